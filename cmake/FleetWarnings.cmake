@@ -1,0 +1,12 @@
+# fleet_set_warnings(target): warnings on for FleetPlanner's own code.
+# Third-party headers come in as SYSTEM includes through their imported targets,
+# so their warnings do not count against ours.
+function(fleet_set_warnings target)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+        target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
+                                                 -Wnon-virtual-dtor -Wold-style-cast)
+        if(FLEET_WARNINGS_AS_ERRORS)
+            target_compile_options(${target} PRIVATE -Werror)
+        endif()
+    endif()
+endfunction()

@@ -1,0 +1,71 @@
+// fleetplanner-cli: every FleetPlanner capability, headless.
+
+#include "catalog_command.h"
+#include "chart_command.h"
+#include "cli_support.h"
+#include "version.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace {
+
+const char* const kUsage =
+    "Usage: fleetplanner-cli COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  catalog [--json] [--catalog FILE]...\n"
+    "        List the GPUs (specs, partition profiles) and the price books.\n"
+    "  chart --kind compute-price [--price-book ID] [--format png|svg] -o FILE\n"
+    "        [--width W] [--height H] [--scale 1|2] [--catalog FILE]...\n"
+    "        Render a chart to a file, without a display.\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     Show this help; 'fleetplanner-cli COMMAND --help' for a command's options.\n"
+    "  -v, --version  Show the version and the libraries it was built with.\n"
+    "\n"
+    "Exit status: 0 success; 1 a user error (message on stderr); 2 an internal error.\n";
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    using namespace fleet::cli;
+    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+
+    // Charts are drawn with Qt Widgets, which need a QApplication; the CLI never
+    // opens a window, so it always uses the offscreen platform.
+    std::unique_ptr<QCoreApplication> app;
+    if (command == QLatin1String("chart")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    QCoreApplication::setApplicationName(QStringLiteral("fleetplanner-cli"));
+    QCoreApplication::setApplicationVersion(QString::fromStdString(fleet::versionString()));
+    const QStringList args = QCoreApplication::arguments();
+
+    if (command.isEmpty()) {
+        printErr(QString::fromLatin1(kUsage));
+        return UserError;
+    }
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        printOut(QString::fromLatin1(kUsage));
+        return Ok;
+    }
+    if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
+        printOut(QStringLiteral("fleetplanner-cli %1\nQt %2\n%3\n")
+                     .arg(QString::fromStdString(fleet::versionString()), QString::fromLatin1(qVersion()),
+                          QString::fromStdString(fleet::libraryVersions())));
+        return Ok;
+    }
+    if (command == QLatin1String("catalog"))
+        return runCatalogCommand(args);
+    if (command == QLatin1String("chart"))
+        return runChartCommand(args);
+    printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
+    return UserError;
+}

@@ -1,0 +1,28 @@
+#pragma once
+
+// The catalog: GPU models, the sources they cite and the price books.
+
+#include "model/gpu.h"
+#include "model/pricing.h"
+#include "model/sourced.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+class Catalog
+{
+public:
+    std::vector<SourceInfo> sources;
+    std::vector<GpuModel> gpus;
+    std::vector<PriceBook> priceBooks;
+    /// Files that were merged, in order ("built-in:catalog/gpus.json", "/home/me/my.json").
+    std::vector<std::string> files;
+
+    const GpuModel* gpu(const std::string& id) const;
+    const PriceBook* priceBook(const std::string& id) const;
+    const SourceInfo* source(const std::string& id) const;
+};
+
+} // namespace fleet

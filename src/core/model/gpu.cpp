@@ -1,0 +1,44 @@
+#include "model/gpu.h"
+
+namespace fleet {
+
+const MigProfile* MigPartitioning::profile(const std::string& name) const
+{
+    for (const MigProfile& candidate : profiles)
+        if (candidate.name == name)
+            return &candidate;
+    return nullptr;
+}
+
+const AmdComputeMode* AmdPartitioning::computeMode(const std::string& name) const
+{
+    for (const AmdComputeMode& mode : computeModes)
+        if (mode.name == name)
+            return &mode;
+    return nullptr;
+}
+
+const AmdMemoryMode* AmdPartitioning::memoryMode(const std::string& name) const
+{
+    for (const AmdMemoryMode& mode : memoryModes)
+        if (mode.name == name)
+            return &mode;
+    return nullptr;
+}
+
+std::string GpuModel::partitionSummary() const
+{
+    if (mig)
+        return "MIG, " + std::to_string(mig->profiles.size()) + " profiles";
+    if (amdPartitions)
+        return "AMD compute × memory, " + std::to_string(amdPartitions->validPairs.size()) +
+               " modes";
+    return "none";
+}
+
+const char* vendorName(Vendor vendor)
+{
+    return vendor == Vendor::Nvidia ? "NVIDIA" : "AMD";
+}
+
+} // namespace fleet

@@ -1,0 +1,97 @@
+#pragma once
+
+// A GPU model of the catalog: its datasheet figures and how it can be partitioned.
+
+#include "model/sourced.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+enum class Vendor { Nvidia, Amd };
+
+/// One NVIDIA MIG GPU-instance profile, e.g. "3g.40gb". An instance placed at
+/// memory slice s occupies memory slices [s, s + memorySlices) and compute
+/// slices [s, s + computeSlices) (the placement model of `nvidia-smi mig -lgipp`).
+struct MigProfile
+{
+    std::string name;
+    int computeSlices = 0;
+    int memorySlices = 0;
+    double memoryGb = 0.0;
+    int maxInstances = 0;           ///< per GPU, as NVIDIA states it
+    std::vector<int> placements;    ///< valid start memory slices
+    bool mediaExtensions = false;   ///< "+me" profiles own the GPU's media engines
+    std::optional<int> streamingMultiprocessors;
+    std::string source;             ///< applies to every figure of this profile
+    std::string asOf;
+};
+
+struct MigPartitioning
+{
+    int computeSlices = 7;
+    int memorySlices = 8;
+    std::vector<MigProfile> profiles;
+
+    const MigProfile* profile(const std::string& name) const;
+};
+
+/// AMD Instinct compute partitioning (SPX/DPX/QPX/CPX) crossed with memory
+/// partitioning (NPS1/NPS4); only the listed pairs are valid.
+struct AmdComputeMode
+{
+    std::string name;   ///< "SPX", "DPX", "QPX", "CPX"
+    int partitions = 1; ///< logical GPUs per physical GPU
+};
+
+struct AmdMemoryMode
+{
+    std::string name;    ///< "NPS1", "NPS4"
+    int numaDomains = 1; ///< memory pools per GPU
+};
+
+struct AmdModePair
+{
+    std::string compute;
+    std::string memory;
+    bool vendorValidated = false; ///< AMD states it validated this pair for the GPU
+};
+
+struct AmdPartitioning
+{
+    int computeUnits = 0;
+    std::vector<AmdComputeMode> computeModes;
+    std::vector<AmdMemoryMode> memoryModes;
+    std::vector<AmdModePair> validPairs;
+    std::string source;
+    std::string asOf;
+
+    const AmdComputeMode* computeMode(const std::string& name) const;
+    const AmdMemoryMode* memoryMode(const std::string& name) const;
+};
+
+struct GpuModel
+{
+    std::string id; ///< e.g. "h100-sxm-80gb"
+    std::string name;
+    Vendor vendor = Vendor::Nvidia;
+    SourcedValue memoryGb;
+    SourcedValue memoryBandwidthGbPerS;
+    SourcedValue bf16DenseTflops;
+    std::optional<SourcedValue> fp8DenseTflops; ///< absent when the GPU has no FP8 tensor cores
+    SourcedValue tdpW;
+    std::string scaleUpLink;                        ///< e.g. "NVLink 4"; "none" for PCIe only
+    std::optional<SourcedValue> scaleUpLinkGbPerS;  ///< absent when there is no scale-up link
+    std::optional<MigPartitioning> mig;
+    std::optional<AmdPartitioning> amdPartitions;
+    std::string originFile; ///< where this entry was read from
+
+    /// "MIG (7 profiles)", "CPX × NPS (6 modes)" or "none".
+    std::string partitionSummary() const;
+};
+
+const char* vendorName(Vendor vendor);
+
+} // namespace fleet

@@ -1,0 +1,89 @@
+#pragma once
+
+// Price books: what a GPU-hour costs under each plan, every price with its source.
+
+#include "model/sourced.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+struct GpuModel;
+
+/// Hours in a year and in an average month. Every conversion between hourly
+/// and monthly figures goes through these two constants (8760 / 12 = 730).
+inline constexpr double kHoursPerYear = 8760.0;
+inline constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+
+enum class Plan { OnDemand, Reserved1y, Reserved3y, Spot, Owned };
+inline constexpr std::array<Plan, 5> kAllPlans = {Plan::OnDemand, Plan::Reserved1y,
+                                                  Plan::Reserved3y, Plan::Spot, Plan::Owned};
+
+/// "on_demand", "reserved_1y", "reserved_3y", "spot", "owned" (the JSON keys).
+std::string_view planKey(Plan plan);
+/// "On-demand", "Reserved 1 y", ... for people.
+std::string_view planLabel(Plan plan);
+std::optional<Plan> planFromKey(std::string_view key);
+
+/// A rented plan's list price.
+struct HourlyPrice
+{
+    double usdPerGpuHour = 0.0;
+    std::string source;
+    std::string asOf;
+    /// Spot only: expected interruptions per GPU-hour, when the offer states one.
+    std::optional<double> interruptionsPerHour;
+};
+
+/// Owning the GPU: capex amortised straight-line, hosting, and power at TDP.
+struct OwnedCost
+{
+    SourcedValue capexUsdPerGpu;
+    SourcedValue amortizationYears;
+    SourcedValue hostingUsdPerGpuMonth;
+    SourcedValue pue;
+    SourcedValue usdPerKwh;
+};
+
+/// Owned cost of one GPU-hour held (busy or not):
+/// capex / (years · 8760 h) + hosting / 730 h + TDP kW · PUE · $/kWh.
+double ownedUsdPerGpuHour(const OwnedCost& owned, double tdpW);
+
+struct GpuPrices
+{
+    std::string gpuId;
+    std::optional<HourlyPrice> onDemand;
+    std::optional<HourlyPrice> reserved1y;
+    std::optional<HourlyPrice> reserved3y;
+    std::optional<HourlyPrice> spot;
+    std::optional<OwnedCost> owned;
+
+    const std::optional<HourlyPrice>& hourly(Plan plan) const;
+    bool has(Plan plan) const;
+};
+
+struct PriceBook
+{
+    std::string id;
+    std::string name;
+    std::string currency = "USD";
+    std::string asOf;
+    std::string description;
+    std::vector<GpuPrices> gpus;
+    std::string originFile;
+
+    const GpuPrices* prices(const std::string& gpuId) const;
+    /// The price of one GPU-hour of `gpu` under `plan`, if the book offers it.
+    std::optional<double> usdPerGpuHour(const GpuModel& gpu, Plan plan) const;
+    /// The plans that at least one GPU of the book has, in kAllPlans order.
+    std::vector<Plan> plansOffered() const;
+};
+
+/// Dollars per dense BF16 PFLOP-hour: what an hour of peak compute costs.
+double usdPerDensePflopHour(double usdPerGpuHour, double bf16DenseTflops);
+
+} // namespace fleet

@@ -1,0 +1,495 @@
+#include "store/catalog_json.h"
+
+#include "model/mig_layout.h"
+#include "store/json_reader.h"
+
+#include <set>
+
+namespace fleet {
+
+namespace bj = boost::json;
+using json::pointer;
+using json::NumberRule;
+
+namespace {
+
+// Ranges that catch unit mistakes (a monthly price where an hourly one belongs,
+// MB for GB) as well as typing slips.
+const NumberRule kMemoryGb{0, true, 4096, false, "(GB)"};
+const NumberRule kBandwidthGbPerS{0, true, 100000, false, "(GB/s)"};
+const NumberRule kTflops{0, true, 100000, false, "(dense TFLOPS)"};
+const NumberRule kTdpW{0, true, 5000, false, "(W)"};
+const NumberRule kLinkGbPerS{0, true, 100000, false, "(GB/s)"};
+const NumberRule kUsdPerGpuHour{0, true, 200, false,
+                                "(USD per GPU-hour; a monthly price would be about 730× larger)"};
+const NumberRule kInterruptionsPerHour{0, false, 10, false, "(interruptions per GPU-hour)"};
+const NumberRule kCapexUsd{0, true, 10'000'000, false, "(USD per GPU)"};
+const NumberRule kAmortizationYears{0, true, 30, false, "(years)"};
+const NumberRule kHostingUsdPerMonth{0, false, 100000, false, "(USD per GPU-month)"};
+const NumberRule kPue{1, false, 5, false, "(power usage effectiveness, ≥ 1)"};
+const NumberRule kUsdPerKwh{0, false, 10, false, "(USD per kWh)"};
+
+class DocumentParser
+{
+public:
+    explicit DocumentParser(const std::string& file) : m_reader(file) { m_doc.file = file; }
+
+    Result<CatalogDocument> parse(const bj::value& root)
+    {
+        const bj::object* top = m_reader.asObject(root, "");
+        if (top) {
+            m_reader.checkKeys(*top, "", {"format", "format_version"},
+                               {"description", "sources", "gpus", "price_books"});
+            checkFormat(*top);
+            m_reader.string(*top, "description", "", false);
+            if (const auto* list = m_reader.array(*top, "sources", "", false))
+                parseList(*list, "/sources", &DocumentParser::parseSource);
+            if (const auto* list = m_reader.array(*top, "gpus", "", false))
+                parseList(*list, "/gpus", &DocumentParser::parseGpu);
+            if (const auto* list = m_reader.array(*top, "price_books", "", false))
+                parseList(*list, "/price_books", &DocumentParser::parsePriceBook);
+        }
+        if (m_reader.failed())
+            return Error(m_reader.issues());
+        return std::move(m_doc);
+    }
+
+private:
+    json::Reader m_reader;
+    CatalogDocument m_doc;
+
+    void checkFormat(const bj::object& top)
+    {
+        const auto format = m_reader.string(top, "format", "");
+        if (format && *format != kCatalogFormat)
+            m_reader.report("/format", "must be \"" + std::string(kCatalogFormat) + "\"; got \"" +
+                                           *format + "\"");
+        const auto version = m_reader.integer(top, "format_version", "", 1, 1000);
+        if (version && *version > kCatalogFormatVersion)
+            m_reader.report("/format_version",
+                            "this file is format version " + std::to_string(*version) +
+                                "; this FleetPlanner reads version " +
+                                std::to_string(kCatalogFormatVersion) + " only");
+    }
+
+    template <typename Parse>
+    void parseList(const bj::array& list, const std::string& path, Parse parseItem)
+    {
+        std::set<std::string> ids;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string itemPath = pointer(path, i);
+            m_reader.setEntry({});
+            const bj::object* item = m_reader.asObject(list[i], itemPath);
+            if (!item)
+                continue;
+            const auto id = m_reader.identifier(*item, "id", itemPath);
+            if (!id)
+                continue;
+            m_reader.setEntry(*id);
+            if (!ids.insert(*id).second)
+                m_reader.report(pointer(itemPath, "id"), "duplicate id \"" + *id +
+                                                             "\" in this file");
+            (this->*parseItem)(*item, itemPath, *id);
+        }
+        m_reader.setEntry({});
+    }
+
+    void citeSource(const bj::object& object, const std::string& path, std::string& source,
+                    std::string& asOf)
+    {
+        if (auto id = m_reader.string(object, "source", path)) {
+            source = *id;
+            m_doc.sourceReferences.push_back(
+                {Issue{m_reader.file(), pointer(path, "source"), m_reader.entry(), {}}, *id});
+        }
+        if (auto date = m_reader.string(object, "as_of", path)) {
+            if (isValidAsOfDate(*date))
+                asOf = *date;
+            else
+                m_reader.report(pointer(path, "as_of"),
+                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date + "\"");
+        }
+    }
+
+    /// A figure: {"value": number, "source": id, "as_of": date}.
+    std::optional<SourcedValue> sourced(const bj::object& parent, std::string_view key,
+                                        const std::string& path, const NumberRule& rule,
+                                        bool required = true)
+    {
+        const bj::object* figure = m_reader.object(parent, key, path, required);
+        if (!figure)
+            return std::nullopt;
+        const std::string figurePath = pointer(path, key);
+        m_reader.checkKeys(*figure, figurePath, {"value", "source", "as_of"}, {"note"});
+        m_reader.string(*figure, "note", figurePath, false);
+        SourcedValue result;
+        const auto value = m_reader.number(*figure, "value", figurePath, rule);
+        citeSource(*figure, figurePath, result.source, result.asOf);
+        if (!value)
+            return std::nullopt;
+        result.value = *value;
+        return result;
+    }
+
+    void parseSource(const bj::object& item, const std::string& path, const std::string& id)
+    {
+        m_reader.checkKeys(item, path, {"id", "title", "publisher", "kind"}, {"url", "note"});
+        SourceInfo source;
+        source.id = id;
+        source.title = m_reader.string(item, "title", path).value_or("");
+        source.publisher = m_reader.string(item, "publisher", path).value_or("");
+        source.url = m_reader.string(item, "url", path, false).value_or("");
+        m_reader.string(item, "note", path, false);
+        source.kind = m_reader.string(item, "kind", path).value_or("");
+        static const std::set<std::string> kinds{"primary", "secondary", "derived", "seed",
+                                                 "assumption"};
+        if (!source.kind.empty() && !kinds.count(source.kind))
+            m_reader.report(pointer(path, "kind"), "must be one of primary, secondary, derived, "
+                                                   "seed, assumption; got \"" + source.kind + "\"");
+        source.originFile = m_reader.file();
+        m_doc.sources.push_back(std::move(source));
+    }
+
+    void parseGpu(const bj::object& item, const std::string& path, const std::string& id)
+    {
+        m_reader.checkKeys(item, path,
+                           {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s",
+                            "bf16_dense_tflops", "tdp_w", "scale_up_link"},
+                           {"fp8_dense_tflops", "scale_up_link_gb_per_s", "mig", "amd_partitions",
+                            "note"});
+        GpuModel gpu;
+        gpu.id = id;
+        gpu.name = m_reader.string(item, "name", path).value_or("");
+        m_reader.string(item, "note", path, false);
+        if (auto vendor = m_reader.string(item, "vendor", path)) {
+            if (*vendor == "nvidia")
+                gpu.vendor = Vendor::Nvidia;
+            else if (*vendor == "amd")
+                gpu.vendor = Vendor::Amd;
+            else
+                m_reader.report(pointer(path, "vendor"), "must be \"nvidia\" or \"amd\"; got \"" +
+                                                             *vendor + "\"");
+        }
+        gpu.memoryGb = sourced(item, "memory_gb", path, kMemoryGb).value_or(SourcedValue{});
+        gpu.memoryBandwidthGbPerS =
+            sourced(item, "memory_bandwidth_gb_per_s", path, kBandwidthGbPerS).value_or(SourcedValue{});
+        gpu.bf16DenseTflops = sourced(item, "bf16_dense_tflops", path, kTflops).value_or(SourcedValue{});
+        gpu.fp8DenseTflops = sourced(item, "fp8_dense_tflops", path, kTflops, false);
+        if (gpu.fp8DenseTflops && gpu.bf16DenseTflops.value > 0 &&
+            gpu.fp8DenseTflops->value < gpu.bf16DenseTflops.value)
+            m_reader.report(pointer(path, "fp8_dense_tflops"),
+                            "must be ≥ bf16_dense_tflops (FP8 tensor throughput is at least "
+                            "BF16's on every GPU that has it)");
+        gpu.tdpW = sourced(item, "tdp_w", path, kTdpW).value_or(SourcedValue{});
+        gpu.scaleUpLink = m_reader.string(item, "scale_up_link", path).value_or("");
+        gpu.scaleUpLinkGbPerS = sourced(item, "scale_up_link_gb_per_s", path, kLinkGbPerS, false);
+        if (const bj::object* mig = m_reader.object(item, "mig", path, false)) {
+            if (gpu.vendor != Vendor::Nvidia)
+                m_reader.report(pointer(path, "mig"), "MIG partitions exist only on NVIDIA GPUs");
+            gpu.mig = parseMig(*mig, pointer(path, "mig"), gpu.memoryGb.value);
+        }
+        if (const bj::object* amd = m_reader.object(item, "amd_partitions", path, false)) {
+            if (gpu.vendor != Vendor::Amd)
+                m_reader.report(pointer(path, "amd_partitions"),
+                                "AMD compute × memory partitions exist only on AMD GPUs");
+            gpu.amdPartitions = parseAmd(*amd, pointer(path, "amd_partitions"));
+        }
+        gpu.originFile = m_reader.file();
+        m_doc.gpus.push_back(std::move(gpu));
+    }
+
+    MigPartitioning parseMig(const bj::object& mig, const std::string& path, double gpuMemoryGb)
+    {
+        m_reader.checkKeys(mig, path, {"compute_slices", "memory_slices", "profiles", "source", "as_of"},
+                           {"note"});
+        MigPartitioning result;
+        std::string source, asOf;
+        citeSource(mig, path, source, asOf);
+        m_reader.string(mig, "note", path, false);
+        result.computeSlices = m_reader.integer(mig, "compute_slices", path, 1, 16).value_or(0);
+        result.memorySlices = m_reader.integer(mig, "memory_slices", path, 1, 16).value_or(0);
+        const bj::array* profiles = m_reader.array(mig, "profiles", path);
+        if (!profiles || result.computeSlices == 0 || result.memorySlices == 0)
+            return result;
+        if (profiles->empty())
+            m_reader.report(pointer(path, "profiles"), "must list at least one profile");
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < profiles->size(); ++i) {
+            const std::string profilePath = pointer(pointer(path, "profiles"), i);
+            const bj::object* item = m_reader.asObject((*profiles)[i], profilePath);
+            if (!item)
+                continue;
+            auto profile = parseMigProfile(*item, profilePath, result, gpuMemoryGb);
+            if (!profile)
+                continue;
+            if (!names.insert(profile->name).second)
+                m_reader.report(pointer(profilePath, "name"),
+                                "duplicate profile \"" + profile->name + "\"");
+            result.profiles.push_back(std::move(*profile));
+            checkInstanceLimit(result, static_cast<int>(result.profiles.size()) - 1, profilePath);
+        }
+        return result;
+    }
+
+    std::optional<MigProfile> parseMigProfile(const bj::object& item, const std::string& path,
+                                              const MigPartitioning& mig, double gpuMemoryGb)
+    {
+        m_reader.checkKeys(item, path,
+                           {"name", "compute_slices", "memory_slices", "memory_gb", "max_instances",
+                            "placements", "source", "as_of"},
+                           {"media_extensions", "sms", "note"});
+        MigProfile profile;
+        bool complete = true;
+        auto take = [&](auto optional, auto& field) {
+            if (optional)
+                field = *optional;
+            else
+                complete = false;
+        };
+        take(m_reader.string(item, "name", path), profile.name);
+        take(m_reader.integer(item, "compute_slices", path, 1, mig.computeSlices), profile.computeSlices);
+        take(m_reader.integer(item, "memory_slices", path, 1, mig.memorySlices), profile.memorySlices);
+        const NumberRule memoryRule{0, true, gpuMemoryGb > 0 ? gpuMemoryGb : 4096, false,
+                                    "(GB; at most the GPU's memory_gb)"};
+        take(m_reader.number(item, "memory_gb", path, memoryRule), profile.memoryGb);
+        take(m_reader.integer(item, "max_instances", path, 1, 64), profile.maxInstances);
+        profile.mediaExtensions = m_reader.boolean(item, "media_extensions", path, false).value_or(false);
+        profile.streamingMultiprocessors = m_reader.integer(item, "sms", path, 1, 1000, false);
+        m_reader.string(item, "note", path, false);
+        citeSource(item, path, profile.source, profile.asOf);
+        if (const bj::array* placements = m_reader.array(item, "placements", path)) {
+            const std::string placementsPath = pointer(path, "placements");
+            if (placements->empty())
+                m_reader.report(placementsPath, "must list at least one start memory slice");
+            for (std::size_t i = 0; i < placements->size(); ++i) {
+                const auto& value = (*placements)[i];
+                if (!value.is_int64() || value.as_int64() < 0 || value.as_int64() >= mig.memorySlices) {
+                    m_reader.report(pointer(placementsPath, i),
+                                    "must be a start memory slice from 0 to " +
+                                        std::to_string(mig.memorySlices - 1));
+                    complete = false;
+                    continue;
+                }
+                profile.placements.push_back(static_cast<int>(value.as_int64()));
+            }
+        } else {
+            complete = false;
+        }
+        if (!complete)
+            return std::nullopt;
+        for (std::size_t i = 0; i < profile.placements.size(); ++i) {
+            const int start = profile.placements[i];
+            if (!fitsGpu(mig, profile, start))
+                m_reader.report(pointer(pointer(path, "placements"), i),
+                                "an instance of " + std::to_string(profile.computeSlices) +
+                                    " compute and " + std::to_string(profile.memorySlices) +
+                                    " memory slices cannot start at slice " + std::to_string(start) +
+                                    ": the GPU has compute slices 0–" +
+                                    std::to_string(mig.computeSlices - 1) + " and memory slices 0–" +
+                                    std::to_string(mig.memorySlices - 1));
+        }
+        return profile;
+    }
+
+    void checkInstanceLimit(const MigPartitioning& mig, int index, const std::string& path)
+    {
+        const MigProfile& profile = mig.profiles[static_cast<std::size_t>(index)];
+        for (int start : profile.placements)
+            if (!fitsGpu(mig, profile, start))
+                return; // already reported
+        const int placeable = maxDisjointInstances(mig, index);
+        if (profile.maxInstances > placeable)
+            m_reader.report(pointer(path, "max_instances"),
+                            "states " + std::to_string(profile.maxInstances) + " instances, but only " +
+                                std::to_string(placeable) +
+                                " can be placed without overlap by the listed placements");
+    }
+
+    AmdPartitioning parseAmd(const bj::object& amd, const std::string& path)
+    {
+        m_reader.checkKeys(amd, path,
+                           {"compute_units", "compute_modes", "memory_modes", "valid_pairs", "source",
+                            "as_of"},
+                           {"note"});
+        AmdPartitioning result;
+        citeSource(amd, path, result.source, result.asOf);
+        m_reader.string(amd, "note", path, false);
+        result.computeUnits = m_reader.integer(amd, "compute_units", path, 1, 100000).value_or(0);
+        if (const bj::array* modes = m_reader.array(amd, "compute_modes", path)) {
+            for (std::size_t i = 0; i < modes->size(); ++i) {
+                const std::string modePath = pointer(pointer(path, "compute_modes"), i);
+                const bj::object* item = m_reader.asObject((*modes)[i], modePath);
+                if (!item)
+                    continue;
+                m_reader.checkKeys(*item, modePath, {"name", "partitions"}, {});
+                AmdComputeMode mode;
+                mode.name = m_reader.string(*item, "name", modePath).value_or("");
+                mode.partitions = m_reader.integer(*item, "partitions", modePath, 1, 64).value_or(0);
+                if (result.computeUnits > 0 && mode.partitions > 0 &&
+                    result.computeUnits % mode.partitions != 0)
+                    m_reader.report(pointer(modePath, "partitions"),
+                                    "must divide compute_units (" +
+                                        std::to_string(result.computeUnits) + ") evenly");
+                result.computeModes.push_back(mode);
+            }
+        }
+        if (const bj::array* modes = m_reader.array(amd, "memory_modes", path)) {
+            for (std::size_t i = 0; i < modes->size(); ++i) {
+                const std::string modePath = pointer(pointer(path, "memory_modes"), i);
+                const bj::object* item = m_reader.asObject((*modes)[i], modePath);
+                if (!item)
+                    continue;
+                m_reader.checkKeys(*item, modePath, {"name", "numa_domains"}, {});
+                AmdMemoryMode mode;
+                mode.name = m_reader.string(*item, "name", modePath).value_or("");
+                mode.numaDomains = m_reader.integer(*item, "numa_domains", modePath, 1, 64).value_or(0);
+                result.memoryModes.push_back(mode);
+            }
+        }
+        if (const bj::array* pairs = m_reader.array(amd, "valid_pairs", path)) {
+            if (pairs->empty())
+                m_reader.report(pointer(path, "valid_pairs"), "must list at least one pair");
+            for (std::size_t i = 0; i < pairs->size(); ++i)
+                parseAmdPair((*pairs)[i], pointer(pointer(path, "valid_pairs"), i), result);
+        }
+        return result;
+    }
+
+    void parseAmdPair(const bj::value& value, const std::string& pairPath, AmdPartitioning& amd)
+    {
+        const bj::object* item = m_reader.asObject(value, pairPath);
+        if (!item)
+            return;
+        m_reader.checkKeys(*item, pairPath, {"compute", "memory"}, {"vendor_validated"});
+        AmdModePair pair;
+        pair.compute = m_reader.string(*item, "compute", pairPath).value_or("");
+        pair.memory = m_reader.string(*item, "memory", pairPath).value_or("");
+        pair.vendorValidated = m_reader.boolean(*item, "vendor_validated", pairPath, false).value_or(false);
+        const AmdComputeMode* compute = amd.computeMode(pair.compute);
+        const AmdMemoryMode* memory = amd.memoryMode(pair.memory);
+        if (!compute)
+            m_reader.report(pointer(pairPath, "compute"), "names no compute mode listed in compute_modes");
+        if (!memory)
+            m_reader.report(pointer(pairPath, "memory"), "names no memory mode listed in memory_modes");
+        if (compute && memory && compute->partitions % memory->numaDomains != 0)
+            m_reader.report(pairPath, pair.compute + " has " + std::to_string(compute->partitions) +
+                                          " partitions, which cannot be spread evenly over " +
+                                          pair.memory + "'s " + std::to_string(memory->numaDomains) +
+                                          " memory domains");
+        amd.validPairs.push_back(pair);
+    }
+
+    void parsePriceBook(const bj::object& item, const std::string& path, const std::string& id)
+    {
+        m_reader.checkKeys(item, path, {"id", "name", "currency", "as_of", "gpus"}, {"description"});
+        PriceBook book;
+        book.id = id;
+        book.name = m_reader.string(item, "name", path).value_or("");
+        book.description = m_reader.string(item, "description", path, false).value_or("");
+        if (auto currency = m_reader.string(item, "currency", path); currency && *currency != "USD")
+            m_reader.report(pointer(path, "currency"), "must be \"USD\" (the only currency FleetPlanner "
+                                                       "prices in); got \"" + *currency + "\"");
+        if (auto date = m_reader.string(item, "as_of", path)) {
+            if (isValidAsOfDate(*date))
+                book.asOf = *date;
+            else
+                m_reader.report(pointer(path, "as_of"),
+                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date + "\"");
+        }
+        if (const bj::array* gpus = m_reader.array(item, "gpus", path)) {
+            std::set<std::string> seen;
+            for (std::size_t i = 0; i < gpus->size(); ++i) {
+                const std::string entryPath = pointer(pointer(path, "gpus"), i);
+                const bj::object* entry = m_reader.asObject((*gpus)[i], entryPath);
+                if (!entry)
+                    continue;
+                GpuPrices prices = parseGpuPrices(*entry, entryPath);
+                if (!prices.gpuId.empty() && !seen.insert(prices.gpuId).second)
+                    m_reader.report(pointer(entryPath, "gpu"),
+                                    "GPU \"" + prices.gpuId + "\" is priced twice in this book");
+                book.gpus.push_back(std::move(prices));
+            }
+        }
+        book.originFile = m_reader.file();
+        m_doc.priceBooks.push_back(std::move(book));
+    }
+
+    GpuPrices parseGpuPrices(const bj::object& entry, const std::string& path)
+    {
+        m_reader.checkKeys(entry, path, {"gpu"},
+                           {"on_demand", "reserved_1y", "reserved_3y", "spot", "owned", "note"});
+        GpuPrices prices;
+        if (auto gpu = m_reader.identifier(entry, "gpu", path)) {
+            prices.gpuId = *gpu;
+            m_doc.gpuReferences.push_back(
+                {Issue{m_reader.file(), pointer(path, "gpu"), m_reader.entry(), {}}, *gpu});
+        }
+        m_reader.string(entry, "note", path, false);
+        prices.onDemand = hourlyPrice(entry, "on_demand", path, false);
+        prices.reserved1y = hourlyPrice(entry, "reserved_1y", path, false);
+        prices.reserved3y = hourlyPrice(entry, "reserved_3y", path, false);
+        prices.spot = hourlyPrice(entry, "spot", path, true);
+        if (const bj::object* owned = m_reader.object(entry, "owned", path, false))
+            prices.owned = ownedCost(*owned, pointer(path, "owned"));
+        const bool anyPlan = prices.onDemand || prices.reserved1y || prices.reserved3y ||
+                             prices.spot || prices.owned;
+        if (!anyPlan && !m_reader.failed())
+            m_reader.report(path, "must price at least one plan (on_demand, reserved_1y, "
+                                  "reserved_3y, spot or owned)");
+        return prices;
+    }
+
+    std::optional<HourlyPrice> hourlyPrice(const bj::object& entry, std::string_view key,
+                                           const std::string& path, bool isSpot)
+    {
+        const bj::object* item = m_reader.object(entry, key, path, false);
+        if (!item)
+            return std::nullopt;
+        const std::string pricePath = pointer(path, key);
+        if (isSpot)
+            m_reader.checkKeys(*item, pricePath, {"usd_per_gpu_hour", "source", "as_of"},
+                               {"interruptions_per_hour", "note"});
+        else
+            m_reader.checkKeys(*item, pricePath, {"usd_per_gpu_hour", "source", "as_of"}, {"note"});
+        m_reader.string(*item, "note", pricePath, false);
+        HourlyPrice price;
+        const auto usd = m_reader.number(*item, "usd_per_gpu_hour", pricePath, kUsdPerGpuHour);
+        citeSource(*item, pricePath, price.source, price.asOf);
+        if (isSpot)
+            price.interruptionsPerHour =
+                m_reader.number(*item, "interruptions_per_hour", pricePath, kInterruptionsPerHour, false);
+        if (!usd)
+            return std::nullopt;
+        price.usdPerGpuHour = *usd;
+        return price;
+    }
+
+    std::optional<OwnedCost> ownedCost(const bj::object& item, const std::string& path)
+    {
+        m_reader.checkKeys(item, path,
+                           {"capex_usd_per_gpu", "amortization_years", "hosting_usd_per_gpu_month",
+                            "pue", "usd_per_kwh"},
+                           {"note"});
+        m_reader.string(item, "note", path, false);
+        auto capex = sourced(item, "capex_usd_per_gpu", path, kCapexUsd);
+        auto years = sourced(item, "amortization_years", path, kAmortizationYears);
+        auto hosting = sourced(item, "hosting_usd_per_gpu_month", path, kHostingUsdPerMonth);
+        auto pue = sourced(item, "pue", path, kPue);
+        auto power = sourced(item, "usd_per_kwh", path, kUsdPerKwh);
+        if (!capex || !years || !hosting || !pue || !power)
+            return std::nullopt;
+        return OwnedCost{*capex, *years, *hosting, *pue, *power};
+    }
+};
+
+} // namespace
+
+Result<CatalogDocument> parseCatalogDocument(std::string_view text, const std::string& file)
+{
+    auto root = json::parse(text, file);
+    if (!root)
+        return root.error();
+    return DocumentParser(file).parse(root.value());
+}
+
+} // namespace fleet

@@ -1,0 +1,40 @@
+#pragma once
+
+// Reading one catalog document (data/catalog/*.json, data/pricebooks/*.json or a
+// user's own file): sources, GPU models and price books, validated field by field.
+
+#include "model/catalog.h"
+#include "util/result.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+inline constexpr std::string_view kCatalogFormat = "fleetplanner-catalog";
+inline constexpr int kCatalogFormatVersion = 1;
+
+/// A figure's citation, kept to check once all documents are merged that the
+/// source it names exists.
+struct SourceReference
+{
+    Issue where; ///< file, path and entry of the citing figure (message unused)
+    std::string sourceId;
+};
+
+struct CatalogDocument
+{
+    std::string file;
+    std::vector<SourceInfo> sources;
+    std::vector<GpuModel> gpus;
+    std::vector<PriceBook> priceBooks;
+    std::vector<SourceReference> sourceReferences;
+    /// Price entries' GPU ids with where they stand, checked after merging.
+    std::vector<SourceReference> gpuReferences;
+};
+
+/// Parses and validates one document. All problems are reported, not just the first.
+Result<CatalogDocument> parseCatalogDocument(std::string_view text, const std::string& file);
+
+} // namespace fleet

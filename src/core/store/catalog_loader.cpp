@@ -1,0 +1,138 @@
+#include "store/catalog_loader.h"
+
+#include "data/embedded_file.h"
+#include "store/catalog_json.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fleet {
+
+namespace {
+
+constexpr std::size_t kMaxCatalogFileBytes = 16u * 1024u * 1024u;
+
+template <typename T>
+void mergeById(std::vector<T>& into, std::vector<T>&& from)
+{
+    for (T& item : from) {
+        bool replaced = false;
+        for (T& existing : into)
+            if (existing.id == item.id) {
+                existing = std::move(item);
+                replaced = true;
+                break;
+            }
+        if (!replaced)
+            into.push_back(std::move(item));
+    }
+}
+
+std::string knownIds(const auto& list)
+{
+    std::string text;
+    for (const auto& item : list)
+        text += (text.empty() ? "" : ", ") + item.id;
+    return text;
+}
+
+Result<Catalog> merge(std::vector<CatalogDocument> documents)
+{
+    Catalog catalog;
+    std::vector<SourceReference> sourceRefs, gpuRefs;
+    for (CatalogDocument& doc : documents) {
+        catalog.files.push_back(doc.file);
+        mergeById(catalog.sources, std::move(doc.sources));
+        mergeById(catalog.gpus, std::move(doc.gpus));
+        mergeById(catalog.priceBooks, std::move(doc.priceBooks));
+        sourceRefs.insert(sourceRefs.end(), doc.sourceReferences.begin(), doc.sourceReferences.end());
+        gpuRefs.insert(gpuRefs.end(), doc.gpuReferences.begin(), doc.gpuReferences.end());
+    }
+    std::vector<Issue> issues;
+    for (const SourceReference& ref : sourceRefs)
+        if (!catalog.source(ref.sourceId)) {
+            Issue issue = ref.where;
+            issue.message = "cites source \"" + ref.sourceId + "\", which no catalog file defines";
+            issues.push_back(std::move(issue));
+        }
+    for (const SourceReference& ref : gpuRefs)
+        if (!catalog.gpu(ref.sourceId)) {
+            Issue issue = ref.where;
+            issue.message = "prices GPU \"" + ref.sourceId +
+                            "\", which is not in the catalog; known GPUs: " + knownIds(catalog.gpus);
+            issues.push_back(std::move(issue));
+        }
+    if (!issues.empty())
+        return Error(std::move(issues));
+    return catalog;
+}
+
+Result<std::vector<CatalogDocument>> parseBuiltins()
+{
+    std::vector<CatalogDocument> documents;
+    std::vector<Issue> issues;
+    for (const EmbeddedFile& file : builtin::embeddedFiles()) {
+        auto doc = parseCatalogDocument(file.contents, "built-in:" + std::string(file.name));
+        if (doc)
+            documents.push_back(std::move(doc).value());
+        else
+            issues.insert(issues.end(), doc.error().issues.begin(), doc.error().issues.end());
+    }
+    if (!issues.empty())
+        return Error(std::move(issues));
+    return documents;
+}
+
+} // namespace
+
+Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return Error({Issue{path, {}, {}, "no such file (or not a regular file)"}});
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        return Error({Issue{path, {}, {}, "cannot read its size: " + ec.message()}});
+    if (size > maxBytes)
+        return Error({Issue{path, {}, {},
+                            "file is " + std::to_string(size) + " bytes; the limit is " +
+                                std::to_string(maxBytes) + " bytes"}});
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Error({Issue{path, {}, {}, "cannot be opened for reading"}});
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    return contents.str();
+}
+
+Result<Catalog> loadBuiltinCatalog()
+{
+    return loadCatalog({});
+}
+
+Result<Catalog> loadCatalog(const std::vector<std::string>& userFiles)
+{
+    auto builtins = parseBuiltins();
+    if (!builtins)
+        return builtins.error();
+    std::vector<CatalogDocument> documents = std::move(builtins).value();
+    std::vector<Issue> issues;
+    for (const std::string& path : userFiles) {
+        auto text = readTextFile(path, kMaxCatalogFileBytes);
+        if (!text) {
+            issues.insert(issues.end(), text.error().issues.begin(), text.error().issues.end());
+            continue;
+        }
+        auto doc = parseCatalogDocument(text.value(), path);
+        if (doc)
+            documents.push_back(std::move(doc).value());
+        else
+            issues.insert(issues.end(), doc.error().issues.begin(), doc.error().issues.end());
+    }
+    if (!issues.empty())
+        return Error(std::move(issues));
+    return merge(std::move(documents));
+}
+
+} // namespace fleet

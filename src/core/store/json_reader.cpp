@@ -1,0 +1,261 @@
+#include "store/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace fleet::json {
+
+namespace {
+
+std::string formatNumber(double value)
+{
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+std::string typeName(const boost::json::value& value)
+{
+    switch (value.kind()) {
+    case boost::json::kind::null: return "null";
+    case boost::json::kind::bool_: return "a boolean";
+    case boost::json::kind::int64:
+    case boost::json::kind::uint64:
+    case boost::json::kind::double_: return "a number";
+    case boost::json::kind::string: return "a string";
+    case boost::json::kind::array: return "an array";
+    case boost::json::kind::object: return "an object";
+    }
+    return "a value";
+}
+
+bool isValidIdentifier(const std::string& text)
+{
+    if (text.empty() || text.size() > 64)
+        return false;
+    auto allowed = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    };
+    const bool alnumStart = (text[0] >= 'a' && text[0] <= 'z') || (text[0] >= '0' && text[0] <= '9');
+    return alnumStart && std::all_of(text.begin(), text.end(), allowed);
+}
+
+} // namespace
+
+Result<boost::json::value> parse(std::string_view text, const std::string& file,
+                                 const ParseLimits& limits)
+{
+    if (text.size() > limits.maxBytes)
+        return Error({Issue{file, {}, {},
+                            "file is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                std::to_string(limits.maxBytes) + " bytes"}});
+    boost::json::parse_options options;
+    options.max_depth = limits.maxDepth;
+    boost::json::stream_parser parser({}, options);
+    boost::system::error_code ec;
+    const std::size_t consumed = parser.write(text.data(), text.size(), ec);
+    if (!ec)
+        parser.finish(ec);
+    if (ec) {
+        const std::size_t offset = std::min(consumed, text.size());
+        const std::string_view before = text.substr(0, offset);
+        const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+        const auto lastNewline = before.rfind('\n');
+        const auto column = offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
+        std::string why = ec.message();
+        if (ec == boost::json::error::too_deep)
+            why = "nesting deeper than " + std::to_string(limits.maxDepth) + " levels";
+        return Error({Issue{file, {}, {},
+                            "not valid JSON at line " + std::to_string(line) + ", column " +
+                                std::to_string(column) + ": " + why}});
+    }
+    return parser.release();
+}
+
+std::string pointer(const std::string& base, std::string_view key)
+{
+    std::string escaped;
+    for (char c : key) {
+        if (c == '~')
+            escaped += "~0";
+        else if (c == '/')
+            escaped += "~1";
+        else
+            escaped += c;
+    }
+    return base + "/" + escaped;
+}
+
+std::string pointer(const std::string& base, std::size_t index)
+{
+    return base + "/" + std::to_string(index);
+}
+
+bool NumberRule::accepts(double value) const
+{
+    if (!std::isfinite(value))
+        return false;
+    if (integer && value != std::floor(value))
+        return false;
+    const bool aboveMin = minExclusive ? value > min : value >= min;
+    return aboveMin && value <= max;
+}
+
+std::string NumberRule::describe() const
+{
+    std::string text = integer ? "must be a whole number " : "must be a finite number ";
+    text += (minExclusive ? "> " : "≥ ") + formatNumber(min) + " and ≤ " + formatNumber(max);
+    if (!unitHint.empty())
+        text += " " + unitHint;
+    return text;
+}
+
+void Reader::report(const std::string& path, std::string message)
+{
+    m_issues.push_back(Issue{m_file, path, m_entry, std::move(message)});
+}
+
+void Reader::checkKeys(const boost::json::object& object, const std::string& path,
+                       std::initializer_list<std::string_view> required,
+                       std::initializer_list<std::string_view> optional)
+{
+    for (std::string_view key : required)
+        if (!object.contains(key))
+            report(pointer(path, key), "is required but missing");
+    for (const auto& member : object) {
+        const std::string_view key = member.key();
+        const bool known = std::find(required.begin(), required.end(), key) != required.end() ||
+                           std::find(optional.begin(), optional.end(), key) != optional.end();
+        if (known)
+            continue;
+        std::string allowed;
+        for (std::string_view k : required)
+            allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+        for (std::string_view k : optional)
+            allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+        report(pointer(path, key), "unknown key; allowed keys here: " + allowed);
+    }
+}
+
+const boost::json::object* Reader::asObject(const boost::json::value& value, const std::string& path)
+{
+    if (const auto* object = value.if_object())
+        return object;
+    report(path, "must be an object, not " + typeName(value));
+    return nullptr;
+}
+
+const boost::json::array* Reader::asArray(const boost::json::value& value, const std::string& path)
+{
+    if (const auto* array = value.if_array())
+        return array;
+    report(path, "must be an array, not " + typeName(value));
+    return nullptr;
+}
+
+std::optional<double> Reader::number(const boost::json::object& object, std::string_view key,
+                                     const std::string& path, const NumberRule& rule, bool required)
+{
+    const auto* value = object.if_contains(key);
+    if (!value) {
+        if (required)
+            report(pointer(path, key), "is required but missing");
+        return std::nullopt;
+    }
+    if (!value->is_number()) {
+        report(pointer(path, key), rule.describe() + ", not " + typeName(*value));
+        return std::nullopt;
+    }
+    const double number = value->to_number<double>();
+    if (!rule.accepts(number)) {
+        report(pointer(path, key), rule.describe() + "; got " + formatNumber(number));
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<int> Reader::integer(const boost::json::object& object, std::string_view key,
+                                   const std::string& path, int min, int max, bool required)
+{
+    const NumberRule rule{static_cast<double>(min), false, static_cast<double>(max), true, {}};
+    const auto number = this->number(object, key, path, rule, required);
+    if (!number)
+        return std::nullopt;
+    return static_cast<int>(*number);
+}
+
+std::optional<std::string> Reader::string(const boost::json::object& object, std::string_view key,
+                                          const std::string& path, bool required)
+{
+    const auto* value = object.if_contains(key);
+    if (!value) {
+        if (required)
+            report(pointer(path, key), "is required but missing");
+        return std::nullopt;
+    }
+    const auto* text = value->if_string();
+    if (!text) {
+        report(pointer(path, key), "must be a string, not " + typeName(*value));
+        return std::nullopt;
+    }
+    if (text->empty() || text->size() > 4096) {
+        report(pointer(path, key), "must be a non-empty string of at most 4096 characters");
+        return std::nullopt;
+    }
+    return std::string(*text);
+}
+
+std::optional<bool> Reader::boolean(const boost::json::object& object, std::string_view key,
+                                    const std::string& path, bool required)
+{
+    const auto* value = object.if_contains(key);
+    if (!value) {
+        if (required)
+            report(pointer(path, key), "is required but missing");
+        return std::nullopt;
+    }
+    if (!value->is_bool()) {
+        report(pointer(path, key), "must be true or false, not " + typeName(*value));
+        return std::nullopt;
+    }
+    return value->get_bool();
+}
+
+const boost::json::array* Reader::array(const boost::json::object& object, std::string_view key,
+                                        const std::string& path, bool required)
+{
+    const auto* value = object.if_contains(key);
+    if (!value) {
+        if (required)
+            report(pointer(path, key), "is required but missing");
+        return nullptr;
+    }
+    return asArray(*value, pointer(path, key));
+}
+
+const boost::json::object* Reader::object(const boost::json::object& object, std::string_view key,
+                                          const std::string& path, bool required)
+{
+    const auto* value = object.if_contains(key);
+    if (!value) {
+        if (required)
+            report(pointer(path, key), "is required but missing");
+        return nullptr;
+    }
+    return asObject(*value, pointer(path, key));
+}
+
+std::optional<std::string> Reader::identifier(const boost::json::object& object,
+                                              std::string_view key, const std::string& path)
+{
+    auto text = string(object, key, path);
+    if (text && !isValidIdentifier(*text)) {
+        report(pointer(path, key), "must be 1–64 characters of a–z, 0–9, '-', '_' or '.', "
+                                   "starting with a letter or digit; got \"" + *text + "\"");
+        return std::nullopt;
+    }
+    return text;
+}
+
+} // namespace fleet::json

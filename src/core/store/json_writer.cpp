@@ -1,0 +1,63 @@
+#include "store/json_writer.h"
+
+namespace fleet::json {
+
+namespace {
+
+void write(std::string& out, const boost::json::value& value, int indent)
+{
+    const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+    const std::string inner(static_cast<std::size_t>(indent + 1) * 2, ' ');
+    if (const auto* object = value.if_object()) {
+        if (object->empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        bool first = true;
+        for (const auto& member : *object) {
+            if (!first)
+                out += ",\n";
+            first = false;
+            out += inner + boost::json::serialize(boost::json::string_view(member.key())) + ": ";
+            write(out, member.value(), indent + 1);
+        }
+        out += "\n" + pad + "}";
+    } else if (const auto* array = value.if_array()) {
+        if (array->empty()) {
+            out += "[]";
+            return;
+        }
+        // Arrays of scalars stay on one line (placements, ids), others one item per line.
+        bool scalars = true;
+        for (const auto& item : *array)
+            scalars = scalars && !item.is_object() && !item.is_array();
+        if (scalars) {
+            out += "[";
+            for (std::size_t i = 0; i < array->size(); ++i)
+                out += (i ? ", " : "") + boost::json::serialize((*array)[i]);
+            out += "]";
+            return;
+        }
+        out += "[\n";
+        for (std::size_t i = 0; i < array->size(); ++i) {
+            out += (i ? ",\n" : "") + inner;
+            write(out, (*array)[i], indent + 1);
+        }
+        out += "\n" + pad + "]";
+    } else {
+        out += boost::json::serialize(value);
+    }
+}
+
+} // namespace
+
+std::string toPrettyString(const boost::json::value& value)
+{
+    std::string out;
+    write(out, value, 0);
+    out += "\n";
+    return out;
+}
+
+} // namespace fleet::json

@@ -1,0 +1,126 @@
+#include "catalog_table_model.h"
+
+#include <QLocale>
+
+namespace fleet::gui {
+
+namespace {
+QString number(double value)
+{
+    return QLocale().toString(value, 'f', value == static_cast<long long>(value) ? 0 : 1);
+}
+} // namespace
+
+CatalogTableModel::CatalogTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void CatalogTableModel::setCatalog(Catalog catalog)
+{
+    beginResetModel();
+    m_catalog = std::move(catalog);
+    endResetModel();
+}
+
+int CatalogTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_catalog.gpus.size());
+}
+
+int CatalogTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CatalogTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return display(gpu, index.column());
+    case Qt::ToolTipRole: return toolTip(gpu, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() >= MemoryGb && index.column() <= TdpW)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::UserRole: return QString::fromStdString(gpu.id);
+    default: return {};
+    }
+}
+
+QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
+{
+    switch (column) {
+    case Name: return QString::fromStdString(gpu.name);
+    case Vendor: return QString::fromUtf8(vendorName(gpu.vendor));
+    case MemoryGb: return number(gpu.memoryGb.value);
+    case BandwidthGbPerS: return number(gpu.memoryBandwidthGbPerS.value);
+    case Bf16DenseTflops: return number(gpu.bf16DenseTflops.value);
+    case Fp8DenseTflops: return gpu.fp8DenseTflops ? number(gpu.fp8DenseTflops->value) : tr("—");
+    case TdpW: return number(gpu.tdpW.value);
+    case ScaleUpLink:
+        return gpu.scaleUpLinkGbPerS
+                   ? tr("%1, %2 GB/s").arg(QString::fromStdString(gpu.scaleUpLink),
+                                          number(gpu.scaleUpLinkGbPerS->value))
+                   : QString::fromStdString(gpu.scaleUpLink);
+    case Partitions: return QString::fromStdString(gpu.partitionSummary());
+    default: return {};
+    }
+}
+
+QString CatalogTableModel::citation(const SourcedValue& value) const
+{
+    const SourceInfo* source = m_catalog.source(value.source);
+    const QString title = source ? QString::fromStdString(source->title)
+                                 : QString::fromStdString(value.source);
+    return tr("Source: %1 (as of %2)").arg(title, QString::fromStdString(value.asOf));
+}
+
+QVariant CatalogTableModel::toolTip(const GpuModel& gpu, int column) const
+{
+    switch (column) {
+    case Name: return tr("%1 — id %2, from %3")
+                   .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
+                        QString::fromStdString(gpu.originFile));
+    case MemoryGb: return citation(gpu.memoryGb);
+    case BandwidthGbPerS: return citation(gpu.memoryBandwidthGbPerS);
+    case Bf16DenseTflops: return citation(gpu.bf16DenseTflops);
+    case Fp8DenseTflops:
+        return gpu.fp8DenseTflops ? citation(*gpu.fp8DenseTflops) : tr("No FP8 tensor cores");
+    case TdpW: return citation(gpu.tdpW);
+    case ScaleUpLink:
+        return gpu.scaleUpLinkGbPerS ? citation(*gpu.scaleUpLinkGbPerS) : tr("No scale-up link");
+    case Partitions: {
+        QStringList lines;
+        if (gpu.mig)
+            for (const MigProfile& profile : gpu.mig->profiles)
+                lines << tr("%1: up to %2 per GPU").arg(QString::fromStdString(profile.name))
+                             .arg(profile.maxInstances);
+        if (gpu.amdPartitions)
+            for (const AmdModePair& pair : gpu.amdPartitions->validPairs)
+                lines << QString::fromStdString(pair.compute + " + " + pair.memory) +
+                             (pair.vendorValidated ? tr(" (validated by AMD)") : QString());
+        return lines.isEmpty() ? tr("Cannot be partitioned") : lines.join(QLatin1Char('\n'));
+    }
+    default: return {};
+    }
+}
+
+QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name: return tr("GPU");
+    case Vendor: return tr("Vendor");
+    case MemoryGb: return tr("Memory (GB)");
+    case BandwidthGbPerS: return tr("Bandwidth (GB/s)");
+    case Bf16DenseTflops: return tr("BF16 dense (TFLOPS)");
+    case Fp8DenseTflops: return tr("FP8 dense (TFLOPS)");
+    case TdpW: return tr("TDP (W)");
+    case ScaleUpLink: return tr("Scale-up link");
+    case Partitions: return tr("Partitions");
+    default: return {};
+    }
+}
+
+} // namespace fleet::gui

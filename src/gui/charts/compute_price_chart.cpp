@@ -1,0 +1,74 @@
+#include "charts/compute_price_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace fleet::gui {
+
+namespace {
+/// "NVIDIA H100 SXM5 80GB" → "H100 SXM5 80GB": the vendor is in the tooltip and table.
+QString shortName(const GpuModel& gpu)
+{
+    QString name = QString::fromStdString(gpu.name);
+    for (const char* prefix : {"NVIDIA ", "AMD Instinct ", "AMD "})
+        if (name.startsWith(QLatin1String(prefix)))
+            return name.mid(static_cast<int>(qstrlen(prefix)));
+    return name;
+}
+} // namespace
+
+QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
+{
+    auto* chart = new QChart;
+    chart->setTitle(QObject::tr("Cost of one hour of dense BF16 compute — %1 (as of %2)")
+                        .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
+    chart->setAnimationOptions(QChart::NoAnimation);
+
+    auto* series = new QBarSeries;
+    double maxValue = 0.0;
+    for (std::size_t p = 0; p < table.plans.size(); ++p) {
+        auto* set = new QBarSet(QString::fromUtf8(planLabel(table.plans[p]).data(),
+                                                  static_cast<int>(planLabel(table.plans[p]).size())));
+        for (std::size_t g = 0; g < table.gpus.size(); ++g) {
+            // A plan the book does not offer for this GPU is drawn as no bar
+            // (zero height, no label) rather than left out, so bars stay aligned.
+            const double value = table.cell(p, g).usdPerDensePflopHour.value_or(0.0);
+            set->append(value);
+            maxValue = std::max(maxValue, value);
+        }
+        series->append(set);
+    }
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(3);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    chart->addSeries(series);
+
+    QStringList categories;
+    for (const GpuModel* gpu : table.gpus)
+        categories << shortName(*gpu);
+    auto* xAxis = new QBarCategoryAxis;
+    xAxis->append(categories);
+    xAxis->setTitleText(QObject::tr("GPU (priced in this book)"));
+    chart->addAxis(xAxis, Qt::AlignBottom);
+    series->attachAxis(xAxis);
+
+    auto* yAxis = new QValueAxis;
+    yAxis->setRange(0.0, maxValue > 0 ? maxValue * 1.15 : 1.0);
+    yAxis->setLabelFormat(QStringLiteral("%.2f"));
+    yAxis->setTitleText(QObject::tr("USD per PFLOP-hour (dense BF16)"));
+    yAxis->applyNiceNumbers();
+    chart->addAxis(yAxis, Qt::AlignLeft);
+    series->attachAxis(yAxis);
+
+    chart->legend()->setVisible(true);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+} // namespace fleet::gui
