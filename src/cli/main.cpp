@@ -12,6 +12,19 @@
 
 namespace {
 
+// Qt's offscreen platform warns on every start when XDG_RUNTIME_DIR is unset
+// (as under CI or sudo); it is harmless for a tool that opens no window, and
+// would bury the command's own messages on stderr.
+QtMessageHandler g_defaultMessageHandler = nullptr;
+
+void quietMessageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    if (g_defaultMessageHandler)
+        g_defaultMessageHandler(type, context, message);
+}
+
 const char* const kUsage =
     "Usage: fleetplanner-cli COMMAND [OPTIONS]\n"
     "\n"
@@ -40,6 +53,7 @@ int main(int argc, char* argv[])
     std::unique_ptr<QCoreApplication> app;
     if (command == QLatin1String("chart")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        g_defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
         app = std::make_unique<QApplication>(argc, argv);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);

@@ -14,10 +14,19 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QHeaderView>
-#include <QInputDialog>
+#include <QIcon>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QMessageBox>
 #include <QStatusBar>
+
+// The resources are compiled into the static fleetgui library; registering them
+// here keeps the linker from dropping them (Q_INIT_RESOURCE must be called at
+// global namespace scope).
+static void initFleetGuiResources()
+{
+    Q_INIT_RESOURCE(fleetplanner);
+}
 
 namespace fleet::gui {
 
@@ -25,7 +34,9 @@ MainWindow::MainWindow(Catalog catalog, QStringList userCatalogFiles, QWidget* p
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()),
       m_userCatalogFiles(std::move(userCatalogFiles))
 {
+    initFleetGuiResources();
     m_ui->setupUi(this);
+    setWindowIcon(QIcon(QStringLiteral(":/icons/fleetplanner.svg")));
     setWindowTitle(tr("FleetPlanner %1 — GPU catalog").arg(QString::fromStdString(versionString())));
 
     m_model = new CatalogTableModel(this);
@@ -33,13 +44,22 @@ MainWindow::MainWindow(Catalog catalog, QStringList userCatalogFiles, QWidget* p
     m_ui->catalogView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ui->catalogView->horizontalHeader()->setStretchLastSection(true);
     m_ui->catalogView->verticalHeader()->setVisible(false);
+    m_ui->catalogView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_chartView = new QChartView(this);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(320);
     m_ui->chartLayout->addWidget(m_chartView, 1);
-    m_ui->splitter->setStretchFactor(0, 2);
-    m_ui->splitter->setStretchFactor(1, 3);
+    m_ui->splitter->setStretchFactor(0, 0);
+    m_ui->splitter->setStretchFactor(1, 1);
+    // The whole catalog visible above the chart: header + rows + frame.
+    const QFontMetrics metrics(m_ui->catalogView->font());
+    const int rows = static_cast<int>(catalog.gpus.size()) + 1;
+    m_ui->splitter->setSizes({(metrics.height() + 6) * rows + 48, 520});
+
+    m_catalogStatus = new QLabel(this);
+    m_catalogStatus->setObjectName(QStringLiteral("catalogStatus"));
+    statusBar()->addPermanentWidget(m_catalogStatus);
 
     setupActions();
     connect(m_ui->priceBookCombo, &QComboBox::currentIndexChanged, this, &MainWindow::refreshChart);
@@ -103,11 +123,13 @@ void MainWindow::showCatalog(Catalog catalog)
     }
     refreshChart();
     const Catalog& shown = m_model->catalog();
-    statusBar()->showMessage(
-        tr("%n GPU(s)", "", static_cast<int>(shown.gpus.size())) + tr(" · ") +
-        tr("%n price book(s)", "", static_cast<int>(shown.priceBooks.size())) + tr(" · ") +
-        (m_userCatalogFiles.isEmpty() ? tr("built-in catalog")
-                                      : tr("built-in catalog + %1").arg(m_userCatalogFiles.join(QStringLiteral(", ")))));
+    m_catalogStatus->setText(
+        tr("%1 GPUs · %2 price books · %3")
+            .arg(shown.gpus.size())
+            .arg(shown.priceBooks.size())
+            .arg(m_userCatalogFiles.isEmpty()
+                     ? tr("built-in catalog")
+                     : tr("built-in catalog + %1").arg(m_userCatalogFiles.join(QStringLiteral(", ")))));
 }
 
 void MainWindow::refreshChart()
@@ -191,7 +213,7 @@ void MainWindow::copySelection()
         lines << cells.join(QLatin1Char('\t'));
     }
     QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
-    statusBar()->showMessage(tr("Copied %n row(s)", "", static_cast<int>(rows.size())), 4000);
+    statusBar()->showMessage(tr("Copied %1 rows").arg(rows.size()), 4000);
 }
 
 void MainWindow::nextPriceBook()

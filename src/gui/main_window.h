@@ -8,6 +8,7 @@
 #include <memory>
 
 class QChartView;
+class QLabel;
 
 namespace Ui {
 class MainWindow;
@@ -46,6 +47,7 @@ private:
     std::unique_ptr<Ui::MainWindow> m_ui;
     CatalogTableModel* m_model = nullptr;
     QChartView* m_chartView = nullptr;
+    QLabel* m_catalogStatus = nullptr;
     QStringList m_userCatalogFiles;
 };
 

@@ -4,16 +4,14 @@ namespace fleet {
 
 std::string Issue::toString() const
 {
-    std::string text;
-    if (!file.empty())
-        text += file + ": ";
-    if (!path.empty())
-        text += path + " ";
+    // "file: path (entry id): message", leaving out the parts that are empty.
+    std::string where = path;
     if (!entry.empty())
-        text += "(entry " + entry + ") ";
-    if (!text.empty() && text.back() == ' ')
-        text.back() = ':', text += ' ';
-    return text + message;
+        where += (where.empty() ? "" : " ") + ("(entry " + entry + ")");
+    std::string text = file;
+    if (!where.empty())
+        text += (text.empty() ? "" : ": ") + where;
+    return text.empty() ? message : text + ": " + message;
 }
 
 std::string Error::toString() const

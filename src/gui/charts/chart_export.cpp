@@ -2,6 +2,7 @@
 
 #include <QBuffer>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -25,6 +26,8 @@ void paintChart(QChart* chart, QSize size, QPainter* painter)
         chart->layout()->activate();
     const QRectF area(QPointF(0, 0), QSizeF(size));
     scene.setSceneRect(area);
+    // Qt Charts lays out series, axes and value labels through posted events.
+    QCoreApplication::sendPostedEvents();
     scene.render(painter, area, area);
     scene.removeItem(chart);
 }

@@ -25,9 +25,13 @@ QString shortName(const GpuModel& gpu)
 QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
 {
     auto* chart = new QChart;
-    chart->setTitle(QObject::tr("Cost of one hour of dense BF16 compute — %1 (as of %2)")
+    chart->setTitle(QObject::tr("Cost of one hour of dense BF16 compute — %1, as of %2")
                         .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
     chart->setAnimationOptions(QChart::NoAnimation);
+    QFont titleFont = chart->titleFont();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
 
     auto* series = new QBarSeries;
     double maxValue = 0.0;
@@ -44,9 +48,9 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
         series->append(set);
     }
     series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat(QStringLiteral("$@value"));
+    series->setLabelsPrecision(4);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     chart->addSeries(series);
 
     QStringList categories;
@@ -54,14 +58,14 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
         categories << shortName(*gpu);
     auto* xAxis = new QBarCategoryAxis;
     xAxis->append(categories);
-    xAxis->setTitleText(QObject::tr("GPU (priced in this book)"));
+    xAxis->setTitleText(QObject::tr("GPU priced in this book · price per GPU-hour ÷ peak dense BF16 PFLOPS (before MFU)"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     series->attachAxis(xAxis);
 
     auto* yAxis = new QValueAxis;
-    yAxis->setRange(0.0, maxValue > 0 ? maxValue * 1.15 : 1.0);
+    yAxis->setRange(0.0, maxValue > 0 ? maxValue * 1.05 : 1.0);
     yAxis->setLabelFormat(QStringLiteral("%.2f"));
-    yAxis->setTitleText(QObject::tr("USD per PFLOP-hour (dense BF16)"));
+    yAxis->setTitleText(QObject::tr("USD per dense PFLOP-hour"));
     yAxis->applyNiceNumbers();
     chart->addAxis(yAxis, Qt::AlignLeft);
     series->attachAxis(yAxis);

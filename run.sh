@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The main job: build FleetPlanner and open it. Without a display, run the
+# headless equivalent and say where its output went.
+set -euo pipefail
+top=$(cd "$(dirname "$0")" && pwd)
+source "$top/scripts/deps.sh"
+fleet_ensure_deps
+fleet_build
+
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+  exec "$top/build/src/app/fleetplanner" "$@"
+fi
+
+echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless equivalent."
+echo
+"$top/build/src/cli/fleetplanner-cli" catalog
+mkdir -p "$top/out"
+for book in example-2024 market-2026; do
+  "$top/build/src/cli/fleetplanner-cli" chart --kind compute-price --price-book "$book" \
+    -o "$top/out/compute-price-$book.png"
+done
+echo
+echo "Charts of USD per dense PFLOP-hour are in $top/out/."
+echo "On a desktop, ./run.sh opens the window instead."

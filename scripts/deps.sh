@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Makes sure the Debian 12 packages FleetPlanner builds with are installed.
+# As root it installs what is missing; otherwise it prints the exact command
+# to run and exits 1. Sourced by run.sh and test.sh.
+
+FLEET_DEBIAN_PACKAGES=(
+  g++ cmake ninja-build pkg-config
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
+  qt6-tools-dev qt6-l10n-tools
+  libeigen3-dev libboost-json1.81-dev libsqlite3-dev coinor-libcbc-dev libbenchmark-dev
+  fonts-dejavu-core xvfb xauth
+)
+
+fleet_ensure_deps() {
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "FleetPlanner's set-up expects Debian 12 (dpkg-query not found)." >&2
+    echo "Install the equivalents of: ${FLEET_DEBIAN_PACKAGES[*]}" >&2
+    return 1
+  fi
+  local missing=() pkg
+  for pkg in "${FLEET_DEBIAN_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    return 0
+  fi
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "Installing missing Debian packages: ${missing[*]}"
+    apt-get update -q &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    return $?
+  fi
+  echo "FleetPlanner needs Debian packages that are not installed. Run:" >&2
+  echo "" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  echo "" >&2
+  echo "then run this command again." >&2
+  return 1
+}
+
+# Configures (once) and builds everything into build/.
+fleet_build() {
+  local top
+  top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  if [ ! -f "$top/build/build.ninja" ]; then
+    cmake -S "$top" -B "$top/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DFLEET_WARNINGS_AS_ERRORS=ON || return 1
+  fi
+  cmake --build "$top/build" --parallel 2
+}

@@ -1,0 +1,64 @@
+// Price arithmetic: units, the owned-cost formula, and the price-of-compute table.
+
+#include "engine/compute_price.h"
+#include "store/catalog_loader.h"
+
+#include <QtTest>
+
+using namespace fleet;
+
+class TestPricing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void hoursPerMonthIsAYearOverTwelve()
+    {
+        QCOMPARE(kHoursPerYear, 8760.0);
+        QCOMPARE(kHoursPerMonth, 730.0);
+    }
+
+    void ownedCostByHand()
+    {
+        const OwnedCost owned{{25000, "s", "2026"}, {4, "s", "2026"}, {73, "s", "2026"},
+                              {1.2, "s", "2026"}, {0.10, "s", "2026"}};
+        // 25000 / (4 · 8760) + 73 / 730 + 0.7 kW · 1.2 · 0.10 $/kWh
+        const double expected = 25000.0 / 35040.0 + 0.1 + 0.084;
+        QCOMPARE(ownedUsdPerGpuHour(owned, 700.0), expected);
+        // Doubling every price doubles the hourly cost; power follows TDP.
+        const OwnedCost doubled{{50000, "s", "2026"}, {4, "s", "2026"}, {146, "s", "2026"},
+                                {1.2, "s", "2026"}, {0.20, "s", "2026"}};
+        QCOMPARE(ownedUsdPerGpuHour(doubled, 700.0), 2 * expected);
+    }
+
+    void pflopHourPrice()
+    {
+        // $2.99 per GPU-hour on 989.4 dense TFLOPS = $3.022 per PFLOP-hour.
+        QVERIFY(std::abs(usdPerDensePflopHour(2.99, 989.4) - 2.99 / 0.9894) < 1e-12);
+        QCOMPARE(usdPerDensePflopHour(2.0, 1000.0), 2.0);
+    }
+
+    void computePriceTableOfTheExampleBook()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const PriceBook& book = *catalog.priceBook("example-2024");
+        const ComputePriceTable table = computePriceTable(catalog, book);
+        QCOMPARE(table.gpus.size(), std::size_t(2));           // A100 80GB and H100 SXM, catalog order
+        QCOMPARE(table.gpus[0]->id, std::string("a100-sxm-80gb"));
+        QCOMPARE(table.plans.size(), std::size_t(2));          // on-demand, reserved 1 y
+        QVERIFY(table.plans[0] == Plan::OnDemand && table.plans[1] == Plan::Reserved1y);
+        QCOMPARE(table.cell(0, 0).usdPerDensePflopHour.value(), 2.10 / 0.312);
+        QCOMPARE(table.cell(1, 1).usdPerGpuHour.value(), 1.89);
+        QVERIFY(!table.cell(1, 0).usdPerGpuHour.has_value()); // no reserved A100 in this book
+    }
+
+    void planKeysRoundTrip()
+    {
+        for (Plan plan : kAllPlans)
+            QVERIFY(planFromKey(planKey(plan)) == plan);
+        QVERIFY(!planFromKey("monthly").has_value());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPricing)
+#include "test_pricing.moc"
