@@ -25,16 +25,19 @@ QString humanReadable(const Catalog& catalog)
     QString out;
     QTextStream s(&out);
     s << "GPUs (" << catalog.gpus.size() << "); dense tensor throughput, no 2:4 sparsity\n\n";
-    s << padded("id", 16) << padded("memory GB", 11) << padded("BW GB/s", 9) << padded("BF16 TFLOPS", 13)
-      << padded("FP8 TFLOPS", 12) << padded("TDP W", 7) << padded("scale-up link", 30) << "partitions\n";
+    s << padded("id", 16) << padded("memory GB", 11) << padded("BW GB/s", 9)
+      << padded("BF16 TFLOPS", 13) << padded("FP8 TFLOPS", 12) << padded("TDP W", 7)
+      << padded("scale-up link", 30) << "partitions\n";
     for (const GpuModel& gpu : catalog.gpus) {
-        const QString link = QString::fromStdString(gpu.scaleUpLink) +
-                             (gpu.scaleUpLinkGbPerS ? QStringLiteral(" %1 GB/s").arg(gpu.scaleUpLinkGbPerS->value)
-                                                    : QString());
+        const QString link =
+            QString::fromStdString(gpu.scaleUpLink) +
+            (gpu.scaleUpLinkGbPerS ? QStringLiteral(" %1 GB/s").arg(gpu.scaleUpLinkGbPerS->value)
+                                   : QString());
         s << padded(QString::fromStdString(gpu.id), 16) << padded(fixed(gpu.memoryGb.value, 0), 11)
           << padded(fixed(gpu.memoryBandwidthGbPerS.value, 0), 9)
           << padded(fixed(gpu.bf16DenseTflops.value, 1), 13)
-          << padded(gpu.fp8DenseTflops ? fixed(gpu.fp8DenseTflops->value, 1) : QStringLiteral("-"), 12)
+          << padded(gpu.fp8DenseTflops ? fixed(gpu.fp8DenseTflops->value, 1) : QStringLiteral("-"),
+                    12)
           << padded(fixed(gpu.tdpW.value, 0), 7) << padded(link, 30)
           << QString::fromStdString(gpu.partitionSummary()) << "\n";
     }
@@ -43,31 +46,39 @@ QString humanReadable(const Catalog& catalog)
         if (gpu.mig) {
             QStringList profiles;
             for (const MigProfile& profile : gpu.mig->profiles)
-                profiles << QStringLiteral("%1 ×%2").arg(QString::fromStdString(profile.name)).arg(profile.maxInstances);
-            s << "  " << padded(QString::fromStdString(gpu.id), 16) << "MIG: " << profiles.join(", ") << "\n";
+                profiles << QStringLiteral("%1 ×%2")
+                                .arg(QString::fromStdString(profile.name))
+                                .arg(profile.maxInstances);
+            s << "  " << padded(QString::fromStdString(gpu.id), 16)
+              << "MIG: " << profiles.join(", ") << "\n";
         } else if (gpu.amdPartitions) {
             QStringList modes;
             for (const AmdModePair& pair : gpu.amdPartitions->validPairs) {
                 const AmdComputeMode* mode = gpu.amdPartitions->computeMode(pair.compute);
                 modes << QStringLiteral("%1-%2 (%3 × %4 CUs%5)")
-                             .arg(QString::fromStdString(pair.compute), QString::fromStdString(pair.memory))
+                             .arg(QString::fromStdString(pair.compute),
+                                  QString::fromStdString(pair.memory))
                              .arg(mode ? mode->partitions : 0)
                              .arg(mode ? gpu.amdPartitions->computeUnits / mode->partitions : 0)
-                             .arg(pair.vendorValidated ? QStringLiteral(", AMD-validated") : QString());
+                             .arg(pair.vendorValidated ? QStringLiteral(", AMD-validated")
+                                                       : QString());
             }
             s << "  " << padded(QString::fromStdString(gpu.id), 16) << modes.join(", ") << "\n";
         }
     }
     for (const PriceBook& book : catalog.priceBooks) {
-        s << "\nPrice book " << QString::fromStdString(book.id) << ": " << QString::fromStdString(book.name)
-          << " (USD per GPU-hour, as of " << QString::fromStdString(book.asOf) << ")\n";
+        s << "\nPrice book " << QString::fromStdString(book.id) << ": "
+          << QString::fromStdString(book.name) << " (USD per GPU-hour, as of "
+          << QString::fromStdString(book.asOf) << ")\n";
         for (const GpuPrices& prices : book.gpus) {
             const GpuModel* gpu = catalog.gpu(prices.gpuId);
             QStringList plans;
             for (Plan plan : kAllPlans)
                 if (auto usd = gpu ? book.usdPerGpuHour(*gpu, plan) : std::nullopt)
-                    plans << QStringLiteral("%1 %2").arg(QString::fromUtf8(planKey(plan).data()), fixed(*usd, 2));
-            s << "  " << padded(QString::fromStdString(prices.gpuId), 16) << plans.join(", ") << "\n";
+                    plans << QStringLiteral("%1 %2").arg(QString::fromUtf8(planKey(plan).data()),
+                                                         fixed(*usd, 2));
+            s << "  " << padded(QString::fromStdString(prices.gpuId), 16) << plans.join(", ")
+              << "\n";
         }
     }
     s << "\nSources (" << catalog.sources.size() << "): every figure cites one; "
@@ -80,11 +91,12 @@ QString humanReadable(const Catalog& catalog)
 int runCatalogCommand(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "List the GPU catalog (specs, partition profiles) and the price books."));
+    parser.setApplicationDescription(
+        QStringLiteral("List the GPU catalog (specs, partition profiles) and the price books."));
     parser.addHelpOption();
-    const QCommandLineOption jsonOption(QStringLiteral("json"),
-                                        QStringLiteral("Print JSON: every figure with its source and as_of."));
+    const QCommandLineOption jsonOption(
+        QStringLiteral("json"),
+        QStringLiteral("Print JSON: every figure with its source and as_of."));
     parser.addOption(jsonOption);
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     if (!parseCommandLine(parser, args, 0))

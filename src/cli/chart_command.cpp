@@ -21,8 +21,13 @@ std::optional<int> intOption(const QCommandLineParser& parser, const QString& na
     bool ok = false;
     const int value = parser.value(name).toInt(&ok);
     if (!ok || value < min || value > max) {
-        printErr(QStringLiteral("fleetplanner-cli chart: --%1 must be a whole number from %2 to %3; "
-                                "got '%4'\n").arg(name).arg(min).arg(max).arg(parser.value(name)));
+        printErr(
+            QStringLiteral("fleetplanner-cli chart: --%1 must be a whole number from %2 to %3; "
+                           "got '%4'\n")
+                .arg(name)
+                .arg(min)
+                .arg(max)
+                .arg(parser.value(name)));
         return std::nullopt;
     }
     return value;
@@ -33,17 +38,27 @@ std::optional<int> intOption(const QCommandLineParser& parser, const QString& na
 int runChartCommand(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Render a chart to a PNG or SVG file, headless."));
+    parser.setApplicationDescription(
+        QStringLiteral("Render a chart to a PNG or SVG file, headless."));
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("kind"), QStringLiteral("Chart kind: compute-price (USD per dense BF16 "
-                                                "PFLOP-hour for every GPU and plan)."), QStringLiteral("KIND")},
-        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."), QStringLiteral("ID")},
-        {QStringLiteral("format"), QStringLiteral("png or svg (default: from the file name)."), QStringLiteral("FORMAT")},
-        {{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")},
-        {QStringLiteral("width"), QStringLiteral("Width in points (default 1280)."), QStringLiteral("W")},
-        {QStringLiteral("height"), QStringLiteral("Height in points (default 720)."), QStringLiteral("H")},
-        {QStringLiteral("scale"), QStringLiteral("PNG pixels per point, 1 or 2 (default 1)."), QStringLiteral("S")},
+        {QStringLiteral("kind"),
+         QStringLiteral("Chart kind: compute-price (USD per dense BF16 "
+                        "PFLOP-hour for every GPU and plan)."),
+         QStringLiteral("KIND")},
+        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."),
+         QStringLiteral("ID")},
+        {QStringLiteral("format"), QStringLiteral("png or svg (default: from the file name)."),
+         QStringLiteral("FORMAT")},
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("Output file."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("width"), QStringLiteral("Width in points (default 1280)."),
+         QStringLiteral("W")},
+        {QStringLiteral("height"), QStringLiteral("Height in points (default 720)."),
+         QStringLiteral("H")},
+        {QStringLiteral("scale"), QStringLiteral("PNG pixels per point, 1 or 2 (default 1)."),
+         QStringLiteral("S")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     if (!parseCommandLine(parser, args, 0))
@@ -55,7 +70,8 @@ int runChartCommand(const QStringList& args)
 
     const QString kind = parser.value(QStringLiteral("kind"));
     if (kind != QLatin1String("compute-price")) {
-        printErr(QStringLiteral("fleetplanner-cli chart: --kind must be one of: compute-price; got '%1'\n")
+        printErr(QStringLiteral(
+                     "fleetplanner-cli chart: --kind must be one of: compute-price; got '%1'\n")
                      .arg(kind));
         return UserError;
     }
@@ -65,10 +81,13 @@ int runChartCommand(const QStringList& args)
         return UserError;
     }
     gui::ChartFormat format;
-    const QString formatName = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : output;
+    const QString formatName =
+        parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : output;
     if (!gui::chartFormatFromName(formatName, &format)) {
-        printErr(QStringLiteral("fleetplanner-cli chart: --format must be png or svg (or the output "
-                                "file must end in .png or .svg); got '%1'\n").arg(formatName));
+        printErr(
+            QStringLiteral("fleetplanner-cli chart: --format must be png or svg (or the output "
+                           "file must end in .png or .svg); got '%1'\n")
+                .arg(formatName));
         return UserError;
     }
     const auto width = intOption(parser, QStringLiteral("width"), 1280, 200, 8000);
@@ -92,21 +111,26 @@ int runChartCommand(const QStringList& args)
             QStringList ids;
             for (const PriceBook& known : catalog->priceBooks)
                 ids << QString::fromStdString(known.id);
-            printErr(QStringLiteral("fleetplanner-cli chart: --price-book '%1' is not in the catalog; "
-                                    "known: %2\n").arg(parser.value(QStringLiteral("price-book")), ids.join(", ")));
+            printErr(
+                QStringLiteral("fleetplanner-cli chart: --price-book '%1' is not in the catalog; "
+                               "known: %2\n")
+                    .arg(parser.value(QStringLiteral("price-book")), ids.join(", ")));
             return UserError;
         }
     }
 
-    std::unique_ptr<QChart> chart(gui::createComputePriceChart(*book, computePriceTable(*catalog, *book)));
+    std::unique_ptr<QChart> chart(
+        gui::createComputePriceChart(*book, computePriceTable(*catalog, *book)));
     QString error;
     if (!gui::exportChart(chart.get(), output, format, QSize(*width, *height), *scale, &error)) {
         printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(error));
         return UserError;
     }
-    printOut(QStringLiteral("Wrote %1 chart (%2, price book %3) to %4\n")
-                 .arg(kind, format == gui::ChartFormat::Png ? QStringLiteral("PNG") : QStringLiteral("SVG"),
-                      QString::fromStdString(book->id), output));
+    printOut(
+        QStringLiteral("Wrote %1 chart (%2, price book %3) to %4\n")
+            .arg(kind,
+                 format == gui::ChartFormat::Png ? QStringLiteral("PNG") : QStringLiteral("SVG"),
+                 QString::fromStdString(book->id), output));
     return Ok;
 }
 

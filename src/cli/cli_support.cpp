@@ -51,7 +51,8 @@ bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int m
     commandArgs.removeAt(1); // the command name; QCommandLineParser expects argv[0] first
     if (!parser.parse(commandArgs)) {
         printErr(QStringLiteral("fleetplanner-cli %1: %2\nRun 'fleetplanner-cli %1 --help' for "
-                                "the options.\n").arg(args.value(1), parser.errorText()));
+                                "the options.\n")
+                     .arg(args.value(1), parser.errorText()));
         return false;
     }
     if (parser.positionalArguments().size() > maxPositional) {

@@ -15,7 +15,12 @@ namespace fleet::cli {
 
 /// 0 success; 1 a user error (bad arguments or input files), with a message on
 /// stderr; 2 an internal error (the built-in data itself is broken).
-enum ExitCode { Ok = 0, UserError = 1, InternalError = 2 };
+enum ExitCode
+{
+    Ok = 0,
+    UserError = 1,
+    InternalError = 2
+};
 
 void printOut(const QString& text);
 void printErr(const QString& text);

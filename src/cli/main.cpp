@@ -19,7 +19,8 @@ QtMessageHandler g_defaultMessageHandler = nullptr;
 
 void quietMessageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
 {
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+    if (type == QtWarningMsg &&
+        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
         return;
     if (g_defaultMessageHandler)
         g_defaultMessageHandler(type, context, message);
@@ -66,13 +67,15 @@ int main(int argc, char* argv[])
         printErr(QString::fromLatin1(kUsage));
         return UserError;
     }
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") ||
+        command == QLatin1String("help")) {
         printOut(QString::fromLatin1(kUsage));
         return Ok;
     }
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
         printOut(QStringLiteral("fleetplanner-cli %1\nQt %2\n%3\n")
-                     .arg(QString::fromStdString(fleet::versionString()), QString::fromLatin1(qVersion()),
+                     .arg(QString::fromStdString(fleet::versionString()),
+                          QString::fromLatin1(qVersion()),
                           QString::fromStdString(fleet::libraryVersions())));
         return Ok;
     }
@@ -80,6 +83,7 @@ int main(int argc, char* argv[])
         return runCatalogCommand(args);
     if (command == QLatin1String("chart"))
         return runChartCommand(args);
-    printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) + QString::fromLatin1(kUsage));
+    printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) +
+             QString::fromLatin1(kUsage));
     return UserError;
 }

@@ -20,9 +20,7 @@ std::string libraryVersions()
                               std::to_string(BOOST_VERSION / 100 % 1000) + "." +
                               std::to_string(BOOST_VERSION % 100);
     return "SQLite " + std::string(sqlite3_libversion()) + "\n" +
-           "COIN-OR CBC " FLEET_CBC_VERSION "\n" +
-           "Boost.JSON " + boost + "\n" +
-           "Eigen " + eigen;
+           "COIN-OR CBC " FLEET_CBC_VERSION "\n" + "Boost.JSON " + boost + "\n" + "Eigen " + eigen;
 }
 
 } // namespace fleet

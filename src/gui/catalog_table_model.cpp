@@ -58,10 +58,10 @@ QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
     case Fp8DenseTflops: return gpu.fp8DenseTflops ? number(gpu.fp8DenseTflops->value) : tr("—");
     case TdpW: return number(gpu.tdpW.value);
     case ScaleUpLink:
-        return gpu.scaleUpLinkGbPerS
-                   ? tr("%1, %2 GB/s").arg(QString::fromStdString(gpu.scaleUpLink),
-                                          number(gpu.scaleUpLinkGbPerS->value))
-                   : QString::fromStdString(gpu.scaleUpLink);
+        return gpu.scaleUpLinkGbPerS ? tr("%1, %2 GB/s")
+                                           .arg(QString::fromStdString(gpu.scaleUpLink),
+                                                number(gpu.scaleUpLinkGbPerS->value))
+                                     : QString::fromStdString(gpu.scaleUpLink);
     case Partitions: return QString::fromStdString(gpu.partitionSummary());
     default: return {};
     }
@@ -70,17 +70,18 @@ QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
 QString CatalogTableModel::citation(const SourcedValue& value) const
 {
     const SourceInfo* source = m_catalog.source(value.source);
-    const QString title = source ? QString::fromStdString(source->title)
-                                 : QString::fromStdString(value.source);
+    const QString title =
+        source ? QString::fromStdString(source->title) : QString::fromStdString(value.source);
     return tr("Source: %1 (as of %2)").arg(title, QString::fromStdString(value.asOf));
 }
 
 QVariant CatalogTableModel::toolTip(const GpuModel& gpu, int column) const
 {
     switch (column) {
-    case Name: return tr("%1 — id %2, from %3")
-                   .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
-                        QString::fromStdString(gpu.originFile));
+    case Name:
+        return tr("%1 — id %2, from %3")
+            .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
+                 QString::fromStdString(gpu.originFile));
     case MemoryGb: return citation(gpu.memoryGb);
     case BandwidthGbPerS: return citation(gpu.memoryBandwidthGbPerS);
     case Bf16DenseTflops: return citation(gpu.bf16DenseTflops);
@@ -93,7 +94,8 @@ QVariant CatalogTableModel::toolTip(const GpuModel& gpu, int column) const
         QStringList lines;
         if (gpu.mig)
             for (const MigProfile& profile : gpu.mig->profiles)
-                lines << tr("%1: up to %2 per GPU").arg(QString::fromStdString(profile.name))
+                lines << tr("%1: up to %2 per GPU")
+                             .arg(QString::fromStdString(profile.name))
                              .arg(profile.maxInstances);
         if (gpu.amdPartitions)
             for (const AmdModePair& pair : gpu.amdPartitions->validPairs)

@@ -14,7 +14,8 @@ class CatalogTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column {
+    enum Column
+    {
         Name,
         Vendor,
         MemoryGb,

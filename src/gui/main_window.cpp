@@ -37,7 +37,8 @@ MainWindow::MainWindow(Catalog catalog, QStringList userCatalogFiles, QWidget* p
     initFleetGuiResources();
     m_ui->setupUi(this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetplanner.svg")));
-    setWindowTitle(tr("FleetPlanner %1 — GPU catalog").arg(QString::fromStdString(versionString())));
+    setWindowTitle(
+        tr("FleetPlanner %1 — GPU catalog").arg(QString::fromStdString(versionString())));
 
     m_model = new CatalogTableModel(this);
     m_ui->catalogView->setModel(m_model);
@@ -129,7 +130,8 @@ void MainWindow::showCatalog(Catalog catalog)
             .arg(shown.priceBooks.size())
             .arg(m_userCatalogFiles.isEmpty()
                      ? tr("built-in catalog")
-                     : tr("built-in catalog + %1").arg(m_userCatalogFiles.join(QStringLiteral(", ")))));
+                     : tr("built-in catalog + %1")
+                           .arg(m_userCatalogFiles.join(QStringLiteral(", ")))));
 }
 
 void MainWindow::refreshChart()
@@ -176,7 +178,8 @@ void MainWindow::exportChartToFile()
         return;
     QString selectedFilter;
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Chart"), QStringLiteral("price-of-compute-%1.png").arg(QString::fromStdString(book->id)),
+        this, tr("Export Chart"),
+        QStringLiteral("price-of-compute-%1.png").arg(QString::fromStdString(book->id)),
         tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg)"), &selectedFilter);
     if (path.isEmpty())
         return;
@@ -187,7 +190,8 @@ void MainWindow::exportChartToFile()
         return;
     }
     const qreal scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
-    std::unique_ptr<QChart> chart(createComputePriceChart(*book, computePriceTable(catalog(), *book)));
+    std::unique_ptr<QChart> chart(
+        createComputePriceChart(*book, computePriceTable(catalog(), *book)));
     QString error;
     if (!gui::exportChart(chart.get(), path, format, QSize(1280, 720), scale, &error)) {
         QMessageBox::warning(this, tr("Export Chart"), error);
@@ -230,8 +234,10 @@ void MainWindow::showAbout()
                           "<p>Capacity and cost planning for GPU fleets.</p>"
                           "<p>Every catalog figure carries its source and date: hover a cell "
                           "to see it.</p><p>Built with Qt %2 and:<br>%3</p>")
-                           .arg(QString::fromStdString(versionString()), QString::fromLatin1(qVersion()),
-                                QString::fromStdString(libraryVersions()).replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+                           .arg(QString::fromStdString(versionString()),
+                                QString::fromLatin1(qVersion()),
+                                QString::fromStdString(libraryVersions())
+                                    .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
 }
 
 } // namespace fleet::gui

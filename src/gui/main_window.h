@@ -5,6 +5,7 @@
 #include "model/catalog.h"
 
 #include <QMainWindow>
+
 #include <memory>
 
 class QChartView;

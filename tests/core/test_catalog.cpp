@@ -25,7 +25,8 @@ const Catalog& builtin()
 void checkFigure(const Catalog& catalog, const SourcedValue& figure, const std::string& what)
 {
     QVERIFY2(std::isfinite(figure.value) && figure.value > 0, what.c_str());
-    QVERIFY2(catalog.source(figure.source) != nullptr, (what + ": source " + figure.source).c_str());
+    QVERIFY2(catalog.source(figure.source) != nullptr,
+             (what + ": source " + figure.source).c_str());
     QVERIFY2(isValidAsOfDate(figure.asOf), (what + ": as_of " + figure.asOf).c_str());
 }
 
@@ -159,16 +160,20 @@ private slots:
     {
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QStringList>("profiles");
-        QTest::newRow("A100 40GB") << "a100-sxm-40gb"
-                                   << QStringList{"1g.5gb", "2g.10gb", "3g.20gb", "4g.20gb", "7g.40gb"};
-        QTest::newRow("A100 80GB") << "a100-sxm-80gb"
-                                   << QStringList{"1g.10gb", "2g.20gb", "3g.40gb", "4g.40gb", "7g.80gb"};
+        QTest::newRow("A100 40GB")
+            << "a100-sxm-40gb" << QStringList{"1g.5gb", "2g.10gb", "3g.20gb", "4g.20gb", "7g.40gb"};
+        QTest::newRow("A100 80GB")
+            << "a100-sxm-80gb"
+            << QStringList{"1g.10gb", "2g.20gb", "3g.40gb", "4g.40gb", "7g.80gb"};
         QTest::newRow("H100 SXM") << "h100-sxm-80gb"
-                                  << QStringList{"1g.10gb", "2g.20gb", "3g.40gb", "4g.40gb", "7g.80gb"};
+                                  << QStringList{"1g.10gb", "2g.20gb", "3g.40gb", "4g.40gb",
+                                                 "7g.80gb"};
         QTest::newRow("H200") << "h200-sxm-141gb"
-                              << QStringList{"1g.18gb", "2g.35gb", "3g.71gb", "4g.71gb", "7g.141gb"};
+                              << QStringList{"1g.18gb", "2g.35gb", "3g.71gb", "4g.71gb",
+                                             "7g.141gb"};
         QTest::newRow("B200") << "b200-180gb"
-                              << QStringList{"1g.23gb", "2g.45gb", "3g.90gb", "4g.90gb", "7g.180gb"};
+                              << QStringList{"1g.23gb", "2g.45gb", "3g.90gb", "4g.90gb",
+                                             "7g.180gb"};
     }
 
     void classicProfilesGiveNineteenMaximalLayouts()
@@ -187,9 +192,12 @@ private slots:
         for (const MigLayout& layout : layouts)
             distinct.insert(describeLayout(*model->mig, layout));
         QCOMPARE(distinct.size(), layouts.size());
-        QVERIFY(distinct.count(profiles[2].toStdString() + "@0 + " + profiles[2].toStdString() + "@4"));
-        QVERIFY(distinct.count(profiles[2].toStdString() + "@4 + " + profiles[3].toStdString() + "@0") ||
-                distinct.count(profiles[3].toStdString() + "@0 + " + profiles[2].toStdString() + "@4"));
+        QVERIFY(
+            distinct.count(profiles[2].toStdString() + "@0 + " + profiles[2].toStdString() + "@4"));
+        QVERIFY(
+            distinct.count(profiles[2].toStdString() + "@4 + " + profiles[3].toStdString() +
+                           "@0") ||
+            distinct.count(profiles[3].toStdString() + "@0 + " + profiles[2].toStdString() + "@4"));
     }
 
     void overlappingPlacementsAreRejected()
@@ -211,7 +219,9 @@ private slots:
         QCOMPARE(amd.computeUnits / amd.computeMode("CPX")->partitions, 38);
         int validated = 0;
         for (const AmdModePair& pair : amd.validPairs) {
-            QVERIFY(amd.computeMode(pair.compute)->partitions % amd.memoryMode(pair.memory)->numaDomains == 0);
+            QVERIFY(amd.computeMode(pair.compute)->partitions %
+                        amd.memoryMode(pair.memory)->numaDomains ==
+                    0);
             validated += pair.vendorValidated ? 1 : 0;
         }
         QCOMPARE(validated, 2); // SPX–NPS1 and CPX–NPS4

@@ -25,41 +25,70 @@ private slots:
         QTest::addColumn<QString>("path");    // the JSON pointer the message must name
         QTest::addColumn<QString>("message"); // a part of the rule it must state
 
-        QTest::newRow("not JSON") << "not_json.json" << "" << "not valid JSON at line 4, column";
-        QTest::newRow("negative") << "negative_memory.json" << "/gpus/0/memory_gb/value"
-                                  << "(entry test-gpu): must be a finite number > 0 and ≤ 4096 (GB); got -80";
-        QTest::newRow("missing") << "missing_field.json" << "/gpus/0/tdp_w" << "is required but missing";
-        QTest::newRow("unknown key") << "unknown_key.json" << "/gpus/0/memory_GB"
-                                     << "unknown key; allowed keys here: id, name, vendor, memory_gb";
-        QTest::newRow("string for number") << "string_number.json" << "/gpus/0/memory_gb/value"
+        QTest::newRow("not JSON") << "not_json.json"
+                                  << ""
+                                  << "not valid JSON at line 4, column";
+        QTest::newRow("negative")
+            << "negative_memory.json"
+            << "/gpus/0/memory_gb/value"
+            << "(entry test-gpu): must be a finite number > 0 and ≤ 4096 (GB); got -80";
+        QTest::newRow("missing") << "missing_field.json"
+                                 << "/gpus/0/tdp_w"
+                                 << "is required but missing";
+        QTest::newRow("unknown key")
+            << "unknown_key.json"
+            << "/gpus/0/memory_GB"
+            << "unknown key; allowed keys here: id, name, vendor, memory_gb";
+        QTest::newRow("string for number") << "string_number.json"
+                                           << "/gpus/0/memory_gb/value"
                                            << "not a string";
-        QTest::newRow("placement") << "bad_placement.json" << "/gpus/0/mig/profiles/0/placements/1"
+        QTest::newRow("placement") << "bad_placement.json"
+                                   << "/gpus/0/mig/profiles/0/placements/1"
                                    << "cannot start at slice 5";
         QTest::newRow("instance limit") << "max_instances_too_high.json"
                                         << "/gpus/0/mig/profiles/0/max_instances"
                                         << "states 4 instances, but only 3 can be placed";
-        QTest::newRow("unknown source") << "unknown_source.json" << "/gpus/0/tdp_w/source"
-                                        << "cites source \"nowhere\", which no catalog file defines";
-        QTest::newRow("unknown GPU") << "unknown_gpu_price.json" << "/price_books/0/gpus/0/gpu"
-                                     << "prices GPU \"h999-sxm\", which is not in the catalog; known GPUs: a100-sxm-40gb";
+        QTest::newRow("unknown source")
+            << "unknown_source.json"
+            << "/gpus/0/tdp_w/source"
+            << "cites source \"nowhere\", which no catalog file defines";
+        QTest::newRow("unknown GPU")
+            << "unknown_gpu_price.json"
+            << "/price_books/0/gpus/0/gpu"
+            << "prices GPU \"h999-sxm\", which is not in the catalog; known GPUs: a100-sxm-40gb";
         QTest::newRow("monthly price") << "monthly_price.json"
                                        << "/price_books/0/gpus/0/on_demand/usd_per_gpu_hour"
                                        << "a monthly price would be about 730× larger";
         QTest::newRow("infinite") << "infinite_number.json"
                                   << "/price_books/0/gpus/0/on_demand/usd_per_gpu_hour"
                                   << "must be a finite number";
-        QTest::newRow("bad date") << "bad_date.json" << "/gpus/0/bf16_dense_tflops/as_of"
-                                  << "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"Sept 2024\"";
-        QTest::newRow("duplicate") << "duplicate_id.json" << "/gpus/1/id" << "duplicate id \"test-gpu\"";
-        QTest::newRow("newer format") << "newer_format.json" << "/format_version"
-                                      << "this file is format version 2; this FleetPlanner reads version 1 only";
-        QTest::newRow("MIG on AMD") << "mig_on_amd.json" << "/gpus/0/mig" << "MIG partitions exist only on NVIDIA GPUs";
-        QTest::newRow("AMD pair") << "amd_bad_pair.json" << "/gpus/0/amd_partitions/valid_pairs/0"
-                                  << "SPX has 1 partitions, which cannot be spread evenly over NPS4's 4 memory domains";
-        QTest::newRow("too deep") << "too_deep.json" << "" << "nesting deeper than 32 levels";
-        QTest::newRow("FP8 below BF16") << "fp8_below_bf16.json" << "/gpus/0/fp8_dense_tflops"
+        QTest::newRow("bad date")
+            << "bad_date.json"
+            << "/gpus/0/bf16_dense_tflops/as_of"
+            << "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"Sept 2024\"";
+        QTest::newRow("duplicate") << "duplicate_id.json"
+                                   << "/gpus/1/id"
+                                   << "duplicate id \"test-gpu\"";
+        QTest::newRow("newer format")
+            << "newer_format.json"
+            << "/format_version"
+            << "this file is format version 2; this FleetPlanner reads version 1 only";
+        QTest::newRow("MIG on AMD") << "mig_on_amd.json"
+                                    << "/gpus/0/mig"
+                                    << "MIG partitions exist only on NVIDIA GPUs";
+        QTest::newRow("AMD pair")
+            << "amd_bad_pair.json"
+            << "/gpus/0/amd_partitions/valid_pairs/0"
+            << "SPX has 1 partitions, which cannot be spread evenly over NPS4's 4 memory domains";
+        QTest::newRow("too deep") << "too_deep.json"
+                                  << ""
+                                  << "nesting deeper than 32 levels";
+        QTest::newRow("FP8 below BF16") << "fp8_below_bf16.json"
+                                        << "/gpus/0/fp8_dense_tflops"
                                         << "must be ≥ bf16_dense_tflops";
-        QTest::newRow("no such file") << "does_not_exist.json" << "" << "no such file";
+        QTest::newRow("no such file") << "does_not_exist.json"
+                                      << ""
+                                      << "no such file";
     }
 
     void brokenFileIsRefused()
@@ -77,7 +106,8 @@ private slots:
         const QString expected = path.isEmpty() ? message : path + QLatin1Char(' ') + message;
         QVERIFY2(QString::fromStdString(text).contains(path.isEmpty() ? message : path) &&
                      QString::fromStdString(text).contains(message),
-                 qPrintable(QStringLiteral("expected \"%1\" in:\n%2").arg(expected, QString::fromStdString(text))));
+                 qPrintable(QStringLiteral("expected \"%1\" in:\n%2")
+                                .arg(expected, QString::fromStdString(text))));
     }
 
     void everyProblemOfAFileIsReported()

@@ -20,14 +20,20 @@ private slots:
 
     void ownedCostByHand()
     {
-        const OwnedCost owned{{25000, "s", "2026"}, {4, "s", "2026"}, {73, "s", "2026"},
-                              {1.2, "s", "2026"}, {0.10, "s", "2026"}};
+        const OwnedCost owned{{25000, "s", "2026"},
+                              {4, "s", "2026"},
+                              {73, "s", "2026"},
+                              {1.2, "s", "2026"},
+                              {0.10, "s", "2026"}};
         // 25000 / (4 · 8760) + 73 / 730 + 0.7 kW · 1.2 · 0.10 $/kWh
         const double expected = 25000.0 / 35040.0 + 0.1 + 0.084;
         QCOMPARE(ownedUsdPerGpuHour(owned, 700.0), expected);
         // Doubling every price doubles the hourly cost; power follows TDP.
-        const OwnedCost doubled{{50000, "s", "2026"}, {4, "s", "2026"}, {146, "s", "2026"},
-                                {1.2, "s", "2026"}, {0.20, "s", "2026"}};
+        const OwnedCost doubled{{50000, "s", "2026"},
+                                {4, "s", "2026"},
+                                {146, "s", "2026"},
+                                {1.2, "s", "2026"},
+                                {0.20, "s", "2026"}};
         QCOMPARE(ownedUsdPerGpuHour(doubled, 700.0), 2 * expected);
     }
 
@@ -43,9 +49,9 @@ private slots:
         const Catalog catalog = loadBuiltinCatalog().value();
         const PriceBook& book = *catalog.priceBook("example-2024");
         const ComputePriceTable table = computePriceTable(catalog, book);
-        QCOMPARE(table.gpus.size(), std::size_t(2));           // A100 80GB and H100 SXM, catalog order
+        QCOMPARE(table.gpus.size(), std::size_t(2)); // A100 80GB and H100 SXM, catalog order
         QCOMPARE(table.gpus[0]->id, std::string("a100-sxm-80gb"));
-        QCOMPARE(table.plans.size(), std::size_t(2));          // on-demand, reserved 1 y
+        QCOMPARE(table.plans.size(), std::size_t(2)); // on-demand, reserved 1 y
         QVERIFY(table.plans[0] == Plan::OnDemand && table.plans[1] == Plan::Reserved1y);
         QCOMPARE(table.cell(0, 0).usdPerDensePflopHour.value(), 2.10 / 0.312);
         QCOMPARE(table.cell(1, 1).usdPerGpuHour.value(), 1.89);

@@ -37,8 +37,10 @@ private slots:
         const int h100Row = 2;
         QCOMPARE(model->index(h100Row, gui::CatalogTableModel::Bf16DenseTflops).data().toString(),
                  QLocale().toString(989.4, 'f', 1));
-        QVERIFY(model->index(h100Row, gui::CatalogTableModel::MemoryGb).data(Qt::ToolTipRole)
-                    .toString().contains(QStringLiteral("H100")));
+        QVERIFY(model->index(h100Row, gui::CatalogTableModel::MemoryGb)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("H100")));
 
         // Chart: one bar set per plan of the active book, values from the prices.
         QCOMPARE(window.activePriceBookId(), QStringLiteral("example-2024"));
@@ -92,7 +94,10 @@ private:
             }
         }
         QCOMPARE(chart->axes(Qt::Vertical).size(), 1);
-        QVERIFY(chart->axes(Qt::Vertical).first()->titleText().contains(QStringLiteral("USD per dense PFLOP-hour")));
+        QVERIFY(chart->axes(Qt::Vertical)
+                    .first()
+                    ->titleText()
+                    .contains(QStringLiteral("USD per dense PFLOP-hour")));
     }
 };
 

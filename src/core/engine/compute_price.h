@@ -20,11 +20,14 @@ struct ComputePriceCell
 struct ComputePriceTable
 {
     std::string priceBookId;
-    std::vector<const GpuModel*> gpus;  ///< the catalog GPUs the book prices, in catalog order
-    std::vector<Plan> plans;            ///< the plans the book offers
+    std::vector<const GpuModel*> gpus; ///< the catalog GPUs the book prices, in catalog order
+    std::vector<Plan> plans;           ///< the plans the book offers
     std::vector<std::vector<ComputePriceCell>> cells; ///< [plan][gpu]
 
-    const ComputePriceCell& cell(std::size_t plan, std::size_t gpu) const { return cells[plan][gpu]; }
+    const ComputePriceCell& cell(std::size_t plan, std::size_t gpu) const
+    {
+        return cells[plan][gpu];
+    }
 };
 
 /// The table behind the "USD per dense PFLOP-hour" chart. Pointers refer into `catalog`.

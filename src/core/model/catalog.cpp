@@ -3,8 +3,7 @@
 namespace fleet {
 
 namespace {
-template <typename T>
-const T* findById(const std::vector<T>& list, const std::string& id)
+template <typename T> const T* findById(const std::vector<T>& list, const std::string& id)
 {
     for (const T& item : list)
         if (item.id == id)

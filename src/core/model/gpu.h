@@ -10,7 +10,11 @@
 
 namespace fleet {
 
-enum class Vendor { Nvidia, Amd };
+enum class Vendor
+{
+    Nvidia,
+    Amd
+};
 
 /// One NVIDIA MIG GPU-instance profile, e.g. "3g.40gb". An instance placed at
 /// memory slice s occupies memory slices [s, s + memorySlices) and compute
@@ -21,11 +25,11 @@ struct MigProfile
     int computeSlices = 0;
     int memorySlices = 0;
     double memoryGb = 0.0;
-    int maxInstances = 0;           ///< per GPU, as NVIDIA states it
-    std::vector<int> placements;    ///< valid start memory slices
-    bool mediaExtensions = false;   ///< "+me" profiles own the GPU's media engines
+    int maxInstances = 0;         ///< per GPU, as NVIDIA states it
+    std::vector<int> placements;  ///< valid start memory slices
+    bool mediaExtensions = false; ///< "+me" profiles own the GPU's media engines
     std::optional<int> streamingMultiprocessors;
-    std::string source;             ///< applies to every figure of this profile
+    std::string source; ///< applies to every figure of this profile
     std::string asOf;
 };
 
@@ -82,8 +86,8 @@ struct GpuModel
     SourcedValue bf16DenseTflops;
     std::optional<SourcedValue> fp8DenseTflops; ///< absent when the GPU has no FP8 tensor cores
     SourcedValue tdpW;
-    std::string scaleUpLink;                        ///< e.g. "NVLink 4"; "none" for PCIe only
-    std::optional<SourcedValue> scaleUpLinkGbPerS;  ///< absent when there is no scale-up link
+    std::string scaleUpLink;                       ///< e.g. "NVLink 4"; "none" for PCIe only
+    std::optional<SourcedValue> scaleUpLinkGbPerS; ///< absent when there is no scale-up link
     std::optional<MigPartitioning> mig;
     std::optional<AmdPartitioning> amdPartitions;
     std::string originFile; ///< where this entry was read from

@@ -35,10 +35,12 @@ struct Enumerator
     bool canAdd(const std::vector<MigInstance>& chosen, const SliceMasks& used,
                 const MigInstance& candidate) const
     {
-        const auto sameProfile = std::count_if(chosen.begin(), chosen.end(), [&](const MigInstance& i) {
-            return i.profileIndex == candidate.profileIndex;
-        });
-        const MigProfile& profile = mig.profiles.at(static_cast<std::size_t>(candidate.profileIndex));
+        const auto sameProfile =
+            std::count_if(chosen.begin(), chosen.end(), [&](const MigInstance& i) {
+                return i.profileIndex == candidate.profileIndex;
+            });
+        const MigProfile& profile =
+            mig.profiles.at(static_cast<std::size_t>(candidate.profileIndex));
         if (profile.maxInstances > 0 && sameProfile >= profile.maxInstances)
             return false;
         const SliceMasks mask = masksOf(mig, candidate);
@@ -106,9 +108,8 @@ std::vector<MigLayout> enumerateMaximalLayouts(const MigPartitioning& mig,
     Enumerator enumerator{mig, {}, {}};
     for (std::size_t p = 0; p < mig.profiles.size(); ++p) {
         const MigProfile& profile = mig.profiles[p];
-        if (!allowedProfiles.empty() &&
-            std::find(allowedProfiles.begin(), allowedProfiles.end(), profile.name) ==
-                allowedProfiles.end())
+        if (!allowedProfiles.empty() && std::find(allowedProfiles.begin(), allowedProfiles.end(),
+                                                  profile.name) == allowedProfiles.end())
             continue;
         for (int start : profile.placements)
             if (fitsGpu(mig, profile, start))

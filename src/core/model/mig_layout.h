@@ -34,8 +34,9 @@ int maxDisjointInstances(const MigPartitioning& mig, int profileIndex);
 /// Every maximal layout (no further instance of the allowed profiles can be
 /// added) built from the allowed profiles, each listed once with its instances
 /// sorted by (profile, start). An empty `allowedProfiles` means all of them.
-std::vector<MigLayout> enumerateMaximalLayouts(const MigPartitioning& mig,
-                                               const std::vector<std::string>& allowedProfiles = {});
+std::vector<MigLayout>
+enumerateMaximalLayouts(const MigPartitioning& mig,
+                        const std::vector<std::string>& allowedProfiles = {});
 
 /// "3g.40gb@0 + 3g.40gb@4"
 std::string describeLayout(const MigPartitioning& mig, const MigLayout& layout);

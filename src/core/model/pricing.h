@@ -19,7 +19,14 @@ struct GpuModel;
 inline constexpr double kHoursPerYear = 8760.0;
 inline constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 
-enum class Plan { OnDemand, Reserved1y, Reserved3y, Spot, Owned };
+enum class Plan
+{
+    OnDemand,
+    Reserved1y,
+    Reserved3y,
+    Spot,
+    Owned
+};
 inline constexpr std::array<Plan, 5> kAllPlans = {Plan::OnDemand, Plan::Reserved1y,
                                                   Plan::Reserved3y, Plan::Spot, Plan::Owned};
 

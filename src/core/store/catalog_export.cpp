@@ -30,8 +30,9 @@ bj::object migToJson(const MigPartitioning& mig)
                         {"max_instances", profile.maxInstances},
                         {"placements", std::move(placements)},
                         {"media_extensions", profile.mediaExtensions}};
-        item["sms"] = profile.streamingMultiprocessors ? bj::value(*profile.streamingMultiprocessors)
-                                                       : bj::value(nullptr);
+        item["sms"] = profile.streamingMultiprocessors
+                          ? bj::value(*profile.streamingMultiprocessors)
+                          : bj::value(nullptr);
         item["source"] = profile.source;
         item["as_of"] = profile.asOf;
         profiles.push_back(std::move(item));
@@ -46,9 +47,10 @@ bj::object amdToJson(const AmdPartitioning& amd)
 {
     bj::array compute, memory, pairs;
     for (const AmdComputeMode& mode : amd.computeModes)
-        compute.push_back(bj::object{{"name", mode.name},
-                                     {"partitions", mode.partitions},
-                                     {"compute_units_per_partition", amd.computeUnits / mode.partitions}});
+        compute.push_back(
+            bj::object{{"name", mode.name},
+                       {"partitions", mode.partitions},
+                       {"compute_units_per_partition", amd.computeUnits / mode.partitions}});
     for (const AmdMemoryMode& mode : amd.memoryModes)
         memory.push_back(bj::object{{"name", mode.name}, {"numa_domains", mode.numaDomains}});
     for (const AmdModePair& pair : amd.validPairs)
@@ -88,9 +90,8 @@ bj::object gpuToJson(const GpuModel& gpu)
 
 bj::object priceToJson(const HourlyPrice& price)
 {
-    bj::object item{{"usd_per_gpu_hour", price.usdPerGpuHour},
-                    {"source", price.source},
-                    {"as_of", price.asOf}};
+    bj::object item{
+        {"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
     if (price.interruptionsPerHour)
         item["interruptions_per_hour"] = *price.interruptionsPerHour;
     return item;

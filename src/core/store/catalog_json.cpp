@@ -8,8 +8,8 @@
 namespace fleet {
 
 namespace bj = boost::json;
-using json::pointer;
 using json::NumberRule;
+using json::pointer;
 
 namespace {
 
@@ -66,10 +66,10 @@ private:
                                            *format + "\"");
         const auto version = m_reader.integer(top, "format_version", "", 1, 1000);
         if (version && *version > kCatalogFormatVersion)
-            m_reader.report("/format_version",
-                            "this file is format version " + std::to_string(*version) +
-                                "; this FleetPlanner reads version " +
-                                std::to_string(kCatalogFormatVersion) + " only");
+            m_reader.report("/format_version", "this file is format version " +
+                                                   std::to_string(*version) +
+                                                   "; this FleetPlanner reads version " +
+                                                   std::to_string(kCatalogFormatVersion) + " only");
     }
 
     template <typename Parse>
@@ -87,8 +87,8 @@ private:
                 continue;
             m_reader.setEntry(*id);
             if (!ids.insert(*id).second)
-                m_reader.report(pointer(itemPath, "id"), "duplicate id \"" + *id +
-                                                             "\" in this file");
+                m_reader.report(pointer(itemPath, "id"),
+                                "duplicate id \"" + *id + "\" in this file");
             (this->*parseItem)(*item, itemPath, *id);
         }
         m_reader.setEntry({});
@@ -107,7 +107,8 @@ private:
                 asOf = *date;
             else
                 m_reader.report(pointer(path, "as_of"),
-                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date + "\"");
+                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date +
+                                    "\"");
         }
     }
 
@@ -145,18 +146,19 @@ private:
                                                  "assumption"};
         if (!source.kind.empty() && !kinds.count(source.kind))
             m_reader.report(pointer(path, "kind"), "must be one of primary, secondary, derived, "
-                                                   "seed, assumption; got \"" + source.kind + "\"");
+                                                   "seed, assumption; got \"" +
+                                                       source.kind + "\"");
         source.originFile = m_reader.file();
         m_doc.sources.push_back(std::move(source));
     }
 
     void parseGpu(const bj::object& item, const std::string& path, const std::string& id)
     {
-        m_reader.checkKeys(item, path,
-                           {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s",
-                            "bf16_dense_tflops", "tdp_w", "scale_up_link"},
-                           {"fp8_dense_tflops", "scale_up_link_gb_per_s", "mig", "amd_partitions",
-                            "note"});
+        m_reader.checkKeys(
+            item, path,
+            {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s", "bf16_dense_tflops",
+             "tdp_w", "scale_up_link"},
+            {"fp8_dense_tflops", "scale_up_link_gb_per_s", "mig", "amd_partitions", "note"});
         GpuModel gpu;
         gpu.id = id;
         gpu.name = m_reader.string(item, "name", path).value_or("");
@@ -167,13 +169,15 @@ private:
             else if (*vendor == "amd")
                 gpu.vendor = Vendor::Amd;
             else
-                m_reader.report(pointer(path, "vendor"), "must be \"nvidia\" or \"amd\"; got \"" +
-                                                             *vendor + "\"");
+                m_reader.report(pointer(path, "vendor"),
+                                "must be \"nvidia\" or \"amd\"; got \"" + *vendor + "\"");
         }
         gpu.memoryGb = sourced(item, "memory_gb", path, kMemoryGb).value_or(SourcedValue{});
         gpu.memoryBandwidthGbPerS =
-            sourced(item, "memory_bandwidth_gb_per_s", path, kBandwidthGbPerS).value_or(SourcedValue{});
-        gpu.bf16DenseTflops = sourced(item, "bf16_dense_tflops", path, kTflops).value_or(SourcedValue{});
+            sourced(item, "memory_bandwidth_gb_per_s", path, kBandwidthGbPerS)
+                .value_or(SourcedValue{});
+        gpu.bf16DenseTflops =
+            sourced(item, "bf16_dense_tflops", path, kTflops).value_or(SourcedValue{});
         gpu.fp8DenseTflops = sourced(item, "fp8_dense_tflops", path, kTflops, false);
         if (gpu.fp8DenseTflops && gpu.bf16DenseTflops.value > 0 &&
             gpu.fp8DenseTflops->value < gpu.bf16DenseTflops.value)
@@ -200,7 +204,8 @@ private:
 
     MigPartitioning parseMig(const bj::object& mig, const std::string& path, double gpuMemoryGb)
     {
-        m_reader.checkKeys(mig, path, {"compute_slices", "memory_slices", "profiles", "source", "as_of"},
+        m_reader.checkKeys(mig, path,
+                           {"compute_slices", "memory_slices", "profiles", "source", "as_of"},
                            {"note"});
         MigPartitioning result;
         std::string source, asOf;
@@ -247,13 +252,16 @@ private:
                 complete = false;
         };
         take(m_reader.string(item, "name", path), profile.name);
-        take(m_reader.integer(item, "compute_slices", path, 1, mig.computeSlices), profile.computeSlices);
-        take(m_reader.integer(item, "memory_slices", path, 1, mig.memorySlices), profile.memorySlices);
+        take(m_reader.integer(item, "compute_slices", path, 1, mig.computeSlices),
+             profile.computeSlices);
+        take(m_reader.integer(item, "memory_slices", path, 1, mig.memorySlices),
+             profile.memorySlices);
         const NumberRule memoryRule{0, true, gpuMemoryGb > 0 ? gpuMemoryGb : 4096, false,
                                     "(GB; at most the GPU's memory_gb)"};
         take(m_reader.number(item, "memory_gb", path, memoryRule), profile.memoryGb);
         take(m_reader.integer(item, "max_instances", path, 1, 64), profile.maxInstances);
-        profile.mediaExtensions = m_reader.boolean(item, "media_extensions", path, false).value_or(false);
+        profile.mediaExtensions =
+            m_reader.boolean(item, "media_extensions", path, false).value_or(false);
         profile.streamingMultiprocessors = m_reader.integer(item, "sms", path, 1, 1000, false);
         m_reader.string(item, "note", path, false);
         citeSource(item, path, profile.source, profile.asOf);
@@ -263,7 +271,8 @@ private:
                 m_reader.report(placementsPath, "must list at least one start memory slice");
             for (std::size_t i = 0; i < placements->size(); ++i) {
                 const auto& value = (*placements)[i];
-                if (!value.is_int64() || value.as_int64() < 0 || value.as_int64() >= mig.memorySlices) {
+                if (!value.is_int64() || value.as_int64() < 0 ||
+                    value.as_int64() >= mig.memorySlices) {
                     m_reader.report(pointer(placementsPath, i),
                                     "must be a start memory slice from 0 to " +
                                         std::to_string(mig.memorySlices - 1));
@@ -283,10 +292,10 @@ private:
                 m_reader.report(pointer(pointer(path, "placements"), i),
                                 "an instance of " + std::to_string(profile.computeSlices) +
                                     " compute and " + std::to_string(profile.memorySlices) +
-                                    " memory slices cannot start at slice " + std::to_string(start) +
-                                    ": the GPU has compute slices 0–" +
-                                    std::to_string(mig.computeSlices - 1) + " and memory slices 0–" +
-                                    std::to_string(mig.memorySlices - 1));
+                                    " memory slices cannot start at slice " +
+                                    std::to_string(start) + ": the GPU has compute slices 0–" +
+                                    std::to_string(mig.computeSlices - 1) +
+                                    " and memory slices 0–" + std::to_string(mig.memorySlices - 1));
         }
         return profile;
     }
@@ -300,17 +309,17 @@ private:
         const int placeable = maxDisjointInstances(mig, index);
         if (profile.maxInstances > placeable)
             m_reader.report(pointer(path, "max_instances"),
-                            "states " + std::to_string(profile.maxInstances) + " instances, but only " +
-                                std::to_string(placeable) +
+                            "states " + std::to_string(profile.maxInstances) +
+                                " instances, but only " + std::to_string(placeable) +
                                 " can be placed without overlap by the listed placements");
     }
 
     AmdPartitioning parseAmd(const bj::object& amd, const std::string& path)
     {
-        m_reader.checkKeys(amd, path,
-                           {"compute_units", "compute_modes", "memory_modes", "valid_pairs", "source",
-                            "as_of"},
-                           {"note"});
+        m_reader.checkKeys(
+            amd, path,
+            {"compute_units", "compute_modes", "memory_modes", "valid_pairs", "source", "as_of"},
+            {"note"});
         AmdPartitioning result;
         citeSource(amd, path, result.source, result.asOf);
         m_reader.string(amd, "note", path, false);
@@ -324,7 +333,8 @@ private:
                 m_reader.checkKeys(*item, modePath, {"name", "partitions"}, {});
                 AmdComputeMode mode;
                 mode.name = m_reader.string(*item, "name", modePath).value_or("");
-                mode.partitions = m_reader.integer(*item, "partitions", modePath, 1, 64).value_or(0);
+                mode.partitions =
+                    m_reader.integer(*item, "partitions", modePath, 1, 64).value_or(0);
                 if (result.computeUnits > 0 && mode.partitions > 0 &&
                     result.computeUnits % mode.partitions != 0)
                     m_reader.report(pointer(modePath, "partitions"),
@@ -342,7 +352,8 @@ private:
                 m_reader.checkKeys(*item, modePath, {"name", "numa_domains"}, {});
                 AmdMemoryMode mode;
                 mode.name = m_reader.string(*item, "name", modePath).value_or("");
-                mode.numaDomains = m_reader.integer(*item, "numa_domains", modePath, 1, 64).value_or(0);
+                mode.numaDomains =
+                    m_reader.integer(*item, "numa_domains", modePath, 1, 64).value_or(0);
                 result.memoryModes.push_back(mode);
             }
         }
@@ -364,37 +375,44 @@ private:
         AmdModePair pair;
         pair.compute = m_reader.string(*item, "compute", pairPath).value_or("");
         pair.memory = m_reader.string(*item, "memory", pairPath).value_or("");
-        pair.vendorValidated = m_reader.boolean(*item, "vendor_validated", pairPath, false).value_or(false);
+        pair.vendorValidated =
+            m_reader.boolean(*item, "vendor_validated", pairPath, false).value_or(false);
         const AmdComputeMode* compute = amd.computeMode(pair.compute);
         const AmdMemoryMode* memory = amd.memoryMode(pair.memory);
         if (!compute)
-            m_reader.report(pointer(pairPath, "compute"), "names no compute mode listed in compute_modes");
+            m_reader.report(pointer(pairPath, "compute"),
+                            "names no compute mode listed in compute_modes");
         if (!memory)
-            m_reader.report(pointer(pairPath, "memory"), "names no memory mode listed in memory_modes");
+            m_reader.report(pointer(pairPath, "memory"),
+                            "names no memory mode listed in memory_modes");
         if (compute && memory && compute->partitions % memory->numaDomains != 0)
             m_reader.report(pairPath, pair.compute + " has " + std::to_string(compute->partitions) +
                                           " partitions, which cannot be spread evenly over " +
-                                          pair.memory + "'s " + std::to_string(memory->numaDomains) +
-                                          " memory domains");
+                                          pair.memory + "'s " +
+                                          std::to_string(memory->numaDomains) + " memory domains");
         amd.validPairs.push_back(pair);
     }
 
     void parsePriceBook(const bj::object& item, const std::string& path, const std::string& id)
     {
-        m_reader.checkKeys(item, path, {"id", "name", "currency", "as_of", "gpus"}, {"description"});
+        m_reader.checkKeys(item, path, {"id", "name", "currency", "as_of", "gpus"},
+                           {"description"});
         PriceBook book;
         book.id = id;
         book.name = m_reader.string(item, "name", path).value_or("");
         book.description = m_reader.string(item, "description", path, false).value_or("");
         if (auto currency = m_reader.string(item, "currency", path); currency && *currency != "USD")
-            m_reader.report(pointer(path, "currency"), "must be \"USD\" (the only currency FleetPlanner "
-                                                       "prices in); got \"" + *currency + "\"");
+            m_reader.report(pointer(path, "currency"),
+                            "must be \"USD\" (the only currency FleetPlanner "
+                            "prices in); got \"" +
+                                *currency + "\"");
         if (auto date = m_reader.string(item, "as_of", path)) {
             if (isValidAsOfDate(*date))
                 book.asOf = *date;
             else
                 m_reader.report(pointer(path, "as_of"),
-                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date + "\"");
+                                "must be a date YYYY, YYYY-MM or YYYY-MM-DD; got \"" + *date +
+                                    "\"");
         }
         if (const bj::array* gpus = m_reader.array(item, "gpus", path)) {
             std::set<std::string> seen;
@@ -456,8 +474,8 @@ private:
         const auto usd = m_reader.number(*item, "usd_per_gpu_hour", pricePath, kUsdPerGpuHour);
         citeSource(*item, pricePath, price.source, price.asOf);
         if (isSpot)
-            price.interruptionsPerHour =
-                m_reader.number(*item, "interruptions_per_hour", pricePath, kInterruptionsPerHour, false);
+            price.interruptionsPerHour = m_reader.number(*item, "interruptions_per_hour", pricePath,
+                                                         kInterruptionsPerHour, false);
         if (!usd)
             return std::nullopt;
         price.usdPerGpuHour = *usd;

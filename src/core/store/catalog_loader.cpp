@@ -13,8 +13,7 @@ namespace {
 
 constexpr std::size_t kMaxCatalogFileBytes = 16u * 1024u * 1024u;
 
-template <typename T>
-void mergeById(std::vector<T>& into, std::vector<T>&& from)
+template <typename T> void mergeById(std::vector<T>& into, std::vector<T>&& from)
 {
     for (T& item : from) {
         bool replaced = false;
@@ -46,7 +45,8 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
         mergeById(catalog.sources, std::move(doc.sources));
         mergeById(catalog.gpus, std::move(doc.gpus));
         mergeById(catalog.priceBooks, std::move(doc.priceBooks));
-        sourceRefs.insert(sourceRefs.end(), doc.sourceReferences.begin(), doc.sourceReferences.end());
+        sourceRefs.insert(sourceRefs.end(), doc.sourceReferences.begin(),
+                          doc.sourceReferences.end());
         gpuRefs.insert(gpuRefs.end(), doc.gpuReferences.begin(), doc.gpuReferences.end());
     }
     std::vector<Issue> issues;
@@ -59,8 +59,9 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
     for (const SourceReference& ref : gpuRefs)
         if (!catalog.gpu(ref.sourceId)) {
             Issue issue = ref.where;
-            issue.message = "prices GPU \"" + ref.sourceId +
-                            "\", which is not in the catalog; known GPUs: " + knownIds(catalog.gpus);
+            issue.message =
+                "prices GPU \"" + ref.sourceId +
+                "\", which is not in the catalog; known GPUs: " + knownIds(catalog.gpus);
             issues.push_back(std::move(issue));
         }
     if (!issues.empty())
@@ -95,7 +96,9 @@ Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes)
     if (ec)
         return Error({Issue{path, {}, {}, "cannot read its size: " + ec.message()}});
     if (size > maxBytes)
-        return Error({Issue{path, {}, {},
+        return Error({Issue{path,
+                            {},
+                            {},
                             "file is " + std::to_string(size) + " bytes; the limit is " +
                                 std::to_string(maxBytes) + " bytes"}});
     std::ifstream in(path, std::ios::binary);

@@ -37,7 +37,8 @@ bool isValidIdentifier(const std::string& text)
     auto allowed = [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     };
-    const bool alnumStart = (text[0] >= 'a' && text[0] <= 'z') || (text[0] >= '0' && text[0] <= '9');
+    const bool alnumStart =
+        (text[0] >= 'a' && text[0] <= 'z') || (text[0] >= '0' && text[0] <= '9');
     return alnumStart && std::all_of(text.begin(), text.end(), allowed);
 }
 
@@ -47,7 +48,9 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
                                  const ParseLimits& limits)
 {
     if (text.size() > limits.maxBytes)
-        return Error({Issue{file, {}, {},
+        return Error({Issue{file,
+                            {},
+                            {},
                             "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                                 std::to_string(limits.maxBytes) + " bytes"}});
     boost::json::parse_options options;
@@ -62,11 +65,14 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
         const std::string_view before = text.substr(0, offset);
         const auto line = 1 + std::count(before.begin(), before.end(), '\n');
         const auto lastNewline = before.rfind('\n');
-        const auto column = offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
+        const auto column =
+            offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
         std::string why = ec.message();
         if (ec == boost::json::error::too_deep)
             why = "nesting deeper than " + std::to_string(limits.maxDepth) + " levels";
-        return Error({Issue{file, {}, {},
+        return Error({Issue{file,
+                            {},
+                            {},
                             "not valid JSON at line " + std::to_string(line) + ", column " +
                                 std::to_string(column) + ": " + why}});
     }
@@ -138,7 +144,8 @@ void Reader::checkKeys(const boost::json::object& object, const std::string& pat
     }
 }
 
-const boost::json::object* Reader::asObject(const boost::json::value& value, const std::string& path)
+const boost::json::object* Reader::asObject(const boost::json::value& value,
+                                            const std::string& path)
 {
     if (const auto* object = value.if_object())
         return object;
@@ -252,7 +259,8 @@ std::optional<std::string> Reader::identifier(const boost::json::object& object,
     auto text = string(object, key, path);
     if (text && !isValidIdentifier(*text)) {
         report(pointer(path, key), "must be 1–64 characters of a–z, 0–9, '-', '_' or '.', "
-                                   "starting with a letter or digit; got \"" + *text + "\"");
+                                   "starting with a letter or digit; got \"" +
+                                       *text + "\"");
         return std::nullopt;
     }
     return text;

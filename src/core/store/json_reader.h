@@ -81,7 +81,8 @@ public:
     const boost::json::object* object(const boost::json::object& object, std::string_view key,
                                       const std::string& path, bool required = true);
 
-    /// An identifier: 1–64 characters of a–z, 0–9, '-', '_' and '.', starting with a letter or digit.
+    /// An identifier: 1–64 characters of a–z, 0–9, '-', '_' and '.', starting with a letter or
+    /// digit.
     std::optional<std::string> identifier(const boost::json::object& object, std::string_view key,
                                           const std::string& path);
 

@@ -83,9 +83,11 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format, QSize l
 bool chartFormatFromName(const QString& name, ChartFormat* format)
 {
     const QString suffix = QFileInfo(name).suffix().toLower();
-    if (suffix == QLatin1String("png") || name.compare(QLatin1String("png"), Qt::CaseInsensitive) == 0)
+    if (suffix == QLatin1String("png") ||
+        name.compare(QLatin1String("png"), Qt::CaseInsensitive) == 0)
         *format = ChartFormat::Png;
-    else if (suffix == QLatin1String("svg") || name.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0)
+    else if (suffix == QLatin1String("svg") ||
+             name.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0)
         *format = ChartFormat::Svg;
     else
         return false;

@@ -11,7 +11,11 @@ class QChart;
 
 namespace fleet::gui {
 
-enum class ChartFormat { Png, Svg };
+enum class ChartFormat
+{
+    Png,
+    Svg
+};
 
 /// Renders `chart` at `logicalSize` (in points) × `scale` device pixels.
 QImage renderChart(QChart* chart, QSize logicalSize, qreal scale = 1.0);

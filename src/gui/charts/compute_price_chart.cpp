@@ -36,8 +36,8 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
     auto* series = new QBarSeries;
     double maxValue = 0.0;
     for (std::size_t p = 0; p < table.plans.size(); ++p) {
-        auto* set = new QBarSet(QString::fromUtf8(planLabel(table.plans[p]).data(),
-                                                  static_cast<int>(planLabel(table.plans[p]).size())));
+        auto* set = new QBarSet(QString::fromUtf8(
+            planLabel(table.plans[p]).data(), static_cast<int>(planLabel(table.plans[p]).size())));
         for (std::size_t g = 0; g < table.gpus.size(); ++g) {
             // A plan the book does not offer for this GPU is drawn as no bar
             // (zero height, no label) rather than left out, so bars stay aligned.
@@ -58,7 +58,8 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
         categories << shortName(*gpu);
     auto* xAxis = new QBarCategoryAxis;
     xAxis->append(categories);
-    xAxis->setTitleText(QObject::tr("GPU priced in this book · price per GPU-hour ÷ peak dense BF16 PFLOPS (before MFU)"));
+    xAxis->setTitleText(QObject::tr(
+        "GPU priced in this book · price per GPU-hour ÷ peak dense BF16 PFLOPS (before MFU)"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     series->attachAxis(xAxis);
 
