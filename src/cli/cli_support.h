@@ -7,6 +7,8 @@
 #include "util/result.h"
 
 #include <QCommandLineParser>
+
+#include <boost/json/fwd.hpp>
 #include <QStringList>
 
 #include <optional>
@@ -35,5 +37,33 @@ std::optional<Catalog> loadCatalogOrReport(const QStringList& userFiles, int* ex
 /// Parses a subcommand's arguments (args[0] is the program, args[1] the command).
 /// Prints the error and returns false on unknown options or stray arguments.
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int maxPositional);
+
+/// "70e9", "70B", "1.5T", "405b", "2.5M" → a number; nullopt if malformed or not finite.
+std::optional<double> parseQuantity(const QString& text);
+
+/// 7e10 → "70B", 1.5e13 → "15T", 400 → "400".
+QString formatQuantity(double value);
+
+/// A required or optional numeric option in (min, max] (or [min, max] when
+/// `minInclusive`); prints "--NAME must be …; got '…'" and returns false when it is not.
+bool numberOption(const QCommandLineParser& parser, const QString& command, const QString& name, double min,
+                  double max, bool minInclusive, bool required, double* value);
+
+/// The GPU, regime, plan and price book named by --gpu, --regime, --plan and
+/// --price-book, checked against the catalog; prints the problem and returns
+/// nullopt when one is wrong or the book does not price the GPU on the plan.
+struct PricingContext
+{
+    const GpuModel* gpu = nullptr;
+    Regime regime;
+    Plan plan = Plan::OnDemand;
+    const PriceBook* book = nullptr;
+    double usdPerGpuHour = 0;
+};
+std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& parser, const QString& command,
+                                                    const Catalog& catalog, const std::vector<RegimeKind>& regimes);
+
+/// Prints JSON with FleetPlanner's stable formatting.
+void printJson(const boost::json::value& value);
 
 } // namespace fleet::cli

@@ -2,6 +2,9 @@
 
 #include "catalog_command.h"
 #include "chart_command.h"
+#include "evaluate_command.h"
+#include "inference_command.h"
+#include "training_command.h"
 #include "cli_support.h"
 #include "version.h"
 
@@ -32,6 +35,15 @@ const char* const kUsage =
     "Commands:\n"
     "  catalog [--json] [--catalog FILE]...\n"
     "        List the GPUs (specs, partition profiles) and the price books.\n"
+    "  training --gpu ID --params N --tokens D [--gpus G] [--mfu M] [--precision bf16|fp8]\n"
+    "        [--recompute] [--plan PLAN] [--price-book ID] [--json]\n"
+    "        GPU-hours, wall clock, checkpoints and cost of one training run.\n"
+    "  inference --gpu ID --params N --precision bf16|fp8 --rps R --input-tokens I\n"
+    "        --output-tokens O [--tpot-ms T] [--ttft-ms F] [--regime R] [--profile P] [--json]\n"
+    "        Batch, replicas, GPUs and cost per million output tokens of a service.\n"
+    "  evaluate PROJECT [--scenario NAME] [--json]\n"
+    "        KPIs of a project (PROJECT :sample is the bundled sample), and per workload\n"
+    "        its options with GPU-hours and cost.\n"
     "  chart --kind compute-price [--price-book ID] [--format png|svg] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--catalog FILE]...\n"
     "        Render a chart to a file, without a display.\n"
@@ -83,6 +95,12 @@ int main(int argc, char* argv[])
         return runCatalogCommand(args);
     if (command == QLatin1String("chart"))
         return runChartCommand(args);
+    if (command == QLatin1String("training"))
+        return runTrainingCommand(args);
+    if (command == QLatin1String("inference"))
+        return runInferenceCommand(args);
+    if (command == QLatin1String("evaluate"))
+        return runEvaluateCommand(args);
     printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) +
              QString::fromLatin1(kUsage));
     return UserError;

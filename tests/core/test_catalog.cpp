@@ -41,7 +41,7 @@ private slots:
     {
         auto loaded = loadBuiltinCatalog();
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
-        QCOMPARE(loaded.value().files.size(), std::size_t(4));
+        QCOMPARE(loaded.value().files.size(), std::size_t(5));
     }
 
     void hasEveryReferenceGpu_data()

@@ -19,3 +19,8 @@ namespace fleet::builtin {
 /// The catalog and price books shipped in the binary, in load order.
 std::span<const fleet::EmbeddedFile> embeddedFiles();
 } // namespace fleet::builtin
+
+namespace fleet::samples {
+/// The bundled sample project(s).
+std::span<const fleet::EmbeddedFile> embeddedFiles();
+} // namespace fleet::samples

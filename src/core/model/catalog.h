@@ -2,6 +2,7 @@
 
 // The catalog: GPU models, the sources they cite and the price books.
 
+#include "model/engine_defaults.h"
 #include "model/gpu.h"
 #include "model/pricing.h"
 #include "model/sourced.h"
@@ -17,6 +18,7 @@ public:
     std::vector<SourceInfo> sources;
     std::vector<GpuModel> gpus;
     std::vector<PriceBook> priceBooks;
+    EngineDefaults engineDefaults;
     /// Files that were merged, in order ("built-in:catalog/gpus.json", "/home/me/my.json").
     std::vector<std::string> files;
 

@@ -39,7 +39,7 @@ public:
         const bj::object* top = m_reader.asObject(root, "");
         if (top) {
             m_reader.checkKeys(*top, "", {"format", "format_version"},
-                               {"description", "sources", "gpus", "price_books"});
+                               {"description", "sources", "gpus", "price_books", "engine_defaults"});
             checkFormat(*top);
             m_reader.string(*top, "description", "", false);
             if (const auto* list = m_reader.array(*top, "sources", "", false))
@@ -48,6 +48,8 @@ public:
                 parseList(*list, "/gpus", &DocumentParser::parseGpu);
             if (const auto* list = m_reader.array(*top, "price_books", "", false))
                 parseList(*list, "/price_books", &DocumentParser::parsePriceBook);
+            if (const auto* defaults = m_reader.object(*top, "engine_defaults", "", false))
+                parseEngineDefaults(*defaults, "/engine_defaults");
         }
         if (m_reader.failed())
             return Error(m_reader.issues());
@@ -130,6 +132,95 @@ private:
             return std::nullopt;
         result.value = *value;
         return result;
+    }
+
+    void parseEngineDefaults(const bj::object& defaults, const std::string& path)
+    {
+        m_reader.setEntry("engine_defaults");
+        m_reader.checkKeys(defaults, path, {}, {"assumptions", "regimes", "scheduler", "note"});
+        m_reader.string(defaults, "note", path, false);
+        if (const bj::object* assumptions = m_reader.object(defaults, "assumptions", path, false)) {
+            const std::string sectionPath = pointer(path, "assumptions");
+            for (const auto& member : *assumptions) {
+                const std::string key(member.key());
+                const AssumptionField* field = assumptionField(key);
+                if (!field) {
+                    std::string allowed;
+                    for (const AssumptionField& known : assumptionFields())
+                        allowed += (allowed.empty() ? "" : ", ") + std::string(known.key);
+                    m_reader.report(pointer(sectionPath, key), "unknown assumption; known: " + allowed);
+                    continue;
+                }
+                if (auto figure = sourced(*assumptions, key, sectionPath, ruleOf(field->range)))
+                    m_doc.engineDefaults.figures["assumptions." + key] = *figure;
+            }
+        }
+        if (const bj::object* regimes = m_reader.object(defaults, "regimes", path, false))
+            parseRegimeDefaults(*regimes, pointer(path, "regimes"));
+        if (const bj::object* scheduler = m_reader.object(defaults, "scheduler", path, false)) {
+            const std::string schedulerPath = pointer(path, "scheduler");
+            m_reader.checkKeys(*scheduler, schedulerPath, {},
+                               {"utilization_ceiling", "checkpoint_reclaim_fraction"});
+            for (std::string_view table : {"utilization_ceiling", "checkpoint_reclaim_fraction"}) {
+                const bj::object* byPolicy = m_reader.object(*scheduler, table, schedulerPath, false);
+                if (!byPolicy)
+                    continue;
+                const std::string tablePath = pointer(schedulerPath, table);
+                m_reader.checkKeys(*byPolicy, tablePath, {}, {"naive", "topology_aware", "predictive_preemption"});
+                for (SchedulerPolicy policy : kAllPolicies) {
+                    const NumericRange range{0.0, table != "checkpoint_reclaim_fraction", 1.0, "(fraction)"};
+                    if (auto figure = sourced(*byPolicy, policyKey(policy), tablePath, ruleOf(range), false))
+                        m_doc.engineDefaults.figures["scheduler." + std::string(table) + "." +
+                                                     std::string(policyKey(policy))] = *figure;
+                }
+            }
+        }
+        m_reader.setEntry({});
+    }
+
+    void parseRegimeDefaults(const bj::object& regimes, const std::string& path)
+    {
+        for (const auto& member : regimes) {
+            const std::string key(member.key());
+            const std::string regimePath = pointer(path, key);
+            const auto kind = regimeFromKey(key);
+            if (!kind) {
+                m_reader.report(regimePath, "unknown regime; known: bare_metal, vm_passthrough, "
+                                            "partition, time_sliced, fractional, mps");
+                continue;
+            }
+            const bj::object* regime = m_reader.asObject(member.value(), regimePath);
+            if (!regime)
+                continue;
+            m_reader.checkKeys(*regime, regimePath, {},
+                               {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
+                                "contention_per_extra_tenant", "max_tenants_per_gpu",
+                                "checkpoint_reclaim_fraction", "note"});
+            m_reader.string(*regime, "note", regimePath, false);
+            for (const RegimeField& field : regimeNumberFields())
+                if (auto figure = sourced(*regime, field.key, regimePath, ruleOf(field.range), false))
+                    m_doc.engineDefaults.figures["regimes." + key + "." + std::string(field.key)] = *figure;
+            const bool anyTrait = regime->contains("isolation") || regime->contains("allocation_unit") ||
+                                  regime->contains("multi_gpu");
+            if (!anyTrait)
+                continue;
+            RegimeTraits traits;
+            if (auto isolation = m_reader.string(*regime, "isolation", regimePath)) {
+                if (auto level = isolationFromKey(*isolation))
+                    traits.isolation = *level;
+                else
+                    m_reader.report(pointer(regimePath, "isolation"),
+                                    "must be none, memory or hardware; got \"" + *isolation + "\"");
+            }
+            traits.allocationUnit = m_reader.string(*regime, "allocation_unit", regimePath).value_or("");
+            traits.multiGpu = m_reader.boolean(*regime, "multi_gpu", regimePath).value_or(false);
+            m_doc.engineDefaults.regimeTraits[*kind] = traits;
+        }
+    }
+
+    static NumberRule ruleOf(const NumericRange& range)
+    {
+        return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
     }
 
     void parseSource(const bj::object& item, const std::string& path, const std::string& id)
@@ -508,6 +599,11 @@ Result<CatalogDocument> parseCatalogDocument(std::string_view text, const std::s
     if (!root)
         return root.error();
     return DocumentParser(file).parse(root.value());
+}
+
+Result<CatalogDocument> parseCatalogValue(const boost::json::value& root, const std::string& file)
+{
+    return DocumentParser(file).parse(root);
 }
 
 } // namespace fleet

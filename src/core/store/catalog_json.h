@@ -6,6 +6,8 @@
 #include "model/catalog.h"
 #include "util/result.h"
 
+#include <boost/json/fwd.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +31,7 @@ struct CatalogDocument
     std::vector<SourceInfo> sources;
     std::vector<GpuModel> gpus;
     std::vector<PriceBook> priceBooks;
+    EngineDefaults engineDefaults;
     std::vector<SourceReference> sourceReferences;
     /// Price entries' GPU ids with where they stand, checked after merging.
     std::vector<SourceReference> gpuReferences;
@@ -36,5 +39,7 @@ struct CatalogDocument
 
 /// Parses and validates one document. All problems are reported, not just the first.
 Result<CatalogDocument> parseCatalogDocument(std::string_view text, const std::string& file);
+/// The same, for a document already parsed as JSON.
+Result<CatalogDocument> parseCatalogValue(const boost::json::value& root, const std::string& file);
 
 } // namespace fleet

@@ -45,6 +45,10 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
         mergeById(catalog.sources, std::move(doc.sources));
         mergeById(catalog.gpus, std::move(doc.gpus));
         mergeById(catalog.priceBooks, std::move(doc.priceBooks));
+        for (auto& [key, figure] : doc.engineDefaults.figures)
+            catalog.engineDefaults.figures.insert_or_assign(key, figure);
+        for (auto& [kind, traits] : doc.engineDefaults.regimeTraits)
+            catalog.engineDefaults.regimeTraits.insert_or_assign(kind, traits);
         sourceRefs.insert(sourceRefs.end(), doc.sourceReferences.begin(),
                           doc.sourceReferences.end());
         gpuRefs.insert(gpuRefs.end(), doc.gpuReferences.begin(), doc.gpuReferences.end());
@@ -64,6 +68,15 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
                 "\", which is not in the catalog; known GPUs: " + knownIds(catalog.gpus);
             issues.push_back(std::move(issue));
         }
+    for (const std::string& key : requiredDefaultKeys())
+        if (!catalog.engineDefaults.figures.count(key))
+            issues.push_back(Issue{"built-in:defaults/engine.json", {}, "engine_defaults",
+                                   "defines no figure for " + key});
+    for (RegimeKind kind : kAllRegimes)
+        if (!catalog.engineDefaults.regimeTraits.count(kind))
+            issues.push_back(Issue{"built-in:defaults/engine.json", {}, "engine_defaults",
+                                   "defines no isolation, allocation unit and multi-GPU flag for regime " +
+                                       std::string(regimeKey(kind))});
     if (!issues.empty())
         return Error(std::move(issues));
     return catalog;
@@ -107,6 +120,17 @@ Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes)
     std::ostringstream contents;
     contents << in.rdbuf();
     return contents.str();
+}
+
+Result<Catalog> loadCatalogWith(std::vector<CatalogDocument> extraDocuments)
+{
+    auto builtins = parseBuiltins();
+    if (!builtins)
+        return builtins.error();
+    std::vector<CatalogDocument> documents = std::move(builtins).value();
+    for (CatalogDocument& doc : extraDocuments)
+        documents.push_back(std::move(doc));
+    return merge(std::move(documents));
 }
 
 Result<Catalog> loadBuiltinCatalog()

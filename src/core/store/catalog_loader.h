@@ -20,6 +20,11 @@ Result<Catalog> loadBuiltinCatalog();
 /// and cross-references (figure → source, price → GPU) are checked afterwards.
 Result<Catalog> loadCatalog(const std::vector<std::string>& userFiles);
 
+struct CatalogDocument;
+/// The built-in catalog with documents already parsed (a project's own
+/// sources and price books) merged over it.
+Result<Catalog> loadCatalogWith(std::vector<CatalogDocument> extraDocuments);
+
 /// Reads a file of at most `maxBytes`; an error names the file and the reason.
 Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes);
 

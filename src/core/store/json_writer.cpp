@@ -1,8 +1,20 @@
 #include "store/json_writer.h"
 
+#include <charconv>
+
 namespace fleet::json {
 
 namespace {
+
+/// Shortest text that reads back as the same double ("25.1", "1e+20"),
+/// instead of Boost.JSON's fixed "2.51E1" form.
+std::string number(double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    std::string text(buffer, result.ptr);
+    return text;
+}
 
 void write(std::string& out, const boost::json::value& value, int indent)
 {
@@ -34,8 +46,10 @@ void write(std::string& out, const boost::json::value& value, int indent)
             scalars = scalars && !item.is_object() && !item.is_array();
         if (scalars) {
             out += "[";
-            for (std::size_t i = 0; i < array->size(); ++i)
-                out += (i ? ", " : "") + boost::json::serialize((*array)[i]);
+            for (std::size_t i = 0; i < array->size(); ++i) {
+                out += i ? ", " : "";
+                write(out, (*array)[i], indent + 1);
+            }
             out += "]";
             return;
         }
@@ -45,6 +59,8 @@ void write(std::string& out, const boost::json::value& value, int indent)
             write(out, (*array)[i], indent + 1);
         }
         out += "\n" + pad + "]";
+    } else if (value.is_double()) {
+        out += number(value.get_double());
     } else {
         out += boost::json::serialize(value);
     }

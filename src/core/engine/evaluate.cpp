@@ -1,0 +1,290 @@
+#include "engine/evaluate.h"
+
+#include "engine/options.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+/// Attributed monthly cost of an option: the plan's cost (size mode) or its
+/// held GPU-hours at the fleet's blended rate (fixed mode).
+std::optional<std::vector<double>> attributedCost(const Project& project, const OptionResult& option, Plan plan)
+{
+    if (project.fleet.mode == FleetMode::Fixed) {
+        const auto rate = fleetBlendedUsdPerGpuHour(project, option.gpuId);
+        if (!rate)
+            return std::nullopt;
+        std::vector<double> monthly;
+        for (const MonthRequirement& month : option.months)
+            monthly.push_back(month.gpuHoursHeld * *rate);
+        return monthly;
+    }
+    if (const PlanCost* cost = option.cost(plan))
+        return cost->monthlyUsd;
+    return std::nullopt;
+}
+
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double value : values)
+        total += value;
+    return total;
+}
+
+bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
+{
+    return (!choice.gpuId || *choice.gpuId == option.gpuId) && (!choice.regime || *choice.regime == option.regime) &&
+           (!choice.profile || *choice.profile == option.profile);
+}
+
+/// Picks the cheapest option (and plan) among those matching the user's choice.
+void choose(const Project& project, const Workload& workload, WorkloadEvaluation& result)
+{
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < result.options.size(); ++i) {
+        const OptionResult& option = result.options[i];
+        if (!matchesChoice(option, workload.choice))
+            continue;
+        if (project.fleet.mode == FleetMode::Fixed) {
+            const auto cost = attributedCost(project, option, Plan::OnDemand);
+            if (cost && sum(*cost) < best) {
+                best = sum(*cost);
+                result.chosen = static_cast<int>(i);
+            }
+            continue;
+        }
+        for (const PlanCost& plan : option.planCosts) {
+            if (workload.choice.plan && *workload.choice.plan != plan.plan)
+                continue;
+            if (plan.totalUsd < best) {
+                best = plan.totalUsd;
+                result.chosen = static_cast<int>(i);
+                result.chosenPlan = plan.plan;
+            }
+        }
+    }
+    if (result.chosen < 0) {
+        if (result.options.empty())
+            result.problem = "no option is feasible for this workload";
+        else
+            result.problem = "no feasible, priced option matches the chosen GPU, regime, profile and plan";
+    }
+}
+
+void evaluateBaseline(const Project& project, const Workload& workload, WorkloadEvaluation& result)
+{
+    OptionFilter filter;
+    filter.regimes = {RegimeKind::BareMetal};
+    filter.ignoreSegmentRules = true;
+    filter.notebookIdleTimeout = false;
+    double best = std::numeric_limits<double>::infinity();
+    for (OptionResult& option : buildOptions(project, workload, filter, nullptr)) {
+        const GpuModel* gpu = project.catalog.gpu(option.gpuId);
+        option.planCosts = planCosts(project, *gpu, option, false);
+        const PlanCost* onDemand = option.cost(Plan::OnDemand);
+        if (onDemand && onDemand->totalUsd < best) {
+            best = onDemand->totalUsd;
+            result.baselineMonthlyCostUsd = onDemand->monthlyUsd;
+            result.baseline = std::move(option);
+        }
+    }
+}
+
+void addKpis(const Project& project, Evaluation& evaluation)
+{
+    Kpis& k = evaluation.kpis;
+    const auto months = static_cast<std::size_t>(project.horizonMonths);
+    k.monthlyCostUsd.assign(months, 0.0);
+    double trainingCost = 0, trainingTokens = 0, inferenceCost = 0, outputTokens = 0, notebookCost = 0,
+           notebookUserMonths = 0, attributed = 0, baseline = 0;
+    bool baselineComplete = true;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        const OptionResult* option = w.chosenOption();
+        if (!option)
+            continue;
+        const double cost = sum(w.monthlyCostUsd);
+        attributed += cost;
+        for (std::size_t m = 0; m < months; ++m)
+            k.monthlyCostUsd[m] += w.monthlyCostUsd[m];
+        k.gpuHoursBusy += option->totalGpuHoursBusy();
+        k.gpuHoursHeld += option->totalGpuHoursHeld();
+        const double served = sum(w.servedPerMonth);
+        switch (w.kind) {
+        case WorkloadKind::Training: {
+            trainingCost += cost;
+            trainingTokens += served;
+            const double idle = option->totalGpuHoursBusy() * option->detail("checkpoint_idle_fraction");
+            k.checkpointIdleGpuHours += idle;
+            k.checkpointReclaimedGpuHours += idle * option->detail("checkpoint_reclaim_fraction");
+            break;
+        }
+        case WorkloadKind::Inference:
+            inferenceCost += cost;
+            outputTokens += served;
+            break;
+        case WorkloadKind::Notebooks:
+            notebookCost += cost;
+            notebookUserMonths += served;
+            break;
+        case WorkloadKind::Batch: break;
+        }
+        if (w.baseline)
+            baseline += sum(w.baselineMonthlyCostUsd);
+        else
+            baselineComplete = false;
+    }
+    if (project.fleet.mode == FleetMode::Fixed) {
+        // The fleet is paid whether used or not.
+        std::vector<double> fleetMonthly(months, 0.0);
+        const PriceBook* book = project.activePriceBook();
+        for (const FleetPool& pool : project.fleet.pools) {
+            const GpuModel* gpu = project.catalog.gpu(pool.gpuId);
+            const auto price = book && gpu ? book->usdPerGpuHour(*gpu, pool.plan) : std::nullopt;
+            if (!price)
+                continue;
+            for (double& month : fleetMonthly)
+                month += pool.count * kHoursPerMonth * *price;
+            k.fleetGpuHours += pool.count * kHoursPerMonth * double(months);
+        }
+        k.unallocatedFleetCostUsd = sum(fleetMonthly) - attributed;
+        k.monthlyCostUsd = fleetMonthly;
+        k.utilization = k.fleetGpuHours > 0 ? k.gpuHoursBusy / k.fleetGpuHours : 0.0;
+    } else {
+        k.utilization = k.gpuHoursHeld > 0 ? k.gpuHoursBusy / k.gpuHoursHeld : 0.0;
+    }
+    k.totalCostUsd = sum(k.monthlyCostUsd);
+    k.attributedCostUsd = attributed;
+    k.meanMonthlyCostUsd = months ? k.totalCostUsd / double(months) : 0.0;
+    if (trainingTokens > 0)
+        k.costPerTrillionTrainingTokensUsd = trainingCost / (trainingTokens / 1e12);
+    if (outputTokens > 0)
+        k.costPerMillionOutputTokensUsd = inferenceCost / (outputTokens / 1e6);
+    if (notebookUserMonths > 0)
+        k.costPerNotebookUserMonthUsd = notebookCost / notebookUserMonths;
+    if (baselineComplete && !evaluation.workloads.empty()) {
+        k.baselineTotalCostUsd = baseline;
+        // What the workloads cost against what the naive plan would: in a fixed
+        // fleet the capacity nobody uses is reported apart, as unallocated.
+        k.savingsUsd = baseline - attributed;
+        k.savingsFraction = baseline > 0 ? *k.savingsUsd / baseline : 0.0;
+    }
+}
+
+void checkFleetCapacity(const Project& project, Evaluation& evaluation)
+{
+    if (project.fleet.mode != FleetMode::Fixed)
+        return;
+    std::map<std::string, int> fleetCount;
+    for (const FleetPool& pool : project.fleet.pools)
+        fleetCount[pool.gpuId] += pool.count;
+    for (int m = 0; m < project.horizonMonths; ++m) {
+        std::map<std::string, double> needed;
+        for (const WorkloadEvaluation& w : evaluation.workloads)
+            if (const OptionResult* option = w.chosenOption())
+                needed[option->gpuId] += option->months[static_cast<std::size_t>(m)].gpuEquivalents;
+        for (const auto& [gpu, count] : needed) {
+            const int gpus = static_cast<int>(std::ceil(count - 1e-6));
+            if (gpus > fleetCount[gpu])
+                evaluation.warnings.push_back("month " + std::to_string(m + 1) + ": the chosen options hold " +
+                                              std::to_string(gpus) + " " + gpu + " GPUs; the fleet has " +
+                                              std::to_string(fleetCount[gpu]));
+        }
+    }
+}
+
+} // namespace
+
+std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const std::string& gpuId)
+{
+    const PriceBook* book = project.activePriceBook();
+    const GpuModel* gpu = project.catalog.gpu(gpuId);
+    if (!book || !gpu)
+        return std::nullopt;
+    double usd = 0, count = 0;
+    for (const FleetPool& pool : project.fleet.pools) {
+        if (pool.gpuId != gpuId || pool.count <= 0)
+            continue;
+        const auto price = book->usdPerGpuHour(*gpu, pool.plan);
+        if (!price)
+            return std::nullopt;
+        usd += *price * pool.count;
+        count += pool.count;
+    }
+    if (count == 0)
+        return std::nullopt;
+    return usd / count;
+}
+
+std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu, const OptionResult& option,
+                                bool allowSpot)
+{
+    std::vector<PlanCost> costs;
+    const PriceBook* book = project.activePriceBook();
+    if (!book)
+        return costs;
+    double peakGpus = 0;
+    for (const MonthRequirement& month : option.months)
+        peakGpus = std::max(peakGpus, month.gpuEquivalents);
+    const double committedGpus = std::ceil(peakGpus - 1e-9);
+    for (Plan plan : kAllPlans) {
+        const auto price = book->usdPerGpuHour(gpu, plan);
+        if (!price)
+            continue;
+        PlanCost cost;
+        cost.plan = plan;
+        cost.effectiveUsdPerGpuHour = *price;
+        if (plan == Plan::Spot) {
+            if (!allowSpot || option.lostWorkFractionOnSpot >= 0.9)
+                continue;
+            // Spot's effective price includes the work lost to interruptions.
+            cost.effectiveUsdPerGpuHour = *price / (1.0 - option.lostWorkFractionOnSpot);
+        }
+        const bool committed = plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+        for (const MonthRequirement& month : option.months) {
+            // Reserved and owned GPUs are held at the peak count for the whole
+            // horizon (terms of one year or more); on-demand and spot bill the
+            // GPU-hours held.
+            const double usd = committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
+                                         : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour;
+            cost.monthlyUsd.push_back(usd);
+            cost.totalUsd += usd;
+        }
+        costs.push_back(std::move(cost));
+    }
+    return costs;
+}
+
+Evaluation evaluate(const Project& project)
+{
+    Evaluation evaluation;
+    for (const Workload& workload : project.workloads) {
+        WorkloadEvaluation result;
+        result.id = workload.id;
+        result.name = workload.name;
+        result.kind = workload.kind();
+        result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
+        const bool spotAllowed = isPreemptible(project, workload);
+        for (OptionResult& option : result.options)
+            option.planCosts = planCosts(project, *project.catalog.gpu(option.gpuId), option, spotAllowed);
+        choose(project, workload, result);
+        if (const OptionResult* option = result.chosenOption())
+            result.monthlyCostUsd = attributedCost(project, *option, result.chosenPlan)
+                                        .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
+        else
+            evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
+        evaluateBaseline(project, workload, result);
+        result.servedPerMonth = servedPerMonth(project, workload);
+        evaluation.workloads.push_back(std::move(result));
+    }
+    addKpis(project, evaluation);
+    checkFleetCapacity(project, evaluation);
+    return evaluation;
+}
+
+} // namespace fleet

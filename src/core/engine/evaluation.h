@@ -1,0 +1,107 @@
+#pragma once
+
+// The engine's results: per workload its options (GPU model × regime ×
+// profile) with their monthly requirements and costs under each plan; the
+// option and plan chosen; and the KPIs of the whole plan against the
+// all-bare-metal, all-on-demand baseline.
+
+#include "model/project.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fleet {
+
+struct MonthRequirement
+{
+    double units = 0;           ///< replicas × TP units, instances, sessions, … of the option's unit
+    double gpuEquivalents = 0;  ///< GPUs held (whole GPUs for partitions; shares for shared regimes)
+    double gpuHoursBusy = 0;    ///< GPU-equivalent hours doing the work
+    double gpuHoursHeld = 0;    ///< GPU-equivalent hours allocated (what is paid for)
+};
+
+struct PlanCost
+{
+    Plan plan = Plan::OnDemand;
+    double effectiveUsdPerGpuHour = 0; ///< list price, or spot's after lost work
+    std::vector<double> monthlyUsd;
+    double totalUsd = 0;
+};
+
+struct OptionResult
+{
+    std::string gpuId;
+    RegimeKind regime = RegimeKind::BareMetal;
+    std::string profile; ///< partition profile or sharing class; "" for whole GPUs
+    IsolationLevel isolation = IsolationLevel::Hardware;
+    std::vector<MonthRequirement> months;
+    std::vector<PlanCost> planCosts; ///< the plans the book offers and the workload may use
+    /// Figures that explain the option: "batch", "tensor_parallel", "checkpoint_interval_min", ...
+    std::vector<std::pair<std::string, double>> details;
+    double lostWorkFractionOnSpot = 0;
+
+    double totalGpuHoursHeld() const;
+    double totalGpuHoursBusy() const;
+    const PlanCost* cost(Plan plan) const;
+    double detail(const std::string& key) const; ///< NaN when absent
+};
+
+/// An option that was considered and ruled out, with the reason.
+struct RejectedOption
+{
+    std::string gpuId;
+    RegimeKind regime = RegimeKind::BareMetal;
+    std::string profile;
+    std::string reason;
+};
+
+struct WorkloadEvaluation
+{
+    std::string id;
+    std::string name;
+    WorkloadKind kind = WorkloadKind::Training;
+    std::vector<OptionResult> options;
+    std::vector<RejectedOption> rejected;
+    int chosen = -1;                  ///< index into options; -1 when nothing is feasible
+    Plan chosenPlan = Plan::OnDemand; ///< size mode; in fixed mode the fleet's blend applies
+    std::optional<OptionResult> baseline; ///< bare metal, on demand, no notebook idle timeout
+    std::vector<double> monthlyCostUsd;         ///< attributed cost of the chosen option
+    std::vector<double> baselineMonthlyCostUsd;
+    /// Served per month: training tokens, output tokens, notebook users.
+    std::vector<double> servedPerMonth;
+    std::string problem;              ///< why nothing is feasible, or why the choice was not honoured
+
+    const OptionResult* chosenOption() const { return chosen >= 0 ? &options[static_cast<std::size_t>(chosen)] : nullptr; }
+};
+
+struct Kpis
+{
+    std::vector<double> monthlyCostUsd;
+    double totalCostUsd = 0;
+    double meanMonthlyCostUsd = 0;
+    std::optional<double> costPerTrillionTrainingTokensUsd;
+    std::optional<double> costPerMillionOutputTokensUsd;
+    std::optional<double> costPerNotebookUserMonthUsd;
+    double gpuHoursBusy = 0;
+    double gpuHoursHeld = 0;
+    double fleetGpuHours = 0;          ///< fixed mode: GPUs in the fleet × hours
+    double utilization = 0;            ///< busy ÷ fleet hours (fixed) or ÷ held (size)
+    double attributedCostUsd = 0;      ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
+    double unallocatedFleetCostUsd = 0;///< fixed mode: fleet cost no workload is attributed
+    std::optional<double> baselineTotalCostUsd;
+    std::optional<double> savingsUsd; ///< baseline − attributed cost
+    std::optional<double> savingsFraction;
+    double checkpointIdleGpuHours = 0;
+    double checkpointReclaimedGpuHours = 0;
+};
+
+struct Evaluation
+{
+    std::vector<WorkloadEvaluation> workloads;
+    Kpis kpis;
+    std::vector<std::string> warnings;
+};
+
+} // namespace fleet

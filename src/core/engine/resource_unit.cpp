@@ -1,0 +1,153 @@
+#include "engine/resource_unit.h"
+
+#include <cmath>
+
+namespace fleet {
+
+namespace {
+
+constexpr double kGb = 1e9;
+
+ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
+{
+    ResourceUnit unit;
+    const double kept = 1.0 - regime.throughputOverhead;
+    unit.computeFlopsPerS = peak * kept;
+    unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb * kept;
+    unit.memoryBytes = gpu.memoryGb.value * kGb;
+    unit.isolation = regime.isolation;
+    return unit;
+}
+
+void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak, std::vector<ResourceUnit>& units)
+{
+    const MigPartitioning& mig = *gpu.mig;
+    const MigProfile* full = nullptr;
+    for (const MigProfile& profile : mig.profiles)
+        if (profile.computeSlices == mig.computeSlices)
+            full = &profile;
+    for (const MigProfile& profile : mig.profiles) {
+        if (profile.mediaExtensions)
+            continue; // media-engine variants: same compute, one per GPU; not a tenant slice
+        ResourceUnit unit;
+        unit.profile = profile.name;
+        // SMs decide compute where the catalog knows them (seven 1g instances
+        // use 112 of 132 SMs on an H100); otherwise compute slices of 7.
+        if (profile.streamingMultiprocessors && full && full->streamingMultiprocessors)
+            unit.computeShare = double(*profile.streamingMultiprocessors) / *full->streamingMultiprocessors;
+        else
+            unit.computeShare = double(profile.computeSlices) / mig.computeSlices;
+        const double kept = 1.0 - regime.throughputOverhead;
+        unit.computeFlopsPerS = peak * unit.computeShare * kept;
+        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb *
+                                  (double(profile.memorySlices) / mig.memorySlices) * kept;
+        unit.memoryBytes = profile.memoryGb * kGb;
+        unit.unitsPerGpu = profile.maxInstances;
+        unit.gpuShare = 1.0 / profile.maxInstances;
+        unit.integerGpus = true;
+        unit.isolation = regime.isolation;
+        units.push_back(unit);
+    }
+}
+
+void addAmdUnits(const GpuModel& gpu, const Regime& regime, double peak, std::vector<ResourceUnit>& units)
+{
+    const AmdPartitioning& amd = *gpu.amdPartitions;
+    for (const AmdModePair& pair : amd.validPairs) {
+        const AmdComputeMode* compute = amd.computeMode(pair.compute);
+        const AmdMemoryMode* memory = amd.memoryMode(pair.memory);
+        if (!compute || !memory || compute->partitions < 2)
+            continue; // SPX is the whole GPU, offered by the whole-GPU regimes
+        const double share = 1.0 / compute->partitions;
+        ResourceUnit unit;
+        unit.profile = pair.compute + "-" + pair.memory;
+        unit.computeShare = share;
+        const double kept = 1.0 - regime.throughputOverhead;
+        unit.computeFlopsPerS = peak * share * kept;
+        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb * share * kept;
+        unit.memoryBytes = gpu.memoryGb.value * kGb * share;
+        unit.unitsPerGpu = compute->partitions;
+        unit.gpuShare = share;
+        unit.integerGpus = true;
+        // Only a partition with a memory domain of its own keeps its memory
+        // apart; partitions sharing one NUMA pool isolate nothing in memory.
+        unit.isolation = compute->partitions <= memory->numaDomains
+                             ? std::min(regime.isolation, IsolationLevel::Memory)
+                             : IsolationLevel::None;
+        units.push_back(unit);
+    }
+}
+
+/// Fractions 1/2, 1/4, … down to 1/maxTenants (at least 1/2).
+void addSharedUnits(const GpuModel& gpu, const Regime& regime, double peak, double otherTenantsBusy,
+                    std::vector<ResourceUnit>& units)
+{
+    const auto add = [&](int tenants, std::string label) {
+        // Time-slicing: each busy co-tenant costs `contentionPerExtraTenant` more.
+        const double busyOthers = (tenants - 1) * otherTenantsBusy;
+        const double contention = std::max(0.0, 1.0 - regime.contentionPerExtraTenant * busyOthers);
+        const double kept = (1.0 - regime.throughputOverhead) * contention;
+        const double share = 1.0 / tenants;
+        ResourceUnit unit;
+        unit.profile = std::move(label);
+        unit.computeShare = share;
+        unit.computeFlopsPerS = peak * share * kept;
+        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb * share * kept;
+        unit.memoryBytes = gpu.memoryGb.value * kGb * share;
+        unit.unitsPerGpu = tenants;
+        unit.gpuShare = share;
+        unit.isolation = regime.isolation;
+        units.push_back(unit);
+    };
+    if (regime.kind == RegimeKind::TimeSliced) {
+        // The operator configures k replicas per GPU; all of them share it.
+        const int tenants = std::max(2, regime.maxTenantsPerGpu);
+        add(tenants, std::to_string(tenants) + " replicas");
+        return;
+    }
+    for (int tenants = 2; tenants <= std::max(2, regime.maxTenantsPerGpu); tenants *= 2)
+        add(tenants, "1/" + std::to_string(tenants));
+}
+
+} // namespace
+
+double gpusHeldForUnits(const ResourceUnit& unit, double units, double sharedPackingEfficiency)
+{
+    if (unit.integerGpus)
+        return std::ceil(units / unit.unitsPerGpu - 1e-9);
+    if (unit.gpuShare < 1.0)
+        return units * unit.gpuShare / sharedPackingEfficiency;
+    return units;
+}
+
+double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)
+{
+    if (precision == Precision::Fp8)
+        return gpu.fp8DenseTflops ? gpu.fp8DenseTflops->value * 1e12 : 0.0;
+    return gpu.bf16DenseTflops.value * 1e12;
+}
+
+std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime, Precision precision,
+                                        double otherTenantsBusy)
+{
+    std::vector<ResourceUnit> units;
+    const double peak = densePeakFlopsPerS(gpu, precision);
+    if (peak <= 0)
+        return units;
+    switch (regime.kind) {
+    case RegimeKind::BareMetal:
+    case RegimeKind::VmPassthrough: units.push_back(wholeGpu(gpu, regime, peak)); break;
+    case RegimeKind::Partition:
+        if (gpu.mig)
+            addMigUnits(gpu, regime, peak, units);
+        else if (gpu.amdPartitions)
+            addAmdUnits(gpu, regime, peak, units);
+        break;
+    case RegimeKind::TimeSliced:
+    case RegimeKind::Fractional:
+    case RegimeKind::Mps: addSharedUnits(gpu, regime, peak, otherTenantsBusy, units); break;
+    }
+    return units;
+}
+
+} // namespace fleet

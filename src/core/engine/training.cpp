@@ -1,0 +1,54 @@
+#include "engine/training.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace fleet {
+
+Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
+                                             double regimeOverhead, const Assumptions& assumptions)
+{
+    if (peakFlopsPerS <= 0)
+        return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) + " tensor throughput");
+    TrainingEstimate e;
+    const double nd = spec.activeParams * spec.tokensPerRun;
+    // Kaplan et al. 2020: ≈ 6 FLOPs per parameter per token (forward + backward).
+    e.modelFlops = 6.0 * nd;
+    // Full activation recomputation repeats the forward pass: ≈ 8·N·D on the
+    // hardware (Narayanan et al. 2021). HFU is measured against those FLOPs.
+    const bool hfu = spec.measure == EfficiencyMeasure::HfuWithRecompute;
+    e.hardwareFlops = hfu ? 8.0 * nd : e.modelFlops;
+    const double countedFlops = hfu ? e.hardwareFlops : e.modelFlops;
+    e.idealGpuHours = countedFlops / (peakFlopsPerS * spec.efficiency * 3600.0);
+
+    // Failures: a job of G GPUs fails G times as often as one GPU.
+    const double gpus = spec.gpusPerJob;
+    e.jobMtbfHours = assumptions.gpuMtbfHours / gpus;
+    const double totalParams = spec.totalParams > 0 ? spec.totalParams : spec.activeParams;
+    e.checkpointSeconds =
+        totalParams * assumptions.checkpointBytesPerParam / (assumptions.checkpointWriteGbPerS * 1e9);
+    const double cHours = e.checkpointSeconds / 3600.0;
+    // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework.
+    const double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
+                                                       : std::sqrt(2.0 * cHours * e.jobMtbfHours);
+    e.checkpointIntervalMin = tauHours * 60.0;
+    const double restartHours = assumptions.restartMin / 60.0;
+    e.lostWorkPerInterruptionHours = tauHours / 2.0 + restartHours;
+    e.checkpointIdleFraction = cHours / tauHours;
+    // Per hour of running: C/τ writing checkpoints; per failure (1/M per hour),
+    // on average τ/2 of work lost plus the restart.
+    e.overheadFraction = e.checkpointIdleFraction + e.lostWorkPerInterruptionHours / e.jobMtbfHours;
+    if (e.overheadFraction >= 0.9) {
+        std::ostringstream why;
+        why.precision(3);
+        why << "checkpoints and failures would take " << e.overheadFraction * 100
+            << " % of the run: a " << e.checkpointSeconds << " s checkpoint against a job MTBF of "
+            << e.jobMtbfHours << " h leaves no time to train";
+        return Error(why.str());
+    }
+    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.overheadFraction));
+    e.wallClockDays = e.gpuHours / gpus / 24.0;
+    return e;
+}
+
+} // namespace fleet

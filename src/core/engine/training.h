@@ -1,0 +1,32 @@
+#pragma once
+
+// One training run: FLOPs → GPU-hours, with failures and checkpoints.
+
+#include "model/assumptions.h"
+#include "model/workload.h"
+#include "util/result.h"
+
+namespace fleet {
+
+struct TrainingEstimate
+{
+    double modelFlops = 0;            ///< 6·N·D
+    double hardwareFlops = 0;         ///< 6·N·D, or 8·N·D with full recomputation
+    double idealGpuHours = 0;         ///< counted FLOPs ÷ (peak × efficiency), no losses
+    double gpuHours = 0;              ///< with regime overhead, checkpoints and failures
+    double wallClockDays = 0;
+    double jobMtbfHours = 0;          ///< per-GPU MTBF ÷ GPUs in the job
+    double checkpointSeconds = 0;     ///< state bytes ÷ write bandwidth
+    double checkpointIntervalMin = 0; ///< Young's √(2·C·M) unless set
+    double overheadFraction = 0;      ///< C/τ + (τ/2 + restart)/M
+    double checkpointIdleFraction = 0;///< share of GPU time spent writing checkpoints (C/τ)
+    double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart
+};
+
+/// Estimates one run of `spec` on GPUs giving `peakFlopsPerS` each (dense peak
+/// of the chosen precision, before the regime's overhead `regimeOverhead`).
+/// Fails with the reason when the run cannot make progress (overhead ≥ 90 %).
+Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
+                                             double regimeOverhead, const Assumptions& assumptions);
+
+} // namespace fleet

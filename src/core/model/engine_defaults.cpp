@@ -1,0 +1,129 @@
+#include "model/engine_defaults.h"
+
+#include <array>
+
+namespace fleet {
+
+namespace {
+
+constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
+constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
+
+const std::array<AssumptionField, 13> kAssumptions = {{
+    {"gpu_mtbf_hours", &Assumptions::gpuMtbfHours, {1.0, false, 1e7, "(hours)"}, "GPU MTBF (hours)"},
+    {"checkpoint_bytes_per_param", &Assumptions::checkpointBytesPerParam, {1.0, false, 64.0, "(bytes per parameter)"},
+     "Checkpoint size (bytes per parameter)"},
+    {"checkpoint_write_gb_per_s", &Assumptions::checkpointWriteGbPerS, {0.0, true, 1e5, "(GB/s)"},
+     "Checkpoint write bandwidth (GB/s)"},
+    {"restart_min", &Assumptions::restartMin, {0.0, false, 1440.0, "(minutes)"}, "Restart after a failure (min)"},
+    {"memory_bandwidth_efficiency", &Assumptions::memoryBandwidthEfficiency, kPositiveFraction,
+     "Achievable memory bandwidth (fraction of peak)"},
+    {"decode_compute_efficiency", &Assumptions::decodeComputeEfficiency, kPositiveFraction,
+     "Decode compute efficiency (fraction of peak)"},
+    {"prefill_mfu", &Assumptions::prefillMfu, kPositiveFraction, "Prefill MFU"},
+    {"usable_memory_fraction", &Assumptions::usableMemoryFraction, kPositiveFraction,
+     "Usable GPU memory (fraction)"},
+    {"tensor_parallel_efficiency", &Assumptions::tensorParallelEfficiency, kPositiveFraction,
+     "Tensor-parallel efficiency per doubling"},
+    {"spot_interruptions_per_gpu_hour", &Assumptions::spotInterruptionsPerGpuHour, {0.0, false, 1.0, "(per GPU-hour)"},
+     "Spot interruptions per GPU-hour"},
+    {"preemptions_per_gpu_hour", &Assumptions::preemptionsPerGpuHour, {0.0, false, 1.0, "(per GPU-hour)"},
+     "Scheduler preemptions of preemptible work per GPU-hour"},
+    {"notebook_restore_min", &Assumptions::notebookRestoreMin, {0.0, false, 120.0, "(minutes)"},
+     "Notebook restore after an idle timeout (min)"},
+    {"shared_packing_efficiency", &Assumptions::sharedPackingEfficiency, kPositiveFraction,
+     "Packing efficiency of shared regimes"},
+}};
+
+const std::array<RegimeField, 4> kRegimeNumbers = {{
+    {"throughput_overhead", &Regime::throughputOverhead, {0.0, false, 0.9, "(fraction of throughput lost)"}},
+    {"contention_per_extra_tenant", &Regime::contentionPerExtraTenant, {0.0, false, 0.5, "(fraction per extra busy tenant)"}},
+    {"checkpoint_reclaim_fraction", &Regime::checkpointReclaimFraction, kFraction},
+    {"max_tenants_per_gpu", nullptr, {1.0, false, 64.0, "(tenants)"}},
+}};
+
+} // namespace
+
+std::span<const AssumptionField> assumptionFields()
+{
+    return kAssumptions;
+}
+
+const AssumptionField* assumptionField(std::string_view key)
+{
+    for (const AssumptionField& field : kAssumptions)
+        if (field.key == key)
+            return &field;
+    return nullptr;
+}
+
+std::span<const RegimeField> regimeNumberFields()
+{
+    return kRegimeNumbers;
+}
+
+std::vector<std::string> requiredDefaultKeys()
+{
+    std::vector<std::string> keys;
+    for (const AssumptionField& field : kAssumptions)
+        keys.push_back("assumptions." + std::string(field.key));
+    for (RegimeKind kind : kAllRegimes)
+        for (const RegimeField& field : kRegimeNumbers)
+            keys.push_back("regimes." + std::string(regimeKey(kind)) + "." + std::string(field.key));
+    for (SchedulerPolicy policy : kAllPolicies) {
+        keys.push_back("scheduler.utilization_ceiling." + std::string(policyKey(policy)));
+        keys.push_back("scheduler.checkpoint_reclaim_fraction." + std::string(policyKey(policy)));
+    }
+    return keys;
+}
+
+Assumptions assumptionsFrom(const EngineDefaults& defaults)
+{
+    Assumptions result;
+    for (const AssumptionField& field : kAssumptions)
+        if (auto it = defaults.figures.find("assumptions." + std::string(field.key)); it != defaults.figures.end())
+            result.*field.member = it->second.value;
+    return result;
+}
+
+std::array<Regime, 6> regimesFrom(const EngineDefaults& defaults)
+{
+    std::array<Regime, 6> result;
+    for (RegimeKind kind : kAllRegimes) {
+        Regime& regime = result[static_cast<std::size_t>(kind)];
+        regime.kind = kind;
+        const std::string prefix = "regimes." + std::string(regimeKey(kind)) + ".";
+        for (const RegimeField& field : kRegimeNumbers) {
+            auto it = defaults.figures.find(prefix + std::string(field.key));
+            if (it == defaults.figures.end())
+                continue;
+            if (field.member)
+                regime.*field.member = it->second.value;
+            else
+                regime.maxTenantsPerGpu = static_cast<int>(it->second.value);
+        }
+        if (auto traits = defaults.regimeTraits.find(kind); traits != defaults.regimeTraits.end()) {
+            regime.isolation = traits->second.isolation;
+            regime.allocationUnit = traits->second.allocationUnit;
+            regime.multiGpu = traits->second.multiGpu;
+        }
+    }
+    return result;
+}
+
+Scheduler schedulerFrom(const EngineDefaults& defaults)
+{
+    Scheduler result;
+    for (SchedulerPolicy policy : kAllPolicies) {
+        const auto index = static_cast<std::size_t>(policy);
+        const std::string key(policyKey(policy));
+        if (auto it = defaults.figures.find("scheduler.utilization_ceiling." + key); it != defaults.figures.end())
+            result.utilizationCeiling[index] = it->second.value;
+        if (auto it = defaults.figures.find("scheduler.checkpoint_reclaim_fraction." + key);
+            it != defaults.figures.end())
+            result.checkpointReclaimFraction[index] = it->second.value;
+    }
+    return result;
+}
+
+} // namespace fleet

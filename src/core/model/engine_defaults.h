@@ -1,0 +1,76 @@
+#pragma once
+
+// The engine's default assumptions, regime properties and scheduler ceilings,
+// as sourced figures (data/defaults/engine.json), and the tables that map their
+// keys onto the typed structs. Projects override them by the same keys.
+
+#include "model/assumptions.h"
+#include "model/regime.h"
+#include "model/sourced.h"
+
+#include <array>
+#include <map>
+#include <vector>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fleet {
+
+struct NumericRange
+{
+    double min = 0.0;
+    bool minExclusive = true;
+    double max = 1e12;
+    std::string_view unit; ///< shown in messages, e.g. "(hours)"
+};
+
+/// One editable assumption: its key in files, the member it sets, its range.
+struct AssumptionField
+{
+    std::string_view key;
+    double Assumptions::*member;
+    NumericRange range;
+    std::string_view label; ///< for people: "GPU MTBF (hours)"
+};
+
+std::span<const AssumptionField> assumptionFields();
+const AssumptionField* assumptionField(std::string_view key);
+
+/// Numeric regime properties, by key ("throughput_overhead", ...).
+struct RegimeField
+{
+    std::string_view key;
+    double Regime::*member;
+    NumericRange range;
+};
+std::span<const RegimeField> regimeNumberFields();
+
+/// Regime properties that are not numbers.
+struct RegimeTraits
+{
+    IsolationLevel isolation = IsolationLevel::Hardware;
+    std::string allocationUnit;
+    bool multiGpu = false;
+};
+
+/// Defaults as read from catalog documents, before they are typed.
+struct EngineDefaults
+{
+    /// "assumptions.gpu_mtbf_hours", "regimes.time_sliced.throughput_overhead",
+    /// "scheduler.utilization_ceiling.naive", ... → figure with its source.
+    std::map<std::string, SourcedValue> figures;
+    std::map<RegimeKind, RegimeTraits> regimeTraits;
+
+    bool empty() const { return figures.empty() && regimeTraits.empty(); }
+};
+
+/// Every figure key the built-in defaults must define.
+std::vector<std::string> requiredDefaultKeys();
+
+/// Typed defaults; keys missing from `defaults` keep the struct's own value.
+Assumptions assumptionsFrom(const EngineDefaults& defaults);
+std::array<Regime, 6> regimesFrom(const EngineDefaults& defaults);
+Scheduler schedulerFrom(const EngineDefaults& defaults);
+
+} // namespace fleet

@@ -1,0 +1,84 @@
+#pragma once
+
+// A project: the fleet, its prices, the segments it serves and their workloads,
+// the regimes and assumptions the engine uses, and named scenarios.
+
+#include "model/assumptions.h"
+#include "model/catalog.h"
+#include "model/regime.h"
+#include "model/workload.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+/// A customer maturity segment.
+struct Segment
+{
+    std::string id;
+    std::string name;
+    IsolationLevel isolationFloor = IsolationLevel::None;
+    std::vector<RegimeKind> allowedRegimes;
+    bool preemptible = false;        ///< its work may be interrupted (spot, eviction)
+    double priceUsdPerGpuHour = 0.0; ///< charged per GPU-hour (GPU-equivalent hour when shared)
+
+    bool allows(RegimeKind kind) const;
+};
+
+enum class FleetMode { Fixed, Size };
+
+struct FleetPool
+{
+    std::string id;
+    std::string gpuId;
+    int count = 0;
+    Plan plan = Plan::OnDemand;
+    int gpusPerNode = 8;
+};
+
+struct Fleet
+{
+    FleetMode mode = FleetMode::Fixed;
+    std::vector<FleetPool> pools;
+};
+
+/// A named set of overrides (JSON pointer → value) applied to the baseline.
+struct ScenarioOverride
+{
+    std::string path;
+    std::string valueJson; ///< the value, as JSON text
+};
+
+struct Scenario
+{
+    std::string id;
+    std::string name;
+    std::string description;
+    std::vector<ScenarioOverride> overrides;
+};
+
+struct Project
+{
+    std::string name;
+    std::string description;
+    int horizonMonths = 12;
+    std::string startMonth; ///< calendar month of horizon month 1, "YYYY-MM"
+    std::string activePriceBookId;
+    Catalog catalog;        ///< built-in catalog merged with the project's own sources and books
+    Fleet fleet;
+    Scheduler scheduler;
+    std::array<Regime, 6> regimes; ///< indexed by RegimeKind
+    Assumptions assumptions;
+    std::vector<Segment> segments;
+    std::vector<Workload> workloads;
+    std::vector<Scenario> scenarios;
+
+    const Regime& regime(RegimeKind kind) const { return regimes[static_cast<std::size_t>(kind)]; }
+    const Segment* segment(const std::string& id) const;
+    const PriceBook* activePriceBook() const { return catalog.priceBook(activePriceBookId); }
+    const Scenario* scenario(const std::string& idOrName) const;
+};
+
+} // namespace fleet

@@ -1,0 +1,103 @@
+#pragma once
+
+// Workloads: what the customers of a segment run. Four kinds, each with its
+// own inputs; every number carries its unit in its name.
+
+#include "model/pricing.h"
+#include "model/regime.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace fleet {
+
+enum class Precision { Bf16, Fp8 };
+std::string_view precisionKey(Precision precision); ///< "bf16", "fp8"
+std::optional<Precision> precisionFromKey(std::string_view key);
+/// Bytes per weight (and per KV-cache element) at this precision.
+double bytesPerValue(Precision precision);
+
+/// How the stated training efficiency is measured. MFU counts model FLOPs
+/// (6·N·D); HFU counts hardware FLOPs, which with full activation
+/// recomputation are 8·N·D (Narayanan et al. 2021). Never mix the two.
+enum class EfficiencyMeasure { Mfu, HfuWithRecompute };
+
+struct TrainingSpec
+{
+    double activeParams = 0.0;      ///< N: active parameters (all of them for a dense model)
+    double totalParams = 0.0;       ///< for checkpoint size; 0 = same as activeParams
+    double tokensPerRun = 0.0;      ///< D
+    int gpusPerJob = 1;
+    double efficiency = 0.40;       ///< MFU, or HFU when `measure` says so
+    EfficiencyMeasure measure = EfficiencyMeasure::Mfu;
+    Precision precision = Precision::Bf16;
+    double runsPerMonth = 1.0;      ///< runs started per month while active
+    std::optional<double> checkpointIntervalMin; ///< absent: Young's optimum
+    int priority = 0;               ///< higher preempts lower (scheduler)
+};
+
+struct InferenceSpec
+{
+    double params = 0.0;            ///< N (active parameters for MoE)
+    Precision precision = Precision::Bf16;
+    double requestsPerSecond = 0.0; ///< in the workload's first month
+    double inputTokens = 0.0;       ///< per request
+    double outputTokens = 0.0;      ///< per request
+    double tpotMs = 50.0;           ///< target time per output token
+    double ttftMs = 2000.0;         ///< target time to first token
+    double growthPerMonth = 0.0;    ///< request-rate growth, fraction per month (0.05 = +5 %)
+    std::optional<double> kvBytesPerToken; ///< absent: estimated from N (see docs/MODEL.md)
+};
+
+struct NotebookSpec
+{
+    int users = 0;
+    double gpusPerUser = 1.0;       ///< GPUs (or GPU memory shares) a session holds
+    double activeFraction = 0.05;   ///< share of wall time the GPU is busy
+    double meanIdleGapMin = 120.0;  ///< idle gaps are exponential with this mean
+    double idleTimeoutMin = 0.0;    ///< 0: sessions never release their GPU
+    double memoryGbPerSession = 20.0;
+};
+
+struct BatchSpec
+{
+    double gpuHoursPerMonth = 0.0;  ///< on the reference GPU
+    std::string referenceGpuId;     ///< GPU the GPU-hours were measured on
+    int gpusPerJob = 1;
+    double memoryGbPerGpu = 40.0;
+    bool preemptible = true;
+    double checkpointIntervalMin = 30.0;
+};
+
+enum class WorkloadKind { Training, Inference, Notebooks, Batch };
+std::string_view workloadKindKey(WorkloadKind kind);
+
+/// A user's choice for a workload; unset fields are left to the engine.
+struct WorkloadChoice
+{
+    std::optional<std::string> gpuId;
+    std::optional<RegimeKind> regime;
+    std::optional<std::string> profile;
+    std::optional<Plan> plan;
+};
+
+struct Workload
+{
+    std::string id;
+    std::string name;
+    std::string segmentId;
+    int startMonth = 1; ///< 1-based month of the horizon
+    int endMonth = 0;   ///< last active month; 0 = to the end of the horizon
+    std::variant<TrainingSpec, InferenceSpec, NotebookSpec, BatchSpec> spec;
+    WorkloadChoice choice;
+
+    WorkloadKind kind() const { return static_cast<WorkloadKind>(spec.index()); }
+    bool activeIn(int month, int horizonMonths) const
+    {
+        const int last = endMonth > 0 ? endMonth : horizonMonths;
+        return month >= startMonth && month <= last;
+    }
+};
+
+} // namespace fleet

@@ -1,0 +1,125 @@
+#include "store/evaluation_export.h"
+
+namespace fleet {
+
+namespace bj = boost::json;
+
+namespace {
+
+bj::value optionalNumber(const std::optional<double>& value)
+{
+    return value ? bj::value(*value) : bj::value(nullptr);
+}
+
+bj::array numbers(const std::vector<double>& values)
+{
+    bj::array out;
+    for (double value : values)
+        out.push_back(value);
+    return out;
+}
+
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double value : values)
+        total += value;
+    return total;
+}
+
+bj::object optionToJson(const OptionResult& option)
+{
+    bj::object costs;
+    for (const PlanCost& cost : option.planCosts)
+        costs[planKey(cost.plan)] = cost.totalUsd;
+    bj::object details;
+    for (const auto& [key, value] : option.details)
+        details[key] = value;
+    double peak = 0;
+    for (const MonthRequirement& month : option.months)
+        peak = std::max(peak, month.gpuEquivalents);
+    return bj::object{{"gpu", option.gpuId},
+                      {"regime", std::string(regimeKey(option.regime))},
+                      {"profile", option.profile},
+                      {"isolation", std::string(isolationKey(option.isolation))},
+                      {"peak_gpus", peak},
+                      {"gpu_hours_held", option.totalGpuHoursHeld()},
+                      {"gpu_hours_busy", option.totalGpuHoursBusy()},
+                      {"cost_usd_by_plan", std::move(costs)},
+                      {"details", std::move(details)}};
+}
+
+bj::object kpisToJson(const Kpis& k)
+{
+    return bj::object{{"total_cost_usd", k.totalCostUsd},
+                      {"mean_monthly_cost_usd", k.meanMonthlyCostUsd},
+                      {"monthly_cost_usd", numbers(k.monthlyCostUsd)},
+                      {"cost_per_trillion_training_tokens_usd", optionalNumber(k.costPerTrillionTrainingTokensUsd)},
+                      {"cost_per_million_output_tokens_usd", optionalNumber(k.costPerMillionOutputTokensUsd)},
+                      {"cost_per_notebook_user_month_usd", optionalNumber(k.costPerNotebookUserMonthUsd)},
+                      {"gpu_hours_busy", k.gpuHoursBusy},
+                      {"gpu_hours_held", k.gpuHoursHeld},
+                      {"fleet_gpu_hours", k.fleetGpuHours},
+                      {"utilization", k.utilization},
+                      {"attributed_cost_usd", k.attributedCostUsd},
+                      {"unallocated_fleet_cost_usd", k.unallocatedFleetCostUsd},
+                      {"baseline_cost_usd", optionalNumber(k.baselineTotalCostUsd)},
+                      {"savings_usd", optionalNumber(k.savingsUsd)},
+                      {"savings_fraction", optionalNumber(k.savingsFraction)},
+                      {"checkpoint_idle_gpu_hours", k.checkpointIdleGpuHours},
+                      {"checkpoint_reclaimed_gpu_hours", k.checkpointReclaimedGpuHours}};
+}
+
+} // namespace
+
+bj::object evaluationToJson(const Project& project, const Evaluation& evaluation, const std::string& scenario)
+{
+    bj::array workloads;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        bj::object item{{"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
+        if (const OptionResult* chosen = w.chosenOption()) {
+            bj::object choice = optionToJson(*chosen);
+            choice["plan"] = project.fleet.mode == FleetMode::Fixed ? bj::value("fleet") : bj::value(planKey(w.chosenPlan));
+            choice["cost_usd"] = sum(w.monthlyCostUsd);
+            choice["monthly_cost_usd"] = numbers(w.monthlyCostUsd);
+            item["chosen"] = std::move(choice);
+        } else {
+            item["chosen"] = nullptr;
+            item["problem"] = w.problem;
+        }
+        if (w.baseline) {
+            bj::object baseline = optionToJson(*w.baseline);
+            baseline["plan"] = "on_demand";
+            baseline["cost_usd"] = sum(w.baselineMonthlyCostUsd);
+            item["baseline"] = std::move(baseline);
+        } else {
+            item["baseline"] = nullptr;
+        }
+        item["served_per_month"] = numbers(w.servedPerMonth);
+        bj::array options, rejected;
+        for (const OptionResult& option : w.options)
+            options.push_back(optionToJson(option));
+        for (const RejectedOption& r : w.rejected)
+            rejected.push_back(bj::object{{"gpu", r.gpuId},
+                                          {"regime", std::string(regimeKey(r.regime))},
+                                          {"profile", r.profile},
+                                          {"reason", r.reason}});
+        item["options"] = std::move(options);
+        item["rejected"] = std::move(rejected);
+        workloads.push_back(std::move(item));
+    }
+    bj::array warnings;
+    for (const std::string& warning : evaluation.warnings)
+        warnings.push_back(bj::value(warning));
+    return bj::object{{"project", project.name},
+                      {"scenario", scenario.empty() ? bj::value(nullptr) : bj::value(scenario)},
+                      {"fleet_mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
+                      {"price_book", project.activePriceBookId},
+                      {"scheduler_policy", std::string(policyKey(project.scheduler.policy))},
+                      {"horizon_months", project.horizonMonths},
+                      {"kpis", kpisToJson(evaluation.kpis)},
+                      {"workloads", std::move(workloads)},
+                      {"warnings", std::move(warnings)}};
+}
+
+} // namespace fleet

@@ -1,0 +1,76 @@
+#include "store/json_pointer.h"
+
+#include <vector>
+
+namespace fleet::json {
+
+namespace {
+
+Result<std::vector<std::string>> splitPointer(const std::string& pointer)
+{
+    if (pointer.empty() || pointer[0] != '/')
+        return Error("must be a JSON pointer starting with '/'; got \"" + pointer + "\"");
+    std::vector<std::string> tokens;
+    std::string token;
+    for (std::size_t i = 1; i <= pointer.size(); ++i) {
+        if (i == pointer.size() || pointer[i] == '/') {
+            tokens.push_back(token);
+            token.clear();
+        } else if (pointer[i] == '~') {
+            if (i + 1 >= pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1'))
+                return Error("has '~' not followed by 0 or 1: \"" + pointer + "\"");
+            token += pointer[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            token += pointer[i];
+        }
+    }
+    return tokens;
+}
+
+std::optional<std::size_t> arrayIndex(const std::string& token)
+{
+    if (token.empty() || token.size() > 9 || (token.size() > 1 && token[0] == '0'))
+        return std::nullopt;
+    for (char c : token)
+        if (c < '0' || c > '9')
+            return std::nullopt;
+    return static_cast<std::size_t>(std::stoul(token));
+}
+
+} // namespace
+
+Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer, boost::json::value value)
+{
+    auto tokens = splitPointer(pointer);
+    if (!tokens)
+        return tokens.error();
+    boost::json::value* node = &root;
+    const auto& steps = tokens.value();
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const bool last = i + 1 == steps.size();
+        const std::string& token = steps[i];
+        if (auto* object = node->if_object()) {
+            auto* child = object->if_contains(token);
+            if (!child) {
+                if (!last)
+                    return Error("names \"" + token + "\", which does not exist");
+                (*object)[token] = std::move(value);
+                return true;
+            }
+            node = child;
+        } else if (auto* array = node->if_array()) {
+            const auto index = arrayIndex(token);
+            if (!index || *index >= array->size())
+                return Error("index \"" + token + "\" is not within the array of " +
+                             std::to_string(array->size()) + " items");
+            node = &(*array)[*index];
+        } else {
+            return Error("goes through \"" + token + "\", but the value there is neither an object nor an array");
+        }
+    }
+    *node = std::move(value);
+    return true;
+}
+
+} // namespace fleet::json

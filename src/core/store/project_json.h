@@ -1,0 +1,31 @@
+#pragma once
+
+// Reading a project from its JSON form (.fleetplan.json): strict validation
+// naming the path of every problem, then the scenario's overrides if one is chosen.
+
+#include "model/project.h"
+#include "util/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace fleet {
+
+inline constexpr std::string_view kProjectFormat = "fleetplanner-project";
+inline constexpr int kProjectFormatVersion = 1;
+
+/// Parses a project. With `scenario` (id or name), its overrides are applied
+/// to the document first; every scenario is checked to apply cleanly.
+Result<Project> parseProject(std::string_view text, const std::string& file, const std::string& scenario = {});
+
+/// Reads and parses a project file (at most 64 MiB).
+Result<Project> loadProjectFile(const std::string& path, const std::string& scenario = {});
+
+/// The bundled sample project (resources/sample/sample.fleetplan.json, compiled in).
+std::string_view sampleProjectJson();
+Result<Project> loadSampleProject(const std::string& scenario = {});
+
+/// Loads `path`, or the bundled sample when `path` is ":sample".
+Result<Project> loadProject(const std::string& path, const std::string& scenario = {});
+
+} // namespace fleet
