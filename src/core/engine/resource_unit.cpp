@@ -22,19 +22,16 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
 void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak, std::vector<ResourceUnit>& units)
 {
     const MigPartitioning& mig = *gpu.mig;
-    const MigProfile* full = nullptr;
-    for (const MigProfile& profile : mig.profiles)
-        if (profile.computeSlices == mig.computeSlices)
-            full = &profile;
     for (const MigProfile& profile : mig.profiles) {
         if (profile.mediaExtensions)
             continue; // media-engine variants: same compute, one per GPU; not a tenant slice
         ResourceUnit unit;
         unit.profile = profile.name;
         // SMs decide compute where the catalog knows them (seven 1g instances
-        // use 112 of 132 SMs on an H100); otherwise compute slices of 7.
-        if (profile.streamingMultiprocessors && full && full->streamingMultiprocessors)
-            unit.computeShare = double(*profile.streamingMultiprocessors) / *full->streamingMultiprocessors;
+        // use 112 of 132 SMs on an H100; 7g uses 98 of an A100's 108);
+        // otherwise compute slices of 7.
+        if (profile.streamingMultiprocessors && mig.totalSms)
+            unit.computeShare = double(*profile.streamingMultiprocessors) / *mig.totalSms;
         else
             unit.computeShare = double(profile.computeSlices) / mig.computeSlices;
         const double kept = 1.0 - regime.throughputOverhead;

@@ -37,6 +37,7 @@ struct MigPartitioning
 {
     int computeSlices = 7;
     int memorySlices = 8;
+    std::optional<int> totalSms; ///< the GPU's SMs, when profiles list theirs
     std::vector<MigProfile> profiles;
 
     const MigProfile* profile(const std::string& name) const;

@@ -40,6 +40,7 @@ bj::object migToJson(const MigPartitioning& mig)
     return bj::object{{"kind", "mig"},
                       {"compute_slices", mig.computeSlices},
                       {"memory_slices", mig.memorySlices},
+                      {"total_sms", mig.totalSms ? bj::value(*mig.totalSms) : bj::value(nullptr)},
                       {"profiles", std::move(profiles)}};
 }
 

@@ -297,13 +297,14 @@ private:
     {
         m_reader.checkKeys(mig, path,
                            {"compute_slices", "memory_slices", "profiles", "source", "as_of"},
-                           {"note"});
+                           {"total_sms", "note"});
         MigPartitioning result;
         std::string source, asOf;
         citeSource(mig, path, source, asOf);
         m_reader.string(mig, "note", path, false);
         result.computeSlices = m_reader.integer(mig, "compute_slices", path, 1, 16).value_or(0);
         result.memorySlices = m_reader.integer(mig, "memory_slices", path, 1, 16).value_or(0);
+        result.totalSms = m_reader.integer(mig, "total_sms", path, 1, 10000, false);
         const bj::array* profiles = m_reader.array(mig, "profiles", path);
         if (!profiles || result.computeSlices == 0 || result.memorySlices == 0)
             return result;
@@ -321,6 +322,11 @@ private:
             if (!names.insert(profile->name).second)
                 m_reader.report(pointer(profilePath, "name"),
                                 "duplicate profile \"" + profile->name + "\"");
+            if (profile->streamingMultiprocessors && !result.totalSms)
+                m_reader.report(pointer(profilePath, "sms"), "needs the GPU's total_sms in the mig block");
+            else if (profile->streamingMultiprocessors && *profile->streamingMultiprocessors > *result.totalSms)
+                m_reader.report(pointer(profilePath, "sms"), "must not exceed the GPU's total_sms (" +
+                                                                 std::to_string(*result.totalSms) + ")");
             result.profiles.push_back(std::move(*profile));
             checkInstanceLimit(result, static_cast<int>(result.profiles.size()) - 1, profilePath);
         }
