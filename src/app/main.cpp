@@ -2,6 +2,7 @@
 
 #include "main_window.h"
 #include "store/catalog_loader.h"
+#include "store/project_json.h"
 #include "version.h"
 
 #include <QApplication>
@@ -25,6 +26,8 @@ int main(int argc, char* argv[])
         QObject::tr("Merge a catalog file over the built-in one (repeatable)."),
         QObject::tr("FILE"));
     parser.addOption(catalogOption);
+    parser.addPositionalArgument(QStringLiteral("PROJECT"),
+                                 QObject::tr("A project (.fleetplan.json) to open; default: the bundled sample."));
     parser.process(app);
 
     QStringList userFiles = parser.values(catalogOption);
@@ -49,6 +52,14 @@ int main(int argc, char* argv[])
     }
 
     fleet::gui::MainWindow window(std::move(catalog).value(), userFiles);
+    const QString projectPath = parser.positionalArguments().value(0, QStringLiteral(":sample"));
+    auto project = fleet::loadProject(projectPath.toStdString());
+    if (project)
+        window.showProject(project.value());
     window.show();
+    if (!project)
+        QMessageBox::warning(&window, QObject::tr("Project not opened"),
+                             QObject::tr("%1 could not be opened:\n\n%2")
+                                 .arg(projectPath, QString::fromStdString(project.error().toString())));
     return app.exec();
 }

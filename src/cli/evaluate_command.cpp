@@ -66,9 +66,10 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
             double peak = 0;
             for (const MonthRequirement& month : chosen->months)
                 peak = std::max(peak, month.gpuEquivalents);
-            out += QStringLiteral("  %1 %2 options, %3 ruled out; peak %4 GPUs held\n")
+            out += QStringLiteral("  %1 %2 feasible option%3, %4 ruled out; peak %5 GPUs held\n")
                        .arg(QString().leftJustified(20))
                        .arg(w.options.size())
+                       .arg(w.options.size() == 1 ? QString() : QStringLiteral("s"))
                        .arg(w.rejected.size())
                        .arg(peak, 0, 'f', 1);
         }

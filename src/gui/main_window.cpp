@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include "catalog_table_model.h"
+#include "engine/evaluate.h"
+#include "kpi_panel.h"
 #include "charts/chart_export.h"
 #include "charts/compute_price_chart.h"
 #include "engine/compute_price.h"
@@ -47,6 +49,10 @@ MainWindow::MainWindow(Catalog catalog, QStringList userCatalogFiles, QWidget* p
     m_ui->catalogView->verticalHeader()->setVisible(false);
     m_ui->catalogView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
+    m_kpiPanel = new KpiPanel(this);
+    m_kpiPanel->hide();
+    m_ui->centralLayout->insertWidget(0, m_kpiPanel);
+
     m_chartView = new QChartView(this);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(320);
@@ -84,6 +90,13 @@ void MainWindow::setActivePriceBook(const QString& id)
     const int index = m_ui->priceBookCombo->findData(id);
     if (index >= 0)
         m_ui->priceBookCombo->setCurrentIndex(index);
+}
+
+void MainWindow::showProject(const Project& project)
+{
+    m_kpiPanel->showEvaluation(project, evaluate(project));
+    m_kpiPanel->show();
+    setWindowTitle(tr("%1 — FleetPlanner").arg(QString::fromStdString(project.name)));
 }
 
 void MainWindow::setupActions()

@@ -2,7 +2,7 @@
 
 // FleetPlanner's main window: the GPU catalog and the price-of-compute chart.
 
-#include "model/catalog.h"
+#include "model/project.h"
 
 #include <QMainWindow>
 
@@ -18,6 +18,7 @@ class MainWindow;
 namespace fleet::gui {
 
 class CatalogTableModel;
+class KpiPanel;
 
 class MainWindow : public QMainWindow
 {
@@ -27,6 +28,10 @@ public:
     /// `userCatalogFiles` are the catalog files merged over the built-in one.
     explicit MainWindow(Catalog catalog, QStringList userCatalogFiles = {},
                         QWidget* parent = nullptr);
+
+    /// Shows `project`'s KPIs above the catalog (the engine evaluates it here).
+    void showProject(const Project& project);
+    KpiPanel* kpiPanel() const { return m_kpiPanel; }
     ~MainWindow() override;
 
     const Catalog& catalog() const;
@@ -49,6 +54,7 @@ private:
     CatalogTableModel* m_model = nullptr;
     QChartView* m_chartView = nullptr;
     QLabel* m_catalogStatus = nullptr;
+    KpiPanel* m_kpiPanel = nullptr;
     QStringList m_userCatalogFiles;
 };
 

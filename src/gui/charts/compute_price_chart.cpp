@@ -66,7 +66,7 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
     auto* yAxis = new QValueAxis;
     yAxis->setRange(0.0, maxValue > 0 ? maxValue * 1.05 : 1.0);
     yAxis->setLabelFormat(QStringLiteral("%.2f"));
-    yAxis->setTitleText(QObject::tr("USD per dense PFLOP-hour"));
+    yAxis->setTitleText(QObject::tr("USD per PFLOP-hour"));
     yAxis->applyNiceNumbers();
     chart->addAxis(yAxis, Qt::AlignLeft);
     series->attachAxis(yAxis);

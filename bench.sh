@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Build FleetPlanner and run its benchmarks; each prints its median against its goal.
+set -euo pipefail
+top=$(cd "$(dirname "$0")" && pwd)
+source "$top/scripts/deps.sh"
+fleet_ensure_deps
+fleet_build
+echo "Engine: evaluate the sample project after one changed input (goal: median ≤ 2 ms)"
+"$top/build/tests/bench_engine" --benchmark_min_time=0.2 "$@"
