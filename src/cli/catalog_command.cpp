@@ -73,10 +73,17 @@ QString humanReadable(const Catalog& catalog)
         for (const GpuPrices& prices : book.gpus) {
             const GpuModel* gpu = catalog.gpu(prices.gpuId);
             QStringList plans;
-            for (Plan plan : kAllPlans)
-                if (auto usd = gpu ? book.usdPerGpuHour(*gpu, plan) : std::nullopt)
-                    plans << QStringLiteral("%1 %2").arg(QString::fromUtf8(planKey(plan).data()),
-                                                         fixed(*usd, 2));
+            for (Plan plan : kAllPlans) {
+                const auto usd = gpu ? book.usdPerGpuHour(*gpu, plan) : std::nullopt;
+                if (!usd)
+                    continue;
+                const auto breakEven = breakEvenUtilization(book, *gpu, plan);
+                plans << QStringLiteral("%1 %2%3")
+                             .arg(QString::fromUtf8(planKey(plan).data()), fixed(*usd, 2),
+                                  breakEven ? QStringLiteral(" (beats on-demand above %1 % utilization)")
+                                                  .arg(*breakEven * 100, 0, 'f', 0)
+                                            : QString());
+            }
             s << "  " << padded(QString::fromStdString(prices.gpuId), 16) << plans.join(", ")
               << "\n";
         }

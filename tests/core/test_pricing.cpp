@@ -58,6 +58,16 @@ private slots:
         QVERIFY(!table.cell(1, 0).usdPerGpuHour.has_value()); // no reserved A100 in this book
     }
 
+    void reservedBreakEven()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const PriceBook& book = *catalog.priceBook("example-2024");
+        const GpuModel& h100 = *catalog.gpu("h100-sxm-80gb");
+        QCOMPARE(breakEvenUtilization(book, h100, Plan::Reserved1y).value(), 1.89 / 2.99); // 63 %
+        QVERIFY(!breakEvenUtilization(book, h100, Plan::Spot).has_value());
+        QVERIFY(!breakEvenUtilization(book, *catalog.gpu("a100-sxm-80gb"), Plan::Reserved1y).has_value());
+    }
+
     void planKeysRoundTrip()
     {
         for (Plan plan : kAllPlans)

@@ -20,6 +20,7 @@ struct MonthRequirement
     double gpuEquivalents = 0;  ///< GPUs held (whole GPUs for partitions; shares for shared regimes)
     double gpuHoursBusy = 0;    ///< GPU-equivalent hours doing the work
     double gpuHoursHeld = 0;    ///< GPU-equivalent hours allocated (what is paid for)
+    double memoryGb = 0;        ///< GPU memory in use on average (weights, KV cache, state, sessions)
 };
 
 struct PlanCost

@@ -75,6 +75,8 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
             month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy);
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
             month.units = month.gpuHoursBusy / kHoursPerMonth;
+            // Jobs running on average, each holding its whole training state.
+            month.memoryGb = month.units / c.unit.gpuShare / spec.gpusPerJob * stateBytes / 1e9;
         }
         option.months.push_back(month);
     }
@@ -116,7 +118,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             firstReplicas = replicas;
         const double units = replicas * e.tensorParallel;
         const double load = replicas > 0 ? rps / (replicas * e.requestsPerSecondPerReplica) : 0.0;
-        option.months.push_back(provisioned(units, gpusForUnits(c, units), load));
+        MonthRequirement month = provisioned(units, gpusForUnits(c, units), load);
+        month.memoryGb = replicas * e.memoryGbPerReplica;
+        option.months.push_back(month);
     }
     option.details = {{"batch", double(e.batch)},
                       {"tensor_parallel", double(e.tensorParallel)},
@@ -159,6 +163,7 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
         // Busy: sessions compute `activeFraction` of the time on their unit.
         const double busyUnits = spec.users * spec.activeFraction * (wholeGpu ? spec.gpusPerUser : 1.0);
         month.gpuHoursBusy = busyUnits * c.unit.gpuShare * kHoursPerMonth;
+        month.memoryGb = sessionsHeld * spec.memoryGbPerSession;
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
@@ -200,6 +205,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
             month.gpuHoursBusy = unitHours * c.unit.gpuShare;
             month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy);
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
+            month.memoryGb = month.units * spec.memoryGbPerGpu;
         }
         option.months.push_back(month);
     }

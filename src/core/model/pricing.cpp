@@ -99,6 +99,16 @@ std::vector<Plan> PriceBook::plansOffered() const
     return plans;
 }
 
+std::optional<double> breakEvenUtilization(const PriceBook& book, const GpuModel& gpu, Plan committed)
+{
+    const auto onDemand = book.usdPerGpuHour(gpu, Plan::OnDemand);
+    const auto price = book.usdPerGpuHour(gpu, committed);
+    if (!onDemand || !price || committed == Plan::OnDemand || committed == Plan::Spot)
+        return std::nullopt;
+    // Committed GPUs are paid for every hour; on-demand only for hours used.
+    return *price / *onDemand;
+}
+
 double usdPerDensePflopHour(double usdPerGpuHour, double bf16DenseTflops)
 {
     return usdPerGpuHour / (bf16DenseTflops / 1000.0);

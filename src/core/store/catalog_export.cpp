@@ -106,7 +106,11 @@ bj::object priceBookToJson(const PriceBook& book, const Catalog& catalog)
         for (Plan plan : kAllPlans) {
             if (plan == Plan::Owned || !prices.hourly(plan))
                 continue;
-            entry[planKey(plan)] = priceToJson(*prices.hourly(plan));
+            bj::object item = priceToJson(*prices.hourly(plan));
+            if (const GpuModel* gpu = catalog.gpu(prices.gpuId))
+                if (auto breakEven = breakEvenUtilization(book, *gpu, plan))
+                    item["break_even_utilization"] = *breakEven;
+            entry[planKey(plan)] = std::move(item);
         }
         if (prices.owned) {
             const OwnedCost& owned = *prices.owned;
@@ -115,8 +119,11 @@ bj::object priceBookToJson(const PriceBook& book, const Catalog& catalog)
                             {"hosting_usd_per_gpu_month", figure(owned.hostingUsdPerGpuMonth)},
                             {"pue", figure(owned.pue)},
                             {"usd_per_kwh", figure(owned.usdPerKwh)}};
-            if (const GpuModel* gpu = catalog.gpu(prices.gpuId))
+            if (const GpuModel* gpu = catalog.gpu(prices.gpuId)) {
                 item["usd_per_gpu_hour"] = ownedUsdPerGpuHour(owned, gpu->tdpW.value);
+                if (auto breakEven = breakEvenUtilization(book, *gpu, Plan::Owned))
+                    item["break_even_utilization"] = *breakEven;
+            }
             entry["owned"] = std::move(item);
         }
         gpus.push_back(std::move(entry));

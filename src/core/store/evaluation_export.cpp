@@ -27,7 +27,8 @@ double sum(const std::vector<double>& values)
     return total;
 }
 
-bj::object optionToJson(const OptionResult& option)
+/// An option; with `monthly`, its requirement month by month.
+bj::object optionToJson(const OptionResult& option, bool monthly = false)
 {
     bj::object costs;
     for (const PlanCost& cost : option.planCosts)
@@ -35,18 +36,32 @@ bj::object optionToJson(const OptionResult& option)
     bj::object details;
     for (const auto& [key, value] : option.details)
         details[key] = value;
-    double peak = 0;
-    for (const MonthRequirement& month : option.months)
+    double peak = 0, peakMemory = 0;
+    for (const MonthRequirement& month : option.months) {
         peak = std::max(peak, month.gpuEquivalents);
-    return bj::object{{"gpu", option.gpuId},
+        peakMemory = std::max(peakMemory, month.memoryGb);
+    }
+    bj::object result{{"gpu", option.gpuId},
                       {"regime", std::string(regimeKey(option.regime))},
                       {"profile", option.profile},
                       {"isolation", std::string(isolationKey(option.isolation))},
                       {"peak_gpus", peak},
+                      {"peak_memory_gb", peakMemory},
                       {"gpu_hours_held", option.totalGpuHoursHeld()},
                       {"gpu_hours_busy", option.totalGpuHoursBusy()},
                       {"cost_usd_by_plan", std::move(costs)},
                       {"details", std::move(details)}};
+    if (monthly) {
+        bj::array months;
+        for (const MonthRequirement& month : option.months)
+            months.push_back(bj::object{{"units", month.units},
+                                        {"gpus", month.gpuEquivalents},
+                                        {"gpu_hours_busy", month.gpuHoursBusy},
+                                        {"gpu_hours_held", month.gpuHoursHeld},
+                                        {"memory_gb", month.memoryGb}});
+        result["months"] = std::move(months);
+    }
+    return result;
 }
 
 bj::object kpisToJson(const Kpis& k)
@@ -78,7 +93,7 @@ bj::object evaluationToJson(const Project& project, const Evaluation& evaluation
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         bj::object item{{"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
         if (const OptionResult* chosen = w.chosenOption()) {
-            bj::object choice = optionToJson(*chosen);
+            bj::object choice = optionToJson(*chosen, true);
             choice["plan"] = project.fleet.mode == FleetMode::Fixed ? bj::value("fleet") : bj::value(planKey(w.chosenPlan));
             choice["cost_usd"] = sum(w.monthlyCostUsd);
             choice["monthly_cost_usd"] = numbers(w.monthlyCostUsd);
