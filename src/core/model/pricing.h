@@ -44,6 +44,7 @@ struct HourlyPrice
     std::string asOf;
     /// Spot only: expected interruptions per GPU-hour, when the offer states one.
     std::optional<double> interruptionsPerHour;
+    std::string note;
 };
 
 /// Owning the GPU: capex amortised straight-line, hosting, and power at TDP.
@@ -54,6 +55,7 @@ struct OwnedCost
     SourcedValue hostingUsdPerGpuMonth;
     SourcedValue pue;
     SourcedValue usdPerKwh;
+    std::string note;
 };
 
 /// Owned cost of one GPU-hour held (busy or not):
@@ -68,6 +70,7 @@ struct GpuPrices
     std::optional<HourlyPrice> reserved3y;
     std::optional<HourlyPrice> spot;
     std::optional<OwnedCost> owned;
+    std::string note;
 
     const std::optional<HourlyPrice>& hourly(Plan plan) const;
     bool has(Plan plan) const;

@@ -23,6 +23,7 @@ struct Segment
     std::vector<RegimeKind> allowedRegimes;
     bool preemptible = false;        ///< its work may be interrupted (spot, eviction)
     double priceUsdPerGpuHour = 0.0; ///< charged per GPU-hour (GPU-equivalent hour when shared)
+    std::string note;
 
     bool allows(RegimeKind kind) const;
 };
@@ -36,6 +37,7 @@ struct FleetPool
     int count = 0;
     Plan plan = Plan::OnDemand;
     int gpusPerNode = 8;
+    std::string note;
 };
 
 struct Fleet
@@ -59,14 +61,27 @@ struct Scenario
     std::vector<ScenarioOverride> overrides;
 };
 
+/// One engine default a project overrides, as the project states it:
+/// section "assumptions", "regimes/time_sliced", "scheduler/utilization_ceiling"
+/// or "scheduler/checkpoint_reclaim_fraction"; key within it; value as JSON text.
+struct SettingOverride
+{
+    std::string section;
+    std::string key;
+    std::string valueJson;
+};
+
 struct Project
 {
     std::string name;
     std::string description;
+    std::string note;
     int horizonMonths = 12;
     std::string startMonth; ///< calendar month of horizon month 1, "YYYY-MM"
     std::string activePriceBookId;
     Catalog catalog;        ///< built-in catalog merged with the project's own sources and books
+    std::vector<SourceInfo> ownSources;   ///< the sources the project file itself defines
+    std::vector<PriceBook> ownPriceBooks; ///< the price books the project file itself defines
     Fleet fleet;
     Scheduler scheduler;
     std::array<Regime, 6> regimes; ///< indexed by RegimeKind
@@ -74,6 +89,10 @@ struct Project
     std::vector<Segment> segments;
     std::vector<Workload> workloads;
     std::vector<Scenario> scenarios;
+    /// The defaults this project overrides, in the order it states them.
+    /// `scheduler`, `regimes` and `assumptions` above are the defaults with
+    /// these applied; they are what the engine reads.
+    std::vector<SettingOverride> settingOverrides;
 
     const Regime& regime(RegimeKind kind) const { return regimes[static_cast<std::size_t>(kind)]; }
     const Segment* segment(const std::string& id) const;

@@ -13,6 +13,7 @@ struct SourcedValue
     double value = 0.0;
     std::string source; ///< id of a SourceInfo in the catalog
     std::string asOf;   ///< ISO date, "YYYY", "YYYY-MM" or "YYYY-MM-DD"
+    std::string note;   ///< optional remark kept with the figure
 };
 
 /// A publication that figures cite.
@@ -23,6 +24,7 @@ struct SourceInfo
     std::string publisher;
     std::string url;  ///< may be empty when the source is not on the web
     std::string kind; ///< "primary", "secondary", "derived", "seed" or "assumption"
+    std::string note;
     std::string originFile;
 };
 

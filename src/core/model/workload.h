@@ -91,6 +91,7 @@ struct Workload
     int endMonth = 0;   ///< last active month; 0 = to the end of the horizon
     std::variant<TrainingSpec, InferenceSpec, NotebookSpec, BatchSpec> spec;
     WorkloadChoice choice;
+    std::string note;
 
     WorkloadKind kind() const { return static_cast<WorkloadKind>(spec.index()); }
     bool activeIn(int month, int horizonMonths) const

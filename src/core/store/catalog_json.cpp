@@ -124,8 +124,8 @@ private:
             return std::nullopt;
         const std::string figurePath = pointer(path, key);
         m_reader.checkKeys(*figure, figurePath, {"value", "source", "as_of"}, {"note"});
-        m_reader.string(*figure, "note", figurePath, false);
         SourcedValue result;
+        result.note = m_reader.string(*figure, "note", figurePath, false).value_or("");
         const auto value = m_reader.number(*figure, "value", figurePath, rule);
         citeSource(*figure, figurePath, result.source, result.asOf);
         if (!value)
@@ -231,7 +231,7 @@ private:
         source.title = m_reader.string(item, "title", path).value_or("");
         source.publisher = m_reader.string(item, "publisher", path).value_or("");
         source.url = m_reader.string(item, "url", path, false).value_or("");
-        m_reader.string(item, "note", path, false);
+        source.note = m_reader.string(item, "note", path, false).value_or("");
         source.kind = m_reader.string(item, "kind", path).value_or("");
         static const std::set<std::string> kinds{"primary", "secondary", "derived", "seed",
                                                  "assumption"};
@@ -539,7 +539,7 @@ private:
             m_doc.gpuReferences.push_back(
                 {Issue{m_reader.file(), pointer(path, "gpu"), m_reader.entry(), {}}, *gpu});
         }
-        m_reader.string(entry, "note", path, false);
+        prices.note = m_reader.string(entry, "note", path, false).value_or("");
         prices.onDemand = hourlyPrice(entry, "on_demand", path, false);
         prices.reserved1y = hourlyPrice(entry, "reserved_1y", path, false);
         prices.reserved3y = hourlyPrice(entry, "reserved_3y", path, false);
@@ -566,8 +566,8 @@ private:
                                {"interruptions_per_hour", "note"});
         else
             m_reader.checkKeys(*item, pricePath, {"usd_per_gpu_hour", "source", "as_of"}, {"note"});
-        m_reader.string(*item, "note", pricePath, false);
         HourlyPrice price;
+        price.note = m_reader.string(*item, "note", pricePath, false).value_or("");
         const auto usd = m_reader.number(*item, "usd_per_gpu_hour", pricePath, kUsdPerGpuHour);
         citeSource(*item, pricePath, price.source, price.asOf);
         if (isSpot)
@@ -585,7 +585,7 @@ private:
                            {"capex_usd_per_gpu", "amortization_years", "hosting_usd_per_gpu_month",
                             "pue", "usd_per_kwh"},
                            {"note"});
-        m_reader.string(item, "note", path, false);
+        const std::string note = m_reader.string(item, "note", path, false).value_or("");
         auto capex = sourced(item, "capex_usd_per_gpu", path, kCapexUsd);
         auto years = sourced(item, "amortization_years", path, kAmortizationYears);
         auto hosting = sourced(item, "hosting_usd_per_gpu_month", path, kHostingUsdPerMonth);
@@ -593,7 +593,7 @@ private:
         auto power = sourced(item, "usd_per_kwh", path, kUsdPerKwh);
         if (!capex || !years || !hosting || !pue || !power)
             return std::nullopt;
-        return OwnedCost{*capex, *years, *hosting, *pue, *power};
+        return OwnedCost{*capex, *years, *hosting, *pue, *power, note};
     }
 };
 

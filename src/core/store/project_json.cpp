@@ -44,7 +44,7 @@ public:
             return Error(m_reader.issues()); // not a project of this version: nothing else is meaningful
         m_project.name = m_reader.string(*top, "name", "").value_or("");
         m_project.description = m_reader.string(*top, "description", "", false).value_or("");
-        m_reader.string(*top, "note", "", false);
+        m_project.note = m_reader.string(*top, "note", "", false).value_or("");
         if (!loadCatalog(*top))
             return Error(m_reader.issues());
         parseHorizon(*top);
@@ -66,6 +66,11 @@ public:
 private:
     json::Reader m_reader;
     Project m_project;
+
+    void record(std::string section, std::string_view key, const bj::value& value)
+    {
+        m_project.settingOverrides.push_back({std::move(section), std::string(key), bj::serialize(value)});
+    }
 
     void checkFormat(const bj::object& top)
     {
@@ -92,6 +97,8 @@ private:
                 m_reader.report(issue.path, issue.entry.empty() ? issue.message : "(entry " + issue.entry + ") " + issue.message);
             return false;
         }
+        m_project.ownSources = parsed.value().sources;
+        m_project.ownPriceBooks = parsed.value().priceBooks;
         std::vector<CatalogDocument> extra;
         extra.push_back(std::move(parsed).value());
         auto catalog = loadCatalogWith(std::move(extra));
@@ -157,10 +164,16 @@ private:
                 return;
             const std::string tablePath = pointer(path, key);
             m_reader.checkKeys(*byPolicy, tablePath, {}, {"naive", "topology_aware", "predictive_preemption"});
-            for (SchedulerPolicy policy : kAllPolicies)
-                if (auto value = m_reader.number(*byPolicy, policyKey(policy), tablePath,
-                                                 {0, !zeroAllowed, 1, false, "(fraction)"}, false))
-                    values[static_cast<std::size_t>(policy)] = *value;
+            for (const auto& member : *byPolicy) {
+                const auto policy = policyFromKey(member.key());
+                if (!policy)
+                    continue; // reported by checkKeys
+                if (auto value = m_reader.number(*byPolicy, member.key(), tablePath,
+                                                 {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
+                    values[static_cast<std::size_t>(*policy)] = *value;
+                    record("scheduler/" + std::string(key), member.key(), member.value());
+                }
+            }
         };
         table("utilization_ceiling", m_project.scheduler.utilizationCeiling, false);
         table("checkpoint_reclaim_fraction", m_project.scheduler.checkpointReclaimFraction, true);
@@ -186,6 +199,9 @@ private:
                                {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
                                 "contention_per_extra_tenant", "max_tenants_per_gpu", "checkpoint_reclaim_fraction"});
             Regime& regime = m_project.regimes[static_cast<std::size_t>(*kind)];
+            const std::string section = "regimes/" + std::string(member.key());
+            for (const auto& setting : *item)
+                record(section, setting.key(), setting.value());
             for (const RegimeField& field : regimeNumberFields()) {
                 auto value = m_reader.number(*item, field.key, path, ruleOf(field.range), false);
                 if (!value)
@@ -224,8 +240,10 @@ private:
                 m_reader.report(pointer("/assumptions", member.key()), "unknown assumption; known: " + known);
                 continue;
             }
-            if (auto value = m_reader.number(*assumptions, field->key, "/assumptions", ruleOf(field->range)))
+            if (auto value = m_reader.number(*assumptions, field->key, "/assumptions", ruleOf(field->range))) {
                 m_project.assumptions.*field->member = *value;
+                record("assumptions", member.key(), member.value());
+            }
         }
     }
 
@@ -268,11 +286,11 @@ private:
                 }
             }
             segment.preemptible = m_reader.boolean(*item, "preemptible", path, false).value_or(false);
+            segment.note = m_reader.string(*item, "note", path, false).value_or("");
             segment.priceUsdPerGpuHour =
                 m_reader.number(*item, "price_usd_per_gpu_hour", path,
                                 {0, false, 200, false, "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
                     .value_or(0);
-            m_reader.string(*item, "note", path, false);
             m_project.segments.push_back(std::move(segment));
             m_reader.setEntry({});
         }
@@ -316,7 +334,7 @@ private:
                 m_reader.report(pointer(path, "gpu"), "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
             pool.count = m_reader.integer(*item, "count", path, 0, 10000000).value_or(0);
             pool.gpusPerNode = m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
-            m_reader.string(*item, "note", path, false);
+            pool.note = m_reader.string(*item, "note", path, false).value_or("");
             if (auto plan = m_reader.string(*item, "plan", path)) {
                 if (auto value = planFromKey(*plan)) {
                     pool.plan = *value;

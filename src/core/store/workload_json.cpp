@@ -177,7 +177,7 @@ std::optional<Workload> parseWorkload(json::Reader& r, const bj::object& item, c
         r.setEntry({});
         return std::nullopt;
     }
-    r.string(item, "note", path, false);
+    workload.note = r.string(item, "note", path, false).value_or("");
     r.setEntry({});
     return workload;
 }

@@ -1,0 +1,71 @@
+#include "store/catalog_writer.h"
+
+namespace fleet {
+
+namespace bj = boost::json;
+
+namespace {
+
+void addNote(bj::object& object, const std::string& note)
+{
+    if (!note.empty())
+        object["note"] = note;
+}
+
+bj::object figure(const SourcedValue& value)
+{
+    bj::object item{{"value", value.value}, {"source", value.source}, {"as_of", value.asOf}};
+    addNote(item, value.note);
+    return item;
+}
+
+bj::object hourly(const HourlyPrice& price)
+{
+    bj::object item{{"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
+    if (price.interruptionsPerHour)
+        item["interruptions_per_hour"] = *price.interruptionsPerHour;
+    addNote(item, price.note);
+    return item;
+}
+
+} // namespace
+
+bj::object sourceToDocumentJson(const SourceInfo& source)
+{
+    bj::object item{{"id", source.id}, {"title", source.title}, {"publisher", source.publisher}};
+    if (!source.url.empty())
+        item["url"] = source.url;
+    item["kind"] = source.kind;
+    addNote(item, source.note);
+    return item;
+}
+
+bj::object priceBookToDocumentJson(const PriceBook& book)
+{
+    bj::array gpus;
+    for (const GpuPrices& prices : book.gpus) {
+        bj::object entry{{"gpu", prices.gpuId}};
+        for (Plan plan : kAllPlans)
+            if (plan != Plan::Owned && prices.hourly(plan))
+                entry[planKey(plan)] = hourly(*prices.hourly(plan));
+        if (prices.owned) {
+            const OwnedCost& owned = *prices.owned;
+            bj::object item{{"capex_usd_per_gpu", figure(owned.capexUsdPerGpu)},
+                            {"amortization_years", figure(owned.amortizationYears)},
+                            {"hosting_usd_per_gpu_month", figure(owned.hostingUsdPerGpuMonth)},
+                            {"pue", figure(owned.pue)},
+                            {"usd_per_kwh", figure(owned.usdPerKwh)}};
+            addNote(item, owned.note);
+            entry["owned"] = std::move(item);
+        }
+        addNote(entry, prices.note);
+        gpus.push_back(std::move(entry));
+    }
+    bj::object item{{"id", book.id}, {"name", book.name}, {"currency", book.currency}, {"as_of", book.asOf}};
+    if (!book.description.empty())
+        item["description"] = book.description;
+    item["gpus"] = std::move(gpus);
+    return item;
+}
+
+} // namespace fleet

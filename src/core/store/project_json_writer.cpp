@@ -1,0 +1,213 @@
+#include "store/project_json_writer.h"
+
+#include "store/catalog_writer.h"
+#include "store/json_writer.h"
+#include "store/project_json.h"
+
+namespace fleet {
+
+namespace bj = boost::json;
+
+namespace {
+
+std::string key(std::string_view text)
+{
+    return std::string(text);
+}
+
+void addNote(bj::object& object, const std::string& note)
+{
+    if (!note.empty())
+        object["note"] = note;
+}
+
+bj::object choiceToJson(const WorkloadChoice& choice)
+{
+    bj::object item;
+    if (choice.gpuId)
+        item["gpu"] = *choice.gpuId;
+    if (choice.regime)
+        item["regime"] = key(regimeKey(*choice.regime));
+    if (choice.profile)
+        item["profile"] = *choice.profile;
+    if (choice.plan)
+        item["plan"] = key(planKey(*choice.plan));
+    return item;
+}
+
+void addSpec(bj::object& item, const TrainingSpec& s)
+{
+    item["active_params"] = s.activeParams;
+    if (s.totalParams > 0)
+        item["total_params"] = s.totalParams;
+    item["tokens_per_run"] = s.tokensPerRun;
+    item["gpus_per_job"] = s.gpusPerJob;
+    item["efficiency"] = s.efficiency;
+    item["efficiency_measure"] = s.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute";
+    item["precision"] = key(precisionKey(s.precision));
+    item["runs_per_month"] = s.runsPerMonth;
+    if (s.checkpointIntervalMin)
+        item["checkpoint_interval_min"] = *s.checkpointIntervalMin;
+    if (s.priority != 0)
+        item["priority"] = s.priority;
+}
+
+void addSpec(bj::object& item, const InferenceSpec& s)
+{
+    item["params"] = s.params;
+    item["precision"] = key(precisionKey(s.precision));
+    item["requests_per_second"] = s.requestsPerSecond;
+    item["input_tokens"] = s.inputTokens;
+    item["output_tokens"] = s.outputTokens;
+    item["tpot_ms"] = s.tpotMs;
+    item["ttft_ms"] = s.ttftMs;
+    if (s.growthPerMonth != 0)
+        item["growth_per_month"] = s.growthPerMonth;
+    if (s.kvBytesPerToken)
+        item["kv_bytes_per_token"] = *s.kvBytesPerToken;
+}
+
+void addSpec(bj::object& item, const NotebookSpec& s)
+{
+    item["users"] = s.users;
+    item["gpus_per_user"] = s.gpusPerUser;
+    item["active_fraction"] = s.activeFraction;
+    item["mean_idle_gap_min"] = s.meanIdleGapMin;
+    item["idle_timeout_min"] = s.idleTimeoutMin;
+    item["memory_gb_per_session"] = s.memoryGbPerSession;
+}
+
+void addSpec(bj::object& item, const BatchSpec& s)
+{
+    item["gpu_hours_per_month"] = s.gpuHoursPerMonth;
+    item["reference_gpu"] = s.referenceGpuId;
+    item["gpus_per_job"] = s.gpusPerJob;
+    item["memory_gb_per_gpu"] = s.memoryGbPerGpu;
+    item["preemptible"] = s.preemptible;
+    item["checkpoint_interval_min"] = s.checkpointIntervalMin;
+}
+
+bj::object workloadToJson(const Workload& w)
+{
+    bj::object item{{"id", w.id}, {"name", w.name}, {"kind", key(workloadKindKey(w.kind()))}, {"segment", w.segmentId}};
+    if (w.startMonth != 1)
+        item["start_month"] = w.startMonth;
+    if (w.endMonth != 0)
+        item["end_month"] = w.endMonth;
+    std::visit([&](const auto& spec) { addSpec(item, spec); }, w.spec);
+    if (bj::object choice = choiceToJson(w.choice); !choice.empty())
+        item["choice"] = std::move(choice);
+    addNote(item, w.note);
+    return item;
+}
+
+/// Rebuilds the override sections ("scheduler" tables, "regimes", "assumptions")
+/// from the project's recorded overrides, in the order it stated them.
+void addOverrides(bj::object& scheduler, bj::object& regimes, bj::object& assumptions,
+                  const std::vector<SettingOverride>& overrides)
+{
+    for (const SettingOverride& o : overrides) {
+        bj::value value = bj::parse(o.valueJson);
+        if (o.section == "assumptions") {
+            assumptions[o.key] = std::move(value);
+        } else if (o.section.rfind("regimes/", 0) == 0) {
+            const std::string regime = o.section.substr(8);
+            if (!regimes.contains(regime))
+                regimes[regime] = bj::object{};
+            regimes[regime].as_object()[o.key] = std::move(value);
+        } else if (o.section.rfind("scheduler/", 0) == 0) {
+            const std::string table = o.section.substr(10);
+            if (!scheduler.contains(table))
+                scheduler[table] = bj::object{};
+            scheduler[table].as_object()[o.key] = std::move(value);
+        }
+    }
+}
+
+} // namespace
+
+bj::object projectToJson(const Project& project)
+{
+    bj::object root{{"format", key(kProjectFormat)}, {"format_version", kProjectFormatVersion}, {"name", project.name}};
+    if (!project.description.empty())
+        root["description"] = project.description;
+    addNote(root, project.note);
+    bj::object horizon{{"months", project.horizonMonths}};
+    if (!project.startMonth.empty())
+        horizon["start_month"] = project.startMonth;
+    root["horizon"] = std::move(horizon);
+    root["active_price_book"] = project.activePriceBookId;
+    if (!project.ownSources.empty()) {
+        bj::array sources;
+        for (const SourceInfo& source : project.ownSources)
+            sources.push_back(sourceToDocumentJson(source));
+        root["sources"] = std::move(sources);
+    }
+    if (!project.ownPriceBooks.empty()) {
+        bj::array books;
+        for (const PriceBook& book : project.ownPriceBooks)
+            books.push_back(priceBookToDocumentJson(book));
+        root["price_books"] = std::move(books);
+    }
+    bj::array pools;
+    for (const FleetPool& pool : project.fleet.pools) {
+        bj::object item{{"id", pool.id},
+                        {"gpu", pool.gpuId},
+                        {"count", pool.count},
+                        {"plan", key(planKey(pool.plan))},
+                        {"gpus_per_node", pool.gpusPerNode}};
+        addNote(item, pool.note);
+        pools.push_back(std::move(item));
+    }
+    root["fleet"] = bj::object{{"mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"}, {"pools", std::move(pools)}};
+    bj::object scheduler{{"policy", key(policyKey(project.scheduler.policy))}};
+    bj::object regimes, assumptions;
+    addOverrides(scheduler, regimes, assumptions, project.settingOverrides);
+    root["scheduler"] = std::move(scheduler);
+    if (!regimes.empty())
+        root["regimes"] = std::move(regimes);
+    if (!assumptions.empty())
+        root["assumptions"] = std::move(assumptions);
+    bj::array segments;
+    for (const Segment& segment : project.segments) {
+        bj::array allowed;
+        for (RegimeKind kind : segment.allowedRegimes)
+            allowed.push_back(bj::value(key(regimeKey(kind))));
+        bj::object item{{"id", segment.id},
+                        {"name", segment.name},
+                        {"isolation_floor", key(isolationKey(segment.isolationFloor))},
+                        {"allowed_regimes", std::move(allowed)}};
+        if (segment.preemptible)
+            item["preemptible"] = true;
+        item["price_usd_per_gpu_hour"] = segment.priceUsdPerGpuHour;
+        addNote(item, segment.note);
+        segments.push_back(std::move(item));
+    }
+    root["segments"] = std::move(segments);
+    bj::array workloads;
+    for (const Workload& workload : project.workloads)
+        workloads.push_back(workloadToJson(workload));
+    root["workloads"] = std::move(workloads);
+    if (!project.scenarios.empty()) {
+        bj::array scenarios;
+        for (const Scenario& scenario : project.scenarios) {
+            bj::object item{{"id", scenario.id}, {"name", scenario.name}};
+            if (!scenario.description.empty())
+                item["description"] = scenario.description;
+            bj::array overrides;
+            for (const ScenarioOverride& o : scenario.overrides)
+                overrides.push_back(bj::object{{"path", o.path}, {"value", bj::parse(o.valueJson)}});
+            item["overrides"] = std::move(overrides);
+            scenarios.push_back(std::move(item));
+        }
+        root["scenarios"] = std::move(scenarios);
+    }
+    return root;
+}
+
+std::string projectToJsonText(const Project& project)
+{
+    return json::toPrettyString(projectToJson(project));
+}
+
+} // namespace fleet

@@ -1,0 +1,19 @@
+#pragma once
+
+// A project in its canonical JSON form (.fleetplan.json): a fixed key order,
+// two-space indentation, shortest round-trip numbers, optional fields written
+// only when they differ from their defaults. Reading a canonical file and
+// writing it again gives the same bytes.
+
+#include "model/project.h"
+
+#include <boost/json.hpp>
+
+#include <string>
+
+namespace fleet {
+
+boost::json::object projectToJson(const Project& project);
+std::string projectToJsonText(const Project& project);
+
+} // namespace fleet
