@@ -4,6 +4,7 @@
 #include "chart_command.h"
 #include "evaluate_command.h"
 #include "inference_command.h"
+#include "project_commands.h"
 #include "training_command.h"
 #include "cli_support.h"
 #include "version.h"
@@ -44,6 +45,10 @@ const char* const kUsage =
     "  evaluate PROJECT [--scenario NAME] [--json]\n"
     "        KPIs of a project (PROJECT :sample is the bundled sample), and per workload\n"
     "        its options with GPU-hours and cost.\n"
+    "  new --sample -o FILE           Write the bundled sample project (.fleetplan or .fleetplan.json).\n"
+    "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
+    "  export FILE.fleetplan -o FILE.json   Write a project file as canonical JSON.\n"
+    "  validate FILE                  Check that a project file (either form) opens cleanly.\n"
     "  chart --kind compute-price [--price-book ID] [--format png|svg] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--catalog FILE]...\n"
     "        Render a chart to a file, without a display.\n"
@@ -101,6 +106,14 @@ int main(int argc, char* argv[])
         return runInferenceCommand(args);
     if (command == QLatin1String("evaluate"))
         return runEvaluateCommand(args);
+    if (command == QLatin1String("new"))
+        return runNewCommand(args);
+    if (command == QLatin1String("import"))
+        return runImportCommand(args);
+    if (command == QLatin1String("export"))
+        return runExportCommand(args);
+    if (command == QLatin1String("validate"))
+        return runValidateCommand(args);
     printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) +
              QString::fromLatin1(kUsage));
     return UserError;

@@ -26,13 +26,13 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("negative tokens") << "\"tokens_per_run\": 2e12" << "\"tokens_per_run\": -1"
                                          << "/workloads/0/tokens_per_run (entry pretrain-70b): must be a finite number > 0";
-        QTest::newRow("zero params") << "\"active_params\": 70e9" << "\"active_params\": 0"
+        QTest::newRow("zero params") << "\"active_params\": 7e10" << "\"active_params\": 0"
                                      << "/workloads/0/active_params (entry pretrain-70b): must be a finite number > 0";
-        QTest::newRow("absurd params") << "\"active_params\": 70e9" << "\"active_params\": 1e300"
+        QTest::newRow("absurd params") << "\"active_params\": 7e10" << "\"active_params\": 1e300"
                                        << "/workloads/0/active_params (entry pretrain-70b): must be a finite number > 0 and ≤ 1e+14";
-        QTest::newRow("overflowing number") << "\"active_params\": 70e9" << "\"active_params\": 1e999"
+        QTest::newRow("overflowing number") << "\"active_params\": 7e10" << "\"active_params\": 1e999"
                                             << "/workloads/0/active_params";
-        QTest::newRow("MFU above 1") << "\"efficiency\": 0.40" << "\"efficiency\": 40"
+        QTest::newRow("MFU above 1") << "\"efficiency\": 0.4" << "\"efficiency\": 40"
                                      << "/workloads/0/efficiency (entry pretrain-70b): must be a finite number > 0 and ≤ 1";
         QTest::newRow("string for number") << "\"requests_per_second\": 300" << "\"requests_per_second\": \"300\""
                                            << "/workloads/3/requests_per_second (entry chat-70b): must be a finite number > 0 and ≤ 1e+07 (requests/s), not a string";
@@ -54,8 +54,8 @@ private slots:
                                       << "/format_version: this project is format version 7; this FleetPlanner reads up to version 1";
         QTest::newRow("broken scenario path") << "\"/workloads/7/idle_timeout_min\"" << "\"/workloads/9/idle_timeout_min\""
                                               << "/scenarios/2/overrides/0/path: \"/workloads/9/idle_timeout_min\" index \"9\" is not within the array of 8 items";
-        QTest::newRow("scenario breaks a rule") << "{\"path\": \"/workloads/7/idle_timeout_min\", \"value\": 0}"
-                                                << "{\"path\": \"/workloads/7/idle_timeout_min\", \"value\": -5}"
+        QTest::newRow("scenario breaks a rule") << "\"/workloads/7/idle_timeout_min\",\n          \"value\": 0"
+                                                << "\"/workloads/7/idle_timeout_min\",\n          \"value\": -5"
                                                 << "/scenarios/2: scenario \"no-idle-timeout\" makes /workloads/7/idle_timeout_min invalid";
         QTest::newRow("unknown assumption") << "\"scheduler\": {" << "\"assumptions\": {\"mtbf\": 5}, \"scheduler\": {"
                                             << "/assumptions/mtbf: unknown assumption; known: gpu_mtbf_hours";

@@ -6,14 +6,26 @@ namespace fleet::json {
 
 namespace {
 
-/// Shortest text that reads back as the same double ("25.1", "1e+20"),
-/// instead of Boost.JSON's fixed "2.51E1" form.
+/// Shortest text that reads back as the same double ("25.1", "7e10"),
+/// instead of Boost.JSON's "2.51E1" form. Exponents lose their '+' and
+/// leading zeros ("8e+09" → "8e9"), which JSON allows.
 std::string number(double value)
 {
     char buffer[32];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     std::string text(buffer, result.ptr);
-    return text;
+    const auto e = text.find('e');
+    if (e == std::string::npos)
+        return text;
+    std::string exponent = text.substr(e + 1);
+    std::string sign;
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) {
+        sign = exponent[0] == '-' ? "-" : "";
+        exponent.erase(0, 1);
+    }
+    while (exponent.size() > 1 && exponent[0] == '0')
+        exponent.erase(0, 1);
+    return text.substr(0, e + 1) + sign + exponent;
 }
 
 void write(std::string& out, const boost::json::value& value, int indent)

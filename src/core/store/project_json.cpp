@@ -6,6 +6,7 @@
 #include "store/catalog_loader.h"
 #include "store/json_pointer.h"
 #include "store/json_reader.h"
+#include "store/project_sqlite.h"
 #include "store/workload_json.h"
 
 #include <set>
@@ -462,10 +463,15 @@ Result<Project> parseProject(std::string_view text, const std::string& file, con
     auto root = json::parse(text, file, {kMaxProjectBytes, 64});
     if (!root)
         return root.error();
-    auto baseline = ProjectParser(file).parse(root.value(), true);
+    return parseProjectValue(root.value(), file, scenario);
+}
+
+Result<Project> parseProjectValue(const bj::value& root, const std::string& file, const std::string& scenario)
+{
+    auto baseline = ProjectParser(file).parse(root, true);
     if (!baseline || scenario.empty())
         return baseline;
-    auto patched = applyScenario(root.value(), baseline.value(), scenario);
+    auto patched = applyScenario(root, baseline.value(), scenario);
     if (!patched)
         return Error({Issue{file, "/scenarios", {}, patched.error().toString()}});
     auto result = ProjectParser(file).parse(patched.value(), false);
@@ -497,7 +503,11 @@ Result<Project> loadSampleProject(const std::string& scenario)
 
 Result<Project> loadProject(const std::string& path, const std::string& scenario)
 {
-    return path == ":sample" ? loadSampleProject(scenario) : loadProjectFile(path, scenario);
+    if (path == ":sample")
+        return loadSampleProject(scenario);
+    if (looksLikeSqlite(path))
+        return openProjectFile(path, scenario);
+    return loadProjectFile(path, scenario);
 }
 
 } // namespace fleet

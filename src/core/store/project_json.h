@@ -6,6 +6,8 @@
 #include "model/project.h"
 #include "util/result.h"
 
+#include <boost/json/fwd.hpp>
+
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,10 @@ inline constexpr int kProjectFormatVersion = 1;
 /// to the document first; every scenario is checked to apply cleanly.
 Result<Project> parseProject(std::string_view text, const std::string& file, const std::string& scenario = {});
 
+/// The same, for a document already parsed (from SQLite rows, say).
+Result<Project> parseProjectValue(const boost::json::value& root, const std::string& file,
+                                  const std::string& scenario = {});
+
 /// Reads and parses a project file (at most 64 MiB).
 Result<Project> loadProjectFile(const std::string& path, const std::string& scenario = {});
 
@@ -25,7 +31,8 @@ Result<Project> loadProjectFile(const std::string& path, const std::string& scen
 std::string_view sampleProjectJson();
 Result<Project> loadSampleProject(const std::string& scenario = {});
 
-/// Loads `path`, or the bundled sample when `path` is ":sample".
+/// Loads `path` — a .fleetplan (SQLite) or .fleetplan.json file, told apart by
+/// content — or the bundled sample when `path` is ":sample".
 Result<Project> loadProject(const std::string& path, const std::string& scenario = {});
 
 } // namespace fleet

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QStringList>
+
+namespace fleet::cli {
+
+/// `new --sample -o FILE`: writes the bundled sample project.
+int runNewCommand(const QStringList& args);
+/// `import FILE.json -o FILE.fleetplan`
+int runImportCommand(const QStringList& args);
+/// `export FILE.fleetplan -o FILE.json`
+int runExportCommand(const QStringList& args);
+/// `validate FILE`: either form; exit 0 when it opens cleanly.
+int runValidateCommand(const QStringList& args);
+
+} // namespace fleet::cli

@@ -1,0 +1,254 @@
+#include "store/project_schema.h"
+
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+const char* const kSchema = R"SQL(
+CREATE TABLE project (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 4096),
+    description TEXT CHECK (length(description) <= 65536),
+    note TEXT CHECK (length(note) <= 65536),
+    horizon_months INTEGER NOT NULL CHECK (horizon_months BETWEEN 1 AND 120),
+    start_month TEXT CHECK (start_month GLOB '[12][0-9][0-9][0-9]-[01][0-9]'),
+    active_price_book TEXT NOT NULL,
+    fleet_mode TEXT NOT NULL CHECK (fleet_mode IN ('fixed', 'size')),
+    scheduler_policy TEXT NOT NULL CHECK (scheduler_policy IN ('naive', 'topology_aware', 'predictive_preemption'))
+) STRICT;
+CREATE TABLE setting_override (
+    position INTEGER PRIMARY KEY,
+    section TEXT NOT NULL CHECK (section = 'assumptions' OR section GLOB 'regimes/*' OR section GLOB 'scheduler/*'),
+    key TEXT NOT NULL,
+    value_json TEXT NOT NULL CHECK (json_valid(value_json)),
+    UNIQUE (section, key)
+) STRICT;
+CREATE TABLE source (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    publisher TEXT NOT NULL,
+    url TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('primary', 'secondary', 'derived', 'seed', 'assumption')),
+    note TEXT
+) STRICT;
+CREATE TABLE price_book (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    currency TEXT NOT NULL CHECK (currency = 'USD'),
+    as_of TEXT NOT NULL,
+    description TEXT
+) STRICT;
+CREATE TABLE gpu_price (
+    book_id TEXT NOT NULL REFERENCES price_book (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    gpu TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu),
+    UNIQUE (book_id, position)
+) STRICT;
+CREATE TABLE hourly_price (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot')),
+    usd_per_gpu_hour REAL NOT NULL CHECK (usd_per_gpu_hour > 0 AND usd_per_gpu_hour <= 200),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL,
+    interruptions_per_hour REAL CHECK (interruptions_per_hour BETWEEN 0 AND 10),
+    note TEXT,
+    PRIMARY KEY (book_id, gpu, plan),
+    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE owned_cost (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu),
+    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE owned_figure (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    name TEXT NOT NULL CHECK (name IN ('capex_usd_per_gpu', 'amortization_years', 'hosting_usd_per_gpu_month', 'pue', 'usd_per_kwh')),
+    value REAL NOT NULL CHECK (value >= 0),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu, name),
+    FOREIGN KEY (book_id, gpu) REFERENCES owned_cost (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE fleet_pool (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    gpu TEXT NOT NULL,
+    count INTEGER NOT NULL CHECK (count BETWEEN 0 AND 10000000),
+    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
+    gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node BETWEEN 1 AND 64),
+    note TEXT
+) STRICT;
+CREATE TABLE segment (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    isolation_floor TEXT NOT NULL CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
+    preemptible INTEGER CHECK (preemptible IN (0, 1)),
+    price_usd_per_gpu_hour REAL NOT NULL CHECK (price_usd_per_gpu_hour BETWEEN 0 AND 200),
+    note TEXT
+) STRICT;
+CREATE TABLE segment_regime (
+    segment_id TEXT NOT NULL REFERENCES segment (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    regime TEXT NOT NULL CHECK (regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
+    PRIMARY KEY (segment_id, position)
+) STRICT;
+CREATE TABLE workload (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('training', 'inference', 'notebooks', 'batch')),
+    segment TEXT NOT NULL REFERENCES segment (id),
+    start_month INTEGER CHECK (start_month BETWEEN 1 AND 120),
+    end_month INTEGER CHECK (end_month BETWEEN 0 AND 120),
+    choice_gpu TEXT,
+    choice_regime TEXT CHECK (choice_regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
+    choice_profile TEXT,
+    choice_plan TEXT CHECK (choice_plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
+    note TEXT
+) STRICT;
+CREATE TABLE training_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    active_params REAL NOT NULL CHECK (active_params > 0 AND active_params <= 1e14),
+    total_params REAL CHECK (total_params > 0 AND total_params <= 1e14),
+    tokens_per_run REAL NOT NULL CHECK (tokens_per_run > 0 AND tokens_per_run <= 1e16),
+    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
+    efficiency REAL NOT NULL CHECK (efficiency > 0 AND efficiency <= 1),
+    efficiency_measure TEXT NOT NULL CHECK (efficiency_measure IN ('mfu', 'hfu_with_recompute')),
+    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
+    runs_per_month REAL NOT NULL CHECK (runs_per_month > 0 AND runs_per_month <= 1000),
+    checkpoint_interval_min REAL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5),
+    priority INTEGER CHECK (priority BETWEEN -1000 AND 1000)
+) STRICT;
+CREATE TABLE inference_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    params REAL NOT NULL CHECK (params > 0 AND params <= 1e14),
+    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
+    requests_per_second REAL NOT NULL CHECK (requests_per_second > 0 AND requests_per_second <= 1e7),
+    input_tokens REAL NOT NULL CHECK (input_tokens BETWEEN 0 AND 1e7),
+    output_tokens REAL NOT NULL CHECK (output_tokens > 0 AND output_tokens <= 1e6),
+    tpot_ms REAL NOT NULL CHECK (tpot_ms > 0 AND tpot_ms <= 1e4),
+    ttft_ms REAL NOT NULL CHECK (ttft_ms > 0 AND ttft_ms <= 6e5),
+    growth_per_month REAL CHECK (growth_per_month BETWEEN -0.5 AND 10),
+    kv_bytes_per_token REAL CHECK (kv_bytes_per_token > 0 AND kv_bytes_per_token <= 1e8)
+) STRICT;
+CREATE TABLE notebook_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    users INTEGER NOT NULL CHECK (users BETWEEN 1 AND 10000000),
+    gpus_per_user REAL NOT NULL CHECK (gpus_per_user > 0 AND gpus_per_user <= 64),
+    active_fraction REAL NOT NULL CHECK (active_fraction > 0 AND active_fraction <= 1),
+    mean_idle_gap_min REAL NOT NULL CHECK (mean_idle_gap_min > 0 AND mean_idle_gap_min <= 1e5),
+    idle_timeout_min REAL NOT NULL CHECK (idle_timeout_min BETWEEN 0 AND 1e5),
+    memory_gb_per_session REAL NOT NULL CHECK (memory_gb_per_session > 0 AND memory_gb_per_session <= 4096)
+) STRICT;
+CREATE TABLE batch_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    gpu_hours_per_month REAL NOT NULL CHECK (gpu_hours_per_month > 0 AND gpu_hours_per_month <= 1e9),
+    reference_gpu TEXT NOT NULL,
+    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
+    memory_gb_per_gpu REAL NOT NULL CHECK (memory_gb_per_gpu > 0 AND memory_gb_per_gpu <= 4096),
+    preemptible INTEGER NOT NULL CHECK (preemptible IN (0, 1)),
+    checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5)
+) STRICT;
+CREATE TABLE scenario (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT
+) STRICT;
+CREATE TABLE scenario_override (
+    scenario_id TEXT NOT NULL REFERENCES scenario (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    path TEXT NOT NULL CHECK (substr(path, 1, 1) = '/'),
+    value_json TEXT NOT NULL CHECK (json_valid(value_json)),
+    PRIMARY KEY (scenario_id, position)
+) STRICT;
+)SQL";
+
+struct SchemaObject
+{
+    std::string type;
+    std::string table;
+    std::string sql;
+    bool operator==(const SchemaObject&) const = default;
+};
+
+Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& db)
+{
+    auto statement = db.prepare("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema");
+    if (!statement)
+        return statement.error();
+    std::map<std::string, SchemaObject> objects;
+    while (true) {
+        auto row = statement.value().step();
+        if (!row)
+            return row.error();
+        if (!row.value())
+            break;
+        objects[statement.value().text(1)] = {statement.value().text(0), statement.value().text(2),
+                                              statement.value().text(3)};
+    }
+    return objects;
+}
+
+} // namespace
+
+const std::string& projectSchemaSql()
+{
+    static const std::string sql = kSchema;
+    return sql;
+}
+
+std::span<const Migration> migrations()
+{
+    return {};
+}
+
+int oldestMigratableVersion()
+{
+    const auto steps = migrations();
+    return steps.empty() ? kFleetPlanSchemaVersion : steps.front().fromVersion;
+}
+
+Result<bool> checkSchema(const sql::Database& db)
+{
+    auto expectedDb = sql::Database::open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "schema");
+    if (!expectedDb)
+        return expectedDb.error();
+    if (auto created = expectedDb.value().exec(projectSchemaSql()); !created)
+        return created.error();
+    auto expected = schemaObjects(expectedDb.value());
+    auto actual = schemaObjects(db);
+    if (!expected)
+        return expected.error();
+    if (!actual)
+        return actual.error();
+    std::string differences;
+    for (const auto& [name, object] : actual.value()) {
+        auto it = expected.value().find(name);
+        if (it == expected.value().end())
+            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" is not FleetPlanner's";
+        else if (!(it->second == object))
+            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" differs from FleetPlanner's";
+    }
+    for (const auto& [name, object] : expected.value())
+        if (!actual.value().count(name))
+            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" is missing";
+    if (!differences.empty())
+        return Error({Issue{db.file(), {}, {},
+                            "is not a FleetPlanner project as this version writes it, and was not read: " + differences}});
+    return true;
+}
+
+} // namespace fleet

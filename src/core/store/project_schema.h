@@ -1,0 +1,42 @@
+#pragma once
+
+// The SQLite schema of a .fleetplan file, its identity (application_id and
+// schema version) and the ordered table of migrations from older versions.
+
+#include "store/sqlite_db.h"
+
+#include <span>
+#include <string>
+
+namespace fleet {
+
+/// FleetPlanner's own SQLite application_id: "FLPL" in ASCII.
+inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
+/// Schema version written to PRAGMA user_version.
+inline constexpr int kFleetPlanSchemaVersion = 1;
+
+/// The statements that create an empty project database of the current version.
+const std::string& projectSchemaSql();
+
+/// One step of the migration table: turns a database of `fromVersion` into
+/// `fromVersion + 1`. Steps run in order inside one transaction.
+struct Migration
+{
+    int fromVersion;
+    const char* description;
+    Result<bool> (*apply)(const sql::Database& db);
+};
+
+/// Every migration, ordered by fromVersion. Version 1 is the first released
+/// schema, so the table is empty; the next schema change adds its step here
+/// (and a golden file of the old version under tests/data/golden/).
+std::span<const Migration> migrations();
+
+/// The oldest schema version the migrations can bring up to date.
+int oldestMigratableVersion();
+
+/// Compares the database's schema objects (tables, indexes, triggers, views)
+/// with those `projectSchemaSql()` creates. Fails naming what differs.
+Result<bool> checkSchema(const sql::Database& db);
+
+} // namespace fleet

@@ -1,0 +1,56 @@
+#pragma once
+
+// Project files (.fleetplan): one SQLite database per project. Saves are
+// atomic (a new file beside the old one, synced, renamed over it); opening is
+// defensive and says exactly why a file is refused.
+
+#include "model/project.h"
+#include "store/project_schema.h"
+#include "util/result.h"
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace fleet {
+
+/// Writes `project` to `path`. Either the whole new project is there
+/// afterwards, or the previous file is untouched; never a half-written file.
+Result<bool> saveProjectFile(const Project& project, const std::string& path);
+
+/// Opens a .fleetplan file: header, application_id, schema version (a newer
+/// one is refused, an older one migrated after a backup NAME.fleetplan.v<N>),
+/// quick_check, the schema compared with FleetPlanner's, size limits — then
+/// the rows are read and validated like a JSON project.
+Result<Project> openProjectFile(const std::string& path, const std::string& scenario = {});
+
+/// True when the file starts with SQLite's 16-byte header.
+bool looksLikeSqlite(const std::string& path);
+
+/// Brings a file of schema `fromVersion` up to date with `steps`, after
+/// copying it to `path.v<fromVersion>`. Exposed for tests; openProjectFile
+/// uses it with migrations().
+Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::span<const Migration> steps);
+
+// Autosave and crash recovery -------------------------------------------------
+
+/// "NAME.fleetplan.recovery", beside the project.
+std::string recoveryPathFor(const std::string& projectPath);
+/// Saves `project` to the recovery file (atomically, like any save).
+Result<bool> autosave(const Project& project, const std::string& projectPath);
+
+struct RecoveryOffer
+{
+    std::string recoveryPath;
+    std::filesystem::file_time_type savedAt;
+};
+/// A recovery file newer than the project (or with no project file at all):
+/// the previous session ended without saving what it autosaved.
+std::optional<RecoveryOffer> findRecovery(const std::string& projectPath);
+/// Opens the recovered project (it becomes the project's when saved).
+Result<Project> openRecovery(const RecoveryOffer& offer);
+/// Removes the recovery file (after a save, or when the user declines it).
+void discardRecovery(const std::string& projectPath);
+
+} // namespace fleet
