@@ -1,6 +1,9 @@
 #include "store/json_reader.h"
 
+#include <boost/json/basic_parser_impl.hpp>
+
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -44,39 +47,119 @@ bool isValidIdentifier(const std::string& text)
 
 } // namespace
 
+namespace {
+
+/// Builds a value like boost::json::parser does, but reads every floating
+/// point number with std::from_chars, which rounds correctly: Boost.JSON
+/// 1.81's own conversion may be one unit in the last place off, and then a
+/// number written in its shortest form would not read back as itself.
+class PreciseHandler
+{
+public:
+    static constexpr std::size_t max_object_size = std::size_t(-1);
+    static constexpr std::size_t max_array_size = std::size_t(-1);
+    static constexpr std::size_t max_key_size = std::size_t(-1);
+    static constexpr std::size_t max_string_size = std::size_t(-1);
+
+    boost::json::value_stack stack;
+    std::string number;
+
+    bool on_document_begin(boost::system::error_code&) { return true; }
+    bool on_document_end(boost::system::error_code&) { return true; }
+    bool on_array_begin(boost::system::error_code&) { return true; }
+    bool on_array_end(std::size_t n, boost::system::error_code&) { stack.push_array(n); return true; }
+    bool on_object_begin(boost::system::error_code&) { return true; }
+    bool on_object_end(std::size_t n, boost::system::error_code&) { stack.push_object(n); return true; }
+    bool on_string_part(boost::json::string_view s, std::size_t, boost::system::error_code&)
+    {
+        stack.push_chars(s);
+        return true;
+    }
+    bool on_string(boost::json::string_view s, std::size_t, boost::system::error_code&)
+    {
+        stack.push_string(s);
+        return true;
+    }
+    bool on_key_part(boost::json::string_view s, std::size_t, boost::system::error_code&)
+    {
+        stack.push_chars(s);
+        return true;
+    }
+    bool on_key(boost::json::string_view s, std::size_t, boost::system::error_code&)
+    {
+        stack.push_key(s);
+        return true;
+    }
+    bool on_number_part(boost::json::string_view s, boost::system::error_code&)
+    {
+        number.append(s.data(), s.size());
+        return true;
+    }
+    bool on_int64(std::int64_t i, boost::json::string_view, boost::system::error_code&)
+    {
+        number.clear();
+        stack.push_int64(i);
+        return true;
+    }
+    bool on_uint64(std::uint64_t u, boost::json::string_view, boost::system::error_code&)
+    {
+        number.clear();
+        stack.push_uint64(u);
+        return true;
+    }
+    bool on_double(double d, boost::json::string_view s, boost::system::error_code&)
+    {
+        number.append(s.data(), s.size());
+        double exact = d;
+        const auto result = std::from_chars(number.data(), number.data() + number.size(), exact);
+        if (result.ec == std::errc::result_out_of_range)
+            exact = d; // Boost's ±inf for 1e999: the range checks report it as not finite
+        number.clear();
+        stack.push_double(exact);
+        return true;
+    }
+    bool on_bool(bool b, boost::system::error_code&) { stack.push_bool(b); return true; }
+    bool on_null(boost::system::error_code&) { stack.push_null(); return true; }
+    bool on_comment_part(boost::json::string_view, boost::system::error_code&) { return true; }
+    bool on_comment(boost::json::string_view, boost::system::error_code&) { return true; }
+};
+
+} // namespace
+
 Result<boost::json::value> parse(std::string_view text, const std::string& file,
                                  const ParseLimits& limits)
 {
     if (text.size() > limits.maxBytes)
-        return Error({Issue{file,
-                            {},
-                            {},
+        return Error({Issue{file, {}, {},
                             "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                                 std::to_string(limits.maxBytes) + " bytes"}});
     boost::json::parse_options options;
     options.max_depth = limits.maxDepth;
-    boost::json::stream_parser parser({}, options);
+    boost::json::basic_parser<PreciseHandler> parser(options);
+    parser.handler().stack.reset();
     boost::system::error_code ec;
-    const std::size_t consumed = parser.write(text.data(), text.size(), ec);
-    if (!ec)
-        parser.finish(ec);
+    std::size_t consumed = 0;
+    try {
+        consumed = parser.write_some(false, text.data(), text.size(), ec);
+        if (!ec && consumed < text.size())
+            ec = boost::json::error::extra_data;
+    } catch (const std::exception& e) {
+        return Error({Issue{file, {}, {}, std::string("cannot be read: ") + e.what()}});
+    }
     if (ec) {
         const std::size_t offset = std::min(consumed, text.size());
         const std::string_view before = text.substr(0, offset);
         const auto line = 1 + std::count(before.begin(), before.end(), '\n');
         const auto lastNewline = before.rfind('\n');
-        const auto column =
-            offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
+        const auto column = offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
         std::string why = ec.message();
         if (ec == boost::json::error::too_deep)
             why = "nesting deeper than " + std::to_string(limits.maxDepth) + " levels";
-        return Error({Issue{file,
-                            {},
-                            {},
+        return Error({Issue{file, {}, {},
                             "not valid JSON at line " + std::to_string(line) + ", column " +
                                 std::to_string(column) + ": " + why}});
     }
-    return parser.release();
+    return parser.handler().stack.release();
 }
 
 std::string pointer(const std::string& base, std::string_view key)

@@ -136,7 +136,9 @@ Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::s
         auto db = sql::Database::open(temporary, SQLITE_OPEN_READWRITE, path);
         if (!db)
             return db.error();
-        harden(db.value().handle());
+        // The steps rewrite an older FleetPlanner schema, so it is trusted for
+        // its CHECK constraints; triggers and views stay disabled.
+        harden(db.value().handle(), true);
         if (auto begin = db.value().exec("BEGIN"); !begin)
             return begin.error();
         int version = fromVersion;
@@ -216,10 +218,16 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
         return schema.error();
     if (auto counts = checkRowCounts(db.value()); !counts)
         return counts.error();
-    auto document = readProjectRows(db.value());
-    if (!document)
-        return fileError(path, "could not be read: " + document.error().toString());
-    return parseProjectValue(document.value(), path, scenario);
+    // Rows of a damaged file may hold anything; a malformed JSON value in
+    // them throws from Boost.JSON, and becomes an error here, not a crash.
+    try {
+        auto document = readProjectRows(db.value());
+        if (!document)
+            return fileError(path, "could not be read: " + document.error().toString());
+        return parseProjectValue(document.value(), path, scenario);
+    } catch (const std::exception& e) {
+        return fileError(path, std::string("is damaged: ") + e.what());
+    }
 }
 
 std::string recoveryPathFor(const std::string& projectPath)
