@@ -7,3 +7,6 @@ fleet_ensure_deps
 fleet_build
 echo "Engine: evaluate the sample project after one changed input (goal: median ≤ 2 ms)"
 "$top/build/tests/bench_engine" --benchmark_min_time=0.2 "$@"
+echo
+echo "Project files: save and open a project of 10,000 workloads (goal: median ≤ 300 ms each)"
+"$top/build/tests/bench_store" "$@"

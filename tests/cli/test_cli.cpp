@@ -101,6 +101,12 @@ private slots:
         QTest::newRow("evaluate missing") << QStringList{"evaluate", "/nonexistent/x.fleetplan.json"} << "no such file";
         QTest::newRow("evaluate scenario") << QStringList{"evaluate", ":sample", "--scenario", "mars"}
                                            << "no scenario \"mars\" in the project; known: reserve-60";
+        QTest::newRow("new without sample") << QStringList{"new", "-o", "x.fleetplan"} << "--sample is required";
+        QTest::newRow("new bad suffix") << QStringList{"new", "--sample", "-o", "x.txt"}
+                                        << "the file name must end in .fleetplan (SQLite) or .fleetplan.json (JSON)";
+        QTest::newRow("import missing") << QStringList{"import", "/nonexistent/p.json", "-o", "x.fleetplan"} << "no such file";
+        QTest::newRow("export no output") << QStringList{"export", ":sample"} << "-o FILE is required";
+        QTest::newRow("validate text") << QStringList{"validate", fixture("not_json.json")} << "not valid JSON at line";
         QTest::newRow("chart book")
             << QStringList{"chart", "--kind",       "compute-price", "-o",
                            "x.png", "--price-book", "nope"}
@@ -170,6 +176,38 @@ private slots:
                 scenario.out.contains(QStringLiteral("time_sliced")));
         const QString path = QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json");
         QCOMPARE(runCli({"evaluate", path}).exitCode, 0);
+    }
+
+    void projectFilesRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QString sqlite = dir.filePath(QStringLiteral("demo.fleetplan"));
+        const QString json = dir.filePath(QStringLiteral("demo.fleetplan.json"));
+        const QString again = dir.filePath(QStringLiteral("again.fleetplan"));
+        const QString json2 = dir.filePath(QStringLiteral("again.fleetplan.json"));
+        QCOMPARE(runCli({"new", "--sample", "-o", sqlite}).exitCode, 0);
+        QCOMPARE(runCli({"export", sqlite, "-o", json}).exitCode, 0);
+        QCOMPARE(runCli({"import", json, "-o", again}).exitCode, 0);
+        QCOMPARE(runCli({"export", again, "-o", json2}).exitCode, 0);
+        QFile a(json), b(json2), bundled(QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly) && bundled.open(QIODevice::ReadOnly));
+        const QByteArray first = a.readAll();
+        QCOMPARE(b.readAll(), first);       // JSON → SQLite → JSON, byte for byte
+        QCOMPARE(bundled.readAll(), first); // the bundled sample is canonical
+        const Run valid = runCli({"validate", sqlite});
+        QCOMPARE(valid.exitCode, 0);
+        QVERIFY(valid.out.contains(QStringLiteral("valid project")));
+        QCOMPARE(runCli({"validate", json}).exitCode, 0);
+        QCOMPARE(runCli({"evaluate", sqlite}).exitCode, 0); // every PROJECT command takes both forms
+        QFile garbage(dir.filePath(QStringLiteral("garbage.fleetplan")));
+        QVERIFY(garbage.open(QIODevice::WriteOnly));
+        garbage.write("SQLite format 3");
+        garbage.write(QByteArray(1, '\0'));
+        garbage.write(QByteArray(4000, 'x'));
+        garbage.close();
+        const Run broken = runCli({"validate", garbage.fileName()});
+        QCOMPARE(broken.exitCode, 1);
+        QVERIFY(!broken.err.isEmpty());
     }
 
     void catalogText()

@@ -273,6 +273,10 @@ private slots:
         }
         qInfo("killed 120 saves: project A %d times, B %d, the original %d", seenA, seenB, seenSample);
         QVERIFY(seenA + seenB > 0);
+        // The next save clears what killed saves left beside the file.
+        QVERIFY(saveProjectFile(sample(), file.toStdString()).ok());
+        for (const auto& entry : fs::directory_iterator(m_dir.path().toStdString()))
+            QVERIFY2(entry.path().string().find("killed.fleetplan.saving-") == std::string::npos, entry.path().c_str());
     }
 };
 

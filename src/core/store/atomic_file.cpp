@@ -4,6 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -27,6 +31,25 @@ bool syncPath(const std::string& path, bool directory)
     return ok;
 }
 
+void removeStaleTemporaries(const std::string& path)
+{
+    const fs::path target(path);
+    const fs::path directory = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    const std::string prefix = target.filename().string() + ".saving-";
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(directory, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0)
+            continue;
+        const std::string rest = name.substr(prefix.size());
+        const auto dash = rest.find('-');
+        const long pid = std::strtol(rest.substr(0, dash).c_str(), nullptr, 10);
+        // kill(pid, 0) fails with ESRCH when no such process exists.
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            fs::remove(entry.path(), ec);
+    }
+}
+
 Result<bool> replaceWith(const std::string& temporary, const std::string& path)
 {
     std::error_code ec;
@@ -41,6 +64,7 @@ Result<bool> replaceWith(const std::string& temporary, const std::string& path)
         return Error({Issue{path, {}, {}, "could not be replaced: " + why + "; the previous file is untouched"}});
     }
     syncPath(fs::absolute(fs::path(path)).parent_path().string(), true);
+    removeStaleTemporaries(path);
     return true;
 }
 

@@ -19,6 +19,11 @@ bool syncPath(const std::string& path, bool directory);
 /// the directory. On failure `temporary` is removed and `path` is untouched.
 Result<bool> replaceWith(const std::string& temporary, const std::string& path);
 
+/// Removes temporary files left beside `path` by saves whose process no
+/// longer runs (a save killed mid-way leaves its temporary file, never a
+/// broken `path`).
+void removeStaleTemporaries(const std::string& path);
+
 /// Writes `contents` to `path` through a temporary file and a rename.
 Result<bool> writeFileAtomically(const std::string& path, const std::string& contents);
 

@@ -1,0 +1,75 @@
+// data/schema/fleetplan.schema.json describes what FleetPlanner writes: the
+// sample and random canonical projects validate against it (checked with
+// Python's jsonschema, an implementation independent of FleetPlanner), and
+// invalid documents do not.
+
+#include "project_generator.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fleet;
+
+class TestJsonSchema : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString write(const QString& name, const std::string& text)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        file.open(QIODevice::WriteOnly);
+        file.write(text.data(), qint64(text.size()));
+        return path;
+    }
+
+    QPair<int, QString> check(const QStringList& files, bool expectInvalid)
+    {
+        QStringList args{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_schema.py"),
+                         QStringLiteral(FLEET_SOURCE_DIR "/data/schema/fleetplan.schema.json")};
+        if (expectInvalid)
+            args << QStringLiteral("--expect-invalid");
+        QProcess python;
+        python.start(QStringLiteral("python3"), args + files);
+        python.waitForFinished(120000);
+        return {python.exitCode(), QString::fromUtf8(python.readAllStandardOutput() + python.readAllStandardError())};
+    }
+
+private slots:
+    void writtenProjectsMeetTheSchema()
+    {
+        const Project sample = loadSampleProject().value();
+        QStringList files{write(QStringLiteral("sample.json"), std::string(sampleProjectJson()))};
+        testing::ProjectGenerator generator(sample, 99);
+        for (int i = 0; i < 100; ++i)
+            files << write(QStringLiteral("random-%1.json").arg(i), projectToJsonText(generator.next()));
+        const auto [code, output] = check(files, false);
+        QVERIFY2(code == 0, qPrintable(output));
+    }
+
+    void invalidDocumentsDoNot()
+    {
+        std::string text(sampleProjectJson());
+        const auto replaced = [&](const std::string& from, const std::string& to) {
+            std::string copy = text;
+            copy.replace(copy.find(from), from.size(), to);
+            return copy;
+        };
+        const QStringList files{
+            write(QStringLiteral("negative.json"), replaced("\"tokens_per_run\": 2e12", "\"tokens_per_run\": -1")),
+            write(QStringLiteral("unknown-key.json"), replaced("\"gpus_per_job\": 1024", "\"gpus_per_job\": 1024, \"gpu_count\": 3")),
+            write(QStringLiteral("bad-kind.json"), replaced("\"kind\": \"batch\"", "\"kind\": \"etl\"")),
+            write(QStringLiteral("monthly-price.json"), replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
+        };
+        const auto [code, output] = check(files, true);
+        QVERIFY2(code == 0, qPrintable(output));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJsonSchema)
+#include "test_json_schema.moc"
