@@ -147,7 +147,7 @@ Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::s
                 continue;
             if (auto applied = step.apply(db.value()); !applied)
                 return fileError(path, std::string("upgrading from schema version ") + std::to_string(version) + " (" +
-                                           step.description + ") failed: " + applied.error().toString());
+                                           step.description + ") failed: " + applied.error().messages());
             ++version;
         }
         if (version != kFleetPlanSchemaVersion)
@@ -180,7 +180,7 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
         harden(db.value().handle());
         auto applicationId = pragmaInt(db.value(), "application_id");
         if (!applicationId)
-            return fileError(path, "is a damaged SQLite file: " + applicationId.error().toString());
+            return fileError(path, "is a damaged SQLite file: " + applicationId.error().messages());
         if (applicationId.value() != kFleetPlanApplicationId)
             return fileError(path, "is a SQLite database but not a FleetPlanner project (its application_id is " +
                                        std::to_string(applicationId.value()) + ", FleetPlanner's is " +
@@ -199,7 +199,7 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
                                        std::to_string(oldestMigratableVersion()) + ")");
         auto check = db.value().prepare("PRAGMA quick_check");
         if (!check)
-            return fileError(path, "is corrupt: " + check.error().toString());
+            return fileError(path, "is corrupt: " + check.error().messages());
         auto row = check.value().step();
         if (!row || !row.value() || check.value().text(0) != "ok")
             return fileError(path, "is corrupt (SQLite's quick_check: " +
@@ -223,7 +223,7 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
     try {
         auto document = readProjectRows(db.value());
         if (!document)
-            return fileError(path, "could not be read: " + document.error().toString());
+            return fileError(path, "could not be read: " + document.error().messages());
         return parseProjectValue(document.value(), path, scenario);
     } catch (const std::exception& e) {
         return fileError(path, std::string("is damaged: ") + e.what());

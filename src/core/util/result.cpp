@@ -25,4 +25,12 @@ std::string Error::toString() const
     return text;
 }
 
+std::string Error::messages() const
+{
+    std::string text;
+    for (const Issue& issue : issues)
+        text += (text.empty() ? "" : "; ") + issue.message;
+    return text;
+}
+
 } // namespace fleet

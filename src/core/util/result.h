@@ -33,6 +33,8 @@ struct Error
     explicit Error(std::string message) { issues.push_back(Issue{{}, {}, {}, std::move(message)}); }
 
     std::string toString() const;
+    /// The messages alone, without file names: for wrapping in an outer message.
+    std::string messages() const;
 };
 
 template <typename T> class [[nodiscard]] Result
