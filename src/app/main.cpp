@@ -26,8 +26,9 @@ int main(int argc, char* argv[])
         QObject::tr("Merge a catalog file over the built-in one (repeatable)."),
         QObject::tr("FILE"));
     parser.addOption(catalogOption);
-    parser.addPositionalArgument(QStringLiteral("PROJECT"),
-                                 QObject::tr("A project (.fleetplan.json) to open; default: the bundled sample."));
+    parser.addPositionalArgument(
+        QStringLiteral("PROJECT"),
+        QObject::tr("A project (.fleetplan.json) to open; default: the bundled sample."));
     parser.process(app);
 
     QStringList userFiles = parser.values(catalogOption);
@@ -58,8 +59,9 @@ int main(int argc, char* argv[])
         window.showProject(project.value());
     window.show();
     if (!project)
-        QMessageBox::warning(&window, QObject::tr("Project not opened"),
-                             QObject::tr("%1 could not be opened:\n\n%2")
-                                 .arg(projectPath, QString::fromStdString(project.error().toString())));
+        QMessageBox::warning(
+            &window, QObject::tr("Project not opened"),
+            QObject::tr("%1 could not be opened:\n\n%2")
+                .arg(projectPath, QString::fromStdString(project.error().toString())));
     return app.exec();
 }

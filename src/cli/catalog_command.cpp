@@ -78,11 +78,11 @@ QString humanReadable(const Catalog& catalog)
                 if (!usd)
                     continue;
                 const auto breakEven = breakEvenUtilization(book, *gpu, plan);
-                plans << QStringLiteral("%1 %2%3")
-                             .arg(QString::fromUtf8(planKey(plan).data()), fixed(*usd, 2),
-                                  breakEven ? QStringLiteral(" (beats on-demand above %1 % utilization)")
-                                                  .arg(*breakEven * 100, 0, 'f', 0)
-                                            : QString());
+                plans << QStringLiteral("%1 %2%3").arg(
+                    QString::fromUtf8(planKey(plan).data()), fixed(*usd, 2),
+                    breakEven ? QStringLiteral(" (beats on-demand above %1 % utilization)")
+                                    .arg(*breakEven * 100, 0, 'f', 0)
+                              : QString());
             }
             s << "  " << padded(QString::fromStdString(prices.gpuId), 16) << plans.join(", ")
               << "\n";

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <cstdio>
 
 namespace fleet::cli {
@@ -95,15 +94,16 @@ std::optional<double> parseQuantity(const QString& text)
 
 QString formatQuantity(double value)
 {
-    const std::pair<double, const char*> scales[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    const std::pair<double, const char*> scales[] = {
+        {1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
     for (const auto& [scale, suffix] : scales)
         if (std::abs(value) >= scale)
             return QString::number(value / scale, 'g', 4) + QLatin1String(suffix);
     return QString::number(value, 'g', 6);
 }
 
-bool numberOption(const QCommandLineParser& parser, const QString& command, const QString& name, double min,
-                  double max, bool minInclusive, bool required, double* value)
+bool numberOption(const QCommandLineParser& parser, const QString& command, const QString& name,
+                  double min, double max, bool minInclusive, bool required, double* value)
 {
     if (!parser.isSet(name)) {
         if (required) {
@@ -113,21 +113,24 @@ bool numberOption(const QCommandLineParser& parser, const QString& command, cons
         return true;
     }
     const auto parsed = parseQuantity(parser.value(name));
-    const bool inRange = parsed && (minInclusive ? *parsed >= min : *parsed > min) && *parsed <= max;
+    const bool inRange =
+        parsed && (minInclusive ? *parsed >= min : *parsed > min) && *parsed <= max;
     if (!inRange) {
-        printErr(QStringLiteral("fleetplanner-cli %1: --%2 must be a number %3 %4 and ≤ %5; got '%6'\n")
-                     .arg(command, name, minInclusive ? QStringLiteral("≥") : QStringLiteral(">"))
-                     .arg(min)
-                     .arg(max)
-                     .arg(parser.value(name)));
+        printErr(
+            QStringLiteral("fleetplanner-cli %1: --%2 must be a number %3 %4 and ≤ %5; got '%6'\n")
+                .arg(command, name, minInclusive ? QStringLiteral("≥") : QStringLiteral(">"))
+                .arg(min)
+                .arg(max)
+                .arg(parser.value(name)));
         return false;
     }
     *value = *parsed;
     return true;
 }
 
-std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& parser, const QString& command,
-                                                    const Catalog& catalog, const std::vector<RegimeKind>& regimes)
+std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& parser,
+                                                    const QString& command, const Catalog& catalog,
+                                                    const std::vector<RegimeKind>& regimes)
 {
     PricingContext context;
     const QString gpuId = parser.value(QStringLiteral("gpu"));
@@ -137,26 +140,33 @@ std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& pa
         for (const GpuModel& gpu : catalog.gpus)
             ids << QString::fromStdString(gpu.id);
         printErr(QStringLiteral("fleetplanner-cli %1: --gpu %2; known: %3\n")
-                     .arg(command, gpuId.isEmpty() ? QStringLiteral("is required") : QStringLiteral("'%1' is not in the catalog").arg(gpuId),
+                     .arg(command,
+                          gpuId.isEmpty() ? QStringLiteral("is required")
+                                          : QStringLiteral("'%1' is not in the catalog").arg(gpuId),
                           ids.join(QStringLiteral(", "))));
         return std::nullopt;
     }
-    const QString regimeName = parser.isSet(QStringLiteral("regime")) ? parser.value(QStringLiteral("regime"))
-                                                                      : QStringLiteral("bare_metal");
+    const QString regimeName = parser.isSet(QStringLiteral("regime"))
+                                   ? parser.value(QStringLiteral("regime"))
+                                   : QStringLiteral("bare_metal");
     const auto kind = regimeFromKey(regimeName.toStdString());
     if (!kind || std::find(regimes.begin(), regimes.end(), *kind) == regimes.end()) {
         QStringList names;
         for (RegimeKind allowed : regimes)
-            names << QString::fromUtf8(regimeKey(allowed).data(), static_cast<int>(regimeKey(allowed).size()));
+            names << QString::fromUtf8(regimeKey(allowed).data(),
+                                       static_cast<int>(regimeKey(allowed).size()));
         printErr(QStringLiteral("fleetplanner-cli %1: --regime must be one of %2; got '%3'\n")
                      .arg(command, names.join(QStringLiteral(", ")), regimeName));
         return std::nullopt;
     }
     context.regime = regimesFrom(catalog.engineDefaults)[static_cast<std::size_t>(*kind)];
-    const QString planName = parser.isSet(QStringLiteral("plan")) ? parser.value(QStringLiteral("plan")) : QStringLiteral("on_demand");
+    const QString planName = parser.isSet(QStringLiteral("plan"))
+                                 ? parser.value(QStringLiteral("plan"))
+                                 : QStringLiteral("on_demand");
     const auto plan = planFromKey(planName.toStdString());
     if (!plan) {
-        printErr(QStringLiteral("fleetplanner-cli %1: --plan must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got '%2'\n")
+        printErr(QStringLiteral("fleetplanner-cli %1: --plan must be one of on_demand, "
+                                "reserved_1y, reserved_3y, spot, owned; got '%2'\n")
                      .arg(command, planName));
         return std::nullopt;
     }
@@ -168,8 +178,10 @@ std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& pa
         QStringList ids;
         for (const PriceBook& book : catalog.priceBooks)
             ids << QString::fromStdString(book.id);
-        printErr(QStringLiteral("fleetplanner-cli %1: --price-book '%2' is not in the catalog; known: %3\n")
-                     .arg(command, parser.value(QStringLiteral("price-book")), ids.join(QStringLiteral(", "))));
+        printErr(QStringLiteral(
+                     "fleetplanner-cli %1: --price-book '%2' is not in the catalog; known: %3\n")
+                     .arg(command, parser.value(QStringLiteral("price-book")),
+                          ids.join(QStringLiteral(", "))));
         return std::nullopt;
     }
     const auto price = context.book->usdPerGpuHour(*context.gpu, context.plan);
@@ -177,11 +189,15 @@ std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& pa
         QStringList plans;
         for (Plan offered : kAllPlans)
             if (context.book->usdPerGpuHour(*context.gpu, offered))
-                plans << QString::fromUtf8(planKey(offered).data(), static_cast<int>(planKey(offered).size()));
-        printErr(QStringLiteral("fleetplanner-cli %1: price book %2 has no %3 price for %4%5\n")
-                     .arg(command, QString::fromStdString(context.book->id), planName, gpuId,
-                          plans.isEmpty() ? QStringLiteral(" (it prices no plan for this GPU; try --price-book)")
-                                          : QStringLiteral("; it offers: %1").arg(plans.join(QStringLiteral(", ")))));
+                plans << QString::fromUtf8(planKey(offered).data(),
+                                           static_cast<int>(planKey(offered).size()));
+        printErr(
+            QStringLiteral("fleetplanner-cli %1: price book %2 has no %3 price for %4%5\n")
+                .arg(
+                    command, QString::fromStdString(context.book->id), planName, gpuId,
+                    plans.isEmpty()
+                        ? QStringLiteral(" (it prices no plan for this GPU; try --price-book)")
+                        : QStringLiteral("; it offers: %1").arg(plans.join(QStringLiteral(", ")))));
         return std::nullopt;
     }
     context.usdPerGpuHour = *price;

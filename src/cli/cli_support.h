@@ -7,9 +7,9 @@
 #include "util/result.h"
 
 #include <QCommandLineParser>
+#include <QStringList>
 
 #include <boost/json/fwd.hpp>
-#include <QStringList>
 
 #include <optional>
 
@@ -46,8 +46,8 @@ QString formatQuantity(double value);
 
 /// A required or optional numeric option in (min, max] (or [min, max] when
 /// `minInclusive`); prints "--NAME must be …; got '…'" and returns false when it is not.
-bool numberOption(const QCommandLineParser& parser, const QString& command, const QString& name, double min,
-                  double max, bool minInclusive, bool required, double* value);
+bool numberOption(const QCommandLineParser& parser, const QString& command, const QString& name,
+                  double min, double max, bool minInclusive, bool required, double* value);
 
 /// The GPU, regime, plan and price book named by --gpu, --regime, --plan and
 /// --price-book, checked against the catalog; prints the problem and returns
@@ -60,8 +60,9 @@ struct PricingContext
     const PriceBook* book = nullptr;
     double usdPerGpuHour = 0;
 };
-std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& parser, const QString& command,
-                                                    const Catalog& catalog, const std::vector<RegimeKind>& regimes);
+std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& parser,
+                                                    const QString& command, const Catalog& catalog,
+                                                    const std::vector<RegimeKind>& regimes);
 
 /// Prints JSON with FleetPlanner's stable formatting.
 void printJson(const boost::json::value& value);

@@ -18,12 +18,14 @@ QString usd(double value)
 
 QString optionalUsd(const std::optional<double>& value, int decimals = 2)
 {
-    return value ? QStringLiteral("$") + QLocale(QLocale::English).toString(*value, 'f', decimals) : QStringLiteral("—");
+    return value ? QStringLiteral("$") + QLocale(QLocale::English).toString(*value, 'f', decimals)
+                 : QStringLiteral("—");
 }
 
 QString describe(const OptionResult& option)
 {
-    QString text = QString::fromStdString(option.gpuId) + QLatin1Char(' ') + QString::fromUtf8(regimeKey(option.regime).data());
+    QString text = QString::fromStdString(option.gpuId) + QLatin1Char(' ') +
+                   QString::fromUtf8(regimeKey(option.regime).data());
     if (!option.profile.empty())
         text += QLatin1Char(' ') + QString::fromStdString(option.profile);
     return text;
@@ -32,24 +34,36 @@ QString describe(const OptionResult& option)
 QString humanReadable(const Project& project, const Evaluation& evaluation, const QString& scenario)
 {
     const Kpis& k = evaluation.kpis;
-    QString out = QStringLiteral("%1%2\n").arg(QString::fromStdString(project.name),
-                                               scenario.isEmpty() ? QString() : QStringLiteral(" — scenario ") + scenario);
-    out += QStringLiteral("Fleet %1, price book %2, scheduler %3, %4 months\n\n")
-               .arg(project.fleet.mode == FleetMode::Fixed ? QStringLiteral("fixed") : QStringLiteral("sized by FleetPlanner"),
-                    QString::fromStdString(project.activePriceBookId), QString::fromUtf8(policyKey(project.scheduler.policy).data()))
-               .arg(project.horizonMonths);
+    QString out = QStringLiteral("%1%2\n").arg(
+        QString::fromStdString(project.name),
+        scenario.isEmpty() ? QString() : QStringLiteral(" — scenario ") + scenario);
+    out +=
+        QStringLiteral("Fleet %1, price book %2, scheduler %3, %4 months\n\n")
+            .arg(project.fleet.mode == FleetMode::Fixed ? QStringLiteral("fixed")
+                                                        : QStringLiteral("sized by FleetPlanner"),
+                 QString::fromStdString(project.activePriceBookId),
+                 QString::fromUtf8(policyKey(project.scheduler.policy).data()))
+            .arg(project.horizonMonths);
     out += QStringLiteral("  monthly cost (mean)             %1\n").arg(usd(k.meanMonthlyCostUsd));
     out += QStringLiteral("  cost over the horizon           %1\n").arg(usd(k.totalCostUsd));
     if (project.fleet.mode == FleetMode::Fixed)
-        out += QStringLiteral("    of which no workload uses     %1\n").arg(usd(k.unallocatedFleetCostUsd));
-    out += QStringLiteral("  cost per trillion training tokens %1\n").arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
-    out += QStringLiteral("  cost per million output tokens  %1\n").arg(optionalUsd(k.costPerMillionOutputTokensUsd, 3));
-    out += QStringLiteral("  cost per notebook user-month    %1\n").arg(optionalUsd(k.costPerNotebookUserMonthUsd));
-    out += QStringLiteral("  utilization                     %1 %\n").arg(k.utilization * 100, 0, 'f', 1);
+        out += QStringLiteral("    of which no workload uses     %1\n")
+                   .arg(usd(k.unallocatedFleetCostUsd));
+    out += QStringLiteral("  cost per trillion training tokens %1\n")
+               .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
+    out += QStringLiteral("  cost per million output tokens  %1\n")
+               .arg(optionalUsd(k.costPerMillionOutputTokensUsd, 3));
+    out += QStringLiteral("  cost per notebook user-month    %1\n")
+               .arg(optionalUsd(k.costPerNotebookUserMonthUsd));
+    out += QStringLiteral("  utilization                     %1 %\n")
+               .arg(k.utilization * 100, 0, 'f', 1);
     if (k.savingsUsd)
         out += QStringLiteral("  savings vs all bare metal, on demand %1 (%2 % of %3)\n")
-                   .arg(usd(*k.savingsUsd)).arg(*k.savingsFraction * 100, 0, 'f', 1).arg(usd(*k.baselineTotalCostUsd));
-    out += QStringLiteral("\nWorkloads (chosen option; attributed cost over the horizon; baseline)\n");
+                   .arg(usd(*k.savingsUsd))
+                   .arg(*k.savingsFraction * 100, 0, 'f', 1)
+                   .arg(usd(*k.baselineTotalCostUsd));
+    out +=
+        QStringLiteral("\nWorkloads (chosen option; attributed cost over the horizon; baseline)\n");
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         double cost = 0, baseline = 0;
         for (double v : w.monthlyCostUsd)
@@ -59,9 +73,12 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
         const OptionResult* chosen = w.chosenOption();
         out += QStringLiteral("  %1 %2 %3  %4\n")
                    .arg(QString::fromStdString(w.id).leftJustified(20),
-                        (chosen ? describe(*chosen) : QStringLiteral("(none: ") + QString::fromStdString(w.problem) + QLatin1Char(')'))
+                        (chosen ? describe(*chosen)
+                                : QStringLiteral("(none: ") + QString::fromStdString(w.problem) +
+                                      QLatin1Char(')'))
                             .leftJustified(36),
-                        usd(cost).rightJustified(14), w.baseline ? QStringLiteral("baseline ") + usd(baseline) : QString());
+                        usd(cost).rightJustified(14),
+                        w.baseline ? QStringLiteral("baseline ") + usd(baseline) : QString());
         if (chosen) {
             double peak = 0;
             for (const MonthRequirement& month : chosen->months)
@@ -85,13 +102,17 @@ int runEvaluateCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Evaluate a project: per workload every feasible option (GPU × regime × profile) with its GPU-hours\n"
-        "and cost per plan, the option chosen, and the KPIs against the all-bare-metal, on-demand baseline.\n"
+        "Evaluate a project: per workload every feasible option (GPU × regime × profile) with its "
+        "GPU-hours\n"
+        "and cost per plan, the option chosen, and the KPIs against the all-bare-metal, on-demand "
+        "baseline.\n"
         "PROJECT is a .fleetplan.json file, or :sample for the bundled sample project."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file, or :sample."));
+    parser.addPositionalArgument(QStringLiteral("PROJECT"),
+                                 QStringLiteral("The project file, or :sample."));
     parser.addOptions({
-        {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."), QStringLiteral("NAME")},
+        {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
+         QStringLiteral("NAME")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     if (!parseCommandLine(parser, args, 1))
@@ -101,7 +122,8 @@ int runEvaluateCommand(const QStringList& args)
         return Ok;
     }
     if (parser.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("fleetplanner-cli evaluate: PROJECT is required (a .fleetplan.json file, or :sample)\n"));
+        printErr(QStringLiteral("fleetplanner-cli evaluate: PROJECT is required (a .fleetplan.json "
+                                "file, or :sample)\n"));
         return UserError;
     }
     const QString path = parser.positionalArguments().first();

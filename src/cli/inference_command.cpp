@@ -19,24 +19,44 @@ int runInferenceCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Size an inference service: the largest batch that meets the time-per-output-token target and fits\n"
-        "memory (roofline of weight + KV-cache reads against compute), prefill against the time-to-first-token\n"
+        "Size an inference service: the largest batch that meets the time-per-output-token target "
+        "and fits\n"
+        "memory (roofline of weight + KV-cache reads against compute), prefill against the "
+        "time-to-first-token\n"
         "target, replicas for the request rate, GPUs, and cost per million output tokens."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("gpu"), QStringLiteral("GPU id."), QStringLiteral("ID")},
-        {QStringLiteral("params"), QStringLiteral("Parameters N (active parameters for MoE), e.g. 70B."), QStringLiteral("N")},
-        {QStringLiteral("precision"), QStringLiteral("bf16 or fp8 (weights and KV cache)."), QStringLiteral("P")},
+        {QStringLiteral("params"),
+         QStringLiteral("Parameters N (active parameters for MoE), e.g. 70B."),
+         QStringLiteral("N")},
+        {QStringLiteral("precision"), QStringLiteral("bf16 or fp8 (weights and KV cache)."),
+         QStringLiteral("P")},
         {QStringLiteral("rps"), QStringLiteral("Requests per second."), QStringLiteral("R")},
-        {QStringLiteral("input-tokens"), QStringLiteral("Prompt tokens per request."), QStringLiteral("I")},
-        {QStringLiteral("output-tokens"), QStringLiteral("Output tokens per request."), QStringLiteral("O")},
-        {QStringLiteral("tpot-ms"), QStringLiteral("Time-per-output-token target (default 50)."), QStringLiteral("T")},
-        {QStringLiteral("ttft-ms"), QStringLiteral("Time-to-first-token target (default 2000)."), QStringLiteral("F")},
-        {QStringLiteral("kv-bytes-per-token"), QStringLiteral("KV-cache bytes per token (default: estimated from N)."), QStringLiteral("B")},
-        {QStringLiteral("regime"), QStringLiteral("bare_metal (default), vm_passthrough, partition, time_sliced, fractional, mps."), QStringLiteral("R")},
-        {QStringLiteral("profile"), QStringLiteral("Partition profile (3g.40gb, CPX-NPS4) or share (1/4); default: the cheapest that fits."), QStringLiteral("P")},
-        {QStringLiteral("plan"), QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."), QStringLiteral("PLAN")},
-        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."), QStringLiteral("ID")},
+        {QStringLiteral("input-tokens"), QStringLiteral("Prompt tokens per request."),
+         QStringLiteral("I")},
+        {QStringLiteral("output-tokens"), QStringLiteral("Output tokens per request."),
+         QStringLiteral("O")},
+        {QStringLiteral("tpot-ms"), QStringLiteral("Time-per-output-token target (default 50)."),
+         QStringLiteral("T")},
+        {QStringLiteral("ttft-ms"), QStringLiteral("Time-to-first-token target (default 2000)."),
+         QStringLiteral("F")},
+        {QStringLiteral("kv-bytes-per-token"),
+         QStringLiteral("KV-cache bytes per token (default: estimated from N)."),
+         QStringLiteral("B")},
+        {QStringLiteral("regime"),
+         QStringLiteral(
+             "bare_metal (default), vm_passthrough, partition, time_sliced, fractional, mps."),
+         QStringLiteral("R")},
+        {QStringLiteral("profile"),
+         QStringLiteral("Partition profile (3g.40gb, CPX-NPS4) or share (1/4); default: the "
+                        "cheapest that fits."),
+         QStringLiteral("P")},
+        {QStringLiteral("plan"),
+         QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."),
+         QStringLiteral("PLAN")},
+        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."),
+         QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
@@ -48,19 +68,28 @@ int runInferenceCommand(const QStringList& args)
     }
     InferenceSpec spec;
     double kvBytes = 0;
-    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true, &spec.params) ||
-        !numberOption(parser, kCommand, QStringLiteral("rps"), 0, 1e7, false, true, &spec.requestsPerSecond) ||
-        !numberOption(parser, kCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true, &spec.inputTokens) ||
-        !numberOption(parser, kCommand, QStringLiteral("output-tokens"), 0, 1e6, false, true, &spec.outputTokens) ||
-        !numberOption(parser, kCommand, QStringLiteral("tpot-ms"), 0, 1e4, false, false, &spec.tpotMs) ||
-        !numberOption(parser, kCommand, QStringLiteral("ttft-ms"), 0, 6e5, false, false, &spec.ttftMs) ||
-        !numberOption(parser, kCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8, false, false, &kvBytes))
+    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
+                      &spec.params) ||
+        !numberOption(parser, kCommand, QStringLiteral("rps"), 0, 1e7, false, true,
+                      &spec.requestsPerSecond) ||
+        !numberOption(parser, kCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true,
+                      &spec.inputTokens) ||
+        !numberOption(parser, kCommand, QStringLiteral("output-tokens"), 0, 1e6, false, true,
+                      &spec.outputTokens) ||
+        !numberOption(parser, kCommand, QStringLiteral("tpot-ms"), 0, 1e4, false, false,
+                      &spec.tpotMs) ||
+        !numberOption(parser, kCommand, QStringLiteral("ttft-ms"), 0, 6e5, false, false,
+                      &spec.ttftMs) ||
+        !numberOption(parser, kCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8, false, false,
+                      &kvBytes))
         return UserError;
     if (kvBytes > 0)
         spec.kvBytesPerToken = kvBytes;
-    const auto precision = precisionFromKey(parser.value(QStringLiteral("precision")).toStdString());
+    const auto precision =
+        precisionFromKey(parser.value(QStringLiteral("precision")).toStdString());
     if (!precision) {
-        printErr(QStringLiteral("fleetplanner-cli inference: --precision must be bf16 or fp8; got '%1'\n")
+        printErr(QStringLiteral(
+                     "fleetplanner-cli inference: --precision must be bf16 or fp8; got '%1'\n")
                      .arg(parser.value(QStringLiteral("precision"))));
         return UserError;
     }
@@ -70,17 +99,20 @@ int runInferenceCommand(const QStringList& args)
     const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
     if (!catalog)
         return exitCode;
-    const auto context = resolvePricingContext(parser, kCommand, *catalog,
-                                               std::vector<RegimeKind>(kAllRegimes.begin(), kAllRegimes.end()));
+    const auto context =
+        resolvePricingContext(parser, kCommand, *catalog,
+                              std::vector<RegimeKind>(kAllRegimes.begin(), kAllRegimes.end()));
     if (!context)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const auto units = resourceUnits(*context->gpu, context->regime, spec.precision, 1.0);
     if (units.empty()) {
         printErr(densePeakFlopsPerS(*context->gpu, spec.precision) <= 0
-                     ? QStringLiteral("fleetplanner-cli inference: %1 has no FP8 tensor cores; use --precision bf16\n")
+                     ? QStringLiteral("fleetplanner-cli inference: %1 has no FP8 tensor cores; use "
+                                      "--precision bf16\n")
                            .arg(QString::fromStdString(context->gpu->id))
-                     : QStringLiteral("fleetplanner-cli inference: %1 cannot be partitioned; choose another --regime\n")
+                     : QStringLiteral("fleetplanner-cli inference: %1 cannot be partitioned; "
+                                      "choose another --regime\n")
                            .arg(QString::fromStdString(context->gpu->id)));
         return UserError;
     }
@@ -94,33 +126,42 @@ int runInferenceCommand(const QStringList& args)
             continue;
         auto estimate = estimateInferenceReplica(spec, unit, context->regime.multiGpu, assumptions);
         if (!estimate) {
-            reasons << (unit.profile.empty() ? QString() : QString::fromStdString(unit.profile) + QStringLiteral(": ")) +
+            reasons << (unit.profile.empty()
+                            ? QString()
+                            : QString::fromStdString(unit.profile) + QStringLiteral(": ")) +
                            QString::fromStdString(estimate.error().toString());
             continue;
         }
-        if (!best || estimate.value().outputTokensPerSecondPerGpu > best->outputTokensPerSecondPerGpu) {
+        if (!best ||
+            estimate.value().outputTokensPerSecondPerGpu > best->outputTokensPerSecondPerGpu) {
             best = estimate.value();
             bestUnit = &unit;
         }
     }
     if (!profile.isEmpty() && !profiles.contains(profile)) {
-        printErr(QStringLiteral("fleetplanner-cli inference: --profile '%1' is not offered by %2 on %3; offered: %4\n")
+        printErr(QStringLiteral("fleetplanner-cli inference: --profile '%1' is not offered by %2 "
+                                "on %3; offered: %4\n")
                      .arg(profile, QString::fromUtf8(regimeKey(context->regime.kind).data()),
-                          QString::fromStdString(context->gpu->id), profiles.join(QStringLiteral(", "))));
+                          QString::fromStdString(context->gpu->id),
+                          profiles.join(QStringLiteral(", "))));
         return UserError;
     }
     if (!best) {
-        printErr(QStringLiteral("fleetplanner-cli inference: the service cannot run on %1 under %2:\n  %3\n")
-                     .arg(QString::fromStdString(context->gpu->id), QString::fromUtf8(regimeKey(context->regime.kind).data()),
+        printErr(QStringLiteral(
+                     "fleetplanner-cli inference: the service cannot run on %1 under %2:\n  %3\n")
+                     .arg(QString::fromStdString(context->gpu->id),
+                          QString::fromUtf8(regimeKey(context->regime.kind).data()),
                           reasons.join(QStringLiteral("\n  "))));
         return UserError;
     }
     const InferenceEstimate& e = *best;
     const double replicas = replicasFor(spec.requestsPerSecond, e);
-    const double gpus = gpusHeldForUnits(*bestUnit, replicas * e.tensorParallel, assumptions.sharedPackingEfficiency);
+    const double gpus = gpusHeldForUnits(*bestUnit, replicas * e.tensorParallel,
+                                         assumptions.sharedPackingEfficiency);
     double usdPerGpuHour = context->usdPerGpuHour;
     if (context->plan == Plan::Spot) // an interrupted replica is reloaded
-        usdPerGpuHour /= 1.0 - assumptions.spotInterruptionsPerGpuHour * assumptions.restartMin / 60.0;
+        usdPerGpuHour /=
+            1.0 - assumptions.spotInterruptionsPerGpuHour * assumptions.restartMin / 60.0;
     const double costPerHour = gpus * usdPerGpuHour;
     const double tokensPerHour = spec.requestsPerSecond * spec.outputTokens * 3600.0;
     const double costPerMillion = costPerHour / tokensPerHour * 1e6;
@@ -150,22 +191,33 @@ int runInferenceCommand(const QStringList& args)
         printJson(out);
         return Ok;
     }
-    const QString where = QString::fromStdString(context->gpu->id) + QLatin1Char(' ') +
-                          QString::fromUtf8(regimeKey(context->regime.kind).data()) +
-                          (bestUnit->profile.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(bestUnit->profile));
-    printOut(QStringLiteral("Serving %1 parameters (%2) at %3 requests/s on %4\n")
-                 .arg(formatQuantity(spec.params), QString::fromUtf8(precisionKey(spec.precision).data()))
-                 .arg(spec.requestsPerSecond)
-                 .arg(where) +
-             QStringLiteral("  replica                 %1 GPU(s) or units, batch %2, %3 ms per token (%4-bound)\n")
-                 .arg(e.tensorParallel).arg(e.batch).arg(e.stepMs, 0, 'f', 1)
-                 .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
-             QStringLiteral("  prefill                 %1 ms per request\n").arg(e.prefillMs, 0, 'f', 1) +
-             QStringLiteral("  per replica             %1 requests/s\n").arg(e.requestsPerSecondPerReplica, 0, 'f', 2) +
-             QStringLiteral("  output tokens/s per GPU %1\n").arg(e.outputTokensPerSecondPerGpu, 0, 'f', 0) +
-             QStringLiteral("  replicas, GPUs          %1, %2\n").arg(replicas).arg(gpus, 0, 'f', 2) +
-             QStringLiteral("  cost                    $%1 per hour; $%2 per million output tokens\n")
-                 .arg(costPerHour, 0, 'f', 2).arg(costPerMillion, 0, 'f', 3));
+    const QString where =
+        QString::fromStdString(context->gpu->id) + QLatin1Char(' ') +
+        QString::fromUtf8(regimeKey(context->regime.kind).data()) +
+        (bestUnit->profile.empty() ? QString()
+                                   : QLatin1Char(' ') + QString::fromStdString(bestUnit->profile));
+    printOut(
+        QStringLiteral("Serving %1 parameters (%2) at %3 requests/s on %4\n")
+            .arg(formatQuantity(spec.params),
+                 QString::fromUtf8(precisionKey(spec.precision).data()))
+            .arg(spec.requestsPerSecond)
+            .arg(where) +
+        QStringLiteral(
+            "  replica                 %1 GPU(s) or units, batch %2, %3 ms per token (%4-bound)\n")
+            .arg(e.tensorParallel)
+            .arg(e.batch)
+            .arg(e.stepMs, 0, 'f', 1)
+            .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
+        QStringLiteral("  prefill                 %1 ms per request\n")
+            .arg(e.prefillMs, 0, 'f', 1) +
+        QStringLiteral("  per replica             %1 requests/s\n")
+            .arg(e.requestsPerSecondPerReplica, 0, 'f', 2) +
+        QStringLiteral("  output tokens/s per GPU %1\n")
+            .arg(e.outputTokensPerSecondPerGpu, 0, 'f', 0) +
+        QStringLiteral("  replicas, GPUs          %1, %2\n").arg(replicas).arg(gpus, 0, 'f', 2) +
+        QStringLiteral("  cost                    $%1 per hour; $%2 per million output tokens\n")
+            .arg(costPerHour, 0, 'f', 2)
+            .arg(costPerMillion, 0, 'f', 3));
     return Ok;
 }
 

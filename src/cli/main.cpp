@@ -2,11 +2,11 @@
 
 #include "catalog_command.h"
 #include "chart_command.h"
+#include "cli_support.h"
 #include "evaluate_command.h"
 #include "inference_command.h"
 #include "project_commands.h"
 #include "training_command.h"
-#include "cli_support.h"
 #include "version.h"
 
 #include <QApplication>
@@ -45,7 +45,8 @@ const char* const kUsage =
     "  evaluate PROJECT [--scenario NAME] [--json]\n"
     "        KPIs of a project (PROJECT :sample is the bundled sample), and per workload\n"
     "        its options with GPU-hours and cost.\n"
-    "  new --sample -o FILE           Write the bundled sample project (.fleetplan or .fleetplan.json).\n"
+    "  new --sample -o FILE           Write the bundled sample project (.fleetplan or "
+    ".fleetplan.json).\n"
     "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
     "  export FILE.fleetplan -o FILE.json   Write a project file as canonical JSON.\n"
     "  validate FILE                  Check that a project file (either form) opens cleanly.\n"

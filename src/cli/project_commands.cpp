@@ -10,7 +10,11 @@ namespace fleet::cli {
 
 namespace {
 
-enum class Form { Sqlite, Json };
+enum class Form
+{
+    Sqlite,
+    Json
+};
 
 /// The form a file name asks for: ".json" → JSON, ".fleetplan" → SQLite.
 std::optional<Form> formOf(const QString& path)
@@ -26,14 +30,18 @@ int writeProject(const QString& command, const Project& project, const QString& 
 {
     const auto form = formOf(output);
     if (!form) {
-        printErr(QStringLiteral("fleetplanner-cli %1: -o %2: the file name must end in .fleetplan (SQLite) or "
-                                ".fleetplan.json (JSON)\n").arg(command, output));
+        printErr(QStringLiteral(
+                     "fleetplanner-cli %1: -o %2: the file name must end in .fleetplan (SQLite) or "
+                     ".fleetplan.json (JSON)\n")
+                     .arg(command, output));
         return UserError;
     }
-    const auto written = *form == Form::Json ? writeFileAtomically(output.toStdString(), projectToJsonText(project))
-                                             : saveProjectFile(project, output.toStdString());
+    const auto written = *form == Form::Json
+                             ? writeFileAtomically(output.toStdString(), projectToJsonText(project))
+                             : saveProjectFile(project, output.toStdString());
     if (!written) {
-        printErr(QStringLiteral("fleetplanner-cli %1: %2\n").arg(command, QString::fromStdString(written.error().toString())));
+        printErr(QStringLiteral("fleetplanner-cli %1: %2\n")
+                     .arg(command, QString::fromStdString(written.error().toString())));
         return UserError;
     }
     printOut(QStringLiteral("Wrote %1 (%2 workloads, %3 scenarios) to %4\n")
@@ -45,12 +53,14 @@ int writeProject(const QString& command, const Project& project, const QString& 
 }
 
 /// Parses `args` with one positional INPUT (when `needsInput`) and -o FILE.
-bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QString& description, bool needsInput,
-                QString* input, QString* output)
+bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QString& description,
+                bool needsInput, QString* input, QString* output)
 {
     parser.setApplicationDescription(description);
     parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."), QStringLiteral("FILE")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Output file."),
+                      QStringLiteral("FILE")});
     if (!parseCommandLine(parser, args, needsInput ? 1 : 0))
         return false;
     if (parser.isSet(QStringLiteral("help")))
@@ -58,7 +68,8 @@ bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QStri
     *output = parser.value(QStringLiteral("output"));
     if (needsInput) {
         if (parser.positionalArguments().isEmpty()) {
-            printErr(QStringLiteral("fleetplanner-cli %1: the input file is required\n").arg(args.value(1)));
+            printErr(QStringLiteral("fleetplanner-cli %1: the input file is required\n")
+                         .arg(args.value(1)));
             return false;
         }
         *input = parser.positionalArguments().first();
@@ -82,8 +93,9 @@ int convert(const QStringList& args, const QString& description)
     }
     auto project = loadProject(input.toStdString());
     if (!project) {
-        printErr(QStringLiteral("fleetplanner-cli %1: %2 could not be read:\n%3\n")
-                     .arg(args.value(1), input, QString::fromStdString(project.error().toString())));
+        printErr(
+            QStringLiteral("fleetplanner-cli %1: %2 could not be read:\n%3\n")
+                .arg(args.value(1), input, QString::fromStdString(project.error().toString())));
         return UserError;
     }
     return writeProject(args.value(1), project.value(), output);
@@ -94,7 +106,8 @@ int convert(const QStringList& args, const QString& description)
 int runNewCommand(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("sample"), QStringLiteral("Start from the bundled sample project (required).")});
+    parser.addOption({QStringLiteral("sample"),
+                      QStringLiteral("Start from the bundled sample project (required).")});
     QString input, output;
     if (!parseInOut(parser, args, QStringLiteral("Create a project file."), false, &input, &output))
         return UserError;
@@ -103,7 +116,8 @@ int runNewCommand(const QStringList& args)
         return Ok;
     }
     if (!parser.isSet(QStringLiteral("sample"))) {
-        printErr(QStringLiteral("fleetplanner-cli new: --sample is required (new projects start from the sample)\n"));
+        printErr(QStringLiteral(
+            "fleetplanner-cli new: --sample is required (new projects start from the sample)\n"));
         return UserError;
     }
     auto project = loadSampleProject();
@@ -116,20 +130,24 @@ int runNewCommand(const QStringList& args)
 
 int runImportCommand(const QStringList& args)
 {
-    return convert(args, QStringLiteral("Read a project (normally .fleetplan.json) and write it as -o FILE."));
+    return convert(
+        args, QStringLiteral("Read a project (normally .fleetplan.json) and write it as -o FILE."));
 }
 
 int runExportCommand(const QStringList& args)
 {
-    return convert(args, QStringLiteral("Read a project (normally .fleetplan) and write it as -o FILE, in canonical "
-                                        "JSON when FILE ends in .json."));
+    return convert(
+        args,
+        QStringLiteral("Read a project (normally .fleetplan) and write it as -o FILE, in canonical "
+                       "JSON when FILE ends in .json."));
 }
 
 int runValidateCommand(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Check that a project file (.fleetplan or .fleetplan.json) opens "
-                                                    "cleanly; list every problem otherwise."));
+    parser.setApplicationDescription(
+        QStringLiteral("Check that a project file (.fleetplan or .fleetplan.json) opens "
+                       "cleanly; list every problem otherwise."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The project file."));
     if (!parseCommandLine(parser, args, 1))

@@ -17,22 +17,40 @@ int runTrainingCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "GPU-hours, wall-clock time and cost of one training run: 6·N·D FLOPs (8·N·D with --recompute) on\n"
+        "GPU-hours, wall-clock time and cost of one training run: 6·N·D FLOPs (8·N·D with "
+        "--recompute) on\n"
         "dense peak × MFU, with checkpoints (Young's interval) and failures (per-GPU MTBF)."));
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("gpu"), QStringLiteral("GPU id (see 'fleetplanner-cli catalog')."), QStringLiteral("ID")},
-        {QStringLiteral("params"), QStringLiteral("Active parameters N, e.g. 70B or 7e10."), QStringLiteral("N")},
-        {QStringLiteral("total-params"), QStringLiteral("All parameters, for the checkpoint size (MoE); default N."), QStringLiteral("N")},
-        {QStringLiteral("tokens"), QStringLiteral("Training tokens D, e.g. 15T."), QStringLiteral("D")},
-        {QStringLiteral("gpus"), QStringLiteral("GPUs in the job (default 8)."), QStringLiteral("G")},
-        {QStringLiteral("mfu"), QStringLiteral("Model FLOPs utilization (default 0.40); with --recompute, hardware FLOPs utilization."), QStringLiteral("M")},
-        {QStringLiteral("precision"), QStringLiteral("bf16 (default) or fp8."), QStringLiteral("P")},
-        {QStringLiteral("recompute"), QStringLiteral("Full activation recomputation: 8·N·D hardware FLOPs, and --mfu is read as HFU.")},
-        {QStringLiteral("checkpoint-interval-min"), QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
-        {QStringLiteral("regime"), QStringLiteral("bare_metal (default) or vm_passthrough."), QStringLiteral("R")},
-        {QStringLiteral("plan"), QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."), QStringLiteral("PLAN")},
-        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first, example-2024)."), QStringLiteral("ID")},
+        {QStringLiteral("gpu"), QStringLiteral("GPU id (see 'fleetplanner-cli catalog')."),
+         QStringLiteral("ID")},
+        {QStringLiteral("params"), QStringLiteral("Active parameters N, e.g. 70B or 7e10."),
+         QStringLiteral("N")},
+        {QStringLiteral("total-params"),
+         QStringLiteral("All parameters, for the checkpoint size (MoE); default N."),
+         QStringLiteral("N")},
+        {QStringLiteral("tokens"), QStringLiteral("Training tokens D, e.g. 15T."),
+         QStringLiteral("D")},
+        {QStringLiteral("gpus"), QStringLiteral("GPUs in the job (default 8)."),
+         QStringLiteral("G")},
+        {QStringLiteral("mfu"),
+         QStringLiteral("Model FLOPs utilization (default 0.40); with --recompute, hardware FLOPs "
+                        "utilization."),
+         QStringLiteral("M")},
+        {QStringLiteral("precision"), QStringLiteral("bf16 (default) or fp8."),
+         QStringLiteral("P")},
+        {QStringLiteral("recompute"),
+         QStringLiteral(
+             "Full activation recomputation: 8·N·D hardware FLOPs, and --mfu is read as HFU.")},
+        {QStringLiteral("checkpoint-interval-min"),
+         QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
+        {QStringLiteral("regime"), QStringLiteral("bare_metal (default) or vm_passthrough."),
+         QStringLiteral("R")},
+        {QStringLiteral("plan"),
+         QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."),
+         QStringLiteral("PLAN")},
+        {QStringLiteral("price-book"),
+         QStringLiteral("Price book id (default: the first, example-2024)."), QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
@@ -44,15 +62,21 @@ int runTrainingCommand(const QStringList& args)
     }
     TrainingSpec spec;
     double gpus = 8, interval = 0, efficiency = 0.40;
-    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true, &spec.activeParams) ||
-        !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false, &spec.totalParams) ||
-        !numberOption(parser, kCommand, QStringLiteral("tokens"), 0, 1e16, false, true, &spec.tokensPerRun) ||
+    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
+                      &spec.activeParams) ||
+        !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
+                      &spec.totalParams) ||
+        !numberOption(parser, kCommand, QStringLiteral("tokens"), 0, 1e16, false, true,
+                      &spec.tokensPerRun) ||
         !numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, false, &gpus) ||
         !numberOption(parser, kCommand, QStringLiteral("mfu"), 0, 1, false, false, &efficiency) ||
-        !numberOption(parser, kCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false, false, &interval))
+        !numberOption(parser, kCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
+                      false, &interval))
         return UserError;
     if (gpus != std::floor(gpus)) {
-        printErr(QStringLiteral("fleetplanner-cli training: --gpus must be a whole number; got '%1'\n").arg(parser.value("gpus")));
+        printErr(
+            QStringLiteral("fleetplanner-cli training: --gpus must be a whole number; got '%1'\n")
+                .arg(parser.value("gpus")));
         return UserError;
     }
     if (spec.totalParams > 0 && spec.totalParams < spec.activeParams) {
@@ -61,14 +85,17 @@ int runTrainingCommand(const QStringList& args)
     }
     spec.gpusPerJob = static_cast<int>(gpus);
     spec.efficiency = efficiency;
-    spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute : EfficiencyMeasure::Mfu;
+    spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute
+                                                             : EfficiencyMeasure::Mfu;
     if (interval > 0)
         spec.checkpointIntervalMin = interval;
     const QString precision = parser.value(QStringLiteral("precision"));
     if (!precision.isEmpty()) {
         const auto value = precisionFromKey(precision.toStdString());
         if (!value) {
-            printErr(QStringLiteral("fleetplanner-cli training: --precision must be bf16 or fp8; got '%1'\n").arg(precision));
+            printErr(QStringLiteral(
+                         "fleetplanner-cli training: --precision must be bf16 or fp8; got '%1'\n")
+                         .arg(precision));
             return UserError;
         }
         spec.precision = *value;
@@ -78,7 +105,8 @@ int runTrainingCommand(const QStringList& args)
     const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
     if (!catalog)
         return exitCode;
-    const auto context = resolvePricingContext(parser, kCommand, *catalog, {RegimeKind::BareMetal, RegimeKind::VmPassthrough});
+    const auto context = resolvePricingContext(parser, kCommand, *catalog,
+                                               {RegimeKind::BareMetal, RegimeKind::VmPassthrough});
     if (!context)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
@@ -86,7 +114,8 @@ int runTrainingCommand(const QStringList& args)
     auto run = estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions);
     if (!run) {
         printErr(QStringLiteral("fleetplanner-cli training: %1 on %2: %3\n")
-                     .arg(formatQuantity(spec.activeParams), QString::fromStdString(context->gpu->id),
+                     .arg(formatQuantity(spec.activeParams),
+                          QString::fromStdString(context->gpu->id),
                           QString::fromStdString(run.error().toString())));
         return UserError;
     }
@@ -94,10 +123,13 @@ int runTrainingCommand(const QStringList& args)
     double usdPerGpuHour = context->usdPerGpuHour;
     if (context->plan == Plan::Spot) {
         // A gang loses the work since its last checkpoint whenever one GPU is interrupted.
-        const double lost = assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob * e.lostWorkPerInterruptionHours;
+        const double lost = assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob *
+                            e.lostWorkPerInterruptionHours;
         if (lost >= 0.9) {
-            printErr(QStringLiteral("fleetplanner-cli training: on spot a %1-GPU job would lose %2 % of its work to interruptions\n")
-                         .arg(spec.gpusPerJob).arg(lost * 100, 0, 'f', 0));
+            printErr(QStringLiteral("fleetplanner-cli training: on spot a %1-GPU job would lose %2 "
+                                    "% of its work to interruptions\n")
+                         .arg(spec.gpusPerJob)
+                         .arg(lost * 100, 0, 'f', 0));
             return UserError;
         }
         usdPerGpuHour /= (1.0 - lost);
@@ -109,7 +141,8 @@ int runTrainingCommand(const QStringList& args)
         {"plan", std::string(planKey(context->plan))},
         {"price_book", context->book->id},
         {"precision", std::string(precisionKey(spec.precision))},
-        {"efficiency_measure", spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute"},
+        {"efficiency_measure",
+         spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute"},
         {"efficiency", spec.efficiency},
         {"gpus", spec.gpusPerJob},
         {"flops", e.modelFlops},
@@ -133,20 +166,30 @@ int runTrainingCommand(const QStringList& args)
     printOut(QStringLiteral("Training %1 parameters on %2 tokens: %3 × %4 (%5, %6 %7)\n")
                  .arg(formatQuantity(spec.activeParams), formatQuantity(spec.tokensPerRun))
                  .arg(spec.gpusPerJob)
-                 .arg(QString::fromStdString(context->gpu->id), QString::fromStdString(std::string(regimeKey(context->regime.kind))),
+                 .arg(QString::fromStdString(context->gpu->id),
+                      QString::fromStdString(std::string(regimeKey(context->regime.kind))),
                       QString::fromStdString(std::string(precisionKey(spec.precision))),
-                      spec.measure == EfficiencyMeasure::Mfu ? QStringLiteral("MFU %1").arg(spec.efficiency)
-                                                              : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
+                      spec.measure == EfficiencyMeasure::Mfu
+                          ? QStringLiteral("MFU %1").arg(spec.efficiency)
+                          : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
              QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
-             QStringLiteral("  GPU-hours              %1 (ideal %2)\n").arg(e.gpuHours, 0, 'f', 0).arg(e.idealGpuHours, 0, 'f', 0) +
+             QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
+                 .arg(e.gpuHours, 0, 'f', 0)
+                 .arg(e.idealGpuHours, 0, 'f', 0) +
              QStringLiteral("  wall clock             %1 days\n").arg(e.wallClockDays, 0, 'f', 2) +
              QStringLiteral("  job MTBF               %1 h\n").arg(e.jobMtbfHours, 0, 'f', 2) +
-             QStringLiteral("  checkpoint             %1 s every %2 min\n").arg(e.checkpointSeconds, 0, 'f', 1).arg(e.checkpointIntervalMin, 0, 'f', 1) +
-             QStringLiteral("  checkpoint + failures  %1 % of wall time\n").arg(e.overheadFraction * 100, 0, 'f', 2) +
+             QStringLiteral("  checkpoint             %1 s every %2 min\n")
+                 .arg(e.checkpointSeconds, 0, 'f', 1)
+                 .arg(e.checkpointIntervalMin, 0, 'f', 1) +
+             QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
+                 .arg(e.overheadFraction * 100, 0, 'f', 2) +
              QStringLiteral("  cost                   $%1 at $%2 per GPU-hour (%3, %4)\n")
-                 .arg(costUsd, 0, 'f', 0).arg(usdPerGpuHour, 0, 'f', 3)
-                 .arg(QString::fromStdString(std::string(planKey(context->plan))), QString::fromStdString(context->book->id)) +
-             QStringLiteral("  cost per trillion tokens $%1\n").arg(costUsd / (spec.tokensPerRun / 1e12), 0, 'f', 0));
+                 .arg(costUsd, 0, 'f', 0)
+                 .arg(usdPerGpuHour, 0, 'f', 3)
+                 .arg(QString::fromStdString(std::string(planKey(context->plan))),
+                      QString::fromStdString(context->book->id)) +
+             QStringLiteral("  cost per trillion tokens $%1\n")
+                 .arg(costUsd / (spec.tokensPerRun / 1e12), 0, 'f', 0));
     return Ok;
 }
 

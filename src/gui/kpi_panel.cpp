@@ -26,8 +26,10 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     auto* layout = new QGridLayout(this);
     layout->setHorizontalSpacing(24);
     addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"), 0);
-    addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"), tr("Per trillion training tokens"), 1);
-    addKpi(QStringLiteral("cost_per_million_output_tokens_usd"), tr("Per million output tokens"), 2);
+    addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"),
+           tr("Per trillion training tokens"), 1);
+    addKpi(QStringLiteral("cost_per_million_output_tokens_usd"), tr("Per million output tokens"),
+           2);
     addKpi(QStringLiteral("cost_per_notebook_user_month_usd"), tr("Per notebook user-month"), 3);
     addKpi(QStringLiteral("utilization"), tr("Utilization"), 4);
     addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"), 5);
@@ -54,8 +56,9 @@ void KpiPanel::showEvaluation(const Project& project, const Evaluation& evaluati
 {
     const Kpis& k = evaluation.kpis;
     setTitle(tr("%1 — %2, %3 months, price book %4")
-                 .arg(QString::fromStdString(project.name),
-                      project.fleet.mode == FleetMode::Fixed ? tr("fixed fleet") : tr("fleet sized by FleetPlanner"))
+                 .arg(QString::fromStdString(project.name), project.fleet.mode == FleetMode::Fixed
+                                                                ? tr("fixed fleet")
+                                                                : tr("fleet sized by FleetPlanner"))
                  .arg(project.horizonMonths)
                  .arg(QString::fromStdString(project.activePriceBookId)));
     const QLocale locale;
@@ -73,14 +76,15 @@ void KpiPanel::showEvaluation(const Project& project, const Evaluation& evaluati
             text = locale.toString(k.utilization * 100, 'f', 1) + QStringLiteral(" %");
         else if (key == QLatin1String("savings_usd"))
             text = k.savingsFraction ? money(k.savingsUsd, 0) + QStringLiteral(" (") +
-                                           locale.toString(*k.savingsFraction * 100, 'f', 0) + QStringLiteral(" %)")
+                                           locale.toString(*k.savingsFraction * 100, 'f', 0) +
+                                           QStringLiteral(" %)")
                                      : QStringLiteral("—");
         label->setText(text);
     }
-    setToolTip(evaluation.warnings.empty()
-                   ? tr("Costs over the horizon ÷ its months; utilization = busy GPU-hours ÷ the fleet's hours. "
-                        "Formulas: docs/MODEL.md")
-                   : QString::fromStdString(evaluation.warnings.front()));
+    setToolTip(evaluation.warnings.empty() ? tr("Costs over the horizon ÷ its months; utilization "
+                                                "= busy GPU-hours ÷ the fleet's hours. "
+                                                "Formulas: docs/MODEL.md")
+                                           : QString::fromStdString(evaluation.warnings.front()));
 }
 
 QString KpiPanel::valueText(const QString& key) const

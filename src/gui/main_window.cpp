@@ -1,11 +1,11 @@
 #include "main_window.h"
 
 #include "catalog_table_model.h"
-#include "engine/evaluate.h"
-#include "kpi_panel.h"
 #include "charts/chart_export.h"
 #include "charts/compute_price_chart.h"
 #include "engine/compute_price.h"
+#include "engine/evaluate.h"
+#include "kpi_panel.h"
 #include "store/catalog_loader.h"
 #include "ui_main_window.h"
 #include "version.h"

@@ -31,7 +31,10 @@ void evaluateSampleAfterOneChange(benchmark::State& state)
         benchmark::DoNotOptimize(evaluation.kpis.totalCostUsd);
     }
 }
-BENCHMARK(evaluateSampleAfterOneChange)->Unit(benchmark::kMillisecond)->Repetitions(15)->ReportAggregatesOnly(true);
+BENCHMARK(evaluateSampleAfterOneChange)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(15)
+    ->ReportAggregatesOnly(true);
 
 void loadSampleProject(benchmark::State& state)
 {
@@ -40,7 +43,10 @@ void loadSampleProject(benchmark::State& state)
         benchmark::DoNotOptimize(project.ok());
     }
 }
-BENCHMARK(loadSampleProject)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(loadSampleProject)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 
 void tornadoOfMonthlyCost(benchmark::State& state)
 {
@@ -50,7 +56,10 @@ void tornadoOfMonthlyCost(benchmark::State& state)
         benchmark::DoNotOptimize(result.bars.size());
     }
 }
-BENCHMARK(tornadoOfMonthlyCost)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(tornadoOfMonthlyCost)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 
 } // namespace
 

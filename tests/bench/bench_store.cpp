@@ -5,7 +5,6 @@
 #include "store/project_sqlite.h"
 
 #include <benchmark/benchmark.h>
-
 #include <filesystem>
 
 namespace {
@@ -19,7 +18,8 @@ fleet::Project largeProject()
     for (int i = 0; i < 10000; ++i) {
         fleet::Workload workload = templates[static_cast<std::size_t>(i) % templates.size()];
         workload.id = "w" + std::to_string(i);
-        workload.name = templates[static_cast<std::size_t>(i) % templates.size()].name + " #" + std::to_string(i);
+        workload.name = templates[static_cast<std::size_t>(i) % templates.size()].name + " #" +
+                        std::to_string(i);
         project.workloads.push_back(std::move(workload));
     }
     project.scenarios.clear(); // the sample's scenarios point at workload 7 by index
@@ -28,7 +28,8 @@ fleet::Project largeProject()
 
 const std::string& benchFile()
 {
-    static const std::string path = (std::filesystem::temp_directory_path() / "fleetplanner-bench.fleetplan").string();
+    static const std::string path =
+        (std::filesystem::temp_directory_path() / "fleetplanner-bench.fleetplan").string();
     return path;
 }
 
@@ -41,7 +42,10 @@ void saveTenThousandWorkloads(benchmark::State& state)
             state.SkipWithError(saved.error().toString().c_str());
     }
 }
-BENCHMARK(saveTenThousandWorkloads)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
+BENCHMARK(saveTenThousandWorkloads)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(7)
+    ->ReportAggregatesOnly(true);
 
 void openTenThousandWorkloads(benchmark::State& state)
 {
@@ -54,7 +58,10 @@ void openTenThousandWorkloads(benchmark::State& state)
         benchmark::DoNotOptimize(project.ok());
     }
 }
-BENCHMARK(openTenThousandWorkloads)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
+BENCHMARK(openTenThousandWorkloads)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(7)
+    ->ReportAggregatesOnly(true);
 
 } // namespace
 

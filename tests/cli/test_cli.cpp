@@ -81,32 +81,73 @@ private slots:
         QTest::newRow("chart format")
             << QStringList{"chart", "--kind", "compute-price", "-o", "x.gif"}
             << "--format must be png or svg";
-        QTest::newRow("training mfu") << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "1T", "--mfu", "1.5"}
-                                      << "--mfu must be a number > 0 and ≤ 1; got '1.5'";
-        QTest::newRow("training gpu") << QStringList{"training", "--gpu", "h1000", "--params", "70B", "--tokens", "1T"}
-                                      << "--gpu 'h1000' is not in the catalog; known: a100-sxm-40gb";
-        QTest::newRow("training params") << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "seventy", "--tokens", "1T"}
-                                         << "--params must be a number > 0";
-        QTest::newRow("training fp8 on A100") << QStringList{"training", "--gpu", "a100-sxm-80gb", "--params", "7B", "--tokens", "1T", "--precision", "fp8", "--price-book", "market-2026"}
-                                              << "the GPU has no dense fp8 tensor throughput";
-        QTest::newRow("unpriced plan") << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "7B", "--tokens", "1T", "--plan", "owned"}
-                                       << "price book example-2024 has no owned price for h100-sxm-80gb; it offers: on_demand, reserved_1y";
-        QTest::newRow("inference rps") << QStringList{"inference", "--gpu", "h100-sxm-80gb", "--params", "8B", "--precision", "bf16", "--rps", "0", "--input-tokens", "100", "--output-tokens", "100"}
-                                       << "--rps must be a number > 0";
-        QTest::newRow("inference too slow") << QStringList{"inference", "--gpu", "h100-sxm-80gb", "--params", "70B", "--precision", "bf16", "--rps", "1", "--input-tokens", "100", "--output-tokens", "100", "--tpot-ms", "5"}
+        QTest::newRow("training mfu")
+            << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "70B",
+                           "--tokens", "1T",    "--mfu",         "1.5"}
+            << "--mfu must be a number > 0 and ≤ 1; got '1.5'";
+        QTest::newRow("training gpu")
+            << QStringList{"training", "--gpu", "h1000", "--params", "70B", "--tokens", "1T"}
+            << "--gpu 'h1000' is not in the catalog; known: a100-sxm-40gb";
+        QTest::newRow("training params")
+            << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "seventy",
+                           "--tokens", "1T"}
+            << "--params must be a number > 0";
+        QTest::newRow("training fp8 on A100")
+            << QStringList{"training",   "--gpu", "a100-sxm-80gb", "--params", "7B",
+                           "--tokens",   "1T",    "--precision",   "fp8",      "--price-book",
+                           "market-2026"}
+            << "the GPU has no dense fp8 tensor throughput";
+        QTest::newRow("unpriced plan")
+            << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "7B",
+                           "--tokens", "1T",    "--plan",        "owned"}
+            << "price book example-2024 has no owned price for h100-sxm-80gb; it offers: "
+               "on_demand, reserved_1y";
+        QTest::newRow("inference rps")
+            << QStringList{"inference", "--gpu",          "h100-sxm-80gb", "--params",
+                           "8B",        "--precision",    "bf16",          "--rps",
+                           "0",         "--input-tokens", "100",           "--output-tokens",
+                           "100"}
+            << "--rps must be a number > 0";
+        QTest::newRow("inference too slow") << QStringList{"inference",
+                                                           "--gpu",
+                                                           "h100-sxm-80gb",
+                                                           "--params",
+                                                           "70B",
+                                                           "--precision",
+                                                           "bf16",
+                                                           "--rps",
+                                                           "1",
+                                                           "--input-tokens",
+                                                           "100",
+                                                           "--output-tokens",
+                                                           "100",
+                                                           "--tpot-ms",
+                                                           "5"}
                                             << "ms even at batch 1; the target is 5 ms";
-        QTest::newRow("inference profile") << QStringList{"inference", "--gpu", "h100-sxm-80gb", "--params", "1B", "--precision", "bf16", "--rps", "1", "--input-tokens", "100", "--output-tokens", "100", "--regime", "partition", "--profile", "9g.99gb"}
-                                           << "--profile '9g.99gb' is not offered by partition on h100-sxm-80gb; offered: 1g.10gb";
+        QTest::newRow("inference profile")
+            << QStringList{"inference", "--gpu",          "h100-sxm-80gb", "--params",
+                           "1B",        "--precision",    "bf16",          "--rps",
+                           "1",         "--input-tokens", "100",           "--output-tokens",
+                           "100",       "--regime",       "partition",     "--profile",
+                           "9g.99gb"}
+            << "--profile '9g.99gb' is not offered by partition on h100-sxm-80gb; offered: 1g.10gb";
         QTest::newRow("evaluate no project") << QStringList{"evaluate"} << "PROJECT is required";
-        QTest::newRow("evaluate missing") << QStringList{"evaluate", "/nonexistent/x.fleetplan.json"} << "no such file";
-        QTest::newRow("evaluate scenario") << QStringList{"evaluate", ":sample", "--scenario", "mars"}
-                                           << "no scenario \"mars\" in the project; known: reserve-60";
-        QTest::newRow("new without sample") << QStringList{"new", "-o", "x.fleetplan"} << "--sample is required";
-        QTest::newRow("new bad suffix") << QStringList{"new", "--sample", "-o", "x.txt"}
-                                        << "the file name must end in .fleetplan (SQLite) or .fleetplan.json (JSON)";
-        QTest::newRow("import missing") << QStringList{"import", "/nonexistent/p.json", "-o", "x.fleetplan"} << "no such file";
-        QTest::newRow("export no output") << QStringList{"export", ":sample"} << "-o FILE is required";
-        QTest::newRow("validate text") << QStringList{"validate", fixture("not_json.json")} << "not valid JSON at line";
+        QTest::newRow("evaluate missing")
+            << QStringList{"evaluate", "/nonexistent/x.fleetplan.json"} << "no such file";
+        QTest::newRow("evaluate scenario")
+            << QStringList{"evaluate", ":sample", "--scenario", "mars"}
+            << "no scenario \"mars\" in the project; known: reserve-60";
+        QTest::newRow("new without sample")
+            << QStringList{"new", "-o", "x.fleetplan"} << "--sample is required";
+        QTest::newRow("new bad suffix")
+            << QStringList{"new", "--sample", "-o", "x.txt"}
+            << "the file name must end in .fleetplan (SQLite) or .fleetplan.json (JSON)";
+        QTest::newRow("import missing")
+            << QStringList{"import", "/nonexistent/p.json", "-o", "x.fleetplan"} << "no such file";
+        QTest::newRow("export no output")
+            << QStringList{"export", ":sample"} << "-o FILE is required";
+        QTest::newRow("validate text")
+            << QStringList{"validate", fixture("not_json.json")} << "not valid JSON at line";
         QTest::newRow("chart book")
             << QStringList{"chart", "--kind",       "compute-price", "-o",
                            "x.png", "--price-book", "nope"}
@@ -125,31 +166,41 @@ private slots:
 
     void trainingJson()
     {
-        const Run run = runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "15T", "--gpus", "1024", "--json"});
+        const Run run = runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens",
+                                "15T", "--gpus", "1024", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        for (const char* key : {"flops", "gpu_hours", "wall_clock_days", "checkpoint_interval_min", "overhead_fraction",
-                                "cost_usd", "cost_per_trillion_tokens_usd"})
+        for (const char* key : {"flops", "gpu_hours", "wall_clock_days", "checkpoint_interval_min",
+                                "overhead_fraction", "cost_usd", "cost_per_trillion_tokens_usd"})
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
         QCOMPARE(out.value("flops").toDouble(), 6 * 70e9 * 15e12);
         QCOMPARE(out.value("cost_usd").toDouble(), out.value("gpu_hours").toDouble() * 2.99);
-        const Run recompute = runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "15T", "--gpus", "1024", "--recompute", "--json"});
+        const Run recompute =
+            runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "15T",
+                    "--gpus", "1024", "--recompute", "--json"});
         const QJsonObject hfu = QJsonDocument::fromJson(recompute.out.toUtf8()).object();
         QCOMPARE(hfu.value("hardware_flops").toDouble(), 8 * 70e9 * 15e12);
-        QVERIFY(std::abs(hfu.value("ideal_gpu_hours").toDouble() / out.value("ideal_gpu_hours").toDouble() - 8.0 / 6.0) < 1e-9);
+        QVERIFY(std::abs(hfu.value("ideal_gpu_hours").toDouble() /
+                             out.value("ideal_gpu_hours").toDouble() -
+                         8.0 / 6.0) < 1e-9);
     }
 
     void inferenceJson()
     {
-        const Run run = runCli({"inference", "--gpu", "h100-sxm-80gb", "--params", "70B", "--precision", "fp8", "--rps", "20",
-                                "--input-tokens", "1500", "--output-tokens", "350", "--tpot-ms", "40", "--ttft-ms", "1500", "--json"});
+        const Run run =
+            runCli({"inference", "--gpu", "h100-sxm-80gb", "--params", "70B", "--precision", "fp8",
+                    "--rps", "20", "--input-tokens", "1500", "--output-tokens", "350", "--tpot-ms",
+                    "40", "--ttft-ms", "1500", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        for (const char* key : {"tokens_per_second_per_gpu", "batch", "replicas", "gpus", "cost_per_million_output_tokens_usd"})
+        for (const char* key : {"tokens_per_second_per_gpu", "batch", "replicas", "gpus",
+                                "cost_per_million_output_tokens_usd"})
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
-        QCOMPARE(out.value("gpus").toDouble(), out.value("replicas").toDouble() * out.value("tensor_parallel").toDouble());
+        QCOMPARE(out.value("gpus").toDouble(),
+                 out.value("replicas").toDouble() * out.value("tensor_parallel").toDouble());
         const double perHour = out.value("gpus").toDouble() * 2.99;
-        QVERIFY(std::abs(out.value("cost_per_million_output_tokens_usd").toDouble() - perHour / (20 * 350 * 3600.0) * 1e6) < 1e-9);
+        QVERIFY(std::abs(out.value("cost_per_million_output_tokens_usd").toDouble() -
+                         perHour / (20 * 350 * 3600.0) * 1e6) < 1e-9);
     }
 
     void evaluateSampleJson()
@@ -158,8 +209,10 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         const QJsonObject kpis = out.value("kpis").toObject();
-        for (const char* key : {"mean_monthly_cost_usd", "cost_per_trillion_training_tokens_usd", "cost_per_million_output_tokens_usd",
-                                "cost_per_notebook_user_month_usd", "gpu_hours_busy", "utilization", "savings_usd"})
+        for (const char* key :
+             {"mean_monthly_cost_usd", "cost_per_trillion_training_tokens_usd",
+              "cost_per_million_output_tokens_usd", "cost_per_notebook_user_month_usd",
+              "gpu_hours_busy", "utilization", "savings_usd"})
             QVERIFY2(kpis.value(QLatin1String(key)).toDouble() > 0, key);
         const QJsonArray workloads = out.value("workloads").toArray();
         QCOMPARE(workloads.size(), 8);
@@ -172,9 +225,11 @@ private slots:
         }
         const Run scenario = runCli({"evaluate", ":sample", "--scenario", "notebooks-time-sliced"});
         QCOMPARE(scenario.exitCode, 0);
-        QVERIFY(scenario.out.contains(QStringLiteral("dev-notebooks         h100-sxm-80gb time_sliced")) ||
+        QVERIFY(scenario.out.contains(
+                    QStringLiteral("dev-notebooks         h100-sxm-80gb time_sliced")) ||
                 scenario.out.contains(QStringLiteral("time_sliced")));
-        const QString path = QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json");
+        const QString path =
+            QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json");
         QCOMPARE(runCli({"evaluate", path}).exitCode, 0);
     }
 
@@ -189,8 +244,10 @@ private slots:
         QCOMPARE(runCli({"export", sqlite, "-o", json}).exitCode, 0);
         QCOMPARE(runCli({"import", json, "-o", again}).exitCode, 0);
         QCOMPARE(runCli({"export", again, "-o", json2}).exitCode, 0);
-        QFile a(json), b(json2), bundled(QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json"));
-        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly) && bundled.open(QIODevice::ReadOnly));
+        QFile a(json), b(json2),
+            bundled(QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly) &&
+                bundled.open(QIODevice::ReadOnly));
         const QByteArray first = a.readAll();
         QCOMPARE(b.readAll(), first);       // JSON → SQLite → JSON, byte for byte
         QCOMPARE(bundled.readAll(), first); // the bundled sample is canonical
@@ -198,7 +255,8 @@ private slots:
         QCOMPARE(valid.exitCode, 0);
         QVERIFY(valid.out.contains(QStringLiteral("valid project")));
         QCOMPARE(runCli({"validate", json}).exitCode, 0);
-        QCOMPARE(runCli({"evaluate", sqlite}).exitCode, 0); // every PROJECT command takes both forms
+        QCOMPARE(runCli({"evaluate", sqlite}).exitCode,
+                 0); // every PROJECT command takes both forms
         QFile garbage(dir.filePath(QStringLiteral("garbage.fleetplan")));
         QVERIFY(garbage.open(QIODevice::WriteOnly));
         garbage.write("SQLite format 3");

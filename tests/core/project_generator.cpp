@@ -3,7 +3,8 @@
 namespace fleet::testing {
 
 namespace {
-const char* const kWords[] = {"GPU", "plan", "Überlauf", "容量", "cost", "\"quoted\"", "tab\there", "line\nbreak", "ünïcödé", "😀"};
+const char* const kWords[] = {"GPU",        "plan",      "Überlauf",    "容量",    "cost",
+                              "\"quoted\"", "tab\there", "line\nbreak", "ünïcödé", "😀"};
 }
 
 std::string ProjectGenerator::text(const std::string& stem)
@@ -20,7 +21,8 @@ Workload ProjectGenerator::workload(int index, const Project& project)
     Workload w;
     w.id = "w" + std::to_string(index);
     w.name = text("Workload " + std::to_string(index));
-    w.segmentId = project.segments[static_cast<std::size_t>(integer(0, int(project.segments.size()) - 1))].id;
+    w.segmentId =
+        project.segments[static_cast<std::size_t>(integer(0, int(project.segments.size()) - 1))].id;
     w.startMonth = coin(0.7) ? 1 : integer(1, project.horizonMonths);
     w.endMonth = coin(0.7) ? 0 : integer(w.startMonth, project.horizonMonths);
     if (coin(0.3))
@@ -104,12 +106,14 @@ Project ProjectGenerator::next()
         p.note = text("Note");
     p.horizonMonths = integer(1, 36);
     if (coin())
-        p.startMonth = "20" + std::to_string(integer(26, 35)) + "-0" + std::to_string(integer(1, 9));
+        p.startMonth =
+            "20" + std::to_string(integer(26, 35)) + "-0" + std::to_string(integer(1, 9));
     p.catalog = m_base.catalog;
     p.activePriceBookId = "example-2024";
     if (coin(0.4)) {
-        SourceInfo source{"own-source", text("Customer quote"), "ACME", coin() ? "https://example.com/q" : "",
-                          "seed", coin() ? text("note") : "", "test"};
+        SourceInfo source{
+            "own-source", text("Customer quote"),     "ACME", coin() ? "https://example.com/q" : "",
+            "seed",       coin() ? text("note") : "", "test"};
         p.ownSources.push_back(source);
         PriceBook book;
         book.id = "own-book";
@@ -118,13 +122,18 @@ Project ProjectGenerator::next()
         book.description = coin() ? text("about") : "";
         GpuPrices prices;
         prices.gpuId = "h100-sxm-80gb";
-        prices.onDemand = HourlyPrice{uniform(1, 10), "own-source", "2026-11", std::nullopt, coin() ? text("n") : ""};
+        prices.onDemand = HourlyPrice{uniform(1, 10), "own-source", "2026-11", std::nullopt,
+                                      coin() ? text("n") : ""};
         if (coin())
-            prices.spot = HourlyPrice{uniform(0.5, 3), "own-source", "2026-10", uniform(0, 0.01), ""};
+            prices.spot =
+                HourlyPrice{uniform(0.5, 3), "own-source", "2026-10", uniform(0, 0.01), ""};
         if (coin()) {
-            const auto figure = [&](double value) { return SourcedValue{value, "own-source", "2026", coin() ? text("f") : ""}; };
-            prices.owned = OwnedCost{figure(uniform(10000, 40000)), figure(uniform(3, 6)), figure(uniform(50, 300)),
-                                     figure(uniform(1.05, 1.6)), figure(uniform(0.03, 0.2)), coin() ? text("o") : ""};
+            const auto figure = [&](double value) {
+                return SourcedValue{value, "own-source", "2026", coin() ? text("f") : ""};
+            };
+            prices.owned = OwnedCost{figure(uniform(10000, 40000)), figure(uniform(3, 6)),
+                                     figure(uniform(50, 300)),      figure(uniform(1.05, 1.6)),
+                                     figure(uniform(0.03, 0.2)),    coin() ? text("o") : ""};
         }
         if (coin())
             prices.note = text("priced");
@@ -138,13 +147,15 @@ Project ProjectGenerator::next()
     p.fleet.mode = coin() ? FleetMode::Fixed : FleetMode::Size;
     const int pools = p.fleet.mode == FleetMode::Fixed ? integer(1, 3) : integer(0, 2);
     for (int i = 0; i < pools; ++i)
-        p.fleet.pools.push_back({"pool" + std::to_string(i), "h100-sxm-80gb", integer(0, 5000), Plan::OnDemand,
-                                 integer(1, 8), coin(0.3) ? text("pool") : ""});
+        p.fleet.pools.push_back({"pool" + std::to_string(i), "h100-sxm-80gb", integer(0, 5000),
+                                 Plan::OnDemand, integer(1, 8), coin(0.3) ? text("pool") : ""});
     p.scheduler.policy = kAllPolicies[static_cast<std::size_t>(integer(0, 2))];
     if (coin(0.3))
-        p.settingOverrides.push_back({"assumptions", "gpu_mtbf_hours", std::to_string(integer(1000, 90000))});
+        p.settingOverrides.push_back(
+            {"assumptions", "gpu_mtbf_hours", std::to_string(integer(1000, 90000))});
     if (coin(0.3))
-        p.settingOverrides.push_back({"regimes/time_sliced", "max_tenants_per_gpu", std::to_string(integer(2, 16))});
+        p.settingOverrides.push_back(
+            {"regimes/time_sliced", "max_tenants_per_gpu", std::to_string(integer(2, 16))});
     if (coin(0.3))
         p.settingOverrides.push_back({"scheduler/utilization_ceiling", "naive", "0.5"});
     const int segments = integer(1, 4);
@@ -167,7 +178,8 @@ Project ProjectGenerator::next()
         p.workloads.push_back(workload(i, p));
     const int scenarios = integer(0, 3);
     for (int i = 0; i < scenarios; ++i) {
-        Scenario scenario{"sc" + std::to_string(i), text("Scenario"), coin() ? text("what if") : "", {}};
+        Scenario scenario{
+            "sc" + std::to_string(i), text("Scenario"), coin() ? text("what if") : "", {}};
         scenario.overrides.push_back({"/name", "\"renamed " + std::to_string(i) + "\""});
         if (!p.workloads.empty())
             scenario.overrides.push_back({"/workloads/0/note", "\"from a scenario\""});

@@ -18,8 +18,14 @@ public:
     Project next();
 
 private:
-    double uniform(double low, double high) { return std::uniform_real_distribution<double>(low, high)(m_random); }
-    int integer(int low, int high) { return std::uniform_int_distribution<int>(low, high)(m_random); }
+    double uniform(double low, double high)
+    {
+        return std::uniform_real_distribution<double>(low, high)(m_random);
+    }
+    int integer(int low, int high)
+    {
+        return std::uniform_int_distribution<int>(low, high)(m_random);
+    }
     bool coin(double p = 0.5) { return std::bernoulli_distribution(p)(m_random); }
     std::string text(const std::string& stem);
     Workload workload(int index, const Project& project);

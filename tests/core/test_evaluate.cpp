@@ -88,7 +88,8 @@ private slots:
                 cost += month;
             QVERIFY2(finitePositive(cost), w.id.c_str());
             QVERIFY2(finitePositive(chosen->totalGpuHoursHeld()), w.id.c_str());
-            QVERIFY2(chosen->totalGpuHoursBusy() <= chosen->totalGpuHoursHeld() * (1 + 1e-9), w.id.c_str());
+            QVERIFY2(chosen->totalGpuHoursBusy() <= chosen->totalGpuHoursHeld() * (1 + 1e-9),
+                     w.id.c_str());
             for (const auto& [key, value] : chosen->details)
                 QVERIFY2(std::isfinite(value), (w.id + " " + key).c_str());
             QVERIFY(w.baseline.has_value());
@@ -101,7 +102,8 @@ private slots:
         QCOMPARE(workload(e, "pretrain-70b").chosenOption()->regime, RegimeKind::BareMetal);
         QCOMPARE(workload(e, "moderation-1b").chosenOption()->regime, RegimeKind::Partition);
         QCOMPARE(workload(e, "moderation-1b").chosenOption()->profile, std::string("1g.10gb"));
-        // Notebooks: about a third of the fleet's hours in the naive plan, ~12 % allocated with the timeout.
+        // Notebooks: about a third of the fleet's hours in the naive plan, ~12 % allocated with the
+        // timeout.
         const WorkloadEvaluation& notebooks = workload(e, "dev-notebooks");
         const double naiveShare = notebooks.baseline->totalGpuHoursHeld() / e.kpis.fleetGpuHours;
         QVERIFY2(naiveShare > 0.30 && naiveShare < 0.40, qPrintable(QString::number(naiveShare)));
@@ -172,7 +174,8 @@ private slots:
         QVERIFY(reserved.kpis.totalCostUsd > base.kpis.totalCostUsd); // fewer cheap reserved GPUs
         auto missing = loadSampleProject("no-such-scenario");
         QVERIFY(!missing.ok());
-        QVERIFY(QString::fromStdString(missing.error().toString()).contains(QStringLiteral("known: reserve-60")));
+        QVERIFY(QString::fromStdString(missing.error().toString())
+                    .contains(QStringLiteral("known: reserve-60")));
     }
 
     void sameInputSameOutput()
@@ -217,7 +220,8 @@ private slots:
                 continue;
             found = true;
             QVERIFY(std::abs(option.months.front().gpuHoursBusy - 40000.0 * 989.4 / 312.0) < 1e-6);
-            QVERIFY(std::abs(option.months.front().gpuHoursHeld - option.months.front().gpuHoursBusy / 0.85) < 1e-6);
+            QVERIFY(std::abs(option.months.front().gpuHoursHeld -
+                             option.months.front().gpuHoursBusy / 0.85) < 1e-6);
         }
         QVERIFY(found);
     }
@@ -229,7 +233,8 @@ private slots:
         project.fleet.pools[1].count = 100;
         const Evaluation e = evaluate(project);
         QVERIFY(!e.warnings.empty());
-        QVERIFY(QString::fromStdString(e.warnings.front()).contains(QStringLiteral("the fleet has 200")));
+        QVERIFY(QString::fromStdString(e.warnings.front())
+                    .contains(QStringLiteral("the fleet has 200")));
     }
 
     void tornadoAndSweep()
@@ -244,7 +249,8 @@ private slots:
         QVERIFY(std::abs(*prices.low - 0.9 * *t.base) < 1e-9 * *t.base);
         QVERIFY(std::abs(*prices.high - 1.1 * *t.base) < 1e-9 * *t.base);
         QCOMPARE(t.bars.back().swing(), 0.0); // notebook users do not touch inference cost
-        const auto points = sweep(project, *sensitivityInput("fleet_size"), Kpi::Utilization, {0.8, 1.0, 1.2});
+        const auto points =
+            sweep(project, *sensitivityInput("fleet_size"), Kpi::Utilization, {0.8, 1.0, 1.2});
         QCOMPARE(points.size(), std::size_t(3));
         QVERIFY(*points[0].kpi > *points[1].kpi && *points[1].kpi > *points[2].kpi);
     }

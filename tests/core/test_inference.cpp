@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(e.batch, 53);
         QVERIFY(!e.computeBound);
         QVERIFY(near(e.stepMs, (2e9 + 53 * 1500 * 1e5) / 1e12 * 1000)); // 9.95 ms
-        QVERIFY(near(e.prefillMs, 2e9 * 1000 / 1e15 * 1000));          // 2 ms
+        QVERIFY(near(e.prefillMs, 2e9 * 1000 / 1e15 * 1000));           // 2 ms
         const double perRequest = 0.002 + 1000 * (e.stepMs / 1000) / 53;
         QVERIFY(near(e.requestsPerSecondPerReplica, 1 / perRequest));
         QCOMPARE(replicasFor(20, e), std::ceil(20 * perRequest));
@@ -96,18 +96,21 @@ private slots:
         spec.tpotMs = 1; // weights alone take 2 ms to read
         auto slow = estimateInferenceReplica(spec, simpleUnit(), false, ideal());
         QVERIFY(!slow.ok());
-        QVERIFY(QString::fromStdString(slow.error().toString()).contains(QStringLiteral("even at batch 1")));
+        QVERIFY(QString::fromStdString(slow.error().toString())
+                    .contains(QStringLiteral("even at batch 1")));
 
         spec = simpleService();
         spec.ttftMs = 1; // prefill takes 2 ms
         auto late = estimateInferenceReplica(spec, simpleUnit(), false, ideal());
-        QVERIFY(QString::fromStdString(late.error().toString()).contains(QStringLiteral("time-to-first-token")));
+        QVERIFY(QString::fromStdString(late.error().toString())
+                    .contains(QStringLiteral("time-to-first-token")));
 
         spec = simpleService();
         spec.params = 100e9; // 200 GB of weights on a 100 GB unit
         spec.tpotMs = 100;
         auto big = estimateInferenceReplica(spec, simpleUnit(), false, ideal());
-        QVERIFY(QString::fromStdString(big.error().toString()).contains(QStringLiteral("do not fit")));
+        QVERIFY(
+            QString::fromStdString(big.error().toString()).contains(QStringLiteral("do not fit")));
         auto split = estimateInferenceReplica(spec, simpleUnit(), true, ideal());
         QVERIFY(split.ok());
         QVERIFY(split.value().tensorParallel >= 4);
@@ -130,9 +133,12 @@ private slots:
         for (const GpuModel& gpu : catalog.gpus) {
             const double peak = densePeakFlopsPerS(gpu, Precision::Bf16);
             for (RegimeKind kind : kAllRegimes) {
-                for (const ResourceUnit& unit : resourceUnits(gpu, regimes[std::size_t(kind)], Precision::Bf16, 1.0)) {
-                    const std::string what = gpu.id + " " + std::string(regimeKey(kind)) + " " + unit.profile;
-                    QVERIFY2(unit.computeFlopsPerS <= peak * unit.computeShare * (1 + 1e-12), what.c_str());
+                for (const ResourceUnit& unit :
+                     resourceUnits(gpu, regimes[std::size_t(kind)], Precision::Bf16, 1.0)) {
+                    const std::string what =
+                        gpu.id + " " + std::string(regimeKey(kind)) + " " + unit.profile;
+                    QVERIFY2(unit.computeFlopsPerS <= peak * unit.computeShare * (1 + 1e-12),
+                             what.c_str());
                     QVERIFY2(unit.computeShare * unit.unitsPerGpu <= 1.0 + 1e-12, what.c_str());
                     QVERIFY2(unit.memoryBytes <= gpu.memoryGb.value * 1e9 + 1, what.c_str());
                     if (kind == RegimeKind::Partition && gpu.mig) {
@@ -140,9 +146,10 @@ private slots:
                         // 132 on an H100), else its compute slices of 7; no bursting.
                         const MigProfile* profile = gpu.mig->profile(unit.profile);
                         QVERIFY(profile);
-                        const double bound = profile->streamingMultiprocessors
-                                                 ? double(*profile->streamingMultiprocessors) / *gpu.mig->totalSms
-                                                 : double(profile->computeSlices) / 7;
+                        const double bound =
+                            profile->streamingMultiprocessors
+                                ? double(*profile->streamingMultiprocessors) / *gpu.mig->totalSms
+                                : double(profile->computeSlices) / 7;
                         QVERIFY2(unit.computeShare <= bound + 1e-12, what.c_str());
                     }
                 }
@@ -150,7 +157,8 @@ private slots:
         }
         // Seven 1g instances use 112 of an H100's 132 SMs: each gets 16/132 of it.
         const GpuModel& h100 = *catalog.gpu("h100-sxm-80gb");
-        const auto units = resourceUnits(h100, regimes[std::size_t(RegimeKind::Partition)], Precision::Bf16, 1.0);
+        const auto units =
+            resourceUnits(h100, regimes[std::size_t(RegimeKind::Partition)], Precision::Bf16, 1.0);
         QCOMPARE(units.front().profile, std::string("1g.10gb"));
         QCOMPARE(units.front().computeShare, 16.0 / 132.0);
     }
@@ -166,8 +174,8 @@ private slots:
         const double k = sliced.maxTenantsPerGpu;
         const double peak = densePeakFlopsPerS(h100, Precision::Bf16);
         QVERIFY(near(idle.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead)));
-        QVERIFY(near(busy.computeFlopsPerS,
-                     peak / k * (1 - sliced.throughputOverhead) * (1 - sliced.contentionPerExtraTenant * (k - 1))));
+        QVERIFY(near(busy.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead) *
+                                                (1 - sliced.contentionPerExtraTenant * (k - 1))));
     }
 };
 

@@ -37,7 +37,8 @@ class TestJsonSchema : public QObject
         QProcess python;
         python.start(QStringLiteral("python3"), args + files);
         python.waitForFinished(120000);
-        return {python.exitCode(), QString::fromUtf8(python.readAllStandardOutput() + python.readAllStandardError())};
+        return {python.exitCode(),
+                QString::fromUtf8(python.readAllStandardOutput() + python.readAllStandardError())};
     }
 
 private slots:
@@ -47,7 +48,8 @@ private slots:
         QStringList files{write(QStringLiteral("sample.json"), std::string(sampleProjectJson()))};
         testing::ProjectGenerator generator(sample, 99);
         for (int i = 0; i < 100; ++i)
-            files << write(QStringLiteral("random-%1.json").arg(i), projectToJsonText(generator.next()));
+            files << write(QStringLiteral("random-%1.json").arg(i),
+                           projectToJsonText(generator.next()));
         const auto [code, output] = check(files, false);
         QVERIFY2(code == 0, qPrintable(output));
     }
@@ -61,10 +63,14 @@ private slots:
             return copy;
         };
         const QStringList files{
-            write(QStringLiteral("negative.json"), replaced("\"tokens_per_run\": 2e12", "\"tokens_per_run\": -1")),
-            write(QStringLiteral("unknown-key.json"), replaced("\"gpus_per_job\": 1024", "\"gpus_per_job\": 1024, \"gpu_count\": 3")),
-            write(QStringLiteral("bad-kind.json"), replaced("\"kind\": \"batch\"", "\"kind\": \"etl\"")),
-            write(QStringLiteral("monthly-price.json"), replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
+            write(QStringLiteral("negative.json"),
+                  replaced("\"tokens_per_run\": 2e12", "\"tokens_per_run\": -1")),
+            write(QStringLiteral("unknown-key.json"),
+                  replaced("\"gpus_per_job\": 1024", "\"gpus_per_job\": 1024, \"gpu_count\": 3")),
+            write(QStringLiteral("bad-kind.json"),
+                  replaced("\"kind\": \"batch\"", "\"kind\": \"etl\"")),
+            write(QStringLiteral("monthly-price.json"),
+                  replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
         };
         const auto [code, output] = check(files, true);
         QVERIFY2(code == 0, qPrintable(output));

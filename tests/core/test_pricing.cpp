@@ -32,7 +32,8 @@ private slots:
         const double expected = 25000.0 / 35040.0 + 0.1 + 0.084;
         QCOMPARE(ownedUsdPerGpuHour(owned, 700.0), expected);
         // Doubling every price doubles the hourly cost; power follows TDP.
-        const OwnedCost doubled{figure(50000), figure(4), figure(146), figure(1.2), figure(0.20), {}};
+        const OwnedCost doubled{figure(50000), figure(4),    figure(146),
+                                figure(1.2),   figure(0.20), {}};
         QCOMPARE(ownedUsdPerGpuHour(doubled, 700.0), 2 * expected);
     }
 
@@ -64,7 +65,8 @@ private slots:
         const GpuModel& h100 = *catalog.gpu("h100-sxm-80gb");
         QCOMPARE(breakEvenUtilization(book, h100, Plan::Reserved1y).value(), 1.89 / 2.99); // 63 %
         QVERIFY(!breakEvenUtilization(book, h100, Plan::Spot).has_value());
-        QVERIFY(!breakEvenUtilization(book, *catalog.gpu("a100-sxm-80gb"), Plan::Reserved1y).has_value());
+        QVERIFY(!breakEvenUtilization(book, *catalog.gpu("a100-sxm-80gb"), Plan::Reserved1y)
+                     .has_value());
     }
 
     void planKeysRoundTrip()

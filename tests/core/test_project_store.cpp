@@ -62,7 +62,10 @@ class TestProjectStore : public QObject
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    std::string path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)).toStdString(); }
+    std::string path(const char* name) const
+    {
+        return m_dir.filePath(QString::fromLatin1(name)).toStdString();
+    }
 
 private slots:
     void sampleRoundTripsByteForByte()
@@ -75,7 +78,8 @@ private slots:
         QCOMPARE(projectToJsonText(reopened.value()), bundled);
         QVERIFY(fs::is_regular_file(file));
         for (const auto& entry : fs::directory_iterator(m_dir.path().toStdString()))
-            QVERIFY2(entry.path().string().find(".saving-") == std::string::npos, "no temporary file left behind");
+            QVERIFY2(entry.path().string().find(".saving-") == std::string::npos,
+                     "no temporary file left behind");
     }
 
     void randomProjectsRoundTrip()
@@ -87,14 +91,16 @@ private slots:
             const Project generated = generator.next();
             const std::string json = projectToJsonText(generated);
             auto parsed = parseProject(json, "generated.json");
-            QVERIFY2(parsed.ok(), parsed.ok() ? "" : (parsed.error().toString() + "\n" + json).c_str());
+            QVERIFY2(parsed.ok(),
+                     parsed.ok() ? "" : (parsed.error().toString() + "\n" + json).c_str());
             const std::string again = projectToJsonText(parsed.value());
             if (again != json) {
                 std::size_t at = 0;
                 while (at < json.size() && at < again.size() && json[at] == again[at])
                     ++at;
                 QFAIL(("JSON → model → JSON differs at byte " + std::to_string(at) + ":\n" +
-                       json.substr(at > 200 ? at - 200 : 0, 400) + "\n---\n" + again.substr(at > 200 ? at - 200 : 0, 400))
+                       json.substr(at > 200 ? at - 200 : 0, 400) + "\n---\n" +
+                       again.substr(at > 200 ? at - 200 : 0, 400))
                           .c_str());
             }
             auto saved = saveProjectFile(parsed.value(), file);
@@ -111,7 +117,8 @@ private slots:
         const std::string golden = FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan";
         auto project = openProjectFile(golden);
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
-        QCOMPARE(projectToJsonText(project.value()), readBytes(FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan.json"));
+        QCOMPARE(projectToJsonText(project.value()),
+                 readBytes(FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan.json"));
     }
 
     void eachBadFileHasItsOwnMessage()
@@ -129,24 +136,29 @@ private slots:
 
         const std::string other = path("other.fleetplan");
         tamper(other, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
-        QVERIFY(openError(other).contains(QStringLiteral("is a SQLite database but not a FleetPlanner project (its application_id is 0")));
+        QVERIFY(openError(other).contains(QStringLiteral(
+            "is a SQLite database but not a FleetPlanner project (its application_id is 0")));
 
         const std::string newer = path("newer.fleetplan");
         fs::copy_file(good, newer);
         tamper(newer, "PRAGMA user_version = 7");
-        QVERIFY(openError(newer).contains(QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                                                         "this FleetPlanner reads schema version 1")));
+        QVERIFY(openError(newer).contains(
+            QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
+                           "this FleetPlanner reads schema version 1")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
         tamper(older, "PRAGMA user_version = 0");
-        QVERIFY(openError(older).contains(QStringLiteral("older than any this FleetPlanner can upgrade")));
+        QVERIFY(openError(older).contains(
+            QStringLiteral("older than any this FleetPlanner can upgrade")));
 
         const std::string trigger = path("trigger.fleetplan");
         fs::copy_file(good, trigger);
-        tamper(trigger, "CREATE TABLE log (x); CREATE TRIGGER spy AFTER INSERT ON workload BEGIN INSERT INTO log VALUES (1); END;");
+        tamper(trigger, "CREATE TABLE log (x); CREATE TRIGGER spy AFTER INSERT ON workload BEGIN "
+                        "INSERT INTO log VALUES (1); END;");
         const QString triggerError = openError(trigger);
-        QVERIFY2(triggerError.contains(QStringLiteral("trigger \"spy\" is not FleetPlanner's")), qPrintable(triggerError));
+        QVERIFY2(triggerError.contains(QStringLiteral("trigger \"spy\" is not FleetPlanner's")),
+                 qPrintable(triggerError));
 
         const std::string view = path("view.fleetplan");
         fs::copy_file(good, view);
@@ -156,12 +168,15 @@ private slots:
         const std::string altered = path("altered.fleetplan");
         fs::copy_file(good, altered);
         tamper(altered, "ALTER TABLE workload ADD COLUMN payload TEXT");
-        QVERIFY(openError(altered).contains(QStringLiteral("table \"workload\" differs from FleetPlanner's")));
+        QVERIFY(openError(altered).contains(
+            QStringLiteral("table \"workload\" differs from FleetPlanner's")));
 
         const std::string invalid = path("invalid.fleetplan");
         fs::copy_file(good, invalid);
-        tamper(invalid, "PRAGMA ignore_check_constraints = ON; UPDATE training_workload SET efficiency = 7");
-        QVERIFY(openError(invalid).contains(QStringLiteral("/workloads/0/efficiency (entry pretrain-70b): must be a finite number > 0 and ≤ 1")));
+        tamper(invalid,
+               "PRAGMA ignore_check_constraints = ON; UPDATE training_workload SET efficiency = 7");
+        QVERIFY(openError(invalid).contains(QStringLiteral(
+            "/workloads/0/efficiency (entry pretrain-70b): must be a finite number > 0 and ≤ 1")));
 
         QVERIFY(openError(path("missing.fleetplan")).contains(QStringLiteral("no such file")));
     }
@@ -209,7 +224,8 @@ private slots:
         const Migration steps[] = {{0, "test step: version 0 had no scenario descriptions",
                                     [](const sql::Database& db) -> Result<bool> {
                                         ran = true;
-                                        return db.exec("UPDATE scenario SET description = NULL WHERE 0");
+                                        return db.exec(
+                                            "UPDATE scenario SET description = NULL WHERE 0");
                                     }}};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
@@ -221,7 +237,8 @@ private slots:
         tamper(file, "PRAGMA user_version = 0");
         auto gap = migrateProjectFile(file, 0, {});
         QVERIFY(!gap.ok());
-        QVERIFY(QString::fromStdString(gap.error().toString()).contains(QStringLiteral("no upgrade path from schema version 0")));
+        QVERIFY(QString::fromStdString(gap.error().toString())
+                    .contains(QStringLiteral("no upgrade path from schema version 0")));
     }
 
     void autosaveOffersRecovery()
@@ -271,12 +288,14 @@ private slots:
             else
                 QFAIL(("unexpected project " + name).c_str());
         }
-        qInfo("killed 120 saves: project A %d times, B %d, the original %d", seenA, seenB, seenSample);
+        qInfo("killed 120 saves: project A %d times, B %d, the original %d", seenA, seenB,
+              seenSample);
         QVERIFY(seenA + seenB > 0);
         // The next save clears what killed saves left beside the file.
         QVERIFY(saveProjectFile(sample(), file.toStdString()).ok());
         for (const auto& entry : fs::directory_iterator(m_dir.path().toStdString()))
-            QVERIFY2(entry.path().string().find("killed.fleetplan.saving-") == std::string::npos, entry.path().c_str());
+            QVERIFY2(entry.path().string().find("killed.fleetplan.saving-") == std::string::npos,
+                     entry.path().c_str());
     }
 };
 

@@ -13,9 +13,11 @@ bool near(double actual, double expected, double relative = 1e-9)
 {
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
-#define QVERIFY_NEAR(actual, expected)                                                                                \
-    QVERIFY2(near((actual), (expected)),                                                                              \
-             qPrintable(QStringLiteral("%1 = %2, expected %3").arg(#actual).arg(actual, 0, 'g', 12).arg(expected, 0, 'g', 12)))
+#define QVERIFY_NEAR(actual, expected)                                                             \
+    QVERIFY2(near((actual), (expected)), qPrintable(QStringLiteral("%1 = %2, expected %3")         \
+                                                        .arg(#actual)                              \
+                                                        .arg(actual, 0, 'g', 12)                   \
+                                                        .arg(expected, 0, 'g', 12)))
 
 TrainingSpec spec1B()
 {
@@ -69,7 +71,8 @@ private slots:
         QVERIFY(run.ok());
         QVERIFY_NEAR(run.value().checkpointSeconds, 40.0);
         QVERIFY_NEAR(run.value().jobMtbfHours, 3.1);
-        QVERIFY_NEAR(run.value().checkpointIntervalMin, std::sqrt(2.0 * (40.0 / 3600.0) * 3.1) * 60.0);
+        QVERIFY_NEAR(run.value().checkpointIntervalMin,
+                     std::sqrt(2.0 * (40.0 / 3600.0) * 3.1) * 60.0);
         QVERIFY(std::abs(run.value().checkpointIntervalMin - 15.75) < 0.01);
     }
 
@@ -123,7 +126,8 @@ private slots:
         a.gpuMtbfHours = 1.0; // a job of 1,000 GPUs fails every 3.6 s
         auto run = estimateTrainingRun(spec1B(), 1e15, 0, a);
         QVERIFY(!run.ok());
-        QVERIFY(QString::fromStdString(run.error().toString()).contains(QStringLiteral("leaves no time to train")));
+        QVERIFY(QString::fromStdString(run.error().toString())
+                    .contains(QStringLiteral("leaves no time to train")));
     }
 
     void noFp8IsRefused()
@@ -131,7 +135,8 @@ private slots:
         Assumptions a;
         auto run = estimateTrainingRun(spec1B(), 0.0, 0, a);
         QVERIFY(!run.ok());
-        QVERIFY(QString::fromStdString(run.error().toString()).contains(QStringLiteral("no dense")));
+        QVERIFY(
+            QString::fromStdString(run.error().toString()).contains(QStringLiteral("no dense")));
     }
 };
 

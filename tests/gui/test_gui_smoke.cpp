@@ -4,8 +4,8 @@
 #include "engine/evaluate.h"
 #include "kpi_panel.h"
 #include "main_window.h"
-#include "store/project_json.h"
 #include "store/catalog_loader.h"
+#include "store/project_json.h"
 
 #include <QBarSeries>
 #include <QBarSet>
@@ -70,7 +70,9 @@ private slots:
         QVERIFY(window.kpiPanel()->isVisible());
         QCOMPARE(window.kpiPanel()->valueText(QStringLiteral("utilization")),
                  QLocale().toString(kpis.utilization * 100, 'f', 1) + QStringLiteral(" %"));
-        QVERIFY(window.kpiPanel()->valueText(QStringLiteral("mean_monthly_cost_usd")).startsWith(QStringLiteral("$")));
+        QVERIFY(window.kpiPanel()
+                    ->valueText(QStringLiteral("mean_monthly_cost_usd"))
+                    .startsWith(QStringLiteral("$")));
         QVERIFY(window.windowTitle().contains(QString::fromStdString(project.name)));
 
         const QImage shot = window.grab().toImage();

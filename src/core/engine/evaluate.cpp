@@ -13,7 +13,8 @@ namespace {
 
 /// Attributed monthly cost of an option: the plan's cost (size mode) or its
 /// held GPU-hours at the fleet's blended rate (fixed mode).
-std::optional<std::vector<double>> attributedCost(const Project& project, const OptionResult& option, Plan plan)
+std::optional<std::vector<double>> attributedCost(const Project& project,
+                                                  const OptionResult& option, Plan plan)
 {
     if (project.fleet.mode == FleetMode::Fixed) {
         const auto rate = fleetBlendedUsdPerGpuHour(project, option.gpuId);
@@ -39,7 +40,8 @@ double sum(const std::vector<double>& values)
 
 bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
 {
-    return (!choice.gpuId || *choice.gpuId == option.gpuId) && (!choice.regime || *choice.regime == option.regime) &&
+    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
+           (!choice.regime || *choice.regime == option.regime) &&
            (!choice.profile || *choice.profile == option.profile);
 }
 
@@ -73,7 +75,8 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
         if (result.options.empty())
             result.problem = "no option is feasible for this workload";
         else
-            result.problem = "no feasible, priced option matches the chosen GPU, regime, profile and plan";
+            result.problem =
+                "no feasible, priced option matches the chosen GPU, regime, profile and plan";
     }
 }
 
@@ -101,8 +104,8 @@ void addKpis(const Project& project, Evaluation& evaluation)
     Kpis& k = evaluation.kpis;
     const auto months = static_cast<std::size_t>(project.horizonMonths);
     k.monthlyCostUsd.assign(months, 0.0);
-    double trainingCost = 0, trainingTokens = 0, inferenceCost = 0, outputTokens = 0, notebookCost = 0,
-           notebookUserMonths = 0, attributed = 0, baseline = 0;
+    double trainingCost = 0, trainingTokens = 0, inferenceCost = 0, outputTokens = 0,
+           notebookCost = 0, notebookUserMonths = 0, attributed = 0, baseline = 0;
     bool baselineComplete = true;
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         const OptionResult* option = w.chosenOption();
@@ -119,7 +122,8 @@ void addKpis(const Project& project, Evaluation& evaluation)
         case WorkloadKind::Training: {
             trainingCost += cost;
             trainingTokens += served;
-            const double idle = option->totalGpuHoursBusy() * option->detail("checkpoint_idle_fraction");
+            const double idle =
+                option->totalGpuHoursBusy() * option->detail("checkpoint_idle_fraction");
             k.checkpointIdleGpuHours += idle;
             k.checkpointReclaimedGpuHours += idle * option->detail("checkpoint_reclaim_fraction");
             break;
@@ -191,8 +195,9 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
         for (const auto& [gpu, count] : needed) {
             const int gpus = static_cast<int>(std::ceil(count - 1e-6));
             if (gpus > fleetCount[gpu])
-                evaluation.warnings.push_back("month " + std::to_string(m + 1) + ": the chosen options hold " +
-                                              std::to_string(gpus) + " " + gpu + " GPUs; the fleet has " +
+                evaluation.warnings.push_back("month " + std::to_string(m + 1) +
+                                              ": the chosen options hold " + std::to_string(gpus) +
+                                              " " + gpu + " GPUs; the fleet has " +
                                               std::to_string(fleetCount[gpu]));
         }
     }
@@ -221,8 +226,8 @@ std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const st
     return usd / count;
 }
 
-std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu, const OptionResult& option,
-                                bool allowSpot)
+std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
+                                const OptionResult& option, bool allowSpot)
 {
     std::vector<PlanCost> costs;
     const PriceBook* book = project.activePriceBook();
@@ -245,13 +250,15 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu, con
             // Spot's effective price includes the work lost to interruptions.
             cost.effectiveUsdPerGpuHour = *price / (1.0 - option.lostWorkFractionOnSpot);
         }
-        const bool committed = plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+        const bool committed =
+            plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
         for (const MonthRequirement& month : option.months) {
             // Reserved and owned GPUs are held at the peak count for the whole
             // horizon (terms of one year or more); on-demand and spot bill the
             // GPU-hours held.
-            const double usd = committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
-                                         : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour;
+            const double usd = committed
+                                   ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
+                                   : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour;
             cost.monthlyUsd.push_back(usd);
             cost.totalUsd += usd;
         }
@@ -271,11 +278,13 @@ Evaluation evaluate(const Project& project)
         result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
         const bool spotAllowed = isPreemptible(project, workload);
         for (OptionResult& option : result.options)
-            option.planCosts = planCosts(project, *project.catalog.gpu(option.gpuId), option, spotAllowed);
+            option.planCosts =
+                planCosts(project, *project.catalog.gpu(option.gpuId), option, spotAllowed);
         choose(project, workload, result);
         if (const OptionResult* option = result.chosenOption())
-            result.monthlyCostUsd = attributedCost(project, *option, result.chosenPlan)
-                                        .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
+            result.monthlyCostUsd =
+                attributedCost(project, *option, result.chosenPlan)
+                    .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
         else
             evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
         evaluateBaseline(project, workload, result);

@@ -12,8 +12,8 @@ namespace fleet {
 Evaluation evaluate(const Project& project);
 
 /// Plan costs of an option on `gpu` under the project's active price book.
-std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu, const OptionResult& option,
-                                bool allowSpot);
+std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
+                                const OptionResult& option, bool allowSpot);
 
 /// Fixed fleet: the fleet's blended USD per GPU-hour for `gpuId` (its pools'
 /// prices weighted by GPU count); nullopt if the fleet has none or a pool's

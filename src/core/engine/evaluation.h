@@ -16,11 +16,11 @@ namespace fleet {
 
 struct MonthRequirement
 {
-    double units = 0;           ///< replicas × TP units, instances, sessions, … of the option's unit
-    double gpuEquivalents = 0;  ///< GPUs held (whole GPUs for partitions; shares for shared regimes)
-    double gpuHoursBusy = 0;    ///< GPU-equivalent hours doing the work
-    double gpuHoursHeld = 0;    ///< GPU-equivalent hours allocated (what is paid for)
-    double memoryGb = 0;        ///< GPU memory in use on average (weights, KV cache, state, sessions)
+    double units = 0; ///< replicas × TP units, instances, sessions, … of the option's unit
+    double gpuEquivalents = 0; ///< GPUs held (whole GPUs for partitions; shares for shared regimes)
+    double gpuHoursBusy = 0;   ///< GPU-equivalent hours doing the work
+    double gpuHoursHeld = 0;   ///< GPU-equivalent hours allocated (what is paid for)
+    double memoryGb = 0; ///< GPU memory in use on average (weights, KV cache, state, sessions)
 };
 
 struct PlanCost
@@ -65,16 +65,19 @@ struct WorkloadEvaluation
     WorkloadKind kind = WorkloadKind::Training;
     std::vector<OptionResult> options;
     std::vector<RejectedOption> rejected;
-    int chosen = -1;                  ///< index into options; -1 when nothing is feasible
-    Plan chosenPlan = Plan::OnDemand; ///< size mode; in fixed mode the fleet's blend applies
+    int chosen = -1;                      ///< index into options; -1 when nothing is feasible
+    Plan chosenPlan = Plan::OnDemand;     ///< size mode; in fixed mode the fleet's blend applies
     std::optional<OptionResult> baseline; ///< bare metal, on demand, no notebook idle timeout
-    std::vector<double> monthlyCostUsd;         ///< attributed cost of the chosen option
+    std::vector<double> monthlyCostUsd;   ///< attributed cost of the chosen option
     std::vector<double> baselineMonthlyCostUsd;
     /// Served per month: training tokens, output tokens, notebook users.
     std::vector<double> servedPerMonth;
-    std::string problem;              ///< why nothing is feasible, or why the choice was not honoured
+    std::string problem; ///< why nothing is feasible, or why the choice was not honoured
 
-    const OptionResult* chosenOption() const { return chosen >= 0 ? &options[static_cast<std::size_t>(chosen)] : nullptr; }
+    const OptionResult* chosenOption() const
+    {
+        return chosen >= 0 ? &options[static_cast<std::size_t>(chosen)] : nullptr;
+    }
 };
 
 struct Kpis
@@ -87,10 +90,11 @@ struct Kpis
     std::optional<double> costPerNotebookUserMonthUsd;
     double gpuHoursBusy = 0;
     double gpuHoursHeld = 0;
-    double fleetGpuHours = 0;          ///< fixed mode: GPUs in the fleet × hours
-    double utilization = 0;            ///< busy ÷ fleet hours (fixed) or ÷ held (size)
-    double attributedCostUsd = 0;      ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
-    double unallocatedFleetCostUsd = 0;///< fixed mode: fleet cost no workload is attributed
+    double fleetGpuHours = 0; ///< fixed mode: GPUs in the fleet × hours
+    double utilization = 0;   ///< busy ÷ fleet hours (fixed) or ÷ held (size)
+    double attributedCostUsd =
+        0; ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
+    double unallocatedFleetCostUsd = 0; ///< fixed mode: fleet cost no workload is attributed
     std::optional<double> baselineTotalCostUsd;
     std::optional<double> savingsUsd; ///< baseline − attributed cost
     std::optional<double> savingsFraction;

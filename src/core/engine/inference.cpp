@@ -45,67 +45,80 @@ double estimatedKvBytesPerToken(double params, Precision precision)
 namespace {
 
 /// One replica spanning `degree` units, or the reason it cannot meet the targets.
-Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceUnit& unit, int degreeUnits,
-                                      const Assumptions& assumptions)
+Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceUnit& unit,
+                                      int degreeUnits, const Assumptions& assumptions)
 {
     InferenceEstimate e;
     const double n = spec.params;
     e.weightBytes = n * bytesPerValue(spec.precision);
-    e.kvBytesPerToken = spec.kvBytesPerToken ? *spec.kvBytesPerToken : estimatedKvBytesPerToken(n, spec.precision);
+    e.kvBytesPerToken =
+        spec.kvBytesPerToken ? *spec.kvBytesPerToken : estimatedKvBytesPerToken(n, spec.precision);
     e.tensorParallel = degreeUnits;
     const double contextMax = spec.inputTokens + spec.outputTokens;
     const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
     const double usable = unit.memoryBytes * assumptions.usableMemoryFraction * degree;
     if (e.weightBytes + contextMax * e.kvBytesPerToken > usable)
-        return Error("weights (" + formatNumber(e.weightBytes / 1e9) + " GB) and one sequence's KV cache do not fit in " +
+        return Error("weights (" + formatNumber(e.weightBytes / 1e9) +
+                     " GB) and one sequence's KV cache do not fit in " +
                      formatNumber(usable / 1e9) + " GB of usable memory" +
-                     (degreeUnits > 1 ? " on " + std::to_string(degreeUnits) + " GPUs"
-                                      : unit.profile.empty() ? "" : " of a " + unit.profile));
+                     (degreeUnits > 1        ? " on " + std::to_string(degreeUnits) + " GPUs"
+                      : unit.profile.empty() ? ""
+                                             : " of a " + unit.profile));
     // Tensor parallelism keeps `tensorParallelEfficiency` per doubling.
     const double tpEfficiency = std::pow(assumptions.tensorParallelEfficiency, std::log2(degree));
-    const double bandwidth = unit.bandwidthBytesPerS * degree * assumptions.memoryBandwidthEfficiency * tpEfficiency;
-    const double compute = unit.computeFlopsPerS * degree * assumptions.decodeComputeEfficiency * tpEfficiency;
+    const double bandwidth =
+        unit.bandwidthBytesPerS * degree * assumptions.memoryBandwidthEfficiency * tpEfficiency;
+    const double compute =
+        unit.computeFlopsPerS * degree * assumptions.decodeComputeEfficiency * tpEfficiency;
     const double tpotSeconds = spec.tpotMs / 1000.0;
 
     // Roofline of one decode step at batch b: read the weights and every
     // sequence's KV cache, or do 2·N FLOPs per sequence, whichever is slower.
     const auto stepSeconds = [&](double b) {
-        return std::max((e.weightBytes + b * contextAverage * e.kvBytesPerToken) / bandwidth, 2.0 * n * b / compute);
+        return std::max((e.weightBytes + b * contextAverage * e.kvBytesPerToken) / bandwidth,
+                        2.0 * n * b / compute);
     };
     if (stepSeconds(1) > tpotSeconds)
         return Error("one output token takes " + formatNumber(stepSeconds(1) * 1000) +
                      " ms even at batch 1; the target is " + formatNumber(spec.tpotMs) + " ms");
-    const double byBandwidth = (tpotSeconds * bandwidth - e.weightBytes) / (contextAverage * e.kvBytesPerToken);
+    const double byBandwidth =
+        (tpotSeconds * bandwidth - e.weightBytes) / (contextAverage * e.kvBytesPerToken);
     const double byCompute = tpotSeconds * compute / (2.0 * n);
     const double byMemory = (usable - e.weightBytes) / (contextMax * e.kvBytesPerToken);
     constexpr double kMaxBatch = 4096;
-    e.batch = static_cast<int>(std::max(1.0, std::floor(std::min({byBandwidth, byCompute, byMemory, kMaxBatch}))));
+    e.batch = static_cast<int>(
+        std::max(1.0, std::floor(std::min({byBandwidth, byCompute, byMemory, kMaxBatch}))));
     const double step = stepSeconds(e.batch);
     e.stepMs = step * 1000.0;
-    e.computeBound =
-        2.0 * n * e.batch / compute >= (e.weightBytes + e.batch * contextAverage * e.kvBytesPerToken) / bandwidth;
+    e.computeBound = 2.0 * n * e.batch / compute >=
+                     (e.weightBytes + e.batch * contextAverage * e.kvBytesPerToken) / bandwidth;
     e.decodeTokensPerSecond = e.batch / step;
 
     // Prefill is compute-bound: 2·N FLOPs per prompt token.
     const double prefillSeconds =
-        2.0 * n * spec.inputTokens / (unit.computeFlopsPerS * degree * assumptions.prefillMfu * tpEfficiency);
+        2.0 * n * spec.inputTokens /
+        (unit.computeFlopsPerS * degree * assumptions.prefillMfu * tpEfficiency);
     e.prefillMs = prefillSeconds * 1000.0;
     if (e.prefillMs > spec.ttftMs)
-        return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " + formatNumber(e.prefillMs) +
-                     " ms; the time-to-first-token target is " + formatNumber(spec.ttftMs) + " ms");
+        return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
+                     formatNumber(e.prefillMs) + " ms; the time-to-first-token target is " +
+                     formatNumber(spec.ttftMs) + " ms");
     // A replica's time per request: its prefill, then its 1/batch share of
     // `outputTokens` decode steps (prefill and decode not overlapped).
     e.requestsPerSecondPerReplica = 1.0 / (prefillSeconds + spec.outputTokens * step / e.batch);
-    e.outputTokensPerSecondPerGpu = e.requestsPerSecondPerReplica * spec.outputTokens / (degree * unit.gpuShare);
+    e.outputTokensPerSecondPerGpu =
+        e.requestsPerSecondPerReplica * spec.outputTokens / (degree * unit.gpuShare);
     e.memoryGbPerReplica = (e.weightBytes + e.batch * contextMax * e.kvBytesPerToken) / 1e9;
     return e;
 }
 
 } // namespace
 
-Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec, const ResourceUnit& unit,
-                                                   bool allowTensorParallel, const Assumptions& assumptions)
+Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
+                                                   const ResourceUnit& unit,
+                                                   bool allowTensorParallel,
+                                                   const Assumptions& assumptions)
 {
     // Try 1, 2, 4 and 8 units per replica and keep the one that serves the
     // most output tokens per GPU: more units give a bigger batch, but lose
@@ -119,7 +132,8 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec, co
                 firstError = candidate.error();
             continue;
         }
-        if (!best || candidate.value().outputTokensPerSecondPerGpu > best->outputTokensPerSecondPerGpu * (1 + 1e-12))
+        if (!best || candidate.value().outputTokensPerSecondPerGpu >
+                         best->outputTokensPerSecondPerGpu * (1 + 1e-12))
             best = candidate.value();
     }
     if (!best)
@@ -129,7 +143,9 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec, co
 
 double replicasFor(double requestsPerSecond, const InferenceEstimate& estimate)
 {
-    return requestsPerSecond <= 0 ? 0.0 : std::ceil(requestsPerSecond / estimate.requestsPerSecondPerReplica);
+    return requestsPerSecond <= 0
+               ? 0.0
+               : std::ceil(requestsPerSecond / estimate.requestsPerSecondPerReplica);
 }
 
 } // namespace fleet

@@ -14,15 +14,15 @@ struct InferenceEstimate
 {
     double weightBytes = 0;
     double kvBytesPerToken = 0;
-    int tensorParallel = 1;          ///< GPUs (units) one replica spans
-    int batch = 0;                   ///< concurrent sequences per replica
-    double stepMs = 0;               ///< time per output token at that batch
-    bool computeBound = false;       ///< the step is limited by compute, not bandwidth
-    double decodeTokensPerSecond = 0;///< per replica, while decoding
-    double prefillMs = 0;            ///< per request, compute-bound
+    int tensorParallel = 1;           ///< GPUs (units) one replica spans
+    int batch = 0;                    ///< concurrent sequences per replica
+    double stepMs = 0;                ///< time per output token at that batch
+    bool computeBound = false;        ///< the step is limited by compute, not bandwidth
+    double decodeTokensPerSecond = 0; ///< per replica, while decoding
+    double prefillMs = 0;             ///< per request, compute-bound
     double requestsPerSecondPerReplica = 0;
     double outputTokensPerSecondPerGpu = 0; ///< served, counting the GPU share a replica occupies
-    double memoryGbPerReplica = 0;   ///< weights + KV cache at the chosen batch
+    double memoryGbPerReplica = 0;          ///< weights + KV cache at the chosen batch
 };
 
 /// KV-cache bytes per token of a Llama-3-like model of `params` parameters
@@ -31,10 +31,12 @@ struct InferenceEstimate
 double estimatedKvBytesPerToken(double params, Precision precision);
 
 /// Sizes one replica on `unit` (tensor parallelism across 1, 2, 4 or 8 units
-/// when `allowTensorParallel`: the degree serving most output tokens per GPU). Fails with the reason when no batch meets the
-/// targets or the model does not fit.
-Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec, const ResourceUnit& unit,
-                                                   bool allowTensorParallel, const Assumptions& assumptions);
+/// when `allowTensorParallel`: the degree serving most output tokens per GPU). Fails with the
+/// reason when no batch meets the targets or the model does not fit.
+Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
+                                                   const ResourceUnit& unit,
+                                                   bool allowTensorParallel,
+                                                   const Assumptions& assumptions);
 
 /// Replicas needed for `requestsPerSecond`.
 double replicasFor(double requestsPerSecond, const InferenceEstimate& estimate);

@@ -56,10 +56,12 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
     // Training state (weights, gradients, Adam moments) must fit the job's memory.
     const double stateBytes = (spec.totalParams > 0 ? spec.totalParams : spec.activeParams) *
                               c.project.assumptions.checkpointBytesPerParam;
-    const double jobMemory = c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction * spec.gpusPerJob;
+    const double jobMemory =
+        c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction * spec.gpusPerJob;
     if (stateBytes > jobMemory)
-        return Error("training state (" + std::to_string(int(stateBytes / 1e9)) + " GB) exceeds the job's " +
-                     std::to_string(int(jobMemory / 1e9)) + " GB of usable memory");
+        return Error("training state (" + std::to_string(int(stateBytes / 1e9)) +
+                     " GB) exceeds the job's " + std::to_string(int(jobMemory / 1e9)) +
+                     " GB of usable memory");
     // The unit's compute already carries the regime's overhead.
     auto run = estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions);
     if (!run)
@@ -80,7 +82,8 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
         }
         option.months.push_back(month);
     }
-    const double reclaim = std::max(c.regime.checkpointReclaimFraction, c.project.scheduler.reclaim());
+    const double reclaim =
+        std::max(c.regime.checkpointReclaimFraction, c.project.scheduler.reclaim());
     option.details = {{"flops", e.modelFlops},
                       {"hardware_flops", e.hardwareFlops},
                       {"gpu_hours_per_run", e.gpuHours},
@@ -93,8 +96,8 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"checkpoint_reclaim_fraction", reclaim}};
     // A gang of G GPUs loses its work since the last checkpoint whenever any
     // one of them is interrupted.
-    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob *
-                                    e.lostWorkPerInterruptionHours;
+    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
+                                    spec.gpusPerJob * e.lostWorkPerInterruptionHours;
     return option;
 }
 
@@ -145,11 +148,13 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     if (!wholeGpu && spec.gpusPerUser > 1.0)
         return Error("sessions of " + std::to_string(spec.gpusPerUser) + " GPUs need whole GPUs");
     const double usable = c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction / 1e9;
-    const double needGb = wholeGpu ? spec.memoryGbPerSession / std::max(1.0, spec.gpusPerUser) : spec.memoryGbPerSession;
+    const double needGb = wholeGpu ? spec.memoryGbPerSession / std::max(1.0, spec.gpusPerUser)
+                                   : spec.memoryGbPerSession;
     if (needGb > usable)
-        return Error("a session needs " + std::to_string(int(std::ceil(needGb))) + " GB; the unit has " +
-                     std::to_string(int(usable)) + " GB usable");
-    const double allocated = notebookAllocatedFraction(spec, c.project.assumptions, c.filter.notebookIdleTimeout);
+        return Error("a session needs " + std::to_string(int(std::ceil(needGb))) +
+                     " GB; the unit has " + std::to_string(int(usable)) + " GB usable");
+    const double allocated =
+        notebookAllocatedFraction(spec, c.project.assumptions, c.filter.notebookIdleTimeout);
     OptionResult option;
     const int months = c.project.horizonMonths;
     for (int m = 1; m <= months; ++m) {
@@ -161,15 +166,16 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
         const double units = wholeGpu ? sessionsHeld * spec.gpusPerUser : sessionsHeld;
         MonthRequirement month = provisioned(units, gpusForUnits(c, units), 0.0);
         // Busy: sessions compute `activeFraction` of the time on their unit.
-        const double busyUnits = spec.users * spec.activeFraction * (wholeGpu ? spec.gpusPerUser : 1.0);
+        const double busyUnits =
+            spec.users * spec.activeFraction * (wholeGpu ? spec.gpusPerUser : 1.0);
         month.gpuHoursBusy = busyUnits * c.unit.gpuShare * kHoursPerMonth;
         month.memoryGb = sessionsHeld * spec.memoryGbPerSession;
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
                       {"sessions_per_gpu", double(c.unit.unitsPerGpu)}};
-    option.lostWorkFractionOnSpot =
-        c.project.assumptions.spotInterruptionsPerGpuHour * c.project.assumptions.notebookRestoreMin / 60.0;
+    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
+                                    c.project.assumptions.notebookRestoreMin / 60.0;
     return option;
 }
 
@@ -180,8 +186,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
                      std::string(regimeKey(c.regime.kind)));
     const double usable = c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction / 1e9;
     if (spec.memoryGbPerGpu > usable)
-        return Error("a job needs " + std::to_string(int(std::ceil(spec.memoryGbPerGpu))) + " GB per GPU; the unit has " +
-                     std::to_string(int(usable)) + " GB usable");
+        return Error("a job needs " + std::to_string(int(std::ceil(spec.memoryGbPerGpu))) +
+                     " GB per GPU; the unit has " + std::to_string(int(usable)) + " GB usable");
     const GpuModel* reference = c.project.catalog.gpu(spec.referenceGpuId);
     if (!reference)
         return Error("reference GPU \"" + spec.referenceGpuId + "\" is not in the catalog");
@@ -189,12 +195,15 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     const double work = spec.gpuHoursPerMonth * densePeakFlopsPerS(*reference, Precision::Bf16);
     double unitHours = work / c.unit.computeFlopsPerS;
     // Preemptible work evicted by priority jobs loses what it did since its last checkpoint.
-    const double lostPerEviction = spec.checkpointIntervalMin / 120.0 + c.project.assumptions.restartMin / 60.0;
+    const double lostPerEviction =
+        spec.checkpointIntervalMin / 120.0 + c.project.assumptions.restartMin / 60.0;
     double evictionLoss = 0;
     if (spec.preemptible && c.project.scheduler.policy == SchedulerPolicy::PredictivePreemption)
-        evictionLoss = c.project.assumptions.preemptionsPerGpuHour * spec.gpusPerJob * lostPerEviction;
+        evictionLoss =
+            c.project.assumptions.preemptionsPerGpuHour * spec.gpusPerJob * lostPerEviction;
     if (evictionLoss >= 0.9)
-        return Error("evictions would destroy " + std::to_string(int(evictionLoss * 100)) + " % of the work");
+        return Error("evictions would destroy " + std::to_string(int(evictionLoss * 100)) +
+                     " % of the work");
     unitHours /= (1.0 - evictionLoss);
     OptionResult option;
     const int months = c.project.horizonMonths;
@@ -209,7 +218,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
         }
         option.months.push_back(month);
     }
-    option.details = {{"unit_hours_per_month", unitHours}, {"eviction_loss_fraction", evictionLoss}};
+    option.details = {{"unit_hours_per_month", unitHours},
+                      {"eviction_loss_fraction", evictionLoss}};
     option.lostWorkFractionOnSpot =
         c.project.assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob * lostPerEviction;
     return option;
@@ -269,27 +279,31 @@ std::vector<const GpuModel*> candidateGpus(const Project& project)
 }
 
 std::vector<OptionResult> buildOptions(const Project& project, const Workload& workload,
-                                       const OptionFilter& filter, std::vector<RejectedOption>* rejected)
+                                       const OptionFilter& filter,
+                                       std::vector<RejectedOption>* rejected)
 {
     std::vector<OptionResult> options;
     const Segment* segment = project.segment(workload.segmentId);
     const Precision precision = precisionOf(workload);
     for (const GpuModel* gpu : candidateGpus(project)) {
         for (RegimeKind kind : kAllRegimes) {
-            if (!filter.regimes.empty() &&
-                std::find(filter.regimes.begin(), filter.regimes.end(), kind) == filter.regimes.end())
+            if (!filter.regimes.empty() && std::find(filter.regimes.begin(), filter.regimes.end(),
+                                                     kind) == filter.regimes.end())
                 continue;
             if (!filter.ignoreSegmentRules && segment && !segment->allows(kind))
                 continue; // the segment's policy, not a technical limit: not listed
             const Regime& regime = project.regime(kind);
-            for (const ResourceUnit& unit : resourceUnits(*gpu, regime, precision, otherTenantsBusy(workload))) {
+            for (const ResourceUnit& unit :
+                 resourceUnits(*gpu, regime, precision, otherTenantsBusy(workload))) {
                 auto reject = [&](std::string reason) {
                     if (rejected)
                         rejected->push_back({gpu->id, kind, unit.profile, std::move(reason)});
                 };
-                if (!filter.ignoreSegmentRules && segment && unit.isolation < segment->isolationFloor) {
-                    reject("gives " + std::string(isolationKey(unit.isolation)) + " isolation; segment " +
-                           segment->id + " requires " + std::string(isolationKey(segment->isolationFloor)));
+                if (!filter.ignoreSegmentRules && segment &&
+                    unit.isolation < segment->isolationFloor) {
+                    reject("gives " + std::string(isolationKey(unit.isolation)) +
+                           " isolation; segment " + segment->id + " requires " +
+                           std::string(isolationKey(segment->isolationFloor)));
                     continue;
                 }
                 const Context context{project, workload, *gpu, regime, unit, filter};
@@ -321,10 +335,12 @@ bool isPreemptible(const Project& project, const Workload& workload)
 
 double requestsPerSecondIn(const InferenceSpec& spec, const Workload& workload, int month)
 {
-    return spec.requestsPerSecond * std::pow(1.0 + spec.growthPerMonth, month - workload.startMonth);
+    return spec.requestsPerSecond *
+           std::pow(1.0 + spec.growthPerMonth, month - workload.startMonth);
 }
 
-double notebookAllocatedFraction(const NotebookSpec& spec, const Assumptions& assumptions, bool idleTimeout)
+double notebookAllocatedFraction(const NotebookSpec& spec, const Assumptions& assumptions,
+                                 bool idleTimeout)
 {
     if (!idleTimeout || spec.idleTimeoutMin <= 0)
         return 1.0;
@@ -335,7 +351,8 @@ double notebookAllocatedFraction(const NotebookSpec& spec, const Assumptions& as
     // Gaps per minute of wall time, and the share of them that outlast the timeout.
     const double gapsPerMin = (1.0 - a) / g;
     const double restoresPerMin = gapsPerMin * std::exp(-t / g);
-    return std::min(1.0, a + (1.0 - a) * heldIdleShare + restoresPerMin * assumptions.notebookRestoreMin);
+    return std::min(1.0, a + (1.0 - a) * heldIdleShare +
+                             restoresPerMin * assumptions.notebookRestoreMin);
 }
 
 std::vector<double> servedPerMonth(const Project& project, const Workload& workload)
@@ -347,7 +364,8 @@ std::vector<double> servedPerMonth(const Project& project, const Workload& workl
             if (const auto* t = std::get_if<TrainingSpec>(&workload.spec))
                 value = t->runsPerMonth * t->tokensPerRun;
             else if (const auto* i = std::get_if<InferenceSpec>(&workload.spec))
-                value = requestsPerSecondIn(*i, workload, m) * i->outputTokens * kHoursPerMonth * 3600.0;
+                value = requestsPerSecondIn(*i, workload, m) * i->outputTokens * kHoursPerMonth *
+                        3600.0;
             else if (const auto* n = std::get_if<NotebookSpec>(&workload.spec))
                 value = n->users;
         }

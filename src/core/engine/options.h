@@ -9,9 +9,9 @@ namespace fleet {
 
 struct OptionFilter
 {
-    std::vector<RegimeKind> regimes;   ///< empty: every regime the segment allows
-    bool ignoreSegmentRules = false;   ///< the baseline puts everything on bare metal
-    bool notebookIdleTimeout = true;   ///< false: sessions hold their GPUs (the naive plan)
+    std::vector<RegimeKind> regimes; ///< empty: every regime the segment allows
+    bool ignoreSegmentRules = false; ///< the baseline puts everything on bare metal
+    bool notebookIdleTimeout = true; ///< false: sessions hold their GPUs (the naive plan)
 };
 
 /// The GPU models a project may use: the fleet's in fixed mode, else those the active book prices.
@@ -19,7 +19,8 @@ std::vector<const GpuModel*> candidateGpus(const Project& project);
 
 /// Requirements of every feasible option (costs not yet filled in).
 std::vector<OptionResult> buildOptions(const Project& project, const Workload& workload,
-                                       const OptionFilter& filter, std::vector<RejectedOption>* rejected);
+                                       const OptionFilter& filter,
+                                       std::vector<RejectedOption>* rejected);
 
 /// Per month of the horizon, what the workload delivers: training tokens,
 /// output tokens or notebook users (0 when inactive).
@@ -35,6 +36,7 @@ double requestsPerSecondIn(const InferenceSpec& spec, const Workload& workload, 
 /// Share of wall time a notebook session holds its GPU: active time, idle
 /// time up to the timeout (exponential gaps of mean g: g·(1 − e^(−t/g)) held
 /// per gap), and the restore after each timeout.
-double notebookAllocatedFraction(const NotebookSpec& spec, const Assumptions& assumptions, bool idleTimeout);
+double notebookAllocatedFraction(const NotebookSpec& spec, const Assumptions& assumptions,
+                                 bool idleTimeout);
 
 } // namespace fleet

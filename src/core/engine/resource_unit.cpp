@@ -19,7 +19,8 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
     return unit;
 }
 
-void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak, std::vector<ResourceUnit>& units)
+void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak,
+                 std::vector<ResourceUnit>& units)
 {
     const MigPartitioning& mig = *gpu.mig;
     for (const MigProfile& profile : mig.profiles) {
@@ -47,7 +48,8 @@ void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak, std::ve
     }
 }
 
-void addAmdUnits(const GpuModel& gpu, const Regime& regime, double peak, std::vector<ResourceUnit>& units)
+void addAmdUnits(const GpuModel& gpu, const Regime& regime, double peak,
+                 std::vector<ResourceUnit>& units)
 {
     const AmdPartitioning& amd = *gpu.amdPartitions;
     for (const AmdModePair& pair : amd.validPairs) {
@@ -124,8 +126,8 @@ double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)
     return gpu.bf16DenseTflops.value * 1e12;
 }
 
-std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime, Precision precision,
-                                        double otherTenantsBusy)
+std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
+                                        Precision precision, double otherTenantsBusy)
 {
     std::vector<ResourceUnit> units;
     const double peak = densePeakFlopsPerS(gpu, precision);

@@ -24,8 +24,7 @@ double capped(double value)
     return std::min(1.0, value);
 }
 
-template <typename Spec, typename Apply>
-void forEachSpec(Project& project, Apply apply)
+template <typename Spec, typename Apply> void forEachSpec(Project& project, Apply apply)
 {
     for (Workload& workload : project.workloads)
         if (auto* spec = std::get_if<Spec>(&workload.spec))
@@ -38,7 +37,8 @@ void scalePrices(Project& project, double factor)
         if (book.id != project.activePriceBookId)
             continue;
         for (GpuPrices& prices : book.gpus) {
-            for (auto* price : {&prices.onDemand, &prices.reserved1y, &prices.reserved3y, &prices.spot})
+            for (auto* price :
+                 {&prices.onDemand, &prices.reserved1y, &prices.reserved3y, &prices.spot})
                 if (*price)
                     (*price)->usdPerGpuHour *= factor;
             if (prices.owned) {
@@ -55,25 +55,40 @@ std::vector<SensitivityInput> makeInputs()
     return {
         {"gpu_prices", "GPU prices", scalePrices},
         {"training_efficiency", "Training MFU",
-         [](Project& p, double f) { forEachSpec<TrainingSpec>(p, [f](TrainingSpec& s) { s.efficiency = capped(s.efficiency * f); }); }},
+         [](Project& p, double f) {
+             forEachSpec<TrainingSpec>(
+                 p, [f](TrainingSpec& s) { s.efficiency = capped(s.efficiency * f); });
+         }},
         {"training_tokens", "Training tokens per run",
-         [](Project& p, double f) { forEachSpec<TrainingSpec>(p, [f](TrainingSpec& s) { s.tokensPerRun *= f; }); }},
+         [](Project& p, double f) {
+             forEachSpec<TrainingSpec>(p, [f](TrainingSpec& s) { s.tokensPerRun *= f; });
+         }},
         {"request_rate", "Inference request rate",
-         [](Project& p, double f) { forEachSpec<InferenceSpec>(p, [f](InferenceSpec& s) { s.requestsPerSecond *= f; }); }},
+         [](Project& p, double f) {
+             forEachSpec<InferenceSpec>(p, [f](InferenceSpec& s) { s.requestsPerSecond *= f; });
+         }},
         {"tpot_target", "Time-per-output-token target",
-         [](Project& p, double f) { forEachSpec<InferenceSpec>(p, [f](InferenceSpec& s) { s.tpotMs *= f; }); }},
+         [](Project& p, double f) {
+             forEachSpec<InferenceSpec>(p, [f](InferenceSpec& s) { s.tpotMs *= f; });
+         }},
         {"notebook_users", "Notebook users",
          [](Project& p, double f) {
-             forEachSpec<NotebookSpec>(p, [f](NotebookSpec& s) { s.users = std::max(1, int(std::lround(s.users * f))); });
+             forEachSpec<NotebookSpec>(
+                 p, [f](NotebookSpec& s) { s.users = std::max(1, int(std::lround(s.users * f))); });
          }},
         {"notebook_active_fraction", "Notebook active fraction",
          [](Project& p, double f) {
-             forEachSpec<NotebookSpec>(p, [f](NotebookSpec& s) { s.activeFraction = capped(s.activeFraction * f); });
+             forEachSpec<NotebookSpec>(
+                 p, [f](NotebookSpec& s) { s.activeFraction = capped(s.activeFraction * f); });
          }},
         {"idle_timeout", "Notebook idle timeout",
-         [](Project& p, double f) { forEachSpec<NotebookSpec>(p, [f](NotebookSpec& s) { s.idleTimeoutMin *= f; }); }},
+         [](Project& p, double f) {
+             forEachSpec<NotebookSpec>(p, [f](NotebookSpec& s) { s.idleTimeoutMin *= f; });
+         }},
         {"batch_gpu_hours", "Batch GPU-hours",
-         [](Project& p, double f) { forEachSpec<BatchSpec>(p, [f](BatchSpec& s) { s.gpuHoursPerMonth *= f; }); }},
+         [](Project& p, double f) {
+             forEachSpec<BatchSpec>(p, [f](BatchSpec& s) { s.gpuHoursPerMonth *= f; });
+         }},
         {"utilization_ceiling", "Scheduler utilization ceiling",
          [](Project& p, double f) {
              for (double& ceiling : p.scheduler.utilizationCeiling)
@@ -83,7 +98,10 @@ std::vector<SensitivityInput> makeInputs()
         {"checkpoint_bandwidth", "Checkpoint write bandwidth",
          [](Project& p, double f) { p.assumptions.checkpointWriteGbPerS *= f; }},
         {"memory_bandwidth_efficiency", "Achievable memory bandwidth",
-         [](Project& p, double f) { p.assumptions.memoryBandwidthEfficiency = capped(p.assumptions.memoryBandwidthEfficiency * f); }},
+         [](Project& p, double f) {
+             p.assumptions.memoryBandwidthEfficiency =
+                 capped(p.assumptions.memoryBandwidthEfficiency * f);
+         }},
         {"fleet_size", "Fleet size",
          [](Project& p, double f) {
              for (FleetPool& pool : p.fleet.pools)
@@ -92,7 +110,8 @@ std::vector<SensitivityInput> makeInputs()
     };
 }
 
-std::optional<double> kpiWith(const Project& project, const SensitivityInput& input, double factor, Kpi kpi)
+std::optional<double> kpiWith(const Project& project, const SensitivityInput& input, double factor,
+                              Kpi kpi)
 {
     Project changed = project;
     input.scale(changed, factor);
@@ -149,7 +168,8 @@ double TornadoBar::swing() const
     return low && high ? std::abs(*high - *low) : 0.0;
 }
 
-Tornado tornado(const Project& project, Kpi kpi, double fraction, const std::vector<std::string>& keys)
+Tornado tornado(const Project& project, Kpi kpi, double fraction,
+                const std::vector<std::string>& keys)
 {
     Tornado result;
     result.kpi = kpi;
@@ -161,8 +181,9 @@ Tornado tornado(const Project& project, Kpi kpi, double fraction, const std::vec
         result.bars.push_back({input.key, input.label, kpiWith(project, input, 1.0 - fraction, kpi),
                                kpiWith(project, input, 1.0 + fraction, kpi)});
     }
-    std::stable_sort(result.bars.begin(), result.bars.end(),
-                     [](const TornadoBar& a, const TornadoBar& b) { return a.swing() > b.swing(); });
+    std::stable_sort(
+        result.bars.begin(), result.bars.end(),
+        [](const TornadoBar& a, const TornadoBar& b) { return a.swing() > b.swing(); });
     return result;
 }
 

@@ -12,7 +12,8 @@
 
 namespace fleet {
 
-enum class Kpi {
+enum class Kpi
+{
     MeanMonthlyCost,
     CostPerTrillionTrainingTokens,
     CostPerMillionOutputTokens,
@@ -53,7 +54,8 @@ struct Tornado
 };
 
 /// Moves each input (all of them when `keys` is empty) by ±fraction.
-Tornado tornado(const Project& project, Kpi kpi, double fraction, const std::vector<std::string>& keys = {});
+Tornado tornado(const Project& project, Kpi kpi, double fraction,
+                const std::vector<std::string>& keys = {});
 
 struct SweepPoint
 {

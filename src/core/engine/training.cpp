@@ -9,7 +9,8 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
                                              double regimeOverhead, const Assumptions& assumptions)
 {
     if (peakFlopsPerS <= 0)
-        return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) + " tensor throughput");
+        return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) +
+                     " tensor throughput");
     TrainingEstimate e;
     const double nd = spec.activeParams * spec.tokensPerRun;
     // Kaplan et al. 2020: ≈ 6 FLOPs per parameter per token (forward + backward).
@@ -25,8 +26,8 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     const double gpus = spec.gpusPerJob;
     e.jobMtbfHours = assumptions.gpuMtbfHours / gpus;
     const double totalParams = spec.totalParams > 0 ? spec.totalParams : spec.activeParams;
-    e.checkpointSeconds =
-        totalParams * assumptions.checkpointBytesPerParam / (assumptions.checkpointWriteGbPerS * 1e9);
+    e.checkpointSeconds = totalParams * assumptions.checkpointBytesPerParam /
+                          (assumptions.checkpointWriteGbPerS * 1e9);
     const double cHours = e.checkpointSeconds / 3600.0;
     // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework.
     const double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0

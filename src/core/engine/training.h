@@ -10,16 +10,16 @@ namespace fleet {
 
 struct TrainingEstimate
 {
-    double modelFlops = 0;            ///< 6·N·D
-    double hardwareFlops = 0;         ///< 6·N·D, or 8·N·D with full recomputation
-    double idealGpuHours = 0;         ///< counted FLOPs ÷ (peak × efficiency), no losses
-    double gpuHours = 0;              ///< with regime overhead, checkpoints and failures
+    double modelFlops = 0;    ///< 6·N·D
+    double hardwareFlops = 0; ///< 6·N·D, or 8·N·D with full recomputation
+    double idealGpuHours = 0; ///< counted FLOPs ÷ (peak × efficiency), no losses
+    double gpuHours = 0;      ///< with regime overhead, checkpoints and failures
     double wallClockDays = 0;
-    double jobMtbfHours = 0;          ///< per-GPU MTBF ÷ GPUs in the job
-    double checkpointSeconds = 0;     ///< state bytes ÷ write bandwidth
-    double checkpointIntervalMin = 0; ///< Young's √(2·C·M) unless set
-    double overheadFraction = 0;      ///< C/τ + (τ/2 + restart)/M
-    double checkpointIdleFraction = 0;///< share of GPU time spent writing checkpoints (C/τ)
+    double jobMtbfHours = 0;                 ///< per-GPU MTBF ÷ GPUs in the job
+    double checkpointSeconds = 0;            ///< state bytes ÷ write bandwidth
+    double checkpointIntervalMin = 0;        ///< Young's √(2·C·M) unless set
+    double overheadFraction = 0;             ///< C/τ + (τ/2 + restart)/M
+    double checkpointIdleFraction = 0;       ///< share of GPU time spent writing checkpoints (C/τ)
     double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart
 };
 

@@ -9,7 +9,12 @@
 
 namespace fleet {
 
-enum class SchedulerPolicy { Naive, TopologyAware, PredictivePreemption };
+enum class SchedulerPolicy
+{
+    Naive,
+    TopologyAware,
+    PredictivePreemption
+};
 inline constexpr std::array<SchedulerPolicy, 3> kAllPolicies = {
     SchedulerPolicy::Naive, SchedulerPolicy::TopologyAware, SchedulerPolicy::PredictivePreemption};
 std::string_view policyKey(SchedulerPolicy policy);

@@ -10,12 +10,22 @@ constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
 const std::array<AssumptionField, 13> kAssumptions = {{
-    {"gpu_mtbf_hours", &Assumptions::gpuMtbfHours, {1.0, false, 1e7, "(hours)"}, "GPU MTBF (hours)"},
-    {"checkpoint_bytes_per_param", &Assumptions::checkpointBytesPerParam, {1.0, false, 64.0, "(bytes per parameter)"},
+    {"gpu_mtbf_hours",
+     &Assumptions::gpuMtbfHours,
+     {1.0, false, 1e7, "(hours)"},
+     "GPU MTBF (hours)"},
+    {"checkpoint_bytes_per_param",
+     &Assumptions::checkpointBytesPerParam,
+     {1.0, false, 64.0, "(bytes per parameter)"},
      "Checkpoint size (bytes per parameter)"},
-    {"checkpoint_write_gb_per_s", &Assumptions::checkpointWriteGbPerS, {0.0, true, 1e5, "(GB/s)"},
+    {"checkpoint_write_gb_per_s",
+     &Assumptions::checkpointWriteGbPerS,
+     {0.0, true, 1e5, "(GB/s)"},
      "Checkpoint write bandwidth (GB/s)"},
-    {"restart_min", &Assumptions::restartMin, {0.0, false, 1440.0, "(minutes)"}, "Restart after a failure (min)"},
+    {"restart_min",
+     &Assumptions::restartMin,
+     {0.0, false, 1440.0, "(minutes)"},
+     "Restart after a failure (min)"},
     {"memory_bandwidth_efficiency", &Assumptions::memoryBandwidthEfficiency, kPositiveFraction,
      "Achievable memory bandwidth (fraction of peak)"},
     {"decode_compute_efficiency", &Assumptions::decodeComputeEfficiency, kPositiveFraction,
@@ -25,19 +35,29 @@ const std::array<AssumptionField, 13> kAssumptions = {{
      "Usable GPU memory (fraction)"},
     {"tensor_parallel_efficiency", &Assumptions::tensorParallelEfficiency, kPositiveFraction,
      "Tensor-parallel efficiency per doubling"},
-    {"spot_interruptions_per_gpu_hour", &Assumptions::spotInterruptionsPerGpuHour, {0.0, false, 1.0, "(per GPU-hour)"},
+    {"spot_interruptions_per_gpu_hour",
+     &Assumptions::spotInterruptionsPerGpuHour,
+     {0.0, false, 1.0, "(per GPU-hour)"},
      "Spot interruptions per GPU-hour"},
-    {"preemptions_per_gpu_hour", &Assumptions::preemptionsPerGpuHour, {0.0, false, 1.0, "(per GPU-hour)"},
+    {"preemptions_per_gpu_hour",
+     &Assumptions::preemptionsPerGpuHour,
+     {0.0, false, 1.0, "(per GPU-hour)"},
      "Scheduler preemptions of preemptible work per GPU-hour"},
-    {"notebook_restore_min", &Assumptions::notebookRestoreMin, {0.0, false, 120.0, "(minutes)"},
+    {"notebook_restore_min",
+     &Assumptions::notebookRestoreMin,
+     {0.0, false, 120.0, "(minutes)"},
      "Notebook restore after an idle timeout (min)"},
     {"shared_packing_efficiency", &Assumptions::sharedPackingEfficiency, kPositiveFraction,
      "Packing efficiency of shared regimes"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{
-    {"throughput_overhead", &Regime::throughputOverhead, {0.0, false, 0.9, "(fraction of throughput lost)"}},
-    {"contention_per_extra_tenant", &Regime::contentionPerExtraTenant, {0.0, false, 0.5, "(fraction per extra busy tenant)"}},
+    {"throughput_overhead",
+     &Regime::throughputOverhead,
+     {0.0, false, 0.9, "(fraction of throughput lost)"}},
+    {"contention_per_extra_tenant",
+     &Regime::contentionPerExtraTenant,
+     {0.0, false, 0.5, "(fraction per extra busy tenant)"}},
     {"checkpoint_reclaim_fraction", &Regime::checkpointReclaimFraction, kFraction},
     {"max_tenants_per_gpu", nullptr, {1.0, false, 64.0, "(tenants)"}},
 }};
@@ -69,7 +89,8 @@ std::vector<std::string> requiredDefaultKeys()
         keys.push_back("assumptions." + std::string(field.key));
     for (RegimeKind kind : kAllRegimes)
         for (const RegimeField& field : kRegimeNumbers)
-            keys.push_back("regimes." + std::string(regimeKey(kind)) + "." + std::string(field.key));
+            keys.push_back("regimes." + std::string(regimeKey(kind)) + "." +
+                           std::string(field.key));
     for (SchedulerPolicy policy : kAllPolicies) {
         keys.push_back("scheduler.utilization_ceiling." + std::string(policyKey(policy)));
         keys.push_back("scheduler.checkpoint_reclaim_fraction." + std::string(policyKey(policy)));
@@ -81,7 +102,8 @@ Assumptions assumptionsFrom(const EngineDefaults& defaults)
 {
     Assumptions result;
     for (const AssumptionField& field : kAssumptions)
-        if (auto it = defaults.figures.find("assumptions." + std::string(field.key)); it != defaults.figures.end())
+        if (auto it = defaults.figures.find("assumptions." + std::string(field.key));
+            it != defaults.figures.end())
             result.*field.member = it->second.value;
     return result;
 }
@@ -117,7 +139,8 @@ Scheduler schedulerFrom(const EngineDefaults& defaults)
     for (SchedulerPolicy policy : kAllPolicies) {
         const auto index = static_cast<std::size_t>(policy);
         const std::string key(policyKey(policy));
-        if (auto it = defaults.figures.find("scheduler.utilization_ceiling." + key); it != defaults.figures.end())
+        if (auto it = defaults.figures.find("scheduler.utilization_ceiling." + key);
+            it != defaults.figures.end())
             result.utilizationCeiling[index] = it->second.value;
         if (auto it = defaults.figures.find("scheduler.checkpoint_reclaim_fraction." + key);
             it != defaults.figures.end())

@@ -10,10 +10,10 @@
 
 #include <array>
 #include <map>
-#include <vector>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fleet {
 

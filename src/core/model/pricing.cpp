@@ -99,7 +99,8 @@ std::vector<Plan> PriceBook::plansOffered() const
     return plans;
 }
 
-std::optional<double> breakEvenUtilization(const PriceBook& book, const GpuModel& gpu, Plan committed)
+std::optional<double> breakEvenUtilization(const PriceBook& book, const GpuModel& gpu,
+                                           Plan committed)
 {
     const auto onDemand = book.usdPerGpuHour(gpu, Plan::OnDemand);
     const auto price = book.usdPerGpuHour(gpu, committed);

@@ -95,7 +95,8 @@ struct PriceBook
 
 /// The utilization above which a committed plan (reserved, owned) beats
 /// on-demand: committed price ÷ on-demand price. Absent when either is missing.
-std::optional<double> breakEvenUtilization(const PriceBook& book, const GpuModel& gpu, Plan committed);
+std::optional<double> breakEvenUtilization(const PriceBook& book, const GpuModel& gpu,
+                                           Plan committed);
 
 /// Dollars per dense BF16 PFLOP-hour: what an hour of peak compute costs.
 double usdPerDensePflopHour(double usdPerGpuHour, double bf16DenseTflops);

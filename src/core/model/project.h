@@ -28,7 +28,11 @@ struct Segment
     bool allows(RegimeKind kind) const;
 };
 
-enum class FleetMode { Fixed, Size };
+enum class FleetMode
+{
+    Fixed,
+    Size
+};
 
 struct FleetPool
 {
@@ -79,7 +83,7 @@ struct Project
     int horizonMonths = 12;
     std::string startMonth; ///< calendar month of horizon month 1, "YYYY-MM"
     std::string activePriceBookId;
-    Catalog catalog;        ///< built-in catalog merged with the project's own sources and books
+    Catalog catalog; ///< built-in catalog merged with the project's own sources and books
     std::vector<SourceInfo> ownSources;   ///< the sources the project file itself defines
     std::vector<PriceBook> ownPriceBooks; ///< the price books the project file itself defines
     Fleet fleet;

@@ -48,7 +48,8 @@ std::string_view isolationKey(IsolationLevel level)
 
 std::optional<IsolationLevel> isolationFromKey(std::string_view key)
 {
-    for (IsolationLevel level : {IsolationLevel::None, IsolationLevel::Memory, IsolationLevel::Hardware})
+    for (IsolationLevel level :
+         {IsolationLevel::None, IsolationLevel::Memory, IsolationLevel::Hardware})
         if (isolationKey(level) == key)
             return level;
     return std::nullopt;

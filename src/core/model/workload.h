@@ -12,7 +12,11 @@
 
 namespace fleet {
 
-enum class Precision { Bf16, Fp8 };
+enum class Precision
+{
+    Bf16,
+    Fp8
+};
 std::string_view precisionKey(Precision precision); ///< "bf16", "fp8"
 std::optional<Precision> precisionFromKey(std::string_view key);
 /// Bytes per weight (and per KV-cache element) at this precision.
@@ -21,25 +25,29 @@ double bytesPerValue(Precision precision);
 /// How the stated training efficiency is measured. MFU counts model FLOPs
 /// (6·N·D); HFU counts hardware FLOPs, which with full activation
 /// recomputation are 8·N·D (Narayanan et al. 2021). Never mix the two.
-enum class EfficiencyMeasure { Mfu, HfuWithRecompute };
+enum class EfficiencyMeasure
+{
+    Mfu,
+    HfuWithRecompute
+};
 
 struct TrainingSpec
 {
-    double activeParams = 0.0;      ///< N: active parameters (all of them for a dense model)
-    double totalParams = 0.0;       ///< for checkpoint size; 0 = same as activeParams
-    double tokensPerRun = 0.0;      ///< D
+    double activeParams = 0.0; ///< N: active parameters (all of them for a dense model)
+    double totalParams = 0.0;  ///< for checkpoint size; 0 = same as activeParams
+    double tokensPerRun = 0.0; ///< D
     int gpusPerJob = 1;
-    double efficiency = 0.40;       ///< MFU, or HFU when `measure` says so
+    double efficiency = 0.40; ///< MFU, or HFU when `measure` says so
     EfficiencyMeasure measure = EfficiencyMeasure::Mfu;
     Precision precision = Precision::Bf16;
-    double runsPerMonth = 1.0;      ///< runs started per month while active
+    double runsPerMonth = 1.0;                   ///< runs started per month while active
     std::optional<double> checkpointIntervalMin; ///< absent: Young's optimum
-    int priority = 0;               ///< higher preempts lower (scheduler)
+    int priority = 0;                            ///< higher preempts lower (scheduler)
 };
 
 struct InferenceSpec
 {
-    double params = 0.0;            ///< N (active parameters for MoE)
+    double params = 0.0; ///< N (active parameters for MoE)
     Precision precision = Precision::Bf16;
     double requestsPerSecond = 0.0; ///< in the workload's first month
     double inputTokens = 0.0;       ///< per request
@@ -53,24 +61,30 @@ struct InferenceSpec
 struct NotebookSpec
 {
     int users = 0;
-    double gpusPerUser = 1.0;       ///< GPUs (or GPU memory shares) a session holds
-    double activeFraction = 0.05;   ///< share of wall time the GPU is busy
-    double meanIdleGapMin = 120.0;  ///< idle gaps are exponential with this mean
-    double idleTimeoutMin = 0.0;    ///< 0: sessions never release their GPU
+    double gpusPerUser = 1.0;      ///< GPUs (or GPU memory shares) a session holds
+    double activeFraction = 0.05;  ///< share of wall time the GPU is busy
+    double meanIdleGapMin = 120.0; ///< idle gaps are exponential with this mean
+    double idleTimeoutMin = 0.0;   ///< 0: sessions never release their GPU
     double memoryGbPerSession = 20.0;
 };
 
 struct BatchSpec
 {
-    double gpuHoursPerMonth = 0.0;  ///< on the reference GPU
-    std::string referenceGpuId;     ///< GPU the GPU-hours were measured on
+    double gpuHoursPerMonth = 0.0; ///< on the reference GPU
+    std::string referenceGpuId;    ///< GPU the GPU-hours were measured on
     int gpusPerJob = 1;
     double memoryGbPerGpu = 40.0;
     bool preemptible = true;
     double checkpointIntervalMin = 30.0;
 };
 
-enum class WorkloadKind { Training, Inference, Notebooks, Batch };
+enum class WorkloadKind
+{
+    Training,
+    Inference,
+    Notebooks,
+    Batch
+};
 std::string_view workloadKindKey(WorkloadKind kind);
 
 /// A user's choice for a workload; unset fields are left to the engine.

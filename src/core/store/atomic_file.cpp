@@ -1,14 +1,12 @@
 #include "store/atomic_file.h"
 
 #include <atomic>
-#include <filesystem>
-#include <fstream>
-
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
-
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
 #include <unistd.h>
 
 namespace fleet {
@@ -55,13 +53,18 @@ Result<bool> replaceWith(const std::string& temporary, const std::string& path)
     std::error_code ec;
     if (!syncPath(temporary, false)) {
         fs::remove(temporary, ec);
-        return Error({Issue{path, {}, {}, "the new file could not be synced to disk; the previous file is untouched"}});
+        return Error(
+            {Issue{path,
+                   {},
+                   {},
+                   "the new file could not be synced to disk; the previous file is untouched"}});
     }
     fs::rename(temporary, path, ec);
     if (ec) {
         const std::string why = ec.message();
         fs::remove(temporary, ec);
-        return Error({Issue{path, {}, {}, "could not be replaced: " + why + "; the previous file is untouched"}});
+        return Error({Issue{
+            path, {}, {}, "could not be replaced: " + why + "; the previous file is untouched"}});
     }
     syncPath(fs::absolute(fs::path(path)).parent_path().string(), true);
     removeStaleTemporaries(path);

@@ -159,13 +159,15 @@ bj::object catalogToJson(const Catalog& catalog)
         defaults[key] = figure(value);
     bj::object regimes;
     for (const auto& [kind, traits] : catalog.engineDefaults.regimeTraits)
-        regimes[regimeKey(kind)] = bj::object{{"isolation", std::string(isolationKey(traits.isolation))},
-                                              {"allocation_unit", traits.allocationUnit},
-                                              {"multi_gpu", traits.multiGpu}};
+        regimes[regimeKey(kind)] =
+            bj::object{{"isolation", std::string(isolationKey(traits.isolation))},
+                       {"allocation_unit", traits.allocationUnit},
+                       {"multi_gpu", traits.multiGpu}};
     return bj::object{{"files", std::move(files)},
                       {"gpus", std::move(gpus)},
                       {"price_books", std::move(books)},
-                      {"engine_defaults", bj::object{{"figures", std::move(defaults)}, {"regimes", std::move(regimes)}}},
+                      {"engine_defaults", bj::object{{"figures", std::move(defaults)},
+                                                     {"regimes", std::move(regimes)}}},
                       {"sources", std::move(sources)}};
 }
 

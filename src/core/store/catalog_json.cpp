@@ -38,8 +38,9 @@ public:
     {
         const bj::object* top = m_reader.asObject(root, "");
         if (top) {
-            m_reader.checkKeys(*top, "", {"format", "format_version"},
-                               {"description", "sources", "gpus", "price_books", "engine_defaults"});
+            m_reader.checkKeys(
+                *top, "", {"format", "format_version"},
+                {"description", "sources", "gpus", "price_books", "engine_defaults"});
             checkFormat(*top);
             m_reader.string(*top, "description", "", false);
             if (const auto* list = m_reader.array(*top, "sources", "", false))
@@ -148,7 +149,8 @@ private:
                     std::string allowed;
                     for (const AssumptionField& known : assumptionFields())
                         allowed += (allowed.empty() ? "" : ", ") + std::string(known.key);
-                    m_reader.report(pointer(sectionPath, key), "unknown assumption; known: " + allowed);
+                    m_reader.report(pointer(sectionPath, key),
+                                    "unknown assumption; known: " + allowed);
                     continue;
                 }
                 if (auto figure = sourced(*assumptions, key, sectionPath, ruleOf(field->range)))
@@ -162,14 +164,18 @@ private:
             m_reader.checkKeys(*scheduler, schedulerPath, {},
                                {"utilization_ceiling", "checkpoint_reclaim_fraction"});
             for (std::string_view table : {"utilization_ceiling", "checkpoint_reclaim_fraction"}) {
-                const bj::object* byPolicy = m_reader.object(*scheduler, table, schedulerPath, false);
+                const bj::object* byPolicy =
+                    m_reader.object(*scheduler, table, schedulerPath, false);
                 if (!byPolicy)
                     continue;
                 const std::string tablePath = pointer(schedulerPath, table);
-                m_reader.checkKeys(*byPolicy, tablePath, {}, {"naive", "topology_aware", "predictive_preemption"});
+                m_reader.checkKeys(*byPolicy, tablePath, {},
+                                   {"naive", "topology_aware", "predictive_preemption"});
                 for (SchedulerPolicy policy : kAllPolicies) {
-                    const NumericRange range{0.0, table != "checkpoint_reclaim_fraction", 1.0, "(fraction)"};
-                    if (auto figure = sourced(*byPolicy, policyKey(policy), tablePath, ruleOf(range), false))
+                    const NumericRange range{0.0, table != "checkpoint_reclaim_fraction", 1.0,
+                                             "(fraction)"};
+                    if (auto figure =
+                            sourced(*byPolicy, policyKey(policy), tablePath, ruleOf(range), false))
                         m_doc.engineDefaults.figures["scheduler." + std::string(table) + "." +
                                                      std::string(policyKey(policy))] = *figure;
                 }
@@ -198,9 +204,12 @@ private:
                                 "checkpoint_reclaim_fraction", "note"});
             m_reader.string(*regime, "note", regimePath, false);
             for (const RegimeField& field : regimeNumberFields())
-                if (auto figure = sourced(*regime, field.key, regimePath, ruleOf(field.range), false))
-                    m_doc.engineDefaults.figures["regimes." + key + "." + std::string(field.key)] = *figure;
-            const bool anyTrait = regime->contains("isolation") || regime->contains("allocation_unit") ||
+                if (auto figure =
+                        sourced(*regime, field.key, regimePath, ruleOf(field.range), false))
+                    m_doc.engineDefaults.figures["regimes." + key + "." + std::string(field.key)] =
+                        *figure;
+            const bool anyTrait = regime->contains("isolation") ||
+                                  regime->contains("allocation_unit") ||
                                   regime->contains("multi_gpu");
             if (!anyTrait)
                 continue;
@@ -212,7 +221,8 @@ private:
                     m_reader.report(pointer(regimePath, "isolation"),
                                     "must be none, memory or hardware; got \"" + *isolation + "\"");
             }
-            traits.allocationUnit = m_reader.string(*regime, "allocation_unit", regimePath).value_or("");
+            traits.allocationUnit =
+                m_reader.string(*regime, "allocation_unit", regimePath).value_or("");
             traits.multiGpu = m_reader.boolean(*regime, "multi_gpu", regimePath).value_or(false);
             m_doc.engineDefaults.regimeTraits[*kind] = traits;
         }
@@ -323,10 +333,13 @@ private:
                 m_reader.report(pointer(profilePath, "name"),
                                 "duplicate profile \"" + profile->name + "\"");
             if (profile->streamingMultiprocessors && !result.totalSms)
-                m_reader.report(pointer(profilePath, "sms"), "needs the GPU's total_sms in the mig block");
-            else if (profile->streamingMultiprocessors && *profile->streamingMultiprocessors > *result.totalSms)
-                m_reader.report(pointer(profilePath, "sms"), "must not exceed the GPU's total_sms (" +
-                                                                 std::to_string(*result.totalSms) + ")");
+                m_reader.report(pointer(profilePath, "sms"),
+                                "needs the GPU's total_sms in the mig block");
+            else if (profile->streamingMultiprocessors &&
+                     *profile->streamingMultiprocessors > *result.totalSms)
+                m_reader.report(pointer(profilePath, "sms"),
+                                "must not exceed the GPU's total_sms (" +
+                                    std::to_string(*result.totalSms) + ")");
             result.profiles.push_back(std::move(*profile));
             checkInstanceLimit(result, static_cast<int>(result.profiles.size()) - 1, profilePath);
         }

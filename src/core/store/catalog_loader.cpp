@@ -70,13 +70,18 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
         }
     for (const std::string& key : requiredDefaultKeys())
         if (!catalog.engineDefaults.figures.count(key))
-            issues.push_back(Issue{"built-in:defaults/engine.json", {}, "engine_defaults",
+            issues.push_back(Issue{"built-in:defaults/engine.json",
+                                   {},
+                                   "engine_defaults",
                                    "defines no figure for " + key});
     for (RegimeKind kind : kAllRegimes)
         if (!catalog.engineDefaults.regimeTraits.count(kind))
-            issues.push_back(Issue{"built-in:defaults/engine.json", {}, "engine_defaults",
-                                   "defines no isolation, allocation unit and multi-GPU flag for regime " +
-                                       std::string(regimeKey(kind))});
+            issues.push_back(
+                Issue{"built-in:defaults/engine.json",
+                      {},
+                      "engine_defaults",
+                      "defines no isolation, allocation unit and multi-GPU flag for regime " +
+                          std::string(regimeKey(kind))});
     if (!issues.empty())
         return Error(std::move(issues));
     return catalog;

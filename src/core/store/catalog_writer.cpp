@@ -21,7 +21,8 @@ bj::object figure(const SourcedValue& value)
 
 bj::object hourly(const HourlyPrice& price)
 {
-    bj::object item{{"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
+    bj::object item{
+        {"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
     if (price.interruptionsPerHour)
         item["interruptions_per_hour"] = *price.interruptionsPerHour;
     addNote(item, price.note);
@@ -61,7 +62,8 @@ bj::object priceBookToDocumentJson(const PriceBook& book)
         addNote(entry, prices.note);
         gpus.push_back(std::move(entry));
     }
-    bj::object item{{"id", book.id}, {"name", book.name}, {"currency", book.currency}, {"as_of", book.asOf}};
+    bj::object item{
+        {"id", book.id}, {"name", book.name}, {"currency", book.currency}, {"as_of", book.asOf}};
     if (!book.description.empty())
         item["description"] = book.description;
     item["gpus"] = std::move(gpus);

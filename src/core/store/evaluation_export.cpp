@@ -66,35 +66,41 @@ bj::object optionToJson(const OptionResult& option, bool monthly = false)
 
 bj::object kpisToJson(const Kpis& k)
 {
-    return bj::object{{"total_cost_usd", k.totalCostUsd},
-                      {"mean_monthly_cost_usd", k.meanMonthlyCostUsd},
-                      {"monthly_cost_usd", numbers(k.monthlyCostUsd)},
-                      {"cost_per_trillion_training_tokens_usd", optionalNumber(k.costPerTrillionTrainingTokensUsd)},
-                      {"cost_per_million_output_tokens_usd", optionalNumber(k.costPerMillionOutputTokensUsd)},
-                      {"cost_per_notebook_user_month_usd", optionalNumber(k.costPerNotebookUserMonthUsd)},
-                      {"gpu_hours_busy", k.gpuHoursBusy},
-                      {"gpu_hours_held", k.gpuHoursHeld},
-                      {"fleet_gpu_hours", k.fleetGpuHours},
-                      {"utilization", k.utilization},
-                      {"attributed_cost_usd", k.attributedCostUsd},
-                      {"unallocated_fleet_cost_usd", k.unallocatedFleetCostUsd},
-                      {"baseline_cost_usd", optionalNumber(k.baselineTotalCostUsd)},
-                      {"savings_usd", optionalNumber(k.savingsUsd)},
-                      {"savings_fraction", optionalNumber(k.savingsFraction)},
-                      {"checkpoint_idle_gpu_hours", k.checkpointIdleGpuHours},
-                      {"checkpoint_reclaimed_gpu_hours", k.checkpointReclaimedGpuHours}};
+    return bj::object{
+        {"total_cost_usd", k.totalCostUsd},
+        {"mean_monthly_cost_usd", k.meanMonthlyCostUsd},
+        {"monthly_cost_usd", numbers(k.monthlyCostUsd)},
+        {"cost_per_trillion_training_tokens_usd",
+         optionalNumber(k.costPerTrillionTrainingTokensUsd)},
+        {"cost_per_million_output_tokens_usd", optionalNumber(k.costPerMillionOutputTokensUsd)},
+        {"cost_per_notebook_user_month_usd", optionalNumber(k.costPerNotebookUserMonthUsd)},
+        {"gpu_hours_busy", k.gpuHoursBusy},
+        {"gpu_hours_held", k.gpuHoursHeld},
+        {"fleet_gpu_hours", k.fleetGpuHours},
+        {"utilization", k.utilization},
+        {"attributed_cost_usd", k.attributedCostUsd},
+        {"unallocated_fleet_cost_usd", k.unallocatedFleetCostUsd},
+        {"baseline_cost_usd", optionalNumber(k.baselineTotalCostUsd)},
+        {"savings_usd", optionalNumber(k.savingsUsd)},
+        {"savings_fraction", optionalNumber(k.savingsFraction)},
+        {"checkpoint_idle_gpu_hours", k.checkpointIdleGpuHours},
+        {"checkpoint_reclaimed_gpu_hours", k.checkpointReclaimedGpuHours}};
 }
 
 } // namespace
 
-bj::object evaluationToJson(const Project& project, const Evaluation& evaluation, const std::string& scenario)
+bj::object evaluationToJson(const Project& project, const Evaluation& evaluation,
+                            const std::string& scenario)
 {
     bj::array workloads;
     for (const WorkloadEvaluation& w : evaluation.workloads) {
-        bj::object item{{"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
+        bj::object item{
+            {"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
         if (const OptionResult* chosen = w.chosenOption()) {
             bj::object choice = optionToJson(*chosen, true);
-            choice["plan"] = project.fleet.mode == FleetMode::Fixed ? bj::value("fleet") : bj::value(planKey(w.chosenPlan));
+            choice["plan"] = project.fleet.mode == FleetMode::Fixed
+                                 ? bj::value("fleet")
+                                 : bj::value(planKey(w.chosenPlan));
             choice["cost_usd"] = sum(w.monthlyCostUsd);
             choice["monthly_cost_usd"] = numbers(w.monthlyCostUsd);
             item["chosen"] = std::move(choice);

@@ -40,7 +40,8 @@ std::optional<std::size_t> arrayIndex(const std::string& token)
 
 } // namespace
 
-Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer, boost::json::value value)
+Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
+                          boost::json::value value)
 {
     auto tokens = splitPointer(pointer);
     if (!tokens)
@@ -66,7 +67,8 @@ Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer, 
                              std::to_string(array->size()) + " items");
             node = &(*array)[*index];
         } else {
-            return Error("goes through \"" + token + "\", but the value there is neither an object nor an array");
+            return Error("goes through \"" + token +
+                         "\", but the value there is neither an object nor an array");
         }
     }
     *node = std::move(value);

@@ -13,6 +13,7 @@ namespace fleet::json {
 /// Sets the value at `pointer` in `root`. Every step but the last must exist;
 /// the last may name a new member of an existing object. Array indices must be
 /// in range. Fails with the reason, leaving `root` unchanged.
-Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer, boost::json::value value);
+Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
+                          boost::json::value value);
 
 } // namespace fleet::json

@@ -67,9 +67,17 @@ public:
     bool on_document_begin(boost::system::error_code&) { return true; }
     bool on_document_end(boost::system::error_code&) { return true; }
     bool on_array_begin(boost::system::error_code&) { return true; }
-    bool on_array_end(std::size_t n, boost::system::error_code&) { stack.push_array(n); return true; }
+    bool on_array_end(std::size_t n, boost::system::error_code&)
+    {
+        stack.push_array(n);
+        return true;
+    }
     bool on_object_begin(boost::system::error_code&) { return true; }
-    bool on_object_end(std::size_t n, boost::system::error_code&) { stack.push_object(n); return true; }
+    bool on_object_end(std::size_t n, boost::system::error_code&)
+    {
+        stack.push_object(n);
+        return true;
+    }
     bool on_string_part(boost::json::string_view s, std::size_t, boost::system::error_code&)
     {
         stack.push_chars(s);
@@ -118,8 +126,16 @@ public:
         stack.push_double(exact);
         return true;
     }
-    bool on_bool(bool b, boost::system::error_code&) { stack.push_bool(b); return true; }
-    bool on_null(boost::system::error_code&) { stack.push_null(); return true; }
+    bool on_bool(bool b, boost::system::error_code&)
+    {
+        stack.push_bool(b);
+        return true;
+    }
+    bool on_null(boost::system::error_code&)
+    {
+        stack.push_null();
+        return true;
+    }
     bool on_comment_part(boost::json::string_view, boost::system::error_code&) { return true; }
     bool on_comment(boost::json::string_view, boost::system::error_code&) { return true; }
 };
@@ -130,7 +146,9 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
                                  const ParseLimits& limits)
 {
     if (text.size() > limits.maxBytes)
-        return Error({Issue{file, {}, {},
+        return Error({Issue{file,
+                            {},
+                            {},
                             "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                                 std::to_string(limits.maxBytes) + " bytes"}});
     boost::json::parse_options options;
@@ -151,11 +169,14 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
         const std::string_view before = text.substr(0, offset);
         const auto line = 1 + std::count(before.begin(), before.end(), '\n');
         const auto lastNewline = before.rfind('\n');
-        const auto column = offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
+        const auto column =
+            offset - (lastNewline == std::string_view::npos ? 0 : lastNewline + 1) + 1;
         std::string why = ec.message();
         if (ec == boost::json::error::too_deep)
             why = "nesting deeper than " + std::to_string(limits.maxDepth) + " levels";
-        return Error({Issue{file, {}, {},
+        return Error({Issue{file,
+                            {},
+                            {},
                             "not valid JSON at line " + std::to_string(line) + ", column " +
                                 std::to_string(column) + ": " + why}});
     }

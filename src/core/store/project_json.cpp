@@ -36,13 +36,15 @@ public:
         const bj::object* top = m_reader.asObject(root, "");
         if (!top)
             return Error(m_reader.issues());
-        m_reader.checkKeys(*top, "", {"format", "format_version", "name", "horizon", "active_price_book", "fleet",
-                                      "segments", "workloads"},
-                           {"description", "sources", "price_books", "scheduler", "regimes", "assumptions",
-                            "scenarios", "note"});
+        m_reader.checkKeys(*top, "",
+                           {"format", "format_version", "name", "horizon", "active_price_book",
+                            "fleet", "segments", "workloads"},
+                           {"description", "sources", "price_books", "scheduler", "regimes",
+                            "assumptions", "scenarios", "note"});
         checkFormat(*top);
         if (m_reader.failed())
-            return Error(m_reader.issues()); // not a project of this version: nothing else is meaningful
+            return Error(
+                m_reader.issues()); // not a project of this version: nothing else is meaningful
         m_project.name = m_reader.string(*top, "name", "").value_or("");
         m_project.description = m_reader.string(*top, "description", "", false).value_or("");
         m_project.note = m_reader.string(*top, "note", "", false).value_or("");
@@ -70,19 +72,22 @@ private:
 
     void record(std::string section, std::string_view key, const bj::value& value)
     {
-        m_project.settingOverrides.push_back({std::move(section), std::string(key), bj::serialize(value)});
+        m_project.settingOverrides.push_back(
+            {std::move(section), std::string(key), bj::serialize(value)});
     }
 
     void checkFormat(const bj::object& top)
     {
         const auto format = m_reader.string(top, "format", "");
         if (format && *format != kProjectFormat)
-            m_reader.report("/format", "must be \"" + std::string(kProjectFormat) + "\"; got \"" + *format + "\"");
+            m_reader.report("/format", "must be \"" + std::string(kProjectFormat) + "\"; got \"" +
+                                           *format + "\"");
         const auto version = m_reader.integer(top, "format_version", "", 1, 1000000);
         if (version && *version > kProjectFormatVersion)
-            m_reader.report("/format_version", "this project is format version " + std::to_string(*version) +
-                                                   "; this FleetPlanner reads up to version " +
-                                                   std::to_string(kProjectFormatVersion) + ": update FleetPlanner");
+            m_reader.report("/format_version",
+                            "this project is format version " + std::to_string(*version) +
+                                "; this FleetPlanner reads up to version " +
+                                std::to_string(kProjectFormatVersion) + ": update FleetPlanner");
     }
 
     /// The built-in catalog with the project's own sources and price books over it.
@@ -95,7 +100,9 @@ private:
         auto parsed = parseCatalogValue(document, m_reader.file());
         if (!parsed) {
             for (const Issue& issue : parsed.error().issues)
-                m_reader.report(issue.path, issue.entry.empty() ? issue.message : "(entry " + issue.entry + ") " + issue.message);
+                m_reader.report(issue.path, issue.entry.empty()
+                                                ? issue.message
+                                                : "(entry " + issue.entry + ") " + issue.message);
             return false;
         }
         m_project.ownSources = parsed.value().sources;
@@ -121,12 +128,14 @@ private:
         if (!horizon)
             return;
         m_reader.checkKeys(*horizon, "/horizon", {"months"}, {"start_month"});
-        m_project.horizonMonths = m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
+        m_project.horizonMonths =
+            m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
         if (auto start = m_reader.string(*horizon, "start_month", "/horizon", false)) {
             if (start->size() == 7 && isValidAsOfDate(*start))
                 m_project.startMonth = *start;
             else
-                m_reader.report("/horizon/start_month", "must be a month YYYY-MM; got \"" + *start + "\"");
+                m_reader.report("/horizon/start_month",
+                                "must be a month YYYY-MM; got \"" + *start + "\"");
         }
     }
 
@@ -139,7 +148,8 @@ private:
             std::string known;
             for (const PriceBook& book : m_project.catalog.priceBooks)
                 known += (known.empty() ? "" : ", ") + book.id;
-            m_reader.report("/active_price_book", "names price book \"" + *id + "\", which is not defined; known: " + known);
+            m_reader.report("/active_price_book", "names price book \"" + *id +
+                                                      "\", which is not defined; known: " + known);
             return;
         }
         m_project.activePriceBookId = *id;
@@ -151,26 +161,31 @@ private:
         if (!scheduler)
             return;
         const std::string path = "/scheduler";
-        m_reader.checkKeys(*scheduler, path, {}, {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
+        m_reader.checkKeys(*scheduler, path, {},
+                           {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
         if (auto policy = m_reader.string(*scheduler, "policy", path, false)) {
             if (auto value = policyFromKey(*policy))
                 m_project.scheduler.policy = *value;
             else
-                m_reader.report(pointer(path, "policy"), "must be naive, topology_aware or predictive_preemption; got \"" +
-                                                             *policy + "\"");
+                m_reader.report(pointer(path, "policy"),
+                                "must be naive, topology_aware or predictive_preemption; got \"" +
+                                    *policy + "\"");
         }
-        const auto table = [&](std::string_view key, std::array<double, 3>& values, bool zeroAllowed) {
+        const auto table = [&](std::string_view key, std::array<double, 3>& values,
+                               bool zeroAllowed) {
             const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
             if (!byPolicy)
                 return;
             const std::string tablePath = pointer(path, key);
-            m_reader.checkKeys(*byPolicy, tablePath, {}, {"naive", "topology_aware", "predictive_preemption"});
+            m_reader.checkKeys(*byPolicy, tablePath, {},
+                               {"naive", "topology_aware", "predictive_preemption"});
             for (const auto& member : *byPolicy) {
                 const auto policy = policyFromKey(member.key());
                 if (!policy)
                     continue; // reported by checkKeys
-                if (auto value = m_reader.number(*byPolicy, member.key(), tablePath,
-                                                 {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
+                if (auto value =
+                        m_reader.number(*byPolicy, member.key(), tablePath,
+                                        {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
                     values[static_cast<std::size_t>(*policy)] = *value;
                     record("scheduler/" + std::string(key), member.key(), member.value());
                 }
@@ -189,8 +204,10 @@ private:
             const std::string path = pointer("/regimes", member.key());
             const auto kind = regimeFromKey(member.key());
             if (!kind) {
-                m_reader.report(path, "unknown regime; known: bare_metal, vm_passthrough, partition, time_sliced, "
-                                      "fractional, mps");
+                m_reader.report(
+                    path,
+                    "unknown regime; known: bare_metal, vm_passthrough, partition, time_sliced, "
+                    "fractional, mps");
                 continue;
             }
             const bj::object* item = m_reader.asObject(member.value(), path);
@@ -198,7 +215,8 @@ private:
                 continue;
             m_reader.checkKeys(*item, path, {},
                                {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
-                                "contention_per_extra_tenant", "max_tenants_per_gpu", "checkpoint_reclaim_fraction"});
+                                "contention_per_extra_tenant", "max_tenants_per_gpu",
+                                "checkpoint_reclaim_fraction"});
             Regime& regime = m_project.regimes[static_cast<std::size_t>(*kind)];
             const std::string section = "regimes/" + std::string(member.key());
             for (const auto& setting : *item)
@@ -218,7 +236,8 @@ private:
                 if (auto level = isolationFromKey(*isolation))
                     regime.isolation = *level;
                 else
-                    m_reader.report(pointer(path, "isolation"), "must be none, memory or hardware; got \"" + *isolation + "\"");
+                    m_reader.report(pointer(path, "isolation"),
+                                    "must be none, memory or hardware; got \"" + *isolation + "\"");
             }
             if (auto unit = m_reader.string(*item, "allocation_unit", path, false))
                 regime.allocationUnit = *unit;
@@ -238,10 +257,12 @@ private:
                 std::string known;
                 for (const AssumptionField& candidate : assumptionFields())
                     known += (known.empty() ? "" : ", ") + std::string(candidate.key);
-                m_reader.report(pointer("/assumptions", member.key()), "unknown assumption; known: " + known);
+                m_reader.report(pointer("/assumptions", member.key()),
+                                "unknown assumption; known: " + known);
                 continue;
             }
-            if (auto value = m_reader.number(*assumptions, field->key, "/assumptions", ruleOf(field->range))) {
+            if (auto value = m_reader.number(*assumptions, field->key, "/assumptions",
+                                             ruleOf(field->range))) {
                 m_project.assumptions.*field->member = *value;
                 record("assumptions", member.key(), member.value());
             }
@@ -259,8 +280,10 @@ private:
             const bj::object* item = m_reader.asObject((*segments)[i], path);
             if (!item)
                 continue;
-            m_reader.checkKeys(*item, path, {"id", "name", "isolation_floor", "allowed_regimes", "price_usd_per_gpu_hour"},
-                               {"preemptible", "note"});
+            m_reader.checkKeys(
+                *item, path,
+                {"id", "name", "isolation_floor", "allowed_regimes", "price_usd_per_gpu_hour"},
+                {"preemptible", "note"});
             Segment segment;
             segment.id = m_reader.identifier(*item, "id", path).value_or("");
             m_reader.setEntry(segment.id);
@@ -271,11 +294,13 @@ private:
                 if (auto level = isolationFromKey(*floor))
                     segment.isolationFloor = *level;
                 else
-                    m_reader.report(pointer(path, "isolation_floor"), "must be none, memory or hardware; got \"" + *floor + "\"");
+                    m_reader.report(pointer(path, "isolation_floor"),
+                                    "must be none, memory or hardware; got \"" + *floor + "\"");
             }
             if (const bj::array* regimes = m_reader.array(*item, "allowed_regimes", path)) {
                 if (regimes->empty())
-                    m_reader.report(pointer(path, "allowed_regimes"), "must list at least one regime");
+                    m_reader.report(pointer(path, "allowed_regimes"),
+                                    "must list at least one regime");
                 for (std::size_t j = 0; j < regimes->size(); ++j) {
                     const auto* key = (*regimes)[j].if_string();
                     const auto kind = key ? regimeFromKey(std::string_view(*key)) : std::nullopt;
@@ -283,14 +308,19 @@ private:
                         segment.allowedRegimes.push_back(*kind);
                     else
                         m_reader.report(pointer(pointer(path, "allowed_regimes"), j),
-                                        "must be one of bare_metal, vm_passthrough, partition, time_sliced, fractional, mps");
+                                        "must be one of bare_metal, vm_passthrough, partition, "
+                                        "time_sliced, fractional, mps");
                 }
             }
-            segment.preemptible = m_reader.boolean(*item, "preemptible", path, false).value_or(false);
+            segment.preemptible =
+                m_reader.boolean(*item, "preemptible", path, false).value_or(false);
             segment.note = m_reader.string(*item, "note", path, false).value_or("");
             segment.priceUsdPerGpuHour =
-                m_reader.number(*item, "price_usd_per_gpu_hour", path,
-                                {0, false, 200, false, "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
+                m_reader
+                    .number(
+                        *item, "price_usd_per_gpu_hour", path,
+                        {0, false, 200, false,
+                         "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
                     .value_or(0);
             m_project.segments.push_back(std::move(segment));
             m_reader.setEntry({});
@@ -309,10 +339,12 @@ private:
             else if (*mode == "size")
                 m_project.fleet.mode = FleetMode::Size;
             else
-                m_reader.report("/fleet/mode", "must be \"fixed\" (the fleet is given) or \"size\" (FleetPlanner sizes it); got \"" +
+                m_reader.report("/fleet/mode", "must be \"fixed\" (the fleet is given) or \"size\" "
+                                               "(FleetPlanner sizes it); got \"" +
                                                    *mode + "\"");
         }
-        const bj::array* pools = m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
+        const bj::array* pools =
+            m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
         if (!pools)
             return;
         if (pools->empty() && m_project.fleet.mode == FleetMode::Fixed)
@@ -323,7 +355,8 @@ private:
             const bj::object* item = m_reader.asObject((*pools)[i], path);
             if (!item)
                 continue;
-            m_reader.checkKeys(*item, path, {"id", "gpu", "count", "plan"}, {"gpus_per_node", "note"});
+            m_reader.checkKeys(*item, path, {"id", "gpu", "count", "plan"},
+                               {"gpus_per_node", "note"});
             FleetPool pool;
             pool.id = m_reader.identifier(*item, "id", path).value_or("");
             m_reader.setEntry(pool.id);
@@ -332,20 +365,25 @@ private:
             pool.gpuId = m_reader.string(*item, "gpu", path).value_or("");
             const GpuModel* gpu = m_project.catalog.gpu(pool.gpuId);
             if (!pool.gpuId.empty() && !gpu)
-                m_reader.report(pointer(path, "gpu"), "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
+                m_reader.report(pointer(path, "gpu"),
+                                "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
             pool.count = m_reader.integer(*item, "count", path, 0, 10000000).value_or(0);
-            pool.gpusPerNode = m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
+            pool.gpusPerNode =
+                m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
             pool.note = m_reader.string(*item, "note", path, false).value_or("");
             if (auto plan = m_reader.string(*item, "plan", path)) {
                 if (auto value = planFromKey(*plan)) {
                     pool.plan = *value;
                     const PriceBook* book = m_project.activePriceBook();
                     if (gpu && book && !book->usdPerGpuHour(*gpu, pool.plan))
-                        m_reader.report(pointer(path, "plan"), "the active price book " + book->id + " has no " + *plan +
+                        m_reader.report(pointer(path, "plan"), "the active price book " + book->id +
+                                                                   " has no " + *plan +
                                                                    " price for " + pool.gpuId);
                 } else {
-                    m_reader.report(pointer(path, "plan"), "must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got \"" +
-                                                               *plan + "\"");
+                    m_reader.report(
+                        pointer(path, "plan"),
+                        "must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got \"" +
+                            *plan + "\"");
                 }
             }
             m_project.fleet.pools.push_back(std::move(pool));
@@ -368,7 +406,8 @@ private:
             if (!workload)
                 continue;
             if (!workload->id.empty() && !ids.insert(workload->id).second)
-                m_reader.report(pointer(path, "id"), "duplicate workload id \"" + workload->id + "\"");
+                m_reader.report(pointer(path, "id"),
+                                "duplicate workload id \"" + workload->id + "\"");
             m_project.workloads.push_back(std::move(*workload));
         }
     }
@@ -388,7 +427,8 @@ private:
             Scenario scenario;
             scenario.id = m_reader.identifier(*item, "id", path).value_or("");
             if (!scenario.id.empty() && !ids.insert(scenario.id).second)
-                m_reader.report(pointer(path, "id"), "duplicate scenario id \"" + scenario.id + "\"");
+                m_reader.report(pointer(path, "id"),
+                                "duplicate scenario id \"" + scenario.id + "\"");
             scenario.name = m_reader.string(*item, "name", path).value_or(scenario.id);
             scenario.description = m_reader.string(*item, "description", path, false).value_or("");
             if (const bj::array* overrides = m_reader.array(*item, "overrides", path)) {
@@ -403,7 +443,8 @@ private:
                     if (!target || !value)
                         continue;
                     if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
-                        m_reader.report(pointer(overridePath, "path"), "a scenario may not change the format or the scenarios");
+                        m_reader.report(pointer(overridePath, "path"),
+                                        "a scenario may not change the format or the scenarios");
                     scenario.overrides.push_back({*target, bj::serialize(*value)});
                 }
             }
@@ -423,7 +464,8 @@ private:
                 const ScenarioOverride& o = scenario.overrides[j];
                 auto set = json::setAtPointer(patched, o.path, bj::parse(o.valueJson));
                 if (!set) {
-                    m_reader.report(pointer(pointer(pointer("/scenarios", i), "overrides"), j) + "/path",
+                    m_reader.report(pointer(pointer(pointer("/scenarios", i), "overrides"), j) +
+                                        "/path",
                                     "\"" + o.path + "\" " + set.error().toString());
                     applied = false;
                 }
@@ -433,8 +475,9 @@ private:
             auto result = ProjectParser(m_reader.file()).parse(patched, false);
             if (!result)
                 for (const Issue& issue : result.error().issues)
-                    m_reader.report(pointer("/scenarios", i), "scenario \"" + scenario.id + "\" makes " + issue.path + " invalid: " +
-                                                                   issue.message);
+                    m_reader.report(pointer("/scenarios", i), "scenario \"" + scenario.id +
+                                                                  "\" makes " + issue.path +
+                                                                  " invalid: " + issue.message);
         }
     }
 };
@@ -446,7 +489,8 @@ Result<bj::value> applyScenario(bj::value root, const Project& project, const st
         std::string known;
         for (const Scenario& candidate : project.scenarios)
             known += (known.empty() ? "" : ", ") + candidate.id;
-        return Error("no scenario \"" + scenario + "\" in the project" + (known.empty() ? "" : "; known: " + known));
+        return Error("no scenario \"" + scenario + "\" in the project" +
+                     (known.empty() ? "" : "; known: " + known));
     }
     for (const ScenarioOverride& o : chosen->overrides) {
         auto set = json::setAtPointer(root, o.path, bj::parse(o.valueJson));
@@ -458,7 +502,8 @@ Result<bj::value> applyScenario(bj::value root, const Project& project, const st
 
 } // namespace
 
-Result<Project> parseProject(std::string_view text, const std::string& file, const std::string& scenario)
+Result<Project> parseProject(std::string_view text, const std::string& file,
+                             const std::string& scenario)
 {
     auto root = json::parse(text, file, {kMaxProjectBytes, 64});
     if (!root)
@@ -466,7 +511,8 @@ Result<Project> parseProject(std::string_view text, const std::string& file, con
     return parseProjectValue(root.value(), file, scenario);
 }
 
-Result<Project> parseProjectValue(const bj::value& root, const std::string& file, const std::string& scenario)
+Result<Project> parseProjectValue(const bj::value& root, const std::string& file,
+                                  const std::string& scenario)
 {
     auto baseline = ProjectParser(file).parse(root, true);
     if (!baseline || scenario.empty())

@@ -18,7 +18,8 @@ inline constexpr int kProjectFormatVersion = 1;
 
 /// Parses a project. With `scenario` (id or name), its overrides are applied
 /// to the document first; every scenario is checked to apply cleanly.
-Result<Project> parseProject(std::string_view text, const std::string& file, const std::string& scenario = {});
+Result<Project> parseProject(std::string_view text, const std::string& file,
+                             const std::string& scenario = {});
 
 /// The same, for a document already parsed (from SQLite rows, say).
 Result<Project> parseProjectValue(const boost::json::value& root, const std::string& file,

@@ -89,7 +89,10 @@ void addSpec(bj::object& item, const BatchSpec& s)
 
 bj::object workloadToJson(const Workload& w)
 {
-    bj::object item{{"id", w.id}, {"name", w.name}, {"kind", key(workloadKindKey(w.kind()))}, {"segment", w.segmentId}};
+    bj::object item{{"id", w.id},
+                    {"name", w.name},
+                    {"kind", key(workloadKindKey(w.kind()))},
+                    {"segment", w.segmentId}};
     if (w.startMonth != 1)
         item["start_month"] = w.startMonth;
     if (w.endMonth != 0)
@@ -128,7 +131,9 @@ void addOverrides(bj::object& scheduler, bj::object& regimes, bj::object& assump
 
 bj::object projectToJson(const Project& project)
 {
-    bj::object root{{"format", key(kProjectFormat)}, {"format_version", kProjectFormatVersion}, {"name", project.name}};
+    bj::object root{{"format", key(kProjectFormat)},
+                    {"format_version", kProjectFormatVersion},
+                    {"name", project.name}};
     if (!project.description.empty())
         root["description"] = project.description;
     addNote(root, project.note);
@@ -159,7 +164,8 @@ bj::object projectToJson(const Project& project)
         addNote(item, pool.note);
         pools.push_back(std::move(item));
     }
-    root["fleet"] = bj::object{{"mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"}, {"pools", std::move(pools)}};
+    root["fleet"] = bj::object{{"mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
+                               {"pools", std::move(pools)}};
     bj::object scheduler{{"policy", key(policyKey(project.scheduler.policy))}};
     bj::object regimes, assumptions;
     addOverrides(scheduler, regimes, assumptions, project.settingOverrides);
@@ -196,7 +202,8 @@ bj::object projectToJson(const Project& project)
                 item["description"] = scenario.description;
             bj::array overrides;
             for (const ScenarioOverride& o : scenario.overrides)
-                overrides.push_back(bj::object{{"path", o.path}, {"value", bj::parse(o.valueJson)}});
+                overrides.push_back(
+                    bj::object{{"path", o.path}, {"value", bj::parse(o.valueJson)}});
             item["overrides"] = std::move(overrides);
             scenarios.push_back(std::move(item));
         }

@@ -12,7 +12,14 @@ namespace bj = boost::json;
 
 namespace {
 
-enum class Type { Text, Real, Int, Bool, Json };
+enum class Type
+{
+    Text,
+    Real,
+    Int,
+    Bool,
+    Json
+};
 
 /// A column and the key of the JSON object it maps to ("choice/gpu" reaches
 /// into a nested object).
@@ -33,11 +40,16 @@ constexpr Column kProject[] = {
     {"fleet_mode", "fleet/mode", Type::Text},
     {"scheduler_policy", "scheduler/policy", Type::Text},
 };
-constexpr Column kSource[] = {{"id", "id", Type::Text},   {"title", "title", Type::Text},
-                              {"publisher", "publisher", Type::Text}, {"url", "url", Type::Text},
-                              {"kind", "kind", Type::Text}, {"note", "note", Type::Text}};
-constexpr Column kPriceBook[] = {{"id", "id", Type::Text},         {"name", "name", Type::Text},
-                                 {"currency", "currency", Type::Text}, {"as_of", "as_of", Type::Text},
+constexpr Column kSource[] = {{"id", "id", Type::Text},
+                              {"title", "title", Type::Text},
+                              {"publisher", "publisher", Type::Text},
+                              {"url", "url", Type::Text},
+                              {"kind", "kind", Type::Text},
+                              {"note", "note", Type::Text}};
+constexpr Column kPriceBook[] = {{"id", "id", Type::Text},
+                                 {"name", "name", Type::Text},
+                                 {"currency", "currency", Type::Text},
+                                 {"as_of", "as_of", Type::Text},
                                  {"description", "description", Type::Text}};
 constexpr Column kHourly[] = {{"usd_per_gpu_hour", "usd_per_gpu_hour", Type::Real},
                               {"source", "source", Type::Text},
@@ -48,9 +60,12 @@ constexpr Column kFigure[] = {{"value", "value", Type::Real},
                               {"source", "source", Type::Text},
                               {"as_of", "as_of", Type::Text},
                               {"note", "note", Type::Text}};
-constexpr Column kPool[] = {{"id", "id", Type::Text},     {"gpu", "gpu", Type::Text},
-                            {"count", "count", Type::Int}, {"plan", "plan", Type::Text},
-                            {"gpus_per_node", "gpus_per_node", Type::Int}, {"note", "note", Type::Text}};
+constexpr Column kPool[] = {{"id", "id", Type::Text},
+                            {"gpu", "gpu", Type::Text},
+                            {"count", "count", Type::Int},
+                            {"plan", "plan", Type::Text},
+                            {"gpus_per_node", "gpus_per_node", Type::Int},
+                            {"note", "note", Type::Text}};
 constexpr Column kSegment[] = {{"id", "id", Type::Text},
                                {"name", "name", Type::Text},
                                {"isolation_floor", "isolation_floor", Type::Text},
@@ -99,7 +114,8 @@ constexpr Column kBatch[] = {{"gpu_hours_per_month", "gpu_hours_per_month", Type
                              {"memory_gb_per_gpu", "memory_gb_per_gpu", Type::Real},
                              {"preemptible", "preemptible", Type::Bool},
                              {"checkpoint_interval_min", "checkpoint_interval_min", Type::Real}};
-constexpr Column kScenario[] = {{"id", "id", Type::Text}, {"name", "name", Type::Text},
+constexpr Column kScenario[] = {{"id", "id", Type::Text},
+                                {"name", "name", Type::Text},
                                 {"description", "description", Type::Text}};
 
 struct WorkloadTable
@@ -108,10 +124,11 @@ struct WorkloadTable
     const char* table;
     std::span<const Column> columns;
 };
-const std::array<WorkloadTable, 4> kWorkloadTables = {{{"training", "training_workload", kTraining},
-                                                       {"inference", "inference_workload", kInference},
-                                                       {"notebooks", "notebook_workload", kNotebooks},
-                                                       {"batch", "batch_workload", kBatch}}};
+const std::array<WorkloadTable, 4> kWorkloadTables = {
+    {{"training", "training_workload", kTraining},
+     {"inference", "inference_workload", kInference},
+     {"notebooks", "notebook_workload", kNotebooks},
+     {"batch", "batch_workload", kBatch}}};
 
 const bj::value* lookup(const bj::object& object, std::string_view key)
 {
@@ -119,7 +136,8 @@ const bj::value* lookup(const bj::object& object, std::string_view key)
     if (slash == std::string_view::npos)
         return object.if_contains(key);
     const auto* child = object.if_contains(key.substr(0, slash));
-    return child && child->is_object() ? lookup(child->as_object(), key.substr(slash + 1)) : nullptr;
+    return child && child->is_object() ? lookup(child->as_object(), key.substr(slash + 1))
+                                       : nullptr;
 }
 
 void place(bj::object& object, std::string_view key, bj::value value)
@@ -135,7 +153,8 @@ void place(bj::object& object, std::string_view key, bj::value value)
     place(child.as_object(), key.substr(slash + 1), std::move(value));
 }
 
-std::string insertSql(const char* table, std::span<const Column> columns, std::initializer_list<const char*> extra)
+std::string insertSql(const char* table, std::span<const Column> columns,
+                      std::initializer_list<const char*> extra)
 {
     std::string names, marks;
     for (const char* name : extra) {
@@ -157,7 +176,8 @@ std::string selectSql(const char* table, std::span<const Column> columns, const 
     return std::string("SELECT ") + names + " FROM " + table + " " + where;
 }
 
-void bindColumns(sql::Statement& statement, int first, std::span<const Column> columns, const bj::object& item)
+void bindColumns(sql::Statement& statement, int first, std::span<const Column> columns,
+                 const bj::object& item)
 {
     int index = first;
     for (const Column& column : columns) {
@@ -176,7 +196,8 @@ void bindColumns(sql::Statement& statement, int first, std::span<const Column> c
     }
 }
 
-void readColumns(const sql::Statement& statement, int first, std::span<const Column> columns, bj::object& item)
+void readColumns(const sql::Statement& statement, int first, std::span<const Column> columns,
+                 bj::object& item)
 {
     int index = first;
     for (const Column& column : columns) {
@@ -193,16 +214,17 @@ void readColumns(const sql::Statement& statement, int first, std::span<const Col
     }
 }
 
-#define FLEET_TRY(expression)                                                                                          \
-    do {                                                                                                               \
-        auto fleetTryResult = (expression);                                                                            \
-        if (!fleetTryResult)                                                                                           \
-            return fleetTryResult.error();                                                                             \
+#define FLEET_TRY(expression)                                                                      \
+    do {                                                                                           \
+        auto fleetTryResult = (expression);                                                        \
+        if (!fleetTryResult)                                                                       \
+            return fleetTryResult.error();                                                         \
     } while (false)
 
 /// Runs `sql` with `bind` for each item of `items` (position = index).
 template <typename Bind>
-Result<bool> insertEach(const sql::Database& db, const std::string& sql, const bj::array* items, Bind bind)
+Result<bool> insertEach(const sql::Database& db, const std::string& sql, const bj::array* items,
+                        Bind bind)
 {
     if (!items)
         return true;
@@ -224,7 +246,8 @@ const bj::array* arrayAt(const bj::object& object, std::string_view key)
 
 /// Reads every row of `sql` (the columns, then any extra ones) as objects.
 template <typename Each>
-Result<bool> forEachRow(const sql::Database& db, const std::string& sql, const std::string& param, Each each)
+Result<bool> forEachRow(const sql::Database& db, const std::string& sql, const std::string& param,
+                        Each each)
 {
     auto statement = db.prepare(sql);
     if (!statement)
@@ -249,7 +272,8 @@ Result<bool> writePriceBooks(const sql::Database& db, const bj::array& books)
                              bindColumns(s, 2, kPriceBook, book);
                          }));
     const std::span<const Column> noteOnly(kFigure + 3, 1);
-    auto priceRow = db.prepare("INSERT INTO gpu_price (book_id, position, gpu, note) VALUES (?, ?, ?, ?)");
+    auto priceRow =
+        db.prepare("INSERT INTO gpu_price (book_id, position, gpu, note) VALUES (?, ?, ?, ?)");
     auto hourlyRow = db.prepare(insertSql("hourly_price", kHourly, {"book_id", "gpu", "plan"}));
     auto ownedRow = db.prepare("INSERT INTO owned_cost (book_id, gpu, note) VALUES (?, ?, ?)");
     auto figureRow = db.prepare(insertSql("owned_figure", kFigure, {"book_id", "gpu", "name"}));
@@ -299,7 +323,8 @@ Result<bool> writePriceBooks(const sql::Database& db, const bj::array& books)
 }
 
 /// An entry's owned cost ({figure…, note}), if it has one.
-Result<std::optional<bj::object>> readOwnedCost(const sql::Database& db, const std::string& bookId, const std::string& gpu)
+Result<std::optional<bj::object>> readOwnedCost(const sql::Database& db, const std::string& bookId,
+                                                const std::string& gpu)
 {
     std::optional<bj::object> owned;
     std::optional<std::string> note;
@@ -316,9 +341,10 @@ Result<std::optional<bj::object>> readOwnedCost(const sql::Database& db, const s
     if (!ownedRow.value().isNull(0))
         note = ownedRow.value().text(0);
     owned.emplace();
-    auto figures = db.prepare("SELECT name, value, source, as_of, note FROM owned_figure WHERE book_id = ? AND gpu = ? "
-                              "ORDER BY CASE name WHEN 'capex_usd_per_gpu' THEN 0 WHEN 'amortization_years' THEN 1 "
-                              "WHEN 'hosting_usd_per_gpu_month' THEN 2 WHEN 'pue' THEN 3 ELSE 4 END");
+    auto figures = db.prepare(
+        "SELECT name, value, source, as_of, note FROM owned_figure WHERE book_id = ? AND gpu = ? "
+        "ORDER BY CASE name WHEN 'capex_usd_per_gpu' THEN 0 WHEN 'amortization_years' THEN 1 "
+        "WHEN 'hosting_usd_per_gpu_month' THEN 2 WHEN 'pue' THEN 3 ELSE 4 END");
     if (!figures)
         return figures.error();
     figures.value().bind(1, bookId);
@@ -341,18 +367,20 @@ Result<std::optional<bj::object>> readOwnedCost(const sql::Database& db, const s
 Result<bool> readPriceBooks(const sql::Database& db, bj::object& root)
 {
     bj::array books;
-    FLEET_TRY(forEachRow(db, selectSql("price_book", kPriceBook, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object book;
-        readColumns(s, 0, kPriceBook, book);
-        books.push_back(std::move(book));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("price_book", kPriceBook, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object book;
+                             readColumns(s, 0, kPriceBook, book);
+                             books.push_back(std::move(book));
+                             return Result<bool>(true);
+                         }));
     for (bj::value& bookValue : books) {
         bj::object& book = bookValue.as_object();
         const std::string bookId(book.at("id").as_string());
         bj::array gpus;
-        FLEET_TRY(forEachRow(db, "SELECT gpu, note FROM gpu_price WHERE book_id = ? ORDER BY position", bookId,
-                             [&](const sql::Statement& s) {
+        FLEET_TRY(forEachRow(db,
+                             "SELECT gpu, note FROM gpu_price WHERE book_id = ? ORDER BY position",
+                             bookId, [&](const sql::Statement& s) {
                                  bj::object entry{{"gpu", s.text(0)}};
                                  if (!s.isNull(1))
                                      entry["note"] = s.text(1);
@@ -363,7 +391,8 @@ Result<bool> readPriceBooks(const sql::Database& db, bj::object& root)
             bj::object& entry = entryValue.as_object();
             const std::string gpu(entry.at("gpu").as_string());
             bj::object prices;
-            auto hourly = db.prepare(selectSql("hourly_price", kHourly, "WHERE book_id = ? AND gpu = ? AND plan = ?"));
+            auto hourly = db.prepare(
+                selectSql("hourly_price", kHourly, "WHERE book_id = ? AND gpu = ? AND plan = ?"));
             if (!hourly)
                 return hourly.error();
             for (const char* plan : {"on_demand", "reserved_1y", "reserved_3y", "spot"}) {
@@ -413,7 +442,8 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
         FLEET_TRY(statement.value().run());
     }
     {
-        auto statement = db.prepare("INSERT INTO setting_override (position, section, key, value_json) VALUES (?, ?, ?, ?)");
+        auto statement = db.prepare("INSERT INTO setting_override (position, section, key, "
+                                    "value_json) VALUES (?, ?, ?, ?)");
         if (!statement)
             return statement.error();
         for (std::size_t i = 0; i < project.settingOverrides.size(); ++i) {
@@ -432,18 +462,21 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
                          }));
     if (const bj::array* books = arrayAt(root, "price_books"))
         FLEET_TRY(writePriceBooks(db, *books));
-    FLEET_TRY(insertEach(db, insertSql("fleet_pool", kPool, {"position"}), arrayAt(root, "fleet/pools"),
+    FLEET_TRY(insertEach(db, insertSql("fleet_pool", kPool, {"position"}),
+                         arrayAt(root, "fleet/pools"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {
                              s.bind(1, position);
                              bindColumns(s, 2, kPool, item);
                          }));
-    FLEET_TRY(insertEach(db, insertSql("segment", kSegment, {"position"}), arrayAt(root, "segments"),
+    FLEET_TRY(insertEach(db, insertSql("segment", kSegment, {"position"}),
+                         arrayAt(root, "segments"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {
                              s.bind(1, position);
                              bindColumns(s, 2, kSegment, item);
                          }));
     {
-        auto statement = db.prepare("INSERT INTO segment_regime (segment_id, position, regime) VALUES (?, ?, ?)");
+        auto statement = db.prepare(
+            "INSERT INTO segment_regime (segment_id, position, regime) VALUES (?, ?, ?)");
         if (!statement)
             return statement.error();
         for (const Segment& segment : project.segments)
@@ -454,7 +487,8 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
                 FLEET_TRY(statement.value().run());
             }
     }
-    FLEET_TRY(insertEach(db, insertSql("workload", kWorkload, {"position"}), arrayAt(root, "workloads"),
+    FLEET_TRY(insertEach(db, insertSql("workload", kWorkload, {"position"}),
+                         arrayAt(root, "workloads"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {
                              s.bind(1, position);
                              bindColumns(s, 2, kWorkload, item);
@@ -472,13 +506,15 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
             FLEET_TRY(statement.value().run());
         }
     }
-    FLEET_TRY(insertEach(db, insertSql("scenario", kScenario, {"position"}), arrayAt(root, "scenarios"),
+    FLEET_TRY(insertEach(db, insertSql("scenario", kScenario, {"position"}),
+                         arrayAt(root, "scenarios"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {
                              s.bind(1, position);
                              bindColumns(s, 2, kScenario, item);
                          }));
     {
-        auto statement = db.prepare("INSERT INTO scenario_override (scenario_id, position, path, value_json) VALUES (?, ?, ?, ?)");
+        auto statement = db.prepare("INSERT INTO scenario_override (scenario_id, position, path, "
+                                    "value_json) VALUES (?, ?, ?, ?)");
         if (!statement)
             return statement.error();
         for (const Scenario& scenario : project.scenarios)
@@ -495,70 +531,79 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
 
 Result<bj::object> readProjectRows(const sql::Database& db)
 {
-    bj::object root{{"format", std::string(kProjectFormat)}, {"format_version", kProjectFormatVersion}};
+    bj::object root{{"format", std::string(kProjectFormat)},
+                    {"format_version", kProjectFormatVersion}};
     bool found = false;
-    FLEET_TRY(forEachRow(db, selectSql("project", kProject, "WHERE id = 1"), {}, [&](const sql::Statement& s) {
-        readColumns(s, 0, kProject, root);
-        found = true;
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("project", kProject, "WHERE id = 1"), {},
+                         [&](const sql::Statement& s) {
+                             readColumns(s, 0, kProject, root);
+                             found = true;
+                             return Result<bool>(true);
+                         }));
     if (!found)
         return db.error("holds no project row");
-    FLEET_TRY(forEachRow(db, "SELECT section, key, value_json FROM setting_override ORDER BY position", {},
-                         [&](const sql::Statement& s) {
+    FLEET_TRY(forEachRow(db,
+                         "SELECT section, key, value_json FROM setting_override ORDER BY position",
+                         {}, [&](const sql::Statement& s) {
                              const std::string section = s.text(0);
                              place(root, section + "/" + s.text(1), bj::parse(s.text(2)));
                              return Result<bool>(true);
                          }));
     bj::array sources;
-    FLEET_TRY(forEachRow(db, selectSql("source", kSource, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object item;
-        readColumns(s, 0, kSource, item);
-        sources.push_back(std::move(item));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("source", kSource, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object item;
+                             readColumns(s, 0, kSource, item);
+                             sources.push_back(std::move(item));
+                             return Result<bool>(true);
+                         }));
     if (!sources.empty())
         root["sources"] = std::move(sources);
     FLEET_TRY(readPriceBooks(db, root));
     bj::array pools;
-    FLEET_TRY(forEachRow(db, selectSql("fleet_pool", kPool, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object item;
-        readColumns(s, 0, kPool, item);
-        pools.push_back(std::move(item));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("fleet_pool", kPool, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object item;
+                             readColumns(s, 0, kPool, item);
+                             pools.push_back(std::move(item));
+                             return Result<bool>(true);
+                         }));
     place(root, "fleet/pools", std::move(pools));
     bj::array segments;
-    FLEET_TRY(forEachRow(db, selectSql("segment", kSegment, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object item;
-        readColumns(s, 0, kSegment, item);
-        segments.push_back(std::move(item));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("segment", kSegment, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object item;
+                             readColumns(s, 0, kSegment, item);
+                             segments.push_back(std::move(item));
+                             return Result<bool>(true);
+                         }));
     for (bj::value& value : segments) {
         bj::array regimes;
-        FLEET_TRY(forEachRow(db, "SELECT regime FROM segment_regime WHERE segment_id = ? ORDER BY position",
-                             std::string(value.as_object().at("id").as_string()), [&](const sql::Statement& s) {
-                                 regimes.push_back(bj::value(s.text(0)));
-                                 return Result<bool>(true);
-                             }));
+        FLEET_TRY(forEachRow(
+            db, "SELECT regime FROM segment_regime WHERE segment_id = ? ORDER BY position",
+            std::string(value.as_object().at("id").as_string()), [&](const sql::Statement& s) {
+                regimes.push_back(bj::value(s.text(0)));
+                return Result<bool>(true);
+            }));
         value.as_object()["allowed_regimes"] = std::move(regimes);
     }
     root["segments"] = std::move(segments);
     bj::array workloads;
-    FLEET_TRY(forEachRow(db, selectSql("workload", kWorkload, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object item;
-        readColumns(s, 0, kWorkload, item);
-        workloads.push_back(std::move(item));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("workload", kWorkload, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object item;
+                             readColumns(s, 0, kWorkload, item);
+                             workloads.push_back(std::move(item));
+                             return Result<bool>(true);
+                         }));
     for (bj::value& value : workloads) {
         bj::object& item = value.as_object();
         for (const WorkloadTable& table : kWorkloadTables) {
             if (item.at("kind").as_string() != table.kind)
                 continue;
             FLEET_TRY(forEachRow(db, selectSql(table.table, table.columns, "WHERE workload_id = ?"),
-                                 std::string(item.at("id").as_string()), [&](const sql::Statement& s) {
+                                 std::string(item.at("id").as_string()),
+                                 [&](const sql::Statement& s) {
                                      readColumns(s, 0, table.columns, item);
                                      return Result<bool>(true);
                                  }));
@@ -566,17 +611,22 @@ Result<bj::object> readProjectRows(const sql::Database& db)
     }
     root["workloads"] = std::move(workloads);
     bj::array scenarios;
-    FLEET_TRY(forEachRow(db, selectSql("scenario", kScenario, "ORDER BY position"), {}, [&](const sql::Statement& s) {
-        bj::object item;
-        readColumns(s, 0, kScenario, item);
-        scenarios.push_back(std::move(item));
-        return Result<bool>(true);
-    }));
+    FLEET_TRY(forEachRow(db, selectSql("scenario", kScenario, "ORDER BY position"), {},
+                         [&](const sql::Statement& s) {
+                             bj::object item;
+                             readColumns(s, 0, kScenario, item);
+                             scenarios.push_back(std::move(item));
+                             return Result<bool>(true);
+                         }));
     for (bj::value& value : scenarios) {
         bj::array overrides;
-        FLEET_TRY(forEachRow(db, "SELECT path, value_json FROM scenario_override WHERE scenario_id = ? ORDER BY position",
-                             std::string(value.as_object().at("id").as_string()), [&](const sql::Statement& s) {
-                                 overrides.push_back(bj::object{{"path", s.text(0)}, {"value", bj::parse(s.text(1))}});
+        FLEET_TRY(forEachRow(db,
+                             "SELECT path, value_json FROM scenario_override WHERE scenario_id = ? "
+                             "ORDER BY position",
+                             std::string(value.as_object().at("id").as_string()),
+                             [&](const sql::Statement& s) {
+                                 overrides.push_back(bj::object{{"path", s.text(0)},
+                                                                {"value", bj::parse(s.text(1))}});
                                  return Result<bool>(true);
                              }));
         value.as_object()["overrides"] = std::move(overrides);

@@ -186,7 +186,8 @@ struct SchemaObject
 
 Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& db)
 {
-    auto statement = db.prepare("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema");
+    auto statement =
+        db.prepare("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema");
     if (!statement)
         return statement.error();
     std::map<std::string, SchemaObject> objects;
@@ -223,7 +224,8 @@ int oldestMigratableVersion()
 
 Result<bool> checkSchema(const sql::Database& db)
 {
-    auto expectedDb = sql::Database::open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "schema");
+    auto expectedDb =
+        sql::Database::open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "schema");
     if (!expectedDb)
         return expectedDb.error();
     if (auto created = expectedDb.value().exec(projectSchemaSql()); !created)
@@ -238,16 +240,23 @@ Result<bool> checkSchema(const sql::Database& db)
     for (const auto& [name, object] : actual.value()) {
         auto it = expected.value().find(name);
         if (it == expected.value().end())
-            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" is not FleetPlanner's";
+            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name +
+                           "\" is not FleetPlanner's";
         else if (!(it->second == object))
-            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" differs from FleetPlanner's";
+            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name +
+                           "\" differs from FleetPlanner's";
     }
     for (const auto& [name, object] : expected.value())
         if (!actual.value().count(name))
-            differences += (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" is missing";
+            differences +=
+                (differences.empty() ? "" : "; ") + object.type + " \"" + name + "\" is missing";
     if (!differences.empty())
-        return Error({Issue{db.file(), {}, {},
-                            "is not a FleetPlanner project as this version writes it, and was not read: " + differences}});
+        return Error(
+            {Issue{db.file(),
+                   {},
+                   {},
+                   "is not a FleetPlanner project as this version writes it, and was not read: " +
+                       differences}});
     return true;
 }
 

@@ -58,8 +58,10 @@ Result<bool> checkRowCounts(const sql::Database& db)
         if (!count)
             return count.error();
         if (count.value() > kMaxRowsPerTable)
-            return fileError(db.file(), "table " + table + " holds " + std::to_string(count.value()) +
-                                            " rows; FleetPlanner reads at most " + std::to_string(kMaxRowsPerTable));
+            return fileError(db.file(), "table " + table + " holds " +
+                                            std::to_string(count.value()) +
+                                            " rows; FleetPlanner reads at most " +
+                                            std::to_string(kMaxRowsPerTable));
     }
 }
 
@@ -71,9 +73,13 @@ Result<bool> writeDatabase(const Project& project, const std::string& path, cons
     harden(db.value().handle(), true);
     // A new file that is renamed into place only when complete needs no
     // journal: a crash leaves the temporary file, never the project, broken.
-    auto setup = db.value().exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;"
-                                 "PRAGMA application_id = " + std::to_string(kFleetPlanApplicationId) + ";"
-                                 "PRAGMA user_version = " + std::to_string(kFleetPlanSchemaVersion) + ";");
+    auto setup = db.value().exec(
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;"
+        "PRAGMA application_id = " +
+        std::to_string(kFleetPlanApplicationId) +
+        ";"
+        "PRAGMA user_version = " +
+        std::to_string(kFleetPlanSchemaVersion) + ";");
     if (!setup)
         return setup.error();
     if (auto begin = db.value().exec("BEGIN"); !begin)
@@ -121,13 +127,15 @@ Result<bool> saveProjectFile(const Project& project, const std::string& path)
     return replaceWith(temporary, path);
 }
 
-Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::span<const Migration> steps)
+Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
+                                std::span<const Migration> steps)
 {
     const std::string backup = path + ".v" + std::to_string(fromVersion);
     std::error_code ec;
     fs::copy_file(path, backup, fs::copy_options::overwrite_existing, ec);
     if (ec)
-        return fileError(path, "could not keep a backup copy " + backup + " before upgrading it: " + ec.message());
+        return fileError(path, "could not keep a backup copy " + backup +
+                                   " before upgrading it: " + ec.message());
     const std::string temporary = temporaryPathBeside(path);
     fs::copy_file(path, temporary, fs::copy_options::overwrite_existing, ec);
     if (ec)
@@ -146,14 +154,18 @@ Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::s
             if (step.fromVersion != version)
                 continue;
             if (auto applied = step.apply(db.value()); !applied)
-                return fileError(path, std::string("upgrading from schema version ") + std::to_string(version) + " (" +
-                                           step.description + ") failed: " + applied.error().messages());
+                return fileError(path, std::string("upgrading from schema version ") +
+                                           std::to_string(version) + " (" + step.description +
+                                           ") failed: " + applied.error().messages());
             ++version;
         }
         if (version != kFleetPlanSchemaVersion)
-            return fileError(path, "no upgrade path from schema version " + std::to_string(version) + " to " +
+            return fileError(path, "no upgrade path from schema version " +
+                                       std::to_string(version) + " to " +
                                        std::to_string(kFleetPlanSchemaVersion));
-        if (auto set = db.value().exec("PRAGMA user_version = " + std::to_string(version) + "; COMMIT"); !set)
+        if (auto set =
+                db.value().exec("PRAGMA user_version = " + std::to_string(version) + "; COMMIT");
+            !set)
             return set.error();
         return true;
     }();
@@ -170,8 +182,9 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
     if (!fs::is_regular_file(path, ec))
         return fileError(path, "no such file (or not a regular file)");
     if (!looksLikeSqlite(path))
-        return fileError(path, "is not a FleetPlanner project: it is not a SQLite database (a .fleetplan.json "
-                               "interchange file is opened as JSON by its name)");
+        return fileError(
+            path, "is not a FleetPlanner project: it is not a SQLite database (a .fleetplan.json "
+                  "interchange file is opened as JSON by its name)");
     int version = 0;
     {
         auto db = sql::Database::open(path, SQLITE_OPEN_READONLY, path);
@@ -182,28 +195,35 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
         if (!applicationId)
             return fileError(path, "is a damaged SQLite file: " + applicationId.error().messages());
         if (applicationId.value() != kFleetPlanApplicationId)
-            return fileError(path, "is a SQLite database but not a FleetPlanner project (its application_id is " +
-                                       std::to_string(applicationId.value()) + ", FleetPlanner's is " +
-                                       std::to_string(kFleetPlanApplicationId) + ")");
+            return fileError(
+                path,
+                "is a SQLite database but not a FleetPlanner project (its application_id is " +
+                    std::to_string(applicationId.value()) + ", FleetPlanner's is " +
+                    std::to_string(kFleetPlanApplicationId) + ")");
         auto userVersion = pragmaInt(db.value(), "user_version");
         if (!userVersion)
             return userVersion.error();
         version = static_cast<int>(userVersion.value());
         if (version > kFleetPlanSchemaVersion)
-            return fileError(path, "was written by a newer FleetPlanner (project schema version " + std::to_string(version) +
+            return fileError(path, "was written by a newer FleetPlanner (project schema version " +
+                                       std::to_string(version) +
                                        "); this FleetPlanner reads schema version " +
-                                       std::to_string(kFleetPlanSchemaVersion) + " and older. Update FleetPlanner to open it.");
+                                       std::to_string(kFleetPlanSchemaVersion) +
+                                       " and older. Update FleetPlanner to open it.");
         if (version < oldestMigratableVersion())
-            return fileError(path, "has project schema version " + std::to_string(version) +
-                                       ", older than any this FleetPlanner can upgrade (the oldest is " +
-                                       std::to_string(oldestMigratableVersion()) + ")");
+            return fileError(path,
+                             "has project schema version " + std::to_string(version) +
+                                 ", older than any this FleetPlanner can upgrade (the oldest is " +
+                                 std::to_string(oldestMigratableVersion()) + ")");
         auto check = db.value().prepare("PRAGMA quick_check");
         if (!check)
             return fileError(path, "is corrupt: " + check.error().messages());
         auto row = check.value().step();
         if (!row || !row.value() || check.value().text(0) != "ok")
-            return fileError(path, "is corrupt (SQLite's quick_check: " +
-                                       (row && row.value() ? check.value().text(0) : std::string("failed")) + ")");
+            return fileError(
+                path, "is corrupt (SQLite's quick_check: " +
+                          (row && row.value() ? check.value().text(0) : std::string("failed")) +
+                          ")");
     }
     if (version < kFleetPlanSchemaVersion) {
         auto migrated = migrateProjectFile(path, version, migrations());

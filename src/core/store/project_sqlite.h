@@ -31,7 +31,8 @@ bool looksLikeSqlite(const std::string& path);
 /// Brings a file of schema `fromVersion` up to date with `steps`, after
 /// copying it to `path.v<fromVersion>`. Exposed for tests; openProjectFile
 /// uses it with migrations().
-Result<bool> migrateProjectFile(const std::string& path, int fromVersion, std::span<const Migration> steps);
+Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
+                                std::span<const Migration> steps);
 
 // Autosave and crash recovery -------------------------------------------------
 

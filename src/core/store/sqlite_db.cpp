@@ -31,8 +31,11 @@ Result<Database> Database::open(const std::string& path, int flags, const std::s
     db.m_file = file;
     const int rc = sqlite3_open_v2(path.c_str(), &db.m_db, flags | SQLITE_OPEN_EXRESCODE, nullptr);
     if (rc != SQLITE_OK)
-        return Error({Issue{file, {}, {}, std::string("cannot be opened: ") +
-                                              (db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc))}});
+        return Error({Issue{file,
+                            {},
+                            {},
+                            std::string("cannot be opened: ") +
+                                (db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc))}});
     return db;
 }
 
@@ -55,7 +58,8 @@ Result<bool> Database::exec(const std::string& sql) const
 Result<Statement> Database::prepare(const std::string& sql) const
 {
     sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.c_str(), static_cast<int>(sql.size()), &statement, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v2(m_db, sql.c_str(), static_cast<int>(sql.size()), &statement, nullptr) !=
+        SQLITE_OK)
         return error("cannot prepare a query");
     return Statement(statement, this);
 }
@@ -96,7 +100,8 @@ void Statement::bind(int index, double value)
 
 void Statement::bind(int index, const std::string& value)
 {
-    sqlite3_bind_text(m_statement, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(m_statement, index, value.data(), static_cast<int>(value.size()),
+                      SQLITE_TRANSIENT);
 }
 
 void Statement::bindNull(int index)
@@ -168,7 +173,9 @@ double Statement::real(int column) const
 std::string Statement::text(int column) const
 {
     const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(m_statement, column));
-    return bytes ? std::string(bytes, static_cast<std::size_t>(sqlite3_column_bytes(m_statement, column))) : std::string();
+    return bytes ? std::string(bytes,
+                               static_cast<std::size_t>(sqlite3_column_bytes(m_statement, column)))
+                 : std::string();
 }
 
 } // namespace fleet::sql

@@ -8,7 +8,7 @@
 namespace fleet {
 
 /// Parses workload `item` at `path`; problems go to `reader`.
-std::optional<Workload> parseWorkload(json::Reader& reader, const boost::json::object& item, const std::string& path,
-                                      const Project& project);
+std::optional<Workload> parseWorkload(json::Reader& reader, const boost::json::object& item,
+                                      const std::string& path, const Project& project);
 
 } // namespace fleet
