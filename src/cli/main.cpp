@@ -6,6 +6,7 @@
 #include "evaluate_command.h"
 #include "inference_command.h"
 #include "project_commands.h"
+#include "solve_command.h"
 #include "training_command.h"
 #include "version.h"
 
@@ -45,6 +46,9 @@ const char* const kUsage =
     "  evaluate PROJECT [--scenario NAME] [--json]\n"
     "        KPIs of a project (PROJECT :sample is the bundled sample), and per workload\n"
     "        its options with GPU-hours and cost.\n"
+    "  solve PROJECT [--scenario NAME] [--time-limit S] [--gap G] [--objective cost|margin]\n"
+    "        [--mps FILE] [--json]\n"
+    "        Choose the regime mix with COIN-OR CBC.\n"
     "  new --sample -o FILE           Write the bundled sample project (.fleetplan or "
     ".fleetplan.json).\n"
     "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
@@ -107,6 +111,8 @@ int main(int argc, char* argv[])
         return runInferenceCommand(args);
     if (command == QLatin1String("evaluate"))
         return runEvaluateCommand(args);
+    if (command == QLatin1String("solve"))
+        return runSolveCommand(args);
     if (command == QLatin1String("new"))
         return runNewCommand(args);
     if (command == QLatin1String("import"))

@@ -1,0 +1,200 @@
+#include "solve_command.h"
+
+#include "cli_support.h"
+#include "optimize/regime_mix.h"
+#include "store/project_json.h"
+
+#include <QLocale>
+
+#include <boost/json.hpp>
+
+namespace fleet::cli {
+
+namespace {
+
+const QString kCommand = QStringLiteral("solve");
+
+boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
+{
+    namespace bj = boost::json;
+    bj::array pools, layouts, assignments, reasons, breakdown, unserved;
+    for (const PoolCount& p : r.pools)
+        pools.push_back(bj::object{{"gpu", p.gpuId},
+                                   {"regime", std::string(regimeKey(p.regime))},
+                                   {"plan", std::string(planKey(p.plan))},
+                                   {"month", p.month},
+                                   {"count", p.count}});
+    for (const LayoutCount& l : r.layouts) {
+        bj::array profiles;
+        for (const std::string& profile : l.profiles)
+            profiles.push_back(bj::value(profile));
+        layouts.push_back(bj::object{{"gpu", l.gpuId},
+                                     {"month", l.month},
+                                     {"layout", l.layout},
+                                     {"profiles", std::move(profiles)},
+                                     {"count", l.count}});
+    }
+    for (const Assignment& a : r.assignments) {
+        bj::object item{{"workload", a.workloadId},
+                        {"gpu", a.gpuId},
+                        {"regime", std::string(regimeKey(a.regime))}};
+        if (!a.profile.empty())
+            item["profile"] = a.profile;
+        assignments.push_back(std::move(item));
+    }
+    for (const PlanCostShare& c : r.costBreakdown)
+        breakdown.push_back(bj::object{
+            {"gpu", c.gpuId}, {"plan", std::string(planKey(c.plan))}, {"cost_usd", c.usd}});
+    for (const std::string& reason : r.reasons)
+        reasons.push_back(bj::value(reason));
+    for (const std::string& id : r.unserved)
+        unserved.push_back(bj::value(id));
+    return bj::object{
+        {"status", std::string(solveStatusKey(r.status))},
+        {"method", r.method},
+        {"objective", objective == Objective::Cost ? "cost" : "margin"},
+        {"objective_usd", r.objectiveUsd},
+        {"best_bound_usd", r.bestBoundUsd},
+        {"gap", r.gap},
+        {"solve_seconds", r.solveSeconds},
+        {"cost_usd", r.costUsd},
+        {"revenue_usd", r.revenueUsd},
+        {"cost_breakdown", std::move(breakdown)},
+        {"baseline_usd", r.baselineUsd ? bj::value(*r.baselineUsd) : bj::value(nullptr)},
+        {"savings_usd", r.savingsUsd ? bj::value(*r.savingsUsd) : bj::value(nullptr)},
+        {"columns", r.columns},
+        {"rows", r.rows},
+        {"assignments", std::move(assignments)},
+        {"unserved", std::move(unserved)},
+        {"pools", std::move(pools)},
+        {"layouts", std::move(layouts)},
+        {"reasons", std::move(reasons)}};
+}
+
+QString humanReadable(const RegimeMixResult& r, Objective objective)
+{
+    const QLocale english(QLocale::English);
+    const auto usd = [&](double v) { return QStringLiteral("$") + english.toString(v, 'f', 0); };
+    QString out = QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
+                      .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
+                           QString::fromStdString(r.method))
+                      .arg(r.solveSeconds, 0, 'f', 3)
+                      .arg(r.gap * 100, 0, 'f', 3)
+                      .arg(r.columns)
+                      .arg(r.rows);
+    for (const std::string& reason : r.reasons)
+        out += QStringLiteral("  why: ") + QString::fromStdString(reason) + QLatin1Char('\n');
+    if (r.assignments.empty() && r.unserved.empty())
+        return out;
+    out += QStringLiteral("%1 %2 (bound %3); GPU cost %4")
+               .arg(objective == Objective::Cost ? "Cost" : "Margin", usd(r.objectiveUsd),
+                    usd(r.bestBoundUsd), usd(r.costUsd));
+    if (r.savingsUsd)
+        out += QStringLiteral("; saves %1 against all bare metal, on demand (%2)")
+                   .arg(usd(*r.savingsUsd), usd(*r.baselineUsd));
+    out += QStringLiteral("\n\nAssignments\n");
+    for (const Assignment& a : r.assignments)
+        out +=
+            QStringLiteral("  %1 %2 %3 %4\n")
+                .arg(QString::fromStdString(a.workloadId).leftJustified(22),
+                     QString::fromStdString(a.gpuId), QString::fromUtf8(regimeKey(a.regime).data()),
+                     QString::fromStdString(a.profile));
+    for (const std::string& id : r.unserved)
+        out += QStringLiteral("  %1 not served (it would lose money)\n")
+                   .arg(QString::fromStdString(id).leftJustified(22));
+    out += QStringLiteral("\nGPUs in month 1 (gpu, regime, plan, count)\n");
+    for (const PoolCount& p : r.pools)
+        if (p.month == 1)
+            out += QStringLiteral("  %1 %2 %3 %4\n")
+                       .arg(QString::fromStdString(p.gpuId),
+                            QString::fromUtf8(regimeKey(p.regime).data()).leftJustified(15),
+                            QString::fromUtf8(planKey(p.plan).data()).leftJustified(12))
+                       .arg(p.count);
+    for (const LayoutCount& l : r.layouts)
+        if (l.month == 1)
+            out += QStringLiteral("  %1 partitioned as %2: %3 GPUs\n")
+                       .arg(QString::fromStdString(l.gpuId), QString::fromStdString(l.layout))
+                       .arg(l.count);
+    return out;
+}
+
+} // namespace
+
+int runSolveCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Choose the regime mix (GPUs per model, regime, plan and month; partition "
+                       "layouts; each workload's\n"
+                       "option) at least cost or most margin, with COIN-OR CBC. PROJECT is a "
+                       "project file or :sample."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("PROJECT"),
+                                 QStringLiteral("The project, or :sample."));
+    parser.addOptions({
+        {QStringLiteral("scenario"), QStringLiteral("Apply this scenario."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("time-limit"), QStringLiteral("Seconds (default 10)."),
+         QStringLiteral("S")},
+        {QStringLiteral("gap"), QStringLiteral("Relative gap to stop at (default 0.0001)."),
+         QStringLiteral("G")},
+        {QStringLiteral("objective"), QStringLiteral("cost (default) or margin."),
+         QStringLiteral("O")},
+        {QStringLiteral("mps"), QStringLiteral("Also write the model solved as free MPS."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("fast"),
+         QStringLiteral("The fast path only: LP relaxation and rounding (for live use).")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+    });
+    if (!parseCommandLine(parser, args, 1))
+        return UserError;
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return Ok;
+    }
+    if (parser.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral(
+            "fleetplanner-cli solve: PROJECT is required (a project file, or :sample)\n"));
+        return UserError;
+    }
+    OptimizeOptions options;
+    if (!numberOption(parser, kCommand, QStringLiteral("time-limit"), 0, 86400, false, false,
+                      &options.solve.timeLimitSeconds) ||
+        !numberOption(parser, kCommand, QStringLiteral("gap"), 0, 1, true, false,
+                      &options.solve.relativeGap))
+        return UserError;
+    options.fastPath = parser.isSet(QStringLiteral("fast"));
+    const QString objective = parser.value(QStringLiteral("objective"));
+    if (objective == QLatin1String("margin"))
+        options.objective = Objective::Margin;
+    else if (!objective.isEmpty() && objective != QLatin1String("cost")) {
+        printErr(
+            QStringLiteral("fleetplanner-cli solve: --objective must be cost or margin; got '%1'\n")
+                .arg(objective));
+        return UserError;
+    }
+    auto project = loadProject(parser.positionalArguments().first().toStdString(),
+                               parser.value(QStringLiteral("scenario")).toStdString());
+    if (!project) {
+        printErr(QStringLiteral("fleetplanner-cli solve: the project could not be loaded:\n%1\n")
+                     .arg(QString::fromStdString(project.error().toString())));
+        return UserError;
+    }
+    if (parser.isSet(QStringLiteral("mps"))) {
+        auto written = writeMps(buildRegimeMixMilp(project.value(), options.objective),
+                                parser.value(QStringLiteral("mps")).toStdString());
+        if (!written) {
+            printErr(QStringLiteral("fleetplanner-cli solve: %1\n")
+                         .arg(QString::fromStdString(written.error().toString())));
+            return UserError;
+        }
+    }
+    const RegimeMixResult result = optimizeRegimeMix(project.value(), options);
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(resultToJson(result, options.objective));
+    else
+        printOut(humanReadable(result, options.objective));
+    return Ok;
+}
+
+} // namespace fleet::cli

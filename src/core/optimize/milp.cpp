@@ -1,0 +1,184 @@
+#include "optimize/milp.h"
+
+#include <CoinMpsIO.hpp>
+#include <CoinPackedMatrix.hpp>
+
+#include <CbcEventHandler.hpp>
+#include <CbcModel.hpp>
+#include <OsiClpSolverInterface.hpp>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+namespace fleet {
+
+namespace {
+
+/// Stops branch and bound when the cancel flag is raised.
+class CancelHandler : public CbcEventHandler
+{
+public:
+    explicit CancelHandler(const std::atomic<bool>* cancel) : m_cancel(cancel) {}
+    CbcEventHandler* clone() const override { return new CancelHandler(*this); }
+    CbcAction event(CbcEvent) override { return m_cancel && m_cancel->load() ? stop : noAction; }
+
+private:
+    const std::atomic<bool>* m_cancel;
+};
+
+std::unique_ptr<OsiClpSolverInterface> buildSolver(const Milp& milp, bool withIntegers)
+{
+    CoinPackedMatrix matrix(false, 0, 0);
+    matrix.setDimensions(0, static_cast<int>(milp.columns.size()));
+    std::vector<double> rowLower, rowUpper;
+    for (const MilpRow& row : milp.rows) {
+        std::vector<int> indices;
+        std::vector<double> elements;
+        for (const auto& [column, coefficient] : row.terms) {
+            indices.push_back(column);
+            elements.push_back(coefficient);
+        }
+        matrix.appendRow(static_cast<int>(indices.size()), indices.data(), elements.data());
+        rowLower.push_back(row.lower);
+        rowUpper.push_back(row.upper);
+    }
+    std::vector<double> columnLower, columnUpper, objective;
+    for (const MilpColumn& column : milp.columns) {
+        columnLower.push_back(column.lower);
+        columnUpper.push_back(column.upper);
+        objective.push_back(column.objective);
+    }
+    auto solver = std::make_unique<OsiClpSolverInterface>();
+    solver->loadProblem(matrix, columnLower.data(), columnUpper.data(), objective.data(),
+                        rowLower.data(), rowUpper.data());
+    for (std::size_t i = 0; i < milp.columns.size(); ++i) {
+        solver->setColName(static_cast<int>(i), milp.columns[i].name);
+        if (withIntegers && milp.columns[i].integer)
+            solver->setInteger(static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < milp.rows.size(); ++i)
+        solver->setRowName(static_cast<int>(i), milp.rows[i].name);
+    solver->messageHandler()->setLogLevel(0);
+    return solver;
+}
+
+constexpr double kOptimalGap = 1e-7;
+
+double relativeGap(double objective, double bound)
+{
+    return std::abs(objective - bound) / std::max(1e-9, std::abs(objective));
+}
+
+} // namespace
+
+int Milp::addColumn(std::string name, double lower, double upper, double objective, bool integer)
+{
+    columns.push_back({std::move(name), lower, upper, objective, integer});
+    return static_cast<int>(columns.size()) - 1;
+}
+
+int Milp::addRow(std::string name, std::vector<std::pair<int, double>> terms, double lower,
+                 double upper)
+{
+    rows.push_back({std::move(name), std::move(terms), lower, upper});
+    return static_cast<int>(rows.size()) - 1;
+}
+
+std::string_view solveStatusKey(SolveStatus status)
+{
+    switch (status) {
+    case SolveStatus::Optimal: return "optimal";
+    case SolveStatus::Feasible: return "feasible";
+    case SolveStatus::Infeasible: return "infeasible";
+    case SolveStatus::Stopped: return "stopped";
+    case SolveStatus::NoSolution: return "no_solution";
+    }
+    return "no_solution";
+}
+
+MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    MilpSolution solution;
+    auto solver = buildSolver(milp, !options.relaxation);
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    if (options.relaxation) {
+        solver->initialSolve();
+        solution.seconds = elapsed();
+        if (solver->isProvenOptimal()) {
+            solution.status = SolveStatus::Optimal;
+            solution.objective = solution.bestBound = solver->getObjValue();
+            solution.values.assign(solver->getColSolution(),
+                                   solver->getColSolution() + solver->getNumCols());
+            solution.duals.assign(solver->getRowPrice(),
+                                  solver->getRowPrice() + solver->getNumRows());
+        } else if (solver->isProvenPrimalInfeasible()) {
+            solution.status = SolveStatus::Infeasible;
+        }
+        return solution;
+    }
+    CbcModel model(*solver);
+    model.setLogLevel(0);
+    model.messageHandler()->setLogLevel(0);
+    model.setMaximumSeconds(options.timeLimitSeconds);
+    model.setAllowableFractionGap(options.relativeGap);
+    CancelHandler handler(options.cancel);
+    model.passInEventHandler(&handler);
+    if (options.start.size() == milp.columns.size()) {
+        double objective = 0;
+        for (std::size_t i = 0; i < milp.columns.size(); ++i)
+            objective += milp.columns[i].objective * options.start[i];
+        model.setBestSolution(options.start.data(), static_cast<int>(options.start.size()),
+                              objective, true);
+    }
+    model.branchAndBound();
+    solution.seconds = elapsed();
+    const bool stoppedByUser = options.cancel && options.cancel->load();
+    if (model.bestSolution()) {
+        solution.objective = model.getObjValue();
+        solution.bestBound = model.getBestPossibleObjValue();
+        solution.gap = relativeGap(solution.objective, solution.bestBound);
+        solution.values.assign(model.bestSolution(), model.bestSolution() + model.getNumCols());
+        // "Optimal" only when nothing better can exist; stopping at the gap
+        // target is "feasible", with the gap reported.
+        if (solution.gap <= kOptimalGap)
+            solution.status = SolveStatus::Optimal;
+        else
+            solution.status = stoppedByUser ? SolveStatus::Stopped : SolveStatus::Feasible;
+    } else if (model.isProvenInfeasible()) {
+        solution.status = SolveStatus::Infeasible;
+    } else {
+        solution.status = stoppedByUser || model.isSecondsLimitReached() ? SolveStatus::Stopped
+                                                                         : SolveStatus::NoSolution;
+    }
+    return solution;
+}
+
+Result<bool> writeMps(const Milp& milp, const std::string& path)
+{
+    auto solver = buildSolver(milp, true);
+    std::vector<const char*> rowNames, columnNames;
+    for (const MilpRow& row : milp.rows)
+        rowNames.push_back(row.name.c_str());
+    for (const MilpColumn& column : milp.columns)
+        columnNames.push_back(column.name.c_str());
+    std::vector<char> integrality;
+    for (const MilpColumn& column : milp.columns)
+        integrality.push_back(column.integer ? 1 : 0);
+    CoinMpsIO writer;
+    writer.messageHandler()->setLogLevel(0);
+    writer.setProblemName("fleetplanner_regime_mix");
+    writer.setMpsData(*solver->getMatrixByRow(), solver->getInfinity(), solver->getColLower(),
+                      solver->getColUpper(), solver->getObjCoefficients(), integrality.data(),
+                      solver->getRowLower(), solver->getRowUpper(), columnNames.data(),
+                      rowNames.data());
+    // Uncompressed, free format (the names are longer than 8 characters),
+    // with full precision so that another solver reproduces the objective.
+    if (writer.writeMps(path.c_str(), 0, 1, 2) != 0)
+        return Error({Issue{path, {}, {}, "the MPS file could not be written"}});
+    return true;
+}
+
+} // namespace fleet

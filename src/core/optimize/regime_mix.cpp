@@ -1,0 +1,373 @@
+#include "optimize/regime_mix.h"
+
+#include "engine/evaluate.h"
+#include "engine/options.h"
+#include "optimize/infeasibility.h"
+#include "optimize/partition_layouts.h"
+#include "optimize/regime_mix_model.h"
+#include "optimize/rounding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+bool committed(Plan plan)
+{
+    return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+}
+
+std::string name(std::initializer_list<std::string_view> parts)
+{
+    std::string text;
+    for (std::string_view part : parts) {
+        if (part.empty())
+            continue;
+        if (!text.empty())
+            text += '|';
+        for (char c : part)
+            text += (c == ' ' || c == '|') ? '_' : c;
+    }
+    return text;
+}
+
+bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
+{
+    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
+           (!choice.regime || *choice.regime == option.regime) &&
+           (!choice.profile || *choice.profile == option.profile);
+}
+
+/// What one option earns: its segment's price on the GPU-hours it holds.
+double revenueOf(const Project& project, const Workload& workload, const OptionResult& option)
+{
+    const Segment* segment = project.segment(workload.segmentId);
+    return segment ? segment->priceUsdPerGpuHour * option.totalGpuHoursHeld() : 0.0;
+}
+
+/// Plans a GPU model can be held under: the fleet's pools (fixed mode) or the
+/// book's prices (size mode). Spot is left out: see docs/OPTIMIZER.md.
+std::vector<std::pair<Plan, std::optional<int>>> plansFor(const Project& project,
+                                                          const GpuModel& gpu)
+{
+    std::vector<std::pair<Plan, std::optional<int>>> plans;
+    const PriceBook* book = project.activePriceBook();
+    for (Plan plan : kAllPlans) {
+        if (plan == Plan::Spot || !book || !book->usdPerGpuHour(gpu, plan))
+            continue;
+        if (project.fleet.mode == FleetMode::Size) {
+            plans.emplace_back(plan, std::nullopt);
+            continue;
+        }
+        int count = 0;
+        bool pooled = false;
+        for (const FleetPool& pool : project.fleet.pools)
+            if (pool.gpuId == gpu.id && pool.plan == plan) {
+                count += pool.count;
+                pooled = true;
+            }
+        if (pooled)
+            plans.emplace_back(plan, count);
+    }
+    return plans;
+}
+
+} // namespace
+
+Model buildRegimeMixModel(const Project& project, Objective objective)
+{
+    Model model;
+    Milp& milp = model.milp;
+    const int months = project.horizonMonths;
+
+    // Options: one binary per (workload, option) the segment allows.
+    for (const Workload& workload : project.workloads) {
+        WorkloadOptions entry;
+        entry.workload = &workload;
+        std::vector<RejectedOption> rejected;
+        for (OptionResult& option : buildOptions(project, workload, OptionFilter{}, &rejected))
+            if (matchesChoice(option, workload.choice))
+                entry.options.push_back(std::move(option));
+        if (entry.options.empty())
+            model.reasons.push_back(explainNoOption(project, workload, rejected));
+        model.workloads.push_back(std::move(entry));
+    }
+    for (WorkloadOptions& entry : model.workloads) {
+        std::vector<std::pair<int, double>> assign;
+        for (const OptionResult& option : entry.options) {
+            const double revenue =
+                objective == Objective::Margin ? revenueOf(project, *entry.workload, option) : 0.0;
+            const int column = milp.addColumn(name({"x", entry.workload->id, option.gpuId,
+                                                    regimeKey(option.regime), option.profile}),
+                                              0, 1, -revenue, true);
+            entry.columns.push_back({column, &option});
+            assign.emplace_back(column, 1.0);
+        }
+        // Cost: every workload is served. Margin: a workload may be left out.
+        milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
+                    objective == Objective::Cost ? 1.0 : -1e30, 1.0);
+    }
+
+    for (const GpuModel* gpu : candidateGpus(project)) {
+        // Which regimes and profiles any option uses on this GPU.
+        std::map<RegimeKind, bool> usedRegimes;
+        bool partitioned = false;
+        for (const WorkloadOptions& entry : model.workloads)
+            for (const OptionColumn& oc : entry.columns)
+                if (oc.option->gpuId == gpu->id) {
+                    usedRegimes[oc.option->regime] = true;
+                    partitioned = partitioned || oc.option->regime == RegimeKind::Partition;
+                }
+        if (usedRegimes.empty())
+            continue;
+        const auto plans = plansFor(project, *gpu);
+        if (partitioned)
+            model.layoutsByGpu[gpu->id] = partitionLayouts(*gpu);
+        const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
+
+        std::map<Plan, int> firstMonthColumn;
+        for (int m = 1; m <= months; ++m) {
+            const std::string month = std::to_string(m);
+            std::vector<std::pair<int, double>> gpus;
+            for (const auto& [plan, limit] : plans) {
+                const double price = *project.activePriceBook()->usdPerGpuHour(*gpu, plan);
+                const int column =
+                    milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}), 0,
+                                   limit ? double(*limit) : 1e7, kHoursPerMonth * price, true);
+                model.plans.push_back({gpu->id, plan, m, column, price});
+                gpus.emplace_back(column, -1.0);
+                // Reserved and owned GPUs are held for their whole term (≥ the horizon).
+                if (m == 1)
+                    firstMonthColumn[plan] = column;
+                else if (committed(plan))
+                    milp.addRow(name({"term", gpu->id, planKey(plan), month}),
+                                {{column, 1.0}, {firstMonthColumn[plan], -1.0}}, 0, 0);
+            }
+            for (const auto& [regime, used] : usedRegimes) {
+                if (regime == RegimeKind::Partition)
+                    continue;
+                const int column = milp.addColumn(
+                    name({"setup", gpu->id, regimeKey(regime), month}), 0, 1e7, 0, true);
+                model.regimes.push_back({gpu->id, regime, m, column});
+                gpus.emplace_back(column, 1.0);
+                const Regime& properties = project.regime(regime);
+                std::vector<std::pair<int, double>> hours, share, memory, tenants;
+                for (const WorkloadOptions& entry : model.workloads)
+                    for (const OptionColumn& oc : entry.columns) {
+                        if (oc.option->gpuId != gpu->id || oc.option->regime != regime)
+                            continue;
+                        const MonthRequirement& need = oc.option->months[std::size_t(m - 1)];
+                        if (isWholeGpu(regime)) {
+                            hours.emplace_back(oc.column, need.gpuHoursHeld);
+                        } else {
+                            // The engine's GPU equivalents include its assumed packing
+                            // loss; here the packing is explicit, so the raw share counts.
+                            share.emplace_back(oc.column,
+                                               need.gpuEquivalents *
+                                                   project.assumptions.sharedPackingEfficiency);
+                            memory.emplace_back(oc.column, need.memoryGb);
+                            tenants.emplace_back(oc.column, need.units);
+                        }
+                    }
+                if (isWholeGpu(regime)) {
+                    hours.emplace_back(column, -kHoursPerMonth);
+                    milp.addRow(name({"hours", gpu->id, regimeKey(regime), month}),
+                                std::move(hours), -1e30, 0);
+                } else {
+                    share.emplace_back(column, -1.0);
+                    memory.emplace_back(column, -gpu->memoryGb.value *
+                                                    project.assumptions.usableMemoryFraction);
+                    tenants.emplace_back(column, -double(properties.maxTenantsPerGpu));
+                    milp.addRow(name({"compute", gpu->id, regimeKey(regime), month}),
+                                std::move(share), -1e30, 0);
+                    milp.addRow(name({"memory", gpu->id, regimeKey(regime), month}),
+                                std::move(memory), -1e30, 0);
+                    milp.addRow(name({"tenants", gpu->id, regimeKey(regime), month}),
+                                std::move(tenants), -1e30, 0);
+                }
+            }
+            if (partitioned) {
+                std::map<std::string, std::vector<std::pair<int, double>>> supply;
+                for (const PartitionLayout& layout : layouts) {
+                    const int column = milp.addColumn(name({"layout", gpu->id, layout.name, month}),
+                                                      0, 1e7, 0, true);
+                    model.layouts.push_back({gpu->id, &layout, m, column});
+                    gpus.emplace_back(column, 1.0);
+                    for (const auto& [profile, count] : layout.instances)
+                        supply[profile].emplace_back(column, -double(count));
+                }
+                std::map<std::string, std::vector<std::pair<int, double>>> demand;
+                for (const WorkloadOptions& entry : model.workloads)
+                    for (const OptionColumn& oc : entry.columns)
+                        if (oc.option->gpuId == gpu->id &&
+                            oc.option->regime == RegimeKind::Partition)
+                            demand[oc.option->profile].emplace_back(
+                                oc.column, oc.option->months[std::size_t(m - 1)].units);
+                for (auto& [profile, terms] : demand) {
+                    for (const auto& term : supply[profile])
+                        terms.push_back(term);
+                    milp.addRow(name({"instances", gpu->id, profile, month}), std::move(terms),
+                                -1e30, 0);
+                }
+            }
+            milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -1e30, 0);
+        }
+    }
+    return model;
+}
+
+namespace {
+
+/// Splits each month's GPUs of a model over regimes and plans for reporting:
+/// GPUs are interchangeable between regimes, so any split that adds up is
+/// the plan; plans are handed to regimes in catalog order.
+std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& solution,
+                                  const std::map<std::pair<std::string, int>, int>& partitionGpus)
+{
+    std::vector<PoolCount> pools;
+    std::map<std::pair<std::string, int>, std::vector<std::pair<RegimeKind, int>>> regimeCounts;
+    for (const RegimeColumn& rc : model.regimes) {
+        const int count = int(std::lround(solution.values[std::size_t(rc.column)]));
+        if (count > 0)
+            regimeCounts[{rc.gpuId, rc.month}].emplace_back(rc.regime, count);
+    }
+    for (const auto& [key, count] : partitionGpus)
+        if (count > 0)
+            regimeCounts[key].emplace_back(RegimeKind::Partition, count);
+    std::map<std::pair<std::string, int>, std::vector<std::pair<Plan, int>>> planCounts;
+    for (const PlanColumn& pc : model.plans) {
+        const int count = int(std::lround(solution.values[std::size_t(pc.column)]));
+        if (count > 0)
+            planCounts[{pc.gpuId, pc.month}].emplace_back(pc.plan, count);
+    }
+    for (auto& [key, regimes] : regimeCounts) {
+        auto plans = planCounts[key];
+        std::size_t p = 0;
+        for (auto [regime, needed] : regimes) {
+            while (needed > 0 && p < plans.size()) {
+                const int take = std::min(needed, plans[p].second);
+                pools.push_back({key.first, regime, plans[p].first, key.second, take});
+                needed -= take;
+                plans[p].second -= take;
+                if (plans[p].second == 0)
+                    ++p;
+            }
+        }
+    }
+    return pools;
+}
+
+void readSolution(const Project& project, const Model& model, const MilpSolution& solution,
+                  Objective objective, RegimeMixResult& result)
+{
+    for (const WorkloadOptions& entry : model.workloads) {
+        bool served = false;
+        for (const OptionColumn& oc : entry.columns)
+            if (solution.values[std::size_t(oc.column)] > 0.5) {
+                result.assignments.push_back(
+                    {entry.workload->id, oc.option->gpuId, oc.option->regime, oc.option->profile});
+                if (objective == Objective::Margin)
+                    result.revenueUsd += revenueOf(project, *entry.workload, *oc.option);
+                served = true;
+            }
+        if (!served)
+            result.unserved.push_back(entry.workload->id);
+    }
+    std::map<std::pair<std::string, Plan>, double> costs;
+    for (const PlanColumn& pc : model.plans) {
+        const double usd = std::lround(solution.values[std::size_t(pc.column)]) * kHoursPerMonth *
+                           pc.usdPerGpuHour;
+        costs[{pc.gpuId, pc.plan}] += usd;
+        result.costUsd += usd;
+    }
+    for (const auto& [key, usd] : costs)
+        if (usd > 0)
+            result.costBreakdown.push_back({key.first, key.second, usd});
+    std::map<std::pair<std::string, int>, int> partitionGpus;
+    for (const LayoutColumn& lc : model.layouts) {
+        const int count = int(std::lround(solution.values[std::size_t(lc.column)]));
+        if (count <= 0)
+            continue;
+        LayoutCount layout{lc.gpuId, lc.month, lc.layout->name, {}, count};
+        for (const auto& [profile, instances] : lc.layout->instances)
+            for (int i = 0; i < instances; ++i)
+                layout.profiles.push_back(profile);
+        result.layouts.push_back(std::move(layout));
+        partitionGpus[{lc.gpuId, lc.month}] += count;
+    }
+    result.pools = splitPools(model, solution, partitionGpus);
+}
+
+} // namespace
+
+Milp buildRegimeMixMilp(const Project& project, Objective objective)
+{
+    return buildRegimeMixModel(project, objective).milp;
+}
+
+RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions& options)
+{
+    RegimeMixResult result;
+    Model model = buildRegimeMixModel(project, options.objective);
+    result.columns = int(model.milp.columns.size());
+    result.rows = int(model.milp.rows.size());
+    const Evaluation evaluation = evaluate(project);
+    result.baselineUsd = evaluation.kpis.baselineTotalCostUsd;
+    if (!model.reasons.empty() && options.objective == Objective::Cost) {
+        result.status = SolveStatus::Infeasible;
+        result.reasons = model.reasons;
+        return result;
+    }
+    // The LP relaxation, rounded to a feasible plan: the fast path's answer,
+    // and the exact solve's starting point.
+    SolveOptions lpOptions = options.solve;
+    lpOptions.relaxation = true;
+    const MilpSolution lp = solveMilp(model.milp, lpOptions);
+    std::optional<std::vector<double>> rounded;
+    if (!lp.values.empty())
+        rounded = roundLpSolution(project, model, lp.values, options.objective);
+    MilpSolution solution;
+    if (options.fastPath) {
+        result.method = "lp_rounding";
+        solution.seconds = lp.seconds;
+        solution.status = lp.status == SolveStatus::Infeasible ? SolveStatus::Infeasible
+                          : rounded                            ? SolveStatus::Feasible
+                                                               : SolveStatus::NoSolution;
+        if (rounded) {
+            solution.values = *rounded;
+            solution.objective = objectiveOf(model.milp, *rounded);
+            solution.bestBound = lp.objective;
+            solution.gap = std::abs(solution.objective - lp.objective) /
+                           std::max(1e-9, std::abs(solution.objective));
+            if (solution.gap <= 1e-7)
+                solution.status = SolveStatus::Optimal;
+        }
+    } else {
+        SolveOptions exact = options.solve;
+        if (rounded)
+            exact.start = *rounded;
+        solution = solveMilp(model.milp, exact);
+        solution.seconds += lp.seconds;
+    }
+    result.status = solution.status;
+    result.solveSeconds = solution.seconds;
+    if (solution.values.empty()) {
+        if (solution.status == SolveStatus::Infeasible)
+            result.reasons = explainInfeasibleFleet(project, evaluation);
+        return result;
+    }
+    // The solver minimises; the margin objective is stated negated.
+    const double sign = options.objective == Objective::Margin ? -1.0 : 1.0;
+    result.objectiveUsd = sign * solution.objective;
+    result.bestBoundUsd = sign * solution.bestBound;
+    result.gap = solution.gap;
+    readSolution(project, model, solution, options.objective, result);
+    if (result.baselineUsd)
+        result.savingsUsd = *result.baselineUsd - result.costUsd;
+    return result;
+}
+
+} // namespace fleet

@@ -1,0 +1,94 @@
+#pragma once
+
+// The regime-mix optimizer: which GPUs of which model run under which regime
+// (and which partition layouts), under which plan, month by month, so that
+// every workload is served under its segment's rules at least cost — or at
+// most margin. A mixed-integer program built from the engine's options and
+// solved with CBC; the formulation is in docs/OPTIMIZER.md.
+
+#include "model/project.h"
+#include "optimize/milp.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+enum class Objective
+{
+    Cost,
+    Margin
+};
+
+struct OptimizeOptions
+{
+    Objective objective = Objective::Cost;
+    /// The LP relaxation rounded to a feasible plan, for live use; the exact
+    /// solve (the default) starts from that plan and proves or improves it.
+    bool fastPath = false;
+    SolveOptions solve;
+};
+
+struct PoolCount
+{
+    std::string gpuId;
+    RegimeKind regime = RegimeKind::BareMetal;
+    Plan plan = Plan::OnDemand;
+    int month = 1;
+    int count = 0;
+};
+
+struct LayoutCount
+{
+    std::string gpuId;
+    int month = 1;
+    std::string layout;                ///< "3g.40gb@0 + 4g.40gb@0", "CPX-NPS4"
+    std::vector<std::string> profiles; ///< the instances on one GPU, e.g. {"3g.40gb", "4g.40gb"}
+    int count = 0;
+};
+
+struct Assignment
+{
+    std::string workloadId;
+    std::string gpuId;
+    RegimeKind regime = RegimeKind::BareMetal;
+    std::string profile;
+};
+
+struct PlanCostShare
+{
+    std::string gpuId;
+    Plan plan = Plan::OnDemand;
+    double usd = 0;
+};
+
+struct RegimeMixResult
+{
+    SolveStatus status = SolveStatus::NoSolution;
+    std::string method = "exact"; ///< which path produced the answer: "exact" or "lp_rounding"
+    double objectiveUsd = 0;      ///< cost, or margin for the margin objective
+    double bestBoundUsd = 0;
+    double gap = 0;
+    double solveSeconds = 0;
+    double costUsd = 0;    ///< GPUs held × hours × price, over the horizon
+    double revenueUsd = 0; ///< margin objective: what the served segments pay
+    std::vector<PlanCostShare> costBreakdown;
+    std::vector<PoolCount> pools;
+    std::vector<LayoutCount> layouts;
+    std::vector<Assignment> assignments;
+    std::vector<std::string> unserved; ///< margin objective: workloads not worth serving
+    std::optional<double> baselineUsd; ///< all bare metal, on demand (the engine's baseline)
+    std::optional<double> savingsUsd;
+    std::vector<std::string> reasons; ///< why the model is infeasible, in plain sentences
+    int columns = 0;
+    int rows = 0;
+};
+
+/// The model alone, with readable names (for --mps and for tests).
+Milp buildRegimeMixMilp(const Project& project, Objective objective);
+
+/// Builds, solves and reads the answer.
+RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions& options);
+
+} // namespace fleet

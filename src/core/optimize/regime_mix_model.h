@@ -1,0 +1,70 @@
+#pragma once
+
+// The regime-mix model's bookkeeping: which column is which option, GPU
+// count, regime set-up or layout. Private to src/core/optimize/.
+
+#include "engine/evaluation.h"
+#include "optimize/milp.h"
+#include "optimize/partition_layouts.h"
+#include "optimize/regime_mix.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+struct OptionColumn
+{
+    int column = -1;
+    const OptionResult* option = nullptr;
+};
+
+struct WorkloadOptions
+{
+    const Workload* workload = nullptr;
+    std::vector<OptionResult> options;
+    std::vector<OptionColumn> columns;
+};
+
+struct PlanColumn
+{
+    std::string gpuId;
+    Plan plan;
+    int month;
+    int column;
+    double usdPerGpuHour;
+};
+
+struct RegimeColumn
+{
+    std::string gpuId;
+    RegimeKind regime;
+    int month;
+    int column;
+};
+
+struct LayoutColumn
+{
+    std::string gpuId;
+    const PartitionLayout* layout;
+    int month;
+    int column;
+};
+
+/// Everything needed to build the model and read its solution.
+struct Model
+{
+    Milp milp;
+    std::vector<WorkloadOptions> workloads;
+    std::vector<PlanColumn> plans;
+    std::vector<RegimeColumn> regimes;
+    std::vector<LayoutColumn> layouts;
+    std::map<std::string, std::vector<PartitionLayout>> layoutsByGpu;
+    std::vector<std::string> reasons;
+};
+
+/// Builds the model from the engine's options for every workload.
+Model buildRegimeMixModel(const Project& project, Objective objective);
+
+} // namespace fleet

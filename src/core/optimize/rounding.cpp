@@ -1,0 +1,179 @@
+#include "optimize/rounding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+int roundUp(double value)
+{
+    return static_cast<int>(std::ceil(value - 1e-7));
+}
+
+bool isCommitted(Plan plan)
+{
+    return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+}
+
+} // namespace
+
+bool satisfies(const Milp& milp, const std::vector<double>& values)
+{
+    for (std::size_t i = 0; i < milp.columns.size(); ++i)
+        if (values[i] < milp.columns[i].lower - 1e-6 || values[i] > milp.columns[i].upper + 1e-6)
+            return false;
+    for (const MilpRow& row : milp.rows) {
+        double activity = 0;
+        for (const auto& [column, coefficient] : row.terms)
+            activity += coefficient * values[std::size_t(column)];
+        const double tolerance = 1e-6 * std::max(1.0, std::abs(activity));
+        if (activity < row.lower - tolerance || activity > row.upper + tolerance)
+            return false;
+    }
+    return true;
+}
+
+double objectiveOf(const Milp& milp, const std::vector<double>& values)
+{
+    double total = 0;
+    for (std::size_t i = 0; i < milp.columns.size(); ++i)
+        total += milp.columns[i].objective * values[i];
+    return total;
+}
+
+std::optional<std::vector<double>> roundLpSolution(const Project& project, const Model& model,
+                                                   const std::vector<double>& lp,
+                                                   Objective objective)
+{
+    std::vector<double> values(model.milp.columns.size(), 0.0);
+    // 1. Options.
+    std::vector<const OptionResult*> chosen;
+    for (const WorkloadOptions& entry : model.workloads) {
+        const OptionColumn* best = nullptr;
+        double weight = 0;
+        for (const OptionColumn& oc : entry.columns)
+            if (!best || lp[std::size_t(oc.column)] > weight + 1e-9) {
+                best = &oc;
+                weight = lp[std::size_t(oc.column)];
+            }
+        if (!best || (objective == Objective::Margin && weight < 0.5))
+            continue; // nothing to place, or the LP would rather not serve it
+        values[std::size_t(best->column)] = 1.0;
+        chosen.push_back(best->option);
+    }
+    // 2. Set-ups and layouts, per GPU model and month.
+    std::map<std::pair<std::string, int>, int> totals;
+    for (const RegimeColumn& rc : model.regimes) {
+        const Regime& regime = project.regime(rc.regime);
+        double hours = 0, share = 0, memory = 0, tenants = 0;
+        for (const OptionResult* option : chosen) {
+            if (option->gpuId != rc.gpuId || option->regime != rc.regime)
+                continue;
+            const MonthRequirement& need = option->months[std::size_t(rc.month - 1)];
+            hours += need.gpuHoursHeld;
+            share += need.gpuEquivalents * project.assumptions.sharedPackingEfficiency;
+            memory += need.memoryGb;
+            tenants += need.units;
+        }
+        int gpus = 0;
+        if (isWholeGpu(rc.regime)) {
+            gpus = roundUp(hours / kHoursPerMonth);
+        } else {
+            const GpuModel* gpu = project.catalog.gpu(rc.gpuId);
+            gpus = std::max(
+                {roundUp(share),
+                 roundUp(memory / (gpu->memoryGb.value * project.assumptions.usableMemoryFraction)),
+                 roundUp(tenants / regime.maxTenantsPerGpu)});
+        }
+        values[std::size_t(rc.column)] = gpus;
+        totals[{rc.gpuId, rc.month}] += gpus;
+    }
+    std::map<std::pair<std::string, int>, std::map<std::string, double>> instances;
+    for (const OptionResult* option : chosen)
+        if (option->regime == RegimeKind::Partition)
+            for (int m = 1; m <= project.horizonMonths; ++m)
+                instances[{option->gpuId, m}][option->profile] +=
+                    option->months[std::size_t(m - 1)].units;
+    for (const auto& [key, profiles] : instances) {
+        for (const auto& [profile, needed] : profiles) {
+            if (needed <= 1e-9)
+                continue;
+            // The layout holding the most instances of this profile.
+            const LayoutColumn* best = nullptr;
+            for (const LayoutColumn& lc : model.layouts)
+                if (lc.gpuId == key.first && lc.month == key.second &&
+                    (!best || lc.layout->count(profile) > best->layout->count(profile)))
+                    best = &lc;
+            if (!best || best->layout->count(profile) == 0)
+                return std::nullopt;
+            const int gpus = roundUp(needed / best->layout->count(profile));
+            values[std::size_t(best->column)] += gpus;
+            totals[key] += gpus;
+        }
+    }
+    // 3. Plans: committed GPUs cover the demand every month shares when they
+    // are cheaper than the cheapest flexible plan; flexible plans fill each
+    // month; whatever is left goes to committed plans at its peak.
+    std::map<std::string, std::vector<const PlanColumn*>> plansByGpu;
+    for (const PlanColumn& pc : model.plans)
+        plansByGpu[pc.gpuId].push_back(&pc);
+    for (auto& [gpuId, columns] : plansByGpu) {
+        std::vector<int> remaining(std::size_t(project.horizonMonths), 0);
+        for (int m = 1; m <= project.horizonMonths; ++m)
+            remaining[std::size_t(m - 1)] = totals[{gpuId, m}];
+        std::map<Plan, std::vector<const PlanColumn*>> byPlan;
+        for (const PlanColumn* pc : columns)
+            byPlan[pc->plan].push_back(pc);
+        std::vector<std::pair<double, Plan>> order;
+        for (const auto& [plan, months] : byPlan)
+            order.emplace_back(months.front()->usdPerGpuHour, plan);
+        std::sort(order.begin(), order.end());
+        double cheapestFlexible = 1e300;
+        for (const auto& [price, plan] : order)
+            if (!isCommitted(plan))
+                cheapestFlexible = std::min(cheapestFlexible, price);
+        const auto limitOf = [&](Plan plan) {
+            return model.milp.columns[std::size_t(byPlan[plan].front()->column)].upper;
+        };
+        const auto commit = [&](Plan plan, int count) {
+            for (const PlanColumn* pc : byPlan[plan])
+                values[std::size_t(pc->column)] += count;
+            for (int& left : remaining)
+                left = std::max(0, left - count);
+        };
+        for (const auto& [price, plan] : order)
+            if (isCommitted(plan) && price < cheapestFlexible) {
+                const int base = *std::min_element(remaining.begin(), remaining.end());
+                commit(plan, int(std::min<double>(
+                                 base, limitOf(plan) -
+                                           values[std::size_t(byPlan[plan].front()->column)])));
+            }
+        for (const auto& [price, plan] : order) {
+            if (isCommitted(plan))
+                continue;
+            for (const PlanColumn* pc : byPlan[plan]) {
+                int& left = remaining[std::size_t(pc->month - 1)];
+                const int take = int(std::min<double>(left, limitOf(plan)));
+                values[std::size_t(pc->column)] += take;
+                left -= take;
+            }
+        }
+        for (const auto& [price, plan] : order)
+            if (isCommitted(plan)) {
+                const int peak = *std::max_element(remaining.begin(), remaining.end());
+                const double room =
+                    limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
+                commit(plan, int(std::min<double>(peak, room)));
+            }
+        if (*std::max_element(remaining.begin(), remaining.end()) > 0)
+            return std::nullopt;
+    }
+    if (!satisfies(model.milp, values))
+        return std::nullopt;
+    return values;
+}
+
+} // namespace fleet

@@ -1,0 +1,26 @@
+#pragma once
+
+// The optimizer's fast path: from the LP relaxation to a feasible integer
+// plan by rounding, for slider drags; also the exact solve's starting point.
+
+#include "optimize/regime_mix_model.h"
+
+#include <optional>
+#include <vector>
+
+namespace fleet {
+
+/// Each workload takes the option the LP weights most; set-ups, layouts and
+/// GPUs are sized by rounding up; plans are filled cheapest first (committed
+/// plans at the demand every month shares). Nullopt when a fixed fleet
+/// cannot hold the result.
+std::optional<std::vector<double>> roundLpSolution(const Project& project, const Model& model,
+                                                   const std::vector<double>& lp,
+                                                   Objective objective);
+
+/// True when `values` meets every row and bound of `milp` (within 1e-6).
+bool satisfies(const Milp& milp, const std::vector<double>& values);
+
+double objectiveOf(const Milp& milp, const std::vector<double>& values);
+
+} // namespace fleet

@@ -1,0 +1,208 @@
+// The regime-mix optimizer on instances small enough to solve by hand, and
+// on the sample: optimum, isolation floors, fleet limits, objective against
+// the cost of the returned plan, infeasibility reasons, MPS, fast path.
+
+#include "optimize/partition_layouts.h"
+#include "optimize/regime_mix.h"
+#include "store/catalog_loader.h"
+#include "store/project_json.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace fleet;
+
+namespace {
+
+/// A sized project with one batch workload of `gpuHours` H100-hours a month.
+Project batchProject(double gpuHours, int startMonth)
+{
+    const std::string text = R"({
+  "format": "fleetplanner-project", "format_version": 1, "name": "hand",
+  "horizon": {"months": 12}, "active_price_book": "example-2024",
+  "fleet": {"mode": "size", "pools": []},
+  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware", "allowed_regimes": ["bare_metal"],
+                "price_usd_per_gpu_hour": 4}],
+  "workloads": [{"id": "b", "name": "B", "kind": "batch", "segment": "s", "start_month": )" +
+                             std::to_string(startMonth) + R"(,
+                 "gpu_hours_per_month": )" +
+                             std::to_string(gpuHours) + R"(, "reference_gpu": "h100-sxm-80gb",
+                 "gpus_per_job": 1, "memory_gb_per_gpu": 40, "preemptible": false, "checkpoint_interval_min": 30,
+                 "choice": {"gpu": "h100-sxm-80gb"}}]
+})";
+    auto project = parseProject(text, "hand.json");
+    if (!project)
+        qFatal("%s", project.error().toString().c_str());
+    return std::move(project).value();
+}
+
+double pricedCost(const Project& project, const RegimeMixResult& result)
+{
+    double usd = 0;
+    for (const PoolCount& pool : result.pools)
+        usd +=
+            pool.count * kHoursPerMonth *
+            *project.activePriceBook()->usdPerGpuHour(*project.catalog.gpu(pool.gpuId), pool.plan);
+    return usd;
+}
+
+} // namespace
+
+class TestOptimizer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void layoutsFollowThePlacementRules()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        for (const GpuModel& gpu : catalog.gpus) {
+            const auto layouts = partitionLayouts(gpu);
+            QCOMPARE(layouts.empty(), !gpu.mig && !gpu.amdPartitions);
+            for (const PartitionLayout& layout : layouts) {
+                int compute = 0, memory = 0;
+                for (const auto& [profile, count] : layout.instances) {
+                    if (gpu.mig) {
+                        const MigProfile* p = gpu.mig->profile(profile);
+                        QVERIFY(p && count <= p->maxInstances);
+                        compute += p->computeSlices * count;
+                        memory += p->memorySlices * count;
+                    }
+                }
+                if (gpu.mig) {
+                    QVERIFY2(compute <= 7 && memory <= 8, layout.name.c_str());
+                }
+            }
+        }
+        QCOMPARE(partitionLayouts(*catalog.gpu("mi300x-192gb")).size(),
+                 std::size_t(5)); // DPX, QPX×2, CPX×2
+        QVERIFY(!partitionLayouts(*catalog.gpu("b200-180gb")).empty());
+        QVERIFY(!partitionLayouts(*catalog.gpu("h200-sxm-141gb")).empty());
+    }
+
+    void constantDemandIsReserved()
+    {
+        // 7,300 GPU-hours a month ÷ 0.85 ceiling = 8,588 held hours = 11.8 → 12 GPUs;
+        // all year: reserved at $1.89 beats on-demand at $2.99.
+        const Project project = batchProject(7300, 1);
+        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        QCOMPARE(result.status, SolveStatus::Optimal);
+        QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
+        for (const PoolCount& pool : result.pools)
+            QVERIFY(pool.plan == Plan::Reserved1y && pool.count == 12);
+    }
+
+    void halfYearDemandStaysOnDemand()
+    {
+        // Months 7–12 only: 12 GPUs × 730 h × $2.99 × 6 = $157,154 on demand,
+        // against $198,698 reserved for the year.
+        const RegimeMixResult result = optimizeRegimeMix(batchProject(7300, 7), {});
+        QCOMPARE(result.status, SolveStatus::Optimal);
+        QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
+    }
+
+    void sampleRespectsFloorsAndFleet()
+    {
+        const Project project = loadSampleProject().value();
+        OptimizeOptions options;
+        options.solve.relativeGap = 0.01;
+        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
+        QCOMPARE(result.assignments.size(), project.workloads.size());
+        for (const Assignment& a : result.assignments) {
+            const Workload* workload = nullptr;
+            for (const Workload& w : project.workloads)
+                if (w.id == a.workloadId)
+                    workload = &w;
+            const Segment* segment = project.segment(workload->segmentId);
+            QVERIFY(segment->allows(a.regime));
+            QVERIFY(project.regime(a.regime).isolation >= segment->isolationFloor);
+        }
+        std::map<std::pair<Plan, int>, int> used;
+        for (const PoolCount& pool : result.pools)
+            used[{pool.plan, pool.month}] += pool.count;
+        for (const auto& [key, count] : used)
+            QVERIFY(count <= (key.first == Plan::Reserved1y ? 1600 : 800));
+        // The objective is the cost of the GPUs the plan holds, priced independently.
+        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) <
+                1e-6 * result.objectiveUsd);
+        QVERIFY(std::abs(result.costUsd - result.objectiveUsd) < 1e-6 * result.objectiveUsd);
+        QVERIFY(result.savingsUsd && *result.savingsUsd > 0);
+    }
+
+    void fastPathIsFeasibleAndNoBetterThanExact()
+    {
+        const Project project = loadSampleProject().value();
+        OptimizeOptions fast;
+        fast.fastPath = true;
+        const RegimeMixResult quick = optimizeRegimeMix(project, fast);
+        QCOMPARE(quick.method, std::string("lp_rounding"));
+        QVERIFY(quick.status == SolveStatus::Feasible || quick.status == SolveStatus::Optimal);
+        QCOMPARE(quick.assignments.size(), project.workloads.size());
+        QVERIFY(quick.objectiveUsd >= quick.bestBoundUsd - 1e-6);
+        const RegimeMixResult exact = optimizeRegimeMix(batchProject(7300, 7), {});
+        OptimizeOptions fastHand;
+        fastHand.fastPath = true;
+        QVERIFY(optimizeRegimeMix(batchProject(7300, 7), fastHand).objectiveUsd >=
+                exact.objectiveUsd - 1e-6);
+    }
+
+    void infeasibleFleetSaysWhy()
+    {
+        Project project = loadSampleProject().value();
+        project.fleet.pools[0].count = 10;
+        project.fleet.pools[1].count = 0;
+        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        QCOMPARE(result.status, SolveStatus::Infeasible);
+        QVERIFY(!result.reasons.empty());
+        QVERIFY2(QString::fromStdString(result.reasons.front())
+                     .contains(QStringLiteral("the fleet has 10")),
+                 result.reasons.front().c_str());
+    }
+
+    void workloadWithoutAnyOptionIsNamed()
+    {
+        Project project = loadSampleProject().value();
+        auto& notebooks = std::get<NotebookSpec>(project.workloads[7].spec);
+        notebooks.memoryGbPerSession = 500; // 250 GB per GPU of a 2-GPU session: no H100 holds it
+        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        QCOMPARE(result.status, SolveStatus::Infeasible);
+        const QString reason = QString::fromStdString(result.reasons.front());
+        QVERIFY2(reason.startsWith(QStringLiteral("notebooks `dev-notebooks` needs")),
+                 qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("500 GB per session")), qPrintable(reason));
+    }
+
+    void marginLeavesLossMakersOut()
+    {
+        Project project = batchProject(7300, 1);
+        project.segments.front().priceUsdPerGpuHour = 0.5; // below any GPU's price
+        OptimizeOptions options;
+        options.objective = Objective::Margin;
+        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        QCOMPARE(result.status, SolveStatus::Optimal);
+        QCOMPARE(result.unserved, std::vector<std::string>{"b"});
+        QCOMPARE(result.objectiveUsd, 0.0);
+    }
+
+    void mpsNamesRowsAndColumns()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("sample.mps")).toStdString();
+        QVERIFY(
+            writeMps(buildRegimeMixMilp(loadSampleProject().value(), Objective::Cost), path).ok());
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        QVERIFY(text.str().find("assign|pretrain-70b") != std::string::npos);
+        QVERIFY(text.str().find("gpus|h100-sxm-80gb|reserved_1y|1") != std::string::npos);
+        QVERIFY(text.str().find(" UI BOUND ") != std::string::npos ||
+                text.str().find(" BV BOUND ") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestOptimizer)
+#include "test_optimizer.moc"
