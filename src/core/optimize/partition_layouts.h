@@ -27,4 +27,10 @@ struct PartitionLayout
 /// be partitioned.
 std::vector<PartitionLayout> partitionLayouts(const GpuModel& gpu);
 
+/// The layouts that matter to a count of instances: one per distinct
+/// instance mix, leaving out any mix another layout dominates (at least as
+/// many instances of every profile). Placement-symmetric layouts would only
+/// slow the solver down.
+std::vector<PartitionLayout> usefulLayouts(const std::vector<PartitionLayout>& layouts);
+
 } // namespace fleet

@@ -125,7 +125,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective)
             continue;
         const auto plans = plansFor(project, *gpu);
         if (partitioned)
-            model.layoutsByGpu[gpu->id] = partitionLayouts(*gpu);
+            model.layoutsByGpu[gpu->id] = usefulLayouts(partitionLayouts(*gpu));
         const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
 
         std::map<Plan, int> firstMonthColumn;
