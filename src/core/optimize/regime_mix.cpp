@@ -243,10 +243,9 @@ std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& soluti
         if (count > 0)
             planCounts[{pc.gpuId, pc.month}].emplace_back(pc.plan, count);
     }
-    for (auto& [key, regimes] : regimeCounts) {
-        auto plans = planCounts[key];
+    for (auto& [key, plans] : planCounts) {
         std::size_t p = 0;
-        for (auto [regime, needed] : regimes) {
+        for (auto [regime, needed] : regimeCounts[key]) {
             while (needed > 0 && p < plans.size()) {
                 const int take = std::min(needed, plans[p].second);
                 pools.push_back({key.first, regime, plans[p].first, key.second, take});
@@ -256,6 +255,9 @@ std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& soluti
                     ++p;
             }
         }
+        for (; p < plans.size(); ++p)
+            if (plans[p].second > 0)
+                pools.push_back({key.first, std::nullopt, plans[p].first, key.second, plans[p].second});
     }
     return pools;
 }

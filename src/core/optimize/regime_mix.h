@@ -33,7 +33,9 @@ struct OptimizeOptions
 struct PoolCount
 {
     std::string gpuId;
-    RegimeKind regime = RegimeKind::BareMetal;
+    /// Absent for GPUs held but not set up this month (a reservation held
+    /// through a month of lower demand): they are paid for all the same.
+    std::optional<RegimeKind> regime;
     Plan plan = Plan::OnDemand;
     int month = 1;
     int count = 0;
