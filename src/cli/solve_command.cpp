@@ -49,6 +49,9 @@ boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
         reasons.push_back(bj::value(reason));
     for (const std::string& id : r.unserved)
         unserved.push_back(bj::value(id));
+    bj::object marginal;
+    for (const auto& [gpu, value] : r.marginalGpuValueUsd)
+        marginal[gpu] = value;
     return bj::object{
         {"status", std::string(solveStatusKey(r.status))},
         {"method", r.method},
@@ -68,6 +71,7 @@ boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
         {"unserved", std::move(unserved)},
         {"pools", std::move(pools)},
         {"layouts", std::move(layouts)},
+        {"marginal_gpu_value_usd", std::move(marginal)},
         {"reasons", std::move(reasons)}};
 }
 
@@ -92,6 +96,9 @@ QString humanReadable(const RegimeMixResult& r, Objective objective)
     if (r.savingsUsd)
         out += QStringLiteral("; saves %1 against all bare metal, on demand (%2)")
                    .arg(usd(*r.savingsUsd), usd(*r.baselineUsd));
+    for (const auto& [gpu, value] : r.marginalGpuValueUsd)
+        out += QStringLiteral("\nOne more %1 in the fleet would be worth %2 over the horizon")
+                   .arg(QString::fromStdString(gpu), usd(value));
     out += QStringLiteral("\n\nAssignments\n");
     for (const Assignment& a : r.assignments)
         out +=

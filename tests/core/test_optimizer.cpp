@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -148,6 +149,36 @@ private slots:
         fastHand.fastPath = true;
         QVERIFY(optimizeRegimeMix(batchProject(7300, 7), fastHand).objectiveUsd >=
                 exact.objectiveUsd - 1e-6);
+    }
+
+    void marginalValueOfOneMoreGpu()
+    {
+        // 1,000 reserved + 500 on-demand H100s: the reserved pool binds, the
+        // rest runs on demand, so one more reserved GPU saves
+        // ($2.99 − $1.89) × 730 h × 12 months = $9,636.
+        Project project = loadSampleProject().value();
+        project.fleet.pools[0].count = 1000;
+        project.fleet.pools[1].count = 500;
+        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
+        QCOMPARE(result.marginalGpuValueUsd.size(), std::size_t(1));
+        QVERIFY2(std::abs(result.marginalGpuValueUsd.front().second - (2.99 - 1.89) * 730 * 12) < 1e-3,
+                 qPrintable(QString::number(result.marginalGpuValueUsd.front().second)));
+        // In the full fleet nothing binds.
+        QCOMPARE(optimizeRegimeMix(loadSampleProject().value(), {}).marginalGpuValueUsd.front().second, 0.0);
+    }
+
+    void cancellationStopsTheSolve()
+    {
+        std::atomic<bool> cancel{true};
+        OptimizeOptions options;
+        options.solve.cancel = &cancel;
+        const RegimeMixResult result = optimizeRegimeMix(loadSampleProject().value(), options);
+        // Raised before the solve: CBC stops at its first event, with the best
+        // plan it has (the rounded LP, or better), reported as stopped.
+        QCOMPARE(result.status, SolveStatus::Stopped);
+        QCOMPARE(result.assignments.size(), std::size_t(8));
+        QVERIFY(result.gap > 0);
     }
 
     void infeasibleFleetSaysWhy()

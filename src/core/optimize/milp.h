@@ -68,6 +68,7 @@ struct MilpSolution
     double seconds = 0;
     std::vector<double> values; ///< per column, when a solution exists
     std::vector<double> duals;  ///< per row, for LP solves
+    std::vector<double> reducedCosts; ///< per column, for LP solves
 };
 
 MilpSolution solveMilp(const Milp& milp, const SolveOptions& options);

@@ -303,6 +303,48 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
     result.pools = splitPools(model, solution, partitionGpus);
 }
 
+/// The value of one more GPU per model: the LP of the model with every
+/// workload's choice fixed as solved, solved again with one more GPU in each
+/// of the model's pools; the largest saving is that model's value (0 where
+/// the fleet's limits do not bind). A direct difference rather than a reduced
+/// cost, which the reserved-term rows would spread over the months.
+std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& project, const Model& model,
+                                                              const MilpSolution& solution, Objective objective)
+{
+    std::vector<std::pair<std::string, double>> values;
+    if (project.fleet.mode != FleetMode::Fixed)
+        return values;
+    Milp fixed = model.milp;
+    for (const WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns) {
+            const double value = std::round(solution.values[std::size_t(oc.column)]);
+            fixed.columns[std::size_t(oc.column)].lower = value;
+            fixed.columns[std::size_t(oc.column)].upper = value;
+        }
+    SolveOptions lpOptions;
+    lpOptions.relaxation = true;
+    const MilpSolution base = solveMilp(fixed, lpOptions);
+    const double sign = objective == Objective::Margin ? -1.0 : 1.0;
+    for (const GpuModel* gpu : candidateGpus(project)) {
+        double best = 0.0;
+        std::map<Plan, bool> plans;
+        for (const PlanColumn& pc : model.plans)
+            if (pc.gpuId == gpu->id)
+                plans[pc.plan] = true;
+        for (const auto& [plan, present] : plans) {
+            Milp more = fixed;
+            for (const PlanColumn& pc : model.plans)
+                if (pc.gpuId == gpu->id && pc.plan == plan)
+                    more.columns[std::size_t(pc.column)].upper += 1.0;
+            const MilpSolution relaxed = solveMilp(more, lpOptions);
+            if (base.status == SolveStatus::Optimal && relaxed.status == SolveStatus::Optimal)
+                best = std::max(best, sign * (base.objective - relaxed.objective));
+        }
+        values.emplace_back(gpu->id, best);
+    }
+    return values;
+}
+
 } // namespace
 
 Milp buildRegimeMixMilp(const Project& project, Objective objective)
@@ -367,6 +409,7 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     result.bestBoundUsd = sign * solution.bestBound;
     result.gap = solution.gap;
     readSolution(project, model, solution, options.objective, result);
+    result.marginalGpuValueUsd = marginalGpuValues(project, model, solution, options.objective);
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
     return result;

@@ -83,6 +83,10 @@ struct RegimeMixResult
     std::optional<double> baselineUsd; ///< all bare metal, on demand (the engine's baseline)
     std::optional<double> savingsUsd;
     std::vector<std::string> reasons; ///< why the model is infeasible, in plain sentences
+    /// Fixed fleet: what one more GPU of each model would save over the
+    /// horizon, from the LP with the workloads' choices fixed (0 where the
+    /// fleet's limit does not bind).
+    std::vector<std::pair<std::string, double>> marginalGpuValueUsd;
     int columns = 0;
     int rows = 0;
 };
