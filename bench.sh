@@ -10,3 +10,7 @@ echo "Engine: evaluate the sample project after one changed input (goal: median 
 echo
 echo "Project files: save and open a project of 10,000 workloads (goal: median ≤ 300 ms each)"
 "$top/build/tests/bench_store" "$@"
+echo
+echo "Optimizer: the sample exact (goal ≤ 200 ms) and by the fast path (≤ 10 ms); generated instances"
+echo "of 10, 100 and 1,000 workloads over every catalog GPU to a 1 % gap (goal for 1,000: ≤ 10 s)"
+"$top/build/tests/bench_optimizer" "$@"

@@ -8,7 +8,7 @@ FLEET_DEBIAN_PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
   qt6-tools-dev qt6-l10n-tools
   libeigen3-dev libboost-json1.81-dev libsqlite3-dev coinor-libcbc-dev libbenchmark-dev
-  fonts-dejavu-core xvfb xauth python3 python3-jsonschema
+  fonts-dejavu-core xvfb xauth python3 python3-jsonschema glpk-utils
 )
 
 fleet_ensure_deps() {

@@ -19,11 +19,13 @@ boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
     namespace bj = boost::json;
     bj::array pools, layouts, assignments, reasons, breakdown, unserved;
     for (const PoolCount& p : r.pools)
-        pools.push_back(bj::object{{"gpu", p.gpuId},
-                                   {"regime", p.regime ? bj::value(std::string(regimeKey(*p.regime))) : bj::value(nullptr)},
-                                   {"plan", std::string(planKey(p.plan))},
-                                   {"month", p.month},
-                                   {"count", p.count}});
+        pools.push_back(
+            bj::object{{"gpu", p.gpuId},
+                       {"regime", p.regime ? bj::value(std::string(regimeKey(*p.regime)))
+                                           : bj::value(nullptr)},
+                       {"plan", std::string(planKey(p.plan))},
+                       {"month", p.month},
+                       {"count", p.count}});
     for (const LayoutCount& l : r.layouts) {
         bj::array profiles;
         for (const std::string& profile : l.profiles)
@@ -114,7 +116,8 @@ QString humanReadable(const RegimeMixResult& r, Objective objective)
         if (p.month == 1)
             out += QStringLiteral("  %1 %2 %3 %4\n")
                        .arg(QString::fromStdString(p.gpuId),
-                            (p.regime ? QString::fromUtf8(regimeKey(*p.regime).data()) : QStringLiteral("(held, idle)"))
+                            (p.regime ? QString::fromUtf8(regimeKey(*p.regime).data())
+                                      : QStringLiteral("(held, idle)"))
                                 .leftJustified(15),
                             QString::fromUtf8(planKey(p.plan).data()).leftJustified(12))
                        .arg(p.count);

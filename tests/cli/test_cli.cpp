@@ -268,6 +268,30 @@ private slots:
         QVERIFY(!broken.err.isEmpty());
     }
 
+    void solveJson()
+    {
+        QTemporaryDir dir;
+        const QString mps = dir.filePath(QStringLiteral("sample.mps"));
+        const Run run = runCli({"solve", ":sample", "--gap", "0.01", "--mps", mps, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        for (const char* key : {"status", "objective_usd", "best_bound_usd", "gap", "solve_seconds",
+                                "pools", "layouts", "assignments", "baseline_usd", "reasons"})
+            QVERIFY2(out.contains(QLatin1String(key)), key);
+        QVERIFY(out.value("status").toString() == QLatin1String("optimal") ||
+                out.value("status").toString() == QLatin1String("feasible"));
+        QCOMPARE(out.value("assignments").toArray().size(), 8);
+        const QJsonObject pool = out.value("pools").toArray().first().toObject();
+        for (const char* key : {"gpu", "regime", "plan", "month", "count"})
+            QVERIFY2(pool.contains(QLatin1String(key)), key);
+        const QJsonObject layout = out.value("layouts").toArray().first().toObject();
+        QVERIFY(!layout.value("profiles").toArray().isEmpty());
+        QVERIFY(QFileInfo(mps).size() > 1000);
+        const Run bad = runCli({"solve", ":sample", "--objective", "profit"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral("--objective must be cost or margin")));
+    }
+
     void catalogText()
     {
         const Run run = runCli({QStringLiteral("catalog")});

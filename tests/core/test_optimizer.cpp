@@ -162,10 +162,13 @@ private slots:
         const RegimeMixResult result = optimizeRegimeMix(project, {});
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.marginalGpuValueUsd.size(), std::size_t(1));
-        QVERIFY2(std::abs(result.marginalGpuValueUsd.front().second - (2.99 - 1.89) * 730 * 12) < 1e-3,
+        QVERIFY2(std::abs(result.marginalGpuValueUsd.front().second - (2.99 - 1.89) * 730 * 12) <
+                     1e-3,
                  qPrintable(QString::number(result.marginalGpuValueUsd.front().second)));
         // In the full fleet nothing binds.
-        QCOMPARE(optimizeRegimeMix(loadSampleProject().value(), {}).marginalGpuValueUsd.front().second, 0.0);
+        QCOMPARE(
+            optimizeRegimeMix(loadSampleProject().value(), {}).marginalGpuValueUsd.front().second,
+            0.0);
     }
 
     void cancellationStopsTheSolve()

@@ -137,8 +137,9 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
     // 0.01 % (measured; see docs/OPTIMIZER.md).
     const std::string seconds = std::to_string(options.timeLimitSeconds);
     const std::string ratio = std::to_string(options.relativeGap);
-    const char* arguments[] = {"fleetplanner", "-log", "0", "-sec", seconds.c_str(), "-ratio", ratio.c_str(),
-                               "-threads", "0", "-passCuts", "3", "-solve", "-quit"};
+    const char* arguments[] = {
+        "fleetplanner", "-log", "0",         "-sec", seconds.c_str(), "-ratio", ratio.c_str(),
+        "-threads",     "0",    "-passCuts", "3",    "-solve",        "-quit"};
     CbcMain0(model);
     model.messageHandler()->setLogLevel(0);
     CbcMain1(static_cast<int>(std::size(arguments)), arguments, model);

@@ -257,7 +257,8 @@ std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& soluti
         }
         for (; p < plans.size(); ++p)
             if (plans[p].second > 0)
-                pools.push_back({key.first, std::nullopt, plans[p].first, key.second, plans[p].second});
+                pools.push_back(
+                    {key.first, std::nullopt, plans[p].first, key.second, plans[p].second});
     }
     return pools;
 }
@@ -308,8 +309,10 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
 /// of the model's pools; the largest saving is that model's value (0 where
 /// the fleet's limits do not bind). A direct difference rather than a reduced
 /// cost, which the reserved-term rows would spread over the months.
-std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& project, const Model& model,
-                                                              const MilpSolution& solution, Objective objective)
+std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& project,
+                                                              const Model& model,
+                                                              const MilpSolution& solution,
+                                                              Objective objective)
 {
     std::vector<std::pair<std::string, double>> values;
     if (project.fleet.mode != FleetMode::Fixed)
