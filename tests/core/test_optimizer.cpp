@@ -50,6 +50,32 @@ double pricedCost(const Project& project, const RegimeMixResult& result)
     return usd;
 }
 
+/// Size mode over every catalog GPU (a synthetic book for the test), with
+/// the sample's workloads: enough options for the restricted exact path.
+Project everyGpuProject()
+{
+    Project project = loadSampleProject().value();
+    project.fleet.mode = FleetMode::Size;
+    project.fleet.pools.clear();
+    PriceBook book;
+    book.id = "test-all-gpus";
+    book.name = "Test: every GPU";
+    book.asOf = "2026-11";
+    for (const GpuModel& gpu : project.catalog.gpus) {
+        GpuPrices prices;
+        prices.gpuId = gpu.id;
+        const double onDemand = 3.0 * gpu.bf16DenseTflops.value / 1000.0;
+        prices.onDemand = HourlyPrice{onDemand, "test", "2026-11", std::nullopt, {}};
+        prices.reserved1y = HourlyPrice{0.63 * onDemand, "test", "2026-11", std::nullopt, {}};
+        book.gpus.push_back(prices);
+    }
+    project.catalog.priceBooks.push_back(book);
+    project.activePriceBookId = book.id;
+    for (Workload& workload : project.workloads)
+        workload.choice = {};
+    return project;
+}
+
 } // namespace
 
 class TestOptimizer : public QObject
@@ -182,6 +208,27 @@ private slots:
         QCOMPARE(result.status, SolveStatus::Stopped);
         QCOMPARE(result.assignments.size(), std::size_t(8));
         QVERIFY(result.gap > 0);
+    }
+
+    void restrictedExactPathIsHonest()
+    {
+        // Many options: the exact path solves the model restricted to the
+        // options the LP uses, and reports its gap against the whole model's
+        // LP bound, which is valid.
+        const Project project = everyGpuProject();
+        OptimizeOptions options;
+        options.solve.relativeGap = 0.001;
+        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        QCOMPARE(result.method, std::string("exact_restricted"));
+        QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
+        QCOMPARE(result.assignments.size(), project.workloads.size());
+        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6 * result.objectiveUsd);
+        QVERIFY(result.bestBoundUsd <= result.objectiveUsd + 1e-6);
+        QVERIFY(std::abs(result.gap - (result.objectiveUsd - result.bestBoundUsd) / result.objectiveUsd) < 1e-9);
+        // No better than the whole model's LP bound, no worse than the fast path.
+        OptimizeOptions fast;
+        fast.fastPath = true;
+        QVERIFY(result.objectiveUsd <= optimizeRegimeMix(project, fast).objectiveUsd + 1e-6);
     }
 
     void infeasibleFleetSaysWhy()

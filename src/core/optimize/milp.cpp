@@ -115,6 +115,8 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
                                    solver->getColSolution() + solver->getNumCols());
             solution.duals.assign(solver->getRowPrice(),
                                   solver->getRowPrice() + solver->getNumRows());
+            solution.reducedCosts.assign(solver->getReducedCost(),
+                                         solver->getReducedCost() + solver->getNumCols());
         } else if (solver->isProvenPrimalInfeasible()) {
             solution.status = SolveStatus::Infeasible;
         }

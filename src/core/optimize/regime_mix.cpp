@@ -77,13 +77,9 @@ std::vector<std::pair<Plan, std::optional<int>>> plansFor(const Project& project
 
 } // namespace
 
-Model buildRegimeMixModel(const Project& project, Objective objective)
+std::vector<WorkloadOptions> gatherOptions(const Project& project, std::vector<std::string>* reasons)
 {
-    Model model;
-    Milp& milp = model.milp;
-    const int months = project.horizonMonths;
-
-    // Options: one binary per (workload, option) the segment allows.
+    std::vector<WorkloadOptions> workloads;
     for (const Workload& workload : project.workloads) {
         WorkloadOptions entry;
         entry.workload = &workload;
@@ -91,10 +87,29 @@ Model buildRegimeMixModel(const Project& project, Objective objective)
         for (OptionResult& option : buildOptions(project, workload, OptionFilter{}, &rejected))
             if (matchesChoice(option, workload.choice))
                 entry.options.push_back(std::move(option));
-        if (entry.options.empty())
-            model.reasons.push_back(explainNoOption(project, workload, rejected));
-        model.workloads.push_back(std::move(entry));
+        if (entry.options.empty() && reasons)
+            reasons->push_back(explainNoOption(project, workload, rejected));
+        workloads.push_back(std::move(entry));
     }
+    return workloads;
+}
+
+Model buildRegimeMixModel(const Project& project, Objective objective)
+{
+    std::vector<std::string> reasons;
+    std::vector<WorkloadOptions> workloads = gatherOptions(project, &reasons);
+    Model model = buildRegimeMixModel(project, objective, std::move(workloads));
+    model.reasons = std::move(reasons);
+    return model;
+}
+
+Model buildRegimeMixModel(const Project& project, Objective objective, std::vector<WorkloadOptions> workloads)
+{
+    Model model;
+    Milp& milp = model.milp;
+    const int months = project.horizonMonths;
+    // Options: one binary per (workload, option) the segment allows.
+    model.workloads = std::move(workloads);
     for (WorkloadOptions& entry : model.workloads) {
         std::vector<std::pair<int, double>> assign;
         for (const OptionResult& option : entry.options) {
@@ -348,6 +363,82 @@ std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& pro
     return values;
 }
 
+/// Above this many option columns the exact path first solves the model
+/// restricted to the options the LP relaxation uses or nearly uses.
+constexpr std::size_t kRestrictAbove = 150;
+
+std::size_t optionColumns(const Model& model)
+{
+    std::size_t count = 0;
+    for (const WorkloadOptions& entry : model.workloads)
+        count += entry.columns.size();
+    return count;
+}
+
+/// Price-and-branch: the MILP over each workload's options the LP relaxation
+/// uses (x > 0) and its few cheapest by reduced cost. Its plan is feasible for
+/// the whole model, and the whole model's LP bound stays a valid bound, so the
+/// gap reported against it is honest. When the restricted plan is not within
+/// the gap target, the whole model is solved from it.
+MilpSolution solveRestricted(const Project& project, const Model& model, const MilpSolution& lp,
+                             const std::optional<std::vector<double>>& rounded, const OptimizeOptions& options)
+{
+    constexpr std::size_t kCheapestKept = 3;
+    std::vector<WorkloadOptions> kept;
+    for (const WorkloadOptions& entry : model.workloads) {
+        std::vector<std::pair<double, std::size_t>> byReducedCost;
+        for (std::size_t i = 0; i < entry.columns.size(); ++i)
+            byReducedCost.emplace_back(lp.reducedCosts[std::size_t(entry.columns[i].column)], i);
+        std::sort(byReducedCost.begin(), byReducedCost.end());
+        WorkloadOptions restricted;
+        restricted.workload = entry.workload;
+        for (std::size_t rank = 0; rank < byReducedCost.size(); ++rank) {
+            const std::size_t i = byReducedCost[rank].second;
+            if (rank < kCheapestKept || lp.values[std::size_t(entry.columns[i].column)] > 1e-6)
+                restricted.options.push_back(*entry.columns[i].option);
+        }
+        kept.push_back(std::move(restricted));
+    }
+    const Objective objective = options.objective;
+    const Model small = buildRegimeMixModel(project, objective, std::move(kept));
+    SolveOptions lpOptions = options.solve;
+    lpOptions.relaxation = true;
+    const MilpSolution smallLp = solveMilp(small.milp, lpOptions);
+    SolveOptions exact = options.solve;
+    if (!smallLp.values.empty())
+        if (auto start = roundLpSolution(project, small, smallLp.values, objective))
+            exact.start = *start;
+    // Half the time for the restricted model; the rest, if it finds nothing,
+    // for the whole model from the rounded plan.
+    exact.timeLimitSeconds = options.solve.timeLimitSeconds / 2;
+    MilpSolution solution = solveMilp(small.milp, exact);
+    solution.seconds += lp.seconds + smallLp.seconds;
+    if (solution.values.empty()) {
+        SolveOptions whole = options.solve;
+        whole.timeLimitSeconds = std::max(0.0, options.solve.timeLimitSeconds - solution.seconds);
+        if (rounded)
+            whole.start = *rounded;
+        MilpSolution full = solveMilp(model.milp, whole);
+        full.seconds += solution.seconds;
+        return full;
+    }
+    // Map the restricted plan onto the whole model's columns, by name.
+    std::map<std::string, double> byName;
+    for (std::size_t i = 0; i < small.milp.columns.size(); ++i)
+        byName[small.milp.columns[i].name] = solution.values[i];
+    std::vector<double> values(model.milp.columns.size(), 0.0);
+    for (std::size_t i = 0; i < model.milp.columns.size(); ++i)
+        if (auto it = byName.find(model.milp.columns[i].name); it != byName.end())
+            values[i] = it->second;
+    solution.values = std::move(values);
+    solution.bestBound = lp.objective; // the whole model's LP: a valid bound
+    solution.gap = std::abs(solution.objective - lp.objective) / std::max(1e-9, std::abs(solution.objective));
+    solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal
+                      : solution.status == SolveStatus::Stopped ? SolveStatus::Stopped
+                                                                : SolveStatus::Feasible;
+    return solution;
+}
+
 } // namespace
 
 Milp buildRegimeMixMilp(const Project& project, Objective objective)
@@ -392,6 +483,10 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
             if (solution.gap <= 1e-7)
                 solution.status = SolveStatus::Optimal;
         }
+    } else if (optionColumns(model) > kRestrictAbove && lp.status == SolveStatus::Optimal &&
+               lp.reducedCosts.size() == model.milp.columns.size()) {
+        solution = solveRestricted(project, model, lp, rounded, options);
+        result.method = "exact_restricted";
     } else {
         SolveOptions exact = options.solve;
         if (rounded)
