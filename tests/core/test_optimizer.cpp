@@ -222,9 +222,11 @@ private slots:
         QCOMPARE(result.method, std::string("exact_restricted"));
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.assignments.size(), project.workloads.size());
-        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6 * result.objectiveUsd);
+        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) <
+                1e-6 * result.objectiveUsd);
         QVERIFY(result.bestBoundUsd <= result.objectiveUsd + 1e-6);
-        QVERIFY(std::abs(result.gap - (result.objectiveUsd - result.bestBoundUsd) / result.objectiveUsd) < 1e-9);
+        QVERIFY(std::abs(result.gap -
+                         (result.objectiveUsd - result.bestBoundUsd) / result.objectiveUsd) < 1e-9);
         // No better than the whole model's LP bound, no worse than the fast path.
         OptimizeOptions fast;
         fast.fastPath = true;

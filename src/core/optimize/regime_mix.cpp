@@ -77,7 +77,8 @@ std::vector<std::pair<Plan, std::optional<int>>> plansFor(const Project& project
 
 } // namespace
 
-std::vector<WorkloadOptions> gatherOptions(const Project& project, std::vector<std::string>* reasons)
+std::vector<WorkloadOptions> gatherOptions(const Project& project,
+                                           std::vector<std::string>* reasons)
 {
     std::vector<WorkloadOptions> workloads;
     for (const Workload& workload : project.workloads) {
@@ -103,7 +104,8 @@ Model buildRegimeMixModel(const Project& project, Objective objective)
     return model;
 }
 
-Model buildRegimeMixModel(const Project& project, Objective objective, std::vector<WorkloadOptions> workloads)
+Model buildRegimeMixModel(const Project& project, Objective objective,
+                          std::vector<WorkloadOptions> workloads)
 {
     Model model;
     Milp& milp = model.milp;
@@ -381,7 +383,8 @@ std::size_t optionColumns(const Model& model)
 /// gap reported against it is honest. When the restricted plan is not within
 /// the gap target, the whole model is solved from it.
 MilpSolution solveRestricted(const Project& project, const Model& model, const MilpSolution& lp,
-                             const std::optional<std::vector<double>>& rounded, const OptimizeOptions& options)
+                             const std::optional<std::vector<double>>& rounded,
+                             const OptimizeOptions& options)
 {
     constexpr std::size_t kCheapestKept = 3;
     std::vector<WorkloadOptions> kept;
@@ -432,8 +435,9 @@ MilpSolution solveRestricted(const Project& project, const Model& model, const M
             values[i] = it->second;
     solution.values = std::move(values);
     solution.bestBound = lp.objective; // the whole model's LP: a valid bound
-    solution.gap = std::abs(solution.objective - lp.objective) / std::max(1e-9, std::abs(solution.objective));
-    solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal
+    solution.gap =
+        std::abs(solution.objective - lp.objective) / std::max(1e-9, std::abs(solution.objective));
+    solution.status = solution.gap <= 1e-7                      ? SolveStatus::Optimal
                       : solution.status == SolveStatus::Stopped ? SolveStatus::Stopped
                                                                 : SolveStatus::Feasible;
     return solution;

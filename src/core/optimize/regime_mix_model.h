@@ -66,11 +66,13 @@ struct Model
 
 /// Every workload's options (the engine's, filtered by its pinned choice);
 /// a sentence per workload left without any goes to `reasons`.
-std::vector<WorkloadOptions> gatherOptions(const Project& project, std::vector<std::string>* reasons);
+std::vector<WorkloadOptions> gatherOptions(const Project& project,
+                                           std::vector<std::string>* reasons);
 
 /// Builds the model from the engine's options for every workload.
 Model buildRegimeMixModel(const Project& project, Objective objective);
 /// Builds the model over the given options only.
-Model buildRegimeMixModel(const Project& project, Objective objective, std::vector<WorkloadOptions> workloads);
+Model buildRegimeMixModel(const Project& project, Objective objective,
+                          std::vector<WorkloadOptions> workloads);
 
 } // namespace fleet
