@@ -472,7 +472,14 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
     MilpSolution solution;
-    if (options.fastPath) {
+    // The rounded plan answers the fast path; it also answers the exact path
+    // when it is already within the gap target of the LP bound (a valid bound:
+    // nothing better than the target exists to be found).
+    const double roundedGap =
+        rounded ? std::abs(objectiveOf(model.milp, *rounded) - lp.objective) /
+                      std::max(1e-9, std::abs(objectiveOf(model.milp, *rounded)))
+                : 1e300;
+    if (options.fastPath || roundedGap <= options.solve.relativeGap) {
         result.method = "lp_rounding";
         solution.seconds = lp.seconds;
         solution.status = lp.status == SolveStatus::Infeasible ? SolveStatus::Infeasible
@@ -482,8 +489,7 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
             solution.values = *rounded;
             solution.objective = objectiveOf(model.milp, *rounded);
             solution.bestBound = lp.objective;
-            solution.gap = std::abs(solution.objective - lp.objective) /
-                           std::max(1e-9, std::abs(solution.objective));
+            solution.gap = roundedGap;
             if (solution.gap <= 1e-7)
                 solution.status = SolveStatus::Optimal;
         }

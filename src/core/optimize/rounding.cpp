@@ -146,10 +146,23 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         };
         for (const auto& [price, plan] : order)
             if (isCommitted(plan) && price < cheapestFlexible) {
-                const int base = *std::min_element(remaining.begin(), remaining.end());
-                commit(plan, int(std::min<double>(
-                                 base, limitOf(plan) -
-                                           values[std::size_t(byPlan[plan].front()->column)])));
+                // The committed count that costs least against the flexible
+                // plan taking the rest: committed GPUs are paid every month,
+                // flexible ones only in the months they are needed.
+                const double room = limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
+                int best = 0;
+                double bestCost = 1e300;
+                for (int candidate : remaining) {
+                    const int level = int(std::min<double>(candidate, room));
+                    double cost = level * price * double(remaining.size());
+                    for (int left : remaining)
+                        cost += std::max(0, left - level) * cheapestFlexible;
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = level;
+                    }
+                }
+                commit(plan, best);
             }
         for (const auto& [price, plan] : order) {
             if (isCommitted(plan))

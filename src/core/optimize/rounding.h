@@ -11,9 +11,9 @@
 namespace fleet {
 
 /// Each workload takes the option the LP weights most; set-ups, layouts and
-/// GPUs are sized by rounding up; plans are filled cheapest first (committed
-/// plans at the demand every month shares). Nullopt when a fixed fleet
-/// cannot hold the result.
+/// GPUs are sized by rounding up; plans are filled cheapest first (a committed
+/// plan at the count that costs least against the flexible plan taking the
+/// rest). Nullopt when a fixed fleet cannot hold the result.
 std::optional<std::vector<double>> roundLpSolution(const Project& project, const Model& model,
                                                    const std::vector<double>& lp,
                                                    Objective objective);
