@@ -42,6 +42,8 @@ boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
                         {"regime", std::string(regimeKey(a.regime))}};
         if (!a.profile.empty())
             item["profile"] = a.profile;
+        if (a.onSpot)
+            item["plan"] = "spot";
         assignments.push_back(std::move(item));
     }
     for (const PlanCostShare& c : r.costBreakdown)
@@ -107,7 +109,8 @@ QString humanReadable(const RegimeMixResult& r, Objective objective)
             QStringLiteral("  %1 %2 %3 %4\n")
                 .arg(QString::fromStdString(a.workloadId).leftJustified(22),
                      QString::fromStdString(a.gpuId), QString::fromUtf8(regimeKey(a.regime).data()),
-                     QString::fromStdString(a.profile));
+                     QString::fromStdString(a.profile) +
+                         (a.onSpot ? QStringLiteral(" on spot") : QString()));
     for (const std::string& id : r.unserved)
         out += QStringLiteral("  %1 not served (it would lose money)\n")
                    .arg(QString::fromStdString(id).leftJustified(22));

@@ -2,6 +2,7 @@
 // on the sample: optimum, isolation floors, fleet limits, objective against
 // the cost of the returned plan, infeasibility reasons, MPS, fast path.
 
+#include "engine/evaluate.h"
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix.h"
 #include "store/catalog_loader.h"
@@ -120,6 +121,12 @@ private slots:
         QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
         for (const PoolCount& pool : result.pools)
             QVERIFY(pool.plan == Plan::Reserved1y && pool.count == 12);
+        // The engine, told the same choice, costs the plan the same.
+        Project pinned = project;
+        pinned.workloads.front().choice.regime = result.assignments.front().regime;
+        pinned.workloads.front().choice.plan = Plan::Reserved1y;
+        const Evaluation evaluation = evaluate(pinned);
+        QVERIFY(std::abs(evaluation.kpis.totalCostUsd - result.objectiveUsd) < 1e-6);
     }
 
     void halfYearDemandStaysOnDemand()
@@ -129,6 +136,32 @@ private slots:
         const RegimeMixResult result = optimizeRegimeMix(batchProject(7300, 7), {});
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
+    }
+
+    void preemptibleWorkGoesToSpot_data()
+    {
+        QTest::addColumn<bool>("preemptible");
+        QTest::addColumn<double>("expected");
+        // market-2026: H100 spot $2.46, on demand $3.99. 7,300 GPU-hours ÷ 0.85 =
+        // 8,588.2 held hours, ÷ (1 − 0.0003 × (30/120 + 10/60)) on spot = 8,589.3
+        // → 12 GPUs either way, all year.
+        QTest::newRow("preemptible: spot") << true << 12 * 730.0 * 2.46 * 12;
+        QTest::newRow("not preemptible: on demand") << false << 12 * 730.0 * 3.99 * 12;
+    }
+
+    void preemptibleWorkGoesToSpot()
+    {
+        QFETCH(bool, preemptible);
+        QFETCH(double, expected);
+        Project project = batchProject(7300, 1);
+        project.activePriceBookId = "market-2026";
+        std::get<BatchSpec>(project.workloads.front().spec).preemptible = preemptible;
+        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        QCOMPARE(result.status, SolveStatus::Optimal);
+        QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-6,
+                 qPrintable(QString::number(result.objectiveUsd, 'f', 2)));
+        QCOMPARE(result.assignments.front().onSpot, preemptible);
+        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
     }
 
     void sampleRespectsFloorsAndFleet()
@@ -231,6 +264,20 @@ private slots:
         OptimizeOptions fast;
         fast.fastPath = true;
         QVERIFY(result.objectiveUsd <= optimizeRegimeMix(project, fast).objectiveUsd + 1e-6);
+    }
+
+    void solvesOffTheCallingThread()
+    {
+        auto cancel = std::make_shared<std::atomic<bool>>(false);
+        auto pending = optimizeRegimeMixAsync(loadSampleProject().value(), {}, cancel);
+        const RegimeMixResult result = pending.get();
+        QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
+        QCOMPARE(result.assignments.size(), std::size_t(8));
+        // Two at once: CBC's driver is serialised, both answers are whole.
+        auto first = optimizeRegimeMixAsync(batchProject(7300, 1), {}, cancel);
+        auto second = optimizeRegimeMixAsync(batchProject(7300, 7), {}, cancel);
+        QVERIFY(std::abs(first.get().objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
+        QVERIFY(std::abs(second.get().objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
     }
 
     void infeasibleFleetSaysWhy()

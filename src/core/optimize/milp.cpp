@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <mutex>
 
 namespace fleet {
 
@@ -142,9 +143,14 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
     const char* arguments[] = {
         "fleetplanner", "-log", "0",         "-sec", seconds.c_str(), "-ratio", ratio.c_str(),
         "-threads",     "0",    "-passCuts", "3",    "-solve",        "-quit"};
-    CbcMain0(model);
-    model.messageHandler()->setLogLevel(0);
-    CbcMain1(static_cast<int>(std::size(arguments)), arguments, model);
+    {
+        // CbcMain0/CbcMain1 keep static state: one solve at a time.
+        static std::mutex cbcDriver;
+        const std::lock_guard<std::mutex> lock(cbcDriver);
+        CbcMain0(model);
+        model.messageHandler()->setLogLevel(0);
+        CbcMain1(static_cast<int>(std::size(arguments)), arguments, model);
+    }
     solution.seconds = elapsed();
     const bool stoppedByUser = options.cancel && options.cancel->load();
     if (model.bestSolution()) {

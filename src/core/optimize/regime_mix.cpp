@@ -15,6 +15,28 @@ namespace fleet {
 
 namespace {
 
+int spotFleetLimit(const Project& project, const std::string& gpuId);
+
+/// Spot suits preemptible work on whole GPUs whose book prices spot for the
+/// GPU and whose lost work leaves something to run.
+bool spotAllowed(const Project& project, const Workload& workload, const OptionResult& option)
+{
+    const GpuModel* gpu = project.catalog.gpu(option.gpuId);
+    const PriceBook* book = project.activePriceBook();
+    return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
+           book->usdPerGpuHour(*gpu, Plan::Spot) && option.lostWorkFractionOnSpot < 0.9 &&
+           (project.fleet.mode == FleetMode::Size || spotFleetLimit(project, gpu->id) > 0);
+}
+
+int spotFleetLimit(const Project& project, const std::string& gpuId)
+{
+    int count = 0;
+    for (const FleetPool& pool : project.fleet.pools)
+        if (pool.gpuId == gpuId && pool.plan == Plan::Spot)
+            count += pool.count;
+    return count;
+}
+
 bool committed(Plan plan)
 {
     return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
@@ -104,6 +126,39 @@ Model buildRegimeMixModel(const Project& project, Objective objective)
     return model;
 }
 
+/// Spot GPUs of `gpu` in month `m`, per whole-GPU regime: their hours serve
+/// the spot columns of preemptible options, each scaled up by the work it
+/// loses to interruptions; in a fixed fleet they share the spot pools' count.
+void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& model)
+{
+    Milp& milp = model.milp;
+    const std::string month = std::to_string(m);
+    std::map<RegimeKind, std::vector<std::pair<int, double>>> hours;
+    for (const WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns)
+            if (oc.onSpot && oc.option->gpuId == gpu.id)
+                hours[oc.option->regime].emplace_back(
+                    oc.column, oc.option->months[std::size_t(m - 1)].gpuHoursHeld /
+                                   (1.0 - oc.option->lostWorkFractionOnSpot));
+    if (hours.empty())
+        return;
+    const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);
+    std::vector<std::pair<int, double>> fleet;
+    for (auto& [regime, terms] : hours) {
+        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0, 1e7,
+                                          kHoursPerMonth * price, true);
+        model.spot.push_back({gpu.id, Plan::Spot, m, column, price});
+        model.spotRegimes.push_back({gpu.id, regime, m, column});
+        terms.emplace_back(column, -kHoursPerMonth);
+        milp.addRow(name({"spot_hours", gpu.id, regimeKey(regime), month}), std::move(terms), -1e30,
+                    0);
+        fleet.emplace_back(column, 1.0);
+    }
+    if (project.fleet.mode == FleetMode::Fixed)
+        milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -1e30,
+                    spotFleetLimit(project, gpu.id));
+}
+
 Model buildRegimeMixModel(const Project& project, Objective objective,
                           std::vector<WorkloadOptions> workloads)
 {
@@ -120,8 +175,16 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             const int column = milp.addColumn(name({"x", entry.workload->id, option.gpuId,
                                                     regimeKey(option.regime), option.profile}),
                                               0, 1, -revenue, true);
-            entry.columns.push_back({column, &option});
+            entry.columns.push_back({column, &option, false});
             assign.emplace_back(column, 1.0);
+            // Preemptible work on whole GPUs may also run on spot GPUs.
+            if (spotAllowed(project, *entry.workload, option)) {
+                const int spot = milp.addColumn(
+                    name({"x", entry.workload->id, option.gpuId, regimeKey(option.regime), "spot"}),
+                    0, 1, -revenue, true);
+                entry.columns.push_back({spot, &option, true});
+                assign.emplace_back(spot, 1.0);
+            }
         }
         // Cost: every workload is served. Margin: a workload may be left out.
         milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
@@ -174,7 +237,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 std::vector<std::pair<int, double>> hours, share, memory, tenants;
                 for (const WorkloadOptions& entry : model.workloads)
                     for (const OptionColumn& oc : entry.columns) {
-                        if (oc.option->gpuId != gpu->id || oc.option->regime != regime)
+                        if (oc.option->gpuId != gpu->id || oc.option->regime != regime || oc.onSpot)
                             continue;
                         const MonthRequirement& need = oc.option->months[std::size_t(m - 1)];
                         if (isWholeGpu(regime)) {
@@ -231,6 +294,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 }
             }
             milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -1e30, 0);
+            addSpotPool(project, *gpu, m, model);
         }
     }
     return model;
@@ -287,8 +351,8 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
         bool served = false;
         for (const OptionColumn& oc : entry.columns)
             if (solution.values[std::size_t(oc.column)] > 0.5) {
-                result.assignments.push_back(
-                    {entry.workload->id, oc.option->gpuId, oc.option->regime, oc.option->profile});
+                result.assignments.push_back({entry.workload->id, oc.option->gpuId,
+                                              oc.option->regime, oc.option->profile, oc.onSpot});
                 if (objective == Objective::Margin)
                     result.revenueUsd += revenueOf(project, *entry.workload, *oc.option);
                 served = true;
@@ -297,7 +361,9 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
             result.unserved.push_back(entry.workload->id);
     }
     std::map<std::pair<std::string, Plan>, double> costs;
-    for (const PlanColumn& pc : model.plans) {
+    std::vector<PlanColumn> priced = model.plans;
+    priced.insert(priced.end(), model.spot.begin(), model.spot.end());
+    for (const PlanColumn& pc : priced) {
         const double usd = std::lround(solution.values[std::size_t(pc.column)]) * kHoursPerMonth *
                            pc.usdPerGpuHour;
         costs[{pc.gpuId, pc.plan}] += usd;
@@ -319,6 +385,9 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
         partitionGpus[{lc.gpuId, lc.month}] += count;
     }
     result.pools = splitPools(model, solution, partitionGpus);
+    for (const RegimeColumn& rc : model.spotRegimes)
+        if (const int count = int(std::lround(solution.values[std::size_t(rc.column)])); count > 0)
+            result.pools.push_back({rc.gpuId, rc.regime, Plan::Spot, rc.month, count});
 }
 
 /// The value of one more GPU per model: the LP of the model with every
@@ -475,10 +544,10 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     // The rounded plan answers the fast path; it also answers the exact path
     // when it is already within the gap target of the LP bound (a valid bound:
     // nothing better than the target exists to be found).
-    const double roundedGap =
-        rounded ? std::abs(objectiveOf(model.milp, *rounded) - lp.objective) /
-                      std::max(1e-9, std::abs(objectiveOf(model.milp, *rounded)))
-                : 1e300;
+    const double roundedGap = rounded
+                                  ? std::abs(objectiveOf(model.milp, *rounded) - lp.objective) /
+                                        std::max(1e-9, std::abs(objectiveOf(model.milp, *rounded)))
+                                  : 1e300;
     if (options.fastPath || roundedGap <= options.solve.relativeGap) {
         result.method = "lp_rounding";
         solution.seconds = lp.seconds;
@@ -521,6 +590,16 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
     return result;
+}
+
+std::future<RegimeMixResult> optimizeRegimeMixAsync(Project project, OptimizeOptions options,
+                                                    std::shared_ptr<std::atomic<bool>> cancel)
+{
+    return std::async(std::launch::async, [project = std::move(project),
+                                           options = std::move(options), cancel]() mutable {
+        options.solve.cancel = cancel.get();
+        return optimizeRegimeMix(project, options);
+    });
 }
 
 } // namespace fleet

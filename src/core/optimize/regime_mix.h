@@ -9,6 +9,9 @@
 #include "model/project.h"
 #include "optimize/milp.h"
 
+#include <atomic>
+#include <future>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +59,7 @@ struct Assignment
     std::string gpuId;
     RegimeKind regime = RegimeKind::BareMetal;
     std::string profile;
+    bool onSpot = false; ///< runs on spot GPUs
 };
 
 struct PlanCostShare
@@ -96,5 +100,10 @@ Milp buildRegimeMixMilp(const Project& project, Objective objective);
 
 /// Builds, solves and reads the answer.
 RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions& options);
+
+/// The same on a worker thread (the GUI's live updates call this): the project
+/// is copied, and raising `cancel` stops the solve with the best plan so far.
+std::future<RegimeMixResult> optimizeRegimeMixAsync(Project project, OptimizeOptions options,
+                                                    std::shared_ptr<std::atomic<bool>> cancel);
 
 } // namespace fleet

@@ -18,6 +18,7 @@ struct OptionColumn
 {
     int column = -1;
     const OptionResult* option = nullptr;
+    bool onSpot = false; ///< the option's work runs on spot GPUs (preemptible work only)
 };
 
 struct WorkloadOptions
@@ -60,6 +61,10 @@ struct Model
     std::vector<PlanColumn> plans;
     std::vector<RegimeColumn> regimes;
     std::vector<LayoutColumn> layouts;
+    /// Spot GPUs set up as a whole-GPU regime: a pool of their own, which
+    /// only preemptible work may use.
+    std::vector<PlanColumn> spot;
+    std::vector<RegimeColumn> spotRegimes;
     std::map<std::string, std::vector<PartitionLayout>> layoutsByGpu;
     std::vector<std::string> reasons;
 };

@@ -51,6 +51,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
     std::vector<double> values(model.milp.columns.size(), 0.0);
     // 1. Options.
     std::vector<const OptionResult*> chosen;
+    std::vector<const OptionResult*> chosenOnSpot;
     for (const WorkloadOptions& entry : model.workloads) {
         const OptionColumn* best = nullptr;
         double weight = 0;
@@ -62,7 +63,17 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         if (!best || (objective == Objective::Margin && weight < 0.5))
             continue; // nothing to place, or the LP would rather not serve it
         values[std::size_t(best->column)] = 1.0;
-        chosen.push_back(best->option);
+        (best->onSpot ? chosenOnSpot : chosen).push_back(best->option);
+    }
+    // Spot GPUs per whole-GPU regime: the hours of the work placed on spot,
+    // grown by what it loses to interruptions.
+    for (const RegimeColumn& rc : model.spotRegimes) {
+        double hours = 0;
+        for (const OptionResult* option : chosenOnSpot)
+            if (option->gpuId == rc.gpuId && option->regime == rc.regime)
+                hours += option->months[std::size_t(rc.month - 1)].gpuHoursHeld /
+                         (1.0 - option->lostWorkFractionOnSpot);
+        values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
     }
     // 2. Set-ups and layouts, per GPU model and month.
     std::map<std::pair<std::string, int>, int> totals;
@@ -149,7 +160,8 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                 // The committed count that costs least against the flexible
                 // plan taking the rest: committed GPUs are paid every month,
                 // flexible ones only in the months they are needed.
-                const double room = limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
+                const double room =
+                    limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
                 int best = 0;
                 double bestCost = 1e300;
                 for (int candidate : remaining) {
