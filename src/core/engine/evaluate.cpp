@@ -250,8 +250,7 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
             // Spot's effective price includes the work lost to interruptions.
             cost.effectiveUsdPerGpuHour = *price / (1.0 - option.lostWorkFractionOnSpot);
         }
-        const bool committed =
-            plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+        const bool committed = isCommitted(plan);
         for (const MonthRequirement& month : option.months) {
             // Reserved and owned GPUs are held at the peak count for the whole
             // horizon (terms of one year or more); on-demand and spot bill the

@@ -4,6 +4,11 @@
 
 namespace fleet {
 
+bool isCommitted(Plan plan)
+{
+    return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
+}
+
 std::string_view planKey(Plan plan)
 {
     switch (plan) {

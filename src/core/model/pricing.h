@@ -30,6 +30,9 @@ enum class Plan
 inline constexpr std::array<Plan, 5> kAllPlans = {Plan::OnDemand, Plan::Reserved1y,
                                                   Plan::Reserved3y, Plan::Spot, Plan::Owned};
 
+/// Reserved and owned GPUs are paid every hour of their term, used or not.
+bool isCommitted(Plan plan);
+
 /// "on_demand", "reserved_1y", "reserved_3y", "spot", "owned" (the JSON keys).
 std::string_view planKey(Plan plan);
 /// "On-demand", "Reserved 1 y", ... for people.

@@ -15,7 +15,15 @@ namespace fleet {
 
 namespace {
 
-int spotFleetLimit(const Project& project, const std::string& gpuId);
+/// Spot GPUs a fixed fleet holds of `gpuId`.
+int spotFleetLimit(const Project& project, const std::string& gpuId)
+{
+    int count = 0;
+    for (const FleetPool& pool : project.fleet.pools)
+        if (pool.gpuId == gpuId && pool.plan == Plan::Spot)
+            count += pool.count;
+    return count;
+}
 
 /// Spot suits preemptible work on whole GPUs whose book prices spot for the
 /// GPU and whose lost work leaves something to run.
@@ -26,20 +34,6 @@ bool spotAllowed(const Project& project, const Workload& workload, const OptionR
     return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
            book->usdPerGpuHour(*gpu, Plan::Spot) && option.lostWorkFractionOnSpot < 0.9 &&
            (project.fleet.mode == FleetMode::Size || spotFleetLimit(project, gpu->id) > 0);
-}
-
-int spotFleetLimit(const Project& project, const std::string& gpuId)
-{
-    int count = 0;
-    for (const FleetPool& pool : project.fleet.pools)
-        if (pool.gpuId == gpuId && pool.plan == Plan::Spot)
-            count += pool.count;
-    return count;
-}
-
-bool committed(Plan plan)
-{
-    return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
 }
 
 std::string name(std::initializer_list<std::string_view> parts)
@@ -222,7 +216,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 // Reserved and owned GPUs are held for their whole term (≥ the horizon).
                 if (m == 1)
                     firstMonthColumn[plan] = column;
-                else if (committed(plan))
+                else if (isCommitted(plan))
                     milp.addRow(name({"term", gpu->id, planKey(plan), month}),
                                 {{column, 1.0}, {firstMonthColumn[plan], -1.0}}, 0, 0);
             }

@@ -13,11 +13,6 @@ int roundUp(double value)
     return static_cast<int>(std::ceil(value - 1e-7));
 }
 
-bool isCommitted(Plan plan)
-{
-    return plan == Plan::Reserved1y || plan == Plan::Reserved3y || plan == Plan::Owned;
-}
-
 } // namespace
 
 bool satisfies(const Milp& milp, const std::vector<double>& values)
