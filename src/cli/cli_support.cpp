@@ -3,6 +3,7 @@
 #include "model/engine_defaults.h"
 #include "store/catalog_loader.h"
 #include "store/json_writer.h"
+#include "store/project_json.h"
 
 #include <boost/json.hpp>
 
@@ -67,6 +68,45 @@ bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int m
         return false;
     }
     return true;
+}
+
+bool parseOrExit(QCommandLineParser& parser, const QStringList& args, int maxPositional,
+                 int* exitCode)
+{
+    if (!parseCommandLine(parser, args, maxPositional)) {
+        *exitCode = UserError;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        *exitCode = Ok;
+        return false;
+    }
+    return true;
+}
+
+std::optional<Project> loadProjectArgument(const QCommandLineParser& parser, const QString& command,
+                                           int* exitCode)
+{
+    *exitCode = UserError;
+    if (parser.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("fleetplanner-cli %1: PROJECT is required (a .fleetplan or "
+                                ".fleetplan.json file, or :sample)\n")
+                     .arg(command));
+        return std::nullopt;
+    }
+    const QString scenario = parser.optionNames().contains(QStringLiteral("scenario"))
+                                 ? parser.value(QStringLiteral("scenario"))
+                                 : QString();
+    auto project =
+        loadProject(parser.positionalArguments().first().toStdString(), scenario.toStdString());
+    if (!project) {
+        printErr(QStringLiteral("fleetplanner-cli %1: the project could not be loaded:\n%2\n")
+                     .arg(command, QString::fromStdString(project.error().toString())));
+        return std::nullopt;
+    }
+    *exitCode = Ok;
+    return std::move(project).value();
 }
 
 std::optional<double> parseQuantity(const QString& text)

@@ -3,7 +3,7 @@
 // What every fleetplanner-cli command shares: exit codes, output streams and
 // the --catalog option.
 
-#include "model/catalog.h"
+#include "model/project.h"
 #include "util/result.h"
 
 #include <QCommandLineParser>
@@ -37,6 +37,16 @@ std::optional<Catalog> loadCatalogOrReport(const QStringList& userFiles, int* ex
 /// Parses a subcommand's arguments (args[0] is the program, args[1] the command).
 /// Prints the error and returns false on unknown options or stray arguments.
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int maxPositional);
+
+/// Parses a command's arguments and answers --help. False means "exit now
+/// with *exitCode" (0 after help, 1 after a bad argument).
+bool parseOrExit(QCommandLineParser& parser, const QStringList& args, int maxPositional,
+                 int* exitCode);
+
+/// The project named by the first positional argument (a file or :sample),
+/// with --scenario applied when given; prints why and sets *exitCode when not.
+std::optional<Project> loadProjectArgument(const QCommandLineParser& parser, const QString& command,
+                                           int* exitCode);
 
 /// "70e9", "70B", "1.5T", "405b", "2.5M" → a number; nullopt if malformed or not finite.
 std::optional<double> parseQuantity(const QString& text);

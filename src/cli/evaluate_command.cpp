@@ -115,30 +115,18 @@ int runEvaluateCommand(const QStringList& args)
          QStringLiteral("NAME")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
-    if (!parseCommandLine(parser, args, 1))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
-    if (parser.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("fleetplanner-cli evaluate: PROJECT is required (a .fleetplan.json "
-                                "file, or :sample)\n"));
-        return UserError;
-    }
-    const QString path = parser.positionalArguments().first();
+    int exitCode = Ok;
+    if (!parseOrExit(parser, args, 1, &exitCode))
+        return exitCode;
+    const auto project = loadProjectArgument(parser, QStringLiteral("evaluate"), &exitCode);
+    if (!project)
+        return exitCode;
     const QString scenario = parser.value(QStringLiteral("scenario"));
-    auto project = loadProject(path.toStdString(), scenario.toStdString());
-    if (!project) {
-        printErr(QStringLiteral("fleetplanner-cli evaluate: the project could not be loaded:\n%1\n")
-                     .arg(QString::fromStdString(project.error().toString())));
-        return UserError;
-    }
-    const Evaluation evaluation = evaluate(project.value());
+    const Evaluation evaluation = evaluate(*project);
     if (parser.isSet(QStringLiteral("json")))
-        printJson(evaluationToJson(project.value(), evaluation, scenario.toStdString()));
+        printJson(evaluationToJson(*project, evaluation, scenario.toStdString()));
     else
-        printOut(humanReadable(project.value(), evaluation, scenario));
+        printOut(humanReadable(*project, evaluation, scenario));
     return Ok;
 }
 

@@ -160,17 +160,9 @@ int runSolveCommand(const QStringList& args)
          QStringLiteral("The fast path only: LP relaxation and rounding (for live use).")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
-    if (!parseCommandLine(parser, args, 1))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
-    if (parser.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral(
-            "fleetplanner-cli solve: PROJECT is required (a project file, or :sample)\n"));
-        return UserError;
-    }
+    int exitCode = Ok;
+    if (!parseOrExit(parser, args, 1, &exitCode))
+        return exitCode;
     OptimizeOptions options;
     if (!numberOption(parser, kCommand, QStringLiteral("time-limit"), 0, 86400, false, false,
                       &options.solve.timeLimitSeconds) ||
@@ -187,15 +179,11 @@ int runSolveCommand(const QStringList& args)
                 .arg(objective));
         return UserError;
     }
-    auto project = loadProject(parser.positionalArguments().first().toStdString(),
-                               parser.value(QStringLiteral("scenario")).toStdString());
-    if (!project) {
-        printErr(QStringLiteral("fleetplanner-cli solve: the project could not be loaded:\n%1\n")
-                     .arg(QString::fromStdString(project.error().toString())));
-        return UserError;
-    }
+    const auto project = loadProjectArgument(parser, kCommand, &exitCode);
+    if (!project)
+        return exitCode;
     if (parser.isSet(QStringLiteral("mps"))) {
-        auto written = writeMps(buildRegimeMixMilp(project.value(), options.objective),
+        auto written = writeMps(buildRegimeMixMilp(*project, options.objective),
                                 parser.value(QStringLiteral("mps")).toStdString());
         if (!written) {
             printErr(QStringLiteral("fleetplanner-cli solve: %1\n")
@@ -203,7 +191,7 @@ int runSolveCommand(const QStringList& args)
             return UserError;
         }
     }
-    const RegimeMixResult result = optimizeRegimeMix(project.value(), options);
+    const RegimeMixResult result = optimizeRegimeMix(*project, options);
     if (parser.isSet(QStringLiteral("json")))
         printJson(resultToJson(result, options.objective));
     else

@@ -1,5 +1,7 @@
 #include "store/catalog_export.h"
 
+#include "store/catalog_writer.h"
+
 namespace fleet {
 
 namespace bj = boost::json;
@@ -8,7 +10,7 @@ namespace {
 
 bj::object figure(const SourcedValue& value)
 {
-    return bj::object{{"value", value.value}, {"source", value.source}, {"as_of", value.asOf}};
+    return figureToJson(value);
 }
 
 bj::value optionalFigure(const std::optional<SourcedValue>& value)
@@ -89,15 +91,6 @@ bj::object gpuToJson(const GpuModel& gpu)
     return item;
 }
 
-bj::object priceToJson(const HourlyPrice& price)
-{
-    bj::object item{
-        {"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
-    if (price.interruptionsPerHour)
-        item["interruptions_per_hour"] = *price.interruptionsPerHour;
-    return item;
-}
-
 bj::object priceBookToJson(const PriceBook& book, const Catalog& catalog)
 {
     bj::array gpus;
@@ -106,7 +99,7 @@ bj::object priceBookToJson(const PriceBook& book, const Catalog& catalog)
         for (Plan plan : kAllPlans) {
             if (plan == Plan::Owned || !prices.hourly(plan))
                 continue;
-            bj::object item = priceToJson(*prices.hourly(plan));
+            bj::object item = hourlyPriceToJson(*prices.hourly(plan));
             if (const GpuModel* gpu = catalog.gpu(prices.gpuId))
                 if (auto breakEven = breakEvenUtilization(book, *gpu, plan))
                     item["break_even_utilization"] = *breakEven;
@@ -114,11 +107,7 @@ bj::object priceBookToJson(const PriceBook& book, const Catalog& catalog)
         }
         if (prices.owned) {
             const OwnedCost& owned = *prices.owned;
-            bj::object item{{"capex_usd_per_gpu", figure(owned.capexUsdPerGpu)},
-                            {"amortization_years", figure(owned.amortizationYears)},
-                            {"hosting_usd_per_gpu_month", figure(owned.hostingUsdPerGpuMonth)},
-                            {"pue", figure(owned.pue)},
-                            {"usd_per_kwh", figure(owned.usdPerKwh)}};
+            bj::object item = ownedCostToJson(owned);
             if (const GpuModel* gpu = catalog.gpu(prices.gpuId)) {
                 item["usd_per_gpu_hour"] = ownedUsdPerGpuHour(owned, gpu->tdpW.value);
                 if (auto breakEven = breakEvenUtilization(book, *gpu, Plan::Owned))

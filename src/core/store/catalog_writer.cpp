@@ -12,14 +12,16 @@ void addNote(bj::object& object, const std::string& note)
         object["note"] = note;
 }
 
-bj::object figure(const SourcedValue& value)
+} // namespace
+
+bj::object figureToJson(const SourcedValue& value)
 {
     bj::object item{{"value", value.value}, {"source", value.source}, {"as_of", value.asOf}};
     addNote(item, value.note);
     return item;
 }
 
-bj::object hourly(const HourlyPrice& price)
+bj::object hourlyPriceToJson(const HourlyPrice& price)
 {
     bj::object item{
         {"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
@@ -29,7 +31,16 @@ bj::object hourly(const HourlyPrice& price)
     return item;
 }
 
-} // namespace
+bj::object ownedCostToJson(const OwnedCost& owned)
+{
+    bj::object item{{"capex_usd_per_gpu", figureToJson(owned.capexUsdPerGpu)},
+                    {"amortization_years", figureToJson(owned.amortizationYears)},
+                    {"hosting_usd_per_gpu_month", figureToJson(owned.hostingUsdPerGpuMonth)},
+                    {"pue", figureToJson(owned.pue)},
+                    {"usd_per_kwh", figureToJson(owned.usdPerKwh)}};
+    addNote(item, owned.note);
+    return item;
+}
 
 bj::object sourceToDocumentJson(const SourceInfo& source)
 {
@@ -48,17 +59,9 @@ bj::object priceBookToDocumentJson(const PriceBook& book)
         bj::object entry{{"gpu", prices.gpuId}};
         for (Plan plan : kAllPlans)
             if (plan != Plan::Owned && prices.hourly(plan))
-                entry[planKey(plan)] = hourly(*prices.hourly(plan));
-        if (prices.owned) {
-            const OwnedCost& owned = *prices.owned;
-            bj::object item{{"capex_usd_per_gpu", figure(owned.capexUsdPerGpu)},
-                            {"amortization_years", figure(owned.amortizationYears)},
-                            {"hosting_usd_per_gpu_month", figure(owned.hostingUsdPerGpuMonth)},
-                            {"pue", figure(owned.pue)},
-                            {"usd_per_kwh", figure(owned.usdPerKwh)}};
-            addNote(item, owned.note);
-            entry["owned"] = std::move(item);
-        }
+                entry[planKey(plan)] = hourlyPriceToJson(*prices.hourly(plan));
+        if (prices.owned)
+            entry["owned"] = ownedCostToJson(*prices.owned);
         addNote(entry, prices.note);
         gpus.push_back(std::move(entry));
     }
