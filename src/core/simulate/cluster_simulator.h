@@ -1,0 +1,74 @@
+#pragma once
+
+// A discrete-event simulation of a GPU cluster: nodes of G GPUs, jobs that
+// arrive with a gang size and a duration, and a placement policy. The
+// utilization frontier (issue 6) is built from runs of it; see docs/MODEL.md.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+enum class PlacementPolicy
+{
+    Fifo,                ///< first come, first served on interchangeable GPUs (validation)
+    Naive,               ///< first free GPUs anywhere; a gang split across nodes runs slower
+    TopologyAware,       ///< a gang packed within one node (best fit), or on whole nodes
+    PredictivePreemption ///< topology-aware; preemptible work is evicted for priority jobs
+};
+std::string_view placementPolicyKey(PlacementPolicy policy);
+std::optional<PlacementPolicy> placementPolicyFromKey(std::string_view key);
+
+struct SimJob
+{
+    double arrivalHours = 0;
+    double durationHours = 0; ///< on GPUs of one node (a split gang under naive takes longer)
+    int gpus = 1;
+    int priority = 0;
+    bool preemptible = false;
+    double checkpointIntervalHours = 0.5;
+};
+
+struct ClusterShape
+{
+    int nodes = 1;
+    int gpusPerNode = 8;
+    /// Naive placement: a gang split across nodes runs this many times slower
+    /// (its collectives cross the slower scale-out network).
+    double crossNodeSlowdown = 1.25;
+};
+
+struct SimulationResult
+{
+    double utilization = 0;           ///< busy GPU-hours ÷ (GPUs × measured hours)
+    double throughputJobsPerWeek = 0; ///< jobs completed per 168 h of measured time
+    double meanWaitHours = 0;
+    double p95WaitHours = 0;
+    double meanQueueLength = 0; ///< time-average of jobs waiting (Little's law: λ·W)
+    std::int64_t completedJobs = 0;
+    std::int64_t events = 0;
+    double eventsPerSecond = 0;
+    std::int64_t preemptions = 0;
+    double gpuHoursLost = 0;     ///< work redone after preemptions
+    std::int64_t splitGangs = 0; ///< starts of a gang that fits a node but was spread over several
+    double measuredHours = 0;
+};
+
+/// Runs `jobs` (sorted by arrival) on the cluster. Statistics skip the first
+/// `warmupFraction` of the jobs (by arrival) so that an empty start does not
+/// flatter the waits. Deterministic: the same input gives the same result.
+SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
+                                 const std::vector<SimJob>& jobs, double warmupFraction = 0.1);
+
+/// Poisson arrivals and exponential durations at offered load `load` (share
+/// of the cluster's GPU capacity), gangs of `jobGpus`, from `seed`.
+std::vector<SimJob> syntheticJobs(const ClusterShape& cluster, int jobGpus, double meanHours,
+                                  double load, int count, std::uint64_t seed);
+
+/// Erlang C: mean wait in queue of an M/M/c system (c servers, arrival rate
+/// λ, service rate μ per server), for validating the simulator.
+double erlangCMeanWait(int servers, double arrivalRate, double serviceRate);
+
+} // namespace fleet
