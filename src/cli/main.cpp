@@ -6,6 +6,7 @@
 #include "evaluate_command.h"
 #include "inference_command.h"
 #include "project_commands.h"
+#include "simulate_command.h"
 #include "solve_command.h"
 #include "training_command.h"
 #include "version.h"
@@ -49,6 +50,9 @@ const char* const kUsage =
     "  solve PROJECT [--scenario NAME] [--time-limit S] [--gap G] [--objective cost|margin]\n"
     "        [--mps FILE] [--json]\n"
     "        Choose the regime mix with COIN-OR CBC.\n"
+    "  simulate --synthetic --gpus C [--gpus-per-node G] [--job-gpus K] [--mean-hours H]\n"
+    "        --load RHO [--jobs N] [--policy P] [--seed S] [--json]\n"
+    "        Simulate a cluster under a placement policy (synthetic jobs).\n"
     "  new --sample -o FILE           Write the bundled sample project (.fleetplan or "
     ".fleetplan.json).\n"
     "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
@@ -113,6 +117,8 @@ int main(int argc, char* argv[])
         return runEvaluateCommand(args);
     if (command == QLatin1String("solve"))
         return runSolveCommand(args);
+    if (command == QLatin1String("simulate"))
+        return runSimulateCommand(args);
     if (command == QLatin1String("new"))
         return runNewCommand(args);
     if (command == QLatin1String("import"))

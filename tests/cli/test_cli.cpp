@@ -292,6 +292,23 @@ private slots:
         QVERIFY(bad.err.contains(QStringLiteral("--objective must be cost or margin")));
     }
 
+    void simulateSyntheticJson()
+    {
+        const Run run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node", "8",
+                                "--job-gpus", "1", "--mean-hours", "2", "--load", "0.7", "--jobs",
+                                "20000", "--policy", "fifo", "--seed", "5", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        for (const char* key : {"utilization", "throughput_jobs_per_week", "mean_wait_hours",
+                                "p95_wait_hours", "completed_jobs", "events", "events_per_second"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QCOMPARE(out.value("completed_jobs").toInt(), 20000);
+        QVERIFY(std::abs(out.value("utilization").toDouble() - 0.7) < 0.05);
+        const Run bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));
+    }
+
     void catalogText()
     {
         const Run run = runCli({QStringLiteral("catalog")});
