@@ -3,6 +3,7 @@
 // the mean wait must match Erlang C, and the queue length Little's law.
 
 #include "simulate/cluster_simulator.h"
+#include "simulate/frontier.h"
 
 #include <QtTest>
 
@@ -90,6 +91,29 @@ private slots:
               static_cast<long long>(packed.splitGangs), packed.meanWaitHours);
         QVERIFY(naive.splitGangs > 0);
         QCOMPARE(packed.splitGangs, std::int64_t(0));
+    }
+
+    void frontierIsThreadCountIndependentAndHasAKnee()
+    {
+        const ClusterShape cluster{4, 8, 1.25};
+        const JobSource source = [&](double load, std::uint64_t seed) {
+            return syntheticJobs(cluster, 2, 2.0, load, 20000, seed);
+        };
+        const std::vector<double> loads{0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99};
+        const Frontier one =
+            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 2.0, 1.0, 1);
+        const Frontier two =
+            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 2.0, 1.0, 2);
+        QCOMPARE(one.points.size(), loads.size());
+        for (std::size_t i = 0; i < loads.size(); ++i) {
+            QCOMPARE(one.points[i].result.meanWaitHours, two.points[i].result.meanWaitHours);
+            QCOMPARE(one.points[i].result.events, two.points[i].result.events);
+        }
+        // Waits grow with load, and explode past the knee.
+        QVERIFY(one.points.back().result.meanWaitHours > one.points.front().result.meanWaitHours);
+        QVERIFY(one.kneeLoad.has_value());
+        QVERIFY(*one.kneeLoad > 0.5 && *one.kneeLoad <= 0.99);
+        QCOMPARE(*one.kneeLoad, *two.kneeLoad);
     }
 
     void preemptionServesPriorityWorkFirst()

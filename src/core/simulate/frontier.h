@@ -1,0 +1,40 @@
+#pragma once
+
+// The utilization frontier: the simulator swept over offered load, one point
+// per load, run in parallel; and the knee, where waiting explodes.
+
+#include "simulate/cluster_simulator.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace fleet {
+
+struct FrontierPoint
+{
+    double load = 0;
+    SimulationResult result;
+};
+
+struct Frontier
+{
+    PlacementPolicy policy = PlacementPolicy::Fifo;
+    std::vector<FrontierPoint> points;
+    /// The knee: the first offered load whose mean wait exceeds
+    /// `kneeWaitMultiple` × the mean run time, linearly interpolated between
+    /// the points around it; and the utilization reached there.
+    std::optional<double> kneeLoad;
+    std::optional<double> kneeUtilization;
+};
+
+/// Jobs for one offered load; called with the load and a seed derived from
+/// the sweep's seed and the point's index, so that every point is the same
+/// whatever the number of threads.
+using JobSource = std::function<std::vector<SimJob>(double load, std::uint64_t seed)>;
+
+Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
+                       const std::vector<double>& loads, std::uint64_t seed, double meanRunHours,
+                       double kneeWaitMultiple = 1.0, unsigned threads = 0);
+
+} // namespace fleet
