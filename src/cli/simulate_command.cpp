@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "simulate/cluster_simulator.h"
+#include "simulate/frontier.h"
 
 #include <boost/json.hpp>
 
@@ -10,8 +11,82 @@
 namespace fleet::cli {
 
 namespace {
+
 const QString kCommand = QStringLiteral("simulate");
+
+/// FROM:TO:STEP → the loads, or nullopt with the message printed.
+std::optional<std::vector<double>> parseLoads(const QString& text)
+{
+    const QStringList parts = text.split(QLatin1Char(':'));
+    bool ok = parts.size() == 3;
+    const double from = ok ? parts[0].toDouble(&ok) : 0;
+    const double to = ok ? parts[1].toDouble(&ok) : 0;
+    const double step = ok ? parts[2].toDouble(&ok) : 0;
+    if (!ok || from <= 0 || to < from || to > 10 || step <= 0 || (to - from) / step > 1000) {
+        printErr(
+            QStringLiteral(
+                "fleetplanner-cli simulate: --loads must be FROM:TO:STEP with 0 < FROM ≤ TO ≤ 10, "
+                "STEP > 0 and at most 1,000 points; got '%1'\n")
+                .arg(text));
+        return std::nullopt;
+    }
+    std::vector<double> loads;
+    for (int i = 0; from + i * step <= to + 1e-9; ++i)
+        loads.push_back(from + i * step);
+    return loads;
 }
+
+int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, PlacementPolicy policy,
+             int jobGpus, double meanHours, int jobs, std::uint64_t seed)
+{
+    const auto loads = parseLoads(parser.value(QStringLiteral("loads")));
+    if (!loads)
+        return UserError;
+    const JobSource source = [&](double load, std::uint64_t pointSeed) {
+        return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed);
+    };
+    const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed, meanHours);
+    boost::json::array points;
+    for (const FrontierPoint& point : frontier.points)
+        points.push_back(
+            boost::json::object{{"load", point.load},
+                                {"utilization", point.result.utilization},
+                                {"throughput_jobs_per_week", point.result.throughputJobsPerWeek},
+                                {"mean_wait_hours", point.result.meanWaitHours},
+                                {"p95_wait_hours", point.result.p95WaitHours},
+                                {"preemptions", point.result.preemptions},
+                                {"gpu_hours_lost", point.result.gpuHoursLost}});
+    const auto optional = [](const std::optional<double>& v) {
+        return v ? boost::json::value(*v) : boost::json::value(nullptr);
+    };
+    boost::json::object out{
+        {"policy", std::string(placementPolicyKey(policy))},
+        {"knee_rule", "first load whose mean wait exceeds the mean run time, interpolated"},
+        {"knee_load", optional(frontier.kneeLoad)},
+        {"knee_utilization", optional(frontier.kneeUtilization)},
+        {"points", std::move(points)}};
+    if (parser.isSet(QStringLiteral("json"))) {
+        printJson(out);
+        return Ok;
+    }
+    QString text = QStringLiteral("%1: load, utilization, jobs/week, mean wait h, p95 wait h\n")
+                       .arg(QString::fromUtf8(placementPolicyKey(policy).data()));
+    for (const FrontierPoint& point : frontier.points)
+        text += QStringLiteral("  %1  %2 %  %3  %4  %5\n")
+                    .arg(point.load, 5, 'f', 2)
+                    .arg(point.result.utilization * 100, 5, 'f', 1)
+                    .arg(point.result.throughputJobsPerWeek, 8, 'f', 0)
+                    .arg(point.result.meanWaitHours, 8, 'f', 3)
+                    .arg(point.result.p95WaitHours, 8, 'f', 3);
+    text += frontier.kneeLoad ? QStringLiteral("knee at load %1 (utilization %2 %)\n")
+                                    .arg(*frontier.kneeLoad, 0, 'f', 3)
+                                    .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
+                              : QStringLiteral("no knee within the loads swept\n");
+    printOut(text);
+    return Ok;
+}
+
+} // namespace
 
 int runSimulateCommand(const QStringList& args)
 {
@@ -34,6 +109,9 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("H")},
         {QStringLiteral("load"), QStringLiteral("Offered load, a share of GPU capacity (0 < RHO)."),
          QStringLiteral("RHO")},
+        {QStringLiteral("loads"),
+         QStringLiteral("Sweep the load FROM:TO:STEP instead: the frontier and its knee."),
+         QStringLiteral("FROM:TO:STEP")},
         {QStringLiteral("jobs"), QStringLiteral("Jobs to simulate (default 100000)."),
          QStringLiteral("N")},
         {QStringLiteral("policy"),
@@ -59,7 +137,8 @@ int runSimulateCommand(const QStringList& args)
                       &jobGpus) ||
         !numberOption(parser, kCommand, QStringLiteral("mean-hours"), 0, 1e5, false, false,
                       &meanHours) ||
-        !numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false, true, &load) ||
+        !numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false,
+                      !parser.isSet(QStringLiteral("loads")), &load) ||
         !numberOption(parser, kCommand, QStringLiteral("jobs"), 1, 1e8, true, false, &jobs) ||
         !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
         return UserError;
@@ -90,6 +169,9 @@ int runSimulateCommand(const QStringList& args)
         return UserError;
     }
     const ClusterShape cluster{int(gpus) / int(perNode), int(perNode), 1.25};
+    if (parser.isSet(QStringLiteral("loads")))
+        return runSweep(parser, cluster, *policy, int(jobGpus), meanHours, int(jobs),
+                        std::uint64_t(seed));
     const auto generated =
         syntheticJobs(cluster, int(jobGpus), meanHours, load, int(jobs), std::uint64_t(seed));
     const SimulationResult r = simulateCluster(cluster, *policy, generated);

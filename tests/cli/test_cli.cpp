@@ -304,6 +304,16 @@ private slots:
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
         QCOMPARE(out.value("completed_jobs").toInt(), 20000);
         QVERIFY(std::abs(out.value("utilization").toDouble() - 0.7) < 0.05);
+        const Run sweep = runCli({"simulate", "--synthetic", "--gpus", "16", "--job-gpus", "2",
+                                  "--mean-hours", "2", "--loads", "0.6:0.99:0.13", "--jobs", "5000",
+                                  "--policy", "topology_aware", "--json"});
+        QCOMPARE(sweep.exitCode, 0);
+        const QJsonObject frontier = QJsonDocument::fromJson(sweep.out.toUtf8()).object();
+        QCOMPARE(frontier.value("points").toArray().size(), 4); // 0.60, 0.73, 0.86, 0.99
+        QVERIFY(frontier.contains(QStringLiteral("knee_load")));
+        QCOMPARE(
+            runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
+            1);
         const Run bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));
