@@ -1,8 +1,10 @@
 #include "simulate_command.h"
 
 #include "cli_support.h"
+#include "engine/evaluate.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
+#include "simulate/project_jobs.h"
 
 #include <boost/json.hpp>
 
@@ -86,6 +88,104 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
     return Ok;
 }
 
+Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
+                         const ProjectCluster& cluster, PlacementPolicy policy,
+                         const std::vector<double>& loads, double days, std::uint64_t seed)
+{
+    const JobSource source = [&](double load, std::uint64_t pointSeed) {
+        return projectJobs(project, evaluation, cluster, load, days, pointSeed);
+    };
+    return sweepFrontier(cluster.shape, policy, source, loads, seed, cluster.meanRunHours);
+}
+
+/// `simulate PROJECT`: the project's training and batch work on the GPUs its
+/// services and notebooks leave, swept over load, per policy.
+int runProject(const QCommandLineParser& parser)
+{
+    int exitCode = Ok;
+    const auto project = loadProjectArgument(parser, kCommand, &exitCode);
+    if (!project)
+        return exitCode;
+    double days = 60, seed = 42;
+    if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
+        !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
+        return UserError;
+    const auto loads =
+        parseLoads(parser.isSet(QStringLiteral("loads")) ? parser.value(QStringLiteral("loads"))
+                                                         : QStringLiteral("0.5:1.0:0.05"));
+    if (!loads)
+        return UserError;
+    std::vector<PlacementPolicy> policies{PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
+                                          PlacementPolicy::PredictivePreemption};
+    if (parser.isSet(QStringLiteral("policy"))) {
+        const auto policy =
+            placementPolicyFromKey(parser.value(QStringLiteral("policy")).toStdString());
+        if (!policy) {
+            printErr(
+                QStringLiteral(
+                    "fleetplanner-cli simulate: --policy must be fifo, naive, topology_aware or "
+                    "predictive_preemption; got '%1'\n")
+                    .arg(parser.value(QStringLiteral("policy"))));
+            return UserError;
+        }
+        policies = {*policy};
+    }
+    const Evaluation evaluation = evaluate(*project);
+    const ProjectCluster cluster = projectCluster(*project, evaluation);
+    if (cluster.nominalLoad <= 0) {
+        printErr(QStringLiteral(
+            "fleetplanner-cli simulate: the project has no training or batch work to simulate\n"));
+        return UserError;
+    }
+    boost::json::array results;
+    QString text =
+        QStringLiteral(
+            "%1 GPUs for jobs (%2 held by services and notebooks); the project's own job "
+            "load is %3 of them; mean run %4 h\n")
+            .arg(cluster.shape.nodes * cluster.shape.gpusPerNode)
+            .arg(cluster.reservedGpus)
+            .arg(cluster.nominalLoad, 0, 'f', 3)
+            .arg(cluster.meanRunHours, 0, 'f', 1);
+    for (PlacementPolicy policy : policies) {
+        const Frontier frontier = projectFrontier(*project, evaluation, cluster, policy, *loads,
+                                                  days, std::uint64_t(seed));
+        boost::json::array points;
+        for (const FrontierPoint& point : frontier.points)
+            points.push_back(boost::json::object{
+                {"load", point.load},
+                {"utilization", point.result.utilization},
+                {"throughput_jobs_per_week", point.result.throughputJobsPerWeek},
+                {"mean_wait_hours", point.result.meanWaitHours},
+                {"p95_wait_hours", point.result.p95WaitHours},
+                {"preemptions", point.result.preemptions},
+                {"gpu_hours_lost", point.result.gpuHoursLost}});
+        results.push_back(boost::json::object{
+            {"policy", std::string(placementPolicyKey(policy))},
+            {"knee_load", frontier.kneeLoad ? boost::json::value(*frontier.kneeLoad)
+                                            : boost::json::value(nullptr)},
+            {"knee_utilization", frontier.kneeUtilization
+                                     ? boost::json::value(*frontier.kneeUtilization)
+                                     : boost::json::value(nullptr)},
+            {"points", std::move(points)}});
+        text += QStringLiteral("  %1: knee %2\n")
+                    .arg(QString::fromUtf8(placementPolicyKey(policy).data()).leftJustified(22),
+                         frontier.kneeLoad ? QStringLiteral("at utilization %1 %")
+                                                 .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
+                                           : QStringLiteral("beyond the loads swept"));
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        printJson(boost::json::object{
+            {"knee_rule", "first load whose mean wait exceeds the mean run time, interpolated"},
+            {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
+            {"reserved_gpus", cluster.reservedGpus},
+            {"nominal_load", cluster.nominalLoad},
+            {"policies", std::move(results)}});
+        return Ok;
+    }
+    printOut(text);
+    return Ok;
+}
+
 } // namespace
 
 int runSimulateCommand(const QStringList& args)
@@ -93,8 +193,8 @@ int runSimulateCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Simulate a GPU cluster. Synthetic mode: Poisson arrivals of K-GPU jobs with exponential\n"
-        "durations at an offered load (share of the cluster's GPU capacity). The project mode and\n"
-        "frontier sweeps are not implemented yet."));
+        "durations at an offered load (share of the cluster's GPU capacity). Project mode: the\n"
+        "project's training and batch work swept over load, per policy, with each knee."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("synthetic"), QStringLiteral("Generate the jobs (required for now).")},
@@ -118,17 +218,17 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("fifo, naive, topology_aware or predictive_preemption (default fifo)."),
          QStringLiteral("P")},
         {QStringLiteral("seed"), QStringLiteral("Random seed (default 42)."), QStringLiteral("S")},
+        {QStringLiteral("days"), QStringLiteral("Project mode: days of arrivals (default 60)."),
+         QStringLiteral("D")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     int exitCode = Ok;
-    if (!parseOrExit(parser, args, 0, &exitCode))
+    parser.addPositionalArgument(QStringLiteral("PROJECT"),
+                                 QStringLiteral("A project (or :sample), unless --synthetic."));
+    if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
-    if (!parser.isSet(QStringLiteral("synthetic"))) {
-        printErr(QStringLiteral(
-            "fleetplanner-cli simulate: only --synthetic is implemented so far; simulating a "
-            "PROJECT's workloads is not\n"));
-        return UserError;
-    }
+    if (!parser.isSet(QStringLiteral("synthetic")))
+        return runProject(parser);
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
     if (!numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||
         !numberOption(parser, kCommand, QStringLiteral("gpus-per-node"), 1, 64, true, false,

@@ -314,6 +314,20 @@ private slots:
         QCOMPARE(
             runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
             1);
+        const Run project = runCli({"simulate", ":sample", "--policy", "topology_aware", "--loads",
+                                    "0.5:0.6:0.1", "--days", "10", "--json"});
+        QCOMPARE(project.exitCode, 0);
+        const QJsonObject projectOut = QJsonDocument::fromJson(project.out.toUtf8()).object();
+        QCOMPARE(projectOut.value("gpus").toInt() + projectOut.value("reserved_gpus").toInt(),
+                 2400);
+        QCOMPARE(projectOut.value("policies")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("points")
+                     .toArray()
+                     .size(),
+                 2);
         const Run bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));

@@ -111,7 +111,7 @@ private:
     std::priority_queue<Event, std::vector<Event>, std::greater<Event>> m_events;
     std::uint64_t m_sequence = 0;
     double m_now = 0;
-    int m_busyGpus = 0;
+    int m_busyGpus = 0; ///< free GPUs are totalGpus() − m_busyGpus
     double m_busyGpuHours = 0;
     double m_queueArea = 0;
     double m_measureFrom = 0, m_measureTo = 0;
@@ -316,6 +316,16 @@ private:
     {
         for (auto it = m_queue.begin(); it != m_queue.end();) {
             const int job = *it;
+            const int freeGpus = totalGpus() - m_busyGpus;
+            const bool canEvict = m_policy == PlacementPolicy::PredictivePreemption;
+            if (freeGpus == 0 && !canEvict)
+                return; // nothing can start until something ends
+            if (m_jobs[std::size_t(job)].gpus > freeGpus && !canEvict) {
+                if (m_policy == PlacementPolicy::Fifo)
+                    return;
+                ++it; // cannot fit however it is placed: skip without searching
+                continue;
+            }
             auto placement = place(m_jobs[std::size_t(job)].gpus);
             if (placement.empty() && m_policy == PlacementPolicy::PredictivePreemption &&
                 preemptFor(job))

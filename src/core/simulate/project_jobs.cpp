@@ -1,0 +1,124 @@
+#include "simulate/project_jobs.h"
+
+#include "engine/options.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace fleet {
+
+namespace {
+
+struct Stream
+{
+    double ratePerHour = 0; ///< at the project's own load
+    double meanHours = 0;
+    bool exponential = true; ///< batch durations vary; a training run's is fixed
+    int gpus = 1;
+    int priority = 0;
+    bool preemptible = false;
+    double checkpointHours = 0.5;
+};
+
+std::vector<Stream> streams(const Project& project, const Evaluation& evaluation,
+                            double batchJobHours)
+{
+    std::vector<Stream> result;
+    for (std::size_t i = 0; i < project.workloads.size(); ++i) {
+        const Workload& workload = project.workloads[i];
+        const OptionResult* option = evaluation.workloads[i].chosenOption();
+        if (!option)
+            continue;
+        const bool preemptible = isPreemptible(project, workload);
+        if (const auto* t = std::get_if<TrainingSpec>(&workload.spec)) {
+            const double hours = option->detail("wall_clock_days") * 24.0;
+            if (!std::isfinite(hours) || hours <= 0)
+                continue;
+            result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, t->gpusPerJob,
+                              t->priority, preemptible,
+                              option->detail("checkpoint_interval_min") / 60.0});
+        } else if (const auto* b = std::get_if<BatchSpec>(&workload.spec)) {
+            const double unitHours = option->detail("unit_hours_per_month");
+            const double meanHours = batchJobHours;
+            result.push_back({unitHours / (kHoursPerMonth * b->gpusPerJob * meanHours), meanHours,
+                              true, b->gpusPerJob, 0, b->preemptible,
+                              b->checkpointIntervalMin / 60.0});
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+ProjectCluster projectCluster(const Project& project, const Evaluation& evaluation)
+{
+    ProjectCluster cluster;
+    int total = 0, perNode = 8;
+    if (project.fleet.mode == FleetMode::Fixed) {
+        for (const FleetPool& pool : project.fleet.pools) {
+            total += pool.count;
+            perNode = pool.gpusPerNode;
+        }
+    } else {
+        double peak = 0;
+        for (const WorkloadEvaluation& w : evaluation.workloads)
+            if (const OptionResult* option = w.chosenOption())
+                peak += option->months.front().gpuEquivalents;
+        total = int(std::ceil(peak));
+    }
+    double reserved = 0;
+    for (const WorkloadEvaluation& w : evaluation.workloads)
+        if (w.kind == WorkloadKind::Inference || w.kind == WorkloadKind::Notebooks)
+            if (const OptionResult* option = w.chosenOption())
+                reserved += option->months.front().gpuEquivalents;
+    cluster.reservedGpus = int(std::ceil(reserved));
+    const int left = std::max(perNode, total - cluster.reservedGpus);
+    cluster.shape = {left / perNode, perNode, 1.25};
+    double gpuHours = 0, jobsPerHour = 0, runHours = 0;
+    for (const Stream& s : streams(project, evaluation, kDefaultBatchJobHours)) {
+        gpuHours += s.ratePerHour * s.gpus * s.meanHours;
+        jobsPerHour += s.ratePerHour;
+        runHours += s.ratePerHour * s.meanHours;
+    }
+    const double capacity = double(cluster.shape.nodes) * perNode;
+    cluster.nominalLoad = gpuHours / capacity;
+    // The mean over jobs, as a job's owner sees it (one long pre-training run
+    // a month would dominate a GPU-hour-weighted mean).
+    cluster.meanRunHours = jobsPerHour > 0 ? runHours / jobsPerHour : 0.0;
+    return cluster;
+}
+
+std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
+                                const ProjectCluster& cluster, double load, double days,
+                                std::uint64_t seed, double batchJobHours)
+{
+    std::mt19937_64 random(seed);
+    const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad : 0.0;
+    const double horizonHours = days * 24.0;
+    const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
+    std::vector<SimJob> jobs;
+    for (const Stream& s : streams(project, evaluation, batchJobHours)) {
+        const double rate = s.ratePerHour * scale;
+        if (rate <= 0)
+            continue;
+        std::exponential_distribution<double> gap(rate);
+        std::exponential_distribution<double> duration(1.0 / s.meanHours);
+        for (double now = gap(random); now < horizonHours; now += gap(random)) {
+            SimJob job;
+            job.arrivalHours = now;
+            job.durationHours = s.exponential ? duration(random) : s.meanHours;
+            job.gpus = std::min(s.gpus, capacity);
+            job.priority = s.priority;
+            job.preemptible = s.preemptible;
+            job.checkpointIntervalHours = s.checkpointHours;
+            jobs.push_back(job);
+        }
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const SimJob& a, const SimJob& b) {
+        return a.arrivalHours < b.arrivalHours;
+    });
+    return jobs;
+}
+
+} // namespace fleet
