@@ -106,12 +106,9 @@ int runCatalogCommand(const QStringList& args)
         QStringLiteral("Print JSON: every figure with its source and as_of."));
     parser.addOption(jsonOption);
     const QCommandLineOption catalogOption = addCatalogOption(parser);
-    if (!parseCommandLine(parser, args, 0))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int parseExit = Ok;
+    if (!parseOrExit(parser, args, 0, &parseExit))
+        return parseExit;
     int exitCode = Ok;
     const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
     if (!catalog)

@@ -61,12 +61,9 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("S")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
-    if (!parseCommandLine(parser, args, 0))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int parseExit = Ok;
+    if (!parseOrExit(parser, args, 0, &parseExit))
+        return parseExit;
 
     const QString kind = parser.value(QStringLiteral("kind"));
     if (kind != QLatin1String("compute-price")) {

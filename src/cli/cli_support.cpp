@@ -52,6 +52,10 @@ std::optional<Catalog> loadCatalogOrReport(const QStringList& userFiles, int* ex
     return std::move(catalog).value();
 }
 
+namespace {
+
+/// Parses a subcommand's arguments (args[0] is the program, args[1] the command);
+/// prints the error and returns false on unknown options or stray arguments.
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int maxPositional)
 {
     QStringList commandArgs = args;
@@ -69,6 +73,8 @@ bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int m
     }
     return true;
 }
+
+} // namespace
 
 bool parseOrExit(QCommandLineParser& parser, const QStringList& args, int maxPositional,
                  int* exitCode)

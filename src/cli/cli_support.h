@@ -34,10 +34,6 @@ QCommandLineOption addCatalogOption(QCommandLineParser& parser);
 /// prints the problems and sets `exitCode`.
 std::optional<Catalog> loadCatalogOrReport(const QStringList& userFiles, int* exitCode);
 
-/// Parses a subcommand's arguments (args[0] is the program, args[1] the command).
-/// Prints the error and returns false on unknown options or stray arguments.
-bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, int maxPositional);
-
 /// Parses a command's arguments and answers --help. False means "exit now
 /// with *exitCode" (0 after help, 1 after a bad argument).
 bool parseOrExit(QCommandLineParser& parser, const QStringList& args, int maxPositional,

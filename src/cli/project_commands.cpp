@@ -53,18 +53,18 @@ int writeProject(const QString& command, const Project& project, const QString& 
 }
 
 /// Parses `args` with one positional INPUT (when `needsInput`) and -o FILE.
+/// False means "exit now with *exitCode" (after --help, or a problem).
 bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QString& description,
-                bool needsInput, QString* input, QString* output)
+                bool needsInput, QString* input, QString* output, int* exitCode)
 {
     parser.setApplicationDescription(description);
     parser.addHelpOption();
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("Output file."),
                       QStringLiteral("FILE")});
-    if (!parseCommandLine(parser, args, needsInput ? 1 : 0))
+    if (!parseOrExit(parser, args, needsInput ? 1 : 0, exitCode))
         return false;
-    if (parser.isSet(QStringLiteral("help")))
-        return true;
+    *exitCode = UserError;
     *output = parser.value(QStringLiteral("output"));
     if (needsInput) {
         if (parser.positionalArguments().isEmpty()) {
@@ -78,6 +78,7 @@ bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QStri
         printErr(QStringLiteral("fleetplanner-cli %1: -o FILE is required\n").arg(args.value(1)));
         return false;
     }
+    *exitCode = Ok;
     return true;
 }
 
@@ -85,12 +86,9 @@ int convert(const QStringList& args, const QString& description)
 {
     QCommandLineParser parser;
     QString input, output;
-    if (!parseInOut(parser, args, description, true, &input, &output))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int exitCode = Ok;
+    if (!parseInOut(parser, args, description, true, &input, &output, &exitCode))
+        return exitCode;
     auto project = loadProject(input.toStdString());
     if (!project) {
         printErr(
@@ -109,12 +107,10 @@ int runNewCommand(const QStringList& args)
     parser.addOption({QStringLiteral("sample"),
                       QStringLiteral("Start from the bundled sample project (required).")});
     QString input, output;
-    if (!parseInOut(parser, args, QStringLiteral("Create a project file."), false, &input, &output))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int exitCode = Ok;
+    if (!parseInOut(parser, args, QStringLiteral("Create a project file."), false, &input, &output,
+                    &exitCode))
+        return exitCode;
     if (!parser.isSet(QStringLiteral("sample"))) {
         printErr(QStringLiteral(
             "fleetplanner-cli new: --sample is required (new projects start from the sample)\n"));
@@ -150,12 +146,9 @@ int runValidateCommand(const QStringList& args)
                        "cleanly; list every problem otherwise."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The project file."));
-    if (!parseCommandLine(parser, args, 1))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int parseExit = Ok;
+    if (!parseOrExit(parser, args, 1, &parseExit))
+        return parseExit;
     if (parser.positionalArguments().isEmpty()) {
         printErr(QStringLiteral("fleetplanner-cli validate: FILE is required\n"));
         return UserError;

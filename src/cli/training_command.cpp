@@ -54,12 +54,9 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
-    if (!parseCommandLine(parser, args, 0))
-        return UserError;
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return Ok;
-    }
+    int parseExit = Ok;
+    if (!parseOrExit(parser, args, 0, &parseExit))
+        return parseExit;
     TrainingSpec spec;
     double gpus = 8, interval = 0, efficiency = 0.40;
     if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,

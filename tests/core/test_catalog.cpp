@@ -1,5 +1,6 @@
 // The built-in catalog: complete, sourced, and consistent with the placement rules.
 
+#include "model/engine_defaults.h"
 #include "model/mig_layout.h"
 #include "store/catalog_loader.h"
 
@@ -225,6 +226,22 @@ private slots:
             validated += pair.vendorValidated ? 1 : 0;
         }
         QCOMPARE(validated, 2); // SPX–NPS1 and CPX–NPS4
+    }
+
+    void typedDefaultsMirrorTheSourcedData()
+    {
+        // The structs' own values stand in where no catalog is at hand (unit
+        // tests, the CLI's one-off commands); they must be the sourced ones.
+        const Assumptions fromData = assumptionsFrom(builtin().engineDefaults);
+        const Assumptions inCode;
+        for (const AssumptionField& field : assumptionFields())
+            QVERIFY2(fromData.*field.member == inCode.*field.member,
+                     std::string(field.key).c_str());
+        const Scheduler schedulerFromData = schedulerFrom(builtin().engineDefaults);
+        const Scheduler schedulerInCode;
+        QCOMPARE(schedulerFromData.utilizationCeiling, schedulerInCode.utilizationCeiling);
+        QCOMPARE(schedulerFromData.checkpointReclaimFraction,
+                 schedulerInCode.checkpointReclaimFraction);
     }
 
     void asOfDates()

@@ -78,7 +78,7 @@ private slots:
 
     void overheadByHand()
     {
-        Assumptions a; // MTBF 50,676 h, 14 B/param, 57.5 GB/s, 10 min restart
+        Assumptions a; // MTBF 50,677 h, 14 B/param, 57.5 GB/s, 10 min restart
         auto run = estimateTrainingRun(spec1B(), 1e15, 0.0, a);
         QVERIFY(run.ok());
         const double cHours = 1e9 * 14 / 57.5e9 / 3600.0;

@@ -33,11 +33,12 @@ struct Scheduler
     double reclaim() const { return checkpointReclaimFraction[static_cast<std::size_t>(policy)]; }
 };
 
-/// Engine assumptions that are not properties of one workload. Defaults and
-/// their sources: data/defaults/engine.json and docs/MODEL.md.
+/// Engine assumptions that are not properties of one workload. The values
+/// here mirror data/defaults/engine.json, where each has its source (a test
+/// keeps the two equal); projects read theirs from the data.
 struct Assumptions
 {
-    double gpuMtbfHours = 50676.0;
+    double gpuMtbfHours = 50677.0;
     double checkpointBytesPerParam = 14.0;
     double checkpointWriteGbPerS = 57.5;
     double restartMin = 10.0;

@@ -114,8 +114,6 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
             solution.objective = solution.bestBound = solver->getObjValue();
             solution.values.assign(solver->getColSolution(),
                                    solver->getColSolution() + solver->getNumCols());
-            solution.duals.assign(solver->getRowPrice(),
-                                  solver->getRowPrice() + solver->getNumRows());
             solution.reducedCosts.assign(solver->getReducedCost(),
                                          solver->getReducedCost() + solver->getNumCols());
         } else if (solver->isProvenPrimalInfeasible()) {

@@ -67,7 +67,6 @@ struct MilpSolution
     double gap = 0; ///< relative: (objective − bound) / |objective|
     double seconds = 0;
     std::vector<double> values;       ///< per column, when a solution exists
-    std::vector<double> duals;        ///< per row, for LP solves
     std::vector<double> reducedCosts; ///< per column, for LP solves
 };
 

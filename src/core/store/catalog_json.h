@@ -17,12 +17,12 @@ namespace fleet {
 inline constexpr std::string_view kCatalogFormat = "fleetplanner-catalog";
 inline constexpr int kCatalogFormatVersion = 1;
 
-/// A figure's citation, kept to check once all documents are merged that the
-/// source it names exists.
-struct SourceReference
+/// An id one entry names (a figure's source, a price's GPU), kept with where
+/// it stands to check, once all documents are merged, that it exists.
+struct Reference
 {
-    Issue where; ///< file, path and entry of the citing figure (message unused)
-    std::string sourceId;
+    Issue where; ///< file, path and entry of the referring field (message unused)
+    std::string id;
 };
 
 struct CatalogDocument
@@ -32,9 +32,9 @@ struct CatalogDocument
     std::vector<GpuModel> gpus;
     std::vector<PriceBook> priceBooks;
     EngineDefaults engineDefaults;
-    std::vector<SourceReference> sourceReferences;
+    std::vector<Reference> sourceReferences;
     /// Price entries' GPU ids with where they stand, checked after merging.
-    std::vector<SourceReference> gpuReferences;
+    std::vector<Reference> gpuReferences;
 };
 
 /// Parses and validates one document. All problems are reported, not just the first.

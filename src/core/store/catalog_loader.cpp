@@ -39,7 +39,7 @@ std::string knownIds(const auto& list)
 Result<Catalog> merge(std::vector<CatalogDocument> documents)
 {
     Catalog catalog;
-    std::vector<SourceReference> sourceRefs, gpuRefs;
+    std::vector<Reference> sourceRefs, gpuRefs;
     for (CatalogDocument& doc : documents) {
         catalog.files.push_back(doc.file);
         mergeById(catalog.sources, std::move(doc.sources));
@@ -54,17 +54,17 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
         gpuRefs.insert(gpuRefs.end(), doc.gpuReferences.begin(), doc.gpuReferences.end());
     }
     std::vector<Issue> issues;
-    for (const SourceReference& ref : sourceRefs)
-        if (!catalog.source(ref.sourceId)) {
+    for (const Reference& ref : sourceRefs)
+        if (!catalog.source(ref.id)) {
             Issue issue = ref.where;
-            issue.message = "cites source \"" + ref.sourceId + "\", which no catalog file defines";
+            issue.message = "cites source \"" + ref.id + "\", which no catalog file defines";
             issues.push_back(std::move(issue));
         }
-    for (const SourceReference& ref : gpuRefs)
-        if (!catalog.gpu(ref.sourceId)) {
+    for (const Reference& ref : gpuRefs)
+        if (!catalog.gpu(ref.id)) {
             Issue issue = ref.where;
             issue.message =
-                "prices GPU \"" + ref.sourceId +
+                "prices GPU \"" + ref.id +
                 "\", which is not in the catalog; known GPUs: " + knownIds(catalog.gpus);
             issues.push_back(std::move(issue));
         }
