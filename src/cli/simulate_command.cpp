@@ -38,6 +38,32 @@ std::optional<std::vector<double>> parseLoads(const QString& text)
     return loads;
 }
 
+constexpr const char* kKneeRule =
+    "first load at which the jobs that fit a node, or the multi-node gangs, wait on average "
+    "longer than they run (wait_to_run > 1), interpolated";
+
+boost::json::object pointJson(const FrontierPoint& point)
+{
+    const SimulationResult& r = point.result;
+    const auto waitClass = [](const WaitClass& c) {
+        return boost::json::object{{"jobs", c.jobs},
+                                   {"mean_wait_hours", c.meanWaitHours},
+                                   {"mean_run_hours", c.meanRunHours}};
+    };
+    return boost::json::object{{"load", point.load},
+                               {"utilization", r.utilization},
+                               {"throughput_jobs_per_week", r.throughputJobsPerWeek},
+                               {"mean_wait_hours", r.meanWaitHours},
+                               {"p95_wait_hours", r.p95WaitHours},
+                               {"wait_to_run", r.waitToRun},
+                               {"node_jobs", waitClass(r.nodeJobs)},
+                               {"gangs", waitClass(r.gangs)},
+                               {"completed_jobs", r.completedJobs},
+                               {"split_gangs", r.splitGangs},
+                               {"preemptions", r.preemptions},
+                               {"gpu_hours_lost", r.gpuHoursLost}};
+}
+
 int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, PlacementPolicy policy,
              int jobGpus, double meanHours, int jobs, std::uint64_t seed)
 {
@@ -47,26 +73,18 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
         return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed);
     };
-    const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed, meanHours);
+    const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed);
     boost::json::array points;
     for (const FrontierPoint& point : frontier.points)
-        points.push_back(
-            boost::json::object{{"load", point.load},
-                                {"utilization", point.result.utilization},
-                                {"throughput_jobs_per_week", point.result.throughputJobsPerWeek},
-                                {"mean_wait_hours", point.result.meanWaitHours},
-                                {"p95_wait_hours", point.result.p95WaitHours},
-                                {"preemptions", point.result.preemptions},
-                                {"gpu_hours_lost", point.result.gpuHoursLost}});
+        points.push_back(pointJson(point));
     const auto optional = [](const std::optional<double>& v) {
         return v ? boost::json::value(*v) : boost::json::value(nullptr);
     };
-    boost::json::object out{
-        {"policy", std::string(placementPolicyKey(policy))},
-        {"knee_rule", "first load whose mean wait exceeds the mean run time, interpolated"},
-        {"knee_load", optional(frontier.kneeLoad)},
-        {"knee_utilization", optional(frontier.kneeUtilization)},
-        {"points", std::move(points)}};
+    boost::json::object out{{"policy", std::string(placementPolicyKey(policy))},
+                            {"knee_rule", kKneeRule},
+                            {"knee_load", optional(frontier.kneeLoad)},
+                            {"knee_utilization", optional(frontier.kneeUtilization)},
+                            {"points", std::move(points)}};
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
         return Ok;
@@ -95,7 +113,7 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
         return projectJobs(project, evaluation, cluster, load, days, pointSeed);
     };
-    return sweepFrontier(cluster.shape, policy, source, loads, seed, cluster.meanRunHours);
+    return sweepFrontier(cluster.shape, policy, source, loads, seed);
 }
 
 /// `simulate PROJECT`: the project's training and batch work on the GPUs its
@@ -151,14 +169,7 @@ int runProject(const QCommandLineParser& parser)
                                                   days, std::uint64_t(seed));
         boost::json::array points;
         for (const FrontierPoint& point : frontier.points)
-            points.push_back(boost::json::object{
-                {"load", point.load},
-                {"utilization", point.result.utilization},
-                {"throughput_jobs_per_week", point.result.throughputJobsPerWeek},
-                {"mean_wait_hours", point.result.meanWaitHours},
-                {"p95_wait_hours", point.result.p95WaitHours},
-                {"preemptions", point.result.preemptions},
-                {"gpu_hours_lost", point.result.gpuHoursLost}});
+            points.push_back(pointJson(point));
         results.push_back(boost::json::object{
             {"policy", std::string(placementPolicyKey(policy))},
             {"knee_load", frontier.kneeLoad ? boost::json::value(*frontier.kneeLoad)
@@ -174,12 +185,11 @@ int runProject(const QCommandLineParser& parser)
                                            : QStringLiteral("beyond the loads swept"));
     }
     if (parser.isSet(QStringLiteral("json"))) {
-        printJson(boost::json::object{
-            {"knee_rule", "first load whose mean wait exceeds the mean run time, interpolated"},
-            {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
-            {"reserved_gpus", cluster.reservedGpus},
-            {"nominal_load", cluster.nominalLoad},
-            {"policies", std::move(results)}});
+        printJson(boost::json::object{{"knee_rule", kKneeRule},
+                                      {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
+                                      {"reserved_gpus", cluster.reservedGpus},
+                                      {"nominal_load", cluster.nominalLoad},
+                                      {"policies", std::move(results)}});
         return Ok;
     }
     printOut(text);

@@ -101,9 +101,9 @@ private slots:
         };
         const std::vector<double> loads{0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99};
         const Frontier one =
-            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 2.0, 1.0, 1);
+            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 1.0, 1);
         const Frontier two =
-            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 2.0, 1.0, 2);
+            sweepFrontier(cluster, PlacementPolicy::TopologyAware, source, loads, 9, 1.0, 2);
         QCOMPARE(one.points.size(), loads.size());
         for (std::size_t i = 0; i < loads.size(); ++i) {
             QCOMPARE(one.points[i].result.meanWaitHours, two.points[i].result.meanWaitHours);

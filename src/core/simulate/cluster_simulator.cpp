@@ -1,37 +1,85 @@
 #include "simulate/cluster_simulator.h"
 
+#include "simulate/node_buckets.h"
+
 #include <queue>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <deque>
 #include <limits>
+#include <map>
 #include <random>
+#include <set>
 
 namespace fleet {
 
 namespace {
+
+/// Blocked jobs one scheduling pass looks at before it stops. Slurm's
+/// event-triggered pass considers default_queue_depth = 100 jobs
+/// (https://slurm.schedmd.com/sched_config.html); the limit also keeps an
+/// overloaded queue from making every event cost O(queue length).
+constexpr int kQueueDepth = 100;
+
+enum class EventKind : std::uint8_t
+{
+    Arrival,
+    Completion,
+    Wakeup ///< a reservation falls due
+};
 
 struct Event
 {
     double time;
     std::uint64_t sequence; ///< ties broken by order of creation: deterministic
     int job;
-    bool arrival;
+    EventKind kind;
     bool operator>(const Event& other) const
     {
         return time != other.time ? time > other.time : sequence > other.sequence;
     }
 };
 
+using Placement = std::vector<std::pair<int, int>>; ///< (node, GPUs)
+
 struct Running
 {
-    std::vector<std::pair<int, int>> placement; ///< (node, GPUs)
+    Placement placement;
     double start = 0;
     double end = 0;
     std::uint64_t token = 0; ///< invalidates the completion event of an evicted run
     bool active = false;
+};
+
+/// The queue's order: higher priority first, then earlier arrival. An
+/// evicted job keeps its arrival, so it returns near the front.
+struct QueueKey
+{
+    int priority;
+    double arrival;
+    int job;
+    bool operator<(const QueueKey& other) const
+    {
+        if (priority != other.priority)
+            return priority > other.priority;
+        if (arrival != other.arrival)
+            return arrival < other.arrival;
+        return job < other.job;
+    }
+};
+
+/// EASY backfilling's one reservation: the first multi-node gang in the queue
+/// that cannot start holds the nodes that free up soonest, from the shadow
+/// time on. Other jobs may use those nodes only if they end by then — or,
+/// under predictive preemption, if they can be evicted then. Jobs that fit a
+/// node get no reservation: nodes free up often enough for them, and it is
+/// the gangs that greedy backfill starves.
+struct Reservation
+{
+    int job = -1;
+    double shadowHours = 0;
+    std::vector<int> nodes;
 };
 
 class Simulation
@@ -40,13 +88,17 @@ public:
     Simulation(const ClusterShape& cluster, PlacementPolicy policy, const std::vector<SimJob>& jobs,
                double warmup)
         : m_cluster(cluster), m_policy(policy), m_jobs(jobs),
-          m_free(std::size_t(cluster.nodes), cluster.gpusPerNode), m_running(jobs.size()),
-          m_remaining(jobs.size()), m_waitStart(jobs.size(), -1.0), m_started(jobs.size(), false),
-          m_activeSlot(jobs.size(), -1)
+          m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
+          m_held(std::size_t(cluster.nodes), false), m_nodeJobs(std::size_t(cluster.nodes)),
+          m_open(cluster.gpusPerNode, cluster.nodes),
+          m_heldBuckets(cluster.gpusPerNode, cluster.nodes), m_running(jobs.size()),
+          m_remaining(jobs.size()), m_waitStart(jobs.size(), -1.0), m_started(jobs.size(), false)
     {
+        for (int node = 0; node < cluster.nodes; ++node)
+            m_open.insert(node, cluster.gpusPerNode);
         for (std::size_t i = 0; i < jobs.size(); ++i) {
             m_remaining[i] = jobs[i].durationHours;
-            push({jobs[i].arrivalHours, 0, int(i), true});
+            push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
         }
         const std::size_t skip = std::size_t(double(jobs.size()) * warmup);
         m_measureFrom = jobs.empty() ? 0.0 : jobs[std::min(skip, jobs.size() - 1)].arrivalHours;
@@ -62,11 +114,11 @@ public:
             m_events.pop();
             ++m_result.events;
             advanceTo(event.time);
-            if (event.arrival) {
+            if (event.kind == EventKind::Arrival) {
                 m_waitStart[std::size_t(event.job)] = event.time;
-                m_queue.push_back(event.job);
-            } else {
-                Running& run = m_running[std::size_t(event.job)];
+                m_queue.insert(queueKey(event.job));
+            } else if (event.kind == EventKind::Completion) {
+                const Running& run = m_running[std::size_t(event.job)];
                 if (!run.active || run.token != event.sequence)
                     continue; // the run was evicted before it ended
                 finish(event.job);
@@ -91,6 +143,11 @@ public:
             std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(at), sorted.end());
             m_result.p95WaitHours = sorted[at];
         }
+        m_result.nodeJobs = waitClass(m_nodeJobSums);
+        m_result.gangs = waitClass(m_gangSums);
+        for (const WaitClass& c : {m_result.nodeJobs, m_result.gangs})
+            if (c.jobs > 0 && c.meanRunHours > 0)
+                m_result.waitToRun = std::max(m_result.waitToRun, c.meanWaitHours / c.meanRunHours);
         m_result.eventsPerSecond = seconds > 0 ? double(m_result.events) / seconds : 0.0;
         return m_result;
     }
@@ -100,14 +157,18 @@ private:
     PlacementPolicy m_policy;
     const std::vector<SimJob>& m_jobs;
     std::vector<int> m_free;
+    std::vector<bool> m_held; ///< a node held by the reservation
+    std::vector<std::vector<int>> m_nodeJobs;
+    NodeBuckets m_open;        ///< nodes not held, by free GPUs
+    NodeBuckets m_heldBuckets; ///< nodes held, by free GPUs
     std::vector<Running> m_running;
     std::vector<double> m_remaining; ///< work left, in hours on one node's GPUs
     std::vector<double> m_waitStart;
     std::vector<bool> m_started; ///< waits count from arrival to the first start
-    std::deque<int> m_queue;
+    std::set<QueueKey> m_queue;
     std::vector<int> m_evicted;
-    std::vector<int> m_active;     ///< jobs running now (for eviction)
-    std::vector<int> m_activeSlot; ///< a job's place in m_active, or -1
+    std::map<int, int> m_preemptibleRunning; ///< running preemptible jobs by priority
+    Reservation m_reservation;
     std::priority_queue<Event, std::vector<Event>, std::greater<Event>> m_events;
     std::uint64_t m_sequence = 0;
     double m_now = 0;
@@ -118,9 +179,35 @@ private:
     std::size_t m_firstMeasured = 0;
     std::int64_t m_completedInWindow = 0;
     std::vector<double> m_waits;
+    struct ClassSums
+    {
+        std::int64_t jobs = 0;
+        double wait = 0, run = 0;
+    } m_nodeJobSums, m_gangSums;
     SimulationResult m_result;
 
+    static WaitClass waitClass(const ClassSums& sums)
+    {
+        if (sums.jobs == 0)
+            return {};
+        return {sums.jobs, sums.wait / double(sums.jobs), sums.run / double(sums.jobs)};
+    }
+
     int totalGpus() const { return m_cluster.nodes * m_cluster.gpusPerNode; }
+    int freeGpus() const { return totalGpus() - m_busyGpus; }
+    const SimJob& spec(int job) const { return m_jobs[std::size_t(job)]; }
+    bool reserves() const
+    {
+        return m_policy == PlacementPolicy::TopologyAware ||
+               m_policy == PlacementPolicy::PredictivePreemption;
+    }
+
+    QueueKey queueKey(int job) const
+    {
+        // Plain FIFO ignores priority: it is the M/M/c reference.
+        const int priority = m_policy == PlacementPolicy::Fifo ? 0 : spec(job).priority;
+        return {priority, spec(job).arrivalHours, job};
+    }
 
     void push(Event event)
     {
@@ -140,48 +227,76 @@ private:
         m_now = time;
     }
 
-    void finish(int job)
+    void setFree(int node, int free)
+    {
+        NodeBuckets& buckets = m_held[std::size_t(node)] ? m_heldBuckets : m_open;
+        int& current = m_free[std::size_t(node)];
+        buckets.erase(node, current);
+        m_busyGpus += current - free;
+        current = free;
+        buckets.insert(node, free);
+    }
+
+    void occupy(int job, const Placement& placement)
+    {
+        for (const auto& [node, gpus] : placement) {
+            setFree(node, m_free[std::size_t(node)] - gpus);
+            m_nodeJobs[std::size_t(node)].push_back(job);
+        }
+        if (spec(job).preemptible)
+            ++m_preemptibleRunning[spec(job).priority];
+    }
+
+    void release(int job)
     {
         Running& run = m_running[std::size_t(job)];
-        release(run);
+        for (const auto& [node, gpus] : run.placement) {
+            setFree(node, m_free[std::size_t(node)] + gpus);
+            auto& onNode = m_nodeJobs[std::size_t(node)];
+            onNode.erase(std::find(onNode.begin(), onNode.end(), job));
+        }
         run.active = false;
-        deactivate(job);
+        if (spec(job).preemptible) {
+            const auto it = m_preemptibleRunning.find(spec(job).priority);
+            if (--it->second == 0)
+                m_preemptibleRunning.erase(it);
+        }
+    }
+
+    void finish(int job)
+    {
+        release(job);
         if (m_now >= m_measureFrom && m_now <= m_measureTo)
             ++m_completedInWindow;
         ++m_result.completedJobs;
     }
 
-    void activate(int job)
+    /// Whether predictive preemption may evict `victim` for `job`.
+    bool evictable(int victim, int job) const
     {
-        m_activeSlot[std::size_t(job)] = int(m_active.size());
-        m_active.push_back(job);
+        return m_policy == PlacementPolicy::PredictivePreemption && spec(victim).preemptible &&
+               spec(victim).priority < spec(job).priority;
     }
 
-    void deactivate(int job)
+    /// Whether `job` may use nodes the reservation holds.
+    bool mayUseHeld(int job) const
     {
-        const int slot = m_activeSlot[std::size_t(job)];
-        const int last = m_active.back();
-        m_active[std::size_t(slot)] = last;
-        m_activeSlot[std::size_t(last)] = slot;
-        m_active.pop_back();
-        m_activeSlot[std::size_t(job)] = -1;
+        if (m_reservation.job < 0 || m_reservation.job == job)
+            return true;
+        return m_now + m_remaining[std::size_t(job)] <= m_reservation.shadowHours ||
+               evictable(job, m_reservation.job);
     }
 
-    void release(const Running& run)
+    /// GPUs for `job` under the policy, or an empty placement.
+    Placement place(int job) const
     {
-        for (const auto& [node, gpus] : run.placement) {
-            m_free[std::size_t(node)] += gpus;
-            m_busyGpus -= gpus;
-        }
-    }
-
-    /// GPUs for `gpus` under the policy, or an empty placement.
-    std::vector<std::pair<int, int>> place(int gpus) const
-    {
-        std::vector<std::pair<int, int>> placement;
+        const int gpus = spec(job).gpus;
         const int perNode = m_cluster.gpusPerNode;
+        Placement placement;
         if (m_policy == PlacementPolicy::Fifo || m_policy == PlacementPolicy::Naive) {
             // First free GPUs anywhere, node by node.
+            if (freeGpus() < gpus)
+                return placement;
             int needed = gpus;
             for (int node = 0; node < m_cluster.nodes && needed > 0; ++node) {
                 const int take = std::min(needed, m_free[std::size_t(node)]);
@@ -190,45 +305,47 @@ private:
                     needed -= take;
                 }
             }
-            if (needed > 0)
-                placement.clear();
             return placement;
         }
+        const bool holder = m_reservation.job == job;
+        const bool held = mayUseHeld(job);
         if (gpus <= perNode) {
-            // Best fit: the node with the fewest free GPUs that still holds the gang.
-            int best = -1;
-            for (int node = 0; node < m_cluster.nodes; ++node) {
-                const int free = m_free[std::size_t(node)];
-                if (free >= gpus && (best < 0 || free < m_free[std::size_t(best)]))
-                    best = node;
-            }
-            if (best >= 0)
-                placement.emplace_back(best, gpus);
+            // Best fit: the node with the fewest free GPUs that still holds
+            // the gang; the holder takes the nodes kept for it first.
+            int node = holder ? m_heldBuckets.bestFit(gpus) : -1;
+            if (node < 0)
+                node = m_open.bestFit(gpus);
+            if (node < 0 && held)
+                node = m_heldBuckets.bestFit(gpus);
+            if (node >= 0)
+                placement.emplace_back(node, gpus);
             return placement;
         }
         // Larger gangs take whole empty nodes.
         const int nodesNeeded = (gpus + perNode - 1) / perNode;
+        if (m_open.count(perNode) + (held ? m_heldBuckets.count(perNode) : 0) < nodesNeeded)
+            return placement;
         int left = gpus;
-        for (int node = 0; node < m_cluster.nodes && int(placement.size()) < nodesNeeded; ++node)
-            if (m_free[std::size_t(node)] == perNode) {
-                placement.emplace_back(node, std::min(perNode, left));
+        const auto take = [&](const std::vector<int>& nodes) {
+            for (std::size_t i = 0; i < nodes.size() && left > 0; ++i) {
+                placement.emplace_back(nodes[i], std::min(perNode, left));
                 left -= perNode;
             }
-        if (int(placement.size()) < nodesNeeded)
-            placement.clear();
+        };
+        if (held)
+            take(m_heldBuckets.nodes(perNode));
+        take(m_open.nodes(perNode));
         return placement;
     }
 
-    void start(int job, std::vector<std::pair<int, int>> placement)
+    void start(int job, Placement placement)
     {
-        const SimJob& spec = m_jobs[std::size_t(job)];
+        const SimJob& s = spec(job);
         Running& run = m_running[std::size_t(job)];
+        occupy(job, placement);
         run.placement = std::move(placement);
-        for (const auto& [node, gpus] : run.placement) {
-            m_free[std::size_t(node)] -= gpus;
-            m_busyGpus += gpus;
-        }
-        const bool split = run.placement.size() > 1 && spec.gpus <= m_cluster.gpusPerNode;
+        const int perNode = m_cluster.gpusPerNode;
+        const bool split = int(run.placement.size()) > (s.gpus + perNode - 1) / perNode;
         if (split)
             ++m_result.splitGangs;
         const double slowdown =
@@ -236,77 +353,175 @@ private:
         run.start = m_now;
         run.end = m_now + m_remaining[std::size_t(job)] * slowdown;
         run.active = true;
-        activate(job);
-        if (!m_started[std::size_t(job)] && std::size_t(job) >= m_firstMeasured)
-            m_waits.push_back(m_now - m_waitStart[std::size_t(job)]);
+        if (!m_started[std::size_t(job)] && std::size_t(job) >= m_firstMeasured) {
+            const double wait = m_now - m_waitStart[std::size_t(job)];
+            m_waits.push_back(wait);
+            ClassSums& sums = s.gpus > perNode ? m_gangSums : m_nodeJobSums;
+            ++sums.jobs;
+            sums.wait += wait;
+            sums.run += s.durationHours;
+        }
         m_started[std::size_t(job)] = true;
-        Event done{run.end, 0, job, false};
-        done.sequence = m_sequence;
         run.token = m_sequence;
-        m_events.push(done);
-        ++m_sequence;
+        push({run.end, 0, job, EventKind::Completion});
+        if (m_reservation.job == job)
+            releaseReservation();
     }
 
-    /// Predictive preemption: evict running preemptible jobs of lower
-    /// priority (newest first) until `job` fits; their work since the last
-    /// checkpoint is lost and they queue again.
-    bool preemptFor(int job)
+    /// Holds for `job` the nodes that can take it soonest (counting work
+    /// that predictive preemption could evict as free), from the latest of
+    /// their times: the shadow time.
+    void makeReservation(int job)
     {
-        const SimJob& spec = m_jobs[std::size_t(job)];
-        std::vector<int> victims;
-        for (int running : m_active)
-            if (m_jobs[std::size_t(running)].preemptible &&
-                m_jobs[std::size_t(running)].priority < spec.priority)
-                victims.push_back(running);
-        std::sort(victims.begin(), victims.end(), [&](int a, int b) {
-            return m_running[std::size_t(a)].start > m_running[std::size_t(b)].start;
-        });
-        std::vector<int> evicted;
-        for (int victim : victims) {
-            if (!place(spec.gpus).empty())
-                break;
-            Running& run = m_running[std::size_t(victim)];
-            release(run);
-            run.active = false;
-            deactivate(victim);
-            evicted.push_back(victim);
-        }
-        if (place(spec.gpus).empty()) {
-            // Not enough even after evicting everything allowed: put them back.
-            for (int victim : evicted) {
-                Running& run = m_running[std::size_t(victim)];
-                for (const auto& [node, gpus] : run.placement) {
-                    m_free[std::size_t(node)] -= gpus;
-                    m_busyGpus += gpus;
-                }
-                run.active = true;
-                activate(victim);
+        const int perNode = m_cluster.gpusPerNode;
+        const int gpus = spec(job).gpus;
+        const int need = std::min(gpus, perNode);
+        const int nodesNeeded = (gpus + perNode - 1) / perNode;
+        if (nodesNeeded > m_cluster.nodes)
+            return;
+        std::vector<std::pair<double, int>> ready; // (time the node can take its share, node)
+        std::vector<std::pair<double, int>> ends;
+        for (int node = 0; node < m_cluster.nodes; ++node) {
+            int free = m_free[std::size_t(node)];
+            ends.clear();
+            for (int other : m_nodeJobs[std::size_t(node)]) {
+                const int onNode = gpusOn(other, node);
+                if (evictable(other, job))
+                    free += onNode;
+                else
+                    ends.emplace_back(m_running[std::size_t(other)].end, onNode);
             }
+            std::sort(ends.begin(), ends.end());
+            double time = m_now;
+            for (std::size_t i = 0; i < ends.size() && free < need; ++i) {
+                time = ends[i].first;
+                free += ends[i].second;
+            }
+            ready.emplace_back(time, node);
+        }
+        const auto cut = ready.begin() + nodesNeeded;
+        std::nth_element(ready.begin(), cut - 1, ready.end());
+        m_reservation = {job, (cut - 1)->first, {}};
+        for (auto it = ready.begin(); it != cut; ++it) {
+            const int node = it->second;
+            m_reservation.shadowHours = std::max(m_reservation.shadowHours, it->first);
+            m_open.erase(node, m_free[std::size_t(node)]);
+            m_held[std::size_t(node)] = true;
+            m_heldBuckets.insert(node, m_free[std::size_t(node)]);
+            m_reservation.nodes.push_back(node);
+        }
+        if (m_reservation.shadowHours > m_now)
+            push({m_reservation.shadowHours, 0, job, EventKind::Wakeup});
+    }
+
+    void releaseReservation()
+    {
+        for (int node : m_reservation.nodes) {
+            m_heldBuckets.erase(node, m_free[std::size_t(node)]);
+            m_held[std::size_t(node)] = false;
+            m_open.insert(node, m_free[std::size_t(node)]);
+        }
+        m_reservation = {};
+    }
+
+    int gpusOn(int job, int node) const
+    {
+        for (const auto& [at, gpus] : m_running[std::size_t(job)].placement)
+            if (at == node)
+                return gpus;
+        return 0;
+    }
+
+    /// GPU-hours a running job would lose if evicted now: the work since its
+    /// last checkpoint.
+    double lossIfEvicted(int job) const
+    {
+        const SimJob& s = spec(job);
+        const double ran = m_now - m_running[std::size_t(job)].start;
+        const double kept =
+            s.checkpointIntervalHours > 0
+                ? std::floor(ran / s.checkpointIntervalHours) * s.checkpointIntervalHours
+                : 0.0;
+        return (ran - kept) * s.gpus;
+    }
+
+    void evict(int victim)
+    {
+        const SimJob& s = spec(victim);
+        const double ran = m_now - m_running[std::size_t(victim)].start;
+        const double lost = lossIfEvicted(victim);
+        release(victim);
+        m_remaining[std::size_t(victim)] -= ran - lost / s.gpus;
+        m_result.gpuHoursLost += lost;
+        ++m_result.preemptions;
+        m_waitStart[std::size_t(victim)] = m_now;
+        m_evicted.push_back(victim); // queued after the scan: the queue is being iterated
+    }
+
+    /// Predictive preemption: frees room for `job` by evicting preemptible,
+    /// lower-priority work, choosing the nodes whose victims lose the least
+    /// work since their last checkpoint. False (and nothing evicted) if even
+    /// evicting everything allowed would not make room.
+    bool tryPreempt(int job)
+    {
+        if (m_policy != PlacementPolicy::PredictivePreemption || m_preemptibleRunning.empty() ||
+            m_preemptibleRunning.begin()->first >= spec(job).priority)
             return false;
+        const int perNode = m_cluster.gpusPerNode;
+        const int gpus = spec(job).gpus;
+        const int need = std::min(gpus, perNode);
+        const int nodesNeeded = (gpus + perNode - 1) / perNode;
+        const bool held = mayUseHeld(job);
+        struct Choice
+        {
+            double loss;
+            int node;
+            std::vector<int> victims;
+        };
+        std::vector<Choice> choices;
+        std::vector<std::pair<double, int>> candidates;
+        for (int node = 0; node < m_cluster.nodes; ++node) {
+            if (m_held[std::size_t(node)] && !held)
+                continue;
+            int free = m_free[std::size_t(node)];
+            Choice choice{0, node, {}};
+            if (free < need) {
+                candidates.clear();
+                for (int other : m_nodeJobs[std::size_t(node)])
+                    if (evictable(other, job))
+                        candidates.emplace_back(lossIfEvicted(other), other);
+                std::sort(candidates.begin(), candidates.end());
+                for (std::size_t i = 0; i < candidates.size() && free < need; ++i) {
+                    free += gpusOn(candidates[i].second, node);
+                    choice.loss += candidates[i].first;
+                    choice.victims.push_back(candidates[i].second);
+                }
+                if (free < need)
+                    continue;
+            }
+            choices.push_back(std::move(choice));
         }
-        for (int victim : evicted) {
-            const SimJob& lost = m_jobs[std::size_t(victim)];
-            const double ran = m_now - m_running[std::size_t(victim)].start;
-            const double kept =
-                lost.checkpointIntervalHours > 0
-                    ? std::floor(ran / lost.checkpointIntervalHours) * lost.checkpointIntervalHours
-                    : 0.0;
-            m_remaining[std::size_t(victim)] -= kept;
-            m_result.gpuHoursLost += (ran - kept) * lost.gpus;
-            ++m_result.preemptions;
-            m_waitStart[std::size_t(victim)] = m_now;
-            m_evicted.push_back(victim); // queued after the scan: the queue is being iterated
-        }
+        if (int(choices.size()) < nodesNeeded)
+            return false;
+        const auto cut = choices.begin() + nodesNeeded;
+        std::partial_sort(choices.begin(), cut, choices.end(),
+                          [](const Choice& a, const Choice& b) {
+                              return a.loss != b.loss ? a.loss < b.loss : a.node < b.node;
+                          });
+        for (auto it = choices.begin(); it != cut; ++it)
+            for (int victim : it->victims)
+                if (m_running[std::size_t(victim)].active) // a gang may sit on two chosen nodes
+                    evict(victim);
         return true;
     }
 
     void schedule()
     {
         scan();
-        // Evicted jobs queue again at the back; a second pass may start them.
+        // Evicted jobs queue again; a second pass may start them elsewhere.
         while (!m_evicted.empty()) {
             for (int job : m_evicted)
-                m_queue.push_back(job);
+                m_queue.insert(queueKey(job));
             m_evicted.clear();
             scan();
         }
@@ -314,30 +529,33 @@ private:
 
     void scan()
     {
+        int blocked = 0;
         for (auto it = m_queue.begin(); it != m_queue.end();) {
-            const int job = *it;
-            const int freeGpus = totalGpus() - m_busyGpus;
-            const bool canEvict = m_policy == PlacementPolicy::PredictivePreemption;
-            if (freeGpus == 0 && !canEvict)
+            if (freeGpus() == 0 &&
+                (m_policy != PlacementPolicy::PredictivePreemption || m_preemptibleRunning.empty()))
                 return; // nothing can start until something ends
-            if (m_jobs[std::size_t(job)].gpus > freeGpus && !canEvict) {
-                if (m_policy == PlacementPolicy::Fifo)
-                    return;
-                ++it; // cannot fit however it is placed: skip without searching
+            const int job = it->job;
+            Placement placement = place(job);
+            if (placement.empty() && tryPreempt(job))
+                placement = place(job);
+            if (!placement.empty()) {
+                it = m_queue.erase(it);
+                start(job, std::move(placement));
                 continue;
             }
-            auto placement = place(m_jobs[std::size_t(job)].gpus);
-            if (placement.empty() && m_policy == PlacementPolicy::PredictivePreemption &&
-                preemptFor(job))
-                placement = place(m_jobs[std::size_t(job)].gpus);
-            if (placement.empty()) {
-                if (m_policy == PlacementPolicy::Fifo)
-                    return; // strict first come, first served: nobody overtakes the head
-                ++it;
-                continue;
+            if (m_policy == PlacementPolicy::Fifo)
+                return; // strict first come, first served: nobody overtakes the head
+            if (reserves() && spec(job).gpus > m_cluster.gpusPerNode) {
+                if (m_reservation.job < 0) {
+                    makeReservation(job);
+                } else if (m_reservation.job == job && m_now >= m_reservation.shadowHours) {
+                    releaseReservation(); // fell due but could not start: look again
+                    makeReservation(job);
+                }
             }
-            it = m_queue.erase(it);
-            start(job, std::move(placement));
+            if (++blocked >= kQueueDepth)
+                return;
+            ++it;
         }
     }
 };

@@ -40,6 +40,14 @@ struct ClusterShape
     double crossNodeSlowdown = 1.25;
 };
 
+/// Waits of one class of jobs: those that fit a node, or multi-node gangs.
+struct WaitClass
+{
+    std::int64_t jobs = 0;
+    double meanWaitHours = 0;
+    double meanRunHours = 0; ///< as submitted (on one node's GPUs, without slowdowns)
+};
+
 struct SimulationResult
 {
     double utilization = 0;           ///< busy GPU-hours ÷ (GPUs × measured hours)
@@ -54,6 +62,11 @@ struct SimulationResult
     double gpuHoursLost = 0;     ///< work redone after preemptions
     std::int64_t splitGangs = 0; ///< starts of a gang that fits a node but was spread over several
     double measuredHours = 0;
+    WaitClass nodeJobs; ///< jobs of at most one node's GPUs
+    WaitClass gangs;    ///< jobs spanning several nodes
+    /// The larger of the two classes' mean wait ÷ mean run: the knee's measure
+    /// (docs/MODEL.md). A class without jobs counts 0.
+    double waitToRun = 0;
 };
 
 /// Runs `jobs` (sorted by arrival) on the cluster. Statistics skip the first

@@ -7,20 +7,20 @@
 namespace fleet {
 
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
-                       const std::vector<double>& loads, std::uint64_t seed, double meanRunHours,
+                       const std::vector<double>& loads, std::uint64_t seed,
                        double kneeWaitMultiple, unsigned threads)
 {
     Frontier frontier;
     frontier.policy = policy;
     frontier.points.resize(loads.size());
-    // Each point has its own seed and its own slot: the threads only decide
-    // who computes it, never what it is.
+    // Every point draws from the same seed (common random numbers: the
+    // difference between two points is the load's, not the noise's) and has
+    // its own slot: the threads only decide who computes a point, never what
+    // it is.
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t i = next++; i < loads.size(); i = next++) {
-            const std::uint64_t pointSeed = seed * 1000003u + i;
-            frontier.points[i] = {loads[i],
-                                  simulateCluster(cluster, policy, jobs(loads[i], pointSeed))};
+            frontier.points[i] = {loads[i], simulateCluster(cluster, policy, jobs(loads[i], seed))};
         }
     };
     if (threads == 0)
@@ -32,10 +32,10 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
     for (std::thread& thread : pool)
         thread.join();
 
-    const double threshold = kneeWaitMultiple * meanRunHours;
+    const double threshold = kneeWaitMultiple;
     for (std::size_t i = 0; i < frontier.points.size(); ++i) {
-        const double wait = frontier.points[i].result.meanWaitHours;
-        if (wait <= threshold)
+        const double ratio = frontier.points[i].result.waitToRun;
+        if (ratio <= threshold)
             continue;
         if (i == 0) {
             frontier.kneeLoad = frontier.points[0].load;
@@ -43,7 +43,7 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
         } else {
             const FrontierPoint& a = frontier.points[i - 1];
             const FrontierPoint& b = frontier.points[i];
-            const double t = (threshold - a.result.meanWaitHours) / (wait - a.result.meanWaitHours);
+            const double t = (threshold - a.result.waitToRun) / (ratio - a.result.waitToRun);
             frontier.kneeLoad = a.load + t * (b.load - a.load);
             frontier.kneeUtilization =
                 a.result.utilization + t * (b.result.utilization - a.result.utilization);

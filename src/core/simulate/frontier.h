@@ -21,20 +21,22 @@ struct Frontier
 {
     PlacementPolicy policy = PlacementPolicy::Fifo;
     std::vector<FrontierPoint> points;
-    /// The knee: the first offered load whose mean wait exceeds
-    /// `kneeWaitMultiple` × the mean run time, linearly interpolated between
-    /// the points around it; and the utilization reached there.
+    /// The knee: the first offered load at which a class of jobs (those that
+    /// fit a node, or multi-node gangs) waits on average more than
+    /// `kneeWaitMultiple` × its mean run time (SimulationResult::waitToRun),
+    /// linearly interpolated between the points around it; and the
+    /// utilization reached there.
     std::optional<double> kneeLoad;
     std::optional<double> kneeUtilization;
 };
 
-/// Jobs for one offered load; called with the load and a seed derived from
-/// the sweep's seed and the point's index, so that every point is the same
-/// whatever the number of threads.
+/// Jobs for one offered load; called with the load and the sweep's seed (the
+/// same for every point), so that every point is the same whatever the number
+/// of threads.
 using JobSource = std::function<std::vector<SimJob>(double load, std::uint64_t seed)>;
 
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
-                       const std::vector<double>& loads, std::uint64_t seed, double meanRunHours,
+                       const std::vector<double>& loads, std::uint64_t seed,
                        double kneeWaitMultiple = 1.0, unsigned threads = 0);
 
 } // namespace fleet

@@ -93,12 +93,16 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
                                 const ProjectCluster& cluster, double load, double days,
                                 std::uint64_t seed, double batchJobHours)
 {
-    std::mt19937_64 random(seed);
     const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad : 0.0;
     const double horizonHours = days * 24.0;
     const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
     std::vector<SimJob> jobs;
+    std::uint64_t streamIndex = 0;
     for (const Stream& s : streams(project, evaluation, batchJobHours)) {
+        // One generator per stream: a stream's draws do not depend on how
+        // many jobs the streams before it made, so runs at different loads
+        // see the same jobs, arriving faster or slower (common random numbers).
+        std::mt19937_64 random(seed * 1000003u + streamIndex++);
         const double rate = s.ratePerHour * scale;
         if (rate <= 0)
             continue;
