@@ -52,6 +52,7 @@ boost::json::object pointJson(const FrontierPoint& point)
     };
     return boost::json::object{{"load", point.load},
                                {"utilization", r.utilization},
+                               {"useful_utilization", r.usefulUtilization},
                                {"throughput_jobs_per_week", r.throughputJobsPerWeek},
                                {"mean_wait_hours", r.meanWaitHours},
                                {"p95_wait_hours", r.p95WaitHours},
@@ -65,13 +66,13 @@ boost::json::object pointJson(const FrontierPoint& point)
 }
 
 int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, PlacementPolicy policy,
-             int jobGpus, double meanHours, int jobs, std::uint64_t seed)
+             int jobGpus, int jobSlices, double meanHours, int jobs, std::uint64_t seed)
 {
     const auto loads = parseLoads(parser.value(QStringLiteral("loads")));
     if (!loads)
         return UserError;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
-        return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed);
+        return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed, jobSlices);
     };
     const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed);
     boost::json::array points;
@@ -106,16 +107,6 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
     return Ok;
 }
 
-Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
-                         const ProjectCluster& cluster, PlacementPolicy policy,
-                         const std::vector<double>& loads, double days, std::uint64_t seed)
-{
-    const JobSource source = [&](double load, std::uint64_t pointSeed) {
-        return projectJobs(project, evaluation, cluster, load, days, pointSeed);
-    };
-    return sweepFrontier(cluster.shape, policy, source, loads, seed);
-}
-
 /// `simulate PROJECT`: the project's training and batch work on the GPUs its
 /// services and notebooks leave, swept over load, per policy.
 int runProject(const QCommandLineParser& parser)
@@ -124,13 +115,13 @@ int runProject(const QCommandLineParser& parser)
     const auto project = loadProjectArgument(parser, kCommand, &exitCode);
     if (!project)
         return exitCode;
-    double days = 60, seed = 42;
+    double days = kDefaultSimulationDays, seed = 42;
     if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
         !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
         return UserError;
-    const auto loads =
-        parseLoads(parser.isSet(QStringLiteral("loads")) ? parser.value(QStringLiteral("loads"))
-                                                         : QStringLiteral("0.5:1.0:0.05"));
+    const auto loads = parseLoads(parser.isSet(QStringLiteral("loads"))
+                                      ? parser.value(QStringLiteral("loads"))
+                                      : QString::fromLatin1(kDefaultProjectLoads));
     if (!loads)
         return UserError;
     std::vector<PlacementPolicy> policies{PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
@@ -178,12 +169,27 @@ int runProject(const QCommandLineParser& parser)
                                      ? boost::json::value(*frontier.kneeUtilization)
                                      : boost::json::value(nullptr)},
             {"points", std::move(points)}});
-        text += QStringLiteral("  %1: knee %2\n")
-                    .arg(QString::fromUtf8(placementPolicyKey(policy).data()).leftJustified(22),
-                         frontier.kneeLoad ? QStringLiteral("at utilization %1 %")
-                                                 .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
-                                           : QStringLiteral("beyond the loads swept"));
+        text += QStringLiteral("\n%1\n   load  busy %  useful %  jobs/week  mean wait h  "
+                               "gang wait h  wait÷run  preemptions\n")
+                    .arg(QString::fromUtf8(placementPolicyKey(policy).data()));
+        for (const FrontierPoint& point : frontier.points) {
+            const SimulationResult& r = point.result;
+            text += QStringLiteral("  %1  %2  %3  %4  %5  %6  %7  %8\n")
+                        .arg(point.load, 5, 'f', 2)
+                        .arg(r.utilization * 100, 6, 'f', 1)
+                        .arg(r.usefulUtilization * 100, 8, 'f', 1)
+                        .arg(r.throughputJobsPerWeek, 9, 'f', 0)
+                        .arg(r.meanWaitHours, 11, 'f', 1)
+                        .arg(r.gangs.meanWaitHours, 11, 'f', 1)
+                        .arg(r.waitToRun, 8, 'f', 2)
+                        .arg(r.preemptions, 11);
+        }
+        text += frontier.kneeLoad ? QStringLiteral("  knee at load %1: useful utilization %2 %\n")
+                                        .arg(*frontier.kneeLoad, 0, 'f', 2)
+                                        .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
+                                  : QStringLiteral("  no knee within the loads swept\n");
     }
+    text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(boost::json::object{{"knee_rule", kKneeRule},
                                       {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
@@ -213,6 +219,12 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("C")},
         {QStringLiteral("gpus-per-node"), QStringLiteral("GPUs per node (default 8)."),
          QStringLiteral("G")},
+        {QStringLiteral("slices-per-gpu"),
+         QStringLiteral("Slices each GPU is cut into for fractional jobs (default 1; 7 for MIG)."),
+         QStringLiteral("S")},
+        {QStringLiteral("job-slices"),
+         QStringLiteral("Fractional jobs: slices of one GPU per job (instead of --job-gpus)."),
+         QStringLiteral("K")},
         {QStringLiteral("job-gpus"), QStringLiteral("GPUs per job (default 1)."),
          QStringLiteral("K")},
         {QStringLiteral("mean-hours"), QStringLiteral("Mean job duration in hours (default 1)."),
@@ -220,7 +232,9 @@ int runSimulateCommand(const QStringList& args)
         {QStringLiteral("load"), QStringLiteral("Offered load, a share of GPU capacity (0 < RHO)."),
          QStringLiteral("RHO")},
         {QStringLiteral("loads"),
-         QStringLiteral("Sweep the load FROM:TO:STEP instead: the frontier and its knee."),
+         QStringLiteral("Sweep the load FROM:TO:STEP instead: the frontier and its knee (project "
+                        "mode: default %1).")
+             .arg(QString::fromLatin1(kDefaultProjectLoads)),
          QStringLiteral("FROM:TO:STEP")},
         {QStringLiteral("jobs"), QStringLiteral("Jobs to simulate (default 100000)."),
          QStringLiteral("N")},
@@ -228,7 +242,8 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("fifo, naive, topology_aware or predictive_preemption (default fifo)."),
          QStringLiteral("P")},
         {QStringLiteral("seed"), QStringLiteral("Random seed (default 42)."), QStringLiteral("S")},
-        {QStringLiteral("days"), QStringLiteral("Project mode: days of arrivals (default 60)."),
+        {QStringLiteral("days"),
+         QStringLiteral("Project mode: days of arrivals (default %1).").arg(kDefaultSimulationDays),
          QStringLiteral("D")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
@@ -240,6 +255,7 @@ int runSimulateCommand(const QStringList& args)
     if (!parser.isSet(QStringLiteral("synthetic")))
         return runProject(parser);
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
+    double slicesPerGpu = 1, jobSlices = 0;
     if (!numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||
         !numberOption(parser, kCommand, QStringLiteral("gpus-per-node"), 1, 64, true, false,
                       &perNode) ||
@@ -250,14 +266,25 @@ int runSimulateCommand(const QStringList& args)
         !numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false,
                       !parser.isSet(QStringLiteral("loads")), &load) ||
         !numberOption(parser, kCommand, QStringLiteral("jobs"), 1, 1e8, true, false, &jobs) ||
+        !numberOption(parser, kCommand, QStringLiteral("slices-per-gpu"), 1, 64, true, false,
+                      &slicesPerGpu) ||
+        !numberOption(parser, kCommand, QStringLiteral("job-slices"), 1, 64, true, false,
+                      &jobSlices) ||
         !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
         return UserError;
     const auto whole = [](double v) { return v == std::floor(v); };
     if (!whole(gpus) || !whole(perNode) || !whole(jobGpus) || !whole(jobs) || !whole(seed) ||
-        int(gpus) % int(perNode) != 0) {
+        !whole(slicesPerGpu) || !whole(jobSlices) || int(gpus) % int(perNode) != 0) {
         printErr(QStringLiteral("fleetplanner-cli simulate: --gpus, --gpus-per-node, --job-gpus, "
-                                "--jobs and --seed must "
+                                "--slices-per-gpu, --job-slices, --jobs and --seed must "
                                 "be whole numbers, and --gpus a multiple of --gpus-per-node\n"));
+        return UserError;
+    }
+    if (jobSlices > 0 && (jobSlices >= slicesPerGpu || parser.isSet(QStringLiteral("job-gpus")))) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: --job-slices (%1) must be fewer than "
+                                "--slices-per-gpu (%2), and not given with --job-gpus\n")
+                     .arg(jobSlices)
+                     .arg(slicesPerGpu));
         return UserError;
     }
     if (jobGpus > gpus) {
@@ -278,21 +305,24 @@ int runSimulateCommand(const QStringList& args)
                      .arg(policyName));
         return UserError;
     }
-    const ClusterShape cluster{int(gpus) / int(perNode), int(perNode), 1.25};
+    const ClusterShape cluster{int(gpus) / int(perNode), int(perNode), 1.25, int(slicesPerGpu)};
     if (parser.isSet(QStringLiteral("loads")))
-        return runSweep(parser, cluster, *policy, int(jobGpus), meanHours, int(jobs),
-                        std::uint64_t(seed));
-    const auto generated =
-        syntheticJobs(cluster, int(jobGpus), meanHours, load, int(jobs), std::uint64_t(seed));
+        return runSweep(parser, cluster, *policy, int(jobGpus), int(jobSlices), meanHours,
+                        int(jobs), std::uint64_t(seed));
+    const auto generated = syntheticJobs(cluster, int(jobGpus), meanHours, load, int(jobs),
+                                         std::uint64_t(seed), int(jobSlices));
     const SimulationResult r = simulateCluster(cluster, *policy, generated);
     boost::json::object out{{"policy", std::string(placementPolicyKey(*policy))},
                             {"gpus", int(gpus)},
                             {"gpus_per_node", int(perNode)},
                             {"job_gpus", int(jobGpus)},
+                            {"slices_per_gpu", int(slicesPerGpu)},
+                            {"job_slices", int(jobSlices)},
                             {"mean_hours", meanHours},
                             {"load", load},
                             {"seed", std::uint64_t(seed)},
                             {"utilization", r.utilization},
+                            {"useful_utilization", r.usefulUtilization},
                             {"throughput_jobs_per_week", r.throughputJobsPerWeek},
                             {"mean_wait_hours", r.meanWaitHours},
                             {"p95_wait_hours", r.p95WaitHours},
@@ -307,11 +337,14 @@ int runSimulateCommand(const QStringList& args)
         printJson(out);
         return Ok;
     }
-    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4-GPU jobs of %5 h mean at load %6\n")
+    const QString jobSize = jobSlices > 0
+                                ? QStringLiteral("%1/%2-GPU").arg(jobSlices).arg(slicesPerGpu)
+                                : QStringLiteral("%1-GPU").arg(jobGpus);
+    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4 jobs of %5 h mean at load %6\n")
                  .arg(policyName)
                  .arg(gpus)
                  .arg(perNode)
-                 .arg(jobGpus)
+                 .arg(jobSize)
                  .arg(meanHours)
                  .arg(load) +
              QStringLiteral("  utilization %1 %, %2 jobs per week\n")

@@ -331,6 +331,19 @@ private slots:
         const Run bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));
+        // Fractional requests: 3 of 7 slices; two fit a GPU, so 6/7 is the ceiling.
+        const Run fractional = runCli(
+            {"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu", "7", "--job-slices",
+             "3", "--load", "0.8", "--jobs", "20000", "--policy", "topology_aware", "--json"});
+        QCOMPARE(fractional.exitCode, 0);
+        const QJsonObject sliced = QJsonDocument::fromJson(fractional.out.toUtf8()).object();
+        QCOMPARE(sliced.value("job_slices").toInt(), 3);
+        QVERIFY(sliced.value("utilization").toDouble() < 6.0 / 7.0 + 1e-9);
+        QVERIFY(std::abs(sliced.value("utilization").toDouble() - 0.8) < 0.05);
+        const Run tooMany = runCli({"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu",
+                                    "7", "--job-slices", "7", "--load", "0.5"});
+        QCOMPARE(tooMany.exitCode, 1);
+        QVERIFY(tooMany.err.contains(QStringLiteral("--job-slices (7) must be fewer than")));
     }
 
     void catalogText()

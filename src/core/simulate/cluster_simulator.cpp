@@ -5,6 +5,8 @@
 #include <queue>
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -41,7 +43,20 @@ struct Event
     }
 };
 
-using Placement = std::vector<std::pair<int, int>>; ///< (node, GPUs)
+/// Where a job runs: whole GPUs on one or more nodes, or (a fractional
+/// request) slices of one GPU.
+struct Placement
+{
+    struct Share
+    {
+        int node;
+        int gpus;
+        std::uint64_t mask = 0; ///< which of the node's GPUs, set when occupied
+    };
+    std::vector<Share> whole;
+    int gpu = -1; ///< a fractional request's GPU (node × G + index)
+    bool empty() const { return whole.empty() && gpu < 0; }
+};
 
 struct Running
 {
@@ -49,6 +64,7 @@ struct Running
     double start = 0;
     double end = 0;
     std::uint64_t token = 0; ///< invalidates the completion event of an evicted run
+    double usefulGpus = 0;   ///< GPUs held ÷ the slowdown the run suffers
     bool active = false;
 };
 
@@ -87,15 +103,23 @@ class Simulation
 public:
     Simulation(const ClusterShape& cluster, PlacementPolicy policy, const std::vector<SimJob>& jobs,
                double warmup)
-        : m_cluster(cluster), m_policy(policy), m_jobs(jobs),
+        : m_cluster(cluster), m_policy(policy), m_jobs(jobs), m_slices(cluster.slicesPerGpu),
           m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
+          m_fullMask(std::size_t(cluster.nodes),
+                     cluster.gpusPerNode >= 64 ? ~std::uint64_t(0)
+                                               : (std::uint64_t(1) << cluster.gpusPerNode) - 1),
+          m_gpuFree(std::size_t(cluster.nodes) * std::size_t(cluster.gpusPerNode),
+                    cluster.slicesPerGpu),
+          m_partial(cluster.slicesPerGpu, cluster.nodes * cluster.gpusPerNode),
           m_held(std::size_t(cluster.nodes), false), m_nodeJobs(std::size_t(cluster.nodes)),
           m_open(cluster.gpusPerNode, cluster.nodes),
           m_heldBuckets(cluster.gpusPerNode, cluster.nodes), m_running(jobs.size()),
           m_remaining(jobs.size()), m_waitStart(jobs.size(), -1.0), m_started(jobs.size(), false)
     {
+        assert(cluster.gpusPerNode <= 64 && cluster.slicesPerGpu >= 1);
         for (int node = 0; node < cluster.nodes; ++node)
             m_open.insert(node, cluster.gpusPerNode);
+        m_fullyFreeGpus = totalGpus();
         for (std::size_t i = 0; i < jobs.size(); ++i) {
             m_remaining[i] = jobs[i].durationHours;
             push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
@@ -117,6 +141,12 @@ public:
             if (event.kind == EventKind::Arrival) {
                 m_waitStart[std::size_t(event.job)] = event.time;
                 m_queue.insert(queueKey(event.job));
+                // An arrival frees nothing: the jobs already waiting still
+                // cannot start, so only the newcomer is tried (as Slurm does
+                // at submission). Plain FIFO lets nobody pass the head.
+                if (m_policy != PlacementPolicy::Fifo || m_queue.size() == 1)
+                    schedule(event.job);
+                continue;
             } else if (event.kind == EventKind::Completion) {
                 const Running& run = m_running[std::size_t(event.job)];
                 if (!run.active || run.token != event.sequence)
@@ -130,6 +160,7 @@ public:
         const double measured = std::max(1e-9, m_measureTo - m_measureFrom);
         m_result.measuredHours = measured;
         m_result.utilization = m_busyGpuHours / (double(totalGpus()) * measured);
+        m_result.usefulUtilization = m_usefulGpuHours / (double(totalGpus()) * measured);
         m_result.throughputJobsPerWeek = double(m_completedInWindow) / measured * 168.0;
         m_result.meanQueueLength = m_queueArea / measured;
         if (!m_waits.empty()) {
@@ -156,8 +187,12 @@ private:
     const ClusterShape& m_cluster;
     PlacementPolicy m_policy;
     const std::vector<SimJob>& m_jobs;
-    std::vector<int> m_free;
-    std::vector<bool> m_held; ///< a node held by the reservation
+    int m_slices;                          ///< slices per GPU
+    std::vector<int> m_free;               ///< fully free GPUs per node
+    std::vector<std::uint64_t> m_fullMask; ///< which of a node's GPUs are fully free
+    std::vector<int> m_gpuFree;            ///< free slices per GPU
+    NodeBuckets m_partial;                 ///< GPUs some slices of which are taken, by free slices
+    std::vector<bool> m_held;              ///< a node held by the reservation
     std::vector<std::vector<int>> m_nodeJobs;
     NodeBuckets m_open;        ///< nodes not held, by free GPUs
     NodeBuckets m_heldBuckets; ///< nodes held, by free GPUs
@@ -172,7 +207,10 @@ private:
     std::priority_queue<Event, std::vector<Event>, std::greater<Event>> m_events;
     std::uint64_t m_sequence = 0;
     double m_now = 0;
-    int m_busyGpus = 0; ///< free GPUs are totalGpus() − m_busyGpus
+    int m_fullyFreeGpus = 0;
+    std::int64_t m_busySlices = 0;
+    double m_usefulGpus = 0; ///< busy GPUs less the share a split gang's slowdown wastes
+    double m_usefulGpuHours = 0;
     double m_busyGpuHours = 0;
     double m_queueArea = 0;
     double m_measureFrom = 0, m_measureTo = 0;
@@ -194,7 +232,13 @@ private:
     }
 
     int totalGpus() const { return m_cluster.nodes * m_cluster.gpusPerNode; }
-    int freeGpus() const { return totalGpus() - m_busyGpus; }
+    std::int64_t freeSlices() const { return std::int64_t(totalGpus()) * m_slices - m_busySlices; }
+    bool fractional(int job) const { return spec(job).slices > 0; }
+    /// GPUs a job holds: its gang, or its share of one GPU.
+    double gpuShare(int job) const
+    {
+        return fractional(job) ? double(spec(job).slices) / m_slices : double(spec(job).gpus);
+    }
     const SimJob& spec(int job) const { return m_jobs[std::size_t(job)]; }
     bool reserves() const
     {
@@ -221,7 +265,8 @@ private:
         const double from = std::max(m_now, m_measureFrom);
         const double to = std::min(time, m_measureTo);
         if (to > from) {
-            m_busyGpuHours += double(m_busyGpus) * (to - from);
+            m_busyGpuHours += double(m_busySlices) / m_slices * (to - from);
+            m_usefulGpuHours += m_usefulGpus * (to - from);
             m_queueArea += double(m_queue.size()) * (to - from);
         }
         m_now = time;
@@ -232,16 +277,39 @@ private:
         NodeBuckets& buckets = m_held[std::size_t(node)] ? m_heldBuckets : m_open;
         int& current = m_free[std::size_t(node)];
         buckets.erase(node, current);
-        m_busyGpus += current - free;
+        m_fullyFreeGpus += free - current;
         current = free;
         buckets.insert(node, free);
     }
 
-    void occupy(int job, const Placement& placement)
+    void occupy(int job, Placement& placement)
     {
-        for (const auto& [node, gpus] : placement) {
-            setFree(node, m_free[std::size_t(node)] - gpus);
+        const int perNode = m_cluster.gpusPerNode;
+        for (Placement::Share& share : placement.whole) {
+            std::uint64_t& full = m_fullMask[std::size_t(share.node)];
+            for (int i = 0; i < share.gpus; ++i) {
+                const std::uint64_t bit = full & (~full + 1); // the lowest free GPU
+                share.mask |= bit;
+                full &= ~bit;
+                m_gpuFree[std::size_t(share.node * perNode + std::countr_zero(bit))] = 0;
+            }
+            setFree(share.node, m_free[std::size_t(share.node)] - share.gpus);
+            m_nodeJobs[std::size_t(share.node)].push_back(job);
+            m_busySlices += std::int64_t(share.gpus) * m_slices;
+        }
+        if (placement.gpu >= 0) {
+            const int gpu = placement.gpu, node = gpu / perNode;
+            int& free = m_gpuFree[std::size_t(gpu)];
+            if (free == m_slices) {
+                m_fullMask[std::size_t(node)] &= ~(std::uint64_t(1) << (gpu % perNode));
+                setFree(node, m_free[std::size_t(node)] - 1);
+            } else {
+                m_partial.erase(gpu, free);
+            }
+            free -= spec(job).slices;
+            m_partial.insert(gpu, free);
             m_nodeJobs[std::size_t(node)].push_back(job);
+            m_busySlices += spec(job).slices;
         }
         if (spec(job).preemptible)
             ++m_preemptibleRunning[spec(job).priority];
@@ -250,12 +318,35 @@ private:
     void release(int job)
     {
         Running& run = m_running[std::size_t(job)];
-        for (const auto& [node, gpus] : run.placement) {
-            setFree(node, m_free[std::size_t(node)] + gpus);
+        const int perNode = m_cluster.gpusPerNode;
+        const auto leave = [&](int node) {
             auto& onNode = m_nodeJobs[std::size_t(node)];
             onNode.erase(std::find(onNode.begin(), onNode.end(), job));
+        };
+        for (const Placement::Share& share : run.placement.whole) {
+            m_fullMask[std::size_t(share.node)] |= share.mask;
+            for (std::uint64_t mask = share.mask; mask != 0; mask &= mask - 1)
+                m_gpuFree[std::size_t(share.node * perNode + std::countr_zero(mask))] = m_slices;
+            setFree(share.node, m_free[std::size_t(share.node)] + share.gpus);
+            leave(share.node);
+            m_busySlices -= std::int64_t(share.gpus) * m_slices;
+        }
+        if (run.placement.gpu >= 0) {
+            const int gpu = run.placement.gpu, node = gpu / perNode;
+            int& free = m_gpuFree[std::size_t(gpu)];
+            m_partial.erase(gpu, free);
+            free += spec(job).slices;
+            if (free == m_slices) {
+                m_fullMask[std::size_t(node)] |= std::uint64_t(1) << (gpu % perNode);
+                setFree(node, m_free[std::size_t(node)] + 1);
+            } else {
+                m_partial.insert(gpu, free);
+            }
+            leave(node);
+            m_busySlices -= spec(job).slices;
         }
         run.active = false;
+        m_usefulGpus -= run.usefulGpus;
         if (spec(job).preemptible) {
             const auto it = m_preemptibleRunning.find(spec(job).priority);
             if (--it->second == 0)
@@ -274,8 +365,9 @@ private:
     /// Whether predictive preemption may evict `victim` for `job`.
     bool evictable(int victim, int job) const
     {
+        // Fractional jobs are never evicted: they would free slivers, not GPUs.
         return m_policy == PlacementPolicy::PredictivePreemption && spec(victim).preemptible &&
-               spec(victim).priority < spec(job).priority;
+               !fractional(victim) && spec(victim).priority < spec(job).priority;
     }
 
     /// Whether `job` may use nodes the reservation holds.
@@ -290,18 +382,20 @@ private:
     /// GPUs for `job` under the policy, or an empty placement.
     Placement place(int job) const
     {
+        if (fractional(job))
+            return placeFraction(job);
         const int gpus = spec(job).gpus;
         const int perNode = m_cluster.gpusPerNode;
         Placement placement;
+        if (m_fullyFreeGpus < gpus)
+            return placement;
         if (m_policy == PlacementPolicy::Fifo || m_policy == PlacementPolicy::Naive) {
             // First free GPUs anywhere, node by node.
-            if (freeGpus() < gpus)
-                return placement;
             int needed = gpus;
             for (int node = 0; node < m_cluster.nodes && needed > 0; ++node) {
                 const int take = std::min(needed, m_free[std::size_t(node)]);
                 if (take > 0) {
-                    placement.emplace_back(node, take);
+                    placement.whole.push_back({node, take});
                     needed -= take;
                 }
             }
@@ -318,7 +412,7 @@ private:
             if (node < 0 && held)
                 node = m_heldBuckets.bestFit(gpus);
             if (node >= 0)
-                placement.emplace_back(node, gpus);
+                placement.whole.push_back({node, gpus});
             return placement;
         }
         // Larger gangs take whole empty nodes.
@@ -328,13 +422,50 @@ private:
         int left = gpus;
         const auto take = [&](const std::vector<int>& nodes) {
             for (std::size_t i = 0; i < nodes.size() && left > 0; ++i) {
-                placement.emplace_back(nodes[i], std::min(perNode, left));
+                placement.whole.push_back({nodes[i], std::min(perNode, left)});
                 left -= perNode;
             }
         };
         if (held)
             take(m_heldBuckets.nodes(perNode));
         take(m_open.nodes(perNode));
+        return placement;
+    }
+
+    /// A GPU with room for a fractional request: the first one (naive), or
+    /// the fullest one that still has room, else a free GPU on the node with
+    /// the fewest free GPUs, keeping empty nodes for gangs (topology-aware).
+    Placement placeFraction(int job) const
+    {
+        const int slices = spec(job).slices;
+        const int perNode = m_cluster.gpusPerNode;
+        Placement placement;
+        if (m_fullyFreeGpus == 0 && m_partial.bestFit(slices) < 0)
+            return placement;
+        if (m_policy == PlacementPolicy::Fifo || m_policy == PlacementPolicy::Naive) {
+            for (std::size_t gpu = 0; gpu < m_gpuFree.size(); ++gpu)
+                if (m_gpuFree[gpu] >= slices) {
+                    placement.gpu = int(gpu);
+                    break;
+                }
+            return placement;
+        }
+        const bool held = mayUseHeld(job);
+        for (int free = slices; free < m_slices && placement.gpu < 0; ++free)
+            for (int gpu : m_partial.nodes(free))
+                if (held || !m_held[std::size_t(gpu / perNode)]) {
+                    placement.gpu = gpu;
+                    break;
+                }
+        if (placement.gpu >= 0)
+            return placement;
+        int node = m_open.bestFit(1);
+        if (node < 0 && held)
+            node = m_heldBuckets.bestFit(1);
+        if (node >= 0) {
+            const std::uint64_t full = m_fullMask[std::size_t(node)];
+            placement.gpu = node * perNode + std::countr_zero(full);
+        }
         return placement;
     }
 
@@ -345,18 +476,20 @@ private:
         occupy(job, placement);
         run.placement = std::move(placement);
         const int perNode = m_cluster.gpusPerNode;
-        const bool split = int(run.placement.size()) > (s.gpus + perNode - 1) / perNode;
+        const bool split = int(run.placement.whole.size()) > (s.gpus + perNode - 1) / perNode;
         if (split)
             ++m_result.splitGangs;
         const double slowdown =
             (m_policy == PlacementPolicy::Naive && split) ? m_cluster.crossNodeSlowdown : 1.0;
         run.start = m_now;
         run.end = m_now + m_remaining[std::size_t(job)] * slowdown;
+        run.usefulGpus = gpuShare(job) / slowdown;
+        m_usefulGpus += run.usefulGpus;
         run.active = true;
         if (!m_started[std::size_t(job)] && std::size_t(job) >= m_firstMeasured) {
             const double wait = m_now - m_waitStart[std::size_t(job)];
             m_waits.push_back(wait);
-            ClassSums& sums = s.gpus > perNode ? m_gangSums : m_nodeJobSums;
+            ClassSums& sums = !fractional(job) && s.gpus > perNode ? m_gangSums : m_nodeJobSums;
             ++sums.jobs;
             sums.wait += wait;
             sums.run += s.durationHours;
@@ -380,17 +513,30 @@ private:
         if (nodesNeeded > m_cluster.nodes)
             return;
         std::vector<std::pair<double, int>> ready; // (time the node can take its share, node)
-        std::vector<std::pair<double, int>> ends;
+        std::vector<std::pair<double, int>> ends, partialEnds;
         for (int node = 0; node < m_cluster.nodes; ++node) {
             int free = m_free[std::size_t(node)];
             ends.clear();
+            partialEnds.clear();
             for (int other : m_nodeJobs[std::size_t(node)]) {
-                const int onNode = gpusOn(other, node);
-                if (evictable(other, job))
-                    free += onNode;
-                else
-                    ends.emplace_back(m_running[std::size_t(other)].end, onNode);
+                const double otherEnd = m_running[std::size_t(other)].end;
+                if (fractional(other)) {
+                    // A GPU shared by fractions is free when its last one ends.
+                    const int gpu = m_running[std::size_t(other)].placement.gpu;
+                    auto it = std::find_if(partialEnds.begin(), partialEnds.end(),
+                                           [&](const auto& e) { return e.second == gpu; });
+                    if (it == partialEnds.end())
+                        partialEnds.emplace_back(otherEnd, gpu);
+                    else
+                        it->first = std::max(it->first, otherEnd);
+                } else if (evictable(other, job)) {
+                    free += gpusOn(other, node);
+                } else {
+                    ends.emplace_back(otherEnd, gpusOn(other, node));
+                }
             }
+            for (const auto& partial : partialEnds)
+                ends.emplace_back(partial.first, 1);
             std::sort(ends.begin(), ends.end());
             double time = m_now;
             for (std::size_t i = 0; i < ends.size() && free < need; ++i) {
@@ -426,9 +572,9 @@ private:
 
     int gpusOn(int job, int node) const
     {
-        for (const auto& [at, gpus] : m_running[std::size_t(job)].placement)
-            if (at == node)
-                return gpus;
+        for (const Placement::Share& share : m_running[std::size_t(job)].placement.whole)
+            if (share.node == node)
+                return share.gpus;
         return 0;
     }
 
@@ -442,16 +588,15 @@ private:
             s.checkpointIntervalHours > 0
                 ? std::floor(ran / s.checkpointIntervalHours) * s.checkpointIntervalHours
                 : 0.0;
-        return (ran - kept) * s.gpus;
+        return (ran - kept) * gpuShare(job);
     }
 
     void evict(int victim)
     {
-        const SimJob& s = spec(victim);
         const double ran = m_now - m_running[std::size_t(victim)].start;
         const double lost = lossIfEvicted(victim);
         release(victim);
-        m_remaining[std::size_t(victim)] -= ran - lost / s.gpus;
+        m_remaining[std::size_t(victim)] -= ran - lost / gpuShare(victim);
         m_result.gpuHoursLost += lost;
         ++m_result.preemptions;
         m_waitStart[std::size_t(victim)] = m_now;
@@ -464,7 +609,8 @@ private:
     /// evicting everything allowed would not make room.
     bool tryPreempt(int job)
     {
-        if (m_policy != PlacementPolicy::PredictivePreemption || m_preemptibleRunning.empty() ||
+        if (m_policy != PlacementPolicy::PredictivePreemption || fractional(job) ||
+            m_preemptibleRunning.empty() ||
             m_preemptibleRunning.begin()->first >= spec(job).priority)
             return false;
         const int perNode = m_cluster.gpusPerNode;
@@ -515,48 +661,82 @@ private:
         return true;
     }
 
-    void schedule()
+    /// Starts what can start: every waiting job (up to the queue depth), or
+    /// only `newcomer`.
+    void schedule(int newcomer = -1)
     {
-        scan();
+        scan(newcomer);
         // Evicted jobs queue again; a second pass may start them elsewhere.
         while (!m_evicted.empty()) {
             for (int job : m_evicted)
                 m_queue.insert(queueKey(job));
             m_evicted.clear();
-            scan();
+            scan(-1);
         }
     }
 
-    void scan()
+    /// What decides whether a job can start now: two jobs alike in these
+    /// fare alike within one pass, so a pass tries each kind once.
+    struct Kind
     {
+        int gpus, slices, priority;
+        bool held;
+        bool operator==(const Kind&) const = default;
+    };
+
+    void scan(int newcomer)
+    {
+        std::vector<Kind> failed;
+        if (newcomer >= 0) {
+            attempt(m_queue.find(queueKey(newcomer)), failed);
+            return;
+        }
         int blocked = 0;
         for (auto it = m_queue.begin(); it != m_queue.end();) {
-            if (freeGpus() == 0 &&
+            if (freeSlices() == 0 &&
                 (m_policy != PlacementPolicy::PredictivePreemption || m_preemptibleRunning.empty()))
                 return; // nothing can start until something ends
-            const int job = it->job;
-            Placement placement = place(job);
-            if (placement.empty() && tryPreempt(job))
-                placement = place(job);
-            if (!placement.empty()) {
-                it = m_queue.erase(it);
-                start(job, std::move(placement));
-                continue;
-            }
-            if (m_policy == PlacementPolicy::Fifo)
-                return; // strict first come, first served: nobody overtakes the head
-            if (reserves() && spec(job).gpus > m_cluster.gpusPerNode) {
-                if (m_reservation.job < 0) {
-                    makeReservation(job);
-                } else if (m_reservation.job == job && m_now >= m_reservation.shadowHours) {
-                    releaseReservation(); // fell due but could not start: look again
-                    makeReservation(job);
-                }
-            }
-            if (++blocked >= kQueueDepth)
-                return;
-            ++it;
+            const auto next = std::next(it);
+            if (attempt(it, failed))
+                it = next;
+            else if (m_policy == PlacementPolicy::Fifo || ++blocked >= kQueueDepth)
+                return; // FIFO: nobody overtakes the head
+            else
+                ++it;
         }
+    }
+
+    /// Starts the waiting job at `it` if it can start (erasing it from the
+    /// queue); else notes its kind as failed for this pass and, if it is a
+    /// multi-node gang, gives it the reservation.
+    bool attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& failed)
+    {
+        const int job = it->job;
+        const Kind kind{spec(job).gpus, spec(job).slices, spec(job).priority, mayUseHeld(job)};
+        const bool holder = m_reservation.job == job;
+        if (!holder && std::find(failed.begin(), failed.end(), kind) != failed.end())
+            return false;
+        Placement placement = place(job);
+        if (placement.empty() && tryPreempt(job)) {
+            placement = place(job);
+            failed.clear(); // evictions freed room some other kind may fit
+        }
+        if (!placement.empty()) {
+            m_queue.erase(it);
+            start(job, std::move(placement));
+            return true;
+        }
+        if (!holder)
+            failed.push_back(kind);
+        if (reserves() && spec(job).gpus > m_cluster.gpusPerNode && !fractional(job)) {
+            if (m_reservation.job < 0) {
+                makeReservation(job);
+            } else if (holder && m_now >= m_reservation.shadowHours) {
+                releaseReservation(); // fell due but could not start: look again
+                makeReservation(job);
+            }
+        }
+        return false;
     }
 };
 
@@ -590,12 +770,14 @@ SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy po
 }
 
 std::vector<SimJob> syntheticJobs(const ClusterShape& cluster, int jobGpus, double meanHours,
-                                  double load, int count, std::uint64_t seed)
+                                  double load, int count, std::uint64_t seed, int jobSlices)
 {
     std::mt19937_64 random(seed);
     const double gpus = double(cluster.nodes) * cluster.gpusPerNode;
-    // Offered load ρ = λ · K · H ÷ C, so λ = ρ · C ÷ (K · H) jobs per hour.
-    const double arrivalRate = load * gpus / (double(jobGpus) * meanHours);
+    // Offered load ρ = λ · K · H ÷ C, so λ = ρ · C ÷ (K · H) jobs per hour,
+    // K being GPUs per job (a fraction for fractional requests).
+    const double perJob = jobSlices > 0 ? double(jobSlices) / cluster.slicesPerGpu : jobGpus;
+    const double arrivalRate = load * gpus / (perJob * meanHours);
     std::exponential_distribution<double> gap(arrivalRate);
     std::exponential_distribution<double> duration(1.0 / meanHours);
     std::vector<SimJob> jobs;
@@ -606,7 +788,8 @@ std::vector<SimJob> syntheticJobs(const ClusterShape& cluster, int jobGpus, doub
         SimJob job;
         job.arrivalHours = now;
         job.durationHours = duration(random);
-        job.gpus = jobGpus;
+        job.gpus = jobSlices > 0 ? 1 : jobGpus;
+        job.slices = jobSlices;
         jobs.push_back(job);
     }
     return jobs;

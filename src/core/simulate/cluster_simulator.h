@@ -26,6 +26,10 @@ struct SimJob
     double arrivalHours = 0;
     double durationHours = 0; ///< on GPUs of one node (a split gang under naive takes longer)
     int gpus = 1;
+    /// > 0: a fractional request for this many of one GPU's
+    /// ClusterShape::slicesPerGpu slices (a MIG instance, a time-slice share);
+    /// `gpus` is then ignored.
+    int slices = 0;
     int priority = 0;
     bool preemptible = false;
     double checkpointIntervalHours = 0.5;
@@ -38,6 +42,9 @@ struct ClusterShape
     /// Naive placement: a gang split across nodes runs this many times slower
     /// (its collectives cross the slower scale-out network).
     double crossNodeSlowdown = 1.25;
+    /// Slices a GPU is cut into for fractional requests (7 for MIG's compute
+    /// slices); 1 when every request is for whole GPUs.
+    int slicesPerGpu = 1;
 };
 
 /// Waits of one class of jobs: those that fit a node, or multi-node gangs.
@@ -50,7 +57,10 @@ struct WaitClass
 
 struct SimulationResult
 {
-    double utilization = 0;           ///< busy GPU-hours ÷ (GPUs × measured hours)
+    double utilization = 0; ///< busy GPU-hours ÷ (GPUs × measured hours)
+    /// As `utilization`, less the GPU-hours split gangs lose to their
+    /// slowdown: the work done, which is what a provider can sell.
+    double usefulUtilization = 0;
     double throughputJobsPerWeek = 0; ///< jobs completed per 168 h of measured time
     double meanWaitHours = 0;
     double p95WaitHours = 0;
@@ -76,9 +86,10 @@ SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy po
                                  const std::vector<SimJob>& jobs, double warmupFraction = 0.1);
 
 /// Poisson arrivals and exponential durations at offered load `load` (share
-/// of the cluster's GPU capacity), gangs of `jobGpus`, from `seed`.
+/// of the cluster's GPU capacity), gangs of `jobGpus` — or, if `jobSlices` > 0,
+/// fractional requests of that many slices — from `seed`.
 std::vector<SimJob> syntheticJobs(const ClusterShape& cluster, int jobGpus, double meanHours,
-                                  double load, int count, std::uint64_t seed);
+                                  double load, int count, std::uint64_t seed, int jobSlices = 0);
 
 /// Erlang C: mean wait in queue of an M/M/c system (c servers, arrival rate
 /// λ, service rate μ per server), for validating the simulator.

@@ -39,14 +39,15 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
             continue;
         if (i == 0) {
             frontier.kneeLoad = frontier.points[0].load;
-            frontier.kneeUtilization = frontier.points[0].result.utilization;
+            frontier.kneeUtilization = frontier.points[0].result.usefulUtilization;
         } else {
             const FrontierPoint& a = frontier.points[i - 1];
             const FrontierPoint& b = frontier.points[i];
             const double t = (threshold - a.result.waitToRun) / (ratio - a.result.waitToRun);
             frontier.kneeLoad = a.load + t * (b.load - a.load);
             frontier.kneeUtilization =
-                a.result.utilization + t * (b.result.utilization - a.result.utilization);
+                a.result.usefulUtilization +
+                t * (b.result.usefulUtilization - a.result.usefulUtilization);
         }
         break;
     }

@@ -24,8 +24,8 @@ struct Frontier
     /// The knee: the first offered load at which a class of jobs (those that
     /// fit a node, or multi-node gangs) waits on average more than
     /// `kneeWaitMultiple` × its mean run time (SimulationResult::waitToRun),
-    /// linearly interpolated between the points around it; and the
-    /// utilization reached there.
+    /// linearly interpolated between the points around it; and the useful
+    /// utilization (SimulationResult::usefulUtilization) reached there.
     std::optional<double> kneeLoad;
     std::optional<double> kneeUtilization;
 };

@@ -125,4 +125,14 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
     return jobs;
 }
 
+Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
+                         const ProjectCluster& cluster, PlacementPolicy policy,
+                         const std::vector<double>& loads, double days, std::uint64_t seed)
+{
+    const JobSource source = [&](double load, std::uint64_t pointSeed) {
+        return projectJobs(project, evaluation, cluster, load, days, pointSeed);
+    };
+    return sweepFrontier(cluster.shape, policy, source, loads, seed);
+}
+
 } // namespace fleet

@@ -6,6 +6,7 @@
 
 #include "engine/evaluation.h"
 #include "simulate/cluster_simulator.h"
+#include "simulate/frontier.h"
 
 #include <cstdint>
 #include <vector>
@@ -15,6 +16,13 @@ namespace fleet {
 /// Mean batch job length assumed when a project states only GPU-hours (an
 /// assumption, docs/MODEL.md).
 inline constexpr double kDefaultBatchJobHours = 4.0;
+
+/// Defaults of a project's frontier: half a year of arrivals (a 1,024-GPU
+/// pre-training run lasts weeks; fewer days leave too few of them) and eight
+/// loads, which keeps the sample's three-policy frontier near a second on
+/// two cores (tests/bench/bench_simulator.cpp).
+inline constexpr double kDefaultSimulationDays = 180;
+inline constexpr const char* kDefaultProjectLoads = "0.3:1.0:0.1";
 
 struct ProjectCluster
 {
@@ -36,5 +44,10 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
                                 std::uint64_t seed, double batchJobHours = kDefaultBatchJobHours);
+
+/// The frontier of the project's job-like work under `policy`.
+Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
+                         const ProjectCluster& cluster, PlacementPolicy policy,
+                         const std::vector<double>& loads, double days, std::uint64_t seed);
 
 } // namespace fleet
