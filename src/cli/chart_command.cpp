@@ -1,8 +1,10 @@
 #include "chart_command.h"
 
 #include "charts/chart_export.h"
+#include "charts/chart_kinds.h"
 #include "charts/compute_price_chart.h"
 #include "cli_support.h"
+#include "store/project_json.h"
 
 #include <QChart>
 
@@ -11,6 +13,8 @@
 namespace fleet::cli {
 
 namespace {
+
+const QString kCommand = QStringLiteral("chart");
 
 /// Reads an integer option in [min, max]; names the option and the rule when it is not.
 std::optional<int> intOption(const QCommandLineParser& parser, const QString& name, int fallback,
@@ -33,73 +37,26 @@ std::optional<int> intOption(const QCommandLineParser& parser, const QString& na
     return value;
 }
 
-} // namespace
-
-int runChartCommand(const QStringList& args)
+QString kindList()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Render a chart to a PNG or SVG file, headless."));
-    parser.addHelpOption();
-    parser.addOptions({
-        {QStringLiteral("kind"),
-         QStringLiteral("Chart kind: compute-price (USD per dense BF16 "
-                        "PFLOP-hour for every GPU and plan)."),
-         QStringLiteral("KIND")},
-        {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."),
-         QStringLiteral("ID")},
-        {QStringLiteral("format"), QStringLiteral("png or svg (default: from the file name)."),
-         QStringLiteral("FORMAT")},
-        {{QStringLiteral("o"), QStringLiteral("output")},
-         QStringLiteral("Output file."),
-         QStringLiteral("FILE")},
-        {QStringLiteral("width"), QStringLiteral("Width in points (default 1280)."),
-         QStringLiteral("W")},
-        {QStringLiteral("height"), QStringLiteral("Height in points (default 720)."),
-         QStringLiteral("H")},
-        {QStringLiteral("scale"), QStringLiteral("PNG pixels per point, 1 or 2 (default 1)."),
-         QStringLiteral("S")},
-    });
-    const QCommandLineOption catalogOption = addCatalogOption(parser);
-    int parseExit = Ok;
-    if (!parseOrExit(parser, args, 0, &parseExit))
-        return parseExit;
+    QStringList keys;
+    for (gui::ChartKind kind : gui::allChartKinds())
+        keys << gui::chartKindKey(kind);
+    return keys.join(QStringLiteral(", "));
+}
 
-    const QString kind = parser.value(QStringLiteral("kind"));
-    if (kind != QLatin1String("compute-price")) {
-        printErr(QStringLiteral(
-                     "fleetplanner-cli chart: --kind must be one of: compute-price; got '%1'\n")
-                     .arg(kind));
-        return UserError;
-    }
-    const QString output = parser.value(QStringLiteral("output"));
-    if (output.isEmpty()) {
-        printErr(QStringLiteral("fleetplanner-cli chart: -o FILE is required\n"));
-        return UserError;
-    }
-    gui::ChartFormat format;
-    const QString formatName =
-        parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : output;
-    if (!gui::chartFormatFromName(formatName, &format)) {
-        printErr(
-            QStringLiteral("fleetplanner-cli chart: --format must be png or svg (or the output "
-                           "file must end in .png or .svg); got '%1'\n")
-                .arg(formatName));
-        return UserError;
-    }
-    const auto width = intOption(parser, QStringLiteral("width"), 1280, 200, 8000);
-    const auto height = intOption(parser, QStringLiteral("height"), 720, 150, 8000);
-    const auto scale = intOption(parser, QStringLiteral("scale"), 1, 1, 2);
-    if (!width || !height || !scale)
-        return UserError;
-
-    int exitCode = Ok;
-    const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
+/// The compute-price chart of a price book of the catalog alone (no project).
+std::unique_ptr<QChart> catalogChart(const QCommandLineParser& parser,
+                                     const QCommandLineOption& catalogOption, QString* footer,
+                                     int* exitCode)
+{
+    const auto catalog = loadCatalogOrReport(parser.values(catalogOption), exitCode);
     if (!catalog)
-        return exitCode;
+        return nullptr;
+    *exitCode = UserError;
     if (catalog->priceBooks.empty()) {
         printErr(QStringLiteral("fleetplanner-cli chart: the catalog has no price book\n"));
-        return UserError;
+        return nullptr;
     }
     const PriceBook* book = &catalog->priceBooks.front();
     if (parser.isSet(QStringLiteral("price-book"))) {
@@ -112,22 +69,162 @@ int runChartCommand(const QStringList& args)
                 QStringLiteral("fleetplanner-cli chart: --price-book '%1' is not in the catalog; "
                                "known: %2\n")
                     .arg(parser.value(QStringLiteral("price-book")), ids.join(", ")));
-            return UserError;
+            return nullptr;
         }
     }
-
-    std::unique_ptr<QChart> chart(
+    *footer = QObject::tr("Price book %1 (as of %2) · FleetPlanner")
+                  .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+    *exitCode = Ok;
+    return std::unique_ptr<QChart>(
         gui::createComputePriceChart(*book, computePriceTable(*catalog, *book)));
+}
+
+/// A chart of a project: its results computed by the same functions as the app's.
+std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::ChartKind kind,
+                                     QString* footer, int* exitCode)
+{
+    // Loaded with the scenario first, so a bad one is reported as everywhere.
+    if (!loadProjectArgument(parser, kCommand, exitCode))
+        return nullptr;
+    auto base = loadProject(parser.positionalArguments().first().toStdString());
+    if (!base) {
+        *exitCode = UserError;
+        printErr(QStringLiteral("fleetplanner-cli chart: %1\n")
+                     .arg(QString::fromStdString(base.error().toString())));
+        return nullptr;
+    }
+    Project project = std::move(base).value();
+    if (parser.isSet(QStringLiteral("price-book"))) {
+        const std::string id = parser.value(QStringLiteral("price-book")).toStdString();
+        if (!project.catalog.priceBook(id)) {
+            *exitCode = UserError;
+            printErr(QStringLiteral("fleetplanner-cli chart: --price-book '%1' is not in the "
+                                    "project's catalog\n")
+                         .arg(QString::fromStdString(id)));
+            return nullptr;
+        }
+        project.activePriceBookId = id;
+    }
+    Kpi kpi = Kpi::MeanMonthlyCost;
+    if (parser.isSet(QStringLiteral("kpi"))) {
+        const auto named = kpiFromKey(parser.value(QStringLiteral("kpi")).toStdString());
+        if (!named) {
+            *exitCode = UserError;
+            printErr(QStringLiteral("fleetplanner-cli chart: --kpi must be mean_monthly_cost_usd, "
+                                    "cost_per_trillion_training_tokens_usd, "
+                                    "cost_per_million_output_tokens_usd, "
+                                    "cost_per_notebook_user_month_usd, utilization or "
+                                    "savings_usd; got '%1'\n")
+                         .arg(parser.value(QStringLiteral("kpi"))));
+            return nullptr;
+        }
+        kpi = *named;
+    }
+    gui::PlanResults results = gui::computePlanResults(
+        project, parser.value(QStringLiteral("scenario")).toStdString(), kpi);
+    if (gui::needsFrontiers(kind))
+        results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    *footer = gui::chartFooter(results);
+    *exitCode = Ok;
+    return std::unique_ptr<QChart>(gui::createChart(kind, results));
+}
+
+} // namespace
+
+int runChartCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Render a chart of a project (or, for compute-price, of the catalog) to a PNG, SVG or "
+        "PDF file, headless — the same chart the app shows."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(
+        QStringLiteral("PROJECT"),
+        QStringLiteral("A .fleetplan or .fleetplan.json file, or :sample (optional for "
+                       "compute-price)."));
+    parser.addOptions({
+        {QStringLiteral("kind"), QStringLiteral("Chart kind: %1.").arg(kindList()),
+         QStringLiteral("KIND")},
+        {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("kpi"), QStringLiteral("Tornado: the KPI (default mean_monthly_cost_usd)."),
+         QStringLiteral("KEY")},
+        {QStringLiteral("price-book"),
+         QStringLiteral("Price book id (default: the project's, or the catalog's first)."),
+         QStringLiteral("ID")},
+        {QStringLiteral("format"), QStringLiteral("png, svg or pdf (default: from the file name)."),
+         QStringLiteral("FORMAT")},
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("Output file."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("width"), QStringLiteral("Width in points (default 1280)."),
+         QStringLiteral("W")},
+        {QStringLiteral("height"), QStringLiteral("Height in points (default 720)."),
+         QStringLiteral("H")},
+        {QStringLiteral("scale"), QStringLiteral("PNG pixels per point, 1 or 2 (default 1)."),
+         QStringLiteral("S")},
+        {QStringLiteral("slide"),
+         QStringLiteral("Slide preset: light theme, large type, for 16:9 decks.")},
+    });
+    const QCommandLineOption catalogOption = addCatalogOption(parser);
+    int exitCode = Ok;
+    if (!parseOrExit(parser, args, 1, &exitCode))
+        return exitCode;
+
+    const auto kind = gui::chartKindFromKey(parser.value(QStringLiteral("kind")));
+    if (!kind) {
+        printErr(QStringLiteral("fleetplanner-cli chart: --kind must be one of: %1; got '%2'\n")
+                     .arg(kindList(), parser.value(QStringLiteral("kind"))));
+        return UserError;
+    }
+    const QString output = parser.value(QStringLiteral("output"));
+    if (output.isEmpty()) {
+        printErr(QStringLiteral("fleetplanner-cli chart: -o FILE is required\n"));
+        return UserError;
+    }
+    gui::ChartFormat format;
+    const QString formatName =
+        parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : output;
+    if (!gui::chartFormatFromName(formatName, &format)) {
+        printErr(QStringLiteral("fleetplanner-cli chart: --format must be png, svg or pdf (or "
+                                "the output file must end in .png, .svg or .pdf); got '%1'\n")
+                     .arg(formatName));
+        return UserError;
+    }
+    const auto width = intOption(parser, QStringLiteral("width"), 1280, 200, 8000);
+    const auto height = intOption(parser, QStringLiteral("height"), 720, 150, 8000);
+    const auto scale = intOption(parser, QStringLiteral("scale"), 1, 1, 2);
+    if (!width || !height || !scale)
+        return UserError;
+    const bool withProject = !parser.positionalArguments().isEmpty();
+    if (!withProject && *kind != gui::ChartKind::ComputePrice) {
+        printErr(QStringLiteral("fleetplanner-cli chart: PROJECT is required for --kind %1 (a "
+                                ".fleetplan or .fleetplan.json file, or :sample)\n")
+                     .arg(gui::chartKindKey(*kind)));
+        return UserError;
+    }
+
+    QString footer;
+    std::unique_ptr<QChart> chart = withProject
+                                        ? projectChart(parser, *kind, &footer, &exitCode)
+                                        : catalogChart(parser, catalogOption, &footer, &exitCode);
+    if (!chart)
+        return exitCode;
+    gui::ExportOptions options;
+    options.size = QSize(*width, *height);
+    options.scale = *scale;
+    options.slide = parser.isSet(QStringLiteral("slide"));
+    options.footer = footer;
     QString error;
-    if (!gui::exportChart(chart.get(), output, format, QSize(*width, *height), *scale, &error)) {
+    if (!gui::exportChart(chart.get(), output, format, options, &error)) {
         printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(error));
         return UserError;
     }
-    printOut(
-        QStringLiteral("Wrote %1 chart (%2, price book %3) to %4\n")
-            .arg(kind,
-                 format == gui::ChartFormat::Png ? QStringLiteral("PNG") : QStringLiteral("SVG"),
-                 QString::fromStdString(book->id), output));
+    printOut(QStringLiteral("Wrote the %1 chart (%2, %3 × %4 points) to %5\n  %6\n")
+                 .arg(gui::chartKindKey(*kind), gui::chartFormatName(format))
+                 .arg(*width)
+                 .arg(*height)
+                 .arg(output, footer));
     return Ok;
 }
 

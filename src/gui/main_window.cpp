@@ -206,7 +206,9 @@ void MainWindow::exportChartToFile()
     std::unique_ptr<QChart> chart(
         createComputePriceChart(*book, computePriceTable(catalog(), *book)));
     QString error;
-    if (!gui::exportChart(chart.get(), path, format, QSize(1280, 720), scale, &error)) {
+    ExportOptions options;
+    options.scale = scale;
+    if (!gui::exportChart(chart.get(), path, format, options, &error)) {
         QMessageBox::warning(this, tr("Export Chart"), error);
         return;
     }

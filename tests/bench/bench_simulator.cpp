@@ -54,9 +54,7 @@ void sampleFrontier(benchmark::State& state)
         return;
     }
     const fleet::Project project = std::move(loaded).value();
-    std::vector<double> loads; // kDefaultProjectLoads, as the CLI parses it
-    for (double load = 0.3; load <= 1.0 + 1e-9; load += 0.1)
-        loads.push_back(load);
+    const std::vector<double> loads = fleet::defaultProjectLoads();
     std::int64_t events = 0;
     for (auto _ : state) {
         const fleet::Evaluation evaluation = fleet::evaluate(project);

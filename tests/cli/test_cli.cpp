@@ -74,13 +74,22 @@ private slots:
             << QStringList{"catalog", "--catalog", "/nonexistent/cat.json"}
             << "/nonexistent/cat.json: no such file";
         QTest::newRow("chart kind") << QStringList{"chart", "--kind", "pie", "-o", "x.png"}
-                                    << "--kind must be one of: compute-price; got 'pie'";
+                                    << "--kind must be one of: cost-per-token, ";
         QTest::newRow("chart width")
             << QStringList{"chart", "--kind", "compute-price", "-o", "x.png", "--width", "-5"}
             << "--width must be a whole number from 200 to 8000; got '-5'";
         QTest::newRow("chart format")
             << QStringList{"chart", "--kind", "compute-price", "-o", "x.gif"}
-            << "--format must be png or svg";
+            << "--format must be png, svg or pdf";
+        QTest::newRow("chart needs a project")
+            << QStringList{"chart", "--kind", "tornado", "-o", "x.png"}
+            << "PROJECT is required for --kind tornado";
+        QTest::newRow("chart scenario") << QStringList{"chart",      ":sample", "--kind", "tornado",
+                                                       "--scenario", "nope",    "-o",     "x.png"}
+                                        << "nope";
+        QTest::newRow("chart kpi") << QStringList{"chart", ":sample", "--kind", "tornado",
+                                                  "--kpi", "profit",  "-o",     "x.png"}
+                                   << "--kpi must be mean_monthly_cost_usd";
         QTest::newRow("training mfu")
             << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "70B",
                            "--tokens", "1T",    "--mfu",         "1.5"}
@@ -411,6 +420,31 @@ private slots:
         const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 10);
         QCOMPARE(root.value(QStringLiteral("price_books")).toArray().size(), 3);
+    }
+
+    void projectChartsAreWrittenHeadless()
+    {
+        // The same charts the app shows, from a project and a scenario, as
+        // a deck script would rebuild them.
+        QTemporaryDir dir;
+        const struct
+        {
+            const char* kind;
+            const char* file;
+        } charts[] = {{"cost-per-token", "tokens.pdf"},
+                      {"regime-mix", "mix.svg"},
+                      {"break-even", "break-even.png"},
+                      {"scenarios", "scenarios.png"}};
+        for (const auto& chart : charts) {
+            const QString path = dir.filePath(QLatin1String(chart.file));
+            const Run run = runCli({"chart", ":sample", "--kind", chart.kind, "--scenario",
+                                    "reserve-60", "--slide", "-o", path});
+            QCOMPARE(run.exitCode, 0);
+            QVERIFY2(run.out.contains(QStringLiteral("scenario reserve-60")), qPrintable(run.out));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY(file.size() > 1000);
+        }
     }
 
     void chartIsWrittenHeadless_data()

@@ -125,6 +125,14 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
     return jobs;
 }
 
+std::vector<double> defaultProjectLoads()
+{
+    std::vector<double> loads;
+    for (int i = 0; i <= 7; ++i) // as `--loads 0.3:1.0:0.1` parses: from + i × step
+        loads.push_back(0.3 + i * 0.1);
+    return loads;
+}
+
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed)

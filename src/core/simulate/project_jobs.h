@@ -23,6 +23,7 @@ inline constexpr double kDefaultBatchJobHours = 4.0;
 /// two cores (tests/bench/bench_simulator.cpp).
 inline constexpr double kDefaultSimulationDays = 180;
 inline constexpr const char* kDefaultProjectLoads = "0.3:1.0:0.1";
+std::vector<double> defaultProjectLoads(); ///< kDefaultProjectLoads as numbers
 
 struct ProjectCluster
 {

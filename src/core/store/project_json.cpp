@@ -6,6 +6,7 @@
 #include "store/catalog_loader.h"
 #include "store/json_pointer.h"
 #include "store/json_reader.h"
+#include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 #include "store/workload_json.h"
 
@@ -545,6 +546,11 @@ std::string_view sampleProjectJson()
 Result<Project> loadSampleProject(const std::string& scenario)
 {
     return parseProject(sampleProjectJson(), "built-in:sample.fleetplan.json", scenario);
+}
+
+Result<Project> applyScenario(const Project& project, const std::string& scenario)
+{
+    return parseProjectValue(projectToJson(project), project.name, scenario);
 }
 
 Result<Project> loadProject(const std::string& path, const std::string& scenario)

@@ -32,6 +32,10 @@ Result<Project> loadProjectFile(const std::string& path, const std::string& scen
 std::string_view sampleProjectJson();
 Result<Project> loadSampleProject(const std::string& scenario = {});
 
+/// The project with `scenario` (id or name) applied, through its canonical
+/// JSON so the overrides are validated exactly as on load.
+Result<Project> applyScenario(const Project& project, const std::string& scenario);
+
 /// Loads `path` — a .fleetplan (SQLite) or .fleetplan.json file, told apart by
 /// content — or the bundled sample when `path` is ":sample".
 Result<Project> loadProject(const std::string& path, const std::string& scenario = {});

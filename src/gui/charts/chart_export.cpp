@@ -1,12 +1,16 @@
 #include "charts/chart_export.h"
 
-#include <QBuffer>
+#include "charts/chart_style.h"
+
 #include <QChart>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -14,9 +18,9 @@ namespace fleet::gui {
 
 namespace {
 
-/// Lays the chart out at `size` in a scene of its own and paints it. The chart
+/// Lays the chart out in `area` of a scene of its own and paints it. The chart
 /// is taken back out of the scene afterwards, so the caller keeps ownership.
-void paintChart(QChart* chart, QSize size, QPainter* painter)
+void paintChart(QChart* chart, QSizeF size, QPainter* painter)
 {
     QGraphicsScene scene;
     scene.addItem(chart);
@@ -24,7 +28,7 @@ void paintChart(QChart* chart, QSize size, QPainter* painter)
     chart->resize(size);
     if (chart->layout())
         chart->layout()->activate();
-    const QRectF area(QPointF(0, 0), QSizeF(size));
+    const QRectF area(QPointF(0, 0), size);
     scene.setSceneRect(area);
     // Qt Charts lays out series, axes and value labels through posted events.
     QCoreApplication::sendPostedEvents();
@@ -32,22 +36,41 @@ void paintChart(QChart* chart, QSize size, QPainter* painter)
     scene.removeItem(chart);
 }
 
+/// Paints the chart and, under it, the footer band, in logical points.
+void paintPage(QChart* chart, const ExportOptions& options, QPainter* painter)
+{
+    if (options.slide)
+        applySlidePreset(chart);
+    const QSizeF size(options.size);
+    painter->fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    const qreal band = options.footer.isEmpty() ? 0.0 : (options.slide ? 40.0 : 28.0);
+    paintChart(chart, QSizeF(size.width(), size.height() - band), painter);
+    if (band > 0) {
+        QFont font = painter->font();
+        font.setPointSizeF(options.slide ? 13.0 : 9.0);
+        painter->setFont(font);
+        painter->setPen(QColor(0x55, 0x55, 0x55));
+        painter->drawText(QRectF(24, size.height() - band, size.width() - 48, band),
+                          Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, options.footer);
+    }
+}
+
 } // namespace
 
-QImage renderChart(QChart* chart, QSize logicalSize, qreal scale)
+QImage renderChart(QChart* chart, const ExportOptions& options)
 {
-    QImage image(logicalSize * scale, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
+    QImage image(options.size * options.scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(options.scale);
     image.fill(Qt::white);
     QPainter painter(&image);
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    paintChart(chart, logicalSize, &painter);
+    paintPage(chart, options, &painter);
     painter.end();
     return image;
 }
 
-bool exportChart(QChart* chart, const QString& path, ChartFormat format, QSize logicalSize,
-                 qreal scale, QString* error)
+bool exportChart(QChart* chart, const QString& path, ChartFormat format,
+                 const ExportOptions& options, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -55,22 +78,39 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format, QSize l
         return false;
     }
     if (format == ChartFormat::Png) {
-        const QImage image = renderChart(chart, logicalSize, scale);
+        const QImage image = renderChart(chart, options);
         if (!image.save(&file, "PNG")) {
             *error = QObject::tr("%1: PNG encoding failed").arg(path);
             file.cancelWriting();
             return false;
         }
-    } else {
+    } else if (format == ChartFormat::Svg) {
         QSvgGenerator generator;
         generator.setOutputDevice(&file);
-        generator.setSize(logicalSize);
-        generator.setViewBox(QRect(QPoint(0, 0), logicalSize));
+        generator.setSize(options.size);
+        generator.setViewBox(QRect(QPoint(0, 0), options.size));
         generator.setTitle(chart->title());
-        generator.setDescription(QObject::tr("Chart exported by FleetPlanner"));
+        generator.setDescription(options.footer.isEmpty()
+                                     ? QObject::tr("Chart exported by FleetPlanner")
+                                     : options.footer);
         QPainter painter(&generator);
-        painter.fillRect(QRect(QPoint(0, 0), logicalSize), Qt::white);
-        paintChart(chart, logicalSize, &painter);
+        paintPage(chart, options, &painter);
+        painter.end();
+    } else {
+        // One page exactly the chart's size, in points; vector output.
+        QPdfWriter writer(&file);
+        writer.setTitle(chart->title());
+        writer.setCreator(QStringLiteral("FleetPlanner"));
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size), QPageSize::Point),
+                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setResolution(72);
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            *error = QObject::tr("%1: PDF output could not start").arg(path);
+            file.cancelWriting();
+            return false;
+        }
+        paintPage(chart, options, &painter);
         painter.end();
     }
     if (!file.commit()) {
@@ -83,15 +123,26 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format, QSize l
 bool chartFormatFromName(const QString& name, ChartFormat* format)
 {
     const QString suffix = QFileInfo(name).suffix().toLower();
-    if (suffix == QLatin1String("png") ||
-        name.compare(QLatin1String("png"), Qt::CaseInsensitive) == 0)
+    const QString lower = name.toLower();
+    if (suffix == QLatin1String("png") || lower == QLatin1String("png"))
         *format = ChartFormat::Png;
-    else if (suffix == QLatin1String("svg") ||
-             name.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0)
+    else if (suffix == QLatin1String("svg") || lower == QLatin1String("svg"))
         *format = ChartFormat::Svg;
+    else if (suffix == QLatin1String("pdf") || lower == QLatin1String("pdf"))
+        *format = ChartFormat::Pdf;
     else
         return false;
     return true;
+}
+
+QString chartFormatName(ChartFormat format)
+{
+    switch (format) {
+    case ChartFormat::Png: return QStringLiteral("PNG");
+    case ChartFormat::Svg: return QStringLiteral("SVG");
+    case ChartFormat::Pdf: return QStringLiteral("PDF");
+    }
+    return {};
 }
 
 } // namespace fleet::gui

@@ -14,18 +14,28 @@ namespace fleet::gui {
 enum class ChartFormat
 {
     Png,
-    Svg
+    Svg,
+    Pdf
 };
 
-/// Renders `chart` at `logicalSize` (in points) × `scale` device pixels.
-QImage renderChart(QChart* chart, QSize logicalSize, qreal scale = 1.0);
+struct ExportOptions
+{
+    QSize size{1280, 720}; ///< logical size, in points (16:9 by default)
+    qreal scale = 1.0;     ///< PNG device pixels per point (1 or 2)
+    bool slide = false;    ///< slide preset: light theme, large type
+    QString footer;        ///< drawn below the chart, e.g. project · scenario · price book
+};
 
-/// Writes `chart` to `path` as PNG or SVG. The file is written whole or not at
-/// all (through QSaveFile). On failure returns false and sets `error`.
-bool exportChart(QChart* chart, const QString& path, ChartFormat format, QSize logicalSize,
-                 qreal scale, QString* error);
+/// Renders `chart` with its footer to an image of size × scale pixels.
+QImage renderChart(QChart* chart, const ExportOptions& options);
 
-/// The format named by a file's suffix ("png", "svg"); false if neither.
+/// Writes `chart` to `path` as PNG, SVG or PDF. The file is written whole or
+/// not at all (through QSaveFile). On failure returns false and sets `error`.
+bool exportChart(QChart* chart, const QString& path, ChartFormat format,
+                 const ExportOptions& options, QString* error);
+
+/// The format named by a file's suffix or by name ("png", "svg", "pdf").
 bool chartFormatFromName(const QString& name, ChartFormat* format);
+QString chartFormatName(ChartFormat format); ///< "PNG", "SVG", "PDF"
 
 } // namespace fleet::gui

@@ -1,0 +1,175 @@
+#include "engine/chart_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+/// "2026-01" + m months → "2026-03"; "M3" without a start month.
+std::string monthLabel(const std::string& start, int month)
+{
+    int year = 0, first = 0;
+    if (start.size() == 7 && std::sscanf(start.c_str(), "%4d-%2d", &year, &first) == 2) {
+        const int index = first - 1 + (month - 1);
+        char text[16];
+        std::snprintf(text, sizeof text, "%04d-%02d", year + index / 12, index % 12 + 1);
+        return text;
+    }
+    return "M" + std::to_string(month);
+}
+
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double v : values)
+        total += v;
+    return total;
+}
+
+} // namespace
+
+CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluation,
+                              WorkloadKind kind)
+{
+    const bool training = kind == WorkloadKind::Training;
+    const double unit = training ? 1e12 : 1e6;
+    CostPerTokenData data;
+    data.unitLabel =
+        training ? "USD per trillion training tokens" : "USD per million output tokens";
+    data.plan = Plan::OnDemand;
+    using Cell = std::map<RegimeKind, double>; // regime → cheapest cost per unit
+    std::vector<Cell> cells;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        const double work = sum(w.servedPerMonth);
+        if (w.kind != kind || work <= 0)
+            continue;
+        for (const GpuModel& gpu : project.catalog.gpus) { // catalog order
+            Cell cell;
+            for (const OptionResult& option : w.options) {
+                const PlanCost* cost = option.cost(data.plan);
+                if (!cost || option.gpuId != gpu.id)
+                    continue;
+                const double usd = cost->totalUsd / (work / unit);
+                const auto found = cell.find(option.regime);
+                if (found == cell.end() || usd < found->second)
+                    cell[option.regime] = usd;
+            }
+            if (cell.empty())
+                continue;
+            data.workloadNames.push_back(w.name);
+            data.gpuIds.push_back(gpu.id);
+            for (const auto& entry : cell)
+                if (std::find(data.regimes.begin(), data.regimes.end(), entry.first) ==
+                    data.regimes.end())
+                    data.regimes.push_back(entry.first);
+            cells.push_back(std::move(cell));
+        }
+    }
+    std::sort(data.regimes.begin(), data.regimes.end());
+    data.usd.assign(data.regimes.size(), std::vector<std::optional<double>>(cells.size()));
+    for (std::size_t r = 0; r < data.regimes.size(); ++r)
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            if (const auto found = cells[c].find(data.regimes[r]); found != cells[c].end())
+                data.usd[r][c] = found->second;
+    return data;
+}
+
+RegimeMixData regimeMix(const Project& project, const Evaluation& evaluation)
+{
+    RegimeMixData data;
+    for (int m = 1; m <= project.horizonMonths; ++m)
+        data.months.push_back(monthLabel(project.startMonth, m));
+    std::map<RegimeKind, std::vector<double>> byRegime;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        const OptionResult* option = w.chosenOption();
+        if (!option)
+            continue;
+        auto& months = byRegime[option->regime];
+        months.resize(data.months.size(), 0.0);
+        for (std::size_t m = 0; m < option->months.size() && m < months.size(); ++m)
+            months[m] += option->months[m].gpuEquivalents;
+    }
+    for (auto& [regime, months] : byRegime) {
+        if (sum(months) <= 0)
+            continue;
+        data.regimes.push_back(regime);
+        data.gpus.push_back(std::move(months));
+    }
+    return data;
+}
+
+BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)
+{
+    BreakEvenData data;
+    const PriceBook* book = project.activePriceBook();
+    if (!book)
+        return data;
+    data.priceBookName = book->name;
+    if (project.fleet.mode == FleetMode::Fixed && !project.fleet.pools.empty()) {
+        const auto largest = std::max_element(
+            project.fleet.pools.begin(), project.fleet.pools.end(),
+            [](const FleetPool& a, const FleetPool& b) { return a.count < b.count; });
+        data.gpuId = largest->gpuId;
+    } else {
+        std::map<std::string, double> hours;
+        for (const WorkloadEvaluation& w : evaluation.workloads)
+            if (const OptionResult* option = w.chosenOption())
+                hours[option->gpuId] += option->totalGpuHoursHeld();
+        double most = -1;
+        for (const auto& [id, h] : hours)
+            if (h > most) {
+                most = h;
+                data.gpuId = id;
+            }
+    }
+    const GpuModel* gpu = project.catalog.gpu(data.gpuId);
+    if (!gpu)
+        return data;
+    const double lost =
+        project.assumptions.spotInterruptionsPerGpuHour * project.assumptions.restartMin / 60.0;
+    for (Plan plan : kAllPlans) {
+        const auto price = book->usdPerGpuHour(*gpu, plan);
+        if (!price)
+            continue;
+        BreakEvenLine line;
+        line.plan = plan;
+        line.committed = isCommitted(plan);
+        line.usdPerGpuHour = plan == Plan::Spot && lost < 0.9 ? *price / (1.0 - lost) : *price;
+        if (line.committed)
+            line.breakEvenUtilization = breakEvenUtilization(*book, *gpu, plan);
+        data.lines.push_back(line);
+    }
+    return data;
+}
+
+CostCurveData costCurve(const Project& project)
+{
+    CostCurveData data;
+    const bool fixed = project.fleet.mode == FleetMode::Fixed;
+    data.inputKey = fixed ? "fleet_size" : "utilization_ceiling";
+    data.axisLabel = fixed ? "Fleet size (GPUs)" : "Scheduler utilization ceiling (× today's)";
+    const SensitivityInput* input = sensitivityInput(data.inputKey);
+    if (!input)
+        return data;
+    double gpus = 0;
+    for (const FleetPool& pool : project.fleet.pools)
+        gpus += pool.count;
+    std::vector<double> factors;
+    for (int i = 0; i <= 20; ++i)
+        factors.push_back(0.5 + 0.05 * i);
+    const auto cost = sweep(project, *input, Kpi::MeanMonthlyCost, factors);
+    const auto utilization = sweep(project, *input, Kpi::Utilization, factors);
+    for (std::size_t i = 0; i < factors.size(); ++i) {
+        data.x.push_back(fixed ? std::round(factors[i] * gpus) : factors[i]);
+        data.monthlyCostUsd.push_back(cost[i].kpi);
+        data.utilization.push_back(utilization[i].kpi);
+    }
+    data.current = fixed ? gpus : 1.0;
+    return data;
+}
+
+} // namespace fleet

@@ -1,0 +1,109 @@
+#include "charts/chart_kinds.h"
+
+#include "charts/break_even_chart.h"
+#include "charts/compute_price_chart.h"
+#include "charts/cost_curve_chart.h"
+#include "charts/cost_per_token_chart.h"
+#include "charts/frontier_chart.h"
+#include "charts/regime_mix_chart.h"
+#include "charts/scenario_chart.h"
+#include "charts/tornado_chart.h"
+#include "engine/compute_price.h"
+
+#include <QChart>
+
+namespace fleet::gui {
+
+const std::vector<ChartKind>& allChartKinds()
+{
+    static const std::vector<ChartKind> kinds{
+        ChartKind::CostPerToken, ChartKind::CostPerTrainingToken,
+        ChartKind::CostCurve,    ChartKind::Frontier,
+        ChartKind::RegimeMix,    ChartKind::BreakEven,
+        ChartKind::Tornado,      ChartKind::Scenarios,
+        ChartKind::ComputePrice};
+    return kinds;
+}
+
+QString chartKindKey(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::CostPerToken: return QStringLiteral("cost-per-token");
+    case ChartKind::CostPerTrainingToken: return QStringLiteral("cost-per-training-token");
+    case ChartKind::CostCurve: return QStringLiteral("cost-curve");
+    case ChartKind::Frontier: return QStringLiteral("frontier");
+    case ChartKind::RegimeMix: return QStringLiteral("regime-mix");
+    case ChartKind::BreakEven: return QStringLiteral("break-even");
+    case ChartKind::Tornado: return QStringLiteral("tornado");
+    case ChartKind::Scenarios: return QStringLiteral("scenarios");
+    case ChartKind::ComputePrice: return QStringLiteral("compute-price");
+    }
+    return {};
+}
+
+QString chartKindLabel(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::CostPerToken: return QObject::tr("Cost per token");
+    case ChartKind::CostPerTrainingToken: return QObject::tr("Training cost");
+    case ChartKind::CostCurve: return QObject::tr("Cost curve");
+    case ChartKind::Frontier: return QObject::tr("Utilization frontier");
+    case ChartKind::RegimeMix: return QObject::tr("Regime mix");
+    case ChartKind::BreakEven: return QObject::tr("Break-even");
+    case ChartKind::Tornado: return QObject::tr("Sensitivity");
+    case ChartKind::Scenarios: return QObject::tr("Scenarios");
+    case ChartKind::ComputePrice: return QObject::tr("Compute price");
+    }
+    return {};
+}
+
+std::optional<ChartKind> chartKindFromKey(const QString& key)
+{
+    for (ChartKind kind : allChartKinds())
+        if (chartKindKey(kind) == key)
+            return kind;
+    return std::nullopt;
+}
+
+bool needsFrontiers(ChartKind kind)
+{
+    return kind == ChartKind::Frontier;
+}
+
+QChart* createChart(ChartKind kind, const PlanResults& results)
+{
+    const Project& project = results.project;
+    switch (kind) {
+    case ChartKind::CostPerToken:
+        return createCostPerTokenChart(project.catalog, results.costPerOutputToken);
+    case ChartKind::CostPerTrainingToken:
+        return createCostPerTokenChart(project.catalog, results.costPerTrainingToken);
+    case ChartKind::CostCurve: return createCostCurveChart(results.costCurve);
+    case ChartKind::Frontier: return createFrontierChart(results.frontiers);
+    case ChartKind::RegimeMix: return createRegimeMixChart(results.regimeMix);
+    case ChartKind::BreakEven: return createBreakEvenChart(project.catalog, results.breakEven);
+    case ChartKind::Tornado: return createTornadoChart(results.tornado);
+    case ChartKind::Scenarios: return createScenarioChart(results.scenarios);
+    case ChartKind::ComputePrice:
+        if (const PriceBook* book = project.activePriceBook())
+            return createComputePriceChart(*book, computePriceTable(project.catalog, *book));
+        return new QChart;
+    }
+    return new QChart;
+}
+
+QString chartFooter(const PlanResults& results)
+{
+    QStringList parts{QString::fromStdString(results.project.name)};
+    if (!results.scenario.empty())
+        parts << QObject::tr("scenario %1").arg(QString::fromStdString(results.scenario));
+    else
+        parts << QObject::tr("baseline scenario");
+    if (const PriceBook* book = results.project.activePriceBook())
+        parts << QObject::tr("price book %1 (as of %2)")
+                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+    parts << QObject::tr("FleetPlanner");
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace fleet::gui

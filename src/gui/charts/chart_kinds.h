@@ -1,0 +1,44 @@
+#pragma once
+
+// Every chart the app shows and `fleetplanner-cli chart --kind` renders, by
+// key, built from one snapshot's results.
+
+#include "compute/plan_results.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+class QChart;
+
+namespace fleet::gui {
+
+enum class ChartKind
+{
+    CostPerToken,
+    CostPerTrainingToken,
+    CostCurve,
+    Frontier,
+    RegimeMix,
+    BreakEven,
+    Tornado,
+    Scenarios,
+    ComputePrice
+};
+
+const std::vector<ChartKind>& allChartKinds();
+QString chartKindKey(ChartKind kind);   ///< "cost-per-token", … (the CLI's --kind)
+QString chartKindLabel(ChartKind kind); ///< "Cost per token", … (tab titles)
+std::optional<ChartKind> chartKindFromKey(const QString& key);
+
+/// Whether the kind needs the simulated frontiers (slow) in the results.
+bool needsFrontiers(ChartKind kind);
+
+/// Builds the chart; the caller owns it.
+QChart* createChart(ChartKind kind, const PlanResults& results);
+
+/// "Sample AI cloud · scenario Reserve 60 % · price book Example 2024 (as of 2024-06)".
+QString chartFooter(const PlanResults& results);
+
+} // namespace fleet::gui

@@ -1,0 +1,67 @@
+#include "charts/cost_curve_chart.h"
+
+#include "charts/chart_style.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+namespace fleet::gui {
+
+QChart* createCostCurveChart(const CostCurveData& data)
+{
+    QChart* chart = newChart(
+        data.inputKey == "fleet_size"
+            ? QObject::tr("Monthly cost and utilization as the fleet grows or shrinks")
+            : QObject::tr("Monthly cost and utilization as the utilization ceiling moves"));
+    auto* cost = new QLineSeries;
+    cost->setName(QObject::tr("Mean monthly cost (USD millions)"));
+    auto* utilization = new QLineSeries;
+    utilization->setName(QObject::tr("Utilization (%)"));
+    QPen dashed = utilization->pen();
+    dashed.setStyle(Qt::DashLine);
+    dashed.setWidthF(2.5);
+    utilization->setPen(dashed);
+    double top = 0;
+    std::optional<double> currentCost;
+    for (std::size_t i = 0; i < data.x.size(); ++i) {
+        if (data.monthlyCostUsd[i]) {
+            cost->append(data.x[i], *data.monthlyCostUsd[i] / 1e6);
+            top = std::max(top, *data.monthlyCostUsd[i] / 1e6);
+            if (std::abs(data.x[i] - data.current) < 1e-9)
+                currentCost = *data.monthlyCostUsd[i] / 1e6;
+        }
+        if (data.utilization[i])
+            utilization->append(data.x[i], *data.utilization[i] * 100);
+    }
+    auto* now = new QScatterSeries;
+    now->setName(QObject::tr("The project as it stands"));
+    now->setMarkerSize(12);
+    if (currentCost)
+        now->append(data.current, *currentCost);
+    const double left = data.x.empty() ? 0 : data.x.front();
+    const double right = data.x.empty() ? 1 : data.x.back();
+    QValueAxis* x =
+        valueAxis(QString::fromStdString(data.axisLabel), left, right,
+                  data.inputKey == "fleet_size" ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
+    QValueAxis* y =
+        valueAxis(QObject::tr("USD millions per month"), 0, top * 1.08, QStringLiteral("%.1f"));
+    QValueAxis* y2 = valueAxis(QObject::tr("Utilization (%)"), 0, 100);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(y2, Qt::AlignRight);
+    for (QAbstractSeries* series :
+         {static_cast<QAbstractSeries*>(cost), static_cast<QAbstractSeries*>(now)}) {
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    chart->addSeries(utilization);
+    utilization->attachAxis(x);
+    utilization->attachAxis(y2);
+    return chart;
+}
+
+} // namespace fleet::gui

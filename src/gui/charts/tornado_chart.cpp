@@ -1,0 +1,85 @@
+#include "charts/tornado_chart.h"
+
+#include "charts/chart_style.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalStackedBarSeries>
+#include <QLocale>
+#include <QValueAxis>
+
+namespace fleet::gui {
+
+QString kpiTitle(Kpi kpi)
+{
+    switch (kpi) {
+    case Kpi::MeanMonthlyCost: return QObject::tr("Mean monthly cost (USD)");
+    case Kpi::CostPerTrillionTrainingTokens:
+        return QObject::tr("Cost per trillion training tokens (USD)");
+    case Kpi::CostPerMillionOutputTokens:
+        return QObject::tr("Cost per million output tokens (USD)");
+    case Kpi::CostPerNotebookUserMonth: return QObject::tr("Cost per notebook user-month (USD)");
+    case Kpi::Utilization: return QObject::tr("Utilization (share)");
+    case Kpi::Savings: return QObject::tr("Savings against all bare metal (USD)");
+    }
+    return {};
+}
+
+QChart* createTornadoChart(const Tornado& tornado)
+{
+    const QString kpi = kpiTitle(tornado.kpi);
+    const QString what = kpi.section(QLatin1Char('('), 0, 0).trimmed();
+    QChart* chart = newChart(QObject::tr("Sensitivity of %1 to each input ±%2 %")
+                                 .arg(what.toLower())
+                                 .arg(tornado.fraction * 100, 0, 'f', 0));
+    const double base = tornado.base.value_or(0.0);
+    const bool share = tornado.kpi == Kpi::Utilization;
+    double reach = 0;
+    int still = 0;
+    std::vector<const TornadoBar*> moving;
+    for (const TornadoBar& bar : tornado.bars) {
+        if (bar.swing() <= 1e-9 * std::max(1.0, std::abs(base))) {
+            ++still;
+            continue;
+        }
+        moving.push_back(&bar);
+        reach = std::max({reach, std::abs(bar.low.value_or(base) - base),
+                          std::abs(bar.high.value_or(base) - base)});
+    }
+    const UsdScale scale =
+        share ? UsdScale{0.01, QObject::tr("percentage points")} : usdScale(reach);
+    auto* low = new QBarSet(QObject::tr("Input −%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
+    auto* high = new QBarSet(QObject::tr("Input +%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
+    QStringList labels;
+    // Largest swing on top: the category axis runs bottom to top. Both bars
+    // of an input share its row (stacked), as a tornado is drawn.
+    for (auto it = moving.rbegin(); it != moving.rend(); ++it) {
+        low->append(((*it)->low.value_or(base) - base) / scale.divisor);
+        high->append(((*it)->high.value_or(base) - base) / scale.divisor);
+        labels << QString::fromStdString((*it)->label);
+    }
+    auto* series = new QHorizontalStackedBarSeries;
+    series->append(low);
+    series->append(high);
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(labels);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    const QString baseText = share ? QStringLiteral("%1 %").arg(base * 100, 0, 'f', 1)
+                                   : QLocale().toString(base, 'f', std::abs(base) >= 1000 ? 0 : 3);
+    QString axisTitle = QObject::tr("Change in %1, %2, from %3")
+                            .arg(what.toLower(), share ? scale.unit : scale.unit, baseText);
+    if (still > 0)
+        axisTitle += QObject::tr(" · %n input(s) leave it unchanged", nullptr, still);
+    const double extent = reach / scale.divisor * 1.1;
+    QValueAxis* x = valueAxis(axisTitle, -extent, extent,
+                              extent < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    return chart;
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,62 @@
+#include "compute/plan_results.h"
+
+#include "engine/evaluate.h"
+#include "simulate/project_jobs.h"
+#include "store/project_json.h"
+
+namespace fleet::gui {
+
+PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi)
+{
+    PlanResults results;
+    results.scenario = scenario;
+    results.project = project;
+    if (!scenario.empty()) {
+        auto applied = applyScenario(project, scenario);
+        if (applied) {
+            results.project = std::move(applied).value();
+            results.baselineKpis = evaluate(project).kpis;
+        }
+    }
+    results.evaluation = evaluate(results.project);
+    results.costPerOutputToken =
+        costPerToken(results.project, results.evaluation, WorkloadKind::Inference);
+    results.costPerTrainingToken =
+        costPerToken(results.project, results.evaluation, WorkloadKind::Training);
+    results.regimeMix = regimeMix(results.project, results.evaluation);
+    results.breakEven = breakEven(results.project, results.evaluation);
+    results.costCurve = costCurve(results.project);
+    results.tornado = tornado(results.project, tornadoKpi, 0.1);
+    results.scenarios.push_back(
+        {"Baseline", results.baselineKpis ? *results.baselineKpis : results.evaluation.kpis});
+    for (const Scenario& s : project.scenarios) {
+        auto applied = applyScenario(project, s.id);
+        if (applied)
+            results.scenarios.push_back({s.name, evaluate(applied.value()).kpis});
+    }
+    return results;
+}
+
+std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,
+                                       const std::atomic<bool>* cancel,
+                                       const std::function<void(double)>& progress)
+{
+    std::vector<Frontier> frontiers;
+    const ProjectCluster cluster = projectCluster(project, evaluation);
+    if (cluster.nominalLoad <= 0)
+        return frontiers;
+    const std::vector<double> loads = defaultProjectLoads();
+    const PlacementPolicy policies[] = {PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
+                                        PlacementPolicy::PredictivePreemption};
+    for (std::size_t i = 0; i < std::size(policies); ++i) {
+        if (cancel && cancel->load())
+            break;
+        frontiers.push_back(projectFrontier(project, evaluation, cluster, policies[i], loads,
+                                            kDefaultSimulationDays, 42));
+        if (progress)
+            progress(double(i + 1) / double(std::size(policies)));
+    }
+    return frontiers;
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,46 @@
+#pragma once
+
+// Everything the views show for one project snapshot: the evaluation, its
+// KPIs against the baseline scenario, and the data of every chart. Computed
+// off the GUI thread (RecomputeService) and by `fleetplanner-cli chart`, from
+// the same engine functions; no widgets here.
+
+#include "engine/chart_data.h"
+#include "engine/evaluation.h"
+#include "engine/sensitivity.h"
+#include "simulate/frontier.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleet::gui {
+
+struct PlanResults
+{
+    Project project; ///< the snapshot (scenario applied) these results are of
+    std::string scenario;
+    Evaluation evaluation;
+    std::optional<Kpis> baselineKpis;      ///< the project without a scenario, when one is applied
+    CostPerTokenData costPerOutputToken;   ///< inference, per million output tokens
+    CostPerTokenData costPerTrainingToken; ///< training, per trillion tokens
+    RegimeMixData regimeMix;
+    BreakEvenData breakEven;
+    CostCurveData costCurve;
+    Tornado tornado;
+    std::vector<ScenarioKpis> scenarios; ///< "Baseline" first, then each scenario
+    std::vector<Frontier> frontiers;     ///< empty until simulated
+};
+
+/// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.
+PlanResults computePlanResults(const Project& project, const std::string& scenario = {},
+                               Kpi tornadoKpi = Kpi::MeanMonthlyCost);
+
+/// The slow part: the three-policy utilization frontier. Stops early (and
+/// returns what it has) when `cancel` becomes true; `progress` gets 0–1.
+std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,
+                                       const std::atomic<bool>* cancel = nullptr,
+                                       const std::function<void(double)>& progress = {});
+
+} // namespace fleet::gui
