@@ -51,13 +51,7 @@ QChart* createBreakEvenChart(const Catalog& catalog, const BreakEvenData& data)
     QValueAxis* x = valueAxis(QObject::tr("Utilization of the GPUs paid for (%)"), 0, 100);
     QValueAxis* y =
         valueAxis(QObject::tr("USD per busy GPU-hour"), 0, top * 1.05, QStringLiteral("%.2f"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* series : all) {
-        chart->addSeries(series);
-        series->attachAxis(x);
-        series->attachAxis(y);
-    }
+    addXYSeries(chart, all, x, y);
     return chart;
 }
 

@@ -45,6 +45,18 @@ QString gpuShortName(const Catalog& catalog, const std::string& gpuId)
     return name;
 }
 
+void addXYSeries(QChart* chart, const QList<QAbstractSeries*>& series, QValueAxis* x,
+                 QValueAxis* y)
+{
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* one : series) {
+        chart->addSeries(one);
+        one->attachAxis(x);
+        one->attachAxis(y);
+    }
+}
+
 UsdScale usdScale(double magnitude)
 {
     if (magnitude >= 5e6)

@@ -5,6 +5,9 @@
 
 #include <QString>
 
+#include <QList>
+
+class QAbstractSeries;
 class QChart;
 class QValueAxis;
 
@@ -23,6 +26,10 @@ QValueAxis* valueAxis(const QString& title, double min, double max,
 
 /// "NVIDIA H100 SXM5 80GB" → "H100 SXM5 80GB"; the id if the catalog lacks it.
 QString gpuShortName(const Catalog& catalog, const std::string& gpuId);
+
+/// Adds `x` (bottom) and `y` (left) to the chart and every series on them.
+void addXYSeries(QChart* chart, const QList<QAbstractSeries*>& series, QValueAxis* x,
+                 QValueAxis* y);
 
 /// Dollar figures shown in thousands or millions when they are large:
 /// divide by `divisor` and say `unit` ("USD millions").

@@ -70,13 +70,7 @@ QChart* createFrontierChart(const std::vector<Frontier>& frontiers)
     }
     QValueAxis* x = valueAxis(QObject::tr("Useful cluster utilization (%)"), 0, 100);
     QValueAxis* y = valueAxis(QObject::tr("Throughput (jobs per week)"), 0, top * 1.08);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* series : all) {
-        chart->addSeries(series);
-        series->attachAxis(x);
-        series->attachAxis(y);
-    }
+    addXYSeries(chart, all, x, y);
     // Knee markers take their line's colour (set after the theme assigned
     // it); the line's legend entry already names the knee.
     for (int i = 0; i + 1 < all.size(); ++i)
