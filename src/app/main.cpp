@@ -1,8 +1,9 @@
 // fleetplanner: the desktop application.
 
+#include "document/project_document.h"
 #include "main_window.h"
-#include "store/catalog_loader.h"
 #include "store/project_json.h"
+#include "store/project_sqlite.h"
 #include "version.h"
 
 #include <QApplication>
@@ -21,47 +22,45 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QObject::tr("Capacity and cost planner for GPU fleets."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption catalogOption(
-        QStringLiteral("catalog"),
-        QObject::tr("Merge a catalog file over the built-in one (repeatable)."),
-        QObject::tr("FILE"));
-    parser.addOption(catalogOption);
     parser.addPositionalArgument(
         QStringLiteral("PROJECT"),
-        QObject::tr("A project (.fleetplan.json) to open; default: the bundled sample."));
+        QObject::tr("A project (.fleetplan or .fleetplan.json) to open; default: the bundled "
+                    "sample."));
     parser.process(app);
 
-    QStringList userFiles = parser.values(catalogOption);
-    std::vector<std::string> paths;
-    for (const QString& file : userFiles)
-        paths.push_back(file.toStdString());
-    auto catalog = fleet::loadCatalog(paths);
-    if (!catalog && !userFiles.isEmpty()) {
-        // A broken user file must not cost the user the app: say what is wrong
-        // and go on with the built-in catalog.
-        QMessageBox::warning(nullptr, QObject::tr("Catalog file not loaded"),
-                             QObject::tr("The catalog files were not loaded; showing the "
-                                         "built-in catalog.\n\n%1")
-                                 .arg(QString::fromStdString(catalog.error().toString())));
-        userFiles.clear();
-        catalog = fleet::loadBuiltinCatalog();
+    fleet::gui::MainWindow window;
+    window.resize(1440, 900);
+    const QString path = parser.positionalArguments().value(0, QStringLiteral(":sample"));
+    bool opened = false;
+    if (path != QLatin1String(":sample"))
+        opened = window.openFile(path);
+    if (!opened) {
+        auto sample = fleet::loadSampleProject();
+        if (!sample) {
+            QMessageBox::critical(nullptr, QObject::tr("FleetPlanner cannot start"),
+                                  QString::fromStdString(sample.error().toString()));
+            return 1;
+        }
+        window.setProject(std::move(sample).value());
+        // Changes to the sample (or a new project) that were never saved.
+        const std::string untitled = window.document()->recoveryBase().toStdString();
+        if (const auto offer = fleet::findRecovery(untitled)) {
+            const auto answer = QMessageBox::question(
+                nullptr, QObject::tr("Recover unsaved changes?"),
+                QObject::tr("The last session ended with changes that were never saved. "
+                            "Open them?"),
+                QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
+            auto recovered = answer == QMessageBox::Open
+                                 ? fleet::openRecovery(*offer)
+                                 : fleet::Result<fleet::Project>(fleet::Error("declined"));
+            if (recovered) {
+                window.setProject(std::move(recovered).value());
+                (void)window.document()->edit(QObject::tr("Recovered changes"), {});
+            } else {
+                fleet::discardRecovery(untitled);
+            }
+        }
     }
-    if (!catalog) {
-        QMessageBox::critical(nullptr, QObject::tr("FleetPlanner cannot start"),
-                              QString::fromStdString(catalog.error().toString()));
-        return 1;
-    }
-
-    fleet::gui::MainWindow window(std::move(catalog).value(), userFiles);
-    const QString projectPath = parser.positionalArguments().value(0, QStringLiteral(":sample"));
-    auto project = fleet::loadProject(projectPath.toStdString());
-    if (project)
-        window.showProject(project.value());
     window.show();
-    if (!project)
-        QMessageBox::warning(
-            &window, QObject::tr("Project not opened"),
-            QObject::tr("%1 could not be opened:\n\n%2")
-                .arg(projectPath, QString::fromStdString(project.error().toString())));
     return app.exec();
 }

@@ -19,80 +19,176 @@ QString money(const std::optional<double>& value, int decimals)
     return QStringLiteral("$") + locale.toString(v, 'f', decimals);
 }
 
+std::optional<double> kpiOf(const Kpis& k, const QString& key)
+{
+    if (key == QLatin1String("mean_monthly_cost_usd"))
+        return k.meanMonthlyCostUsd;
+    if (key == QLatin1String("cost_per_trillion_training_tokens_usd"))
+        return k.costPerTrillionTrainingTokensUsd;
+    if (key == QLatin1String("cost_per_million_output_tokens_usd"))
+        return k.costPerMillionOutputTokensUsd;
+    if (key == QLatin1String("cost_per_notebook_user_month_usd"))
+        return k.costPerNotebookUserMonthUsd;
+    if (key == QLatin1String("utilization"))
+        return k.utilization;
+    if (key == QLatin1String("savings_usd"))
+        return k.savingsUsd;
+    return std::nullopt;
+}
+
+QString formatted(const QString& key, const std::optional<double>& v, bool signedDelta = false)
+{
+    if (!v)
+        return QStringLiteral("—");
+    const QLocale locale;
+    const QString sign = signedDelta && *v > 0 ? QStringLiteral("+") : QString();
+    if (key == QLatin1String("utilization"))
+        return sign + locale.toString(*v * 100, 'f', 1) +
+               (signedDelta ? QStringLiteral(" pts") : QStringLiteral(" %"));
+    const int decimals = key == QLatin1String("cost_per_million_output_tokens_usd") ? 3 : 0;
+    QString text = money(v, decimals);
+    if (signedDelta && *v < 0)
+        text = QStringLiteral("−") + money(-*v, decimals);
+    return sign + text;
+}
+
 } // namespace
 
 KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
 {
     auto* layout = new QGridLayout(this);
     layout->setHorizontalSpacing(24);
-    addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"), 0);
+    addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"),
+           tr("Cost over the horizon ÷ its months. Fixed fleet: every GPU of the fleet at its "
+              "plan's price; sized fleet: the GPUs the plan holds."),
+           0);
     addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"),
-           tr("Per trillion training tokens"), 1);
+           tr("Per trillion training tokens"),
+           tr("Training workloads' attributed cost ÷ tokens trained (runs × tokens per run); "
+              "compute 6·N·D FLOPs at the workload's MFU."),
+           1);
     addKpi(QStringLiteral("cost_per_million_output_tokens_usd"), tr("Per million output tokens"),
+           tr("Inference workloads' attributed cost ÷ output tokens served (requests/s × "
+              "output tokens × seconds)."),
            2);
-    addKpi(QStringLiteral("cost_per_notebook_user_month_usd"), tr("Per notebook user-month"), 3);
-    addKpi(QStringLiteral("utilization"), tr("Utilization"), 4);
-    addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"), 5);
+    addKpi(QStringLiteral("cost_per_notebook_user_month_usd"), tr("Per notebook user-month"),
+           tr("Notebooks' attributed cost ÷ users ÷ months; held time = active + idle up to "
+              "the timeout, g·(1 − e^(−t/g))."),
+           3);
+    addKpi(QStringLiteral("utilization"), tr("Utilization"),
+           tr("Busy GPU-hours ÷ the fleet's GPU-hours (fixed fleet) or ÷ GPU-hours held "
+              "(sized fleet)."),
+           4);
+    addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"),
+           tr("The baseline (every workload on bare metal, on demand, no idle timeout) minus "
+              "the plan's attributed cost, over the horizon."),
+           5);
+    m_optimizer = new QLabel(this);
+    m_optimizer->setObjectName(QStringLiteral("optimizer"));
+    m_optimizer->setForegroundRole(QPalette::PlaceholderText);
+    m_optimizer->setToolTip(tr("The regime-mix optimizer (COIN-OR CBC): the LP relaxation "
+                               "rounded while inputs move, the exact MILP once they settle. "
+                               "docs/OPTIMIZER.md"));
+    layout->addWidget(m_optimizer, 3, 0, 1, 6);
 }
 
-QLabel* KpiPanel::addKpi(const QString& key, const QString& title, int column)
+void KpiPanel::addKpi(const QString& key, const QString& title, const QString& formula, int column)
 {
     auto* layout = static_cast<QGridLayout*>(this->layout());
     auto* caption = new QLabel(title, this);
     caption->setForegroundRole(QPalette::PlaceholderText);
     auto* value = new QLabel(QStringLiteral("—"), this);
     QFont font = value->font();
-    font.setPointSizeF(font.pointSizeF() * 1.6);
+    m_baseSize = font.pointSizeF();
+    font.setPointSizeF(m_baseSize * 1.6);
     font.setBold(true);
     value->setFont(font);
     value->setObjectName(key);
+    auto* delta = new QLabel(this);
+    delta->setObjectName(key + QStringLiteral("_delta"));
+    for (QLabel* label : {caption, value, delta})
+        label->setToolTip(formula);
     layout->addWidget(caption, 0, column);
     layout->addWidget(value, 1, column);
-    m_values.append({key, value});
-    return value;
+    layout->addWidget(delta, 2, column);
+    m_kpis.append({key, value, delta});
 }
 
-void KpiPanel::showEvaluation(const Project& project, const Evaluation& evaluation)
+void KpiPanel::showResults(const PlanResults& results)
 {
-    const Kpis& k = evaluation.kpis;
-    setTitle(tr("%1 — %2, %3 months, price book %4")
+    const Project& project = results.project;
+    setTitle(tr("%1 — %2, %3 months, price book %4%5")
                  .arg(QString::fromStdString(project.name), project.fleet.mode == FleetMode::Fixed
                                                                 ? tr("fixed fleet")
                                                                 : tr("fleet sized by FleetPlanner"))
                  .arg(project.horizonMonths)
-                 .arg(QString::fromStdString(project.activePriceBookId)));
-    const QLocale locale;
-    for (auto& [key, label] : m_values) {
-        QString text;
-        if (key == QLatin1String("mean_monthly_cost_usd"))
-            text = money(k.meanMonthlyCostUsd, 0);
-        else if (key == QLatin1String("cost_per_trillion_training_tokens_usd"))
-            text = money(k.costPerTrillionTrainingTokensUsd, 0);
-        else if (key == QLatin1String("cost_per_million_output_tokens_usd"))
-            text = money(k.costPerMillionOutputTokensUsd, 3);
-        else if (key == QLatin1String("cost_per_notebook_user_month_usd"))
-            text = money(k.costPerNotebookUserMonthUsd, 0);
-        else if (key == QLatin1String("utilization"))
-            text = locale.toString(k.utilization * 100, 'f', 1) + QStringLiteral(" %");
-        else if (key == QLatin1String("savings_usd"))
-            text = k.savingsFraction ? money(k.savingsUsd, 0) + QStringLiteral(" (") +
-                                           locale.toString(*k.savingsFraction * 100, 'f', 0) +
-                                           QStringLiteral(" %)")
-                                     : QStringLiteral("—");
-        label->setText(text);
+                 .arg(QString::fromStdString(project.activePriceBookId))
+                 .arg(results.scenario.empty()
+                          ? QString()
+                          : tr(" — scenario %1").arg(QString::fromStdString(results.scenario))));
+    const Kpis& k = results.evaluation.kpis;
+    for (const Kpi& kpi : m_kpis) {
+        const auto value = kpiOf(k, kpi.key);
+        QString text = formatted(kpi.key, value);
+        if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction)
+            text +=
+                QStringLiteral(" (%1 %)").arg(QLocale().toString(*k.savingsFraction * 100, 'f', 0));
+        kpi.value->setText(text);
+        QString delta;
+        if (results.baselineKpis) {
+            const auto base = kpiOf(*results.baselineKpis, kpi.key);
+            delta = value && base
+                        ? tr("%1 vs baseline").arg(formatted(kpi.key, *value - *base, true))
+                        : QString();
+        }
+        kpi.delta->setText(delta);
     }
-    setToolTip(evaluation.warnings.empty() ? tr("Costs over the horizon ÷ its months; utilization "
-                                                "= busy GPU-hours ÷ the fleet's hours. "
-                                                "Formulas: docs/MODEL.md")
-                                           : QString::fromStdString(evaluation.warnings.front()));
+    QString optimizer;
+    if (const auto& o = results.optimizer) {
+        const QLocale locale;
+        if (o->status == SolveStatus::Optimal || o->status == SolveStatus::Feasible)
+            optimizer = tr("Optimizer (%1): best regime mix $%2 M over the horizon, gap %3 %, "
+                           "%4 s")
+                            .arg(o->method == "exact" ? tr("exact") : tr("fast path"))
+                            .arg(locale.toString(o->costUsd / 1e6, 'f', 2))
+                            .arg(locale.toString(o->gap * 100, 'f', 2))
+                            .arg(locale.toString(o->solveSeconds, 'f', 2));
+        else
+            optimizer = tr("Optimizer: no plan — %1")
+                            .arg(o->reasons.empty() ? tr("see the solve status")
+                                                    : QString::fromStdString(o->reasons.front()));
+    }
+    m_optimizer->setText(optimizer);
 }
 
 QString KpiPanel::valueText(const QString& key) const
 {
-    for (const auto& [name, label] : m_values)
-        if (name == key)
-            return label->text();
+    for (const Kpi& kpi : m_kpis)
+        if (kpi.key == key)
+            return kpi.value->text();
     return {};
+}
+
+QString KpiPanel::deltaText(const QString& key) const
+{
+    for (const Kpi& kpi : m_kpis)
+        if (kpi.key == key)
+            return kpi.delta->text();
+    return {};
+}
+
+QString KpiPanel::optimizerText() const
+{
+    return m_optimizer->text();
+}
+
+void KpiPanel::setLarge(bool large)
+{
+    for (const Kpi& kpi : m_kpis) {
+        QFont font = kpi.value->font();
+        font.setPointSizeF(m_baseSize * (large ? 2.6 : 1.6));
+        kpi.value->setFont(font);
+    }
 }
 
 } // namespace fleet::gui

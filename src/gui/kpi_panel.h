@@ -1,8 +1,10 @@
 #pragma once
 
-// A strip of the project's KPIs, as the engine computed them.
+// A strip of the project's KPIs, always visible: each with its change against
+// the baseline scenario when a scenario is shown, the formula in its tooltip,
+// and the optimizer's answer beside them.
 
-#include "engine/evaluation.h"
+#include "compute/plan_results.h"
 
 #include <QGroupBox>
 
@@ -17,15 +19,28 @@ class KpiPanel : public QGroupBox
 public:
     explicit KpiPanel(QWidget* parent = nullptr);
 
-    void showEvaluation(const Project& project, const Evaluation& evaluation);
+    void showResults(const PlanResults& results);
 
     /// The text shown for a KPI key ("mean_monthly_cost_usd", ...), for tests.
     QString valueText(const QString& key) const;
+    QString deltaText(const QString& key) const;
+    QString optimizerText() const;
+
+    /// Presentation mode: larger type.
+    void setLarge(bool large);
 
 private:
-    QLabel* addKpi(const QString& key, const QString& title, int column);
+    struct Kpi
+    {
+        QString key;
+        QLabel* value;
+        QLabel* delta;
+    };
+    void addKpi(const QString& key, const QString& title, const QString& formula, int column);
 
-    QList<QPair<QString, QLabel*>> m_values;
+    QList<Kpi> m_kpis;
+    QLabel* m_optimizer = nullptr;
+    qreal m_baseSize = 0;
 };
 
 } // namespace fleet::gui

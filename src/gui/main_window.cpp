@@ -1,26 +1,41 @@
 #include "main_window.h"
 
-#include "catalog_table_model.h"
 #include "charts/chart_export.h"
-#include "charts/compute_price_chart.h"
-#include "engine/compute_price.h"
-#include "engine/evaluate.h"
+#include "document/project_document.h"
+#include "editors/field_table_model.h"
+#include "editors/project_pages.h"
 #include "kpi_panel.h"
-#include "store/catalog_loader.h"
+#include "store/project_json.h"
+#include "store/project_sqlite.h"
 #include "ui_main_window.h"
 #include "version.h"
+#include "views/chart_tabs.h"
+#include "views/drivers_panel.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
 #include <QFileDialog>
-#include <QHeaderView>
+#include <QFileInfo>
 #include <QIcon>
-#include <QItemSelectionModel>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QToolTip>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
 // The resources are compiled into the static fleetgui library; registering them
 // here keeps the linker from dropping them (Q_INIT_RESOURCE must be called at
@@ -32,227 +47,496 @@ static void initFleetGuiResources()
 
 namespace fleet::gui {
 
-MainWindow::MainWindow(Catalog catalog, QStringList userCatalogFiles, QWidget* parent)
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()),
-      m_userCatalogFiles(std::move(userCatalogFiles))
+      m_pages(std::make_unique<std::vector<ProjectPage>>())
 {
     initFleetGuiResources();
     m_ui->setupUi(this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetplanner.svg")));
-    setWindowTitle(
-        tr("FleetPlanner %1 — GPU catalog").arg(QString::fromStdString(versionString())));
-
-    m_model = new CatalogTableModel(this);
-    m_ui->catalogView->setModel(m_model);
-    m_ui->catalogView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_ui->catalogView->horizontalHeader()->setStretchLastSection(true);
-    m_ui->catalogView->verticalHeader()->setVisible(false);
-    m_ui->catalogView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-
-    m_kpiPanel = new KpiPanel(this);
-    m_kpiPanel->hide();
-    m_ui->centralLayout->insertWidget(0, m_kpiPanel);
-
-    m_chartView = new QChartView(this);
-    m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(320);
-    m_ui->chartLayout->addWidget(m_chartView, 1);
-    m_ui->splitter->setStretchFactor(0, 0);
-    m_ui->splitter->setStretchFactor(1, 1);
-    // The whole catalog visible above the chart: header + rows + frame.
-    const QFontMetrics metrics(m_ui->catalogView->font());
-    const int rows = static_cast<int>(catalog.gpus.size()) + 1;
-    m_ui->splitter->setSizes({(metrics.height() + 6) * rows + 48, 520});
-
-    m_catalogStatus = new QLabel(this);
-    m_catalogStatus->setObjectName(QStringLiteral("catalogStatus"));
-    statusBar()->addPermanentWidget(m_catalogStatus);
-
+    m_recompute = new RecomputeService(this);
+    connect(m_recompute, &RecomputeService::resultsReady, this, &MainWindow::showResults);
+    setupLayout();
     setupActions();
-    connect(m_ui->priceBookCombo, &QComboBox::currentIndexChanged, this, &MainWindow::refreshChart);
-    showCatalog(std::move(catalog));
+    fillRecentMenu();
 }
 
 MainWindow::~MainWindow() = default;
 
-const Catalog& MainWindow::catalog() const
+const std::vector<ProjectPage>& MainWindow::pages() const
 {
-    return m_model->catalog();
+    return *m_pages;
 }
 
-QString MainWindow::activePriceBookId() const
+void MainWindow::setupLayout()
 {
-    return m_ui->priceBookCombo->currentData().toString();
-}
+    m_navigator = new QListWidget(this);
+    m_navigator->setObjectName(QStringLiteral("navigator"));
+    m_navigator->setMaximumWidth(120);
+    m_stack = new QStackedWidget(this);
+    m_editorPane = new QWidget(this);
+    auto* editorLayout = new QHBoxLayout(m_editorPane);
+    editorLayout->setContentsMargins(0, 0, 0, 0);
+    editorLayout->addWidget(m_navigator);
+    editorLayout->addWidget(m_stack, 1);
+    connect(m_navigator, &QListWidget::currentRowChanged, m_stack,
+            &QStackedWidget::setCurrentIndex);
 
-void MainWindow::setActivePriceBook(const QString& id)
-{
-    const int index = m_ui->priceBookCombo->findData(id);
-    if (index >= 0)
-        m_ui->priceBookCombo->setCurrentIndex(index);
-}
+    // The KPIs across the top, always visible; editors and charts below.
+    m_kpi = new KpiPanel(this);
+    m_charts = new ChartTabs(this);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_editorPane);
+    splitter->addWidget(m_charts);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({700, 700});
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(4, 4, 4, 0);
+    centralLayout->addWidget(m_kpi);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
 
-void MainWindow::showProject(const Project& project)
-{
-    m_kpiPanel->showEvaluation(project, evaluate(project));
-    m_kpiPanel->show();
-    setWindowTitle(tr("%1 — FleetPlanner").arg(QString::fromStdString(project.name)));
+    m_driversDock = new QDockWidget(tr("What if"), this);
+    m_driversDock->setObjectName(QStringLiteral("driversDock"));
+    m_driversDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_driversDock);
+
+    m_state = new QLabel(this);
+    m_state->setObjectName(QStringLiteral("computeState"));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(160);
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Stop the exact solve and the simulations; the fast results stay"));
+    m_cancel->hide();
+    statusBar()->addPermanentWidget(m_state);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, m_recompute, &RecomputeService::cancelSlow);
+    connect(m_recompute, &RecomputeService::slowStarted, this, [this] {
+        m_progress->setValue(0);
+        m_progress->show();
+        m_cancel->show();
+        m_state->setText(tr("Exact solve and simulations…"));
+    });
+    connect(m_recompute, &RecomputeService::slowProgress, this,
+            [this](double fraction) { m_progress->setValue(int(fraction * 100)); });
+    connect(m_recompute, &RecomputeService::slowFinished, this, [this](bool cancelled) {
+        m_progress->hide();
+        m_cancel->hide();
+        m_state->setText(cancelled ? tr("Exact solve and simulations stopped")
+                                   : tr("Exact solve and simulations up to date"));
+    });
 }
 
 void MainWindow::setupActions()
 {
-    m_ui->actionOpenCatalog->setShortcuts(QKeySequence::Open);
+    m_ui->actionNew->setShortcuts(QKeySequence::New);
+    m_ui->actionOpen->setShortcuts(QKeySequence::Open);
+    m_ui->actionSave->setShortcuts(QKeySequence::Save);
+    m_ui->actionSaveAs->setShortcuts(QKeySequence::SaveAs);
     m_ui->actionExportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_ui->actionCopyChart->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_ui->actionQuit->setShortcuts(QKeySequence::Quit);
-    m_ui->actionCopy->setShortcuts(QKeySequence::Copy);
-    m_ui->actionSelectAll->setShortcuts(QKeySequence::SelectAll);
-    m_ui->actionNextPriceBook->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    m_ui->actionPresentation->setShortcut(QKeySequence(Qt::Key_F5));
     m_ui->actionFullScreen->setShortcuts(QKeySequence::FullScreen);
+    m_ui->actionNextScenario->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    m_ui->actionPreviousScenario->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    m_ui->actionNextChart->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_ui->actionPreviousChart->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_ui->actionAbout->setShortcuts(QKeySequence::HelpContents);
 
-    connect(m_ui->actionOpenCatalog, &QAction::triggered, this, &MainWindow::openCatalogFile);
-    connect(m_ui->actionExportChart, &QAction::triggered, this, &MainWindow::exportChartToFile);
+    connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::newProject);
+    connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::openDialog);
+    connect(m_ui->actionSave, &QAction::triggered, this, &MainWindow::saveProject);
+    connect(m_ui->actionSaveAs, &QAction::triggered, this, &MainWindow::saveProjectAs);
+    connect(m_ui->actionExportChart, &QAction::triggered, this, &MainWindow::exportDialog);
+    connect(m_ui->actionCopyChart, &QAction::triggered, this, &MainWindow::copyChart);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
-    connect(m_ui->actionCopy, &QAction::triggered, this, &MainWindow::copySelection);
-    connect(m_ui->actionSelectAll, &QAction::triggered, m_ui->catalogView, &QTableView::selectAll);
-    connect(m_ui->actionNextPriceBook, &QAction::triggered, this, &MainWindow::nextPriceBook);
+    connect(m_ui->actionPresentation, &QAction::toggled, this, &MainWindow::setPresenting);
     connect(m_ui->actionFullScreen, &QAction::toggled, this,
             [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(m_ui->actionNextScenario, &QAction::triggered, this, [this] { stepScenario(1); });
+    connect(m_ui->actionPreviousScenario, &QAction::triggered, this, [this] { stepScenario(-1); });
+    connect(m_ui->actionNextChart, &QAction::triggered, this, [this] {
+        m_charts->setCurrentIndex((m_charts->currentIndex() + 1) % m_charts->count());
+    });
+    connect(m_ui->actionPreviousChart, &QAction::triggered, this, [this] {
+        m_charts->setCurrentIndex((m_charts->currentIndex() + m_charts->count() - 1) %
+                                  m_charts->count());
+    });
+    connect(m_ui->actionRunSlow, &QAction::triggered, m_recompute, &RecomputeService::settleNow);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    // Actions stay reachable by keyboard in presentation mode, menus hidden.
+    addActions({m_ui->actionPresentation, m_ui->actionNextScenario, m_ui->actionPreviousScenario,
+                m_ui->actionNextChart, m_ui->actionPreviousChart, m_ui->actionSave});
 }
 
-void MainWindow::showCatalog(Catalog catalog)
+void MainWindow::setProject(Project project, const QString& path)
 {
-    const QString previousBook = activePriceBookId();
-    m_model->setCatalog(std::move(catalog));
-    {
-        const QSignalBlocker blocker(m_ui->priceBookCombo);
-        m_ui->priceBookCombo->clear();
-        for (const PriceBook& book : m_model->catalog().priceBooks)
-            m_ui->priceBookCombo->addItem(QString::fromStdString(book.name),
-                                          QString::fromStdString(book.id));
-        const int index = m_ui->priceBookCombo->findData(previousBook);
-        m_ui->priceBookCombo->setCurrentIndex(index >= 0 ? index : 0);
+    ProjectDocument* old = m_document;
+    m_document = new ProjectDocument(std::move(project), path, this);
+    connect(m_document, &ProjectDocument::changed, this,
+            [this] { m_recompute->request(m_document->project(), m_document->scenario()); });
+    connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::scenarioChanged, this, &MainWindow::updateTitle);
+
+    // Edit menu: the document's undo and redo.
+    m_ui->menuEdit->clear();
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts(QKeySequence::Redo);
+    m_ui->menuEdit->addAction(undo);
+    m_ui->menuEdit->addAction(redo);
+    addActions({undo, redo});
+
+    delete m_drivers;
+    m_drivers = new DriversPanel(m_document, m_driversDock);
+    m_drivers->setObjectName(QStringLiteral("drivers"));
+    connect(m_drivers, &DriversPanel::refused, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    m_driversDock->setWidget(m_drivers);
+    rebuildPages();
+    delete old;
+    updateTitle();
+    m_recompute->request(m_document->project(), m_document->scenario());
+}
+
+void MainWindow::rebuildPages()
+{
+    while (m_stack->count() > 0) {
+        QWidget* page = m_stack->widget(0);
+        m_stack->removeWidget(page);
+        delete page;
     }
-    refreshChart();
-    const Catalog& shown = m_model->catalog();
-    m_catalogStatus->setText(
-        tr("%1 GPUs · %2 price books · %3")
-            .arg(shown.gpus.size())
-            .arg(shown.priceBooks.size())
-            .arg(m_userCatalogFiles.isEmpty()
-                     ? tr("built-in catalog")
-                     : tr("built-in catalog + %1")
-                           .arg(m_userCatalogFiles.join(QStringLiteral(", ")))));
-}
-
-void MainWindow::refreshChart()
-{
-    const PriceBook* book = catalog().priceBook(activePriceBookId().toStdString());
-    QChart* previous = m_chartView->chart();
-    if (!book) {
-        m_ui->priceBookDescription->setText(tr("No price book in the catalog."));
-        m_chartView->setChart(new QChart);
-    } else {
-        m_ui->priceBookDescription->setText(QString::fromStdString(book->description));
-        m_chartView->setChart(createComputePriceChart(*book, computePriceTable(catalog(), *book)));
+    const int row = std::max(0, m_navigator->currentRow());
+    m_navigator->clear();
+    *m_pages = makeProjectPages(m_document, m_stack);
+    for (const ProjectPage& page : *m_pages) {
+        m_navigator->addItem(page.title);
+        auto* scroll = new QScrollArea(m_stack);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(page.widget);
+        m_stack->addWidget(scroll);
+        for (FieldTableModel* model : page.models)
+            connect(model, &FieldTableModel::refused, this,
+                    [this](const QModelIndex&, const QString& message) {
+                        statusBar()->showMessage(tr("Refused: %1").arg(message), 15000);
+                        QToolTip::showText(QCursor::pos(), message, this);
+                    });
     }
-    delete previous;
+    m_navigator->setCurrentRow(std::min(row, m_navigator->count() - 1));
 }
 
-void MainWindow::openCatalogFile()
+void MainWindow::showPage(const QString& title)
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Catalog File"), QString(),
-                                                      tr("FleetPlanner catalog (*.json)"));
+    for (int i = 0; i < m_navigator->count(); ++i)
+        if (m_navigator->item(i)->text() == title)
+            m_navigator->setCurrentRow(i);
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_document)
+        return;
+    QString title = m_document->displayName() + QStringLiteral("[*]");
+    if (!m_document->scenario().isEmpty())
+        title += tr(" — scenario %1").arg(m_document->scenario());
+    setWindowTitle(title + QStringLiteral(" — FleetPlanner"));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::showResults(ResultsPtr results)
+{
+    m_kpi->showResults(*results);
+    m_charts->showResults(results);
+    if (!m_recompute->slowBusy())
+        m_state->setText(results->frontiersCurrent ? tr("Up to date")
+                                                   : tr("Fast results; exact solve and "
+                                                        "simulations when inputs settle"));
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document || !m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has changes that are not saved. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveProject();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newProject()
+{
+    if (!maybeSave())
+        return;
+    auto sample = loadSampleProject();
+    if (sample)
+        setProject(std::move(sample).value());
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Project"), QString(),
+        tr("FleetPlanner projects (*.fleetplan *.fleetplan.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    // A newer recovery file means the last session ended without saving.
+    if (const auto offer = findRecovery(path.toStdString())) {
+        const auto answer = QMessageBox::question(
+            this, tr("Recover unsaved changes?"),
+            tr("FleetPlanner autosaved changes to %1 that were never saved. Open the "
+               "autosaved version?")
+                .arg(QFileInfo(path).fileName()),
+            QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
+        if (answer == QMessageBox::Open) {
+            auto recovered = openRecovery(*offer);
+            if (recovered) {
+                const bool isSqlite = looksLikeSqlite(path.toStdString());
+                setProject(std::move(recovered).value(), isSqlite ? path : QString());
+                m_document->edit(tr("Recovered changes"), {}); // marks it unsaved
+                return true;
+            }
+        }
+        discardRecovery(path.toStdString());
+    }
+    auto project = loadProject(path.toStdString());
+    if (!project) {
+        QMessageBox::warning(this, tr("Project not opened"),
+                             tr("%1 could not be opened:\n\n%2")
+                                 .arg(path, QString::fromStdString(project.error().toString())));
+        return false;
+    }
+    // A JSON project is imported: it is saved as .fleetplan with Save As.
+    const bool isSqlite = looksLikeSqlite(path.toStdString());
+    setProject(std::move(project).value(), isSqlite ? path : QString());
+    addRecent(path);
+    return true;
+}
+
+bool MainWindow::saveProject()
+{
+    if (m_document->path().isEmpty())
+        return saveProjectAs();
+    if (const auto error = m_document->save()) {
+        QMessageBox::warning(this, tr("Not saved"), *error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->path()), 5000);
+    return true;
+}
+
+bool MainWindow::saveProjectAs()
+{
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Project As"),
+        m_document->path().isEmpty()
+            ? QString::fromStdString(m_document->project().name).section(QLatin1Char(':'), 0, 0) +
+                  QStringLiteral(".fleetplan")
+            : m_document->path(),
+        tr("FleetPlanner project (*.fleetplan)"));
     if (path.isEmpty())
-        return;
-    QStringList files = m_userCatalogFiles;
-    files << path;
-    std::vector<std::string> paths;
-    for (const QString& file : files)
-        paths.push_back(file.toStdString());
-    auto loaded = loadCatalog(paths);
-    if (!loaded) {
-        // The catalog on screen stays as it was: nothing is merged from a bad file.
-        QMessageBox::warning(this, tr("Catalog file not loaded"),
-                             tr("%1 was not loaded; the catalog is unchanged.\n\n%2")
-                                 .arg(path, QString::fromStdString(loaded.error().toString())));
-        return;
+        return false;
+    if (!path.endsWith(QLatin1String(".fleetplan")))
+        path += QStringLiteral(".fleetplan");
+    if (const auto error = m_document->saveAs(path)) {
+        QMessageBox::warning(this, tr("Not saved"), *error);
+        return false;
     }
-    m_userCatalogFiles = files;
-    showCatalog(std::move(loaded).value());
+    addRecent(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
 }
 
-void MainWindow::exportChartToFile()
+bool MainWindow::exportCurrentChart(const QString& path, const QString& selectedFilter,
+                                    QString* error)
 {
-    const PriceBook* book = catalog().priceBook(activePriceBookId().toStdString());
-    if (!book)
-        return;
-    QString selectedFilter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Chart"),
-        QStringLiteral("price-of-compute-%1.png").arg(QString::fromStdString(book->id)),
-        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg)"), &selectedFilter);
-    if (path.isEmpty())
-        return;
     ChartFormat format;
     if (!chartFormatFromName(path, &format)) {
-        QMessageBox::warning(this, tr("Export Chart"),
-                             tr("%1: the file name must end in .png or .svg").arg(path));
-        return;
+        *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+        return false;
     }
-    const qreal scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
-    std::unique_ptr<QChart> chart(
-        createComputePriceChart(*book, computePriceTable(catalog(), *book)));
-    QString error;
+    const ResultsPtr results = m_charts->results();
+    if (!results) {
+        *error = tr("nothing computed yet");
+        return false;
+    }
     ExportOptions options;
-    options.scale = scale;
-    if (!gui::exportChart(chart.get(), path, format, options, &error)) {
+    options.scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
+    options.slide = selectedFilter.contains(QStringLiteral("Slide"));
+    options.footer = chartFooter(*results);
+    std::unique_ptr<QChart> chart(createChart(m_charts->currentKind(), *results));
+    return gui::exportChart(chart.get(), path, format, options, error);
+}
+
+void MainWindow::exportDialog()
+{
+    QString selected;
+    const QString name = chartKindKey(m_charts->currentKind());
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Chart"), name + QStringLiteral(".png"),
+        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg);;PDF document "
+           "(*.pdf);;Slide, 16:9, large type — PNG at 2× (*.png);;Slide, 16:9, large type — "
+           "PDF (*.pdf)"),
+        &selected);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCurrentChart(path, selected, &error)) {
         QMessageBox::warning(this, tr("Export Chart"), error);
         return;
     }
     statusBar()->showMessage(tr("Chart written to %1").arg(path), 8000);
 }
 
-void MainWindow::copySelection()
+void MainWindow::copyChart()
 {
-    const QModelIndexList rows = m_ui->catalogView->selectionModel()->selectedRows();
-    if (rows.isEmpty())
+    const ResultsPtr results = m_charts->results();
+    if (!results)
         return;
-    QStringList lines;
-    QStringList header;
-    for (int column = 0; column < m_model->columnCount(); ++column)
-        header << m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-    lines << header.join(QLatin1Char('\t'));
-    for (const QModelIndex& row : rows) {
-        QStringList cells;
-        for (int column = 0; column < m_model->columnCount(); ++column)
-            cells << m_model->index(row.row(), column).data().toString();
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
-    statusBar()->showMessage(tr("Copied %1 rows").arg(rows.size()), 4000);
+    ExportOptions options;
+    options.scale = 2.0;
+    options.footer = chartFooter(*results);
+    std::unique_ptr<QChart> chart(createChart(m_charts->currentKind(), *results));
+    QApplication::clipboard()->setImage(renderChart(chart.get(), options));
+    statusBar()->showMessage(tr("Chart copied as an image"), 5000);
 }
 
-void MainWindow::nextPriceBook()
+void MainWindow::stepScenario(int step)
 {
-    const int count = m_ui->priceBookCombo->count();
-    if (count > 0)
-        m_ui->priceBookCombo->setCurrentIndex((m_ui->priceBookCombo->currentIndex() + 1) % count);
+    QStringList ids{QString()};
+    for (const Scenario& s : m_document->project().scenarios)
+        ids << QString::fromStdString(s.id);
+    const int at = std::max<qsizetype>(0, ids.indexOf(m_document->scenario()));
+    m_document->setScenario(ids[(at + step + ids.size()) % ids.size()]);
+    statusBar()->showMessage(m_document->scenario().isEmpty()
+                                 ? tr("Baseline")
+                                 : tr("Scenario %1").arg(m_document->scenario()),
+                             4000);
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    if (m_ui->actionPresentation->isChecked() != on)
+        m_ui->actionPresentation->setChecked(on);
+    m_editorPane->setVisible(!on);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    m_kpi->setLarge(on);
+    m_drivers->setLarge(on);
+    m_charts->tabBar()->setVisible(true);
+    if (on) {
+        m_stateBeforePresenting = saveGeometry();
+        showFullScreen();
+    } else {
+        showNormal();
+        restoreGeometry(m_stateBeforePresenting);
+    }
+}
+
+void MainWindow::keyPressEvent(QKeyEvent* event)
+{
+    if (m_presenting) {
+        switch (event->key()) {
+        case Qt::Key_Escape: setPresenting(false); return;
+        case Qt::Key_PageDown:
+        case Qt::Key_Space: stepScenario(1); return;
+        case Qt::Key_PageUp:
+        case Qt::Key_Backspace: stepScenario(-1); return;
+        default: break;
+        }
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    files.removeAll(path);
+    files.prepend(QFileInfo(path).absoluteFilePath());
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    settings.setValue(kRecentKey, files);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_ui->menuRecent->clear();
+    const QStringList files = QSettings().value(kRecentKey).toStringList();
+    for (const QString& file : files)
+        m_ui->menuRecent
+            ->addAction(QFileInfo(file).fileName(), this,
+                        [this, file] {
+                            if (maybeSave())
+                                openFile(file);
+                        })
+            ->setToolTip(file);
+    m_ui->menuRecent->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (maybeSave()) {
+        if (m_document && !m_document->isModified())
+            discardRecovery(m_document->recoveryBase().toStdString());
+        event->accept();
+    } else {
+        event->ignore();
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    if (maybeSave())
+        openFile(urls.first().toLocalFile());
+    event->acceptProposedAction();
 }
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About FleetPlanner"),
-                       tr("<h3>FleetPlanner %1</h3>"
-                          "<p>Capacity and cost planning for GPU fleets.</p>"
-                          "<p>Every catalog figure carries its source and date: hover a cell "
-                          "to see it.</p><p>Built with Qt %2 and:<br>%3</p>")
-                           .arg(QString::fromStdString(versionString()),
-                                QString::fromLatin1(qVersion()),
-                                QString::fromStdString(libraryVersions())
-                                    .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+    QMessageBox::about(
+        this, tr("About FleetPlanner"),
+        tr("<h3>FleetPlanner %1</h3><p>Capacity and cost planning for GPU fleets: "
+           "regimes, prices, segments and workloads in; the cheapest mix, its KPIs and "
+           "slide-ready charts out.</p><p>Every figure of the catalog carries its source and "
+           "date; the formulas are in docs/MODEL.md.</p>")
+            .arg(QString::fromStdString(versionString())));
 }
 
 } // namespace fleet::gui

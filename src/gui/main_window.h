@@ -1,15 +1,23 @@
 #pragma once
 
-// FleetPlanner's main window: the GPU catalog and the price-of-compute chart.
+// FleetPlanner's main window: a navigator of editors on the left, the KPIs
+// and the charts in the middle, the what-if drivers on the right. Every edit
+// goes through the document's undo stack; results come from the recompute
+// service, off the GUI thread.
 
+#include "compute/recompute_service.h"
 #include "model/project.h"
 
 #include <QMainWindow>
 
 #include <memory>
 
-class QChartView;
 class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QDockWidget;
 
 namespace Ui {
 class MainWindow;
@@ -17,45 +25,78 @@ class MainWindow;
 
 namespace fleet::gui {
 
-class CatalogTableModel;
+class ChartTabs;
+class DriversPanel;
 class KpiPanel;
+class ProjectDocument;
+struct ProjectPage;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    /// `userCatalogFiles` are the catalog files merged over the built-in one.
-    explicit MainWindow(Catalog catalog, QStringList userCatalogFiles = {},
-                        QWidget* parent = nullptr);
-
-    /// Shows `project`'s KPIs above the catalog (the engine evaluates it here).
-    void showProject(const Project& project);
-    KpiPanel* kpiPanel() const { return m_kpiPanel; }
+    explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    const Catalog& catalog() const;
-    QString activePriceBookId() const;
-    void setActivePriceBook(const QString& id);
-    QChartView* chartView() const { return m_chartView; }
-    CatalogTableModel* catalogModel() const { return m_model; }
+    /// Shows `project` (read from `path`, or new when empty) in a new document.
+    void setProject(Project project, const QString& path = {});
+    /// Opens a project file, offering its recovery file when one is newer.
+    bool openFile(const QString& path);
+
+    ProjectDocument* document() const { return m_document; }
+    RecomputeService* recompute() const { return m_recompute; }
+    KpiPanel* kpiPanel() const { return m_kpi; }
+    ChartTabs* charts() const { return m_charts; }
+    DriversPanel* drivers() const { return m_drivers; }
+    const std::vector<ProjectPage>& pages() const;
+    void showPage(const QString& title);
+    bool presenting() const { return m_presenting; }
+    void setPresenting(bool on);
+
+    /// Exports the chart shown (the same snapshot as on screen).
+    bool exportCurrentChart(const QString& path, const QString& selectedFilter, QString* error);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void setupActions();
-    void showCatalog(Catalog catalog);
-    void refreshChart();
-    void openCatalogFile();
-    void exportChartToFile();
-    void copySelection();
-    void nextPriceBook();
+    void setupLayout();
+    void rebuildPages();
+    void updateTitle();
+    void showResults(ResultsPtr results);
+    bool maybeSave();
+    void newProject();
+    void openDialog();
+    bool saveProject();
+    bool saveProjectAs();
+    void exportDialog();
+    void copyChart();
+    void stepScenario(int step);
+    void addRecent(const QString& path);
+    void fillRecentMenu();
     void showAbout();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
-    CatalogTableModel* m_model = nullptr;
-    QChartView* m_chartView = nullptr;
-    QLabel* m_catalogStatus = nullptr;
-    KpiPanel* m_kpiPanel = nullptr;
-    QStringList m_userCatalogFiles;
+    ProjectDocument* m_document = nullptr;
+    RecomputeService* m_recompute = nullptr;
+    KpiPanel* m_kpi = nullptr;
+    ChartTabs* m_charts = nullptr;
+    DriversPanel* m_drivers = nullptr;
+    QDockWidget* m_driversDock = nullptr;
+    QListWidget* m_navigator = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QWidget* m_editorPane = nullptr;
+    std::unique_ptr<std::vector<ProjectPage>> m_pages;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QLabel* m_state = nullptr;
+    bool m_presenting = false;
+    QByteArray m_stateBeforePresenting;
 };
 
 } // namespace fleet::gui

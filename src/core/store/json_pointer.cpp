@@ -41,11 +41,37 @@ std::optional<std::size_t> arrayIndex(const std::string& token)
 } // namespace
 
 Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
-                          boost::json::value value)
+                          boost::json::value value, bool createObjects)
 {
     auto tokens = splitPointer(pointer);
     if (!tokens)
         return tokens.error();
+    if (createObjects) {
+        // Check the whole path on a copy first, so a failure changes nothing.
+        boost::json::value copy = root;
+        boost::json::value* node = &copy;
+        const auto& steps = tokens.value();
+        for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
+            if (auto* object = node->if_object()) {
+                auto* child = object->if_contains(steps[i]);
+                node = child ? child : &((*object)[steps[i]] = boost::json::object());
+            } else if (auto* array = node->if_array()) {
+                const auto index = arrayIndex(steps[i]);
+                if (!index || *index >= array->size())
+                    return Error("index \"" + steps[i] + "\" is not within the array of " +
+                                 std::to_string(array->size()) + " items");
+                node = &(*array)[*index];
+            } else {
+                return Error("goes through \"" + steps[i] +
+                             "\", but the value there is neither an object nor an array");
+            }
+        }
+        auto set = setAtPointer(copy, pointer, std::move(value), false);
+        if (!set)
+            return set.error();
+        root = std::move(copy);
+        return true;
+    }
     boost::json::value* node = &root;
     const auto& steps = tokens.value();
     for (std::size_t i = 0; i < steps.size(); ++i) {

@@ -45,8 +45,7 @@ QString gpuShortName(const Catalog& catalog, const std::string& gpuId)
     return name;
 }
 
-void addXYSeries(QChart* chart, const QList<QAbstractSeries*>& series, QValueAxis* x,
-                 QValueAxis* y)
+void addXYSeries(QChart* chart, const QList<QAbstractSeries*>& series, QValueAxis* x, QValueAxis* y)
 {
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

@@ -3,9 +3,8 @@
 // What every chart shares: a titled chart with its legend below, value axes
 // with units, short GPU names, and the slide preset used for export.
 
-#include <QString>
-
 #include <QList>
+#include <QString>
 
 class QAbstractSeries;
 class QChart;

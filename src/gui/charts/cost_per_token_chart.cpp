@@ -22,7 +22,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     QChart* chart =
         newChart(data.workloadNames.empty()
                      ? QObject::tr("%1: the project has no such work").arg(unit)
-                     : QObject::tr("%1 by workload and regime (%2 prices)")
+                     : QObject::tr("%1, by workload and regime (%2)")
                            .arg(unit, QString::fromUtf8(planLabel(data.plan).data()).toLower()));
     auto* series = new QBarSeries;
     for (std::size_t r = 0; r < data.regimes.size(); ++r) {

@@ -8,9 +8,11 @@
 #include "engine/chart_data.h"
 #include "engine/evaluation.h"
 #include "engine/sensitivity.h"
+#include "optimize/regime_mix.h"
 #include "simulate/frontier.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +33,10 @@ struct PlanResults
     Tornado tornado;
     std::vector<ScenarioKpis> scenarios; ///< "Baseline" first, then each scenario
     std::vector<Frontier> frontiers;     ///< empty until simulated
+    bool frontiersCurrent = false;       ///< false: of an earlier snapshot, or none
+    /// The regime-mix optimizer's answer: the fast path (LP rounded) while
+    /// inputs move, the exact solve once they settle.
+    std::optional<RegimeMixResult> optimizer;
 };
 
 /// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.

@@ -1,0 +1,113 @@
+#include "document/project_document.h"
+
+#include "document/edit_command.h"
+#include "store/json_pointer.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/project_sqlite.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace fleet::gui {
+
+namespace {
+constexpr int kAutosaveMs = 30'000;
+}
+
+ProjectDocument::ProjectDocument(Project project, QString path, QObject* parent)
+    : QObject(parent), m_project(std::move(project)), m_path(std::move(path)),
+      m_undo(new QUndoStack(this)), m_autosave(new QTimer(this))
+{
+    connect(m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    m_autosave->setInterval(kAutosaveMs);
+    connect(m_autosave, &QTimer::timeout, this, &ProjectDocument::autosaveNow);
+    m_autosave->start();
+}
+
+ProjectDocument::~ProjectDocument() = default;
+
+QString ProjectDocument::displayName() const
+{
+    return m_path.isEmpty() ? QString::fromStdString(m_project.name) : QFileInfo(m_path).fileName();
+}
+
+bool ProjectDocument::isModified() const
+{
+    return !m_undo->isClean();
+}
+
+std::optional<QString> ProjectDocument::edit(const QString& text,
+                                             const std::vector<FieldEdit>& edits, int mergeKey)
+{
+    boost::json::value document = projectToJson(m_project);
+    for (const auto& [pointer, value] : edits) {
+        auto set = json::setAtPointer(document, pointer, value, true);
+        if (!set)
+            return tr("%1: %2").arg(QString::fromStdString(pointer),
+                                    QString::fromStdString(set.error().toString()));
+    }
+    // The reader that opens files checks the edited document: every rule,
+    // with the field's path in its message.
+    auto changed = parseProjectValue(document, m_project.name);
+    if (!changed)
+        return QString::fromStdString(changed.error().toString());
+    m_undo->push(new EditCommand(this, m_project, std::move(changed).value(), text, mergeKey,
+                                 m_interaction));
+    return std::nullopt;
+}
+
+void ProjectDocument::setProject(Project project)
+{
+    m_project = std::move(project);
+    emit changed();
+}
+
+void ProjectDocument::setScenario(const QString& scenario)
+{
+    if (scenario == m_scenario)
+        return;
+    m_scenario = scenario;
+    emit scenarioChanged(scenario);
+    emit changed();
+}
+
+std::optional<QString> ProjectDocument::saveAs(const QString& path)
+{
+    if (path.isEmpty())
+        return tr("the project has no file yet: use Save As");
+    auto saved = saveProjectFile(m_project, path.toStdString());
+    if (!saved)
+        return QString::fromStdString(saved.error().toString());
+    discardRecovery(recoveryBase().toStdString());
+    discardRecovery(path.toStdString());
+    const bool moved = path != m_path;
+    m_path = path;
+    m_undo->setClean();
+    if (moved)
+        emit pathChanged(path);
+    return std::nullopt;
+}
+
+QString ProjectDocument::recoveryBase() const
+{
+    if (!m_path.isEmpty())
+        return m_path;
+    // A project without a file yet (the sample, a new one) recovers from the
+    // application's data folder.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(folder);
+    return QDir(folder).filePath(QStringLiteral("untitled.fleetplan"));
+}
+
+void ProjectDocument::autosaveNow()
+{
+    if (isModified())
+        (void)autosave(m_project, recoveryBase().toStdString());
+}
+
+} // namespace fleet::gui

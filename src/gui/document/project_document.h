@@ -1,0 +1,87 @@
+#pragma once
+
+// The open project: its inputs, the undo stack every edit goes through, the
+// file it lives in, and autosave. An edit names a field by its JSON pointer in
+// the canonical project document (`/workloads/3/tokens_per_run`); the changed
+// document is validated by the same reader that opens files, so a refused
+// edit comes back with the field and the rule, and nothing changes.
+
+#include "model/project.h"
+
+#include <QObject>
+#include <QString>
+
+#include <boost/json/value.hpp>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QTimer;
+class QUndoStack;
+
+namespace fleet::gui {
+
+/// One field's new value: JSON pointer → value.
+using FieldEdit = std::pair<std::string, boost::json::value>;
+
+class ProjectDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ProjectDocument(Project project, QString path = {}, QObject* parent = nullptr);
+    ~ProjectDocument() override;
+
+    const Project& project() const { return m_project; }
+    QUndoStack* undoStack() const { return m_undo; }
+    QString path() const { return m_path; } ///< empty: never saved (the sample, a new project)
+    QString displayName() const;            ///< file name, or the project's name
+    bool isModified() const;
+
+    /// Applies `edits` as one undo step named `text`. With `mergeKey` ≥ 0,
+    /// consecutive edits with the same key merge into one step until
+    /// endInteraction() (a slider drag is one step). Returns the reason when
+    /// the edit is refused: then nothing has changed.
+    std::optional<QString> edit(const QString& text, const std::vector<FieldEdit>& edits,
+                                int mergeKey = -1);
+    /// Ends a merging interaction (slider released, spin box left).
+    void endInteraction() { ++m_interaction; }
+    int interaction() const { return m_interaction; }
+
+    /// The scenario the views show ("" for the project as stated).
+    QString scenario() const { return m_scenario; }
+    void setScenario(const QString& scenario);
+
+    /// Writes the project to `path` (.fleetplan, SQLite) atomically; on
+    /// success it becomes the document's path, the stack is clean, and the
+    /// recovery file is removed. Returns the reason on failure.
+    std::optional<QString> saveAs(const QString& path);
+    std::optional<QString> save() { return saveAs(m_path); }
+
+    /// Writes the recovery file now (the timer calls it every 30 s while modified).
+    void autosaveNow();
+    /// The project path the recovery file sits beside: the document's, or
+    /// "untitled.fleetplan" in the application's data folder.
+    QString recoveryBase() const;
+
+    /// Replaces the inputs without an undo step (undo/redo use this).
+    void setProject(Project project);
+
+signals:
+    /// The inputs changed (an edit, undo, redo): recompute.
+    void changed();
+    void scenarioChanged(const QString& scenario);
+    void pathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+
+private:
+    Project m_project;
+    QString m_path;
+    QString m_scenario;
+    QUndoStack* m_undo = nullptr;
+    QTimer* m_autosave = nullptr;
+    int m_interaction = 0;
+};
+
+} // namespace fleet::gui

@@ -1,0 +1,139 @@
+#include "editors/field_table_model.h"
+
+#include <QLocale>
+
+#include <boost/json.hpp>
+
+#include <cmath>
+
+namespace fleet::gui {
+
+FieldTableModel::FieldTableModel(ProjectDocument* document, Rows rows, RowName rowName,
+                                 std::vector<FieldColumn> columns, QObject* parent)
+    : QAbstractTableModel(parent), m_document(document), m_rowsOf(std::move(rows)),
+      m_rowName(std::move(rowName)), m_columns(std::move(columns))
+{
+    m_rows = m_rowsOf(m_document->project());
+    connect(document, &ProjectDocument::changed, this, &FieldTableModel::reload);
+}
+
+void FieldTableModel::reload()
+{
+    const std::vector<int> rows = m_rowsOf(m_document->project());
+    if (rows.size() != m_rows.size()) {
+        beginResetModel();
+        m_rows = rows;
+        endResetModel();
+        return;
+    }
+    m_rows = rows;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+int FieldTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FieldTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_columns.size());
+}
+
+QVariant FieldTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const FieldColumn& c = m_columns[std::size_t(index.column())];
+    const int item = m_rows[std::size_t(index.row())];
+    if (role == Qt::ToolTipRole)
+        return c.tooltip;
+    if (role == Qt::TextAlignmentRole)
+        return c.unit.isEmpty() ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    const QVariant value = c.get(m_document->project(), item);
+    if (value.typeId() == QMetaType::Bool) {
+        if (role == Qt::CheckStateRole)
+            return value.toBool() ? Qt::Checked : Qt::Unchecked;
+        return {};
+    }
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    if (value.typeId() == QMetaType::QString)
+        return value;
+    const double shown = value.toDouble() * c.scale;
+    if (role == Qt::EditRole)
+        return shown;
+    return QLocale().toString(shown, 'f', c.decimals) +
+           (c.unit.isEmpty() ? QString() : QStringLiteral(" ") + c.unit);
+}
+
+QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return m_rowName(m_document->project(), m_rows[std::size_t(section)]);
+    const FieldColumn& c = m_columns[std::size_t(section)];
+    if (role == Qt::ToolTipRole)
+        return c.tooltip;
+    return c.unit.isEmpty() ? c.header : QStringLiteral("%1 (%2)").arg(c.header, c.unit);
+}
+
+Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    const FieldColumn& c = m_columns[std::size_t(index.column())];
+    if (!c.pointer)
+        return flags;
+    const QVariant value = c.get(m_document->project(), m_rows[std::size_t(index.row())]);
+    return flags |
+           (value.typeId() == QMetaType::Bool ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable);
+}
+
+bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || (role != Qt::EditRole && role != Qt::CheckStateRole))
+        return false;
+    const FieldColumn& c = m_columns[std::size_t(index.column())];
+    if (!c.pointer)
+        return false;
+    const int item = m_rows[std::size_t(index.row())];
+    const std::string pointer = c.pointer(m_document->project(), item);
+    boost::json::value json;
+    if (role == Qt::CheckStateRole) {
+        json = value.toInt() == Qt::Checked;
+    } else if (c.get(m_document->project(), item).typeId() == QMetaType::QString) {
+        json = value.toString().toStdString();
+    } else {
+        const double stored = value.toDouble() / c.scale;
+        if (c.integer) {
+            if (stored != std::floor(stored) || std::abs(stored) > 9e15) {
+                m_lastRefusal = tr("%1: must be a whole number; got %2")
+                                    .arg(QString::fromStdString(pointer))
+                                    .arg(value.toDouble());
+                emit refused(index, m_lastRefusal);
+                return false;
+            }
+            json = std::int64_t(stored);
+        } else {
+            json = stored;
+        }
+    }
+    const QString text = tr("Edit %1 of %2").arg(c.header, m_rowName(m_document->project(), item));
+    if (const auto refusal = m_document->edit(text, {{pointer, json}})) {
+        m_lastRefusal = *refusal;
+        emit refused(index, m_lastRefusal);
+        return false;
+    }
+    return true;
+}
+
+void FieldTableModel::reportUnreadable(const QModelIndex& index, const QString& text)
+{
+    const FieldColumn& c = m_columns[std::size_t(index.column())];
+    m_lastRefusal = tr("%1: «%2» is not a number").arg(c.header, text);
+    emit refused(index, m_lastRefusal);
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,71 @@
+#pragma once
+
+// A table over one list of the project (workloads of a kind, fleet pools,
+// segments, regimes, …): a row per item, a column per field. Cells show the
+// engine's values in display units; an edit becomes field edits of the project
+// document, which the project reader validates — a refused value comes back
+// with the field and the rule, and nothing changes.
+
+#include "document/project_document.h"
+
+#include <QAbstractTableModel>
+
+#include <functional>
+
+namespace fleet::gui {
+
+struct FieldColumn
+{
+    QString header;   ///< "Params"
+    QString unit;     ///< "B", "GPUs", "%", "" for text
+    QString tooltip;  ///< the field's meaning, formula or source
+    double scale = 1; ///< shown = stored × scale (fractions as percent, params in billions)
+    int decimals = 2;
+    /// The stored value of item `index` (double, int, bool or text).
+    std::function<QVariant(const Project&, int index)> get;
+    /// The JSON field of item `index`, "" for a read-only column.
+    std::function<std::string(const Project&, int index)> pointer;
+    bool integer = false; ///< written as a JSON integer
+};
+
+class FieldTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    using Rows = std::function<std::vector<int>(const Project&)>;
+    using RowName = std::function<QString(const Project&, int index)>;
+
+    FieldTableModel(ProjectDocument* document, Rows rows, RowName rowName,
+                    std::vector<FieldColumn> columns, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    /// Takes a value in display units (a number, a bool or text).
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+    const FieldColumn& column(int section) const { return m_columns[std::size_t(section)]; }
+    /// The last refusal's message (also sent with refused()).
+    QString lastRefusal() const { return m_lastRefusal; }
+
+    /// Reports a value the editor could not even read as a number.
+    void reportUnreadable(const QModelIndex& index, const QString& text);
+
+signals:
+    void refused(const QModelIndex& index, const QString& message);
+
+private:
+    void reload();
+
+    ProjectDocument* m_document;
+    Rows m_rowsOf;
+    RowName m_rowName;
+    std::vector<FieldColumn> m_columns;
+    std::vector<int> m_rows;
+    QString m_lastRefusal;
+};
+
+} // namespace fleet::gui

@@ -1,0 +1,71 @@
+#include "editors/unit_delegate.h"
+
+#include "editors/field_table_model.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+
+namespace fleet::gui {
+
+namespace {
+const FieldTableModel* fieldModel(const QModelIndex& index)
+{
+    return qobject_cast<const FieldTableModel*>(index.model());
+}
+} // namespace
+
+QWidget* UnitDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
+                                    const QModelIndex& index) const
+{
+    const FieldTableModel* model = fieldModel(index);
+    if (!model || index.data(Qt::EditRole).typeId() == QMetaType::QString)
+        return QStyledItemDelegate::createEditor(parent, option, index);
+    auto* frame = new QWidget(parent);
+    frame->setAutoFillBackground(true);
+    auto* layout = new QHBoxLayout(frame);
+    layout->setContentsMargins(0, 0, 4, 0);
+    auto* edit = new QLineEdit(frame);
+    edit->setObjectName(QStringLiteral("value"));
+    edit->setAlignment(Qt::AlignRight);
+    layout->addWidget(edit, 1);
+    const QString unit = model->column(index.column()).unit;
+    if (!unit.isEmpty())
+        layout->addWidget(new QLabel(unit, frame));
+    frame->setFocusProxy(edit);
+    return frame;
+}
+
+void UnitDelegate::setEditorData(QWidget* editor, const QModelIndex& index) const
+{
+    auto* edit = editor->findChild<QLineEdit*>(QStringLiteral("value"));
+    if (!edit)
+        return QStyledItemDelegate::setEditorData(editor, index);
+    const FieldTableModel* model = fieldModel(index);
+    const int decimals = model ? model->column(index.column()).decimals : 2;
+    // Enough digits that editing nothing changes nothing.
+    edit->setText(QLocale().toString(index.data(Qt::EditRole).toDouble(), 'g', 12 + decimals));
+    edit->selectAll();
+}
+
+void UnitDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
+                                const QModelIndex& index) const
+{
+    auto* edit = editor->findChild<QLineEdit*>(QStringLiteral("value"));
+    if (!edit)
+        return QStyledItemDelegate::setModelData(editor, model, index);
+    const QString text = edit->text().trimmed();
+    bool ok = false;
+    double value = QLocale().toDouble(text, &ok);
+    if (!ok)
+        value = QLocale::c().toDouble(text, &ok);
+    if (!ok) {
+        if (auto* fields = qobject_cast<FieldTableModel*>(model))
+            fields->reportUnreadable(index, text);
+        return;
+    }
+    model->setData(index, value, Qt::EditRole);
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,71 @@
+#include "views/chart_tabs.h"
+
+#include <QChart>
+#include <QChartView>
+
+namespace fleet::gui {
+
+ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
+{
+    setObjectName(QStringLiteral("charts"));
+    setDocumentMode(true);
+    for (ChartKind kind : allChartKinds()) {
+        auto* view = new QChartView(this);
+        view->setObjectName(chartKindKey(kind));
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(480, 320);
+        addTab(view, chartKindLabel(kind));
+        m_kinds.push_back(kind);
+        m_views.push_back(view);
+        m_stale.push_back(true);
+    }
+    connect(this, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index >= 0 && m_stale[std::size_t(index)])
+            redraw(index);
+    });
+}
+
+void ChartTabs::showResults(ResultsPtr results)
+{
+    m_results = std::move(results);
+    std::fill(m_stale.begin(), m_stale.end(), true);
+    redraw(currentIndex());
+}
+
+void ChartTabs::redraw(int index)
+{
+    if (!m_results || index < 0)
+        return;
+    const ChartKind kind = m_kinds[std::size_t(index)];
+    QChart* chart = createChart(kind, *m_results);
+    if (kind == ChartKind::Frontier && !m_results->frontiersCurrent)
+        chart->setTitle(chart->title() + tr(" — of an earlier state; simulating when inputs "
+                                            "settle"));
+    QChartView* view = m_views[std::size_t(index)];
+    QChart* old = view->chart();
+    view->setChart(chart); // the view owns the new chart, the old one is ours to delete
+    delete old;
+    m_stale[std::size_t(index)] = false;
+}
+
+ChartKind ChartTabs::currentKind() const
+{
+    return m_kinds[std::size_t(std::max(0, currentIndex()))];
+}
+
+void ChartTabs::setCurrentKind(ChartKind kind)
+{
+    for (std::size_t i = 0; i < m_kinds.size(); ++i)
+        if (m_kinds[i] == kind)
+            setCurrentIndex(int(i));
+}
+
+QChartView* ChartTabs::view(ChartKind kind) const
+{
+    for (std::size_t i = 0; i < m_kinds.size(); ++i)
+        if (m_kinds[i] == kind)
+            return m_views[i];
+    return nullptr;
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,40 @@
+#pragma once
+
+// The charts, one tab per kind, redrawn from each new results snapshot: the
+// visible tab at once, the others when they are shown.
+
+#include "charts/chart_kinds.h"
+#include "compute/recompute_service.h"
+
+#include <QTabWidget>
+
+#include <map>
+
+class QChartView;
+
+namespace fleet::gui {
+
+class ChartTabs : public QTabWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ChartTabs(QWidget* parent = nullptr);
+
+    void showResults(ResultsPtr results);
+    ChartKind currentKind() const;
+    void setCurrentKind(ChartKind kind);
+    QChartView* view(ChartKind kind) const;
+    /// The results the charts show (for export: the same snapshot).
+    ResultsPtr results() const { return m_results; }
+
+private:
+    void redraw(int index);
+
+    std::vector<ChartKind> m_kinds;
+    std::vector<QChartView*> m_views;
+    std::vector<bool> m_stale;
+    ResultsPtr m_results;
+};
+
+} // namespace fleet::gui

@@ -1,0 +1,122 @@
+#include "views/drivers_panel.h"
+
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+
+#include <cmath>
+
+namespace fleet::gui {
+
+DriversPanel::DriversPanel(ProjectDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document)
+{
+    auto* layout = new QGridLayout(this);
+    int line = 0;
+    for (std::size_t i = 0; i < drivers().size(); ++i) {
+        const Driver& d = drivers()[i];
+        auto* label = new QLabel(d.label, this);
+        auto* slider = new QSlider(Qt::Horizontal, this);
+        slider->setObjectName(d.key);
+        slider->setRange(0, int(std::lround((d.max - d.min) / d.step)));
+        auto* spin = new QDoubleSpinBox(this);
+        spin->setObjectName(d.key + QStringLiteral("_value"));
+        spin->setRange(d.min * d.displayScale, d.max * d.displayScale);
+        spin->setDecimals(d.decimals);
+        spin->setSingleStep(d.step * d.displayScale);
+        spin->setSuffix(d.suffix);
+        spin->setKeyboardTracking(false);
+        for (QWidget* w : {static_cast<QWidget*>(label), static_cast<QWidget*>(slider),
+                           static_cast<QWidget*>(spin)})
+            w->setToolTip(d.tooltip);
+        layout->addWidget(label, line, 0, 1, 2);
+        layout->addWidget(slider, line + 1, 0);
+        layout->addWidget(spin, line + 1, 1);
+        line += 2;
+        m_rows.push_back({&d, label, slider, spin});
+        const Row row = m_rows.back();
+        const int mergeKey = 1000 + int(i);
+        connect(slider, &QSlider::valueChanged, this, [this, row, mergeKey](int position) {
+            if (m_refreshing)
+                return;
+            const double value = fromSlider(*row.driver, position);
+            const auto edits = row.driver->write(m_document->project(), value);
+            if (const auto refusal =
+                    m_document->edit(tr("Set %1").arg(row.driver->label), edits, mergeKey))
+                emit refused(*refusal);
+        });
+        // A drag is one undo step: the interaction ends when the slider is let go.
+        connect(slider, &QSlider::sliderReleased, m_document, &ProjectDocument::endInteraction);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, row](double shown) {
+            if (m_refreshing)
+                return;
+            m_document->endInteraction();
+            apply(row, shown / row.driver->displayScale);
+            m_document->endInteraction();
+        });
+    }
+    layout->setRowStretch(line, 1);
+    connect(document, &ProjectDocument::changed, this, &DriversPanel::refresh);
+    refresh();
+}
+
+int DriversPanel::toSlider(const Driver& d, double value) const
+{
+    return int(std::lround((std::clamp(value, d.min, d.max) - d.min) / d.step));
+}
+
+double DriversPanel::fromSlider(const Driver& d, int position) const
+{
+    return d.min + position * d.step;
+}
+
+void DriversPanel::apply(const Row& row, double value)
+{
+    const auto edits = row.driver->write(m_document->project(), value);
+    if (const auto refusal = m_document->edit(tr("Set %1").arg(row.driver->label), edits))
+        emit refused(*refusal);
+}
+
+void DriversPanel::refresh()
+{
+    m_refreshing = true;
+    for (const Row& row : m_rows) {
+        const auto value = row.driver->read(m_document->project());
+        for (QWidget* w : {static_cast<QWidget*>(row.label), static_cast<QWidget*>(row.slider),
+                           static_cast<QWidget*>(row.spin)})
+            w->setEnabled(value.has_value());
+        if (!value)
+            continue;
+        if (!row.slider->isSliderDown())
+            row.slider->setValue(toSlider(*row.driver, *value));
+        row.spin->setValue(*value * row.driver->displayScale);
+    }
+    m_refreshing = false;
+}
+
+QSlider* DriversPanel::slider(const QString& key) const
+{
+    for (const Row& row : m_rows)
+        if (row.driver->key == key)
+            return row.slider;
+    return nullptr;
+}
+
+QDoubleSpinBox* DriversPanel::spinBox(const QString& key) const
+{
+    for (const Row& row : m_rows)
+        if (row.driver->key == key)
+            return row.spin;
+    return nullptr;
+}
+
+void DriversPanel::setLarge(bool large)
+{
+    QFont f = font();
+    f.setPointSizeF(QWidget().font().pointSizeF() * (large ? 1.5 : 1.0));
+    setFont(f);
+}
+
+} // namespace fleet::gui
