@@ -17,3 +17,6 @@ echo "of 10, 100 and 1,000 workloads over every catalog GPU to a 1 % gap (goal f
 echo
 echo "Simulator: events per second on one core (goal ≥ 2 million); the sample's three-policy frontier (goal ≤ 2 s)"
 "$top/build/tests/bench_simulator" "$@"
+echo
+echo "App: one slider change on the sample project to charts redrawn (goal: median ≤ 16 ms, offscreen)"
+"$top/build/tests/bench_gui" "$@"

@@ -143,6 +143,11 @@ void KpiPanel::showResults(const PlanResults& results)
         }
         kpi.delta->setText(delta);
     }
+    showOptimizer(results);
+}
+
+void KpiPanel::showOptimizer(const PlanResults& results)
+{
     QString optimizer;
     if (const auto& o = results.optimizer) {
         const QLocale locale;

@@ -20,6 +20,8 @@ public:
     explicit KpiPanel(QWidget* parent = nullptr);
 
     void showResults(const PlanResults& results);
+    /// Only the optimizer's line (it arrives after the engine's results).
+    void showOptimizer(const PlanResults& results);
 
     /// The text shown for a KPI key ("mean_monthly_cost_usd", ...), for tests.
     QString valueText(const QString& key) const;

@@ -61,6 +61,8 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetplanner.svg")));
     m_recompute = new RecomputeService(this);
     connect(m_recompute, &RecomputeService::resultsReady, this, &MainWindow::showResults);
+    connect(m_recompute, &RecomputeService::optimizerReady, this,
+            [this](ResultsPtr results) { m_kpi->showOptimizer(*results); });
     setupLayout();
     setupActions();
     fillRecentMenu();
@@ -90,6 +92,15 @@ void MainWindow::setupLayout()
     // The KPIs across the top, always visible; editors and charts below.
     m_kpi = new KpiPanel(this);
     m_charts = new ChartTabs(this);
+    // The visible chart's data is always computed live; switching to a chart
+    // whose data is of an earlier state recomputes at once.
+    connect(m_charts, &QTabWidget::currentChanged, this, [this] {
+        const unsigned parts = resultParts(m_charts->currentKind());
+        m_recompute->setLiveParts(parts);
+        const ResultsPtr latest = m_recompute->latest();
+        if (m_document && latest && (latest->parts & parts) != parts)
+            m_recompute->request(m_document->project(), m_document->scenario());
+    });
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_editorPane);

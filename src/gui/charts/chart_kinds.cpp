@@ -70,6 +70,16 @@ bool needsFrontiers(ChartKind kind)
     return kind == ChartKind::Frontier;
 }
 
+unsigned resultParts(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::Tornado: return PartTornado;
+    case ChartKind::CostCurve: return PartCostCurve;
+    case ChartKind::Scenarios: return PartScenarios;
+    default: return 0;
+    }
+}
+
 QChart* createChart(ChartKind kind, const PlanResults& results)
 {
     const Project& project = results.project;

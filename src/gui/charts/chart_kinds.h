@@ -34,6 +34,8 @@ std::optional<ChartKind> chartKindFromKey(const QString& key);
 
 /// Whether the kind needs the simulated frontiers (slow) in the results.
 bool needsFrontiers(ChartKind kind);
+/// The ResultParts the kind is drawn from (0: the engine's evaluation alone).
+unsigned resultParts(ChartKind kind);
 
 /// Builds the chart; the caller owns it.
 QChart* createChart(ChartKind kind, const PlanResults& results);

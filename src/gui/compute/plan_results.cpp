@@ -6,11 +6,13 @@
 
 namespace fleet::gui {
 
-PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi)
+PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
+                               unsigned parts)
 {
     PlanResults results;
     results.scenario = scenario;
     results.project = project;
+    results.baseProject = project;
     if (!scenario.empty()) {
         auto applied = applyScenario(project, scenario);
         if (applied) {
@@ -25,16 +27,30 @@ PlanResults computePlanResults(const Project& project, const std::string& scenar
         costPerToken(results.project, results.evaluation, WorkloadKind::Training);
     results.regimeMix = regimeMix(results.project, results.evaluation);
     results.breakEven = breakEven(results.project, results.evaluation);
-    results.costCurve = costCurve(results.project);
-    results.tornado = tornado(results.project, tornadoKpi, 0.1);
-    results.scenarios.push_back(
-        {"Baseline", results.baselineKpis ? *results.baselineKpis : results.evaluation.kpis});
-    for (const Scenario& s : project.scenarios) {
-        auto applied = applyScenario(project, s.id);
-        if (applied)
-            results.scenarios.push_back({s.name, evaluate(applied.value()).kpis});
-    }
+    completePlanResults(results, parts, tornadoKpi);
     return results;
+}
+
+void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi)
+{
+    const unsigned missing = parts & ~results.parts;
+    if (missing & PartCostCurve)
+        results.costCurve = costCurve(results.project);
+    if (missing & PartTornado)
+        results.tornado = tornado(results.project, tornadoKpi, 0.1);
+    if (missing & PartScenarios) {
+        // The scenarios of the project as stated (the snapshot may have one applied).
+        const Project& base = results.baseProject;
+        results.scenarios.clear();
+        results.scenarios.push_back(
+            {"Baseline", results.baselineKpis ? *results.baselineKpis : results.evaluation.kpis});
+        for (const Scenario& s : base.scenarios) {
+            auto applied = applyScenario(base, s.id);
+            if (applied)
+                results.scenarios.push_back({s.name, evaluate(applied.value()).kpis});
+        }
+    }
+    results.parts |= parts;
 }
 
 std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,

@@ -19,9 +19,21 @@
 
 namespace fleet::gui {
 
+/// The parts of the results that cost more than the engine itself: a live
+/// drag computes only the one the visible chart needs; the rest follow when
+/// inputs settle.
+enum ResultPart : unsigned
+{
+    PartTornado = 1,   ///< 14 inputs × 2 evaluations
+    PartCostCurve = 2, ///< 21 × 2 evaluations
+    PartScenarios = 4, ///< one evaluation per scenario
+    PartAll = 7
+};
+
 struct PlanResults
 {
-    Project project; ///< the snapshot (scenario applied) these results are of
+    Project project;     ///< the snapshot (scenario applied) these results are of
+    Project baseProject; ///< the same without the scenario
     std::string scenario;
     Evaluation evaluation;
     std::optional<Kpis> baselineKpis;      ///< the project without a scenario, when one is applied
@@ -32,6 +44,7 @@ struct PlanResults
     CostCurveData costCurve;
     Tornado tornado;
     std::vector<ScenarioKpis> scenarios; ///< "Baseline" first, then each scenario
+    unsigned parts = 0;                  ///< the ResultParts of this snapshot (others: earlier)
     std::vector<Frontier> frontiers;     ///< empty until simulated
     bool frontiersCurrent = false;       ///< false: of an earlier snapshot, or none
     /// The regime-mix optimizer's answer: the fast path (LP rounded) while
@@ -41,7 +54,11 @@ struct PlanResults
 
 /// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.
 PlanResults computePlanResults(const Project& project, const std::string& scenario = {},
-                               Kpi tornadoKpi = Kpi::MeanMonthlyCost);
+                               Kpi tornadoKpi = Kpi::MeanMonthlyCost, unsigned parts = PartAll);
+
+/// Computes the parts of `results` missing from `parts` (for its own snapshot).
+void completePlanResults(PlanResults& results, unsigned parts,
+                         Kpi tornadoKpi = Kpi::MeanMonthlyCost);
 
 /// The slow part: the three-policy utilization frontier. Stops early (and
 /// returns what it has) when `cancel` becomes true; `progress` gets 0–1.

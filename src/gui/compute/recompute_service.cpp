@@ -1,5 +1,8 @@
 #include "compute/recompute_service.h"
 
+#include "store/project_json.h"
+
+#include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace fleet::gui {
@@ -15,6 +18,8 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     connect(&m_settle, &QTimer::timeout, this, &RecomputeService::startSlow);
     connect(&m_fast, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::fastDone);
     connect(&m_slow, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::slowDone);
+    connect(&m_optimizer, &QFutureWatcher<RegimeMixResult>::finished, this,
+            &RecomputeService::optimizerDone);
 }
 
 RecomputeService::~RecomputeService()
@@ -22,36 +27,56 @@ RecomputeService::~RecomputeService()
     if (m_cancel)
         m_cancel->store(true);
     m_fast.waitForFinished();
+    m_optimizer.waitForFinished();
     m_slow.waitForFinished();
 }
 
 void RecomputeService::request(const Project& project, const QString& scenario)
 {
-    Request request{project, scenario, ++m_generation};
+    // The first results are complete; later ones compute the live parts.
+    Request request{project, scenario, ++m_generation, m_latest ? m_liveParts : unsigned(PartAll)};
     m_settle.stop();
-    if (m_slow.isRunning() && m_cancel)
+    if (m_slowRunning && m_cancel)
         m_cancel->store(true); // its snapshot is out of date
-    if (m_fast.isRunning())
+    if (m_optimizerRunning)
+        m_optimizerPending = request;
+    else
+        startOptimizer(request);
+    if (m_fastRunning)
         m_pending = std::move(request); // only the newest waits
     else
         startFast(std::move(request));
 }
 
+void RecomputeService::startOptimizer(Request request)
+{
+    // The optimizer's fast path runs beside the engine (two cores); the
+    // charts do not wait for it.
+    m_optimizerRunning = true;
+    m_optimizerGeneration = request.generation;
+    m_optimizer.setFuture(
+        QtConcurrent::run([project = std::move(request.project), scenario = request.scenario] {
+            auto applied = scenario.isEmpty() ? Result<Project>(project)
+                                              : applyScenario(project, scenario.toStdString());
+            OptimizeOptions options;
+            options.fastPath = true;
+            return applied ? optimizeRegimeMix(applied.value(), options) : RegimeMixResult{};
+        }));
+}
+
 void RecomputeService::startFast(Request request)
 {
+    m_fastRunning = true;
     m_fastGeneration = request.generation;
     m_fast.setFuture(QtConcurrent::run([request = std::move(request)]() -> ResultsPtr {
-        auto results = std::make_shared<PlanResults>(
-            computePlanResults(request.project, request.scenario.toStdString()));
-        OptimizeOptions options;
-        options.fastPath = true;
-        results->optimizer = optimizeRegimeMix(results->project, options);
-        return results;
+        return std::make_shared<PlanResults>(computePlanResults(
+            request.project, request.scenario.toStdString(), Kpi::MeanMonthlyCost, request.parts));
     }));
 }
 
 void RecomputeService::fastDone()
 {
+    m_fastRunning = false;
     ResultsPtr results = m_fast.result();
     if (m_pending) {
         Request next = std::move(*m_pending);
@@ -59,18 +84,47 @@ void RecomputeService::fastDone()
         startFast(std::move(next)); // this result is already stale
         return;
     }
-    if (m_latest && !m_latest->frontiers.empty()) {
-        // Keep the last frontiers on screen, marked as not current.
-        auto merged = std::make_shared<PlanResults>(*results);
+    auto merged = std::make_shared<PlanResults>(*results);
+    if (m_latest) {
+        // Parts not computed live, and the frontiers, stay on screen from
+        // earlier results (marked as not current) until inputs settle.
+        const unsigned carried = ~results->parts & m_latest->parts;
+        if (carried & PartTornado)
+            merged->tornado = m_latest->tornado;
+        if (carried & PartCostCurve)
+            merged->costCurve = m_latest->costCurve;
+        if (carried & PartScenarios)
+            merged->scenarios = m_latest->scenarios;
         merged->frontiers = m_latest->frontiers;
         merged->frontiersCurrent = false;
-        results = merged;
+        merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
     }
-    m_latest = results;
+    if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration)
+        merged->optimizer = m_optimizerResult;
+    m_latest = merged;
     m_shownGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
     if (m_slowEnabled)
         m_settle.start();
+}
+
+void RecomputeService::optimizerDone()
+{
+    m_optimizerRunning = false;
+    if (m_optimizerPending) {
+        Request next = std::move(*m_optimizerPending);
+        m_optimizerPending.reset();
+        startOptimizer(std::move(next)); // this one is of an older snapshot
+        return;
+    }
+    m_optimizerResult = m_optimizer.result();
+    m_optimizerResultGeneration = m_optimizerGeneration;
+    if (m_latest && m_shownGeneration == m_optimizerGeneration) {
+        auto results = std::make_shared<PlanResults>(*m_latest);
+        results->optimizer = m_optimizerResult;
+        m_latest = results;
+        emit optimizerReady(m_latest);
+    }
 }
 
 void RecomputeService::settleNow()
@@ -81,26 +135,29 @@ void RecomputeService::settleNow()
 
 void RecomputeService::startSlow()
 {
-    if (!m_latest || m_fast.isRunning() || m_pending)
+    if (!m_latest || m_fastRunning || m_pending)
         return;
-    if (m_slow.isRunning()) {
+    if (m_slowRunning) {
         m_settle.start(); // the cancelled one is still winding down
         return;
     }
+    m_slowRunning = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_slowGeneration = m_fastGeneration;
+    m_slowGeneration = m_shownGeneration;
     emit slowStarted();
     ResultsPtr base = m_latest;
     auto cancel = m_cancel;
     QPointer<RecomputeService> self(this);
     m_slow.setFuture(QtConcurrent::run([base, cancel, self]() -> ResultsPtr {
         auto results = std::make_shared<PlanResults>(*base);
+        completePlanResults(*results, PartAll);
         const auto report = [&](double fraction) {
-            if (self)
-                QMetaObject::invokeMethod(self, [self, fraction] {
-                    if (self)
-                        emit self->slowProgress(fraction);
-                });
+            if (!self)
+                return;
+            QMetaObject::invokeMethod(self, [self, fraction] {
+                if (self)
+                    emit self->slowProgress(fraction);
+            });
         };
         // The exact solve first (a fifth of the work), then the simulations.
         auto exact = optimizeRegimeMixAsync(results->project, OptimizeOptions{}, cancel);
@@ -115,6 +172,7 @@ void RecomputeService::startSlow()
 
 void RecomputeService::slowDone()
 {
+    m_slowRunning = false;
     ResultsPtr results = m_slow.result();
     const bool cancelled = !results->frontiersCurrent || m_slowGeneration != m_generation;
     if (!cancelled) {

@@ -36,15 +36,21 @@ public:
     void settleNow();
     void setSettleDelayMs(int ms) { m_settle.setInterval(ms); }
     void setSlowEnabled(bool enabled) { m_slowEnabled = enabled; }
+    /// The ResultParts the visible views need at once; the others are carried
+    /// over from earlier results until inputs settle.
+    void setLiveParts(unsigned parts) { m_liveParts = parts; }
+    unsigned liveParts() const { return m_liveParts; }
 
     ResultsPtr latest() const { return m_latest; }
-    bool fastBusy() const { return m_fast.isRunning() || m_pending.has_value(); }
-    bool slowBusy() const { return m_slow.isRunning(); }
+    bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
+    bool slowBusy() const { return m_slowRunning; }
     /// The latest results are of the newest request (the fast part).
     bool upToDate() const { return !fastBusy() && m_shownGeneration == m_generation; }
 
 signals:
     void resultsReady(fleet::gui::ResultsPtr results);
+    /// The optimizer's fast path finished for the results shown: only its line changes.
+    void optimizerReady(fleet::gui::ResultsPtr results);
     void slowStarted();
     void slowProgress(double fraction);
     void slowFinished(bool cancelled);
@@ -55,15 +61,29 @@ private:
         Project project;
         QString scenario;
         quint64 generation = 0;
+        unsigned parts = 0;
     };
     void startFast(Request request);
+    void startOptimizer(Request request);
     void fastDone();
     void startSlow();
     void slowDone();
+    void optimizerDone();
 
     QFutureWatcher<ResultsPtr> m_fast;
     QFutureWatcher<ResultsPtr> m_slow;
+    QFutureWatcher<RegimeMixResult> m_optimizer;
+    quint64 m_optimizerGeneration = 0;
+    std::optional<RegimeMixResult> m_optimizerResult;
+    quint64 m_optimizerResultGeneration = 0;
     std::optional<Request> m_pending;
+    // Our own "running" flags, cleared only when the watcher's finished()
+    // arrives: a new future is never set on a watcher whose finished() is
+    // still on its way (QFutureWatcher can drop it for the new future).
+    bool m_fastRunning = false;
+    bool m_slowRunning = false;
+    bool m_optimizerRunning = false;
+    std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
     quint64 m_fastGeneration = 0;  ///< of the fast job running
     quint64 m_slowGeneration = 0;  ///< of the slow job running
@@ -71,6 +91,7 @@ private:
     ResultsPtr m_latest;
     QTimer m_settle;
     bool m_slowEnabled = true;
+    unsigned m_liveParts = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 
