@@ -22,6 +22,10 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QObject::tr("Capacity and cost planner for GPU fleets."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption presentOption(
+        QStringLiteral("present"),
+        QObject::tr("Start in presentation mode (full screen, drivers and charts; Esc leaves)."));
+    parser.addOption(presentOption);
     parser.addPositionalArgument(
         QStringLiteral("PROJECT"),
         QObject::tr("A project (.fleetplan or .fleetplan.json) to open; default: the bundled "
@@ -62,5 +66,7 @@ int main(int argc, char* argv[])
         }
     }
     window.show();
+    if (parser.isSet(presentOption))
+        window.setPresenting(true);
     return app.exec();
 }

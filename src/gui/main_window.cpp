@@ -28,6 +28,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -460,9 +461,12 @@ void MainWindow::setPresenting(bool on)
     statusBar()->setVisible(!on);
     m_kpi->setLarge(on);
     m_drivers->setLarge(on);
+    m_charts->setLarge(on);
     m_charts->tabBar()->setVisible(true);
     if (on) {
         m_stateBeforePresenting = saveGeometry();
+        if (screen())
+            setGeometry(screen()->geometry()); // also without a window manager
         showFullScreen();
     } else {
         showNormal();

@@ -19,6 +19,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTableView>
@@ -190,6 +191,40 @@ private slots:
         delegate.setModelData(editor.get(), training, cell);
         QCOMPARE(doc()->undoStack()->count(), 1);
         QCOMPARE(training->index(0, mfu).data(Qt::EditRole).toDouble(), 45.0);
+    }
+
+    void rowsAreDuplicatedAndRemovedThroughTheUndoStack()
+    {
+        const ProjectPage* fleet = nullptr;
+        for (const ProjectPage& page : m_window->pages())
+            if (page.title == QStringLiteral("Fleet"))
+                fleet = &page;
+        QVERIFY(fleet);
+        auto* view = fleet->widget->findChild<QTableView*>(QStringLiteral("Pools of the fleet"));
+        QVERIFY(view);
+        QPushButton* duplicate = nullptr;
+        QPushButton* remove = nullptr;
+        for (QPushButton* button : fleet->widget->findChildren<QPushButton*>()) {
+            if (button->text() == QStringLiteral("Duplicate") && !duplicate)
+                duplicate = button;
+            if (button->text() == QStringLiteral("Remove") && !remove)
+                remove = button;
+        }
+        QVERIFY(duplicate && remove);
+        view->setCurrentIndex(view->model()->index(0, 0));
+        duplicate->click();
+        QCOMPARE(doc()->project().fleet.pools.size(), std::size_t(3));
+        QCOMPARE(doc()->project().fleet.pools[1].id, std::string("h100-reserved-copy"));
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->project().fleet.pools.size(), std::size_t(2));
+        // The scenario "reserve-60" sets /fleet/pools/1/count: removing that
+        // pool is refused, with the path, and nothing changes.
+        FieldTableModel* pools = fleet->models.front();
+        view->setCurrentIndex(view->model()->index(1, 0));
+        remove->click();
+        QVERIFY2(pools->lastRefusal().contains(QStringLiteral("/fleet/pools/1")),
+                 qPrintable(pools->lastRefusal()));
+        QCOMPARE(doc()->project().fleet.pools.size(), std::size_t(2));
     }
 
     void openEditSaveReopenKeepsTheEdit()

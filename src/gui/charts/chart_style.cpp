@@ -78,7 +78,8 @@ QString wrapLabel(const QString& label, int width)
 
 void applySlidePreset(QChart* chart)
 {
-    chart->setTheme(QChart::ChartThemeLight);
+    if (chart->theme() != QChart::ChartThemeDark) // on screen, a dark desktop stays dark
+        chart->setTheme(QChart::ChartThemeLight);
     QFont title = chart->titleFont();
     title.setPointSizeF(26);
     title.setBold(true);

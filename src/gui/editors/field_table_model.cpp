@@ -129,6 +129,12 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
     return true;
 }
 
+void FieldTableModel::reportRefusal(const QString& message)
+{
+    m_lastRefusal = message;
+    emit refused({}, message);
+}
+
 void FieldTableModel::reportUnreadable(const QModelIndex& index, const QString& text)
 {
     const FieldColumn& c = m_columns[std::size_t(index.column())];

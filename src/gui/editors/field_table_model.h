@@ -48,9 +48,13 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
 
     const FieldColumn& column(int section) const { return m_columns[std::size_t(section)]; }
+    /// The item (index in the project's list) shown in `row`.
+    int itemAt(int row) const { return m_rows.at(std::size_t(row)); }
     /// The last refusal's message (also sent with refused()).
     QString lastRefusal() const { return m_lastRefusal; }
 
+    /// Reports an edit of this table's items refused elsewhere (add, remove).
+    void reportRefusal(const QString& message);
     /// Reports a value the editor could not even read as a number.
     void reportUnreadable(const QModelIndex& index, const QString& text);
 

@@ -3,14 +3,18 @@
 #include "catalog_table_model.h"
 #include "editors/field_table_model.h"
 #include "editors/unit_delegate.h"
+#include "store/project_json_writer.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fleet::gui {
 
@@ -51,6 +55,78 @@ FieldColumn text(const QString& header, const QString& tooltip, const char* list
     return c;
 }
 
+FieldColumn boolean(const QString& header, const QString& tooltip, const char* list,
+                    const char* field, std::function<bool(const Project&, int)> get)
+{
+    FieldColumn c;
+    c.header = header;
+    c.tooltip = tooltip;
+    c.get = [get](const Project& p, int i) { return QVariant(get(p, i)); };
+    c.pointer = [list, field](const Project&, int i) { return at(list, i, field); };
+    return c;
+}
+
+/// The items of `pointer` ("/workloads", "/fleet/pools") as the project document has them.
+boost::json::array listOf(const Project& project, const std::string& pointer)
+{
+    const boost::json::value root = projectToJson(project);
+    return root.at_pointer(pointer).as_array();
+}
+
+/// "Duplicate" and "Remove" for the selected item of a list (workloads,
+/// fleet pools): the whole list is one field edit, validated like any other
+/// (a scenario that names a removed item refuses the removal, with its path).
+void addRowButtons(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
+                   FieldTableModel* model, const std::string& listPointer)
+{
+    auto* row = new QHBoxLayout;
+    auto* duplicate = new QPushButton(QObject::tr("Duplicate"));
+    auto* remove = new QPushButton(QObject::tr("Remove"));
+    duplicate->setToolTip(QObject::tr("Add a copy of the selected row"));
+    remove->setToolTip(QObject::tr("Remove the selected row"));
+    row->addWidget(duplicate);
+    row->addWidget(remove);
+    row->addStretch(1);
+    layout->addLayout(row);
+    const auto selected = [view, model]() -> int {
+        const QModelIndex index = view->currentIndex();
+        return index.isValid() ? model->itemAt(index.row()) : -1;
+    };
+    const auto report = [model](const std::optional<QString>& refusal) {
+        if (refusal)
+            model->reportRefusal(*refusal);
+    };
+    QObject::connect(duplicate, &QPushButton::clicked, view, [=] {
+        const int item = selected();
+        if (item < 0)
+            return;
+        auto items = listOf(doc->project(), listPointer);
+        boost::json::object copy = items.at(std::size_t(item)).as_object();
+        const std::string base(copy.at("id").as_string());
+        std::string id = base + "-copy";
+        for (int n = 2; std::any_of(items.begin(), items.end(),
+                                    [&](const boost::json::value& v) {
+                                        return v.as_object().at("id").as_string() == id;
+                                    });
+             ++n)
+            id = base + "-copy" + std::to_string(n);
+        copy["id"] = id;
+        items.insert(items.begin() + item + 1, boost::json::value(std::move(copy)));
+        report(doc->edit(QObject::tr("Duplicate %1").arg(QString::fromStdString(base)),
+                         {{listPointer, boost::json::value(std::move(items))}}));
+    });
+    QObject::connect(remove, &QPushButton::clicked, view, [=] {
+        const int item = selected();
+        if (item < 0)
+            return;
+        auto items = listOf(doc->project(), listPointer);
+        const std::string id(items.at(std::size_t(item)).as_object().at("id").as_string());
+        items.erase(items.begin() + item);
+        report(doc->edit(QObject::tr("Remove %1").arg(QString::fromStdString(id)),
+                         {{listPointer, boost::json::value(std::move(items))}}));
+    });
+}
+
 template <typename Spec> const Spec& spec(const Project& p, int i)
 {
     return std::get<Spec>(p.workloads[std::size_t(i)].spec);
@@ -73,7 +149,8 @@ QString workloadName(const Project& p, int i)
 }
 
 /// A titled table over `model` in `layout`.
-FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableModel* model)
+FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
+                          QTableView** shown = nullptr)
 {
     if (!title.isEmpty()) {
         auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title));
@@ -88,6 +165,8 @@ FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableM
     view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                           QAbstractItemView::AnyKeyPressed);
     layout->addWidget(view, 1);
+    if (shown)
+        *shown = view;
     return model;
 }
 
@@ -125,8 +204,41 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
              [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].gpusPerNode; }, 1,
              0, true)},
         page);
-    addTable(layout, QObject::tr("Pools of the fleet"), model);
-    return {QObject::tr("Fleet"), page, {model}};
+    QTableView* poolsView = nullptr;
+    addTable(layout, QObject::tr("Pools of the fleet"), model, &poolsView);
+    addRowButtons(layout, doc, poolsView, model, "/fleet/pools");
+    // The project itself: one row.
+    const auto field = [](const char* pointer) {
+        return [pointer](const Project&, int) { return std::string(pointer); };
+    };
+    FieldColumn name = text(QObject::tr("Name"), QObject::tr("The project's name"), "", "",
+                            [](const Project& p, int) { return p.name; });
+    name.pointer = field("/name");
+    FieldColumn horizon;
+    horizon.header = QObject::tr("Horizon");
+    horizon.unit = QObject::tr("months");
+    horizon.tooltip = QObject::tr("Months the plan covers");
+    horizon.decimals = 0;
+    horizon.integer = true;
+    horizon.get = [](const Project& p, int) { return QVariant(double(p.horizonMonths)); };
+    horizon.pointer = field("/horizon/months");
+    FieldColumn start =
+        text(QObject::tr("First month"), QObject::tr("Calendar month of month 1, YYYY-MM"), "", "",
+             [](const Project& p, int) { return p.startMonth; });
+    start.pointer = field("/horizon/start_month");
+    FieldColumn mode =
+        text(QObject::tr("Fleet mode"),
+             QObject::tr("fixed: the pools are the fleet; size: FleetPlanner sizes it"), "", "",
+             [](const Project& p, int) {
+                 return std::string(p.fleet.mode == FleetMode::Fixed ? "fixed" : "size");
+             });
+    mode.pointer = field("/fleet/mode");
+    auto* project = new FieldTableModel(
+        doc, [](const Project&) { return std::vector<int>{0}; },
+        [](const Project&, int) { return QObject::tr("Project"); }, {name, horizon, start, mode},
+        page);
+    addTable(layout, QObject::tr("Project"), project);
+    return {QObject::tr("Fleet"), page, {model, project}};
 }
 
 ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
@@ -209,9 +321,25 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     auto* page = new QWidget(parent);
     auto* layout = new QVBoxLayout(page);
     std::vector<FieldTableModel*> models;
+    const auto add = [&](const QString& title, FieldTableModel* model) {
+        QTableView* view = nullptr;
+        addTable(layout, title, model, &view);
+        addRowButtons(layout, doc, view, model, "/workloads");
+        models.push_back(model);
+    };
+    const auto segment = [] {
+        return text(QObject::tr("Segment"), QObject::tr("Id of the customer segment it serves"),
+                    "workloads", "segment",
+                    [](const Project& p, int i) { return p.workloads[std::size_t(i)].segmentId; });
+    };
+    const auto precision = []<typename S>(S*) {
+        return text(QObject::tr("Precision"), QObject::tr("bf16 or fp8"), "workloads", "precision",
+                    [](const Project& p, int i) {
+                        return std::string(precisionKey(spec<S>(p, i).precision));
+                    });
+    };
     using T = TrainingSpec;
-    models.push_back(addTable(
-        layout, QObject::tr("Training"),
+    add(QObject::tr("Training"),
         new FieldTableModel(
             doc, workloadsOf(WorkloadKind::Training), workloadName,
             {number(
@@ -235,11 +363,15 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
              number(
                  QObject::tr("Runs"), QObject::tr("per month"), QObject::tr("Runs started a month"),
                  "workloads", "runs_per_month",
-                 [](const Project& p, int i) { return spec<T>(p, i).runsPerMonth; }, 1, 2)},
-            page)));
+                 [](const Project& p, int i) { return spec<T>(p, i).runsPerMonth; }, 1, 2),
+             number(
+                 QObject::tr("Priority"), QString(),
+                 QObject::tr("Higher preempts lower in the scheduler"), "workloads", "priority",
+                 [](const Project& p, int i) { return spec<T>(p, i).priority; }, 1, 0, true),
+             precision(static_cast<T*>(nullptr)), segment()},
+            page));
     using I = InferenceSpec;
-    models.push_back(addTable(
-        layout, QObject::tr("Inference"),
+    add(QObject::tr("Inference"),
         new FieldTableModel(
             doc, workloadsOf(WorkloadKind::Inference), workloadName,
             {number(
@@ -250,6 +382,10 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
                  QObject::tr("Request rate in the first month"), "workloads", "requests_per_second",
                  [](const Project& p, int i) { return spec<I>(p, i).requestsPerSecond; }, 1, 1),
              number(
+                 QObject::tr("Input tokens"), QObject::tr("per request"),
+                 QObject::tr("Prompt tokens per request"), "workloads", "input_tokens",
+                 [](const Project& p, int i) { return spec<I>(p, i).inputTokens; }, 1, 0),
+             number(
                  QObject::tr("Output tokens"), QObject::tr("per request"),
                  QObject::tr("Tokens generated per request"), "workloads", "output_tokens",
                  [](const Project& p, int i) { return spec<I>(p, i).outputTokens; }, 1, 0),
@@ -258,13 +394,17 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
                  QObject::tr("Target time per output token"), "workloads", "tpot_ms",
                  [](const Project& p, int i) { return spec<I>(p, i).tpotMs; }, 1, 0),
              number(
+                 QObject::tr("TTFT"), QObject::tr("ms"), QObject::tr("Target time to first token"),
+                 "workloads", "ttft_ms",
+                 [](const Project& p, int i) { return spec<I>(p, i).ttftMs; }, 1, 0),
+             number(
                  QObject::tr("Growth"), QObject::tr("%/month"),
                  QObject::tr("Request-rate growth per month"), "workloads", "growth_per_month",
-                 [](const Project& p, int i) { return spec<I>(p, i).growthPerMonth; }, 100, 1)},
-            page)));
+                 [](const Project& p, int i) { return spec<I>(p, i).growthPerMonth; }, 100, 1),
+             precision(static_cast<I*>(nullptr)), segment()},
+            page));
     using N = NotebookSpec;
-    models.push_back(addTable(
-        layout, QObject::tr("Notebooks"),
+    add(QObject::tr("Notebooks"),
         new FieldTableModel(
             doc, workloadsOf(WorkloadKind::Notebooks), workloadName,
             {number(
@@ -279,11 +419,24 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
                  QObject::tr("Idle timeout"), QObject::tr("min"),
                  QObject::tr("Idle sessions release their GPU after this long (0: never)"),
                  "workloads", "idle_timeout_min",
-                 [](const Project& p, int i) { return spec<N>(p, i).idleTimeoutMin; }, 1, 0)},
-            page)));
+                 [](const Project& p, int i) { return spec<N>(p, i).idleTimeoutMin; }, 1, 0),
+             number(
+                 QObject::tr("Mean idle gap"), QObject::tr("min"),
+                 QObject::tr("Idle gaps are exponential with this mean"), "workloads",
+                 "mean_idle_gap_min",
+                 [](const Project& p, int i) { return spec<N>(p, i).meanIdleGapMin; }, 1, 0),
+             number(
+                 QObject::tr("GPUs per user"), QObject::tr("GPUs"),
+                 QObject::tr("GPUs (or GPU shares) a session holds"), "workloads", "gpus_per_user",
+                 [](const Project& p, int i) { return spec<N>(p, i).gpusPerUser; }, 1, 2),
+             number(
+                 QObject::tr("Memory"), QObject::tr("GB/session"),
+                 QObject::tr("GPU memory a session needs"), "workloads", "memory_gb_per_session",
+                 [](const Project& p, int i) { return spec<N>(p, i).memoryGbPerSession; }, 1, 0),
+             segment()},
+            page));
     using B = BatchSpec;
-    models.push_back(addTable(
-        layout, QObject::tr("Batch"),
+    add(QObject::tr("Batch"),
         new FieldTableModel(
             doc, workloadsOf(WorkloadKind::Batch), workloadName,
             {number(
@@ -298,9 +451,17 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
                  QObject::tr("Checkpoint interval"), QObject::tr("min"),
                  QObject::tr("Work lost on eviction is at most this"), "workloads",
                  "checkpoint_interval_min",
-                 [](const Project& p, int i) { return spec<B>(p, i).checkpointIntervalMin; }, 1,
-                 0)},
-            page)));
+                 [](const Project& p, int i) { return spec<B>(p, i).checkpointIntervalMin; }, 1, 0),
+             number(
+                 QObject::tr("Memory"), QObject::tr("GB/GPU"),
+                 QObject::tr("GPU memory each of its GPUs needs"), "workloads", "memory_gb_per_gpu",
+                 [](const Project& p, int i) { return spec<B>(p, i).memoryGbPerGpu; }, 1, 0),
+             boolean(QObject::tr("Preemptible"),
+                     QObject::tr("May be evicted (spot, predictive preemption)"), "workloads",
+                     "preemptible",
+                     [](const Project& p, int i) { return spec<B>(p, i).preemptible; }),
+             segment()},
+            page));
     return {QObject::tr("Workloads"), page, models};
 }
 

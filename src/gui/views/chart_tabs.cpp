@@ -1,5 +1,7 @@
 #include "views/chart_tabs.h"
 
+#include "charts/chart_style.h"
+
 #include <QChart>
 #include <QChartView>
 
@@ -41,11 +43,23 @@ void ChartTabs::redraw(int index)
     if (kind == ChartKind::Frontier && !m_results->frontiersCurrent)
         chart->setTitle(chart->title() + tr(" — of an earlier state; simulating when inputs "
                                             "settle"));
+    // Follow the desktop's palette (dark or light); exports stay light.
+    if (palette().color(QPalette::Window).lightness() < 128)
+        chart->setTheme(QChart::ChartThemeDark);
+    if (m_large)
+        applySlidePreset(chart);
     QChartView* view = m_views[std::size_t(index)];
     QChart* old = view->chart();
     view->setChart(chart); // the view owns the new chart, the old one is ours to delete
     delete old;
     m_stale[std::size_t(index)] = false;
+}
+
+void ChartTabs::setLarge(bool large)
+{
+    m_large = large;
+    std::fill(m_stale.begin(), m_stale.end(), true);
+    redraw(currentIndex());
 }
 
 ChartKind ChartTabs::currentKind() const

@@ -25,6 +25,8 @@ public:
     ChartKind currentKind() const;
     void setCurrentKind(ChartKind kind);
     QChartView* view(ChartKind kind) const;
+    /// Presentation mode: the slide preset's large type on screen.
+    void setLarge(bool large);
     /// The results the charts show (for export: the same snapshot).
     ResultsPtr results() const { return m_results; }
 
@@ -34,6 +36,7 @@ private:
     std::vector<ChartKind> m_kinds;
     std::vector<QChartView*> m_views;
     std::vector<bool> m_stale;
+    bool m_large = false;
     ResultsPtr m_results;
 };
 

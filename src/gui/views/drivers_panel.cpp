@@ -117,6 +117,8 @@ void DriversPanel::setLarge(bool large)
     QFont f = font();
     f.setPointSizeF(QWidget().font().pointSizeF() * (large ? 1.5 : 1.0));
     setFont(f);
+    for (const Row& row : m_rows)
+        row.slider->setMinimumWidth(large ? 160 : 0);
 }
 
 } // namespace fleet::gui
