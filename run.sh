@@ -12,16 +12,19 @@ if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
 fi
 
 echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless equivalent."
+cli="$top/build/src/cli/fleetplanner-cli"
 echo "The bundled sample project, evaluated by the engine (fleetplanner-cli evaluate :sample):"
 echo
-"$top/build/src/cli/fleetplanner-cli" evaluate :sample
+"$cli" evaluate :sample
+echo
+echo "Its utilization frontier per scheduling policy (fleetplanner-cli simulate :sample):"
+"$cli" simulate :sample
 echo
 mkdir -p "$top/out"
-for book in example-2024 market-2026; do
-  "$top/build/src/cli/fleetplanner-cli" chart --kind compute-price --price-book "$book" \
-    -o "$top/out/compute-price-$book.png"
+for kind in cost-per-token cost-per-training-token cost-curve frontier regime-mix break-even \
+            tornado scenarios compute-price; do
+  "$cli" chart :sample --kind "$kind" --slide --scale 2 -o "$top/out/$kind.png" | head -1
 done
 echo
-echo "Charts of USD per dense PFLOP-hour for each price book are in $top/out/."
-echo "The GPU catalog: $top/build/src/cli/fleetplanner-cli catalog"
-echo "On a desktop, ./run.sh opens the window instead."
+echo "Every chart of the app, as 16:9 slides, is in $top/out/ (PDF or SVG: --format pdf|svg)."
+echo "On a desktop, ./run.sh opens the window instead (./run.sh --present for a demo)."

@@ -73,7 +73,7 @@ QString wrapLabel(const QString& label, int width)
             lines << QString();
         lines.back() += (lines.back().isEmpty() ? QString() : QStringLiteral(" ")) + word;
     }
-    return lines.join(QLatin1Char('\n'));
+    return lines.join(QStringLiteral("<br>"));
 }
 
 void applySlidePreset(QChart* chart)

@@ -24,7 +24,7 @@ QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
         cost->append(monthly);
         savings->append(saved);
         top = std::max({top, monthly, saved});
-        names << wrapLabel(QString::fromStdString(s.name));
+        names << wrapLabel(QString::fromStdString(s.name), 14);
     }
     auto* series = new QBarSeries;
     series->append(cost);
