@@ -193,6 +193,39 @@ private slots:
         QCOMPARE(training->index(0, mfu).data(Qt::EditRole).toDouble(), 45.0);
     }
 
+    void pricesAndAssumptionsAreEditable()
+    {
+        FieldTableModel* prices = table(QStringLiteral("Price books"));
+        QVERIFY(prices);
+        int h100 = -1;
+        for (int row = 0; row < prices->rowCount(); ++row)
+            if (prices->headerData(row, Qt::Vertical, Qt::DisplayRole).toString() ==
+                QStringLiteral("h100-sxm-80gb"))
+                h100 = row;
+        QVERIFY(h100 >= 0);
+        const int onDemand = columnOf(prices, QStringLiteral("On-demand"));
+        QCOMPARE(prices->index(h100, onDemand).data(Qt::EditRole).toDouble(), 2.99);
+        QVERIFY(prices->setData(prices->index(h100, onDemand), 3.25, Qt::EditRole));
+        const HourlyPrice& edited =
+            *doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand;
+        QCOMPARE(edited.usdPerGpuHour, 3.25);
+        QVERIFY(QString::fromStdString(edited.note).contains(QStringLiteral("Edited")));
+        // A plan the book does not offer is shown as such and cannot be edited.
+        const int spot = columnOf(prices, QStringLiteral("Spot"));
+        QCOMPARE(prices->index(h100, spot).data().toString(), QStringLiteral("—"));
+        QVERIFY(!(prices->flags(prices->index(h100, spot)) & Qt::ItemIsEditable));
+        doc()->undoStack()->undo();
+        QCOMPARE(
+            doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour,
+            2.99);
+
+        FieldTableModel* assumptions = table(QStringLiteral("Regimes"), 1);
+        QVERIFY(assumptions->setData(assumptions->index(0, 0), 40000.0, Qt::EditRole));
+        QCOMPARE(doc()->project().assumptions.gpuMtbfHours, 40000.0);
+        QVERIFY(!assumptions->setData(assumptions->index(0, 0), -5.0, Qt::EditRole));
+        QVERIFY(assumptions->lastRefusal().contains(QStringLiteral("/assumptions/gpu_mtbf_hours")));
+    }
+
     void rowsAreDuplicatedAndRemovedThroughTheUndoStack()
     {
         const ProjectPage* fleet = nullptr;

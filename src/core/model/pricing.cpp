@@ -50,6 +50,16 @@ double ownedUsdPerGpuHour(const OwnedCost& owned, double tdpW)
     return capexPerHour + hostingPerHour + powerPerHour;
 }
 
+std::optional<HourlyPrice>& GpuPrices::hourly(Plan plan)
+{
+    switch (plan) {
+    case Plan::Reserved1y: return reserved1y;
+    case Plan::Reserved3y: return reserved3y;
+    case Plan::Spot: return spot;
+    default: return onDemand;
+    }
+}
+
 const std::optional<HourlyPrice>& GpuPrices::hourly(Plan plan) const
 {
     static const std::optional<HourlyPrice> none;

@@ -76,6 +76,8 @@ struct GpuPrices
     std::string note;
 
     const std::optional<HourlyPrice>& hourly(Plan plan) const;
+    /// The rented plans' prices, to change one (Owned has none: on-demand's is returned).
+    std::optional<HourlyPrice>& hourly(Plan plan);
     bool has(Plan plan) const;
 };
 

@@ -52,6 +52,8 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole)
         return c.unit.isEmpty() ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     const QVariant value = c.get(m_document->project(), item);
+    if (!value.isValid()) // the item has no such field (a plan the book does not offer)
+        return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
     if (value.typeId() == QMetaType::Bool) {
         if (role == Qt::CheckStateRole)
             return value.toBool() ? Qt::Checked : Qt::Unchecked;
@@ -84,9 +86,11 @@ Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const
 {
     Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     const FieldColumn& c = m_columns[std::size_t(index.column())];
-    if (!c.pointer)
+    if (!c.pointer && !c.edits)
         return flags;
     const QVariant value = c.get(m_document->project(), m_rows[std::size_t(index.row())]);
+    if (!value.isValid())
+        return flags;
     return flags |
            (value.typeId() == QMetaType::Bool ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable);
 }
@@ -96,10 +100,11 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
     if (!index.isValid() || (role != Qt::EditRole && role != Qt::CheckStateRole))
         return false;
     const FieldColumn& c = m_columns[std::size_t(index.column())];
-    if (!c.pointer)
+    if (!c.pointer && !c.edits)
         return false;
     const int item = m_rows[std::size_t(index.row())];
-    const std::string pointer = c.pointer(m_document->project(), item);
+    const std::string pointer =
+        c.pointer ? c.pointer(m_document->project(), item) : c.header.toStdString();
     boost::json::value json;
     if (role == Qt::CheckStateRole) {
         json = value.toInt() == Qt::Checked;
@@ -121,7 +126,9 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
         }
     }
     const QString text = tr("Edit %1 of %2").arg(c.header, m_rowName(m_document->project(), item));
-    if (const auto refusal = m_document->edit(text, {{pointer, json}})) {
+    const std::vector<FieldEdit> edits = c.edits ? c.edits(m_document->project(), item, json)
+                                                 : std::vector<FieldEdit>{{pointer, json}};
+    if (const auto refusal = m_document->edit(text, edits)) {
         m_lastRefusal = *refusal;
         emit refused(index, m_lastRefusal);
         return false;

@@ -26,6 +26,10 @@ struct FieldColumn
     /// The JSON field of item `index`, "" for a read-only column.
     std::function<std::string(const Project&, int index)> pointer;
     bool integer = false; ///< written as a JSON integer
+    /// Instead of `pointer`: the edits that set item `index` to a (stored)
+    /// value, for fields that live in more than one place (a price).
+    std::function<std::vector<FieldEdit>(const Project&, int index, const boost::json::value&)>
+        edits;
 };
 
 class FieldTableModel : public QAbstractTableModel

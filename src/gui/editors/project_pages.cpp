@@ -1,6 +1,7 @@
 #include "editors/project_pages.h"
 
 #include "catalog_table_model.h"
+#include "document/price_book_edit.h"
 #include "editors/field_table_model.h"
 #include "editors/unit_delegate.h"
 #include "store/project_json_writer.h"
@@ -241,6 +242,34 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
     return {QObject::tr("Fleet"), page, {model, project}};
 }
 
+/// A column of the active book's price of each GPU under `plan`. An edit
+/// stores the book, changed, among the project's own books (same id: it
+/// stands in for the built-in one), the price noted as edited.
+FieldColumn priceColumn(Plan plan)
+{
+    FieldColumn c;
+    c.header = QString::fromUtf8(planLabel(plan).data());
+    c.unit = QObject::tr("USD/GPU-h");
+    c.tooltip = QObject::tr("List price per GPU-hour; its source and date are in the catalog "
+                            "table below. An edited price is saved with the project, noted as "
+                            "edited.");
+    c.get = [plan](const Project& p, int i) {
+        const PriceBook* book = p.activePriceBook();
+        const auto& price = book->gpus[std::size_t(i)].hourly(plan);
+        return price ? QVariant(price->usdPerGpuHour) : QVariant();
+    };
+    c.edits = [plan](const Project& p, int i, const boost::json::value& value) {
+        PriceBook book = *p.activePriceBook();
+        auto& price = book.gpus[std::size_t(i)].hourly(plan);
+        const double was = price->usdPerGpuHour;
+        price->usdPerGpuHour = value.is_double() ? value.as_double() : double(value.as_int64());
+        price->note = "Edited in FleetPlanner (was " + std::to_string(was).substr(0, 6) +
+                      " USD, as the cited source gives it).";
+        return std::vector<FieldEdit>{ownPriceBookEdit(p, book.id, book)};
+    };
+    return c;
+}
+
 ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
 {
     auto* page = new QWidget(parent);
@@ -267,6 +296,23 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     });
     layout->addWidget(new QLabel(QObject::tr("Price book the project is costed with:")));
     layout->addWidget(combo);
+    std::vector<FieldColumn> plans;
+    for (Plan plan : {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y, Plan::Spot})
+        plans.push_back(priceColumn(plan));
+    auto* prices = new FieldTableModel(
+        doc,
+        [](const Project& p) {
+            std::vector<int> rows;
+            if (const PriceBook* book = p.activePriceBook())
+                for (std::size_t i = 0; i < book->gpus.size(); ++i)
+                    rows.push_back(int(i));
+            return rows;
+        },
+        [](const Project& p, int i) {
+            return QString::fromStdString(p.activePriceBook()->gpus[std::size_t(i)].gpuId);
+        },
+        plans, page);
+    addTable(layout, QObject::tr("Prices of the active book"), prices);
     auto* catalog = new CatalogTableModel(page);
     catalog->setCatalog(doc->project().catalog);
     QObject::connect(doc, &ProjectDocument::changed, catalog,
@@ -279,7 +325,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     layout->addWidget(new QLabel(
         QObject::tr("<b>GPU catalog</b> — every figure with its source and date in its tooltip")));
     layout->addWidget(view, 1);
-    return {QObject::tr("Price books"), page, {}};
+    return {QObject::tr("Price books"), page, {prices}};
 }
 
 ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
@@ -514,7 +560,60 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
              [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0, true)},
         page);
     addTable(layout, QObject::tr("Virtualization regimes"), model);
-    return {QObject::tr("Regimes"), page, {model}};
+    struct AssumptionRow
+    {
+        const char* key;
+        const char* label;
+        const char* unit;
+        double Assumptions::*member;
+    };
+    static const AssumptionRow rows[] = {
+        {"gpu_mtbf_hours", "GPU MTBF", "h", &Assumptions::gpuMtbfHours},
+        {"checkpoint_bytes_per_param", "Checkpoint size", "bytes/param",
+         &Assumptions::checkpointBytesPerParam},
+        {"checkpoint_write_gb_per_s", "Checkpoint write bandwidth", "GB/s",
+         &Assumptions::checkpointWriteGbPerS},
+        {"restart_min", "Restart after a failure", "min", &Assumptions::restartMin},
+        {"memory_bandwidth_efficiency", "Achievable memory bandwidth", "share",
+         &Assumptions::memoryBandwidthEfficiency},
+        {"decode_compute_efficiency", "Decode compute efficiency", "share",
+         &Assumptions::decodeComputeEfficiency},
+        {"prefill_mfu", "Prefill MFU", "share", &Assumptions::prefillMfu},
+        {"usable_memory_fraction", "Usable GPU memory", "share",
+         &Assumptions::usableMemoryFraction},
+        {"tensor_parallel_efficiency", "Tensor-parallel efficiency per doubling", "share",
+         &Assumptions::tensorParallelEfficiency},
+        {"spot_interruptions_per_gpu_hour", "Spot interruptions", "per GPU-h",
+         &Assumptions::spotInterruptionsPerGpuHour},
+        {"preemptions_per_gpu_hour", "Preemptions of preemptible work", "per GPU-h",
+         &Assumptions::preemptionsPerGpuHour},
+        {"notebook_restore_min", "Notebook restore", "min", &Assumptions::notebookRestoreMin},
+        {"shared_packing_efficiency", "Shared-GPU packing efficiency", "share",
+         &Assumptions::sharedPackingEfficiency},
+    };
+    FieldColumn value;
+    value.header = QObject::tr("Value");
+    value.tooltip = QObject::tr("Engine defaults with their sources: docs/MODEL.md and "
+                                "data/defaults/engine.json; a project stores the ones it changes");
+    value.decimals = 4;
+    value.get = [](const Project& p, int i) { return QVariant(p.assumptions.*rows[i].member); };
+    value.pointer = [](const Project&, int i) {
+        return std::string("/assumptions/") + rows[i].key;
+    };
+    FieldColumn unit = text(
+        QObject::tr("Unit"), {}, "", "",
+        [](const Project&, int i) { return std::string(rows[i].unit); }, false);
+    auto* assumptions = new FieldTableModel(
+        doc,
+        [](const Project&) {
+            std::vector<int> all(std::size(rows));
+            for (std::size_t i = 0; i < all.size(); ++i)
+                all[i] = int(i);
+            return all;
+        },
+        [](const Project&, int i) { return QObject::tr(rows[i].label); }, {value, unit}, page);
+    addTable(layout, QObject::tr("Engine assumptions"), assumptions);
+    return {QObject::tr("Regimes"), page, {model, assumptions}};
 }
 
 ProjectPage schedulerPage(ProjectDocument* doc, QWidget* parent)

@@ -1,7 +1,7 @@
 #include "views/drivers.h"
 
+#include "document/price_book_edit.h"
 #include "store/catalog_loader.h"
-#include "store/catalog_writer.h"
 
 #include <boost/json.hpp>
 
@@ -65,16 +65,6 @@ std::optional<double> priceMultiplier(const Project& project)
     return std::nullopt;
 }
 
-std::optional<HourlyPrice>& mutableHourly(GpuPrices& prices, Plan plan)
-{
-    switch (plan) {
-    case Plan::Reserved1y: return prices.reserved1y;
-    case Plan::Reserved3y: return prices.reserved3y;
-    case Plan::Spot: return prices.spot;
-    default: return prices.onDemand;
-    }
-}
-
 /// The project's own price books, with the active one replaced by the
 /// built-in book × `factor` (or left out at × 1: the built-in book applies).
 std::vector<FieldEdit> scalePrices(const Project& project, double factor)
@@ -82,28 +72,24 @@ std::vector<FieldEdit> scalePrices(const Project& project, double factor)
     const PriceBook* original = builtinCatalog().priceBook(project.activePriceBookId);
     if (!original)
         return {};
-    bj::array books;
-    for (const PriceBook& own : project.ownPriceBooks)
-        if (own.id != original->id)
-            books.push_back(priceBookToDocumentJson(own));
+    std::optional<PriceBook> scaled;
     if (std::abs(factor - 1.0) > 1e-9) {
-        PriceBook scaled = *original;
+        scaled = *original;
         const std::string note =
             "FleetPlanner what-if: the list price × " + std::to_string(factor).substr(0, 4);
-        for (GpuPrices& prices : scaled.gpus) {
+        for (GpuPrices& prices : scaled->gpus) {
             for (Plan plan : kAllPlans) {
                 if (plan == Plan::Owned || !prices.has(plan))
                     continue;
-                auto& hourly = mutableHourly(prices, plan);
+                auto& hourly = prices.hourly(plan);
                 hourly->usdPerGpuHour *= factor;
                 hourly->note = note;
             }
             if (prices.owned)
                 prices.owned->capexUsdPerGpu.value *= factor;
         }
-        books.push_back(priceBookToDocumentJson(scaled));
     }
-    return {{"/price_books", bj::value(std::move(books))}};
+    return {ownPriceBookEdit(project, original->id, scaled)};
 }
 
 std::optional<double> reservedShare(const Project& project)
