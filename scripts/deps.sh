@@ -9,6 +9,7 @@ FLEET_DEBIAN_PACKAGES=(
   qt6-tools-dev qt6-l10n-tools
   libeigen3-dev libboost-json1.81-dev libsqlite3-dev coinor-libcbc-dev libbenchmark-dev
   fonts-dejavu-core xvfb xauth python3 python3-jsonschema glpk-utils
+  dpkg-dev desktop-file-utils appstream
 )
 
 fleet_ensure_deps() {

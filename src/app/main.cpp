@@ -16,7 +16,7 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("FleetPlanner"));
     QApplication::setOrganizationName(QStringLiteral("FleetPlanner"));
     QApplication::setApplicationVersion(QString::fromStdString(fleet::versionString()));
-    QApplication::setDesktopFileName(QStringLiteral("fleetplanner"));
+    QApplication::setDesktopFileName(QStringLiteral("org.fleetplanner.FleetPlanner"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QObject::tr("Capacity and cost planner for GPU fleets."));
