@@ -5,6 +5,7 @@
 #include "cli_support.h"
 #include "evaluate_command.h"
 #include "inference_command.h"
+#include "pack_command.h"
 #include "project_commands.h"
 #include "simulate_command.h"
 #include "solve_command.h"
@@ -50,17 +51,21 @@ const char* const kUsage =
     "  solve PROJECT [--scenario NAME] [--time-limit S] [--gap G] [--objective cost|margin]\n"
     "        [--mps FILE] [--json]\n"
     "        Choose the regime mix with COIN-OR CBC.\n"
-    "  simulate --synthetic --gpus C [--gpus-per-node G] [--job-gpus K] [--mean-hours H]\n"
-    "        --load RHO [--jobs N] [--policy P] [--seed S] [--json]\n"
+    "  simulate PROJECT [--policy P] [--loads FROM:TO:STEP] [--days D] [--seed S] [--json]\n"
+    "        The project's utilization frontier and knee per scheduling policy.\n"
+    "  simulate --synthetic --gpus C [--gpus-per-node G] [--job-gpus K | --job-slices K\n"
+    "        --slices-per-gpu S] [--mean-hours H] --load RHO [--jobs N] [--policy P] [--json]\n"
     "        Simulate a cluster under a placement policy (synthetic jobs).\n"
+    "  pack --nodes FILE --pods FILE [--policy P] [--load L] [--seeds 42-51] [--json]\n"
+    "        Replay a pod list under packing policies: the GPUs fragmentation strands.\n"
     "  new --sample -o FILE           Write the bundled sample project (.fleetplan or "
     ".fleetplan.json).\n"
     "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
     "  export FILE.fleetplan -o FILE.json   Write a project file as canonical JSON.\n"
     "  validate FILE                  Check that a project file (either form) opens cleanly.\n"
-    "  chart --kind compute-price [--price-book ID] [--format png|svg] -o FILE\n"
-    "        [--width W] [--height H] [--scale 1|2] [--catalog FILE]...\n"
-    "        Render a chart to a file, without a display.\n"
+    "  chart [PROJECT] --kind KIND [--scenario NAME] [--format png|svg|pdf] -o FILE\n"
+    "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
+    "        Render a chart of the app to a file, without a display.\n"
     "\n"
     "Options:\n"
     "  -h, --help     Show this help; 'fleetplanner-cli COMMAND --help' for a command's options.\n"
@@ -119,6 +124,8 @@ int main(int argc, char* argv[])
         return runSolveCommand(args);
     if (command == QLatin1String("simulate"))
         return runSimulateCommand(args);
+    if (command == QLatin1String("pack"))
+        return runPackCommand(args);
     if (command == QLatin1String("new"))
         return runNewCommand(args);
     if (command == QLatin1String("import"))

@@ -64,9 +64,8 @@ private slots:
         const QString header =
             QStringLiteral("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n");
         QTest::newRow("empty") << QString() << "pods.csv: line 1: the file is empty";
-        QTest::newRow("missing column")
-            << "name,cpu_milli,memory_mib,num_gpu\np,1,1,1\n"
-            << "the header has no column \"gpu_milli\" for gpu_milli";
+        QTest::newRow("missing column") << "name,cpu_milli,memory_mib,num_gpu\np,1,1,1\n"
+                                        << "the header has no column \"gpu_milli\" for gpu_milli";
         QTest::newRow("not a number")
             << header + "p0,1000,1024,1,500,\np1,1000,lots,1,500,\n"
             << "pods.csv: line 3, memory_mib (entry p1): must be a whole number";

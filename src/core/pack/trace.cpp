@@ -111,8 +111,7 @@ public:
     const std::string* field(const std::vector<std::string>& fields, const std::string& name) const
     {
         const auto it = m_columns.find(name);
-        return it == m_columns.end() || it->second < 0 ? nullptr
-                                                       : &fields[std::size_t(it->second)];
+        return it == m_columns.end() || it->second < 0 ? nullptr : &fields[std::size_t(it->second)];
     }
 
     /// An integer field in [min, max]; reports and returns nullopt otherwise.
@@ -124,8 +123,7 @@ public:
             return 0L;
         long value = 0;
         const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-        if (ec != std::errc() || end != text->data() + text->size() || value < min ||
-            value > max) {
+        if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max) {
             problem(m_line, name, entry,
                     "must be a whole number from " + std::to_string(min) + " to " +
                         std::to_string(max) + "; got \"" + *text + "\"");
@@ -139,9 +137,9 @@ public:
         if (m_problems == 0)
             return true;
         if (m_problems > m_issues.size())
-            m_issues.push_back(Issue{m_file, "", "",
-                                     std::to_string(m_problems - m_issues.size()) +
-                                         " more problems not listed"});
+            m_issues.push_back(
+                Issue{m_file, "", "",
+                      std::to_string(m_problems - m_issues.size()) + " more problems not listed"});
         return Error(std::move(m_issues));
     }
 
@@ -149,7 +147,8 @@ private:
     std::string_view nextLine()
     {
         const std::size_t end = m_text.find('\n', m_at);
-        std::string_view line = m_text.substr(m_at, end == std::string_view::npos ? end : end - m_at);
+        std::string_view line =
+            m_text.substr(m_at, end == std::string_view::npos ? end : end - m_at);
         m_at = end == std::string_view::npos ? m_text.size() : end + 1;
         ++m_line;
         return line;
@@ -196,9 +195,9 @@ const ColumnMap& openbNodeColumns()
 
 const ColumnMap& openbPodColumns()
 {
-    static const ColumnMap columns{{"name", "name"},           {"cpu_milli", "cpu_milli"},
-                                   {"memory_mib", "memory_mib"}, {"num_gpu", "num_gpu"},
-                                   {"gpu_milli", "gpu_milli"}, {"gpu_spec", "gpu_spec"}};
+    static const ColumnMap columns{
+        {"name", "name"},       {"cpu_milli", "cpu_milli"}, {"memory_mib", "memory_mib"},
+        {"num_gpu", "num_gpu"}, {"gpu_milli", "gpu_milli"}, {"gpu_spec", "gpu_spec"}};
     return columns;
 }
 
@@ -311,9 +310,8 @@ Result<ColumnMap> parseColumnMap(std::string_view text, const ColumnMap& default
     std::size_t start = 0;
     while (start < text.size()) {
         const std::size_t comma = text.find(',', start);
-        const std::string_view pair =
-            text.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                               : comma - start);
+        const std::string_view pair = text.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         start = comma == std::string_view::npos ? text.size() : comma + 1;
         const std::size_t equals = pair.find('=');
         const std::string field(pair.substr(0, equals));

@@ -16,7 +16,7 @@ namespace fleet::pack {
 struct Node
 {
     std::string name;
-    long cpuMilli = 0;  ///< CPU in thousandths of a core
+    long cpuMilli = 0; ///< CPU in thousandths of a core
     long memoryMib = 0;
     int gpus = 0;
     std::string model; ///< GPU model, matched against a pod's gpu_spec
@@ -27,8 +27,8 @@ struct Pod
     std::string name;
     long cpuMilli = 0;
     long memoryMib = 0;
-    int numGpu = 0;    ///< GPUs; 1 with gpuMilli < 1000 is a share of one GPU
-    int gpuMilli = 0;  ///< per GPU, in thousandths (1000 = the whole GPU)
+    int numGpu = 0;                   ///< GPUs; 1 with gpuMilli < 1000 is a share of one GPU
+    int gpuMilli = 0;                 ///< per GPU, in thousandths (1000 = the whole GPU)
     std::vector<std::string> gpuSpec; ///< allowed models; empty = any
     long gpuMilliTotal() const { return long(numGpu) * gpuMilli; }
 };
