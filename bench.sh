@@ -20,3 +20,6 @@ echo "Simulator: events per second on one core (goal ≥ 2 million); the sample'
 echo
 echo "App: one slider change on the sample project to charts redrawn (goal: median ≤ 16 ms, offscreen)"
 "$top/build/tests/bench_gui" "$@"
+echo
+echo "Packing: one seed of the openb default trace per policy on one core (goals: best_fit ≤ 100 ms, fgd ≤ 300 ms)"
+"$top/build/tests/bench_pack" "$@"
