@@ -62,6 +62,17 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
                    .arg(usd(*k.savingsUsd))
                    .arg(*k.savingsFraction * 100, 0, 'f', 1)
                    .arg(usd(*k.baselineTotalCostUsd));
+    // Shared GPUs' usable share: the project's own (measured with `pack`, or
+    // set by hand) or FleetPlanner's assumption — said which.
+    bool own = false;
+    for (const SettingOverride& o : project.settingOverrides)
+        own = own || (o.section == "assumptions" && o.key == "shared_packing_efficiency");
+    out += QStringLiteral("  shared-GPU packing efficiency   %1 (%2)\n")
+               .arg(project.assumptions.sharedPackingEfficiency, 0, 'f', 3)
+               .arg(own ? QStringLiteral("this project's value; `fleetplanner-cli pack --apply` "
+                                         "measures it, the project note says how")
+                        : QStringLiteral("FleetPlanner assumption; `fleetplanner-cli pack "
+                                         "--apply` measures it"));
     out +=
         QStringLiteral("\nWorkloads (chosen option; attributed cost over the horizon; baseline)\n");
     for (const WorkloadEvaluation& w : evaluation.workloads) {

@@ -1,7 +1,12 @@
 #include "pack_command.h"
 
 #include "cli_support.h"
-#include "pack/replay.h"
+#include "engine/evaluate.h"
+#include "pack/project_trace.h"
+#include "project_commands.h"
+#include "store/json_pointer.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
 
 #include <QCommandLineParser>
 
@@ -89,16 +94,51 @@ int runPackCommand(const QStringList& args)
                         "gpu_milli, gpu_spec."),
          QStringLiteral("MAP")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("scenario"), QStringLiteral("Apply this scenario of PROJECT first."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("apply"),
+         QStringLiteral(
+             "Write PROJECT with its shared-GPU packing efficiency set to what the first "
+             "policy measured (-o FILE).")},
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("With --apply: the project to write (.fleetplan or .fleetplan.json)."),
+         QStringLiteral("FILE")},
     });
+    parser.addPositionalArgument(
+        QStringLiteral("PROJECT"),
+        QStringLiteral("A project: without --nodes/--pods its own fractional and time-sliced work "
+                       "is replayed; with --apply it receives the measured efficiency."));
     int exitCode = Ok;
-    if (!parseOrExit(parser, args, 0, &exitCode))
+    if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
-    for (const char* required : {"nodes", "pods"})
-        if (!parser.isSet(QLatin1String(required))) {
-            printErr(QStringLiteral("fleetplanner-cli pack: --%1 FILE is required\n")
-                         .arg(QLatin1String(required)));
-            return UserError;
-        }
+    const bool fromTrace =
+        parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("pods"));
+    const bool hasProject = !parser.positionalArguments().isEmpty();
+    if (fromTrace)
+        for (const char* required : {"nodes", "pods"})
+            if (!parser.isSet(QLatin1String(required))) {
+                printErr(QStringLiteral("fleetplanner-cli pack: --%1 FILE is required with --%2\n")
+                             .arg(QLatin1String(required),
+                                  QLatin1String(std::string_view(required) == "nodes" ? "pods"
+                                                                                      : "nodes")));
+                return UserError;
+            }
+    if (!fromTrace && !hasProject) {
+        printErr(QStringLiteral("fleetplanner-cli pack: give --nodes FILE --pods FILE (a cluster's "
+                                "lists), or a PROJECT whose shared-GPU work is replayed\n"));
+        return UserError;
+    }
+    if (parser.isSet(QStringLiteral("apply")) &&
+        (!hasProject || !parser.isSet(QStringLiteral("output")))) {
+        printErr(QStringLiteral("fleetplanner-cli pack: --apply needs PROJECT and -o FILE\n"));
+        return UserError;
+    }
+    std::optional<Project> project;
+    if (hasProject) {
+        project = loadProjectArgument(parser, QStringLiteral("pack"), &exitCode);
+        if (!project)
+            return exitCode;
+    }
     double load = 1.3;
     if (!numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false, false, &load))
         return UserError;
@@ -127,14 +167,34 @@ int runPackCommand(const QStringList& args)
         columnsOption(parser, QStringLiteral("pod-columns"), pack::openbPodColumns());
     if (!nodeColumns || !podColumns)
         return UserError;
-    auto nodes = pack::loadNodes(parser.value(QStringLiteral("nodes")).toStdString(), *nodeColumns);
-    auto pods = pack::loadPods(parser.value(QStringLiteral("pods")).toStdString(), *podColumns);
-    for (const auto* problem : {nodes ? nullptr : &nodes.error(), pods ? nullptr : &pods.error()})
-        if (problem) {
-            printErr(QStringLiteral("fleetplanner-cli pack: %1\n")
-                         .arg(QString::fromStdString(problem->toString())));
+    Result<std::vector<pack::Node>> nodes = std::vector<pack::Node>{};
+    Result<std::vector<pack::Pod>> pods = std::vector<pack::Pod>{};
+    QString source;
+    if (fromTrace) {
+        nodes = pack::loadNodes(parser.value(QStringLiteral("nodes")).toStdString(), *nodeColumns);
+        pods = pack::loadPods(parser.value(QStringLiteral("pods")).toStdString(), *podColumns);
+        for (const auto* problem :
+             {nodes ? nullptr : &nodes.error(), pods ? nullptr : &pods.error()})
+            if (problem) {
+                printErr(QStringLiteral("fleetplanner-cli pack: %1\n")
+                             .arg(QString::fromStdString(problem->toString())));
+                return UserError;
+            }
+        source =
+            QStringLiteral("pods %1 on nodes %2")
+                .arg(parser.value(QStringLiteral("pods")), parser.value(QStringLiteral("nodes")));
+    } else {
+        pack::Trace trace = pack::projectTrace(*project, evaluate(*project));
+        if (trace.pods.empty()) {
+            printErr(QStringLiteral("fleetplanner-cli pack: %1 runs no work on fractional or "
+                                    "time-sliced GPUs: there is nothing to pack\n")
+                         .arg(QString::fromStdString(project->name)));
             return UserError;
         }
+        nodes = std::move(trace.nodes);
+        pods = std::move(trace.pods);
+        source = QStringLiteral("the project's own fractional and time-sliced work");
+    }
 
     // Every (policy, seed) run is independent: threads decide who runs it, not what it is.
     const auto started = std::chrono::steady_clock::now();
@@ -215,6 +275,39 @@ int runPackCommand(const QStringList& args)
                     .arg(mean(unallocated) * first.totalGpus / 100.0, 5, 'f', 0)
                     .arg(mean(at100), 6, 'f', 2)
                     .arg(mean(failed), 0, 'f', 0);
+    }
+    if (parser.isSet(QStringLiteral("apply"))) {
+        // The allocation the first policy reaches at 100 % arrived load,
+        // mean over the seeds, becomes the usable share of shared GPUs.
+        double efficiency = 0;
+        for (std::size_t s = 0; s < seeds->size(); ++s)
+            efficiency += results[s].allocatedPctAt100 / 100.0 / double(seeds->size());
+        boost::json::value document = projectToJson(*project);
+        const std::string note =
+            (project->note.empty() ? std::string() : project->note + " ") +
+            "Shared-GPU packing efficiency " + std::to_string(efficiency).substr(0, 5) +
+            " measured by fleetplanner-cli pack (" + std::string(pack::policyKey(policies[0])) +
+            ", " + source.toStdString() + ", load " + std::to_string(load).substr(0, 4) + ", " +
+            std::to_string(seeds->size()) + " seeds), not assumed.";
+        auto set = json::setAtPointer(document, "/assumptions/shared_packing_efficiency",
+                                      boost::json::value(efficiency), true);
+        if (set)
+            set = json::setAtPointer(document, "/note", boost::json::value(note));
+        auto measured =
+            set ? parseProjectValue(document, project->name) : Result<Project>(set.error());
+        if (!measured) {
+            printErr(QStringLiteral("fleetplanner-cli pack: the measured efficiency %1 was "
+                                    "refused: %2\n")
+                         .arg(efficiency)
+                         .arg(QString::fromStdString(measured.error().toString())));
+            return UserError;
+        }
+        printOut(text + QStringLiteral("Shared-GPU packing efficiency measured: %1 (was %2, "
+                                       "assumed)\n")
+                            .arg(efficiency, 0, 'f', 3)
+                            .arg(project->assumptions.sharedPackingEfficiency, 0, 'f', 3));
+        return writeProject(QStringLiteral("pack"), measured.value(),
+                            parser.value(QStringLiteral("output")));
     }
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object root{{"load", load},

@@ -26,32 +26,6 @@ std::optional<Form> formOf(const QString& path)
     return std::nullopt;
 }
 
-int writeProject(const QString& command, const Project& project, const QString& output)
-{
-    const auto form = formOf(output);
-    if (!form) {
-        printErr(QStringLiteral(
-                     "fleetplanner-cli %1: -o %2: the file name must end in .fleetplan (SQLite) or "
-                     ".fleetplan.json (JSON)\n")
-                     .arg(command, output));
-        return UserError;
-    }
-    const auto written = *form == Form::Json
-                             ? writeFileAtomically(output.toStdString(), projectToJsonText(project))
-                             : saveProjectFile(project, output.toStdString());
-    if (!written) {
-        printErr(QStringLiteral("fleetplanner-cli %1: %2\n")
-                     .arg(command, QString::fromStdString(written.error().toString())));
-        return UserError;
-    }
-    printOut(QStringLiteral("Wrote %1 (%2 workloads, %3 scenarios) to %4\n")
-                 .arg(QString::fromStdString(project.name))
-                 .arg(project.workloads.size())
-                 .arg(project.scenarios.size())
-                 .arg(output));
-    return Ok;
-}
-
 /// Parses `args` with one positional INPUT (when `needsInput`) and -o FILE.
 /// False means "exit now with *exitCode" (after --help, or a problem).
 bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QString& description,
@@ -100,6 +74,32 @@ int convert(const QStringList& args, const QString& description)
 }
 
 } // namespace
+
+int writeProject(const QString& command, const Project& project, const QString& output)
+{
+    const auto form = formOf(output);
+    if (!form) {
+        printErr(QStringLiteral(
+                     "fleetplanner-cli %1: -o %2: the file name must end in .fleetplan (SQLite) or "
+                     ".fleetplan.json (JSON)\n")
+                     .arg(command, output));
+        return UserError;
+    }
+    const auto written = *form == Form::Json
+                             ? writeFileAtomically(output.toStdString(), projectToJsonText(project))
+                             : saveProjectFile(project, output.toStdString());
+    if (!written) {
+        printErr(QStringLiteral("fleetplanner-cli %1: %2\n")
+                     .arg(command, QString::fromStdString(written.error().toString())));
+        return UserError;
+    }
+    printOut(QStringLiteral("Wrote %1 (%2 workloads, %3 scenarios) to %4\n")
+                 .arg(QString::fromStdString(project.name))
+                 .arg(project.workloads.size())
+                 .arg(project.scenarios.size())
+                 .arg(output));
+    return Ok;
+}
 
 int runNewCommand(const QStringList& args)
 {

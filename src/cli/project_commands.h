@@ -14,3 +14,12 @@ int runExportCommand(const QStringList& args);
 int runValidateCommand(const QStringList& args);
 
 } // namespace fleet::cli
+namespace fleet {
+struct Project;
+}
+namespace fleet::cli {
+/// Writes `project` to `output` in the form its name asks for (.fleetplan:
+/// SQLite; .fleetplan.json: canonical JSON), atomically; prints what it did.
+int writeProject(const QString& command, const Project& project, const QString& output);
+
+} // namespace fleet::cli

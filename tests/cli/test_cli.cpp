@@ -355,6 +355,60 @@ private slots:
         QVERIFY(tooMany.err.contains(QStringLiteral("--job-slices (7) must be fewer than")));
     }
 
+    void packReplaysATraceAndFeedsThePlanner()
+    {
+        QTemporaryDir dir;
+        const QString nodes = dir.filePath(QStringLiteral("nodes.csv"));
+        const QString pods = dir.filePath(QStringLiteral("pods.csv"));
+        {
+            QFile n(nodes), p(pods);
+            QVERIFY(n.open(QIODevice::WriteOnly) && p.open(QIODevice::WriteOnly));
+            n.write("sn,cpu_milli,memory_mib,gpu,model\n");
+            for (int i = 0; i < 8; ++i)
+                n.write(QStringLiteral("node-%1,64000,262144,4,T4\n").arg(i).toUtf8());
+            p.write("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n");
+            for (int i = 0; i < 60; ++i)
+                p.write(QStringLiteral("pod-%1,4000,8192,1,%2,\n")
+                            .arg(i)
+                            .arg(i % 3 == 0 ? 1000 : (i % 3 == 1 ? 600 : 300))
+                            .toUtf8());
+        }
+        const Run run = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "fgd",
+                                "--seeds", "1-3", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(out.value("policy").toString(), QStringLiteral("fgd"));
+        QCOMPARE(out.value("runs").toArray().size(), 3);
+        const QJsonObject first = out.value("runs").toArray().first().toObject();
+        for (const char* key : {"seed", "unallocated_gpu_pct", "failed_pods"})
+            QVERIFY2(first.contains(QLatin1String(key)), key);
+        QVERIFY(out.contains(QStringLiteral("mean_unallocated_gpu_pct")));
+        QVERIFY(out.value("seconds").toDouble() >= 0);
+        // Every policy side by side when none is named.
+        const Run all = runCli({"pack", "--nodes", nodes, "--pods", pods, "--json"});
+        QCOMPARE(
+            QJsonDocument::fromJson(all.out.toUtf8()).object().value("policies").toArray().size(),
+            6);
+        // Into the planner: the measured efficiency replaces the assumption.
+        const QString measured = dir.filePath(QStringLiteral("measured.fleetplan.json"));
+        const Run apply = runCli({"pack", ":sample", "--nodes", nodes, "--pods", pods, "--policy",
+                                  "best_fit", "--apply", "-o", measured});
+        QCOMPARE(apply.exitCode, 0);
+        const Run evaluated = runCli({"evaluate", measured});
+        QVERIFY2(evaluated.out.contains(QStringLiteral("this project's value")),
+                 qPrintable(evaluated.out));
+        // Problems name the flag, or the file, line and field.
+        QCOMPARE(runCli({"pack", "--nodes", nodes}).exitCode, 1);
+        const Run policy = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "tetris"});
+        QVERIFY(policy.err.contains(QStringLiteral("--policy must be random, best_fit")));
+        const Run seeds = runCli({"pack", "--nodes", nodes, "--pods", pods, "--seeds", "9-1"});
+        QVERIFY(seeds.err.contains(QStringLiteral("--seeds must be")));
+        const Run badFile = runCli({"pack", "--nodes", pods, "--pods", pods});
+        QCOMPARE(badFile.exitCode, 1);
+        QVERIFY2(badFile.err.contains(QStringLiteral("the header has no column \"sn\"")),
+                 qPrintable(badFile.err));
+    }
+
     void catalogText()
     {
         const Run run = runCli({QStringLiteral("catalog")});
