@@ -7,6 +7,7 @@
 #include "store/project_json.h"
 
 #include <QChart>
+#include <QFileInfo>
 
 #include <memory>
 
@@ -124,6 +125,30 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         project, parser.value(QStringLiteral("scenario")).toStdString(), kpi);
     if (gui::needsFrontiers(kind))
         results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    if (kind == gui::ChartKind::Packing) {
+        if (!parser.isSet(QStringLiteral("nodes")) || !parser.isSet(QStringLiteral("pods"))) {
+            *exitCode = UserError;
+            printErr(QStringLiteral("fleetplanner-cli chart: --kind packing needs --nodes FILE "
+                                    "and --pods FILE\n"));
+            return nullptr;
+        }
+        auto nodes = pack::loadNodes(parser.value(QStringLiteral("nodes")).toStdString());
+        auto pods = pack::loadPods(parser.value(QStringLiteral("pods")).toStdString());
+        for (const auto* problem :
+             {nodes ? nullptr : &nodes.error(), pods ? nullptr : &pods.error()})
+            if (problem) {
+                *exitCode = UserError;
+                printErr(QStringLiteral("fleetplanner-cli chart: %1\n")
+                             .arg(QString::fromStdString(problem->toString())));
+                return nullptr;
+            }
+        const QString source =
+            QStringLiteral("%1 on %2")
+                .arg(QFileInfo(parser.value(QStringLiteral("pods"))).fileName(),
+                     QFileInfo(parser.value(QStringLiteral("nodes"))).fileName());
+        results.packing = std::make_shared<const gui::PackingReport>(
+            gui::replayPolicies(nodes.value(), pods.value(), pack::allPolicies(), 3, 1.3, source));
+    }
     *footer = gui::chartFooter(results);
     *exitCode = Ok;
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
@@ -163,6 +188,10 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("H")},
         {QStringLiteral("scale"), QStringLiteral("PNG pixels per point, 1 or 2 (default 1)."),
          QStringLiteral("S")},
+        {QStringLiteral("nodes"), QStringLiteral("--kind packing: the node list (CSV)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("pods"), QStringLiteral("--kind packing: the pod list (CSV)."),
+         QStringLiteral("FILE")},
         {QStringLiteral("slide"),
          QStringLiteral("Slide preset: light theme, large type, for 16:9 decks.")},
     });

@@ -11,6 +11,7 @@
 #include "version.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "views/packing_panel.h"
 
 #include <QApplication>
 #include <QChart>
@@ -249,6 +250,17 @@ void MainWindow::rebuildPages()
                         QToolTip::showText(QCursor::pos(), message, this);
                     });
     }
+    // The Packing tool: not part of the project, its replay shows in the Packing chart.
+    m_packing = new PackingPanel(m_recompute, m_stack);
+    connect(m_packing, &PackingPanel::finished, this, [this](bool ok) {
+        if (ok)
+            m_charts->setCurrentKind(ChartKind::Packing);
+    });
+    m_navigator->addItem(tr("Packing"));
+    auto* scroll = new QScrollArea(m_stack);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(m_packing);
+    m_stack->addWidget(scroll);
     m_navigator->setCurrentRow(std::min(row, m_navigator->count() - 1));
 }
 

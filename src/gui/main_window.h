@@ -28,6 +28,7 @@ namespace fleet::gui {
 class ChartTabs;
 class DriversPanel;
 class KpiPanel;
+class PackingPanel;
 class ProjectDocument;
 struct ProjectPage;
 
@@ -49,6 +50,7 @@ public:
     KpiPanel* kpiPanel() const { return m_kpi; }
     ChartTabs* charts() const { return m_charts; }
     DriversPanel* drivers() const { return m_drivers; }
+    PackingPanel* packing() const { return m_packing; }
     const std::vector<ProjectPage>& pages() const;
     void showPage(const QString& title);
     bool presenting() const { return m_presenting; }
@@ -87,6 +89,7 @@ private:
     KpiPanel* m_kpi = nullptr;
     ChartTabs* m_charts = nullptr;
     DriversPanel* m_drivers = nullptr;
+    PackingPanel* m_packing = nullptr;
     QDockWidget* m_driversDock = nullptr;
     QListWidget* m_navigator = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -32,6 +32,17 @@ private slots:
         m_results = computePlanResults(project.value());
         m_results.frontiers = computeFrontiers(m_results.project, m_results.evaluation);
         QCOMPARE(m_results.frontiers.size(), std::size_t(3));
+        // A small cluster replayed under three packing policies.
+        std::vector<pack::Node> nodes;
+        for (int i = 0; i < 6; ++i)
+            nodes.push_back({"n" + std::to_string(i), 64000, 262144, 4, "T4"});
+        std::vector<pack::Pod> pods;
+        for (int i = 0; i < 40; ++i)
+            pods.push_back({"p" + std::to_string(i), 2000, 4096, 1, i % 2 ? 600 : 300, {}});
+        m_results.packing = std::make_shared<const PackingReport>(replayPolicies(
+            nodes, pods, {pack::Policy::Random, pack::Policy::BestFit, pack::Policy::Fgd}, 2, 1.3,
+            QStringLiteral("pods on nodes")));
+        QCOMPARE(m_results.packing->policies.size(), std::size_t(3));
         QVERIFY(m_dir.isValid());
     }
 

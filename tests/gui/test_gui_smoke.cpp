@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "store/project_json.h"
 #include "views/chart_tabs.h"
+#include "views/packing_panel.h"
 
 #include <QBarSeries>
 #include <QBarSet>
@@ -20,6 +21,7 @@
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace fleet;
@@ -71,6 +73,38 @@ private slots:
         auto* series = qobject_cast<QBarSeries*>(chart->series().first());
         QVERIFY(series);
         QCOMPARE(series->count(), int(book.plansOffered().size()));
+
+        // A trace replayed on the Packing page shows in the Packing chart.
+        QTemporaryDir dir;
+        const QString nodes = dir.filePath(QStringLiteral("nodes.csv"));
+        const QString pods = dir.filePath(QStringLiteral("pods.csv"));
+        {
+            QFile n(nodes), p(pods);
+            QVERIFY(n.open(QIODevice::WriteOnly) && p.open(QIODevice::WriteOnly));
+            n.write("sn,cpu_milli,memory_mib,gpu,model\n");
+            for (int i = 0; i < 16; ++i)
+                n.write(QStringLiteral("node-%1,64000,262144,8,A10\n").arg(i).toUtf8());
+            p.write("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n");
+            for (int i = 0; i < 200; ++i)
+                p.write(QStringLiteral("pod-%1,4000,8192,1,%2,\n")
+                            .arg(i)
+                            .arg(i % 4 == 0 ? 1000 : 250 * (1 + i % 3))
+                            .toUtf8());
+        }
+        QSignalSpy replayed(window.packing(), &gui::PackingPanel::finished);
+        QVERIFY(window.packing()->start(nodes, pods));
+        QVERIFY(replayed.wait(30000));
+        QVERIFY(replayed.first().first().toBool());
+        QTRY_VERIFY(window.recompute()->latest()->packing != nullptr);
+        QCOMPARE(window.charts()->currentKind(), gui::ChartKind::Packing);
+        // A bad file is refused with its line and field.
+        QFile bad(dir.filePath(QStringLiteral("bad.csv")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\np,1,1,1,2000,\n");
+        bad.close();
+        QString error;
+        QVERIFY(!window.packing()->start(nodes, bad.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("line 2, gpu_milli")), qPrintable(error));
 
         // Every chart has a title, series and axes with units.
         window.recompute()->settleNow();

@@ -13,6 +13,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QTextDocumentFragment>
 
 namespace fleet::gui {
 
@@ -55,6 +56,13 @@ void paintPage(QChart* chart, const ExportOptions& options, QPainter* painter)
     }
 }
 
+/// The chart's title as plain text (titles may carry HTML, e.g. a subtitle
+/// line): file metadata must not.
+QString plainTitle(const QChart* chart)
+{
+    return QTextDocumentFragment::fromHtml(chart->title()).toPlainText().simplified();
+}
+
 } // namespace
 
 QImage renderChart(QChart* chart, const ExportOptions& options)
@@ -89,7 +97,7 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format,
         generator.setOutputDevice(&file);
         generator.setSize(options.size);
         generator.setViewBox(QRect(QPoint(0, 0), options.size));
-        generator.setTitle(chart->title());
+        generator.setTitle(plainTitle(chart));
         generator.setDescription(options.footer.isEmpty()
                                      ? QObject::tr("Chart exported by FleetPlanner")
                                      : options.footer);
@@ -99,7 +107,7 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format,
     } else {
         // One page exactly the chart's size, in points; vector output.
         QPdfWriter writer(&file);
-        writer.setTitle(chart->title());
+        writer.setTitle(plainTitle(chart));
         writer.setCreator(QStringLiteral("FleetPlanner"));
         writer.setPageLayout(QPageLayout(QPageSize(QSizeF(options.size), QPageSize::Point),
                                          QPageLayout::Portrait, QMarginsF()));

@@ -5,6 +5,7 @@
 #include "charts/cost_curve_chart.h"
 #include "charts/cost_per_token_chart.h"
 #include "charts/frontier_chart.h"
+#include "charts/packing_chart.h"
 #include "charts/regime_mix_chart.h"
 #include "charts/scenario_chart.h"
 #include "charts/tornado_chart.h"
@@ -21,7 +22,7 @@ const std::vector<ChartKind>& allChartKinds()
         ChartKind::CostCurve,    ChartKind::Frontier,
         ChartKind::RegimeMix,    ChartKind::BreakEven,
         ChartKind::Tornado,      ChartKind::Scenarios,
-        ChartKind::ComputePrice};
+        ChartKind::ComputePrice, ChartKind::Packing};
     return kinds;
 }
 
@@ -37,6 +38,7 @@ QString chartKindKey(ChartKind kind)
     case ChartKind::Tornado: return QStringLiteral("tornado");
     case ChartKind::Scenarios: return QStringLiteral("scenarios");
     case ChartKind::ComputePrice: return QStringLiteral("compute-price");
+    case ChartKind::Packing: return QStringLiteral("packing");
     }
     return {};
 }
@@ -53,6 +55,7 @@ QString chartKindLabel(ChartKind kind)
     case ChartKind::Tornado: return QObject::tr("Sensitivity");
     case ChartKind::Scenarios: return QObject::tr("Scenarios");
     case ChartKind::ComputePrice: return QObject::tr("Compute price");
+    case ChartKind::Packing: return QObject::tr("Packing");
     }
     return {};
 }
@@ -98,6 +101,19 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
         if (const PriceBook* book = project.activePriceBook())
             return createComputePriceChart(*book, computePriceTable(project.catalog, *book));
         return new QChart;
+    case ChartKind::Packing: {
+        // A stranded GPU is priced at the fleet's GPU on demand in the active book.
+        std::optional<double> price;
+        QString label;
+        for (const BreakEvenLine& line : results.breakEven.lines)
+            if (line.plan == Plan::OnDemand) {
+                price = line.usdPerGpuHour;
+                label = QObject::tr("$%1/GPU-h (%2 on demand)")
+                            .arg(line.usdPerGpuHour, 0, 'f', 2)
+                            .arg(QString::fromStdString(results.breakEven.gpuId));
+            }
+        return createPackingChart(results.packing.get(), price, label);
+    }
     }
     return new QChart;
 }

@@ -24,7 +24,8 @@ enum class ChartKind
     BreakEven,
     Tornado,
     Scenarios,
-    ComputePrice
+    ComputePrice,
+    Packing
 };
 
 const std::vector<ChartKind>& allChartKinds();

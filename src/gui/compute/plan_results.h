@@ -5,6 +5,7 @@
 // off the GUI thread (RecomputeService) and by `fleetplanner-cli chart`, from
 // the same engine functions; no widgets here.
 
+#include "compute/packing_report.h"
 #include "engine/chart_data.h"
 #include "engine/evaluation.h"
 #include "engine/sensitivity.h"
@@ -13,6 +14,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,8 @@ struct PlanResults
     /// The regime-mix optimizer's answer: the fast path (LP rounded) while
     /// inputs move, the exact solve once they settle.
     std::optional<RegimeMixResult> optimizer;
+    /// A node and pod list replayed on the Packing page (not part of the project).
+    std::shared_ptr<const PackingReport> packing;
 };
 
 /// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.

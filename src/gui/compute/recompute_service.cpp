@@ -99,6 +99,7 @@ void RecomputeService::fastDone()
         merged->frontiersCurrent = false;
         merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
     }
+    merged->packing = m_packing;
     if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration)
         merged->optimizer = m_optimizerResult;
     m_latest = merged;
@@ -124,6 +125,17 @@ void RecomputeService::optimizerDone()
         results->optimizer = m_optimizerResult;
         m_latest = results;
         emit optimizerReady(m_latest);
+    }
+}
+
+void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)
+{
+    m_packing = std::move(packing);
+    if (m_latest) {
+        auto results = std::make_shared<PlanResults>(*m_latest);
+        results->packing = m_packing;
+        m_latest = results;
+        emit resultsReady(m_latest);
     }
 }
 

@@ -42,6 +42,8 @@ public:
     unsigned liveParts() const { return m_liveParts; }
 
     ResultsPtr latest() const { return m_latest; }
+    /// Shows a packing replay with every later result (until replaced).
+    void setPacking(std::shared_ptr<const PackingReport> packing);
     bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
     bool slowBusy() const { return m_slowRunning; }
     /// The latest results are of the newest request (the fast part).
@@ -89,6 +91,7 @@ private:
     quint64 m_slowGeneration = 0;  ///< of the slow job running
     quint64 m_shownGeneration = 0; ///< of m_latest
     ResultsPtr m_latest;
+    std::shared_ptr<const PackingReport> m_packing;
     QTimer m_settle;
     bool m_slowEnabled = true;
     unsigned m_liveParts = 0;

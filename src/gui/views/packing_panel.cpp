@@ -1,0 +1,173 @@
+#include "views/packing_panel.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace fleet::gui {
+
+namespace {
+
+QWidget* fileRow(QLineEdit* edit, const QString& caption, QWidget* parent)
+{
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    auto* browse = new QPushButton(QObject::tr("Browse…"), row);
+    QObject::connect(browse, &QPushButton::clicked, edit, [edit, caption, parent] {
+        const QString path = QFileDialog::getOpenFileName(parent, caption, edit->text(),
+                                                          QObject::tr("CSV files (*.csv)"));
+        if (!path.isEmpty())
+            edit->setText(path);
+    });
+    layout->addWidget(browse);
+    return row;
+}
+
+} // namespace
+
+PackingPanel::PackingPanel(RecomputeService* recompute, QWidget* parent)
+    : QWidget(parent), m_recompute(recompute)
+{
+    auto* form = new QFormLayout(this);
+    form->addRow(new QLabel(
+        tr("<b>Packing</b> — replay a cluster's own pod list (openb CSV, "
+           "<code>docs/MODEL.md</code> “Packing and fragmentation”) under packing policies: "
+           "how many GPUs fragmentation strands, and what they cost."),
+        this));
+    m_nodes = new QLineEdit(this);
+    m_nodes->setObjectName(QStringLiteral("nodeList"));
+    m_pods = new QLineEdit(this);
+    m_pods->setObjectName(QStringLiteral("podList"));
+    form->addRow(tr("Node list:"), fileRow(m_nodes, tr("Node list"), this));
+    form->addRow(tr("Pod list:"), fileRow(m_pods, tr("Pod list"), this));
+    auto* policies = new QWidget(this);
+    auto* policyLayout = new QHBoxLayout(policies);
+    policyLayout->setContentsMargins(0, 0, 0, 0);
+    for (pack::Policy policy : pack::allPolicies()) {
+        auto* box = new QCheckBox(QString::fromUtf8(pack::policyKey(policy).data()), policies);
+        box->setChecked(policy == pack::Policy::Random || policy == pack::Policy::BestFit ||
+                        policy == pack::Policy::Fgd);
+        policyLayout->addWidget(box);
+        m_policies.push_back(box);
+    }
+    form->addRow(tr("Policies:"), policies);
+    m_seeds = new QSpinBox(this);
+    m_seeds->setRange(1, 20);
+    m_seeds->setValue(3);
+    m_seeds->setToolTip(tr("Seeds 42, 43, …: each shuffles the pods and ranks the nodes"));
+    form->addRow(tr("Seeds:"), m_seeds);
+    m_load = new QDoubleSpinBox(this);
+    m_load->setRange(0.1, 3.0);
+    m_load->setSingleStep(0.1);
+    m_load->setValue(1.3);
+    m_load->setSuffix(tr(" × GPU capacity"));
+    m_load->setToolTip(tr("The pod list is inflated (or trimmed) to this much GPU demand"));
+    form->addRow(tr("Load:"), m_load);
+    m_run = new QPushButton(tr("Replay"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    auto* buttons = new QWidget(this);
+    auto* buttonLayout = new QHBoxLayout(buttons);
+    buttonLayout->setContentsMargins(0, 0, 0, 0);
+    buttonLayout->addWidget(m_run);
+    buttonLayout->addWidget(m_cancel);
+    buttonLayout->addStretch(1);
+    form->addRow(QString(), buttons);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setObjectName(QStringLiteral("packingStatus"));
+    form->addRow(m_status);
+    connect(m_run, &QPushButton::clicked, this, [this] { start(m_nodes->text(), m_pods->text()); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_stop)
+            m_stop->store(true);
+    });
+    connect(&m_watcher, &QFutureWatcher<PackingReport>::finished, this, &PackingPanel::done);
+}
+
+PackingPanel::~PackingPanel()
+{
+    if (m_stop)
+        m_stop->store(true);
+    m_watcher.waitForFinished();
+}
+
+QString PackingPanel::status() const
+{
+    return m_status->text();
+}
+
+bool PackingPanel::start(const QString& nodesPath, const QString& podsPath, QString* error)
+{
+    if (m_watcher.isRunning())
+        return false;
+    m_nodes->setText(nodesPath);
+    m_pods->setText(podsPath);
+    auto nodes = pack::loadNodes(nodesPath.toStdString());
+    auto pods = pack::loadPods(podsPath.toStdString());
+    for (const auto* problem : {nodes ? nullptr : &nodes.error(), pods ? nullptr : &pods.error()})
+        if (problem) {
+            const QString message =
+                tr("Not replayed: %1").arg(QString::fromStdString(problem->toString()));
+            m_status->setText(message);
+            if (error)
+                *error = message;
+            return false;
+        }
+    std::vector<pack::Policy> chosen;
+    for (std::size_t i = 0; i < m_policies.size(); ++i)
+        if (m_policies[i]->isChecked())
+            chosen.push_back(pack::allPolicies()[i]);
+    if (chosen.empty()) {
+        m_status->setText(tr("Choose at least one policy."));
+        return false;
+    }
+    m_stop = std::make_shared<std::atomic<bool>>(false);
+    const QString source =
+        tr("%1 on %2").arg(QFileInfo(podsPath).fileName(), QFileInfo(nodesPath).fileName());
+    m_status->setText(
+        tr("Replaying %1 pods on %2 nodes under %n policies…", nullptr, int(chosen.size()))
+            .arg(pods.value().size())
+            .arg(nodes.value().size()));
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_watcher.setFuture(QtConcurrent::run(
+        [nodes = std::move(nodes).value(), pods = std::move(pods).value(), chosen,
+         seeds = m_seeds->value(), load = m_load->value(), source, stop = m_stop] {
+            return replayPolicies(nodes, pods, chosen, seeds, load, source, stop.get());
+        }));
+    return true;
+}
+
+void PackingPanel::done()
+{
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    PackingReport report = m_watcher.result();
+    if (m_stop && m_stop->load()) {
+        m_status->setText(tr("Replay cancelled."));
+        emit finished(false);
+        return;
+    }
+    QString text;
+    for (const PolicyPacking& p : report.policies)
+        text += tr("%1: %2 % of GPUs unallocated at 100 % load (%3 GPUs)<br>")
+                    .arg(QString::fromUtf8(pack::policyKey(p.policy).data()))
+                    .arg(p.unallocatedPctAt100, 0, 'f', 2)
+                    .arg(report.totalGpus * p.unallocatedPctAt100 / 100.0, 0, 'f', 0);
+    m_status->setText(text + tr("See the Packing chart."));
+    m_recompute->setPacking(std::make_shared<const PackingReport>(std::move(report)));
+    emit finished(true);
+}
+
+} // namespace fleet::gui
