@@ -251,7 +251,7 @@ void MainWindow::rebuildPages()
                     });
     }
     // The Packing tool: not part of the project, its replay shows in the Packing chart.
-    m_packing = new PackingPanel(m_recompute, m_stack);
+    m_packing = new PackingPanel(m_recompute, m_document, m_stack);
     connect(m_packing, &PackingPanel::finished, this, [this](bool ok) {
         if (ok)
             m_charts->setCurrentKind(ChartKind::Packing);

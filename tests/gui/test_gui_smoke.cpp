@@ -22,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace fleet;
@@ -97,6 +98,13 @@ private slots:
         QVERIFY(replayed.first().first().toBool());
         QTRY_VERIFY(window.recompute()->latest()->packing != nullptr);
         QCOMPARE(window.charts()->currentKind(), gui::ChartKind::Packing);
+        // Into the planner: the measured efficiency replaces the assumed 0.90.
+        QVERIFY(!window.packing()->applyToProject());
+        QVERIFY(window.document()->project().assumptions.sharedPackingEfficiency != 0.90);
+        QVERIFY(QString::fromStdString(window.document()->project().note)
+                    .contains(QStringLiteral("measured in FleetPlanner's Packing view")));
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->project().assumptions.sharedPackingEfficiency, 0.90);
         // A bad file is refused with its line and field.
         QFile bad(dir.filePath(QStringLiteral("bad.csv")));
         QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <boost/json.hpp>
+
 namespace fleet::gui {
 
 namespace {
@@ -35,8 +37,8 @@ QWidget* fileRow(QLineEdit* edit, const QString& caption, QWidget* parent)
 
 } // namespace
 
-PackingPanel::PackingPanel(RecomputeService* recompute, QWidget* parent)
-    : QWidget(parent), m_recompute(recompute)
+PackingPanel::PackingPanel(RecomputeService* recompute, ProjectDocument* document, QWidget* parent)
+    : QWidget(parent), m_recompute(recompute), m_document(document)
 {
     auto* form = new QFormLayout(this);
     form->addRow(new QLabel(
@@ -81,6 +83,12 @@ PackingPanel::PackingPanel(RecomputeService* recompute, QWidget* parent)
     buttonLayout->setContentsMargins(0, 0, 0, 0);
     buttonLayout->addWidget(m_run);
     buttonLayout->addWidget(m_cancel);
+    m_apply = new QPushButton(tr("Use as the project's packing efficiency"), this);
+    m_apply->setToolTip(tr("The fractional and time-sliced regimes' usable share of a GPU "
+                           "becomes the best policy's allocation at 100 % load, instead of the "
+                           "assumed 0.90 (undoable; noted in the project)"));
+    m_apply->setEnabled(false);
+    buttonLayout->addWidget(m_apply);
     buttonLayout->addStretch(1);
     form->addRow(QString(), buttons);
     m_status = new QLabel(this);
@@ -93,6 +101,36 @@ PackingPanel::PackingPanel(RecomputeService* recompute, QWidget* parent)
             m_stop->store(true);
     });
     connect(&m_watcher, &QFutureWatcher<PackingReport>::finished, this, &PackingPanel::done);
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        if (const auto refusal = applyToProject())
+            m_status->setText(*refusal);
+    });
+}
+
+std::optional<QString> PackingPanel::applyToProject()
+{
+    if (!m_report || m_report->policies.empty())
+        return tr("Replay a trace first.");
+    const PolicyPacking* best = &m_report->policies.front();
+    for (const PolicyPacking& p : m_report->policies)
+        if (p.unallocatedPctAt100 < best->unallocatedPctAt100)
+            best = &p;
+    const double efficiency = (100.0 - best->unallocatedPctAt100) / 100.0;
+    const std::string note =
+        (m_document->project().note.empty() ? std::string() : m_document->project().note + " ") +
+        "Shared-GPU packing efficiency " + std::to_string(efficiency).substr(0, 5) +
+        " measured in FleetPlanner's Packing view (" + std::string(pack::policyKey(best->policy)) +
+        ", " + m_report->source.toStdString() + ", " + std::to_string(m_report->seeds) +
+        " seeds), not assumed.";
+    if (auto refusal = m_document->edit(
+            tr("Use the measured packing efficiency"),
+            {{"/assumptions/shared_packing_efficiency", boost::json::value(efficiency)},
+             {"/note", boost::json::value(note)}}))
+        return refusal;
+    m_status->setText(tr("The project's shared-GPU packing efficiency is now %1 (%2).")
+                          .arg(efficiency, 0, 'f', 3)
+                          .arg(QString::fromUtf8(pack::policyKey(best->policy).data())));
+    return std::nullopt;
 }
 
 PackingPanel::~PackingPanel()
@@ -166,7 +204,9 @@ void PackingPanel::done()
                     .arg(p.unallocatedPctAt100, 0, 'f', 2)
                     .arg(report.totalGpus * p.unallocatedPctAt100 / 100.0, 0, 'f', 0);
     m_status->setText(text + tr("See the Packing chart."));
-    m_recompute->setPacking(std::make_shared<const PackingReport>(std::move(report)));
+    m_report = std::make_shared<const PackingReport>(std::move(report));
+    m_apply->setEnabled(!m_report->policies.empty());
+    m_recompute->setPacking(m_report);
     emit finished(true);
 }
 

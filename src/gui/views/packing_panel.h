@@ -5,6 +5,7 @@
 // stranded GPUs (in dollars at the active price book) show in the Packing chart.
 
 #include "compute/recompute_service.h"
+#include "document/project_document.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -23,13 +24,17 @@ class PackingPanel : public QWidget
     Q_OBJECT
 
 public:
-    explicit PackingPanel(RecomputeService* recompute, QWidget* parent = nullptr);
+    PackingPanel(RecomputeService* recompute, ProjectDocument* document, QWidget* parent = nullptr);
     ~PackingPanel() override;
 
     /// Reads the files and starts the replay; false (with the reason shown
     /// and returned) when a file is refused.
     bool start(const QString& nodes, const QString& pods, QString* error = nullptr);
     bool running() const { return m_watcher.isRunning(); }
+    /// Sets the project's shared-GPU packing efficiency to the best policy's
+    /// measured allocation at 100 % load (an undoable edit, noted in the
+    /// project). The reason when it cannot.
+    std::optional<QString> applyToProject();
     QString status() const;
 
 signals:
@@ -39,6 +44,9 @@ private:
     void done();
 
     RecomputeService* m_recompute;
+    ProjectDocument* m_document;
+    QPushButton* m_apply;
+    std::shared_ptr<const PackingReport> m_report;
     QLineEdit* m_nodes;
     QLineEdit* m_pods;
     std::vector<QCheckBox*> m_policies;
