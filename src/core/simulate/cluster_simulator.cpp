@@ -1,6 +1,7 @@
 #include "simulate/cluster_simulator.h"
 
 #include "simulate/node_buckets.h"
+#include "simulate/simulation_types.h"
 
 #include <queue>
 
@@ -18,85 +19,7 @@ namespace fleet {
 
 namespace {
 
-/// Blocked jobs one scheduling pass looks at before it stops. Slurm's
-/// event-triggered pass considers default_queue_depth = 100 jobs
-/// (https://slurm.schedmd.com/sched_config.html); the limit also keeps an
-/// overloaded queue from making every event cost O(queue length).
-constexpr int kQueueDepth = 100;
-
-enum class EventKind : std::uint8_t
-{
-    Arrival,
-    Completion,
-    Wakeup ///< a reservation falls due
-};
-
-struct Event
-{
-    double time;
-    std::uint64_t sequence; ///< ties broken by order of creation: deterministic
-    int job;
-    EventKind kind;
-    bool operator>(const Event& other) const
-    {
-        return time != other.time ? time > other.time : sequence > other.sequence;
-    }
-};
-
-/// Where a job runs: whole GPUs on one or more nodes, or (a fractional
-/// request) slices of one GPU.
-struct Placement
-{
-    struct Share
-    {
-        int node;
-        int gpus;
-        std::uint64_t mask = 0; ///< which of the node's GPUs, set when occupied
-    };
-    std::vector<Share> whole;
-    int gpu = -1; ///< a fractional request's GPU (node × G + index)
-    bool empty() const { return whole.empty() && gpu < 0; }
-};
-
-struct Running
-{
-    Placement placement;
-    double start = 0;
-    double end = 0;
-    std::uint64_t token = 0; ///< invalidates the completion event of an evicted run
-    double usefulGpus = 0;   ///< GPUs held ÷ the slowdown the run suffers
-    bool active = false;
-};
-
-/// The queue's order: higher priority first, then earlier arrival. An
-/// evicted job keeps its arrival, so it returns near the front.
-struct QueueKey
-{
-    int priority;
-    double arrival;
-    int job;
-    bool operator<(const QueueKey& other) const
-    {
-        if (priority != other.priority)
-            return priority > other.priority;
-        if (arrival != other.arrival)
-            return arrival < other.arrival;
-        return job < other.job;
-    }
-};
-
-/// EASY backfilling's one reservation: the first multi-node gang in the queue
-/// that cannot start holds the nodes that free up soonest, from the shadow
-/// time on. Other jobs may use those nodes only if they end by then — or,
-/// under predictive preemption, if they can be evicted then. Jobs that fit a
-/// node get no reservation: nodes free up often enough for them, and it is
-/// the gangs that greedy backfill starves.
-struct Reservation
-{
-    int job = -1;
-    double shadowHours = 0;
-    std::vector<int> nodes;
-};
+using namespace sim;
 
 class Simulation
 {
@@ -767,49 +690,6 @@ SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy po
                                  const std::vector<SimJob>& jobs, double warmupFraction)
 {
     return Simulation(cluster, policy, jobs, warmupFraction).run();
-}
-
-std::vector<SimJob> syntheticJobs(const ClusterShape& cluster, int jobGpus, double meanHours,
-                                  double load, int count, std::uint64_t seed, int jobSlices)
-{
-    std::mt19937_64 random(seed);
-    const double gpus = double(cluster.nodes) * cluster.gpusPerNode;
-    // Offered load ρ = λ · K · H ÷ C, so λ = ρ · C ÷ (K · H) jobs per hour,
-    // K being GPUs per job (a fraction for fractional requests).
-    const double perJob = jobSlices > 0 ? double(jobSlices) / cluster.slicesPerGpu : jobGpus;
-    const double arrivalRate = load * gpus / (perJob * meanHours);
-    std::exponential_distribution<double> gap(arrivalRate);
-    std::exponential_distribution<double> duration(1.0 / meanHours);
-    std::vector<SimJob> jobs;
-    jobs.reserve(std::size_t(count));
-    double now = 0;
-    for (int i = 0; i < count; ++i) {
-        now += gap(random);
-        SimJob job;
-        job.arrivalHours = now;
-        job.durationHours = duration(random);
-        job.gpus = jobSlices > 0 ? 1 : jobGpus;
-        job.slices = jobSlices;
-        jobs.push_back(job);
-    }
-    return jobs;
-}
-
-double erlangCMeanWait(int servers, double arrivalRate, double serviceRate)
-{
-    const double a = arrivalRate / serviceRate; // offered load in servers
-    const double rho = a / servers;
-    if (rho >= 1.0)
-        return std::numeric_limits<double>::infinity();
-    // Σ_{k<c} a^k/k! and a^c/c!, in a numerically stable running product.
-    double term = 1.0, sum = 0.0;
-    for (int k = 0; k < servers; ++k) {
-        sum += term;
-        term *= a / double(k + 1);
-    }
-    const double top = term / (1.0 - rho);
-    const double probabilityOfWaiting = top / (sum + top);
-    return probabilityOfWaiting / (servers * serviceRate - arrivalRate);
 }
 
 } // namespace fleet

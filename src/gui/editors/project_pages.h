@@ -22,6 +22,9 @@ struct ProjectPage
     std::vector<FieldTableModel*> models; ///< the page's tables, for tests and messages
 };
 
+/// The Workloads page (workloads_page.cpp).
+ProjectPage workloadsPage(ProjectDocument* document, QWidget* parent);
+
 /// Builds the pages; `parent` owns the widgets.
 std::vector<ProjectPage> makeProjectPages(ProjectDocument* document, QWidget* parent);
 
