@@ -65,31 +65,38 @@ std::optional<double> priceMultiplier(const Project& project)
     return std::nullopt;
 }
 
-/// The project's own price books, with the active one replaced by the
-/// built-in book × `factor` (or left out at × 1: the built-in book applies).
+/// The active book with every price moved so that the multiplier (read as
+/// priceMultiplier does) becomes `factor`: prices edited by hand keep their
+/// relation to the others. Stored among the project's own books under the
+/// book's id; dropped again when it equals the built-in book.
 std::vector<FieldEdit> scalePrices(const Project& project, double factor)
 {
     const PriceBook* original = builtinCatalog().priceBook(project.activePriceBookId);
-    if (!original)
+    const PriceBook* current = project.activePriceBook();
+    if (!original || !current)
         return {};
-    std::optional<PriceBook> scaled;
-    if (std::abs(factor - 1.0) > 1e-9) {
-        scaled = *original;
-        const std::string note =
-            "FleetPlanner what-if: the list price × " + std::to_string(factor).substr(0, 4);
-        for (GpuPrices& prices : scaled->gpus) {
-            for (Plan plan : kAllPlans) {
-                if (plan == Plan::Owned || !prices.has(plan))
-                    continue;
-                auto& hourly = prices.hourly(plan);
-                hourly->usdPerGpuHour *= factor;
+    const double ratio = factor / priceMultiplier(project).value_or(1.0);
+    PriceBook scaled = *current;
+    const std::string note = "FleetPlanner what-if: the source's list price × " +
+                             std::to_string(factor).substr(0, 4) + ".";
+    bool builtIn = true;
+    for (GpuPrices& prices : scaled.gpus) {
+        const GpuPrices* source = original->prices(prices.gpuId);
+        for (Plan plan : kAllPlans) {
+            if (plan == Plan::Owned || !prices.has(plan))
+                continue;
+            auto& hourly = prices.hourly(plan);
+            hourly->usdPerGpuHour *= ratio;
+            if (hourly->note.empty() || hourly->note.rfind("FleetPlanner what-if", 0) == 0)
                 hourly->note = note;
-            }
-            if (prices.owned)
-                prices.owned->capexUsdPerGpu.value *= factor;
+            builtIn = builtIn && source && source->has(plan) &&
+                      std::abs(source->hourly(plan)->usdPerGpuHour - hourly->usdPerGpuHour) < 1e-9;
         }
+        if (prices.owned)
+            prices.owned->capexUsdPerGpu.value *= ratio;
     }
-    return {ownPriceBookEdit(project, original->id, scaled)};
+    return {ownPriceBookEdit(project, original->id,
+                             builtIn ? std::nullopt : std::optional<PriceBook>(scaled))};
 }
 
 std::optional<double> reservedShare(const Project& project)
