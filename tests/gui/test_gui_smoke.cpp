@@ -98,6 +98,8 @@ private slots:
         QVERIFY(replayed.first().first().toBool());
         QTRY_VERIFY(window.recompute()->latest()->packing != nullptr);
         QCOMPARE(window.charts()->currentKind(), gui::ChartKind::Packing);
+        window.showPage(QStringLiteral("Packing"));
+        screenshot(window, QStringLiteral("page-packing"));
         // Into the planner: the measured efficiency replaces the assumed 0.90.
         QVERIFY(!window.packing()->applyToProject());
         QVERIFY(window.document()->project().assumptions.sharedPackingEfficiency != 0.90);

@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -41,11 +42,13 @@ PackingPanel::PackingPanel(RecomputeService* recompute, ProjectDocument* documen
     : QWidget(parent), m_recompute(recompute), m_document(document)
 {
     auto* form = new QFormLayout(this);
-    form->addRow(new QLabel(
+    auto* intro = new QLabel(
         tr("<b>Packing</b> — replay a cluster's own pod list (openb CSV, "
            "<code>docs/MODEL.md</code> “Packing and fragmentation”) under packing policies: "
            "how many GPUs fragmentation strands, and what they cost."),
-        this));
+        this);
+    intro->setWordWrap(true);
+    form->addRow(intro);
     m_nodes = new QLineEdit(this);
     m_nodes->setObjectName(QStringLiteral("nodeList"));
     m_pods = new QLineEdit(this);
@@ -53,13 +56,14 @@ PackingPanel::PackingPanel(RecomputeService* recompute, ProjectDocument* documen
     form->addRow(tr("Node list:"), fileRow(m_nodes, tr("Node list"), this));
     form->addRow(tr("Pod list:"), fileRow(m_pods, tr("Pod list"), this));
     auto* policies = new QWidget(this);
-    auto* policyLayout = new QHBoxLayout(policies);
+    auto* policyLayout = new QGridLayout(policies);
     policyLayout->setContentsMargins(0, 0, 0, 0);
     for (pack::Policy policy : pack::allPolicies()) {
         auto* box = new QCheckBox(QString::fromUtf8(pack::policyKey(policy).data()), policies);
         box->setChecked(policy == pack::Policy::Random || policy == pack::Policy::BestFit ||
                         policy == pack::Policy::Fgd);
-        policyLayout->addWidget(box);
+        const int at = int(m_policies.size());
+        policyLayout->addWidget(box, at / 3, at % 3);
         m_policies.push_back(box);
     }
     form->addRow(tr("Policies:"), policies);
