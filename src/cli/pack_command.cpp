@@ -283,12 +283,9 @@ int runPackCommand(const QStringList& args)
         for (std::size_t s = 0; s < seeds->size(); ++s)
             efficiency += results[s].allocatedPctAt100 / 100.0 / double(seeds->size());
         boost::json::value document = projectToJson(*project);
-        const std::string note =
-            (project->note.empty() ? std::string() : project->note + " ") +
-            "Shared-GPU packing efficiency " + std::to_string(efficiency).substr(0, 5) +
-            " measured by fleetplanner-cli pack (" + std::string(pack::policyKey(policies[0])) +
-            ", " + source.toStdString() + ", load " + std::to_string(load).substr(0, 4) + ", " +
-            std::to_string(seeds->size()) + " seeds), not assumed.";
+        const std::string note = pack::noteWithMeasuredEfficiency(
+            project->note, efficiency, policies[0], "by fleetplanner-cli pack",
+            source.toStdString(), load, int(seeds->size()));
         auto set = json::setAtPointer(document, "/assumptions/shared_packing_efficiency",
                                       boost::json::value(efficiency), true);
         if (set)

@@ -2,6 +2,10 @@
 
 #include <QStringList>
 
+namespace fleet {
+struct Project;
+}
+
 namespace fleet::cli {
 
 /// `new --sample -o FILE`: writes the bundled sample project.
@@ -13,11 +17,6 @@ int runExportCommand(const QStringList& args);
 /// `validate FILE`: either form; exit 0 when it opens cleanly.
 int runValidateCommand(const QStringList& args);
 
-} // namespace fleet::cli
-namespace fleet {
-struct Project;
-}
-namespace fleet::cli {
 /// Writes `project` to `output` in the form its name asks for (.fleetplan:
 /// SQLite; .fleetplan.json: canonical JSON), atomically; prints what it did.
 int writeProject(const QString& command, const Project& project, const QString& output);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace fleet::pack {
 
@@ -42,19 +43,17 @@ Trace projectTrace(const Project& project, const Evaluation& evaluation)
     return trace;
 }
 
-PackingEfficiency packingEfficiency(const Trace& trace, Policy policy,
-                                    const std::vector<std::uint64_t>& seeds, double load)
+std::string noteWithMeasuredEfficiency(const std::string& note, double efficiency, Policy policy,
+                                       const std::string& how, const std::string& source,
+                                       double load, int seeds)
 {
-    PackingEfficiency result;
-    if (trace.nodes.empty() || trace.pods.empty())
-        return result;
-    double sum = 0;
-    for (std::uint64_t seed : seeds) {
-        sum += replay(trace.nodes, trace.pods, policy, {load, seed}).allocatedPctAt100 / 100.0;
-        ++result.runs;
-    }
-    result.efficiency = result.runs > 0 ? sum / result.runs : 0;
-    return result;
+    char figures[64];
+    std::snprintf(figures, sizeof figures, "%.3f", efficiency);
+    char loadText[16];
+    std::snprintf(loadText, sizeof loadText, "%.2f", load);
+    return (note.empty() ? std::string() : note + " ") + "Shared-GPU packing efficiency " +
+           figures + " measured " + how + " (" + std::string(policyKey(policy)) + ", " + source +
+           ", load " + loadText + ", " + std::to_string(seeds) + " seeds), not assumed.";
 }
 
 } // namespace fleet::pack

@@ -23,15 +23,10 @@ struct Trace
 /// Empty when the project shares no GPU.
 Trace projectTrace(const Project& project, const Evaluation& evaluation);
 
-struct PackingEfficiency
-{
-    double efficiency = 0; ///< allocated share of GPU capacity at 100 % arrived load, 0–1
-    int runs = 0;
-};
-
-/// The mean over `seeds` of the allocation `policy` reaches when the arrived
-/// load equals the cluster's capacity (the paper's reading point).
-PackingEfficiency packingEfficiency(const Trace& trace, Policy policy,
-                                    const std::vector<std::uint64_t>& seeds, double load = 1.3);
+/// The project's note once its shared-GPU packing efficiency was measured:
+/// `note`, then one sentence on how (`how`: "by fleetplanner-cli pack", …).
+std::string noteWithMeasuredEfficiency(const std::string& note, double efficiency, Policy policy,
+                                       const std::string& how, const std::string& source,
+                                       double load, int seeds);
 
 } // namespace fleet::pack

@@ -107,7 +107,6 @@ public:
         }
         for (std::size_t i = 0; i < m_nodes.size(); ++i)
             m_nodes[i].rank = perm[i];
-        m_byModel.resize(m_models.size());
     }
 
     ReplayResult run()
@@ -183,7 +182,6 @@ private:
     std::vector<std::string> m_models;             ///< interned models
     std::vector<std::vector<std::string>> m_specs; ///< interned gpu_specs
     std::vector<std::vector<bool>> m_specAllows;   ///< [spec][model]
-    std::vector<int> m_byModel;
     long m_totalMilli = 0;
     long m_used = 0;
     ReplayResult m_result;

@@ -1,5 +1,7 @@
 #include "views/packing_panel.h"
 
+#include "pack/project_trace.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -120,12 +122,9 @@ std::optional<QString> PackingPanel::applyToProject()
         if (p.unallocatedPctAt100 < best->unallocatedPctAt100)
             best = &p;
     const double efficiency = (100.0 - best->unallocatedPctAt100) / 100.0;
-    const std::string note =
-        (m_document->project().note.empty() ? std::string() : m_document->project().note + " ") +
-        "Shared-GPU packing efficiency " + std::to_string(efficiency).substr(0, 5) +
-        " measured in FleetPlanner's Packing view (" + std::string(pack::policyKey(best->policy)) +
-        ", " + m_report->source.toStdString() + ", " + std::to_string(m_report->seeds) +
-        " seeds), not assumed.";
+    const std::string note = pack::noteWithMeasuredEfficiency(
+        m_document->project().note, efficiency, best->policy, "in FleetPlanner's Packing view",
+        m_report->source.toStdString(), m_report->load, m_report->seeds);
     if (auto refusal = m_document->edit(
             tr("Use the measured packing efficiency"),
             {{"/assumptions/shared_packing_efficiency", boost::json::value(efficiency)},
