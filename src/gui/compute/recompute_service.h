@@ -39,7 +39,6 @@ public:
     /// The ResultParts the visible views need at once; the others are carried
     /// over from earlier results until inputs settle.
     void setLiveParts(unsigned parts) { m_liveParts = parts; }
-    unsigned liveParts() const { return m_liveParts; }
 
     ResultsPtr latest() const { return m_latest; }
     /// Shows a packing replay with every later result (until replaced).

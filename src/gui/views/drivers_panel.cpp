@@ -104,14 +104,6 @@ QSlider* DriversPanel::slider(const QString& key) const
     return nullptr;
 }
 
-QDoubleSpinBox* DriversPanel::spinBox(const QString& key) const
-{
-    for (const Row& row : m_rows)
-        if (row.driver->key == key)
-            return row.spin;
-    return nullptr;
-}
-
 void DriversPanel::setLarge(bool large)
 {
     QFont f = font();

@@ -23,7 +23,6 @@ public:
     /// Reads every driver's value from the document (no edits).
     void refresh();
     QSlider* slider(const QString& key) const;
-    QDoubleSpinBox* spinBox(const QString& key) const;
     void setLarge(bool large);
 
 signals:
