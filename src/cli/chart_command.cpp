@@ -146,8 +146,14 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
             QStringLiteral("%1 on %2")
                 .arg(QFileInfo(parser.value(QStringLiteral("pods"))).fileName(),
                      QFileInfo(parser.value(QStringLiteral("nodes"))).fileName());
-        results.packing = std::make_shared<const gui::PackingReport>(
-            gui::replayPolicies(nodes.value(), pods.value(), pack::allPolicies(), 3, 1.3, source));
+        auto report =
+            gui::replayPolicies(nodes.value(), pods.value(), pack::allPolicies(), 3, 1.3, source);
+        if (!report.refusal.isEmpty()) {
+            *exitCode = UserError;
+            printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(report.refusal));
+            return nullptr;
+        }
+        results.packing = std::make_shared<const gui::PackingReport>(std::move(report));
     }
     *footer = gui::chartFooter(results);
     *exitCode = Ok;

@@ -196,6 +196,11 @@ int runPackCommand(const QStringList& args)
         source = QStringLiteral("the project's own fractional and time-sliced work");
     }
 
+    if (auto check = pack::checkReplay(nodes.value(), pods.value(), {load, 42}); !check) {
+        printErr(QStringLiteral("fleetplanner-cli pack: %1\n")
+                     .arg(QString::fromStdString(check.error().messages())));
+        return UserError;
+    }
     // Every (policy, seed) run is independent: threads decide who runs it, not what it is.
     const auto started = std::chrono::steady_clock::now();
     const std::size_t runs = policies.size() * seeds->size();
@@ -203,8 +208,10 @@ int runPackCommand(const QStringList& args)
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t i = next++; i < runs; i = next++)
+            // checkReplay() above passed: no run is refused.
             results[i] = pack::replay(nodes.value(), pods.value(), policies[i / seeds->size()],
-                                      {load, (*seeds)[i % seeds->size()]});
+                                      {load, (*seeds)[i % seeds->size()]})
+                             .value();
     };
     std::vector<std::thread> pool;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());

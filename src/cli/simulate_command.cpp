@@ -168,7 +168,22 @@ int runProject(const QCommandLineParser& parser)
             {"knee_utilization", frontier.kneeUtilization
                                      ? boost::json::value(*frontier.kneeUtilization)
                                      : boost::json::value(nullptr)},
+            {"simulated_gpus", frontier.simulatedGpus},
+            {"simulated_share", frontier.simulatedShare},
+            {"simulated_days", frontier.simulatedDays},
             {"points", std::move(points)}});
+        if (policy == policies.front() && frontier.simulatedShare < 1.0)
+            text += QStringLiteral("Too large to simulate whole: simulated on %1 of the %2 job "
+                                   "GPUs (every node alike, arrivals thinned alike), over %3 "
+                                   "days of arrivals (docs/MODEL.md)\n")
+                        .arg(frontier.simulatedGpus)
+                        .arg(double(cluster.shape.nodes) * cluster.shape.gpusPerNode, 0, 'f', 0)
+                        .arg(frontier.simulatedDays, 0, 'f', 1);
+        else if (policy == policies.front() && frontier.simulatedDays < days)
+            text += QStringLiteral("Too many jobs to simulate %1 days: simulated over %2 days of "
+                                   "arrivals (docs/MODEL.md)\n")
+                        .arg(days, 0, 'f', 0)
+                        .arg(frontier.simulatedDays, 0, 'f', 2);
         text += QStringLiteral("\n%1\n   load  busy %  useful %  jobs/week  mean wait h  "
                                "gang wait h  wait÷run  preemptions\n")
                     .arg(QString::fromUtf8(placementPolicyKey(policy).data()));
@@ -265,7 +280,9 @@ int runSimulateCommand(const QStringList& args)
                       &meanHours) ||
         !numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false,
                       !parser.isSet(QStringLiteral("loads")), &load) ||
-        !numberOption(parser, kCommand, QStringLiteral("jobs"), 1, 1e8, true, false, &jobs) ||
+        // 10 million jobs take ~2 GB per load simulated at once: the most
+        // that two loads in parallel may hold on a 24 GB laptop.
+        !numberOption(parser, kCommand, QStringLiteral("jobs"), 1, 1e7, true, false, &jobs) ||
         !numberOption(parser, kCommand, QStringLiteral("slices-per-gpu"), 1, 64, true, false,
                       &slicesPerGpu) ||
         !numberOption(parser, kCommand, QStringLiteral("job-slices"), 1, 64, true, false,

@@ -19,7 +19,7 @@ void replayOne(benchmark::State& state, fleet::pack::Policy policy)
     }
     fleet::pack::ReplayResult result;
     for (auto _ : state)
-        result = fleet::pack::replay(nodes.value(), pods.value(), policy, {1.3, 42});
+        result = fleet::pack::replay(nodes.value(), pods.value(), policy, {1.3, 42}).value();
     state.counters["unallocated_gpu_pct"] = result.unallocatedGpuPct();
     state.counters["pods"] = double(result.podsArrived);
 }

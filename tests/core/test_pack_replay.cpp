@@ -2,11 +2,14 @@
 // known; seeded determinism; the openb traces end to end against the figures
 // the ATC'23 paper published.
 
+#include "pack/remaining_index.h"
 #include "pack/replay.h"
 
 #include <QtTest>
 
 #include <cmath>
+#include <numeric>
+#include <random>
 
 using namespace fleet;
 using namespace fleet::pack;
@@ -25,6 +28,16 @@ Pod pod(const std::string& name, int numGpu, int milli, long cpu = 4000,
     return {name, cpu, 8192, numGpu, milli, std::move(spec)};
 }
 
+/// A replay the test expects to run; a refusal fails loudly with its reason.
+ReplayResult mustReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
+                        const ReplayOptions& options)
+{
+    auto result = replay(nodes, pods, policy, options);
+    if (!result)
+        qFatal("replay refused: %s", result.error().toString().c_str());
+    return std::move(result).value();
+}
+
 /// Replays exactly `pods` (load chosen so nothing is added or removed).
 ReplayResult run(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
                  std::uint64_t seed = 1)
@@ -34,7 +47,7 @@ ReplayResult run(const std::vector<Node>& nodes, const std::vector<Pod>& pods, P
         gpuMilli += p.gpuMilliTotal();
     for (const Node& n : nodes)
         capacity += long(n.gpus) * 1000;
-    return replay(nodes, pods, policy, {double(gpuMilli) / double(capacity), seed});
+    return mustReplay(nodes, pods, policy, {double(gpuMilli) / double(capacity), seed});
 }
 
 } // namespace
@@ -114,11 +127,11 @@ private slots:
             pods.push_back(pod("p" + std::to_string(i), i % 17 == 0 ? 2 : 1,
                                i % 17 == 0 ? 1000 : 100 + (i * 37) % 900));
         for (Policy policy : allPolicies()) {
-            const auto a = replay(nodes, pods, policy, {1.2, 7});
-            const auto b = replay(nodes, pods, policy, {1.2, 7});
+            const auto a = mustReplay(nodes, pods, policy, {1.2, 7});
+            const auto b = mustReplay(nodes, pods, policy, {1.2, 7});
             QCOMPARE(a.allocatedPctByArrivedPct, b.allocatedPctByArrivedPct);
             QCOMPARE(a.failedPods, b.failedPods);
-            const auto c = replay(nodes, pods, policy, {1.2, 8});
+            const auto c = mustReplay(nodes, pods, policy, {1.2, 8});
             QVERIFY(c.podsArrived != a.podsArrived ||
                     c.allocatedPctByArrivedPct != a.allocatedPctByArrivedPct);
         }
@@ -145,6 +158,82 @@ private slots:
                                                << "dot_product" << 20.18;
     }
 
+    void podsAskingForNoGpuAreRefusedNotInflatedForever()
+    {
+        // Before: inflation drew pods until the GPU load reached the target,
+        // and a list of CPU-only pods never does: memory grew until killed.
+        std::vector<Node> nodes{node("n0", 8), node("n1", 8)};
+        std::vector<Pod> pods{pod("cpu-a", 0, 0), pod("cpu-b", 0, 0)};
+        const auto refused = replay(nodes, pods, Policy::BestFit, {1.3, 42});
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().toString().find("no pod of the pod list asks for a GPU") !=
+                     std::string::npos,
+                 refused.error().toString().c_str());
+        // No GPU in the cluster, and a target no list can reach.
+        QVERIFY(!replay({node("cpu", 0)}, {pod("p", 1, 1000)}, Policy::BestFit, {1.3, 42}));
+        QVERIFY(!replay(nodes, {pod("p", 1, 1000)}, Policy::BestFit, {std::nan(""), 42}));
+        // A 1-milli pod inflated to 130 % of 100,000 GPUs needs 130 million copies.
+        std::vector<Node> huge(12'500, node("x", 8));
+        for (std::size_t i = 0; i < huge.size(); ++i)
+            huge[i].name = "x" + std::to_string(i);
+        const auto tooMany = replay(huge, {pod("tiny", 1, 1)}, Policy::BestFit, {1.3, 42});
+        QVERIFY(!tooMany);
+        QVERIFY2(tooMany.error().toString().find("at most 10000000") != std::string::npos,
+                 tooMany.error().toString().c_str());
+    }
+
+    void remainingIndexRemovesAsEraseDoes()
+    {
+        // Trimming picks "the pod at a random position of what remains":
+        // the Fenwick index must give the very positions vector::erase gives.
+        std::mt19937_64 random(7);
+        for (std::size_t n : {1u, 2u, 3u, 17u, 64u, 1000u}) {
+            std::vector<std::size_t> reference(n);
+            std::iota(reference.begin(), reference.end(), std::size_t(0));
+            RemainingIndex index(n);
+            while (!reference.empty()) {
+                const std::size_t k = std::size_t(random() % reference.size());
+                QCOMPARE(index.kth(k), reference[k]);
+                index.remove(reference[k]);
+                reference.erase(reference.begin() + std::ptrdiff_t(k));
+                QCOMPARE(index.size(), reference.size());
+            }
+        }
+    }
+
+    void trimmingAMillionPodsIsLinear()
+    {
+        // Before: each trimmed pod was erased from a vector (O(n) each), so a
+        // million-pod list took minutes. Trimmed to 10 % here: it must finish
+        // well inside CTest's timeout, and keep exactly the load asked for.
+        std::vector<Node> nodes;
+        for (int i = 0; i < 64; ++i)
+            nodes.push_back(node("n" + std::to_string(i), 8));
+        std::vector<Pod> pods;
+        pods.reserve(1'000'000);
+        for (int i = 0; i < 1'000'000; ++i)
+            pods.push_back(pod("p" + std::to_string(i), 1, 1000));
+        const auto result = mustReplay(nodes, pods, Policy::BestFit, {1.0, 42});
+        QCOMPARE(result.podsArrived, std::int64_t(512));
+        QCOMPARE(result.failedPods, std::int64_t(0));
+    }
+
+    void hostileSpecsStayLinear()
+    {
+        // A gpu_spec per pod and a model per node were interned by scans.
+        std::vector<Node> nodes;
+        for (int i = 0; i < 2'000; ++i) {
+            nodes.push_back(node("n" + std::to_string(i), 8));
+            nodes.back().model = "M" + std::to_string(i);
+        }
+        std::vector<Pod> pods;
+        for (int i = 0; i < 20'000; ++i)
+            pods.push_back(pod("p" + std::to_string(i), 1, 500, 4000,
+                               {"M" + std::to_string(i % 2'000), "X" + std::to_string(i)}));
+        const auto result = mustReplay(nodes, pods, Policy::BestFit, {0.5, 42});
+        QCOMPARE(result.failedPods, std::int64_t(0));
+    }
+
     void openbTracesMatchThePublishedFigures()
     {
         if (!QFile::exists(QStringLiteral(FLEET_OPENB_DIR "/openb_node_list_gpu_node.csv")))
@@ -160,8 +249,9 @@ private slots:
         // Three seeds keep the test short; the CLI runs all ten.
         double sum = 0;
         for (std::uint64_t seed = 42; seed < 45; ++seed)
-            sum += 100.0 - replay(nodes, pods, *policyFromKey(policy.toStdString()), {1.3, seed})
-                               .allocatedPctAt100;
+            sum +=
+                100.0 - mustReplay(nodes, pods, *policyFromKey(policy.toStdString()), {1.3, seed})
+                            .allocatedPctAt100;
         const double mean = sum / 3;
         qInfo("%s %s: %.2f %% unallocated (published %.2f %%)", qPrintable(trace),
               qPrintable(policy), mean, published);

@@ -2,6 +2,7 @@
 // column mapping, and broken files refused with the file, line and field.
 
 #include "pack/trace.h"
+#include "util/utf8.h"
 
 #include <QtTest>
 
@@ -78,6 +79,32 @@ private slots:
         QTest::newRow("field count") << header + "p0,1000,1024,1\n"
                                      << "line 2: has 4 fields; the header has 6";
         QTest::newRow("no pods") << header << "has no pods";
+    }
+
+    void textThatIsNotUtf8IsRefused()
+    {
+        // Before: a Latin-1 pod name was read, and broke the JSON export later.
+        const std::string text = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n"
+                                 "p0,1000,1024,1,500,\np\xe9,1000,1024,1,500,\n";
+        auto pods = parsePods(text, "pods.csv");
+        QVERIFY(!pods);
+        const QString error = QString::fromStdString(pods.error().toString());
+        QVERIFY2(error.contains(QStringLiteral("pods.csv: line 3: is not UTF-8 text")),
+                 qPrintable(error));
+        QVERIFY(!parseNodes("sn,cpu_milli,memory_mib,gpu,model\nn\xff,1,1,1,A\n", "nodes.csv"));
+    }
+
+    void utf8FollowsRfc3629()
+    {
+        QVERIFY(!firstInvalidUtf8("plain ascii"));
+        QVERIFY(!firstInvalidUtf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x9a\x80"));    // é € 🚀
+        QCOMPARE(firstInvalidUtf8("ab\xc3"), std::optional<std::size_t>(2));        // truncated
+        QCOMPARE(firstInvalidUtf8("\xc0\xaf"), std::optional<std::size_t>(0));      // overlong '/'
+        QCOMPARE(firstInvalidUtf8("\xe0\x80\xaf"), std::optional<std::size_t>(0));  // overlong
+        QCOMPARE(firstInvalidUtf8("x\xed\xa0\x80"), std::optional<std::size_t>(1)); // surrogate
+        QCOMPARE(firstInvalidUtf8("\xf4\x90\x80\x80"), std::optional<std::size_t>(0)); // > U+10FFFF
+        QCOMPARE(firstInvalidUtf8("\x80"), std::optional<std::size_t>(0)); // stray continuation
+        QCOMPARE(firstInvalidUtf8("\xe2\x82x"), std::optional<std::size_t>(0));
     }
 
     void brokenFilesNameTheLineAndField()

@@ -1,8 +1,11 @@
 #include "pack/replay.h"
 
+#include "pack/remaining_index.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <random>
 #include <unordered_map>
@@ -179,9 +182,11 @@ private:
     std::vector<NodeState> m_nodes;
     std::vector<const Pod*> m_order;
     std::vector<Shape> m_typical;
-    std::vector<std::string> m_models;             ///< interned models
+    std::vector<std::string> m_models; ///< interned models
+    std::unordered_map<std::string, int> m_modelIds;
+    std::map<std::vector<std::string>, int> m_specIds;
     std::vector<std::vector<std::string>> m_specs; ///< interned gpu_specs
-    std::vector<std::vector<bool>> m_specAllows;   ///< [spec][model]
+    std::vector<std::vector<int>> m_specAllows;    ///< [spec]: the models it allows, sorted
     long m_totalMilli = 0;
     long m_used = 0;
     ReplayResult m_result;
@@ -191,34 +196,38 @@ private:
     {
         if (model.empty())
             return -1;
-        const auto it = std::find(m_models.begin(), m_models.end(), model);
-        if (it != m_models.end())
-            return int(it - m_models.begin());
-        m_models.push_back(model);
-        return int(m_models.size()) - 1;
+        // A map, not a scan: a hostile list of a model per node stays linear.
+        const auto [it, added] = m_modelIds.try_emplace(model, int(m_models.size()));
+        if (added)
+            m_models.push_back(model);
+        return it->second;
     }
 
     int specOf(const Pod& pod)
     {
         if (pod.gpuSpec.empty())
             return -1;
-        const auto it = std::find(m_specs.begin(), m_specs.end(), pod.gpuSpec);
-        if (it != m_specs.end())
-            return int(it - m_specs.begin());
+        const auto [it, added] = m_specIds.try_emplace(pod.gpuSpec, int(m_specs.size()));
+        if (!added)
+            return it->second;
         m_specs.push_back(pod.gpuSpec);
-        std::vector<bool> allows(m_models.size(), false);
-        for (std::size_t m = 0; m < m_models.size(); ++m)
-            allows[m] =
-                std::find(pod.gpuSpec.begin(), pod.gpuSpec.end(), m_models[m]) != pod.gpuSpec.end();
+        // The models of the cluster the spec names, sorted: linear in the
+        // spec's length, whatever the number of models.
+        std::vector<int> allows;
+        for (const std::string& model : pod.gpuSpec)
+            if (const auto known = m_modelIds.find(model); known != m_modelIds.end())
+                allows.push_back(known->second);
+        std::sort(allows.begin(), allows.end());
         m_specAllows.push_back(std::move(allows));
         return int(m_specs.size()) - 1;
     }
 
     bool specAllows(int spec, int model) const
     {
-        return spec < 0 ||
-               (model >= 0 && std::size_t(model) < m_specAllows[std::size_t(spec)].size() &&
-                m_specAllows[std::size_t(spec)][std::size_t(model)]);
+        if (spec < 0)
+            return true;
+        const std::vector<int>& allows = m_specAllows[std::size_t(spec)];
+        return model >= 0 && std::binary_search(allows.begin(), allows.end(), model);
     }
 
     /// The target workload: the most frequent shapes making up 95 % of the pods.
@@ -267,7 +276,10 @@ private:
         for (const Pod* pod : original)
             current += pod->gpuMilliTotal();
         if (double(current) < target) {
-            while (!original.empty()) {
+            // replay() has checked that some pod asks for a GPU and that the
+            // expected length stays under kMaxReplayedPods; the bound here
+            // holds even against an unlucky draw.
+            while (!original.empty() && std::int64_t(m_order.size()) < 2 * kMaxReplayedPods) {
                 const Pod* pod = original[std::size_t(m_random.below(original.size()))];
                 // As the reference simulator does: the stop test adds the
                 // pod's per-GPU milli, the running total its whole request.
@@ -277,11 +289,25 @@ private:
                 current += pod->gpuMilliTotal();
             }
         } else {
-            while (double(current) > target && !m_order.empty()) {
-                const std::size_t at = std::size_t(m_random.below(m_order.size()));
+            // The reference simulator erases the pod at a random position of
+            // the remaining list until the load fits. The same draws pick the
+            // same pods here, but the k-th remaining pod is found in a Fenwick
+            // tree (O(log n)) instead of erased from a vector (O(n)): a
+            // million-pod list trims in a second, not in minutes.
+            RemainingIndex remaining(m_order.size());
+            std::vector<bool> removed(m_order.size(), false);
+            while (double(current) > target && remaining.size() > 0) {
+                const std::size_t at =
+                    remaining.kth(std::size_t(m_random.below(std::uint64_t(remaining.size()))));
+                remaining.remove(at);
+                removed[at] = true;
                 current -= m_order[at]->gpuMilliTotal();
-                m_order.erase(m_order.begin() + std::ptrdiff_t(at));
             }
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < m_order.size(); ++i)
+                if (!removed[i])
+                    m_order[kept++] = m_order[i];
+            m_order.resize(kept);
         }
     }
 
@@ -552,9 +578,46 @@ const std::vector<Policy>& allPolicies()
     return policies;
 }
 
-ReplayResult replay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
-                    const ReplayOptions& options)
+Result<bool> checkReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods,
+                         const ReplayOptions& options)
 {
+    const auto refuse = [](std::string rule) {
+        return Error({Issue{{}, {}, {}, std::move(rule)}});
+    };
+    if (!std::isfinite(options.targetLoad) || options.targetLoad <= 0)
+        return refuse("the target load must be a finite number > 0 (arrived GPU requests ÷ "
+                      "GPU capacity)");
+    long gpus = 0;
+    for (const Node& node : nodes)
+        gpus += node.gpus;
+    if (gpus <= 0)
+        return refuse("the node list holds no GPU: nothing to pack");
+    long requested = 0;
+    for (const Pod& pod : pods)
+        requested += pod.gpuMilliTotal();
+    if (requested <= 0)
+        return refuse("no pod of the pod list asks for a GPU (num_gpu and gpu_milli are 0 in "
+                      "every row): a GPU load cannot be built from it");
+    // Inflation repeats pods drawn at random until the arrived load reaches
+    // the target: about (target − present) ÷ mean request more of them.
+    const double target = options.targetLoad * double(gpus) * 1000.0;
+    const double meanMilli = double(requested) / double(pods.size());
+    const double expected =
+        double(pods.size()) + std::max(0.0, target - double(requested)) / meanMilli;
+    if (expected > double(kMaxReplayedPods))
+        return refuse(
+            "reaching a load of " + std::to_string(options.targetLoad) + " on " +
+            std::to_string(gpus) + " GPUs takes about " + std::to_string(std::llround(expected)) +
+            " pods of this list's mean request; FleetPlanner replays at most " +
+            std::to_string(kMaxReplayedPods) + " (use a lower target load or a smaller node list)");
+    return true;
+}
+
+Result<ReplayResult> replay(const std::vector<Node>& nodes, const std::vector<Pod>& pods,
+                            Policy policy, const ReplayOptions& options)
+{
+    if (auto check = checkReplay(nodes, pods, options); !check)
+        return check.error();
     return Replayer(nodes, pods, policy, options).run();
 }
 

@@ -9,6 +9,7 @@
 // ("Packing and fragmentation").
 
 #include "pack/trace.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <map>
@@ -64,7 +65,22 @@ struct ReplayResult
     double seconds = 0;
 };
 
-ReplayResult replay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
-                    const ReplayOptions& options);
+/// The most pods one replay is expected to place, after inflation: 10
+/// million pods hold 80 MB of pointers and take minutes per policy. A pod
+/// list that would need more (tiny GPU requests on a huge cluster) is
+/// refused, not replayed; inflation itself stops at twice this, whatever
+/// the draws.
+constexpr std::int64_t kMaxReplayedPods = 10'000'000;
+
+/// Whether `pods` can be replayed on `nodes` at `options`: refused, with the
+/// reason, when the cluster has no GPU, no pod asks for one (nothing to
+/// inflate to a GPU load), the target load is not a positive finite number,
+/// or the inflated list would hold more than kMaxReplayedPods pods.
+Result<bool> checkReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods,
+                         const ReplayOptions& options);
+
+/// Replays `pods` on `nodes` under `policy`; refused as checkReplay() says.
+Result<ReplayResult> replay(const std::vector<Node>& nodes, const std::vector<Pod>& pods,
+                            Policy policy, const ReplayOptions& options);
 
 } // namespace fleet::pack

@@ -1,7 +1,9 @@
 #include "pack/trace.h"
 
 #include "store/catalog_loader.h"
+#include "util/utf8.h"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
@@ -39,6 +41,22 @@ bool splitRecord(std::string_view line, std::vector<std::string>* fields)
     }
     fields->push_back(std::move(field));
     return !quoted;
+}
+
+/// A file whose text is not UTF-8 is refused whole, at its first bad byte:
+/// names read from it end up in JSON, charts and Qt strings.
+std::optional<Issue> notUtf8(std::string_view text, const std::string& file)
+{
+    const auto bad = firstInvalidUtf8(text);
+    if (!bad)
+        return std::nullopt;
+    const std::size_t line =
+        1 + std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(*bad), '\n'));
+    return Issue{file,
+                 "line " + std::to_string(line),
+                 {},
+                 "is not UTF-8 text (byte " + std::to_string(*bad) +
+                     " of the file); save the CSV as UTF-8"};
 }
 
 /// Reads the header, finds each mapped column, then calls `row` per record.
@@ -204,6 +222,8 @@ const ColumnMap& openbPodColumns()
 Result<std::vector<Node>> parseNodes(std::string_view text, const std::string& file,
                                      const ColumnMap& columns)
 {
+    if (auto problem = notUtf8(text, file))
+        return Error({*problem});
     CsvReader csv(text, file);
     std::vector<Node> nodes;
     if (csv.header(columns, {"model"})) {
@@ -242,6 +262,8 @@ Result<std::vector<Node>> parseNodes(std::string_view text, const std::string& f
 Result<std::vector<Pod>> parsePods(std::string_view text, const std::string& file,
                                    const ColumnMap& columns)
 {
+    if (auto problem = notUtf8(text, file))
+        return Error({*problem});
     CsvReader csv(text, file);
     std::vector<Pod> pods;
     if (csv.header(columns, {"gpu_spec"})) {

@@ -28,6 +28,12 @@ struct Frontier
     /// utilization (SimulationResult::usefulUtilization) reached there.
     std::optional<double> kneeLoad;
     std::optional<double> kneeUtilization;
+    /// Of a project's cluster, the share of nodes simulated and the days of
+    /// arrivals (1 and the days asked for, unless the project is too large
+    /// to simulate whole: simulate/project_jobs.h).
+    double simulatedShare = 1.0;
+    int simulatedGpus = 0;
+    double simulatedDays = 0;
 };
 
 /// Jobs for one offered load; called with the load and the sweep's seed (the

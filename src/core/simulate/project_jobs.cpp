@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace fleet {
@@ -54,27 +55,34 @@ std::vector<Stream> streams(const Project& project, const Evaluation& evaluation
 ProjectCluster projectCluster(const Project& project, const Evaluation& evaluation)
 {
     ProjectCluster cluster;
-    int total = 0, perNode = 8;
+    // In 64 bits and clamped to int's range: a million pools of 10 million
+    // GPUs each is a valid project, and no simulation of it runs whole.
+    std::int64_t total = 0;
+    int perNode = 8;
     if (project.fleet.mode == FleetMode::Fixed) {
         for (const FleetPool& pool : project.fleet.pools) {
             total += pool.count;
-            perNode = pool.gpusPerNode;
+            perNode = std::max(1, pool.gpusPerNode);
         }
     } else {
         double peak = 0;
         for (const WorkloadEvaluation& w : evaluation.workloads)
             if (const OptionResult* option = w.chosenOption())
                 peak += option->months.front().gpuEquivalents;
-        total = int(std::ceil(peak));
+        total = std::isfinite(peak) ? std::int64_t(std::min(std::ceil(peak), 1e15)) : 0;
     }
     double reserved = 0;
     for (const WorkloadEvaluation& w : evaluation.workloads)
         if (w.kind == WorkloadKind::Inference || w.kind == WorkloadKind::Notebooks)
             if (const OptionResult* option = w.chosenOption())
                 reserved += option->months.front().gpuEquivalents;
-    cluster.reservedGpus = int(std::ceil(reserved));
-    const int left = std::max(perNode, total - cluster.reservedGpus);
-    cluster.shape = {left / perNode, perNode, 1.25};
+    constexpr double kIntMax = double(std::numeric_limits<int>::max());
+    cluster.reservedGpus =
+        std::isfinite(reserved) ? int(std::min(std::ceil(reserved), kIntMax)) : 0;
+    const std::int64_t left =
+        std::max<std::int64_t>(perNode, total - std::int64_t(cluster.reservedGpus));
+    cluster.shape = {int(std::min<std::int64_t>(left / perNode, std::int64_t(kIntMax) / perNode)),
+                     perNode, 1.25};
     double gpuHours = 0, jobsPerHour = 0, runHours = 0;
     for (const Stream& s : streams(project, evaluation, kDefaultBatchJobHours)) {
         gpuHours += s.ratePerHour * s.gpus * s.meanHours;
@@ -89,11 +97,47 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
     return cluster;
 }
 
+SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
+                                const ProjectCluster& cluster, double maxLoad, double days)
+{
+    SimulationScope scope;
+    scope.nodes = cluster.shape.nodes;
+    scope.days = days;
+    if (cluster.nominalLoad <= 0 || cluster.shape.nodes <= 0)
+        return scope;
+    double jobsPerHour = 0;
+    int largestGang = 1;
+    for (const Stream& s : streams(project, evaluation, kDefaultBatchJobHours)) {
+        jobsPerHour += s.ratePerHour;
+        largestGang = std::max(largestGang, s.gpus);
+    }
+    const double expected = jobsPerHour * (maxLoad / cluster.nominalLoad) * days * 24.0;
+    const double gpus = double(cluster.shape.nodes) * cluster.shape.gpusPerNode;
+    double share = std::min(
+        {1.0, kMaxSimulatedJobs / std::max(expected, 1.0), double(kMaxSimulatedGpus) / gpus});
+    if (share < 1.0) {
+        const double gangNodes =
+            std::ceil(double(kSliceGangMultiple) * largestGang / cluster.shape.gpusPerNode);
+        const double nodes = std::max({std::ceil(cluster.shape.nodes * share), gangNodes, 1.0});
+        scope.nodes = int(std::min(nodes, double(cluster.shape.nodes)));
+        share = double(scope.nodes) / cluster.shape.nodes;
+    }
+    scope.share = share;
+    scope.expectedJobs = expected * share;
+    // Still too many (very short jobs, or gangs that forbid a smaller
+    // slice): fewer days of the same arrivals.
+    if (scope.expectedJobs > kMaxSimulatedJobs) {
+        scope.days = days * kMaxSimulatedJobs / scope.expectedJobs;
+        scope.expectedJobs = kMaxSimulatedJobs;
+    }
+    return scope;
+}
+
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
-                                std::uint64_t seed, double batchJobHours)
+                                std::uint64_t seed, double batchJobHours, double share)
 {
-    const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad : 0.0;
+    const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad * share : 0.0;
     const double horizonHours = days * 24.0;
     const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
     std::vector<SimJob> jobs;
@@ -137,10 +181,25 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed)
 {
+    const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
+    const SimulationScope scope = simulationScope(project, evaluation, cluster, maxLoad, days);
+    ProjectCluster simulated = cluster;
+    simulated.shape.nodes = scope.nodes;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
-        return projectJobs(project, evaluation, cluster, load, days, pointSeed);
+        return projectJobs(project, evaluation, simulated, load, scope.days, pointSeed,
+                           kDefaultBatchJobHours, scope.share);
     };
-    return sweepFrontier(cluster.shape, policy, source, loads, seed);
+    Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed);
+    // Rates of the slice are the share's of the whole cluster's; utilization,
+    // waits and their ratios are the slice's own.
+    for (FrontierPoint& point : frontier.points) {
+        point.result.throughputJobsPerWeek /= scope.share;
+        point.result.meanQueueLength /= scope.share;
+    }
+    frontier.simulatedShare = scope.share;
+    frontier.simulatedGpus = scope.nodes * simulated.shape.gpusPerNode;
+    frontier.simulatedDays = scope.days;
+    return frontier;
 }
 
 } // namespace fleet

@@ -25,6 +25,17 @@ inline constexpr double kDefaultSimulationDays = 180;
 inline constexpr const char* kDefaultProjectLoads = "0.3:1.0:0.1";
 std::vector<double> defaultProjectLoads(); ///< kDefaultProjectLoads as numbers
 
+/// What one frontier point may simulate: jobs generated, and GPUs. A
+/// million jobs take ~0.3 GB and a few seconds; a 10-million-GPU fleet's
+/// month of small jobs would take hundreds of GB. Beyond these, the project is
+/// simulated on a slice of its cluster (and, if jobs are still too many, over
+/// fewer days): see simulationScope().
+inline constexpr double kMaxSimulatedJobs = 1'000'000;
+inline constexpr std::int64_t kMaxSimulatedGpus = 262'144;
+/// A slice holds at least this many of the largest gang, so gangs still
+/// contend with each other as they do on the whole cluster.
+inline constexpr int kSliceGangMultiple = 4;
+
 struct ProjectCluster
 {
     ClusterShape shape;      ///< nodes left for jobs
@@ -32,6 +43,27 @@ struct ProjectCluster
     double nominalLoad = 0;  ///< the project's own job load on that cluster
     double meanRunHours = 0; ///< mean job duration over jobs
 };
+
+/// How much of a project's cluster and horizon a frontier simulates. Every
+/// node of the job cluster is alike and arrivals are Poisson, so a share s of
+/// the nodes with a share s of the arrivals is offered the same load; waits
+/// on the slice are a little longer than on the whole (less pooling), never
+/// shorter, so a sliced frontier errs on the safe side.
+struct SimulationScope
+{
+    int nodes = 0;           ///< nodes simulated (all of the cluster's when share is 1)
+    double share = 1.0;      ///< nodes simulated ÷ the cluster's nodes; arrivals thinned alike
+    double days = 0;         ///< days of arrivals simulated
+    double expectedJobs = 0; ///< jobs the scope generates at the largest load
+    bool reduced() const { return share < 1.0; }
+};
+
+/// The scope for `days` of arrivals at loads up to `maxLoad`: the whole
+/// cluster when it stays within kMaxSimulatedJobs and kMaxSimulatedGpus,
+/// otherwise a slice of it (at least kSliceGangMultiple × the largest gang),
+/// and fewer days if the slice still generates too many jobs.
+SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
+                                const ProjectCluster& cluster, double maxLoad, double days);
 
 /// The cluster the project's job-like work runs on: the fixed fleet's GPUs
 /// (or, in size mode, the GPUs the engine's plan holds at its peak) less what
@@ -42,11 +74,15 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 /// rates scaled so that the offered load on `cluster` is `load`. Batch jobs
 /// are taken to last `batchJobHours` on average (exponential): the project
 /// states GPU-hours per month, not job lengths.
+/// With `share` < 1, `cluster` is the slice simulated (see SimulationScope)
+/// and every stream's arrivals are thinned by `share`.
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
-                                std::uint64_t seed, double batchJobHours = kDefaultBatchJobHours);
+                                std::uint64_t seed, double batchJobHours = kDefaultBatchJobHours,
+                                double share = 1.0);
 
-/// The frontier of the project's job-like work under `policy`.
+/// The frontier of the project's job-like work under `policy`, within the
+/// simulationScope() of the largest load (reported in Frontier::scope).
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed);

@@ -13,14 +13,22 @@ PackingReport replayPolicies(const std::vector<pack::Node>& nodes,
     report.pods = pods.size();
     report.load = load;
     report.seeds = seeds;
+    if (auto check = pack::checkReplay(nodes, pods, {load, 42}); !check) {
+        report.refusal = QString::fromStdString(check.error().messages());
+        return report;
+    }
     for (pack::Policy policy : policies) {
         PolicyPacking mean;
         mean.policy = policy;
         for (int s = 0; s < seeds; ++s) {
             if (cancel && cancel->load())
                 return report;
-            const pack::ReplayResult r =
-                pack::replay(nodes, pods, policy, {load, std::uint64_t(42 + s)});
+            auto replayed = pack::replay(nodes, pods, policy, {load, std::uint64_t(42 + s)});
+            if (!replayed) {
+                report.refusal = QString::fromStdString(replayed.error().messages());
+                return report;
+            }
+            const pack::ReplayResult& r = replayed.value();
             report.totalGpus = r.totalGpus;
             mean.allocatedPctByArrivedPct.resize(r.allocatedPctByArrivedPct.size(), 0.0);
             for (std::size_t k = 0; k < r.allocatedPctByArrivedPct.size(); ++k)

@@ -30,6 +30,7 @@ struct PackingReport
     double load = 1.3;
     int seeds = 0;
     std::vector<PolicyPacking> policies;
+    QString refusal; ///< why the lists could not be replayed (pack::checkReplay); "" when they were
 };
 
 /// Replays `pods` on `nodes` for each policy and seeds 42, 43, …; stops early

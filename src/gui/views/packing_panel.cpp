@@ -173,6 +173,15 @@ bool PackingPanel::start(const QString& nodesPath, const QString& podsPath, QStr
         m_status->setText(tr("Choose at least one policy."));
         return false;
     }
+    if (auto check = pack::checkReplay(nodes.value(), pods.value(), {m_load->value(), 42});
+        !check) {
+        const QString message =
+            tr("Not replayed: %1").arg(QString::fromStdString(check.error().messages()));
+        m_status->setText(message);
+        if (error)
+            *error = message;
+        return false;
+    }
     m_stop = std::make_shared<std::atomic<bool>>(false);
     const QString source =
         tr("%1 on %2").arg(QFileInfo(podsPath).fileName(), QFileInfo(nodesPath).fileName());
@@ -197,6 +206,11 @@ void PackingPanel::done()
     PackingReport report = m_watcher.result();
     if (m_stop && m_stop->load()) {
         m_status->setText(tr("Replay cancelled."));
+        emit finished(false);
+        return;
+    }
+    if (!report.refusal.isEmpty()) {
+        m_status->setText(tr("Not replayed: %1").arg(report.refusal));
         emit finished(false);
         return;
     }
