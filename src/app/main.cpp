@@ -3,7 +3,6 @@
 #include "document/project_document.h"
 #include "main_window.h"
 #include "store/project_json.h"
-#include "store/project_sqlite.h"
 #include "version.h"
 
 #include <QApplication>
@@ -34,6 +33,10 @@ int main(int argc, char* argv[])
 
     fleet::gui::MainWindow window;
     window.resize(1440, 900);
+    // A demo starts without a question in front of the audience; a recovery
+    // offer waits for the end of presentation mode.
+    if (parser.isSet(presentOption))
+        window.deferRecoveryOffers();
     const QString path = parser.positionalArguments().value(0, QStringLiteral(":sample"));
     bool opened = false;
     if (path != QLatin1String(":sample"))
@@ -47,23 +50,7 @@ int main(int argc, char* argv[])
         }
         window.setProject(std::move(sample).value());
         // Changes to the sample (or a new project) that were never saved.
-        const std::string untitled = window.document()->recoveryBase().toStdString();
-        if (const auto offer = fleet::findRecovery(untitled)) {
-            const auto answer = QMessageBox::question(
-                nullptr, QObject::tr("Recover unsaved changes?"),
-                QObject::tr("The last session ended with changes that were never saved. "
-                            "Open them?"),
-                QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
-            auto recovered = answer == QMessageBox::Open
-                                 ? fleet::openRecovery(*offer)
-                                 : fleet::Result<fleet::Project>(fleet::Error("declined"));
-            if (recovered) {
-                window.setProject(std::move(recovered).value());
-                (void)window.document()->edit(QObject::tr("Recovered changes"), {});
-            } else {
-                fleet::discardRecovery(untitled);
-            }
-        }
+        window.offerRecovery(window.document()->recoveryBase(), QString());
     }
     window.show();
     if (parser.isSet(presentOption))

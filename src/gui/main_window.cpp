@@ -35,6 +35,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -222,6 +223,9 @@ void MainWindow::setProject(Project project, const QString& path)
             [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     m_driversDock->setWidget(m_drivers);
     rebuildPages();
+    // Autosave would overwrite a recovery file that still waits for an answer.
+    m_document->setAutosaveSuspended(!m_pendingRecoveryBase.isEmpty() &&
+                                     m_document->recoveryBase() == m_pendingRecoveryBase);
     delete old;
     updateTitle();
     m_recompute->request(m_document->project(), m_document->scenario());
@@ -302,7 +306,11 @@ bool MainWindow::maybeSave()
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return saveProject();
-    return answer == QMessageBox::Discard;
+    if (answer != QMessageBox::Discard)
+        return false;
+    // Discarded changes must not come back as a recovery offer.
+    forgetRecoveryOf(m_document->recoveryBase());
+    return true;
 }
 
 void MainWindow::newProject()
@@ -325,26 +333,75 @@ void MainWindow::openDialog()
         openFile(path);
 }
 
+bool MainWindow::offerRecovery(const QString& recoveryBase, const QString& documentPath)
+{
+    if (!findRecovery(recoveryBase.toStdString()))
+        return false;
+    m_pendingRecoveryBase = recoveryBase;
+    m_pendingRecoveryPath = documentPath;
+    // No modal question in front of an audience: it waits for the end of
+    // presentation mode, and the file waits with it.
+    if (m_presenting || m_deferRecovery) {
+        if (m_document && m_document->recoveryBase() == recoveryBase)
+            m_document->setAutosaveSuspended(true);
+        return false;
+    }
+    return askAboutPendingRecovery();
+}
+
+bool MainWindow::askAboutPendingRecovery()
+{
+    const QString base = m_pendingRecoveryBase;
+    const QString documentPath = m_pendingRecoveryPath;
+    m_pendingRecoveryBase.clear();
+    m_pendingRecoveryPath.clear();
+    if (m_document)
+        m_document->setAutosaveSuspended(false);
+    const auto offer = findRecovery(base.toStdString());
+    if (!offer)
+        return false;
+    const QString name = documentPath.isEmpty() ? tr("a project that was never saved")
+                                                : QFileInfo(documentPath).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved changes?"),
+        tr("FleetPlanner autosaved changes to %1 that were never saved. Open the autosaved "
+           "version? (Discard deletes them.)")
+            .arg(name),
+        QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
+    if (answer != QMessageBox::Open) {
+        discardRecovery(base.toStdString());
+        return false;
+    }
+    auto recovered = openRecovery(*offer);
+    if (!recovered) {
+        // Never delete what could not be read: it may still be salvaged.
+        QMessageBox::warning(this, tr("Changes not recovered"),
+                             tr("The autosaved changes could not be opened:\n\n%1\n\nThe "
+                                "file is kept: %2")
+                                 .arg(QString::fromStdString(recovered.error().toString()),
+                                      QString::fromStdString(offer->recoveryPath)));
+        return false;
+    }
+    setProject(std::move(recovered).value(), documentPath);
+    m_document->markRecovered();
+    return true;
+}
+
+void MainWindow::forgetRecoveryOf(const QString& recoveryBase)
+{
+    // A recovery file still waiting for an answer belongs to the last
+    // session, not to this one's discarded changes.
+    if (recoveryBase != m_pendingRecoveryBase)
+        discardRecovery(recoveryBase.toStdString());
+}
+
 bool MainWindow::openFile(const QString& path)
 {
     // A newer recovery file means the last session ended without saving.
-    if (const auto offer = findRecovery(path.toStdString())) {
-        const auto answer = QMessageBox::question(
-            this, tr("Recover unsaved changes?"),
-            tr("FleetPlanner autosaved changes to %1 that were never saved. Open the "
-               "autosaved version?")
-                .arg(QFileInfo(path).fileName()),
-            QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
-        if (answer == QMessageBox::Open) {
-            auto recovered = openRecovery(*offer);
-            if (recovered) {
-                const bool isSqlite = looksLikeSqlite(path.toStdString());
-                setProject(std::move(recovered).value(), isSqlite ? path : QString());
-                m_document->edit(tr("Recovered changes"), {}); // marks it unsaved
-                return true;
-            }
-        }
-        discardRecovery(path.toStdString());
+    const bool isSqlite = looksLikeSqlite(path.toStdString());
+    if (offerRecovery(path, isSqlite ? path : QString())) {
+        addRecent(path);
+        return true;
     }
     auto project = loadProject(path.toStdString());
     if (!project) {
@@ -354,7 +411,6 @@ bool MainWindow::openFile(const QString& path)
         return false;
     }
     // A JSON project is imported: it is saved as .fleetplan with Save As.
-    const bool isSqlite = looksLikeSqlite(path.toStdString());
     setProject(std::move(project).value(), isSqlite ? path : QString());
     addRecent(path);
     return true;
@@ -483,6 +539,13 @@ void MainWindow::setPresenting(bool on)
     } else {
         showNormal();
         restoreGeometry(m_stateBeforePresenting);
+        m_deferRecovery = false;
+        // The question held back during the presentation, once it is over.
+        if (!m_pendingRecoveryBase.isEmpty())
+            QTimer::singleShot(0, this, [this] {
+                if (!m_presenting && !m_pendingRecoveryBase.isEmpty())
+                    askAboutPendingRecovery();
+            });
     }
 }
 
@@ -532,7 +595,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (maybeSave()) {
         if (m_document && !m_document->isModified())
-            discardRecovery(m_document->recoveryBase().toStdString());
+            forgetRecoveryOf(m_document->recoveryBase());
         event->accept();
     } else {
         event->ignore();

@@ -44,6 +44,17 @@ public:
     void setProject(Project project, const QString& path = {});
     /// Opens a project file, offering its recovery file when one is newer.
     bool openFile(const QString& path);
+    /// Offers the changes autosaved beside `recoveryBase` (a project file, or
+    /// the untitled base of the sample and new projects) when they are newer
+    /// than it: opens them as the unsaved state of `documentPath`, or removes
+    /// them. While presenting, or after deferRecoveryOffers(), the question
+    /// waits until presentation mode ends, and autosave leaves the file alone
+    /// until it is answered. Returns true when the recovered project is open.
+    bool offerRecovery(const QString& recoveryBase, const QString& documentPath);
+    /// Asks no recovery question until presentation mode ends (--present).
+    void deferRecoveryOffers() { m_deferRecovery = true; }
+    /// The recovery file waiting for an answer ("" when none).
+    QString pendingRecovery() const { return m_pendingRecoveryBase; }
 
     ProjectDocument* document() const { return m_document; }
     RecomputeService* recompute() const { return m_recompute; }
@@ -72,6 +83,8 @@ private:
     void updateTitle();
     void showResults(ResultsPtr results);
     bool maybeSave();
+    bool askAboutPendingRecovery();
+    void forgetRecoveryOf(const QString& recoveryBase);
     void newProject();
     void openDialog();
     bool saveProject();
@@ -99,6 +112,9 @@ private:
     QPushButton* m_cancel = nullptr;
     QLabel* m_state = nullptr;
     bool m_presenting = false;
+    bool m_deferRecovery = false;
+    QString m_pendingRecoveryBase;
+    QString m_pendingRecoveryPath;
     QByteArray m_stateBeforePresenting;
 };
 

@@ -1,5 +1,8 @@
 #include "project_generator.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace fleet::testing {
 
 namespace {
@@ -16,8 +19,14 @@ std::string ProjectGenerator::text(const std::string& stem)
     return result;
 }
 
+double ProjectGenerator::demandScale()
+{
+    return m_wide ? std::pow(10.0, uniform(-3, 3)) : 1.0;
+}
+
 Workload ProjectGenerator::workload(int index, const Project& project)
 {
+    const double scale = demandScale();
     Workload w;
     w.id = "w" + std::to_string(index);
     w.name = text("Workload " + std::to_string(index));
@@ -38,7 +47,7 @@ Workload ProjectGenerator::workload(int index, const Project& project)
         s.efficiency = uniform(0.05, 0.7);
         s.measure = coin() ? EfficiencyMeasure::Mfu : EfficiencyMeasure::HfuWithRecompute;
         s.precision = coin() ? Precision::Bf16 : Precision::Fp8;
-        s.runsPerMonth = uniform(0.1, 4);
+        s.runsPerMonth = std::min(1000.0, uniform(0.1, 4) * scale);
         if (coin(0.3))
             s.checkpointIntervalMin = uniform(1, 240);
         s.priority = coin(0.5) ? 0 : integer(-10, 10);
@@ -49,7 +58,7 @@ Workload ProjectGenerator::workload(int index, const Project& project)
         InferenceSpec s;
         s.params = uniform(1e8, 4e11);
         s.precision = coin() ? Precision::Bf16 : Precision::Fp8;
-        s.requestsPerSecond = uniform(0.1, 2000);
+        s.requestsPerSecond = std::min(1e7, uniform(0.1, 2000) * scale);
         s.inputTokens = std::round(uniform(0, 8000));
         s.outputTokens = std::round(uniform(1, 2000));
         s.tpotMs = uniform(5, 200);
@@ -63,7 +72,7 @@ Workload ProjectGenerator::workload(int index, const Project& project)
     }
     case 2: {
         NotebookSpec s;
-        s.users = integer(1, 5000);
+        s.users = int(std::clamp(integer(1, 5000) * scale, 1.0, 1e7));
         s.gpusPerUser = coin() ? 1.0 : uniform(0.25, 4);
         s.activeFraction = uniform(0.01, 1.0);
         s.meanIdleGapMin = uniform(1, 600);
@@ -74,7 +83,7 @@ Workload ProjectGenerator::workload(int index, const Project& project)
     }
     default: {
         BatchSpec s;
-        s.gpuHoursPerMonth = uniform(1, 1e6);
+        s.gpuHoursPerMonth = std::min(1e9, uniform(1, 1e6) * scale);
         s.referenceGpuId = coin() ? "h100-sxm-80gb" : "a100-sxm-80gb";
         s.gpusPerJob = integer(1, 64);
         s.memoryGbPerGpu = uniform(1, 80);
@@ -92,7 +101,54 @@ Workload ProjectGenerator::workload(int index, const Project& project)
         w.choice.profile = "3g.40gb";
     if (coin(0.2))
         w.choice.plan = Plan::OnDemand;
+    if (m_wide) {
+        w.choice = {};
+        if (coin(0.3))
+            w.choice.regime = kAllRegimes[static_cast<std::size_t>(integer(0, 5))];
+        if (coin(0.3)) {
+            const GpuModel& gpu = pick(project.catalog.gpus);
+            w.choice.gpuId = gpu.id;
+            if (gpu.mig && coin(0.3))
+                w.choice.profile = pick(gpu.mig->profiles).name;
+        }
+        if (coin(0.2))
+            w.choice.plan = kAllPlans[static_cast<std::size_t>(integer(0, 4))];
+    }
     return w;
+}
+
+void ProjectGenerator::widen(Project& p)
+{
+    const int horizons[] = {1, 60, 120};
+    if (coin(0.5)) {
+        p.horizonMonths = horizons[integer(0, 2)];
+        for (Workload& w : p.workloads) {
+            w.startMonth = std::min(w.startMonth, p.horizonMonths);
+            if (w.endMonth > p.horizonMonths || (w.endMonth != 0 && w.endMonth < w.startMonth))
+                w.endMonth = 0;
+        }
+    }
+    std::vector<std::string> books;
+    for (const PriceBook& book : p.catalog.priceBooks)
+        books.push_back(book.id);
+    p.activePriceBookId = pick(books);
+    // Pools of every GPU and plan the active book prices (a pool it cannot
+    // price is refused by the reader, rightly: that is tested elsewhere).
+    const PriceBook& book = *p.catalog.priceBook(p.activePriceBookId);
+    std::vector<std::pair<std::string, Plan>> priced;
+    for (const GpuPrices& prices : book.gpus)
+        for (Plan plan : kAllPlans)
+            if (prices.has(plan) && p.catalog.gpu(prices.gpuId))
+                priced.emplace_back(prices.gpuId, plan);
+    p.fleet.pools.clear();
+    const int pools = p.fleet.mode == FleetMode::Fixed ? integer(1, 4) : integer(0, 2);
+    const int counts[] = {0, 1, 8, 1'000'000, 10'000'000};
+    for (int i = 0; i < pools && !priced.empty(); ++i) {
+        const int count = coin(0.3) ? counts[integer(0, 4)] : integer(0, 5000);
+        const auto& [gpu, plan] = pick(priced);
+        p.fleet.pools.push_back(
+            {"pool" + std::to_string(i), gpu, count, plan, coin(0.8) ? 8 : integer(1, 64), ""});
+    }
 }
 
 Project ProjectGenerator::next()
@@ -173,9 +229,11 @@ Project ProjectGenerator::next()
             s.note = text("segment");
         p.segments.push_back(std::move(s));
     }
-    const int workloads = integer(0, 12);
+    const int workloads = m_wide ? integer(0, 30) : integer(0, 12);
     for (int i = 0; i < workloads; ++i)
         p.workloads.push_back(workload(i, p));
+    if (m_wide)
+        widen(p);
     const int scenarios = integer(0, 3);
     for (int i = 0; i < scenarios; ++i) {
         Scenario scenario{

@@ -8,6 +8,7 @@
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "editors/unit_delegate.h"
+#include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
@@ -40,7 +41,7 @@ class TestGuiEditing : public QObject
 
     void waitForResults()
     {
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
         QCoreApplication::processEvents();
     }
 

@@ -7,6 +7,7 @@
 #include "document/project_document.h"
 #include "editors/project_pages.h"
 #include "engine/evaluate.h"
+#include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
@@ -41,7 +42,7 @@ private slots:
         window.setProject(project);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
 
         // KPIs as the engine computes them.
         const Kpis kpis = evaluate(project).kpis;
@@ -94,7 +95,7 @@ private slots:
         }
         QSignalSpy replayed(window.packing(), &gui::PackingPanel::finished);
         QVERIFY(window.packing()->start(nodes, pods));
-        QVERIFY(replayed.wait(30000));
+        QVERIFY(replayed.wait(gui::test::kPatienceMs));
         QVERIFY(replayed.first().first().toBool());
         QTRY_VERIFY(window.recompute()->latest()->packing != nullptr);
         QCOMPARE(window.charts()->currentKind(), gui::ChartKind::Packing);
@@ -120,7 +121,7 @@ private slots:
         window.recompute()->settleNow();
         QTRY_VERIFY_WITH_TIMEOUT(!window.recompute()->slowBusy() &&
                                      window.recompute()->latest()->frontiersCurrent,
-                                 60000);
+                                 gui::test::kPatienceMs);
         for (gui::ChartKind kind : gui::allChartKinds()) {
             window.charts()->setCurrentKind(kind);
             QChart* shown = window.charts()->view(kind)->chart();

@@ -98,7 +98,8 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 }
 
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
-                                const ProjectCluster& cluster, double maxLoad, double days)
+                                const ProjectCluster& cluster, double maxLoad, double days,
+                                double maxJobs)
 {
     SimulationScope scope;
     scope.nodes = cluster.shape.nodes;
@@ -113,8 +114,8 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
     }
     const double expected = jobsPerHour * (maxLoad / cluster.nominalLoad) * days * 24.0;
     const double gpus = double(cluster.shape.nodes) * cluster.shape.gpusPerNode;
-    double share = std::min(
-        {1.0, kMaxSimulatedJobs / std::max(expected, 1.0), double(kMaxSimulatedGpus) / gpus});
+    double share =
+        std::min({1.0, maxJobs / std::max(expected, 1.0), double(kMaxSimulatedGpus) / gpus});
     if (share < 1.0) {
         const double gangNodes =
             std::ceil(double(kSliceGangMultiple) * largestGang / cluster.shape.gpusPerNode);
@@ -126,9 +127,9 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
     scope.expectedJobs = expected * share;
     // Still too many (very short jobs, or gangs that forbid a smaller
     // slice): fewer days of the same arrivals.
-    if (scope.expectedJobs > kMaxSimulatedJobs) {
-        scope.days = days * kMaxSimulatedJobs / scope.expectedJobs;
-        scope.expectedJobs = kMaxSimulatedJobs;
+    if (scope.expectedJobs > maxJobs) {
+        scope.days = days * maxJobs / scope.expectedJobs;
+        scope.expectedJobs = maxJobs;
     }
     return scope;
 }
@@ -179,10 +180,12 @@ std::vector<double> defaultProjectLoads()
 
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
-                         const std::vector<double>& loads, double days, std::uint64_t seed)
+                         const std::vector<double>& loads, double days, std::uint64_t seed,
+                         double maxJobs)
 {
     const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
-    const SimulationScope scope = simulationScope(project, evaluation, cluster, maxLoad, days);
+    const SimulationScope scope =
+        simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs);
     ProjectCluster simulated = cluster;
     simulated.shape.nodes = scope.nodes;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {

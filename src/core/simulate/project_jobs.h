@@ -59,11 +59,12 @@ struct SimulationScope
 };
 
 /// The scope for `days` of arrivals at loads up to `maxLoad`: the whole
-/// cluster when it stays within kMaxSimulatedJobs and kMaxSimulatedGpus,
+/// cluster when it stays within `maxJobs` (tests use fewer) and kMaxSimulatedGpus,
 /// otherwise a slice of it (at least kSliceGangMultiple × the largest gang),
 /// and fewer days if the slice still generates too many jobs.
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
-                                const ProjectCluster& cluster, double maxLoad, double days);
+                                const ProjectCluster& cluster, double maxLoad, double days,
+                                double maxJobs = kMaxSimulatedJobs);
 
 /// The cluster the project's job-like work runs on: the fixed fleet's GPUs
 /// (or, in size mode, the GPUs the engine's plan holds at its peak) less what
@@ -85,6 +86,7 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
 /// simulationScope() of the largest load (reported in Frontier::scope).
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
-                         const std::vector<double>& loads, double days, std::uint64_t seed);
+                         const std::vector<double>& loads, double days, std::uint64_t seed,
+                         double maxJobs = kMaxSimulatedJobs);
 
 } // namespace fleet

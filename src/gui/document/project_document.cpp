@@ -104,9 +104,14 @@ QString ProjectDocument::recoveryBase() const
     return QDir(folder).filePath(QStringLiteral("untitled.fleetplan"));
 }
 
+void ProjectDocument::markRecovered()
+{
+    m_undo->resetClean(); // emits cleanChanged(false) → modifiedChanged(true)
+}
+
 void ProjectDocument::autosaveNow()
 {
-    if (isModified())
+    if (isModified() && !m_autosaveSuspended)
         (void)autosave(m_project, recoveryBase().toStdString());
 }
 

@@ -61,6 +61,13 @@ public:
 
     /// Writes the recovery file now (the timer calls it every 30 s while modified).
     void autosaveNow();
+    /// Holds autosave off while an older recovery file, not yet answered for,
+    /// sits where autosave would write (it would be overwritten).
+    void setAutosaveSuspended(bool suspended) { m_autosaveSuspended = suspended; }
+    /// The inputs were recovered from an autosave and are on no disk but the
+    /// recovery file: the document is unsaved, and no undo or redo makes it
+    /// clean again (QUndoStack::resetClean), so quitting always asks.
+    void markRecovered();
     /// The project path the recovery file sits beside: the document's, or
     /// "untitled.fleetplan" in the application's data folder.
     QString recoveryBase() const;
@@ -82,6 +89,7 @@ private:
     QUndoStack* m_undo = nullptr;
     QTimer* m_autosave = nullptr;
     int m_interaction = 0;
+    bool m_autosaveSuspended = false;
 };
 
 } // namespace fleet::gui
