@@ -32,6 +32,20 @@ Run runCli(const QStringList& args)
     return run;
 }
 
+/// The sample as canonical JSON, exported by the CLI into `dir`.
+QJsonObject exportedSample(const QTemporaryDir& dir)
+{
+    const QString sqlite = dir.filePath(QStringLiteral("s.fleetplan"));
+    const QString json = dir.filePath(QStringLiteral("s.json"));
+    if (runCli({"new", "--sample", "-o", sqlite}).exitCode != 0 ||
+        runCli({"export", sqlite, "-o", json}).exitCode != 0)
+        return {};
+    QFile file(json);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
 QString fixture(const char* name)
 {
     return QStringLiteral(FLEET_TEST_DATA_DIR "/catalog/") + QLatin1String(name);
@@ -299,6 +313,36 @@ private slots:
         const Run bad = runCli({"solve", ":sample", "--objective", "profit"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("--objective must be cost or margin")));
+    }
+
+    void solveBothPoolsOnDemand()
+    {
+        // Issue 13's reproduction: it aborted in CLP with exit status 134.
+        QTemporaryDir dir;
+        QJsonObject project = exportedSample(dir);
+        QVERIFY(!project.isEmpty());
+        QJsonObject fleet = project.value("fleet").toObject();
+        QJsonArray pools = fleet.value("pools").toArray();
+        for (int i = 0; i < 2; ++i) {
+            QJsonObject pool = pools[i].toObject();
+            pool["plan"] = "on_demand";
+            pools[i] = pool;
+        }
+        fleet["pools"] = pools;
+        project["fleet"] = fleet;
+        const QString path = dir.filePath(QStringLiteral("on-demand.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(project).toJson());
+        file.close();
+        for (const QStringList& extra : {QStringList{}, QStringList{"--fast"}}) {
+            const Run run = runCli(QStringList{"solve", path, "--json"} + extra);
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            const QString status =
+                QJsonDocument::fromJson(run.out.toUtf8()).object().value("status").toString();
+            QVERIFY2(status == QLatin1String("optimal") || status == QLatin1String("feasible"),
+                     qPrintable(status));
+        }
     }
 
     void simulateSyntheticJson()

@@ -60,7 +60,16 @@ void RecomputeService::startOptimizer(Request request)
                                               : applyScenario(project, scenario.toStdString());
             OptimizeOptions options;
             options.fastPath = true;
-            return applied ? optimizeRegimeMix(applied.value(), options) : RegimeMixResult{};
+            if (!applied)
+                return RegimeMixResult{};
+            // A refused model (see checkMilp) shows as no plan, with its reasons.
+            auto solved = optimizeRegimeMix(applied.value(), options);
+            if (solved)
+                return std::move(solved).value();
+            RegimeMixResult refused;
+            for (const Issue& issue : solved.error().issues)
+                refused.reasons.push_back(issue.toString());
+            return refused;
         }));
 }
 
@@ -173,7 +182,9 @@ void RecomputeService::startSlow()
         };
         // The exact solve first (a fifth of the work), then the simulations.
         auto exact = optimizeRegimeMixAsync(results->project, OptimizeOptions{}, cancel);
-        results->optimizer = exact.get();
+        auto solved = exact.get();
+        if (solved)
+            results->optimizer = std::move(solved).value();
         report(0.2);
         results->frontiers = computeFrontiers(results->project, results->evaluation, cancel.get(),
                                               [&](double done) { report(0.2 + 0.8 * done); });
