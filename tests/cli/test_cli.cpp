@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -26,6 +27,24 @@ Run runCli(const QStringList& args)
     Run run;
     if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
         return run; // exitCode -1: crashed or hung
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+Run runCliWithInput(
+    const QStringList& args, const QByteArray& input,
+    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(FLEET_CLI_PATH), args);
+    process.write(input);
+    process.closeWriteChannel();
+    Run run;
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
+        return run;
     run.exitCode = process.exitCode();
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
@@ -343,6 +362,50 @@ private slots:
             QVERIFY2(status == QLatin1String("optimal") || status == QLatin1String("feasible"),
                      qPrintable(status));
         }
+    }
+
+    void solveWorkerAnswersOneRequest()
+    {
+        QTemporaryDir dir;
+        const QJsonObject project = exportedSample(dir);
+        QVERIFY(!project.isEmpty());
+        const QJsonObject request{{"format", "fleetplanner-solve-request"},
+                                  {"format_version", 1},
+                                  {"scenario", ""},
+                                  {"options", QJsonObject{{"objective", "cost"},
+                                                          {"fast_path", false},
+                                                          {"time_limit_seconds", 10},
+                                                          {"relative_gap", 0.01}}},
+                                  {"project", project}};
+        const Run run = runCliWithInput({"solve-worker"}, QJsonDocument(request).toJson());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject reply = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(reply.value("format").toString(), QStringLiteral("fleetplanner-solve-reply"));
+        QVERIFY(reply.value("ok").toBool());
+        const QJsonObject result = reply.value("result").toObject();
+        QCOMPARE(result.value("assignments").toArray().size(), 8);
+        // The same answer as `solve` gives for the same options.
+        const Run solve = runCli({"solve", ":sample", "--gap", "0.01", "--json"});
+        QCOMPARE(solve.exitCode, 0);
+        const QJsonObject direct = QJsonDocument::fromJson(solve.out.toUtf8()).object();
+        QCOMPARE(result.value("objective_usd").toDouble(),
+                 direct.value("objective_usd").toDouble());
+        QCOMPARE(result.value("pools"), direct.value("pools"));
+
+        // A broken request is answered, not crashed on: a reply with the issues.
+        const Run broken = runCliWithInput({"solve-worker"}, "{\"format\": 3");
+        QCOMPARE(broken.exitCode, 0);
+        const QJsonObject refused = QJsonDocument::fromJson(broken.out.toUtf8()).object();
+        QCOMPARE(refused.value("ok").toBool(true), false);
+        QVERIFY(!refused.value("issues")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("message")
+                     .toString()
+                     .isEmpty());
+        // Internal, but listed as such in the help.
+        QVERIFY(runCli({"--help"}).out.contains(QStringLiteral("Internal (started by the app)")));
     }
 
     void simulateSyntheticJson()
