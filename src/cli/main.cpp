@@ -9,6 +9,7 @@
 #include "project_commands.h"
 #include "simulate_command.h"
 #include "solve_command.h"
+#include "solve_worker_command.h"
 #include "training_command.h"
 #include "version.h"
 
@@ -67,6 +68,9 @@ const char* const kUsage =
     "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
     "        Render a chart of the app to a file, without a display.\n"
     "\n"
+    "Internal (started by the app):\n"
+    "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
+    "\n"
     "Options:\n"
     "  -h, --help     Show this help; 'fleetplanner-cli COMMAND --help' for a command's options.\n"
     "  -v, --version  Show the version and the libraries it was built with.\n"
@@ -122,6 +126,8 @@ int main(int argc, char* argv[])
         return runEvaluateCommand(args);
     if (command == QLatin1String("solve"))
         return runSolveCommand(args);
+    if (command == QLatin1String("solve-worker"))
+        return runSolveWorkerCommand(args);
     if (command == QLatin1String("simulate"))
         return runSimulateCommand(args);
     if (command == QLatin1String("pack"))

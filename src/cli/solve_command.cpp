@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "optimize/regime_mix.h"
+#include "optimize/regime_mix_json.h"
 #include "store/project_json.h"
 
 #include <QLocale>
@@ -13,71 +14,6 @@ namespace fleet::cli {
 namespace {
 
 const QString kCommand = QStringLiteral("solve");
-
-boost::json::object resultToJson(const RegimeMixResult& r, Objective objective)
-{
-    namespace bj = boost::json;
-    bj::array pools, layouts, assignments, reasons, breakdown, unserved;
-    for (const PoolCount& p : r.pools)
-        pools.push_back(
-            bj::object{{"gpu", p.gpuId},
-                       {"regime", p.regime ? bj::value(std::string(regimeKey(*p.regime)))
-                                           : bj::value(nullptr)},
-                       {"plan", std::string(planKey(p.plan))},
-                       {"month", p.month},
-                       {"count", p.count}});
-    for (const LayoutCount& l : r.layouts) {
-        bj::array profiles;
-        for (const std::string& profile : l.profiles)
-            profiles.push_back(bj::value(profile));
-        layouts.push_back(bj::object{{"gpu", l.gpuId},
-                                     {"month", l.month},
-                                     {"layout", l.layout},
-                                     {"profiles", std::move(profiles)},
-                                     {"count", l.count}});
-    }
-    for (const Assignment& a : r.assignments) {
-        bj::object item{{"workload", a.workloadId},
-                        {"gpu", a.gpuId},
-                        {"regime", std::string(regimeKey(a.regime))}};
-        if (!a.profile.empty())
-            item["profile"] = a.profile;
-        if (a.onSpot)
-            item["plan"] = "spot";
-        assignments.push_back(std::move(item));
-    }
-    for (const PlanCostShare& c : r.costBreakdown)
-        breakdown.push_back(bj::object{
-            {"gpu", c.gpuId}, {"plan", std::string(planKey(c.plan))}, {"cost_usd", c.usd}});
-    for (const std::string& reason : r.reasons)
-        reasons.push_back(bj::value(reason));
-    for (const std::string& id : r.unserved)
-        unserved.push_back(bj::value(id));
-    bj::object marginal;
-    for (const auto& [gpu, value] : r.marginalGpuValueUsd)
-        marginal[gpu] = value;
-    return bj::object{
-        {"status", std::string(solveStatusKey(r.status))},
-        {"method", r.method},
-        {"objective", objective == Objective::Cost ? "cost" : "margin"},
-        {"objective_usd", r.objectiveUsd},
-        {"best_bound_usd", r.bestBoundUsd},
-        {"gap", r.gap},
-        {"solve_seconds", r.solveSeconds},
-        {"cost_usd", r.costUsd},
-        {"revenue_usd", r.revenueUsd},
-        {"cost_breakdown", std::move(breakdown)},
-        {"baseline_usd", r.baselineUsd ? bj::value(*r.baselineUsd) : bj::value(nullptr)},
-        {"savings_usd", r.savingsUsd ? bj::value(*r.savingsUsd) : bj::value(nullptr)},
-        {"columns", r.columns},
-        {"rows", r.rows},
-        {"assignments", std::move(assignments)},
-        {"unserved", std::move(unserved)},
-        {"pools", std::move(pools)},
-        {"layouts", std::move(layouts)},
-        {"marginal_gpu_value_usd", std::move(marginal)},
-        {"reasons", std::move(reasons)}};
-}
 
 QString humanReadable(const RegimeMixResult& r, Objective objective)
 {
@@ -191,9 +127,15 @@ int runSolveCommand(const QStringList& args)
             return UserError;
         }
     }
-    const RegimeMixResult result = optimizeRegimeMix(*project, options);
+    const auto solved = optimizeRegimeMix(*project, options);
+    if (!solved) {
+        printErr(QStringLiteral("fleetplanner-cli solve: the model was refused:\n%1\n")
+                     .arg(QString::fromStdString(solved.error().toString())));
+        return UserError;
+    }
+    const RegimeMixResult& result = solved.value();
     if (parser.isSet(QStringLiteral("json")))
-        printJson(resultToJson(result, options.objective));
+        printJson(regimeMixResultToJson(result, options.objective));
     else
         printOut(humanReadable(result, options.objective));
     return Ok;

@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 
 namespace fleet::gui {
 
@@ -86,10 +87,28 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     m_optimizer = new QLabel(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
-    m_optimizer->setToolTip(tr("The regime-mix optimizer (COIN-OR CBC): the LP relaxation "
-                               "rounded while inputs move, the exact MILP once they settle. "
-                               "docs/OPTIMIZER.md"));
+    m_optimizer->setToolTip(optimizerHelp());
     layout->addWidget(m_optimizer, 3, 0, 1, 6);
+    m_exactFailure = new QLabel(this);
+    m_exactFailure->setObjectName(QStringLiteral("exactSolverFailure"));
+    m_exactFailure->setWordWrap(true);
+    m_exactFailure->setTextFormat(Qt::PlainText);
+    m_exactFailure->hide();
+    layout->addWidget(m_exactFailure, 4, 0, 1, 5);
+    m_exportModel = new QPushButton(tr("Export Model for a Bug Report…"), this);
+    m_exportModel->setObjectName(QStringLiteral("exportSolverModel"));
+    m_exportModel->setToolTip(tr("Write the project, the solver's request and its model (MPS) "
+                                 "into a folder, to attach to a bug report"));
+    m_exportModel->hide();
+    layout->addWidget(m_exportModel, 4, 5, Qt::AlignRight | Qt::AlignTop);
+    connect(m_exportModel, &QPushButton::clicked, this, &KpiPanel::exportSolverModelRequested);
+}
+
+QString KpiPanel::optimizerHelp() const
+{
+    return tr("The regime-mix optimizer (COIN-OR CBC): the LP relaxation rounded while inputs "
+              "move, the exact MILP (in a separate solver process) once they settle. "
+              "docs/OPTIMIZER.md");
 }
 
 void KpiPanel::addKpi(const QString& key, const QString& title, const QString& formula, int column)
@@ -154,7 +173,7 @@ void KpiPanel::showOptimizer(const PlanResults& results)
         if (o->status == SolveStatus::Optimal || o->status == SolveStatus::Feasible)
             optimizer = tr("Optimizer (%1): best regime mix $%2 M over the horizon, gap %3 %, "
                            "%4 s")
-                            .arg(o->method == "exact" ? tr("exact") : tr("fast path"))
+                            .arg(o->method == "lp_rounding" ? tr("fast path") : tr("exact"))
                             .arg(locale.toString(o->costUsd / 1e6, 'f', 2))
                             .arg(locale.toString(o->gap * 100, 'f', 2))
                             .arg(locale.toString(o->solveSeconds, 'f', 2));
@@ -162,8 +181,24 @@ void KpiPanel::showOptimizer(const PlanResults& results)
             optimizer = tr("Optimizer: no plan — %1")
                             .arg(o->reasons.empty() ? tr("see the solve status")
                                                     : QString::fromStdString(o->reasons.front()));
+    } else if (!results.optimizerRefusal.empty()) {
+        optimizer = tr("Optimizer: the model was refused — %1")
+                        .arg(QString::fromStdString(results.optimizerRefusal).section('\n', 0, 0));
     }
     m_optimizer->setText(optimizer);
+    m_optimizer->setToolTip(results.optimizerRefusal.empty()
+                                ? optimizerHelp()
+                                : QString::fromStdString(results.optimizerRefusal));
+    QString failure;
+    if (const auto& f = results.exactFailure) {
+        failure = tr("The exact solver failed on this input: %1. The fast path's answer is shown.")
+                      .arg(QString::fromStdString(f->reason));
+        if (!f->stderrTail.empty())
+            failure += QLatin1Char('\n') + QString::fromStdString(f->stderrTail);
+    }
+    m_exactFailure->setText(failure);
+    m_exactFailure->setVisible(!failure.isEmpty());
+    m_exportModel->setVisible(!failure.isEmpty());
 }
 
 QString KpiPanel::valueText(const QString& key) const
@@ -185,6 +220,11 @@ QString KpiPanel::deltaText(const QString& key) const
 QString KpiPanel::optimizerText() const
 {
     return m_optimizer->text();
+}
+
+QString KpiPanel::exactFailureText() const
+{
+    return m_exactFailure->text();
 }
 
 void KpiPanel::setLarge(bool large)

@@ -9,6 +9,7 @@
 #include <QGroupBox>
 
 class QLabel;
+class QPushButton;
 
 namespace fleet::gui {
 
@@ -27,9 +28,17 @@ public:
     QString valueText(const QString& key) const;
     QString deltaText(const QString& key) const;
     QString optimizerText() const;
+    /// "The exact solver failed on this input: …" when it did, else empty.
+    QString exactFailureText() const;
+    /// The button that exports the model for a bug report (shown with a failure).
+    QPushButton* exportModelButton() const { return m_exportModel; }
 
     /// Presentation mode: larger type.
     void setLarge(bool large);
+
+signals:
+    /// The user asked to export the solver's model for a bug report.
+    void exportSolverModelRequested();
 
 private:
     struct Kpi
@@ -38,10 +47,13 @@ private:
         QLabel* value;
         QLabel* delta;
     };
+    QString optimizerHelp() const;
     void addKpi(const QString& key, const QString& title, const QString& formula, int column);
 
     QList<Kpi> m_kpis;
     QLabel* m_optimizer = nullptr;
+    QLabel* m_exactFailure = nullptr;
+    QPushButton* m_exportModel = nullptr;
     qreal m_baseSize = 0;
 };
 

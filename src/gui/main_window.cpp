@@ -34,6 +34,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolTip>
@@ -67,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_recompute, &RecomputeService::optimizerReady, this,
             [this](ResultsPtr results) { m_kpi->showOptimizer(*results); });
     setupLayout();
+    connect(m_kpi, &KpiPanel::exportSolverModelRequested, this,
+            &MainWindow::exportSolverModelDialog);
     setupActions();
     fillRecentMenu();
 }
@@ -147,8 +150,11 @@ void MainWindow::setupLayout()
     connect(m_recompute, &RecomputeService::slowFinished, this, [this](bool cancelled) {
         m_progress->hide();
         m_cancel->hide();
+        const ResultsPtr latest = m_recompute->latest();
         m_state->setText(cancelled ? tr("Exact solve and simulations stopped")
-                                   : tr("Exact solve and simulations up to date"));
+                         : latest && latest->exactFailure
+                             ? tr("Simulations up to date; the exact solver failed")
+                             : tr("Exact solve and simulations up to date"));
     });
 }
 
@@ -294,6 +300,38 @@ void MainWindow::showResults(ResultsPtr results)
         m_state->setText(results->frontiersCurrent ? tr("Up to date")
                                                    : tr("Fast results; exact solve and "
                                                         "simulations when inputs settle"));
+}
+
+bool MainWindow::exportSolverModel(const QString& folder, QString* error)
+{
+    const auto request = m_recompute->exactSolveRequest();
+    if (!request) {
+        *error = tr("There are no results to export yet.");
+        return false;
+    }
+    const ResultsPtr latest = m_recompute->latest();
+    auto written = exportSolverBugReport(*request, latest->exactFailure, folder);
+    if (!written) {
+        *error = QString::fromStdString(written.error().toString());
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportSolverModelDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Folder for the Bug Report"),
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    if (folder.isEmpty())
+        return;
+    QString error;
+    if (exportSolverModel(folder, &error))
+        statusBar()->showMessage(
+            tr("Wrote the project, the solver request and the model to %1").arg(folder), 10000);
+    else
+        QMessageBox::warning(this, tr("Export Model"),
+                             tr("The model could not be exported:\n%1").arg(error));
 }
 
 bool MainWindow::maybeSave()

@@ -69,6 +69,9 @@ public:
 
     /// Exports the chart shown (the same snapshot as on screen).
     bool exportCurrentChart(const QString& path, const QString& selectedFilter, QString* error);
+    /// Writes the project, the exact solver's request and its model (MPS)
+    /// of the results shown into `folder`, for a bug report.
+    bool exportSolverModel(const QString& folder, QString* error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -90,6 +93,7 @@ private:
     bool saveProject();
     bool saveProjectAs();
     void exportDialog();
+    void exportSolverModelDialog();
     void copyChart();
     void stepScenario(int step);
     void addRecent(const QString& path);

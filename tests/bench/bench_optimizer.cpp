@@ -71,7 +71,7 @@ void solve(benchmark::State& state, const fleet::Project& project, bool fast, do
     options.solve.timeLimitSeconds = timeLimit;
     fleet::RegimeMixResult result;
     for (auto _ : state)
-        result = fleet::optimizeRegimeMix(project, options);
+        result = fleet::optimizeRegimeMix(project, options).value();
     state.counters["columns"] = result.columns;
     state.counters["rows"] = result.rows;
     state.counters["gap_pct"] = result.gap * 100;

@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -30,6 +31,38 @@ Run runCli(const QStringList& args)
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+Run runCliWithInput(
+    const QStringList& args, const QByteArray& input,
+    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(FLEET_CLI_PATH), args);
+    process.write(input);
+    process.closeWriteChannel();
+    Run run;
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+/// The sample as canonical JSON, exported by the CLI into `dir`.
+QJsonObject exportedSample(const QTemporaryDir& dir)
+{
+    const QString sqlite = dir.filePath(QStringLiteral("s.fleetplan"));
+    const QString json = dir.filePath(QStringLiteral("s.json"));
+    if (runCli({"new", "--sample", "-o", sqlite}).exitCode != 0 ||
+        runCli({"export", sqlite, "-o", json}).exitCode != 0)
+        return {};
+    QFile file(json);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
 }
 
 QString fixture(const char* name)
@@ -299,6 +332,80 @@ private slots:
         const Run bad = runCli({"solve", ":sample", "--objective", "profit"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("--objective must be cost or margin")));
+    }
+
+    void solveBothPoolsOnDemand()
+    {
+        // Issue 13's reproduction: it aborted in CLP with exit status 134.
+        QTemporaryDir dir;
+        QJsonObject project = exportedSample(dir);
+        QVERIFY(!project.isEmpty());
+        QJsonObject fleet = project.value("fleet").toObject();
+        QJsonArray pools = fleet.value("pools").toArray();
+        for (int i = 0; i < 2; ++i) {
+            QJsonObject pool = pools[i].toObject();
+            pool["plan"] = "on_demand";
+            pools[i] = pool;
+        }
+        fleet["pools"] = pools;
+        project["fleet"] = fleet;
+        const QString path = dir.filePath(QStringLiteral("on-demand.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(project).toJson());
+        file.close();
+        for (const QStringList& extra : {QStringList{}, QStringList{"--fast"}}) {
+            const Run run = runCli(QStringList{"solve", path, "--json"} + extra);
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            const QString status =
+                QJsonDocument::fromJson(run.out.toUtf8()).object().value("status").toString();
+            QVERIFY2(status == QLatin1String("optimal") || status == QLatin1String("feasible"),
+                     qPrintable(status));
+        }
+    }
+
+    void solveWorkerAnswersOneRequest()
+    {
+        QTemporaryDir dir;
+        const QJsonObject project = exportedSample(dir);
+        QVERIFY(!project.isEmpty());
+        const QJsonObject request{{"format", "fleetplanner-solve-request"},
+                                  {"format_version", 1},
+                                  {"scenario", ""},
+                                  {"options", QJsonObject{{"objective", "cost"},
+                                                          {"fast_path", false},
+                                                          {"time_limit_seconds", 10},
+                                                          {"relative_gap", 0.01}}},
+                                  {"project", project}};
+        const Run run = runCliWithInput({"solve-worker"}, QJsonDocument(request).toJson());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject reply = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(reply.value("format").toString(), QStringLiteral("fleetplanner-solve-reply"));
+        QVERIFY(reply.value("ok").toBool());
+        const QJsonObject result = reply.value("result").toObject();
+        QCOMPARE(result.value("assignments").toArray().size(), 8);
+        // The same answer as `solve` gives for the same options.
+        const Run solve = runCli({"solve", ":sample", "--gap", "0.01", "--json"});
+        QCOMPARE(solve.exitCode, 0);
+        const QJsonObject direct = QJsonDocument::fromJson(solve.out.toUtf8()).object();
+        QCOMPARE(result.value("objective_usd").toDouble(),
+                 direct.value("objective_usd").toDouble());
+        QCOMPARE(result.value("pools"), direct.value("pools"));
+
+        // A broken request is answered, not crashed on: a reply with the issues.
+        const Run broken = runCliWithInput({"solve-worker"}, "{\"format\": 3");
+        QCOMPARE(broken.exitCode, 0);
+        const QJsonObject refused = QJsonDocument::fromJson(broken.out.toUtf8()).object();
+        QCOMPARE(refused.value("ok").toBool(true), false);
+        QVERIFY(!refused.value("issues")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("message")
+                     .toString()
+                     .isEmpty());
+        // Internal, but listed as such in the help.
+        QVERIFY(runCli({"--help"}).out.contains(QStringLiteral("Internal (started by the app)")));
     }
 
     void simulateSyntheticJson()

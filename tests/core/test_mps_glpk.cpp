@@ -25,7 +25,7 @@ private slots:
         OptimizeOptions options;
         options.solve.relativeGap = 1e-4;
         options.solve.timeLimitSeconds = 60;
-        const RegimeMixResult ours = optimizeRegimeMix(project, options);
+        const RegimeMixResult ours = optimizeRegimeMix(project, options).value();
         QVERIFY(ours.status == SolveStatus::Optimal || ours.status == SolveStatus::Feasible);
 
         QProcess glpsol;

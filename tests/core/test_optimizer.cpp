@@ -3,16 +3,21 @@
 // the cost of the returned plan, infeasibility reasons, MPS, fast path.
 
 #include "engine/evaluate.h"
+#include "optimize/milp_check.h"
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix.h"
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
+
+#include <boost/json.hpp>
 
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace fleet;
@@ -77,6 +82,82 @@ Project everyGpuProject()
     return project;
 }
 
+/// The sample with its pools' plans, the active book and the fleet mode set
+/// in its JSON (as a user's edit would), read by the project validator.
+/// A project-held book that prices the H100 under every plan (the built-in
+/// books price two or three), so that every pool plan reaches the solver.
+boost::json::object everyPlanBook()
+{
+    namespace bj = boost::json;
+    const auto figure = [](double value) {
+        return bj::object{{"value", value}, {"source", "seed-2024-example"}, {"as_of", "2024"}};
+    };
+    const auto price = [](double usd) {
+        return bj::object{
+            {"usd_per_gpu_hour", usd}, {"source", "seed-2024-example"}, {"as_of", "2024"}};
+    };
+    const bj::object owned{{"capex_usd_per_gpu", figure(30000)},
+                           {"amortization_years", figure(4)},
+                           {"hosting_usd_per_gpu_month", figure(150)},
+                           {"pue", figure(1.3)},
+                           {"usd_per_kwh", figure(0.1)}};
+    const bj::object h100{{"gpu", "h100-sxm-80gb"},     {"on_demand", price(2.99)},
+                          {"reserved_1y", price(1.89)}, {"reserved_3y", price(1.49)},
+                          {"spot", price(2.2)},         {"owned", owned}};
+    return bj::object{{"id", "test-every-plan"},
+                      {"name", "Test: every plan"},
+                      {"currency", "USD"},
+                      {"as_of", "2024"},
+                      {"gpus", bj::array{h100}}};
+}
+
+Result<Project> sampleWith(const std::vector<std::string>& poolPlans, const std::string& book,
+                           const std::string& mode)
+{
+    boost::json::value document = boost::json::parse(sampleProjectJson());
+    boost::json::object& root = document.as_object();
+    if (book == "test-every-plan")
+        root["price_books"] = boost::json::array{everyPlanBook()};
+    root["active_price_book"] = book;
+    boost::json::object& fleet = root["fleet"].as_object();
+    fleet["mode"] = mode;
+    boost::json::array& pools = fleet["pools"].as_array();
+    for (std::size_t i = 0; i < poolPlans.size() && i < pools.size(); ++i)
+        pools[i].as_object()["plan"] = poolPlans[i];
+    return parseProject(boost::json::serialize(document), "sample-variant.json");
+}
+
+/// An outcome is an answer or a clear refusal: a plan serving every
+/// workload; an infeasible model with its reasons; or issues with messages.
+QString unclearOutcome(const Project& project, const Result<RegimeMixResult>& outcome)
+{
+    if (!outcome) {
+        for (const Issue& issue : outcome.error().issues)
+            if (issue.message.empty())
+                return QStringLiteral("a refusal without a message");
+        return outcome.error().issues.empty() ? QStringLiteral("a refusal without issues")
+                                              : QString();
+    }
+    const RegimeMixResult& r = outcome.value();
+    switch (r.status) {
+    case SolveStatus::Optimal:
+    case SolveStatus::Feasible:
+        if (r.assignments.size() != project.workloads.size())
+            return QStringLiteral("%1 of %2 workloads assigned")
+                .arg(r.assignments.size())
+                .arg(project.workloads.size());
+        if (!std::isfinite(r.objectiveUsd) || r.objectiveUsd <= 0)
+            return QStringLiteral("objective %1").arg(r.objectiveUsd);
+        return {};
+    case SolveStatus::Infeasible:
+        return r.reasons.empty() ? QStringLiteral("infeasible without a reason") : QString();
+    case SolveStatus::Stopped:    // the time limit, with or without a plan
+    case SolveStatus::NoSolution: // the fast path's rounding did not fit a fixed fleet
+        return {};
+    }
+    return QStringLiteral("unknown status");
+}
+
 } // namespace
 
 class TestOptimizer : public QObject
@@ -116,7 +197,7 @@ private slots:
         // 7,300 GPU-hours a month ÷ 0.85 ceiling = 8,588 held hours = 11.8 → 12 GPUs;
         // all year: reserved at $1.89 beats on-demand at $2.99.
         const Project project = batchProject(7300, 1);
-        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
         for (const PoolCount& pool : result.pools)
@@ -133,7 +214,7 @@ private slots:
     {
         // Months 7–12 only: 12 GPUs × 730 h × $2.99 × 6 = $157,154 on demand,
         // against $198,698 reserved for the year.
-        const RegimeMixResult result = optimizeRegimeMix(batchProject(7300, 7), {});
+        const RegimeMixResult result = optimizeRegimeMix(batchProject(7300, 7), {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
     }
@@ -156,7 +237,7 @@ private slots:
         Project project = batchProject(7300, 1);
         project.activePriceBookId = "market-2026";
         std::get<BatchSpec>(project.workloads.front().spec).preemptible = preemptible;
-        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-6,
                  qPrintable(QString::number(result.objectiveUsd, 'f', 2)));
@@ -169,7 +250,7 @@ private slots:
         const Project project = loadSampleProject().value();
         OptimizeOptions options;
         options.solve.relativeGap = 0.01;
-        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.assignments.size(), project.workloads.size());
         for (const Assignment& a : result.assignments) {
@@ -198,15 +279,15 @@ private slots:
         const Project project = loadSampleProject().value();
         OptimizeOptions fast;
         fast.fastPath = true;
-        const RegimeMixResult quick = optimizeRegimeMix(project, fast);
+        const RegimeMixResult quick = optimizeRegimeMix(project, fast).value();
         QCOMPARE(quick.method, std::string("lp_rounding"));
         QVERIFY(quick.status == SolveStatus::Feasible || quick.status == SolveStatus::Optimal);
         QCOMPARE(quick.assignments.size(), project.workloads.size());
         QVERIFY(quick.objectiveUsd >= quick.bestBoundUsd - 1e-6);
-        const RegimeMixResult exact = optimizeRegimeMix(batchProject(7300, 7), {});
+        const RegimeMixResult exact = optimizeRegimeMix(batchProject(7300, 7), {}).value();
         OptimizeOptions fastHand;
         fastHand.fastPath = true;
-        QVERIFY(optimizeRegimeMix(batchProject(7300, 7), fastHand).objectiveUsd >=
+        QVERIFY(optimizeRegimeMix(batchProject(7300, 7), fastHand).value().objectiveUsd >=
                 exact.objectiveUsd - 1e-6);
     }
 
@@ -218,16 +299,18 @@ private slots:
         Project project = loadSampleProject().value();
         project.fleet.pools[0].count = 1000;
         project.fleet.pools[1].count = 500;
-        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.marginalGpuValueUsd.size(), std::size_t(1));
         QVERIFY2(std::abs(result.marginalGpuValueUsd.front().second - (2.99 - 1.89) * 730 * 12) <
                      1e-3,
                  qPrintable(QString::number(result.marginalGpuValueUsd.front().second)));
         // In the full fleet nothing binds.
-        QCOMPARE(
-            optimizeRegimeMix(loadSampleProject().value(), {}).marginalGpuValueUsd.front().second,
-            0.0);
+        QCOMPARE(optimizeRegimeMix(loadSampleProject().value(), {})
+                     .value()
+                     .marginalGpuValueUsd.front()
+                     .second,
+                 0.0);
     }
 
     void cancellationStopsTheSolve()
@@ -235,7 +318,8 @@ private slots:
         std::atomic<bool> cancel{true};
         OptimizeOptions options;
         options.solve.cancel = &cancel;
-        const RegimeMixResult result = optimizeRegimeMix(loadSampleProject().value(), options);
+        const RegimeMixResult result =
+            optimizeRegimeMix(loadSampleProject().value(), options).value();
         // Raised before the solve: CBC stops at its first event, with the best
         // plan it has (the rounded LP, or better), reported as stopped.
         QCOMPARE(result.status, SolveStatus::Stopped);
@@ -251,7 +335,7 @@ private slots:
         const Project project = everyGpuProject();
         OptimizeOptions options;
         options.solve.relativeGap = 0.001;
-        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         QCOMPARE(result.method, std::string("exact_restricted"));
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.assignments.size(), project.workloads.size());
@@ -263,21 +347,22 @@ private slots:
         // No better than the whole model's LP bound, no worse than the fast path.
         OptimizeOptions fast;
         fast.fastPath = true;
-        QVERIFY(result.objectiveUsd <= optimizeRegimeMix(project, fast).objectiveUsd + 1e-6);
+        QVERIFY(result.objectiveUsd <=
+                optimizeRegimeMix(project, fast).value().objectiveUsd + 1e-6);
     }
 
     void solvesOffTheCallingThread()
     {
         auto cancel = std::make_shared<std::atomic<bool>>(false);
         auto pending = optimizeRegimeMixAsync(loadSampleProject().value(), {}, cancel);
-        const RegimeMixResult result = pending.get();
+        const RegimeMixResult result = pending.get().value();
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.assignments.size(), std::size_t(8));
         // Two at once: CBC's driver is serialised, both answers are whole.
         auto first = optimizeRegimeMixAsync(batchProject(7300, 1), {}, cancel);
         auto second = optimizeRegimeMixAsync(batchProject(7300, 7), {}, cancel);
-        QVERIFY(std::abs(first.get().objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
-        QVERIFY(std::abs(second.get().objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
+        QVERIFY(std::abs(first.get().value().objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
+        QVERIFY(std::abs(second.get().value().objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
     }
 
     void infeasibleFleetSaysWhy()
@@ -285,7 +370,7 @@ private slots:
         Project project = loadSampleProject().value();
         project.fleet.pools[0].count = 10;
         project.fleet.pools[1].count = 0;
-        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Infeasible);
         QVERIFY(!result.reasons.empty());
         QVERIFY2(QString::fromStdString(result.reasons.front())
@@ -298,7 +383,7 @@ private slots:
         Project project = loadSampleProject().value();
         auto& notebooks = std::get<NotebookSpec>(project.workloads[7].spec);
         notebooks.memoryGbPerSession = 500; // 250 GB per GPU of a 2-GPU session: no H100 holds it
-        const RegimeMixResult result = optimizeRegimeMix(project, {});
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Infeasible);
         const QString reason = QString::fromStdString(result.reasons.front());
         QVERIFY2(reason.startsWith(QStringLiteral("notebooks `dev-notebooks` needs")),
@@ -312,10 +397,156 @@ private slots:
         project.segments.front().priceUsdPerGpuHour = 0.5; // below any GPU's price
         OptimizeOptions options;
         options.objective = Objective::Margin;
-        const RegimeMixResult result = optimizeRegimeMix(project, options);
+        const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QCOMPARE(result.unserved, std::vector<std::string>{"b"});
         QCOMPARE(result.objectiveUsd, 0.0);
+    }
+
+    void bothPoolsOnDemandSolves()
+    {
+        // Issue 13: both sample pools on demand aborted the process in CLP
+        // (ClpNonLinearCost.cpp:1064, lowerValue <= upperValue).
+        const auto project = sampleWith({"on_demand", "on_demand"}, "example-2024", "fixed");
+        QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
+        for (const bool fastPath : {false, true}) {
+            OptimizeOptions options;
+            options.fastPath = fastPath;
+            const auto solved = optimizeRegimeMix(project.value(), options);
+            QVERIFY2(solved.ok(), solved.ok() ? "" : solved.error().toString().c_str());
+            const RegimeMixResult& result = solved.value();
+            QVERIFY(result.status == SolveStatus::Optimal ||
+                    result.status == SolveStatus::Feasible);
+            QCOMPARE(result.assignments.size(), project.value().workloads.size());
+            for (const PoolCount& pool : result.pools)
+                QCOMPARE(pool.plan, Plan::OnDemand);
+        }
+    }
+
+    void inconsistentModelsAreRefusedBeforeTheSolver_data()
+    {
+        QTest::addColumn<int>("defect");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("column lower > upper") << 0
+                                              << "column `y`: lower bound 3 exceeds upper "
+                                                 "bound 2";
+        QTest::newRow("-0 above a tiny negative") << 1
+                                                  << "column `y`: lower bound -0 exceeds upper "
+                                                     "bound -1e-17";
+        QTest::newRow("row lower > upper") << 2 << "row `r`: lower bound 5 exceeds upper bound 4";
+        QTest::newRow("NaN coefficient") << 3 << "row `r`: coefficient of `x` is NaN";
+        QTest::newRow("infinite objective")
+            << 4 << "column `x`: objective coefficient is +infinity";
+        QTest::newRow("integer range without an integer")
+            << 5 << "column `y`: integer column's range [0.2, 0.7] holds no integer";
+        QTest::newRow("column twice in a row") << 6 << "row `r`: names column `x` twice";
+        QTest::newRow("no such column") << 7 << "row `r`: names column 9 of 2";
+        QTest::newRow("NaN bound") << 8 << "column `x`: a bound is NaN";
+        QTest::newRow("huge finite bound") << 9 << "column `x`: bound 1e+20 is too large";
+    }
+
+    void inconsistentModelsAreRefusedBeforeTheSolver()
+    {
+        QFETCH(int, defect);
+        QFETCH(QString, message);
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        Milp milp;
+        const int x = milp.addColumn("x", 0, 10, 1, true);
+        const int y = milp.addColumn("y", 0, 10, 1, true);
+        milp.addRow("r", {{x, 1.0}, {y, 1.0}}, 1, kMilpInfinity);
+        switch (defect) {
+        case 0: milp.columns[1].lower = 3, milp.columns[1].upper = 2; break;
+        case 1: milp.columns[1].lower = -0.0, milp.columns[1].upper = -1e-17; break;
+        case 2: milp.rows[0].lower = 5, milp.rows[0].upper = 4; break;
+        case 3: milp.rows[0].terms[0].second = nan; break;
+        case 4: milp.columns[0].objective = std::numeric_limits<double>::infinity(); break;
+        case 5: milp.columns[1].lower = 0.2, milp.columns[1].upper = 0.7; break;
+        case 6: milp.rows[0].terms.emplace_back(x, 2.0); break;
+        case 7: milp.rows[0].terms.emplace_back(9, 1.0); break;
+        case 8: milp.columns[0].upper = nan; break;
+        case 9: milp.columns[0].upper = 1e20; break;
+        }
+        for (const bool relaxation : {true, false}) {
+            SolveOptions options;
+            options.relaxation = relaxation;
+            const auto solved = solveMilp(milp, options);
+            QVERIFY(!solved.ok());
+            const QString text = QString::fromStdString(solved.error().toString());
+            QVERIFY2(text.contains(message), qPrintable(text));
+            QVERIFY2(text.startsWith(QLatin1String(kMilpCheckSource)), qPrintable(text));
+        }
+        QTemporaryDir dir;
+        QVERIFY(!writeMps(milp, dir.filePath(QStringLiteral("m.mps")).toStdString()).ok());
+        // The same model made consistent solves.
+        QVERIFY(checkMilp(Milp{}).empty());
+    }
+
+    void builtModelsPassTheCheck()
+    {
+        // Every model the builder makes from the sample passes, both objectives.
+        for (const Objective objective : {Objective::Cost, Objective::Margin}) {
+            const Milp milp = buildRegimeMixMilp(loadSampleProject().value(), objective);
+            const auto issues = checkMilp(milp);
+            QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().toString().c_str());
+        }
+    }
+
+    void everyPoolPlanBookAndModeEndsInAnAnswerOrARefusal()
+    {
+        // Each sample pool under each plan, × every built-in price book ×
+        // fleet mode, through the exact solve and the fast path.
+        const std::vector<std::string> plans = {"on_demand", "reserved_1y", "reserved_3y", "spot",
+                                                "owned"};
+        // A plan a book does not price is refused by the project validator;
+        // the project-held book prices them all.
+        std::vector<std::string> books;
+        const Catalog catalog = loadBuiltinCatalog().value();
+        for (const PriceBook& book : catalog.priceBooks)
+            books.push_back(book.id);
+        QVERIFY(books.size() >= 2);
+        books.push_back("test-every-plan");
+        QElapsedTimer clock;
+        clock.start();
+        int solves = 0, refusedProjects = 0, refusedModels = 0, infeasible = 0;
+        for (const std::string& book : books)
+            for (const std::string mode : {"fixed", "size"})
+                for (const std::string& first : plans)
+                    for (const std::string& second : plans) {
+                        const auto project = sampleWith({first, second}, book, mode);
+                        const QString where =
+                            QStringLiteral("%1, %2 fleet, pools %3 + %4")
+                                .arg(QString::fromStdString(book), QString::fromStdString(mode),
+                                     QString::fromStdString(first), QString::fromStdString(second));
+                        if (!project) {
+                            // The validator's refusal: it must say what and where.
+                            QVERIFY2(!project.error().issues.empty() &&
+                                         !project.error().issues.front().message.empty(),
+                                     qPrintable(where));
+                            ++refusedProjects;
+                            continue;
+                        }
+                        for (const bool fastPath : {false, true}) {
+                            OptimizeOptions options;
+                            options.fastPath = fastPath;
+                            // The default gap, so that CBC runs (the rounded
+                            // plan is within 0.2 % of the bound); a short limit.
+                            options.solve.timeLimitSeconds = 1;
+                            const auto solved = optimizeRegimeMix(project.value(), options);
+                            ++solves;
+                            const QString problem = unclearOutcome(project.value(), solved);
+                            QVERIFY2(problem.isEmpty(),
+                                     qPrintable(where + (fastPath ? " (fast): " : " (exact): ") +
+                                                problem));
+                            if (!solved)
+                                ++refusedModels;
+                            else if (solved.value().status == SolveStatus::Infeasible)
+                                ++infeasible;
+                        }
+                    }
+        qInfo("%d solves (%d infeasible with reasons, %d models refused), %d projects refused by "
+              "validation, in %.1f s",
+              solves, infeasible, refusedModels, refusedProjects, double(clock.elapsed()) / 1000.0);
+        QVERIFY(solves >= 100); // every plan of the every-plan book reaches the solver
     }
 
     void mpsNamesRowsAndColumns()

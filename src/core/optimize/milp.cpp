@@ -1,5 +1,8 @@
 #include "optimize/milp.h"
 
+#include "optimize/milp_check.h"
+
+#include <CoinError.hpp>
 #include <CoinMpsIO.hpp>
 #include <CoinPackedMatrix.hpp>
 
@@ -9,6 +12,7 @@
 #include <OsiClpSolverInterface.hpp>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <memory>
 #include <mutex>
 
@@ -71,6 +75,27 @@ double relativeGap(double objective, double bound)
     return std::abs(objective - bound) / std::max(1e-9, std::abs(objective));
 }
 
+/// Runs `work` (which calls into CBC, CLP or CoinUtils), turning whatever
+/// they throw into an issue: no third-party exception leaves the core.
+template <typename T, typename Work> Result<T> guarded(const char* what, Work&& work)
+{
+    const auto failed = [what](const std::string& detail) {
+        return Error({Issue{
+            kMilpCheckSource, {}, {}, std::string(what) + " failed inside the solver: " + detail}});
+    };
+    try {
+        return work();
+    } catch (const CoinError& error) {
+        return failed(error.className() + "::" + error.methodName() + ": " + error.message());
+    } catch (const std::exception& error) {
+        return failed(error.what());
+    } catch (...) {
+        return failed("an unknown exception");
+    }
+}
+
+MilpSolution solveChecked(const Milp& milp, const SolveOptions& options);
+
 } // namespace
 
 int Milp::addColumn(std::string name, double lower, double upper, double objective, bool integer)
@@ -98,7 +123,17 @@ std::string_view solveStatusKey(SolveStatus status)
     return "no_solution";
 }
 
-MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
+Result<MilpSolution> solveMilp(const Milp& milp, const SolveOptions& options)
+{
+    if (std::vector<Issue> issues = checkMilp(milp, options.start); !issues.empty())
+        return Error(std::move(issues));
+    return guarded<MilpSolution>(options.relaxation ? "the LP relaxation" : "the MILP solve",
+                                 [&] { return solveChecked(milp, options); });
+}
+
+namespace {
+
+MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
     MilpSolution solution;
@@ -136,11 +171,20 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
     // Three rounds of root cuts instead of up to 100: on the sample project
     // the root then takes ~0.15 s instead of ~0.8 s for the same bound within
     // 0.01 % (measured; see docs/OPTIMIZER.md).
+    //
+    // The DiveCoefficient heuristic (on by default) is off: in CBC 2.10.8
+    // (Debian 12) its rounding tolerance can put a lower bound of n on a
+    // column at n − 1e-4 and, a round later, an upper bound of n − 1, and CLP
+    // then aborts the process (ClpNonLinearCost.cpp:1064, `lowerValue <=
+    // upperValue`; coin-or/Clp#299, fixed upstream after 2.10). The sample
+    // with both pools on demand, started from the rounded plan, hit it
+    // (issue 13); with the heuristic off the same model solves to optimality.
     const std::string seconds = std::to_string(options.timeLimitSeconds);
     const std::string ratio = std::to_string(options.relativeGap);
     const char* arguments[] = {
-        "fleetplanner", "-log", "0",         "-sec", seconds.c_str(), "-ratio", ratio.c_str(),
-        "-threads",     "0",    "-passCuts", "3",    "-solve",        "-quit"};
+        "fleetplanner", "-log", "0",         "-sec", seconds.c_str(),      "-ratio", ratio.c_str(),
+        "-threads",     "0",    "-passCuts", "3",    "-DivingCoefficient", "off",    "-solve",
+        "-quit"};
     {
         // CbcMain0/CbcMain1 keep static state: one solve at a time.
         static std::mutex cbcDriver;
@@ -171,7 +215,7 @@ MilpSolution solveMilp(const Milp& milp, const SolveOptions& options)
     return solution;
 }
 
-Result<bool> writeMps(const Milp& milp, const std::string& path)
+Result<bool> writeCheckedMps(const Milp& milp, const std::string& path)
 {
     auto solver = buildSolver(milp, true);
     std::vector<const char*> rowNames, columnNames;
@@ -194,6 +238,15 @@ Result<bool> writeMps(const Milp& milp, const std::string& path)
     if (writer.writeMps(path.c_str(), 0, 1, 2) != 0)
         return Error({Issue{path, {}, {}, "the MPS file could not be written"}});
     return true;
+}
+
+} // namespace
+
+Result<bool> writeMps(const Milp& milp, const std::string& path)
+{
+    if (std::vector<Issue> issues = checkMilp(milp); !issues.empty())
+        return Error(std::move(issues));
+    return guarded<bool>("writing the MPS file", [&] { return writeCheckedMps(milp, path); });
 }
 
 } // namespace fleet

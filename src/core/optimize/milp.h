@@ -12,11 +12,18 @@
 
 namespace fleet {
 
+/// A bound at or beyond this magnitude is no bound (CLP's COIN_DBL_MAX stand-in,
+/// as HiGHS's kHighsInf): rows and columns use ±kMilpInfinity for "unbounded".
+inline constexpr double kMilpInfinity = 1e30;
+/// The largest finite bound or coefficient the model may hold: beyond it CLP's
+/// scaling and tolerances stop meaning anything, so the model is refused.
+inline constexpr double kMilpLargestFinite = 1e15;
+
 struct MilpColumn
 {
     std::string name;
     double lower = 0;
-    double upper = 1e30;
+    double upper = kMilpInfinity;
     double objective = 0;
     bool integer = false;
 };
@@ -25,8 +32,8 @@ struct MilpRow
 {
     std::string name;
     std::vector<std::pair<int, double>> terms; ///< (column, coefficient)
-    double lower = -1e30;
-    double upper = 1e30;
+    double lower = -kMilpInfinity;
+    double upper = kMilpInfinity;
 };
 
 /// Always a minimisation; a maximisation is stated by negating the objective.
@@ -70,9 +77,14 @@ struct MilpSolution
     std::vector<double> reducedCosts; ///< per column, for LP solves
 };
 
-MilpSolution solveMilp(const Milp& milp, const SolveOptions& options);
+/// Checks the model (checkMilp) and solves it. A model that fails the check
+/// never reaches the solver, and an exception from CBC or CoinUtils
+/// (CoinError) is caught: both come back as issues naming the column, row or
+/// solver routine.
+Result<MilpSolution> solveMilp(const Milp& milp, const SolveOptions& options);
 
-/// Writes the model in free MPS format with its row and column names.
+/// Writes the model in free MPS format with its row and column names (after
+/// the same check).
 Result<bool> writeMps(const Milp& milp, const std::string& path);
 
 } // namespace fleet

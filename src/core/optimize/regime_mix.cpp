@@ -15,6 +15,10 @@ namespace fleet {
 
 namespace {
 
+/// The upper bound of a GPU-count column with no fleet limit: far above any
+/// fleet, small enough for CLP's tolerances (a bound, not a plan).
+constexpr double kGpuCountCap = 1e7;
+
 /// Spot GPUs a fixed fleet holds of `gpuId`.
 int spotFleetLimit(const Project& project, const std::string& gpuId)
 {
@@ -139,17 +143,17 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
     const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);
     std::vector<std::pair<int, double>> fleet;
     for (auto& [regime, terms] : hours) {
-        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0, 1e7,
-                                          kHoursPerMonth * price, true);
+        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0,
+                                          kGpuCountCap, kHoursPerMonth * price, true);
         model.spot.push_back({gpu.id, Plan::Spot, m, column, price});
         model.spotRegimes.push_back({gpu.id, regime, m, column});
         terms.emplace_back(column, -kHoursPerMonth);
-        milp.addRow(name({"spot_hours", gpu.id, regimeKey(regime), month}), std::move(terms), -1e30,
-                    0);
+        milp.addRow(name({"spot_hours", gpu.id, regimeKey(regime), month}), std::move(terms),
+                    -kMilpInfinity, 0);
         fleet.emplace_back(column, 1.0);
     }
     if (project.fleet.mode == FleetMode::Fixed)
-        milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -1e30,
+        milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -kMilpInfinity,
                     spotFleetLimit(project, gpu.id));
 }
 
@@ -182,7 +186,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
         }
         // Cost: every workload is served. Margin: a workload may be left out.
         milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
-                    objective == Objective::Cost ? 1.0 : -1e30, 1.0);
+                    objective == Objective::Cost ? 1.0 : -kMilpInfinity, 1.0);
     }
 
     for (const GpuModel* gpu : candidateGpus(project)) {
@@ -208,9 +212,9 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             std::vector<std::pair<int, double>> gpus;
             for (const auto& [plan, limit] : plans) {
                 const double price = *project.activePriceBook()->usdPerGpuHour(*gpu, plan);
-                const int column =
-                    milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}), 0,
-                                   limit ? double(*limit) : 1e7, kHoursPerMonth * price, true);
+                const int column = milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}), 0,
+                                                  limit ? double(*limit) : kGpuCountCap,
+                                                  kHoursPerMonth * price, true);
                 model.plans.push_back({gpu->id, plan, m, column, price});
                 gpus.emplace_back(column, -1.0);
                 // Reserved and owned GPUs are held for their whole term (≥ the horizon).
@@ -224,7 +228,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 if (regime == RegimeKind::Partition)
                     continue;
                 const int column = milp.addColumn(
-                    name({"setup", gpu->id, regimeKey(regime), month}), 0, 1e7, 0, true);
+                    name({"setup", gpu->id, regimeKey(regime), month}), 0, kGpuCountCap, 0, true);
                 model.regimes.push_back({gpu->id, regime, m, column});
                 gpus.emplace_back(column, 1.0);
                 const Regime& properties = project.regime(regime);
@@ -249,25 +253,25 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 if (isWholeGpu(regime)) {
                     hours.emplace_back(column, -kHoursPerMonth);
                     milp.addRow(name({"hours", gpu->id, regimeKey(regime), month}),
-                                std::move(hours), -1e30, 0);
+                                std::move(hours), -kMilpInfinity, 0);
                 } else {
                     share.emplace_back(column, -1.0);
                     memory.emplace_back(column, -gpu->memoryGb.value *
                                                     project.assumptions.usableMemoryFraction);
                     tenants.emplace_back(column, -double(properties.maxTenantsPerGpu));
                     milp.addRow(name({"compute", gpu->id, regimeKey(regime), month}),
-                                std::move(share), -1e30, 0);
+                                std::move(share), -kMilpInfinity, 0);
                     milp.addRow(name({"memory", gpu->id, regimeKey(regime), month}),
-                                std::move(memory), -1e30, 0);
+                                std::move(memory), -kMilpInfinity, 0);
                     milp.addRow(name({"tenants", gpu->id, regimeKey(regime), month}),
-                                std::move(tenants), -1e30, 0);
+                                std::move(tenants), -kMilpInfinity, 0);
                 }
             }
             if (partitioned) {
                 std::map<std::string, std::vector<std::pair<int, double>>> supply;
                 for (const PartitionLayout& layout : layouts) {
                     const int column = milp.addColumn(name({"layout", gpu->id, layout.name, month}),
-                                                      0, 1e7, 0, true);
+                                                      0, kGpuCountCap, 0, true);
                     model.layouts.push_back({gpu->id, &layout, m, column});
                     gpus.emplace_back(column, 1.0);
                     for (const auto& [profile, count] : layout.instances)
@@ -284,10 +288,10 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                     for (const auto& term : supply[profile])
                         terms.push_back(term);
                     milp.addRow(name({"instances", gpu->id, profile, month}), std::move(terms),
-                                -1e30, 0);
+                                -kMilpInfinity, 0);
                 }
             }
-            milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -1e30, 0);
+            milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -kMilpInfinity, 0);
             addSpotPool(project, *gpu, m, model);
         }
     }
@@ -389,10 +393,10 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
 /// of the model's pools; the largest saving is that model's value (0 where
 /// the fleet's limits do not bind). A direct difference rather than a reduced
 /// cost, which the reserved-term rows would spread over the months.
-std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& project,
-                                                              const Model& model,
-                                                              const MilpSolution& solution,
-                                                              Objective objective)
+Result<std::vector<std::pair<std::string, double>>> marginalGpuValues(const Project& project,
+                                                                      const Model& model,
+                                                                      const MilpSolution& solution,
+                                                                      Objective objective)
 {
     std::vector<std::pair<std::string, double>> values;
     if (project.fleet.mode != FleetMode::Fixed)
@@ -406,7 +410,10 @@ std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& pro
         }
     SolveOptions lpOptions;
     lpOptions.relaxation = true;
-    const MilpSolution base = solveMilp(fixed, lpOptions);
+    const auto solvedBase = solveMilp(fixed, lpOptions);
+    if (!solvedBase)
+        return solvedBase.error();
+    const MilpSolution& base = solvedBase.value();
     const double sign = objective == Objective::Margin ? -1.0 : 1.0;
     for (const GpuModel* gpu : candidateGpus(project)) {
         double best = 0.0;
@@ -419,7 +426,10 @@ std::vector<std::pair<std::string, double>> marginalGpuValues(const Project& pro
             for (const PlanColumn& pc : model.plans)
                 if (pc.gpuId == gpu->id && pc.plan == plan)
                     more.columns[std::size_t(pc.column)].upper += 1.0;
-            const MilpSolution relaxed = solveMilp(more, lpOptions);
+            const auto solved = solveMilp(more, lpOptions);
+            if (!solved)
+                return solved.error();
+            const MilpSolution& relaxed = solved.value();
             if (base.status == SolveStatus::Optimal && relaxed.status == SolveStatus::Optimal)
                 best = std::max(best, sign * (base.objective - relaxed.objective));
         }
@@ -445,9 +455,10 @@ std::size_t optionColumns(const Model& model)
 /// the whole model, and the whole model's LP bound stays a valid bound, so the
 /// gap reported against it is honest. When the restricted plan is not within
 /// the gap target, the whole model is solved from it.
-MilpSolution solveRestricted(const Project& project, const Model& model, const MilpSolution& lp,
-                             const std::optional<std::vector<double>>& rounded,
-                             const OptimizeOptions& options)
+Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
+                                     const MilpSolution& lp,
+                                     const std::optional<std::vector<double>>& rounded,
+                                     const OptimizeOptions& options)
 {
     constexpr std::size_t kCheapestKept = 3;
     std::vector<WorkloadOptions> kept;
@@ -469,7 +480,10 @@ MilpSolution solveRestricted(const Project& project, const Model& model, const M
     const Model small = buildRegimeMixModel(project, objective, std::move(kept));
     SolveOptions lpOptions = options.solve;
     lpOptions.relaxation = true;
-    const MilpSolution smallLp = solveMilp(small.milp, lpOptions);
+    const auto solvedSmallLp = solveMilp(small.milp, lpOptions);
+    if (!solvedSmallLp)
+        return solvedSmallLp.error();
+    const MilpSolution& smallLp = solvedSmallLp.value();
     SolveOptions exact = options.solve;
     if (!smallLp.values.empty())
         if (auto start = roundLpSolution(project, small, smallLp.values, objective))
@@ -477,15 +491,20 @@ MilpSolution solveRestricted(const Project& project, const Model& model, const M
     // Half the time for the restricted model; the rest, if it finds nothing,
     // for the whole model from the rounded plan.
     exact.timeLimitSeconds = options.solve.timeLimitSeconds / 2;
-    MilpSolution solution = solveMilp(small.milp, exact);
+    auto solved = solveMilp(small.milp, exact);
+    if (!solved)
+        return solved.error();
+    MilpSolution solution = std::move(solved).value();
     solution.seconds += lp.seconds + smallLp.seconds;
     if (solution.values.empty()) {
         SolveOptions whole = options.solve;
         whole.timeLimitSeconds = std::max(0.0, options.solve.timeLimitSeconds - solution.seconds);
         if (rounded)
             whole.start = *rounded;
-        MilpSolution full = solveMilp(model.milp, whole);
-        full.seconds += solution.seconds;
+        auto full = solveMilp(model.milp, whole);
+        if (!full)
+            return full.error();
+        full.value().seconds += solution.seconds;
         return full;
     }
     // Map the restricted plan onto the whole model's columns, by name.
@@ -513,7 +532,7 @@ Milp buildRegimeMixMilp(const Project& project, Objective objective)
     return buildRegimeMixModel(project, objective).milp;
 }
 
-RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions& options)
+Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const OptimizeOptions& options)
 {
     RegimeMixResult result;
     Model model = buildRegimeMixModel(project, options.objective);
@@ -530,7 +549,10 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     // and the exact solve's starting point.
     SolveOptions lpOptions = options.solve;
     lpOptions.relaxation = true;
-    const MilpSolution lp = solveMilp(model.milp, lpOptions);
+    const auto solvedLp = solveMilp(model.milp, lpOptions);
+    if (!solvedLp)
+        return solvedLp.error();
+    const MilpSolution& lp = solvedLp.value();
     std::optional<std::vector<double>> rounded;
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
@@ -558,13 +580,19 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
         }
     } else if (optionColumns(model) > kRestrictAbove && lp.status == SolveStatus::Optimal &&
                lp.reducedCosts.size() == model.milp.columns.size()) {
-        solution = solveRestricted(project, model, lp, rounded, options);
+        auto restricted = solveRestricted(project, model, lp, rounded, options);
+        if (!restricted)
+            return restricted.error();
+        solution = std::move(restricted).value();
         result.method = "exact_restricted";
     } else {
         SolveOptions exact = options.solve;
         if (rounded)
             exact.start = *rounded;
-        solution = solveMilp(model.milp, exact);
+        auto solved = solveMilp(model.milp, exact);
+        if (!solved)
+            return solved.error();
+        solution = std::move(solved).value();
         solution.seconds += lp.seconds;
     }
     result.status = solution.status;
@@ -580,14 +608,18 @@ RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions&
     result.bestBoundUsd = sign * solution.bestBound;
     result.gap = solution.gap;
     readSolution(project, model, solution, options.objective, result);
-    result.marginalGpuValueUsd = marginalGpuValues(project, model, solution, options.objective);
+    auto marginal = marginalGpuValues(project, model, solution, options.objective);
+    if (!marginal)
+        return marginal.error();
+    result.marginalGpuValueUsd = std::move(marginal).value();
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
     return result;
 }
 
-std::future<RegimeMixResult> optimizeRegimeMixAsync(Project project, OptimizeOptions options,
-                                                    std::shared_ptr<std::atomic<bool>> cancel)
+std::future<Result<RegimeMixResult>>
+optimizeRegimeMixAsync(Project project, OptimizeOptions options,
+                       std::shared_ptr<std::atomic<bool>> cancel)
 {
     return std::async(std::launch::async, [project = std::move(project),
                                            options = std::move(options), cancel]() mutable {

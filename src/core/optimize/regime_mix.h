@@ -98,12 +98,16 @@ struct RegimeMixResult
 /// The model alone, with readable names (for --mps and for tests).
 Milp buildRegimeMixMilp(const Project& project, Objective objective);
 
-/// Builds, solves and reads the answer.
-RegimeMixResult optimizeRegimeMix(const Project& project, const OptimizeOptions& options);
+/// Builds, solves and reads the answer. An infeasible model is an answer
+/// (status and reasons); a model the solver must not be given (inconsistent
+/// bounds, non-finite coefficients: see checkMilp) or an exception from the
+/// solver is an error naming the column or row and the rule.
+Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const OptimizeOptions& options);
 
-/// The same on a worker thread (the GUI's live updates call this): the project
-/// is copied, and raising `cancel` stops the solve with the best plan so far.
-std::future<RegimeMixResult> optimizeRegimeMixAsync(Project project, OptimizeOptions options,
-                                                    std::shared_ptr<std::atomic<bool>> cancel);
+/// The same on a worker thread: the project is copied, and raising `cancel`
+/// stops the solve with the best plan so far.
+std::future<Result<RegimeMixResult>>
+optimizeRegimeMixAsync(Project project, OptimizeOptions options,
+                       std::shared_ptr<std::atomic<bool>> cancel);
 
 } // namespace fleet

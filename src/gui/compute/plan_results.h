@@ -32,6 +32,15 @@ enum ResultPart : unsigned
     PartAll = 7
 };
 
+/// The exact solver's worker process failed on a snapshot: it died (a
+/// signal, an abort in solver code), exited with an error, hung past its time
+/// limit or answered something else than a reply.
+struct ExactSolverFailure
+{
+    std::string reason;     ///< "killed by signal SIGABRT (Aborted)", "no answer within 60 s", …
+    std::string stderrTail; ///< its last lines on stderr (an assertion's message, say)
+};
+
 struct PlanResults
 {
     Project project;     ///< the snapshot (scenario applied) these results are of
@@ -52,6 +61,12 @@ struct PlanResults
     /// The regime-mix optimizer's answer: the fast path (LP rounded) while
     /// inputs move, the exact solve once they settle.
     std::optional<RegimeMixResult> optimizer;
+    /// Why the optimizer gave no plan though it ran: its model was refused
+    /// (inconsistent bounds, a solver exception). Empty otherwise.
+    std::string optimizerRefusal;
+    /// Set when the exact solve failed on this snapshot; `optimizer` keeps
+    /// the fast path's answer.
+    std::optional<ExactSolverFailure> exactFailure;
     /// A node and pod list replayed on the Packing page (not part of the project).
     std::shared_ptr<const PackingReport> packing;
 };

@@ -9,7 +9,9 @@ namespace fleet::gui {
 
 namespace {
 constexpr int kSettleMs = 600;
-}
+/// The slow part's progress: the exact solve's share, the simulations' the rest.
+constexpr double kExactShare = 0.2;
+} // namespace
 
 RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
 {
@@ -18,14 +20,16 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     connect(&m_settle, &QTimer::timeout, this, &RecomputeService::startSlow);
     connect(&m_fast, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::fastDone);
     connect(&m_slow, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::slowDone);
-    connect(&m_optimizer, &QFutureWatcher<RegimeMixResult>::finished, this,
+    connect(&m_optimizer, &QFutureWatcher<OptimizerAnswer>::finished, this,
             &RecomputeService::optimizerDone);
+    connect(&m_solver, &SolverProcess::finished, this, &RecomputeService::exactDone);
 }
 
 RecomputeService::~RecomputeService()
 {
     if (m_cancel)
         m_cancel->store(true);
+    disconnect(&m_solver, nullptr, this, nullptr); // its destructor kills the worker
     m_fast.waitForFinished();
     m_optimizer.waitForFinished();
     m_slow.waitForFinished();
@@ -36,8 +40,10 @@ void RecomputeService::request(const Project& project, const QString& scenario)
     // The first results are complete; later ones compute the live parts.
     Request request{project, scenario, ++m_generation, m_latest ? m_liveParts : unsigned(PartAll)};
     m_settle.stop();
-    if (m_slowRunning && m_cancel)
+    if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
+        m_solver.cancel();
+    }
     if (m_optimizerRunning)
         m_optimizerPending = request;
     else
@@ -60,7 +66,15 @@ void RecomputeService::startOptimizer(Request request)
                                               : applyScenario(project, scenario.toStdString());
             OptimizeOptions options;
             options.fastPath = true;
-            return applied ? optimizeRegimeMix(applied.value(), options) : RegimeMixResult{};
+            OptimizerAnswer answer;
+            if (!applied)
+                return answer;
+            auto solved = optimizeRegimeMix(applied.value(), options);
+            if (solved)
+                answer.result = std::move(solved).value();
+            else
+                answer.refusal = solved.error().toString();
+            return answer;
         }));
 }
 
@@ -98,10 +112,13 @@ void RecomputeService::fastDone()
         merged->frontiers = m_latest->frontiers;
         merged->frontiersCurrent = false;
         merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
+        merged->optimizerRefusal = m_latest->optimizerRefusal;
     }
     merged->packing = m_packing;
-    if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration)
-        merged->optimizer = m_optimizerResult;
+    if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration) {
+        merged->optimizer = m_optimizerResult->result;
+        merged->optimizerRefusal = m_optimizerResult->refusal;
+    }
     m_latest = merged;
     m_shownGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
@@ -122,7 +139,8 @@ void RecomputeService::optimizerDone()
     m_optimizerResultGeneration = m_optimizerGeneration;
     if (m_latest && m_shownGeneration == m_optimizerGeneration) {
         auto results = std::make_shared<PlanResults>(*m_latest);
-        results->optimizer = m_optimizerResult;
+        results->optimizer = m_optimizerResult->result;
+        results->optimizerRefusal = m_optimizerResult->refusal;
         m_latest = results;
         emit optimizerReady(m_latest);
     }
@@ -145,6 +163,13 @@ void RecomputeService::settleNow()
     startSlow();
 }
 
+std::optional<SolveRequest> RecomputeService::exactSolveRequest() const
+{
+    if (!m_latest)
+        return std::nullopt;
+    return SolveRequest{m_latest->baseProject, m_latest->scenario, OptimizeOptions{}};
+}
+
 void RecomputeService::startSlow()
 {
     if (!m_latest || m_fastRunning || m_pending)
@@ -153,41 +178,76 @@ void RecomputeService::startSlow()
         m_settle.start(); // the cancelled one is still winding down
         return;
     }
-    m_slowRunning = true;
+    m_slowRunning = m_simulationsRunning = m_exactRunning = true;
+    m_simulationsDone = 0;
+    m_slowResults.reset();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_slowGeneration = m_shownGeneration;
     emit slowStarted();
+    // The exact solve in its worker process, beside the simulations' thread.
+    m_solver.start(*exactSolveRequest());
     ResultsPtr base = m_latest;
     auto cancel = m_cancel;
     QPointer<RecomputeService> self(this);
     m_slow.setFuture(QtConcurrent::run([base, cancel, self]() -> ResultsPtr {
         auto results = std::make_shared<PlanResults>(*base);
         completePlanResults(*results, PartAll);
-        const auto report = [&](double fraction) {
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(self, [self, fraction] {
-                if (self)
-                    emit self->slowProgress(fraction);
+        results->frontiers =
+            computeFrontiers(results->project, results->evaluation, cancel.get(), [&](double done) {
+                if (!self)
+                    return;
+                QMetaObject::invokeMethod(self, [self, done] {
+                    if (self) {
+                        self->m_simulationsDone = done;
+                        self->reportSlowProgress();
+                    }
+                });
             });
-        };
-        // The exact solve first (a fifth of the work), then the simulations.
-        auto exact = optimizeRegimeMixAsync(results->project, OptimizeOptions{}, cancel);
-        results->optimizer = exact.get();
-        report(0.2);
-        results->frontiers = computeFrontiers(results->project, results->evaluation, cancel.get(),
-                                              [&](double done) { report(0.2 + 0.8 * done); });
         results->frontiersCurrent = !cancel->load();
         return results;
     }));
 }
 
+void RecomputeService::reportSlowProgress()
+{
+    emit slowProgress((m_exactRunning ? 0.0 : kExactShare) +
+                      (1.0 - kExactShare) * m_simulationsDone);
+}
+
 void RecomputeService::slowDone()
 {
+    m_simulationsRunning = false;
+    m_slowResults = m_slow.result();
+    finishSlow();
+}
+
+void RecomputeService::exactDone()
+{
+    if (!m_exactRunning)
+        return;
+    m_exactRunning = false;
+    reportSlowProgress();
+    finishSlow();
+}
+
+void RecomputeService::finishSlow()
+{
+    if (m_simulationsRunning || m_exactRunning)
+        return;
     m_slowRunning = false;
-    ResultsPtr results = m_slow.result();
-    const bool cancelled = !results->frontiersCurrent || m_slowGeneration != m_generation;
+    const SolverProcess::Outcome& exact = m_solver.outcome();
+    auto results = std::make_shared<PlanResults>(*m_slowResults);
+    m_slowResults.reset();
+    const bool cancelled =
+        exact.cancelled || !results->frontiersCurrent || m_slowGeneration != m_generation;
     if (!cancelled) {
+        // A plan replaces the fast path's; a refusal or a failure leaves the
+        // fast path's answer on screen and says why.
+        if (exact.result)
+            results->optimizer = exact.result;
+        if (!exact.refused.empty())
+            results->optimizerRefusal = Error(exact.refused).toString();
+        results->exactFailure = exact.failure;
         m_latest = results;
         emit resultsReady(m_latest);
     }
@@ -199,6 +259,7 @@ void RecomputeService::cancelSlow()
     m_settle.stop();
     if (m_cancel)
         m_cancel->store(true);
+    m_solver.cancel();
 }
 
 } // namespace fleet::gui

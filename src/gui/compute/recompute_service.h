@@ -5,9 +5,12 @@
 // newer request supersedes an older one (only the latest pending snapshot
 // runs, results of stale ones are dropped). When requests stop for a moment,
 // the slow part follows (exact solve, frontier simulations) with progress,
-// and can be cancelled.
+// and can be cancelled. The exact solve runs in a worker process
+// (SolverProcess): if it dies, the fast path's answer stays on screen with
+// the reason.
 
 #include "compute/plan_results.h"
+#include "compute/solver_process.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -39,6 +42,14 @@ public:
     /// The ResultParts the visible views need at once; the others are carried
     /// over from earlier results until inputs settle.
     void setLiveParts(unsigned parts) { m_liveParts = parts; }
+    /// The exact solver worker's time limit (default 60 s); past it the
+    /// worker is stopped and the failure shown.
+    void setSolverTimeLimitMs(int ms) { m_solver.setTimeLimitMs(ms); }
+    /// The worker of the exact solve, for tests (its process id, state).
+    const SolverProcess& solver() const { return m_solver; }
+    /// The request the exact solve of the latest results sends to the worker
+    /// (for exporting the model with a bug report); nullopt before results.
+    std::optional<SolveRequest> exactSolveRequest() const;
 
     ResultsPtr latest() const { return m_latest; }
     /// Shows a packing replay with every later result (until replaced).
@@ -69,13 +80,24 @@ private:
     void fastDone();
     void startSlow();
     void slowDone();
+    void exactDone();
+    void finishSlow();
+    void reportSlowProgress();
     void optimizerDone();
+
+    /// The fast path's answer, or why its model was refused.
+    struct OptimizerAnswer
+    {
+        std::optional<RegimeMixResult> result;
+        std::string refusal;
+    };
 
     QFutureWatcher<ResultsPtr> m_fast;
     QFutureWatcher<ResultsPtr> m_slow;
-    QFutureWatcher<RegimeMixResult> m_optimizer;
+    QFutureWatcher<OptimizerAnswer> m_optimizer;
+    SolverProcess m_solver;
     quint64 m_optimizerGeneration = 0;
-    std::optional<RegimeMixResult> m_optimizerResult;
+    std::optional<OptimizerAnswer> m_optimizerResult;
     quint64 m_optimizerResultGeneration = 0;
     std::optional<Request> m_pending;
     // Our own "running" flags, cleared only when the watcher's finished()
@@ -83,6 +105,10 @@ private:
     // still on its way (QFutureWatcher can drop it for the new future).
     bool m_fastRunning = false;
     bool m_slowRunning = false;
+    bool m_simulationsRunning = false; ///< the slow part's thread (frontiers)
+    bool m_exactRunning = false;       ///< the slow part's worker process
+    double m_simulationsDone = 0;      ///< 0–1, of the slow part's thread
+    ResultsPtr m_slowResults;          ///< the thread's results, waiting for the worker
     bool m_optimizerRunning = false;
     std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
