@@ -229,6 +229,26 @@ std::optional<std::string> textProblem(std::string_view text)
     return std::nullopt;
 }
 
+/// True when `value` holds a number that is not finite, at any depth
+/// (iterative: the depth of an untrusted value is not the stack's business).
+bool holdsNonFinite(const boost::json::value& value)
+{
+    std::vector<const boost::json::value*> pending{&value};
+    while (!pending.empty()) {
+        const boost::json::value* next = pending.back();
+        pending.pop_back();
+        if (next->is_double() && !std::isfinite(next->get_double()))
+            return true;
+        if (const auto* array = next->if_array())
+            for (const boost::json::value& item : *array)
+                pending.push_back(&item);
+        if (const auto* object = next->if_object())
+            for (const auto& member : *object)
+                pending.push_back(&member.value());
+    }
+    return false;
+}
+
 std::string pointer(const std::string& base, std::string_view key)
 {
     std::string escaped;

@@ -33,6 +33,10 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
 /// the broken rule, or nullopt for good text.
 std::optional<std::string> textProblem(std::string_view text);
 
+/// True when `value` holds a number that is not finite (1e999 reads as
+/// infinity), at any depth.
+bool holdsNonFinite(const boost::json::value& value);
+
 /// Appends one reference token to a JSON pointer, escaping '~' and '/'.
 std::string pointer(const std::string& base, std::string_view key);
 std::string pointer(const std::string& base, std::size_t index);

@@ -6,7 +6,6 @@
 #include "store/project_json.h"
 #include "store/workload_json.h"
 
-#include <cmath>
 #include <set>
 
 namespace fleet::detail {
@@ -22,74 +21,7 @@ NumberRule ruleOf(const NumericRange& range)
     return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
 }
 
-struct SectionKey
-{
-    std::string_view key;
-    Section section;
-};
-constexpr SectionKey kSectionKeys[] = {{"name", TextSection},
-                                       {"description", TextSection},
-                                       {"note", TextSection},
-                                       {"sources", CatalogSection},
-                                       {"price_books", CatalogSection},
-                                       {"horizon", HorizonSection},
-                                       {"active_price_book", ActiveBookSection},
-                                       {"scheduler", SchedulerSection},
-                                       {"regimes", RegimesSection},
-                                       {"assumptions", AssumptionsSection},
-                                       {"segments", SegmentsSection},
-                                       {"fleet", FleetSection},
-                                       {"workloads", WorkloadsSection}};
-
-/// True when `value` holds a number that is not finite, at any depth
-/// (iterative: the depth of an untrusted value is not the stack's business).
-bool holdsNonFinite(const bj::value& value)
-{
-    std::vector<const bj::value*> pending{&value};
-    while (!pending.empty()) {
-        const bj::value* next = pending.back();
-        pending.pop_back();
-        if (next->is_double() && !std::isfinite(next->get_double()))
-            return true;
-        if (const auto* array = next->if_array())
-            for (const bj::value& item : *array)
-                pending.push_back(&item);
-        if (const auto* object = next->if_object())
-            for (const auto& member : *object)
-                pending.push_back(&member.value());
-    }
-    return false;
-}
-
 } // namespace
-
-Section sectionOf(std::string_view topKey)
-{
-    for (const SectionKey& entry : kSectionKeys)
-        if (entry.key == topKey)
-            return entry.section;
-    return OtherSection;
-}
-
-unsigned withDependents(unsigned sections)
-{
-    if (sections & (CatalogSection | OtherSection))
-        return AllSections; // everything reads the catalog
-    if (sections & (HorizonSection | SegmentsSection))
-        sections |= WorkloadsSection;
-    if (sections & ActiveBookSection)
-        sections |= FleetSection;
-    return sections;
-}
-
-std::vector<std::string_view> keysOf(unsigned sections)
-{
-    std::vector<std::string_view> keys;
-    for (const SectionKey& entry : kSectionKeys)
-        if (sections & entry.section)
-            keys.push_back(entry.key);
-    return keys;
-}
 
 Result<Project> ProjectParser::parse(const bj::value& root)
 {
@@ -545,7 +477,7 @@ void ProjectParser::parseScenarios(const bj::object& top)
                 if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
                     m_reader.report(pointer(overridePath, "path"),
                                     "a scenario may not change the format or the scenarios");
-                if (holdsNonFinite(*value))
+                if (json::holdsNonFinite(*value))
                     m_reader.report(pointer(overridePath, "value"),
                                     "must hold finite numbers only (a number such as 1e999 is "
                                     "beyond what FleetPlanner can represent)");

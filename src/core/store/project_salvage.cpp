@@ -175,6 +175,55 @@ bj::array* listAt(bj::object& root, const std::string& list)
     return value ? value->if_array() : nullptr;
 }
 
+/// After entry `dropped` of `list` is gone, scenario overrides that reach
+/// further entries of the list by index are renumbered, so that they keep
+/// changing the entry they named; a scenario that changed the dropped entry
+/// itself is dropped with it.
+void reindexScenarios(bj::object& root, const std::string& list, std::size_t dropped,
+                      std::vector<std::string>& lost)
+{
+    bj::array* scenarios = listAt(root, "scenarios");
+    if (!scenarios)
+        return;
+    const std::string prefix = "/" + list + "/";
+    for (std::size_t i = scenarios->size(); i-- > 0;) {
+        bj::object* scenario = (*scenarios)[i].if_object();
+        bj::value* overrides = scenario ? scenario->if_contains("overrides") : nullptr;
+        if (!overrides || !overrides->is_array())
+            continue;
+        bool dropScenario = false;
+        for (bj::value& entry : overrides->get_array()) {
+            bj::value* pathValue =
+                entry.is_object() ? entry.get_object().if_contains("path") : nullptr;
+            if (!pathValue || !pathValue->is_string())
+                continue;
+            const std::string path(pathValue->get_string());
+            if (path.rfind(prefix, 0) != 0)
+                continue;
+            const auto end = path.find('/', prefix.size());
+            const std::string token = path.substr(prefix.size(), end - prefix.size());
+            if (token.empty() || token.size() > 9 ||
+                token.find_first_not_of("0123456789") != std::string::npos)
+                continue;
+            const std::size_t index = std::stoul(token);
+            if (index == dropped)
+                dropScenario = true;
+            else if (index > dropped)
+                *pathValue = prefix + std::to_string(index - 1) +
+                             (end == std::string::npos ? std::string() : path.substr(end));
+        }
+        if (dropScenario) {
+            const bj::value* id = scenario->if_contains("id");
+            lost.push_back("scenarios entry" +
+                           (id && id->is_string() ? " \"" + std::string(id->get_string()) + "\""
+                                                  : std::string()) +
+                           " dropped: it changed " + list + " entry " + std::to_string(dropped) +
+                           ", which was lost");
+            scenarios->erase(scenarios->begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
+}
+
 /// Validates the document, dropping each entry the validator refuses,
 /// until it is a valid project or a refusal names no droppable entry.
 Result<Project> validateDropping(bj::object root, const std::string& file,
@@ -203,6 +252,8 @@ Result<Project> validateDropping(bj::object root, const std::string& file,
                                                       : std::string()) +
                                " dropped: " + why);
                 items->erase(items->begin() + static_cast<std::ptrdiff_t>(index));
+                if (list != "scenarios")
+                    reindexScenarios(root, list, index, lost);
             }
         }
     }
