@@ -10,11 +10,13 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 using namespace fleet;
@@ -114,6 +116,35 @@ private slots:
         QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().toString().c_str());
         QCOMPARE(int(modeOf(file)), mode);
         fs::remove(file);
+    }
+
+    void savesKeepTheAccessList()
+    {
+        // A POSIX ACL granting user 1234 read access, in the kernel's xattr
+        // form (version 2; tag, permissions, id per entry).
+        const auto entry = [](std::uint16_t tag, std::uint16_t perm, std::uint32_t id) {
+            std::string bytes(8, '\0');
+            std::memcpy(bytes.data(), &tag, 2);
+            std::memcpy(bytes.data() + 2, &perm, 2);
+            std::memcpy(bytes.data() + 4, &id, 4);
+            return bytes;
+        };
+        const std::uint32_t version = 2, none = 0xffffffff;
+        std::string acl(4, '\0');
+        std::memcpy(acl.data(), &version, 4);
+        acl += entry(0x01, 6, none) + entry(0x02, 4, 1234) + entry(0x04, 4, none) +
+               entry(0x10, 4, none) + entry(0x20, 0, none);
+        const std::string file = path("shared.fleetplan");
+        QVERIFY(saveProjectFile(sample(), file).ok());
+        if (::setxattr(file.c_str(), "system.posix_acl_access", acl.data(), acl.size(), 0) != 0)
+            QSKIP("this file system keeps no POSIX ACLs");
+        QVERIFY(saveProjectFile(sample(), file).ok());
+        std::string kept(64, '\0');
+        const ssize_t size =
+            ::getxattr(file.c_str(), "system.posix_acl_access", kept.data(), kept.size());
+        QVERIFY(size > 0);
+        kept.resize(static_cast<std::size_t>(size));
+        QVERIFY(kept == acl);
     }
 
     void rootKeepsTheOwner()
