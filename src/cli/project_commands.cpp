@@ -4,6 +4,7 @@
 #include "store/atomic_file.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "store/project_salvage.h"
 #include "store/project_sqlite.h"
 
 namespace fleet::cli {
@@ -56,13 +57,33 @@ bool parseInOut(QCommandLineParser& parser, const QStringList& args, const QStri
     return true;
 }
 
-int convert(const QStringList& args, const QString& description)
+int convert(const QStringList& args, const QString& description, bool offerSalvage = false)
 {
     QCommandLineParser parser;
+    const QCommandLineOption salvageOption(
+        QStringLiteral("salvage"),
+        QStringLiteral("The input is a damaged .fleetplan: write what can still be read and "
+                       "validated, and list what was lost."));
+    if (offerSalvage)
+        parser.addOption(salvageOption);
     QString input, output;
     int exitCode = Ok;
     if (!parseInOut(parser, args, description, true, &input, &output, &exitCode))
         return exitCode;
+    if (offerSalvage && parser.isSet(salvageOption)) {
+        auto salvaged = salvageProjectFile(input.toStdString());
+        if (!salvaged) {
+            printErr(QStringLiteral("fleetplanner-cli %1: %2\n")
+                         .arg(args.value(1), QString::fromStdString(salvaged.error().toString())));
+            return UserError;
+        }
+        printErr(QStringLiteral("fleetplanner-cli %1: salvaged %2; lost %3:\n")
+                     .arg(args.value(1), input)
+                     .arg(salvaged.value().lost.size()));
+        for (const std::string& line : salvaged.value().lost)
+            printErr(QStringLiteral("  %1\n").arg(QString::fromStdString(line)));
+        return writeProject(args.value(1), salvaged.value().project, output);
+    }
     auto project = loadProject(input.toStdString());
     if (!project) {
         printErr(
@@ -135,7 +156,8 @@ int runExportCommand(const QStringList& args)
     return convert(
         args,
         QStringLiteral("Read a project (normally .fleetplan) and write it as -o FILE, in canonical "
-                       "JSON when FILE ends in .json."));
+                       "JSON when FILE ends in .json."),
+        true);
 }
 
 int runValidateCommand(const QStringList& args)

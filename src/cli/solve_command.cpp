@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
+#include "store/atomic_file.h"
 #include "store/project_json.h"
 
 #include <QLocale>
@@ -119,8 +120,11 @@ int runSolveCommand(const QStringList& args)
     if (!project)
         return exitCode;
     if (parser.isSet(QStringLiteral("mps"))) {
-        auto written = writeMps(buildRegimeMixMilp(*project, options.objective),
-                                parser.value(QStringLiteral("mps")).toStdString());
+        // Through a temporary and a rename: an interrupted write never leaves half a model.
+        const Milp milp = buildRegimeMixMilp(*project, options.objective);
+        auto written = writeThroughTemporary(
+            parser.value(QStringLiteral("mps")).toStdString(),
+            [&](const std::string& temporary) { return writeMps(milp, temporary); });
         if (!written) {
             printErr(QStringLiteral("fleetplanner-cli solve: %1\n")
                          .arg(QString::fromStdString(written.error().toString())));

@@ -1,7 +1,9 @@
-// Open and save a project of 10,000 workloads (goal: median ≤ 300 ms each).
+// Open and save a project of 10,000 workloads (goal: median ≤ 300 ms each);
+// validate a project of 100, 1,000 and 3,000 scenarios (linear, not quadratic).
 // A benchmark, not a test.
 
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 
 #include <benchmark/benchmark.h>
@@ -62,6 +64,36 @@ BENCHMARK(openTenThousandWorkloads)
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(7)
     ->ReportAggregatesOnly(true);
+
+/// The sample with `count` scenarios, each changing one field of a different section.
+std::string projectWithScenarios(int count)
+{
+    fleet::Project project = fleet::loadSampleProject().value();
+    project.scenarios.clear();
+    const char* const paths[] = {"/workloads/7/idle_timeout_min", "/fleet/pools/0/count",
+                                 "/segments/0/price_usd_per_gpu_hour", "/name"};
+    for (int i = 0; i < count; ++i) {
+        const std::string path = paths[i % 4];
+        const std::string value =
+            path == "/name" ? "\"Renamed\"" : std::to_string(i % 4 == 2 ? i % 50 : 100 + i);
+        project.scenarios.push_back(
+            {"s" + std::to_string(i), "Scenario " + std::to_string(i), {}, {{path, value}}});
+    }
+    return fleet::projectToJsonText(project);
+}
+
+void validateScenarios(benchmark::State& state)
+{
+    const std::string text = projectWithScenarios(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto project = fleet::parseProject(text, "scenarios.fleetplan.json");
+        if (!project)
+            state.SkipWithError(project.error().toString().c_str());
+        benchmark::DoNotOptimize(project.ok());
+    }
+    state.counters["scenarios"] = static_cast<double>(state.range(0));
+}
+BENCHMARK(validateScenarios)->Arg(100)->Arg(1000)->Arg(3000)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

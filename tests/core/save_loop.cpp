@@ -1,5 +1,7 @@
 // Test helper: saves two different projects to one file, alternately, until
-// killed (test_project_store kills it at random moments).
+// killed (test_project_store kills it at random moments). After each completed
+// save it prints "saved N" on stdout, so the test sees its progress instead of
+// guessing from the clock.
 
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
@@ -25,5 +27,7 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "%s\n", saved.error().toString().c_str());
             return 3;
         }
+        std::printf("saved %u\n", i + 1);
+        std::fflush(stdout);
     }
 }

@@ -1,6 +1,7 @@
 // Bad project inputs are rejected with the field's path and the rule.
 
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 
 #include <QtTest>
 
@@ -127,6 +128,97 @@ private slots:
         auto missing = loadProjectFile("/nonexistent/p.fleetplan.json");
         QVERIFY(QString::fromStdString(missing.error().toString())
                     .contains(QStringLiteral("no such file")));
+    }
+
+    void threeThousandScenariosValidate()
+    {
+        // Not timed: CTest's timeout is the guard. Each scenario used to
+        // re-read the whole project, scenarios included (quadratic).
+        Project project = loadSampleProject().value();
+        const std::vector<Scenario> originals = project.scenarios;
+        project.scenarios.clear();
+        const char* const paths[] = {"/workloads/7/idle_timeout_min",
+                                     "/fleet/pools/0/count",
+                                     "/scheduler/policy",
+                                     "/name",
+                                     "/horizon/months",
+                                     "/segments/0/price_usd_per_gpu_hour"};
+        for (int i = 0; i < 3000; ++i) {
+            Scenario scenario{"s" + std::to_string(i), "Scenario " + std::to_string(i), {}, {}};
+            const std::string path = paths[i % 6];
+            std::string value = std::to_string(1000 + i);
+            if (path == "/name")
+                value = "\"Renamed\"";
+            else if (path == "/scheduler/policy")
+                value = "\"naive\"";
+            else if (path == "/horizon/months")
+                value = std::to_string(12 + i % 24);
+            scenario.overrides.push_back({path, path == "/segments/0/price_usd_per_gpu_hour"
+                                                    ? std::to_string(i % 50)
+                                                    : value});
+            project.scenarios.push_back(std::move(scenario));
+        }
+        project.scenarios.insert(project.scenarios.end(), originals.begin(), originals.end());
+        const std::string text = projectToJsonText(project);
+        auto parsed = parseProject(text, "many.fleetplan.json");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QCOMPARE(parsed.value().scenarios.size(), std::size_t(3004));
+        // One broken scenario among them is still found, by its index.
+        project.scenarios[2999].overrides.front() = {"/workloads/7/idle_timeout_min", "-1"};
+        auto broken = parseProject(projectToJsonText(project), "many.fleetplan.json");
+        QVERIFY(!broken.ok());
+        QCOMPARE(broken.error().issues.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(broken.error().toString()),
+                 QStringLiteral("many.fleetplan.json: /scenarios/2999: scenario \"s2999\" makes "
+                                "/workloads/7/idle_timeout_min invalid: must be a finite number ≥ "
+                                "0 and ≤ 100000 (minutes; 0 = never); got -1"));
+    }
+
+    void scenarioChecksMatchAFullRead_data()
+    {
+        // A scenario is re-checked section by section; each row is a rule
+        // that reads another section, which must still be applied.
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("horizon shorter than a workload's start") << "/horizon/months"
+                                                                 << "1"
+                                                                 << "makes /workloads/";
+        QTest::newRow("segment removed from under workloads") << "/segments/0/id"
+                                                              << "\"renamed\""
+                                                              << "names segment \"early-stage\"";
+        QTest::newRow("price book without the pool's plan") << "/active_price_book"
+                                                            << "\"market-2026\""
+                                                            << "makes /fleet/pools/";
+        QTest::newRow("unknown top-level key") << "/colour"
+                                               << "1"
+                                               << "makes /colour invalid: unknown key";
+        QTest::newRow("own price book breaks a rule") << "/price_books"
+                                                      << "[{\"id\": 5}]"
+                                                      << "makes /price_books/0";
+        QTest::newRow("assumption out of range") << "/assumptions"
+                                                 << "{\"gpu_mtbf_hours\": 0}"
+                                                 << "makes /assumptions/gpu_mtbf_hours invalid";
+        QTest::newRow("scheduler policy unknown") << "/scheduler/policy"
+                                                  << "\"fifo\""
+                                                  << "makes /scheduler/policy invalid";
+    }
+
+    void scenarioChecksMatchAFullRead()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, value);
+        QFETCH(QString, expected);
+        Project project = loadSampleProject().value();
+        project.workloads.front().startMonth = 6; // valid until the horizon is cut
+        project.scenarios.push_back(
+            {"probe", "Probe", {}, {{path.toStdString(), value.toStdString()}}});
+        auto parsed = parseProject(projectToJsonText(project), "probe.json");
+        QVERIFY(!parsed.ok());
+        const QString message = QString::fromStdString(parsed.error().toString());
+        QVERIFY2(message.contains(QStringLiteral("scenario \"probe\" ")) &&
+                     message.contains(expected),
+                 qPrintable(message));
     }
 };
 

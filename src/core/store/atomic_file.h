@@ -1,30 +1,66 @@
 #pragma once
 
 // Files that are replaced whole or not at all: write beside, sync, rename.
+// Temporaries are created exclusively (never through a planted symlink),
+// under unpredictable names of one strict pattern, with the mode, owner and
+// ACL of the file they replace.
 
 #include "util/result.h"
 
+#include <functional>
 #include <string>
 
 namespace fleet {
 
-/// A unique temporary name in the same directory as `path`.
-std::string temporaryPathBeside(const std::string& path);
+/// A new, empty, exclusively created file beside a target; removed on
+/// destruction unless released (after a successful rename).
+class TemporaryFile
+{
+public:
+    TemporaryFile(std::string path, int fd) : m_path(std::move(path)), m_fd(fd) {}
+    TemporaryFile(TemporaryFile&& other) noexcept;
+    TemporaryFile& operator=(TemporaryFile&&) = delete;
+    TemporaryFile(const TemporaryFile&) = delete;
+    ~TemporaryFile();
+
+    const std::string& path() const { return m_path; }
+    int fd() const { return m_fd; }
+    /// Forgets the file (it has been renamed); closes the descriptor.
+    void release();
+
+private:
+    std::string m_path;
+    int m_fd = -1;
+};
+
+/// Creates ".NAME.saving-PID-RANDOM.tmp" beside `path` with
+/// open(O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC), giving it the mode of
+/// the existing `path` (its owner and group too when running as root, and
+/// its POSIX ACL), or the umask's default for a new file.
+Result<TemporaryFile> createTemporaryBeside(const std::string& path);
+
+/// True when `name` (a file name, no folder) is exactly what
+/// createTemporaryBeside makes for `targetName` (or SQLite's -journal, -wal
+/// or -shm file of one); the process id is returned.
+bool parseTemporaryName(const std::string& name, const std::string& targetName, long* pid);
 
 /// Flushes a file's (or, with `directory`, a directory's) data to the disk.
-/// POSIX fsync; where it is missing, the rename alone is relied on.
 bool syncPath(const std::string& path, bool directory);
 
 /// Moves the finished `temporary` over `path` (after syncing it), then syncs
-/// the directory. On failure `temporary` is removed and `path` is untouched.
-Result<bool> replaceWith(const std::string& temporary, const std::string& path);
+/// the folder. On failure the temporary is removed and `path` is untouched.
+Result<bool> replaceWith(TemporaryFile& temporary, const std::string& path);
 
 /// Removes temporary files left beside `path` by saves whose process no
-/// longer runs (a save killed mid-way leaves its temporary file, never a
-/// broken `path`).
+/// longer runs — only files that match createTemporaryBeside's pattern exactly.
 void removeStaleTemporaries(const std::string& path);
 
 /// Writes `contents` to `path` through a temporary file and a rename.
 Result<bool> writeFileAtomically(const std::string& path, const std::string& contents);
+
+/// Has `write` fill a fresh temporary beside `path` (given its name; for a
+/// library that opens files itself), then renames it over `path`.
+Result<bool> writeThroughTemporary(const std::string& path,
+                                   const std::function<Result<bool>(const std::string&)>& write);
 
 } // namespace fleet

@@ -2,10 +2,7 @@
 
 #include "data/embedded_file.h"
 #include "store/catalog_json.h"
-
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "store/regular_file.h"
 
 namespace fleet {
 
@@ -116,24 +113,7 @@ Result<std::vector<CatalogDocument>> parseBuiltins()
 
 Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes)
 {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        return Error({Issue{path, {}, {}, "no such file (or not a regular file)"}});
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        return Error({Issue{path, {}, {}, "cannot read its size: " + ec.message()}});
-    if (size > maxBytes)
-        return Error({Issue{path,
-                            {},
-                            {},
-                            "file is " + std::to_string(size) + " bytes; the limit is " +
-                                std::to_string(maxBytes) + " bytes"}});
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error({Issue{path, {}, {}, "cannot be opened for reading"}});
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    return contents.str();
+    return readRegularFile(path, maxBytes);
 }
 
 Result<Catalog> loadCatalogWith(std::vector<CatalogDocument> extraDocuments)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace fleet::json {
@@ -183,6 +184,71 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
     return parser.handler().stack.release();
 }
 
+std::optional<std::string> textProblem(std::string_view text)
+{
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t size = text.size();
+    std::size_t character = 0;
+    for (std::size_t i = 0; i < size; ++character) {
+        const unsigned char lead = bytes[i];
+        if (lead < 0x80) {
+            const bool allowedControl = lead == '\t' || lead == '\n' || lead == '\r';
+            if ((lead < 0x20 && !allowedControl) || lead == 0x7f) {
+                char code[8];
+                std::snprintf(code, sizeof code, "U+%04X", lead);
+                return "must not hold the control character " + std::string(code) + " (character " +
+                       std::to_string(character + 1) +
+                       "); only tab, line feed and carriage return are allowed";
+            }
+            ++i;
+            continue;
+        }
+        // RFC 3629: shortest form only, no surrogates, nothing above U+10FFFF.
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xbf;
+        if (lead >= 0xc2 && lead <= 0xdf)
+            length = 2;
+        else if (lead >= 0xe0 && lead <= 0xef) {
+            length = 3;
+            low = lead == 0xe0 ? 0xa0 : 0x80;
+            high = lead == 0xed ? 0x9f : 0xbf;
+        } else if (lead >= 0xf0 && lead <= 0xf4) {
+            length = 4;
+            low = lead == 0xf0 ? 0x90 : 0x80;
+            high = lead == 0xf4 ? 0x8f : 0xbf;
+        }
+        bool valid = length > 0 && i + length <= size;
+        for (std::size_t k = 1; valid && k < length; ++k) {
+            const unsigned char next = bytes[i + k];
+            valid = k == 1 ? next >= low && next <= high : next >= 0x80 && next <= 0xbf;
+        }
+        if (!valid)
+            return "must be valid UTF-8 text (byte " + std::to_string(i + 1) + " is not)";
+        i += length;
+    }
+    return std::nullopt;
+}
+
+/// True when `value` holds a number that is not finite, at any depth
+/// (iterative: the depth of an untrusted value is not the stack's business).
+bool holdsNonFinite(const boost::json::value& value)
+{
+    std::vector<const boost::json::value*> pending{&value};
+    while (!pending.empty()) {
+        const boost::json::value* next = pending.back();
+        pending.pop_back();
+        if (next->is_double() && !std::isfinite(next->get_double()))
+            return true;
+        if (const auto* array = next->if_array())
+            for (const boost::json::value& item : *array)
+                pending.push_back(&item);
+        if (const auto* object = next->if_object())
+            for (const auto& member : *object)
+                pending.push_back(&member.value());
+    }
+    return false;
+}
+
 std::string pointer(const std::string& base, std::string_view key)
 {
     std::string escaped;
@@ -312,6 +378,10 @@ std::optional<std::string> Reader::string(const boost::json::object& object, std
     }
     if (text->empty() || text->size() > 4096) {
         report(pointer(path, key), "must be a non-empty string of at most 4096 characters");
+        return std::nullopt;
+    }
+    if (auto problem = textProblem(*text)) {
+        report(pointer(path, key), *problem);
         return std::nullopt;
     }
     return std::string(*text);

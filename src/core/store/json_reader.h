@@ -26,6 +26,17 @@ struct ParseLimits
 Result<boost::json::value> parse(std::string_view text, const std::string& file,
                                  const ParseLimits& limits = {});
 
+/// The one rule for every piece of text in a project or catalog, wherever it
+/// comes from (JSON, SQLite rows, an edit in the app): valid UTF-8, and no
+/// control characters (U+0000–U+001F, U+007F) other than tab, line feed and
+/// carriage return, which notes and pasted names legitimately hold. Returns
+/// the broken rule, or nullopt for good text.
+std::optional<std::string> textProblem(std::string_view text);
+
+/// True when `value` holds a number that is not finite (1e999 reads as
+/// infinity), at any depth.
+bool holdsNonFinite(const boost::json::value& value);
+
 /// Appends one reference token to a JSON pointer, escaping '~' and '/'.
 std::string pointer(const std::string& base, std::string_view key);
 std::string pointer(const std::string& base, std::size_t index);

@@ -1,504 +1,176 @@
 #include "store/project_json.h"
 
 #include "data/embedded_file.h"
-#include "model/engine_defaults.h"
-#include "store/catalog_json.h"
 #include "store/catalog_loader.h"
 #include "store/json_pointer.h"
 #include "store/json_reader.h"
 #include "store/project_json_writer.h"
+#include "store/project_parser.h"
 #include "store/project_sqlite.h"
-#include "store/workload_json.h"
 
-#include <set>
+#include <exception>
 
 namespace fleet {
 
 namespace bj = boost::json;
-using json::NumberRule;
+using detail::ProjectParser;
 using json::pointer;
 
 namespace {
 
 constexpr std::size_t kMaxProjectBytes = 64u * 1024u * 1024u;
 
-NumberRule ruleOf(const NumericRange& range)
+/// The first reference token of a JSON pointer, unescaped ("" when none).
+std::string topKeyOf(std::string_view path)
 {
-    return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
+    if (path.empty() || path[0] != '/')
+        return {};
+    const auto end = path.find('/', 1);
+    const std::string_view raw =
+        path.substr(1, end == std::string_view::npos ? path.npos : end - 1);
+    std::string key;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '~' && i + 1 < raw.size() && (raw[i + 1] == '0' || raw[i + 1] == '1')) {
+            key += raw[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            key += raw[i];
+        }
+    }
+    return key;
 }
 
-class ProjectParser
+/// A scenario's overrides as the document holds them (the values already
+/// parsed: never re-read from text).
+const bj::array* overridesOf(const bj::object& top, std::size_t index)
 {
-public:
-    ProjectParser(const std::string& file) : m_reader(file) {}
+    const auto* scenarios = top.if_contains("scenarios");
+    if (!scenarios || !scenarios->is_array() || index >= scenarios->get_array().size())
+        return nullptr;
+    const auto* scenario = scenarios->get_array()[index].if_object();
+    const auto* overrides = scenario ? scenario->if_contains("overrides") : nullptr;
+    return overrides ? overrides->if_array() : nullptr;
+}
 
-    Result<Project> parse(const bj::value& root, bool checkScenarios)
-    {
-        const bj::object* top = m_reader.asObject(root, "");
-        if (!top)
-            return Error(m_reader.issues());
-        m_reader.checkKeys(*top, "",
-                           {"format", "format_version", "name", "horizon", "active_price_book",
-                            "fleet", "segments", "workloads"},
-                           {"description", "sources", "price_books", "scheduler", "regimes",
-                            "assumptions", "scenarios", "note"});
-        checkFormat(*top);
-        if (m_reader.failed())
-            return Error(
-                m_reader.issues()); // not a project of this version: nothing else is meaningful
-        m_project.name = m_reader.string(*top, "name", "").value_or("");
-        m_project.description = m_reader.string(*top, "description", "", false).value_or("");
-        m_project.note = m_reader.string(*top, "note", "", false).value_or("");
-        if (!loadCatalog(*top))
-            return Error(m_reader.issues());
-        parseHorizon(*top);
-        parseActivePriceBook(*top);
-        parseScheduler(*top);
-        parseRegimes(*top);
-        parseAssumptions(*top);
-        parseSegments(*top);
-        parseFleet(*top);
-        parseWorkloads(*top);
-        parseScenarios(*top);
-        if (checkScenarios && !m_reader.failed())
-            checkEveryScenario(root);
-        if (m_reader.failed())
-            return Error(m_reader.issues());
-        return std::move(m_project);
-    }
-
-private:
-    json::Reader m_reader;
-    Project m_project;
-
-    void record(std::string section, std::string_view key, const bj::value& value)
-    {
-        m_project.settingOverrides.push_back(
-            {std::move(section), std::string(key), bj::serialize(value)});
-    }
-
-    void checkFormat(const bj::object& top)
-    {
-        const auto format = m_reader.string(top, "format", "");
-        if (format && *format != kProjectFormat)
-            m_reader.report("/format", "must be \"" + std::string(kProjectFormat) + "\"; got \"" +
-                                           *format + "\"");
-        const auto version = m_reader.integer(top, "format_version", "", 1, 1000000);
-        if (version && *version > kProjectFormatVersion)
-            m_reader.report("/format_version",
-                            "this project is format version " + std::to_string(*version) +
-                                "; this FleetPlanner reads up to version " +
-                                std::to_string(kProjectFormatVersion) + ": update FleetPlanner");
-    }
-
-    /// The built-in catalog with the project's own sources and price books over it.
-    bool loadCatalog(const bj::object& top)
-    {
-        bj::object document{{"format", kCatalogFormat}, {"format_version", kCatalogFormatVersion}};
-        for (const char* key : {"sources", "price_books"})
-            if (const auto* section = top.if_contains(key))
-                document[key] = *section;
-        auto parsed = parseCatalogValue(document, m_reader.file());
-        if (!parsed) {
-            for (const Issue& issue : parsed.error().issues)
-                m_reader.report(issue.path, issue.entry.empty()
-                                                ? issue.message
-                                                : "(entry " + issue.entry + ") " + issue.message);
-            return false;
-        }
-        m_project.ownSources = parsed.value().sources;
-        m_project.ownPriceBooks = parsed.value().priceBooks;
-        std::vector<CatalogDocument> extra;
-        extra.push_back(std::move(parsed).value());
-        auto catalog = loadCatalogWith(std::move(extra));
-        if (!catalog) {
-            for (const Issue& issue : catalog.error().issues)
-                m_reader.report(issue.path, issue.message);
-            return false;
-        }
-        m_project.catalog = std::move(catalog).value();
-        m_project.regimes = regimesFrom(m_project.catalog.engineDefaults);
-        m_project.assumptions = assumptionsFrom(m_project.catalog.engineDefaults);
-        m_project.scheduler = schedulerFrom(m_project.catalog.engineDefaults);
-        return true;
-    }
-
-    void parseHorizon(const bj::object& top)
-    {
-        const bj::object* horizon = m_reader.object(top, "horizon", "");
-        if (!horizon)
-            return;
-        m_reader.checkKeys(*horizon, "/horizon", {"months"}, {"start_month"});
-        m_project.horizonMonths =
-            m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
-        if (auto start = m_reader.string(*horizon, "start_month", "/horizon", false)) {
-            if (start->size() == 7 && isValidAsOfDate(*start))
-                m_project.startMonth = *start;
-            else
-                m_reader.report("/horizon/start_month",
-                                "must be a month YYYY-MM; got \"" + *start + "\"");
-        }
-    }
-
-    void parseActivePriceBook(const bj::object& top)
-    {
-        auto id = m_reader.string(top, "active_price_book", "");
-        if (!id)
-            return;
-        if (!m_project.catalog.priceBook(*id)) {
-            std::string known;
-            for (const PriceBook& book : m_project.catalog.priceBooks)
-                known += (known.empty() ? "" : ", ") + book.id;
-            m_reader.report("/active_price_book", "names price book \"" + *id +
-                                                      "\", which is not defined; known: " + known);
-            return;
-        }
-        m_project.activePriceBookId = *id;
-    }
-
-    void parseScheduler(const bj::object& top)
-    {
-        const bj::object* scheduler = m_reader.object(top, "scheduler", "", false);
-        if (!scheduler)
-            return;
-        const std::string path = "/scheduler";
-        m_reader.checkKeys(*scheduler, path, {},
-                           {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
-        if (auto policy = m_reader.string(*scheduler, "policy", path, false)) {
-            if (auto value = policyFromKey(*policy))
-                m_project.scheduler.policy = *value;
-            else
-                m_reader.report(pointer(path, "policy"),
-                                "must be naive, topology_aware or predictive_preemption; got \"" +
-                                    *policy + "\"");
-        }
-        const auto table = [&](std::string_view key, std::array<double, 3>& values,
-                               bool zeroAllowed) {
-            const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
-            if (!byPolicy)
-                return;
-            const std::string tablePath = pointer(path, key);
-            m_reader.checkKeys(*byPolicy, tablePath, {},
-                               {"naive", "topology_aware", "predictive_preemption"});
-            for (const auto& member : *byPolicy) {
-                const auto policy = policyFromKey(member.key());
-                if (!policy)
-                    continue; // reported by checkKeys
-                if (auto value =
-                        m_reader.number(*byPolicy, member.key(), tablePath,
-                                        {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
-                    values[static_cast<std::size_t>(*policy)] = *value;
-                    record("scheduler/" + std::string(key), member.key(), member.value());
-                }
-            }
-        };
-        table("utilization_ceiling", m_project.scheduler.utilizationCeiling, false);
-        table("checkpoint_reclaim_fraction", m_project.scheduler.checkpointReclaimFraction, true);
-    }
-
-    void parseRegimes(const bj::object& top)
-    {
-        const bj::object* regimes = m_reader.object(top, "regimes", "", false);
-        if (!regimes)
-            return;
-        for (const auto& member : *regimes) {
-            const std::string path = pointer("/regimes", member.key());
-            const auto kind = regimeFromKey(member.key());
-            if (!kind) {
-                m_reader.report(
-                    path,
-                    "unknown regime; known: bare_metal, vm_passthrough, partition, time_sliced, "
-                    "fractional, mps");
-                continue;
-            }
-            const bj::object* item = m_reader.asObject(member.value(), path);
-            if (!item)
-                continue;
-            m_reader.checkKeys(*item, path, {},
-                               {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
-                                "contention_per_extra_tenant", "max_tenants_per_gpu",
-                                "checkpoint_reclaim_fraction"});
-            Regime& regime = m_project.regimes[static_cast<std::size_t>(*kind)];
-            const std::string section = "regimes/" + std::string(member.key());
-            for (const auto& setting : *item)
-                record(section, setting.key(), setting.value());
-            for (const RegimeField& field : regimeNumberFields()) {
-                auto value = m_reader.number(*item, field.key, path, ruleOf(field.range), false);
-                if (!value)
-                    continue;
-                if (field.member)
-                    regime.*field.member = *value;
-                else if (*value == static_cast<int>(*value))
-                    regime.maxTenantsPerGpu = static_cast<int>(*value);
-                else
-                    m_reader.report(pointer(path, field.key), "must be a whole number of tenants");
-            }
-            if (auto isolation = m_reader.string(*item, "isolation", path, false)) {
-                if (auto level = isolationFromKey(*isolation))
-                    regime.isolation = *level;
-                else
-                    m_reader.report(pointer(path, "isolation"),
-                                    "must be none, memory or hardware; got \"" + *isolation + "\"");
-            }
-            if (auto unit = m_reader.string(*item, "allocation_unit", path, false))
-                regime.allocationUnit = *unit;
-            if (auto multi = m_reader.boolean(*item, "multi_gpu", path, false))
-                regime.multiGpu = *multi;
-        }
-    }
-
-    void parseAssumptions(const bj::object& top)
-    {
-        const bj::object* assumptions = m_reader.object(top, "assumptions", "", false);
-        if (!assumptions)
-            return;
-        for (const auto& member : *assumptions) {
-            const AssumptionField* field = assumptionField(member.key());
-            if (!field) {
-                std::string known;
-                for (const AssumptionField& candidate : assumptionFields())
-                    known += (known.empty() ? "" : ", ") + std::string(candidate.key);
-                m_reader.report(pointer("/assumptions", member.key()),
-                                "unknown assumption; known: " + known);
-                continue;
-            }
-            if (auto value = m_reader.number(*assumptions, field->key, "/assumptions",
-                                             ruleOf(field->range))) {
-                m_project.assumptions.*field->member = *value;
-                record("assumptions", member.key(), member.value());
-            }
-        }
-    }
-
-    void parseSegments(const bj::object& top)
-    {
-        const bj::array* segments = m_reader.array(top, "segments", "");
-        if (!segments)
-            return;
-        std::set<std::string> ids;
-        for (std::size_t i = 0; i < segments->size(); ++i) {
-            const std::string path = pointer("/segments", i);
-            const bj::object* item = m_reader.asObject((*segments)[i], path);
-            if (!item)
-                continue;
-            m_reader.checkKeys(
-                *item, path,
-                {"id", "name", "isolation_floor", "allowed_regimes", "price_usd_per_gpu_hour"},
-                {"preemptible", "note"});
-            Segment segment;
-            segment.id = m_reader.identifier(*item, "id", path).value_or("");
-            m_reader.setEntry(segment.id);
-            if (!segment.id.empty() && !ids.insert(segment.id).second)
-                m_reader.report(pointer(path, "id"), "duplicate segment id \"" + segment.id + "\"");
-            segment.name = m_reader.string(*item, "name", path).value_or(segment.id);
-            if (auto floor = m_reader.string(*item, "isolation_floor", path)) {
-                if (auto level = isolationFromKey(*floor))
-                    segment.isolationFloor = *level;
-                else
-                    m_reader.report(pointer(path, "isolation_floor"),
-                                    "must be none, memory or hardware; got \"" + *floor + "\"");
-            }
-            if (const bj::array* regimes = m_reader.array(*item, "allowed_regimes", path)) {
-                if (regimes->empty())
-                    m_reader.report(pointer(path, "allowed_regimes"),
-                                    "must list at least one regime");
-                for (std::size_t j = 0; j < regimes->size(); ++j) {
-                    const auto* key = (*regimes)[j].if_string();
-                    const auto kind = key ? regimeFromKey(std::string_view(*key)) : std::nullopt;
-                    if (kind)
-                        segment.allowedRegimes.push_back(*kind);
-                    else
-                        m_reader.report(pointer(pointer(path, "allowed_regimes"), j),
-                                        "must be one of bare_metal, vm_passthrough, partition, "
-                                        "time_sliced, fractional, mps");
-                }
-            }
-            segment.preemptible =
-                m_reader.boolean(*item, "preemptible", path, false).value_or(false);
-            segment.note = m_reader.string(*item, "note", path, false).value_or("");
-            segment.priceUsdPerGpuHour =
-                m_reader
-                    .number(
-                        *item, "price_usd_per_gpu_hour", path,
-                        {0, false, 200, false,
-                         "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
-                    .value_or(0);
-            m_project.segments.push_back(std::move(segment));
-            m_reader.setEntry({});
-        }
-    }
-
-    void parseFleet(const bj::object& top)
-    {
-        const bj::object* fleet = m_reader.object(top, "fleet", "");
-        if (!fleet)
-            return;
-        m_reader.checkKeys(*fleet, "/fleet", {"mode"}, {"pools"});
-        if (auto mode = m_reader.string(*fleet, "mode", "/fleet")) {
-            if (*mode == "fixed")
-                m_project.fleet.mode = FleetMode::Fixed;
-            else if (*mode == "size")
-                m_project.fleet.mode = FleetMode::Size;
-            else
-                m_reader.report("/fleet/mode", "must be \"fixed\" (the fleet is given) or \"size\" "
-                                               "(FleetPlanner sizes it); got \"" +
-                                                   *mode + "\"");
-        }
-        const bj::array* pools =
-            m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
-        if (!pools)
-            return;
-        if (pools->empty() && m_project.fleet.mode == FleetMode::Fixed)
-            m_reader.report("/fleet/pools", "a fixed fleet must list at least one pool");
-        std::set<std::string> ids;
-        for (std::size_t i = 0; i < pools->size(); ++i) {
-            const std::string path = pointer("/fleet/pools", i);
-            const bj::object* item = m_reader.asObject((*pools)[i], path);
-            if (!item)
-                continue;
-            m_reader.checkKeys(*item, path, {"id", "gpu", "count", "plan"},
-                               {"gpus_per_node", "note"});
-            FleetPool pool;
-            pool.id = m_reader.identifier(*item, "id", path).value_or("");
-            m_reader.setEntry(pool.id);
-            if (!pool.id.empty() && !ids.insert(pool.id).second)
-                m_reader.report(pointer(path, "id"), "duplicate pool id \"" + pool.id + "\"");
-            pool.gpuId = m_reader.string(*item, "gpu", path).value_or("");
-            const GpuModel* gpu = m_project.catalog.gpu(pool.gpuId);
-            if (!pool.gpuId.empty() && !gpu)
-                m_reader.report(pointer(path, "gpu"),
-                                "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
-            pool.count = m_reader.integer(*item, "count", path, 0, 10000000).value_or(0);
-            pool.gpusPerNode =
-                m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
-            pool.note = m_reader.string(*item, "note", path, false).value_or("");
-            if (auto plan = m_reader.string(*item, "plan", path)) {
-                if (auto value = planFromKey(*plan)) {
-                    pool.plan = *value;
-                    const PriceBook* book = m_project.activePriceBook();
-                    if (gpu && book && !book->usdPerGpuHour(*gpu, pool.plan))
-                        m_reader.report(pointer(path, "plan"), "the active price book " + book->id +
-                                                                   " has no " + *plan +
-                                                                   " price for " + pool.gpuId);
-                } else {
-                    m_reader.report(
-                        pointer(path, "plan"),
-                        "must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got \"" +
-                            *plan + "\"");
-                }
-            }
-            m_project.fleet.pools.push_back(std::move(pool));
-            m_reader.setEntry({});
-        }
-    }
-
-    void parseWorkloads(const bj::object& top)
-    {
-        const bj::array* workloads = m_reader.array(top, "workloads", "");
-        if (!workloads)
-            return;
-        std::set<std::string> ids;
-        for (std::size_t i = 0; i < workloads->size(); ++i) {
-            const std::string path = pointer("/workloads", i);
-            const bj::object* item = m_reader.asObject((*workloads)[i], path);
-            if (!item)
-                continue;
-            auto workload = parseWorkload(m_reader, *item, path, m_project);
-            if (!workload)
-                continue;
-            if (!workload->id.empty() && !ids.insert(workload->id).second)
-                m_reader.report(pointer(path, "id"),
-                                "duplicate workload id \"" + workload->id + "\"");
-            m_project.workloads.push_back(std::move(*workload));
-        }
-    }
-
-    void parseScenarios(const bj::object& top)
-    {
-        const bj::array* scenarios = m_reader.array(top, "scenarios", "", false);
-        if (!scenarios)
-            return;
-        std::set<std::string> ids;
-        for (std::size_t i = 0; i < scenarios->size(); ++i) {
-            const std::string path = pointer("/scenarios", i);
-            const bj::object* item = m_reader.asObject((*scenarios)[i], path);
-            if (!item)
-                continue;
-            m_reader.checkKeys(*item, path, {"id", "name", "overrides"}, {"description"});
-            Scenario scenario;
-            scenario.id = m_reader.identifier(*item, "id", path).value_or("");
-            if (!scenario.id.empty() && !ids.insert(scenario.id).second)
-                m_reader.report(pointer(path, "id"),
-                                "duplicate scenario id \"" + scenario.id + "\"");
-            scenario.name = m_reader.string(*item, "name", path).value_or(scenario.id);
-            scenario.description = m_reader.string(*item, "description", path, false).value_or("");
-            if (const bj::array* overrides = m_reader.array(*item, "overrides", path)) {
-                for (std::size_t j = 0; j < overrides->size(); ++j) {
-                    const std::string overridePath = pointer(pointer(path, "overrides"), j);
-                    const bj::object* entry = m_reader.asObject((*overrides)[j], overridePath);
-                    if (!entry)
-                        continue;
-                    m_reader.checkKeys(*entry, overridePath, {"path", "value"}, {});
-                    const auto target = m_reader.string(*entry, "path", overridePath);
-                    const auto* value = entry->if_contains("value");
-                    if (!target || !value)
-                        continue;
-                    if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
-                        m_reader.report(pointer(overridePath, "path"),
-                                        "a scenario may not change the format or the scenarios");
-                    scenario.overrides.push_back({*target, bj::serialize(*value)});
-                }
-            }
-            m_project.scenarios.push_back(std::move(scenario));
-        }
-    }
-
-    /// Every scenario must apply and give a valid project, so that switching
-    /// to one in front of a customer never fails.
-    void checkEveryScenario(const bj::value& root)
-    {
-        for (std::size_t i = 0; i < m_project.scenarios.size(); ++i) {
-            const Scenario& scenario = m_project.scenarios[i];
-            bj::value patched = root;
-            bool applied = true;
-            for (std::size_t j = 0; j < scenario.overrides.size(); ++j) {
-                const ScenarioOverride& o = scenario.overrides[j];
-                auto set = json::setAtPointer(patched, o.path, bj::parse(o.valueJson));
-                if (!set) {
-                    m_reader.report(pointer(pointer(pointer("/scenarios", i), "overrides"), j) +
-                                        "/path",
-                                    "\"" + o.path + "\" " + set.error().toString());
-                    applied = false;
-                }
-            }
-            if (!applied)
-                continue;
-            auto result = ProjectParser(m_reader.file()).parse(patched, false);
-            if (!result)
-                for (const Issue& issue : result.error().issues)
-                    m_reader.report(pointer("/scenarios", i), "scenario \"" + scenario.id +
-                                                                  "\" makes " + issue.path +
-                                                                  " invalid: " + issue.message);
-        }
-    }
-};
-
-Result<bj::value> applyScenario(bj::value root, const Project& project, const std::string& scenario)
+/// Applies `overrides` to `document`; every path that does not apply is an issue.
+bool applyOverrides(bj::value& document, const bj::array& overrides, std::size_t scenarioIndex,
+                    const std::string& file, std::vector<Issue>& issues)
 {
-    const Scenario* chosen = project.scenario(scenario);
+    bool applied = true;
+    for (std::size_t j = 0; j < overrides.size(); ++j) {
+        const bj::object& entry = overrides[j].as_object(); // checked by the parser
+        const std::string path(entry.at("path").as_string());
+        auto set = json::setAtPointer(document, path, entry.at("value"));
+        if (!set) {
+            issues.push_back(Issue{
+                file,
+                pointer(pointer(pointer("/scenarios", scenarioIndex), "overrides"), j) + "/path",
+                {},
+                "\"" + path + "\" " + set.error().toString()});
+            applied = false;
+        }
+    }
+    return applied;
+}
+
+/// Every scenario must apply and give a valid project, so that switching to
+/// one in front of a customer never fails. Each scenario copies and re-checks
+/// only the sections its overrides reach (and those whose rules read them),
+/// over the state the valid base left: the cost is linear in the number of
+/// scenarios, not quadratic as when each one re-read the whole document.
+std::vector<Issue> checkEveryScenario(const bj::object& top, const Project& base,
+                                      const std::string& file)
+{
+    std::vector<Issue> issues;
+    if (base.scenarios.empty())
+        return issues;
+    Project skeleton = base; // what the sections a scenario leaves alone set
+    skeleton.workloads.clear();
+    skeleton.fleet.pools.clear();
+    skeleton.scenarios.clear();
+    skeleton.settingOverrides.clear();
+    for (std::size_t i = 0; i < base.scenarios.size(); ++i) {
+        const bj::array* overrides = overridesOf(top, i);
+        if (!overrides)
+            continue;
+        unsigned touched = 0;
+        for (const bj::value& entry : *overrides)
+            touched |= detail::sectionOf(topKeyOf(entry.at("path").as_string()));
+        const unsigned sections = detail::withDependents(touched);
+        bj::object partial;
+        for (std::string_view key : detail::keysOf(sections))
+            if (const bj::value* value = top.if_contains(key))
+                partial[key] = *value;
+        if (sections & detail::OtherSection)
+            for (const auto& member : top)
+                if (member.key() != "scenarios" && !partial.contains(member.key()))
+                    partial[member.key()] = member.value();
+        bj::value document(std::move(partial));
+        if (!applyOverrides(document, *overrides, i, file, issues))
+            continue;
+        std::vector<Issue> found;
+        if (sections == detail::AllSections) {
+            auto parsed = ProjectParser(file).parse(document);
+            if (!parsed)
+                found = parsed.error().issues;
+        } else {
+            found = ProjectParser(file).checkSections(document.as_object(), sections, skeleton);
+        }
+        for (const Issue& issue : found)
+            issues.push_back(Issue{file,
+                                   pointer("/scenarios", i),
+                                   {},
+                                   "scenario \"" + base.scenarios[i].id + "\" makes " + issue.path +
+                                       " invalid: " + issue.message});
+    }
+    return issues;
+}
+
+/// The document with scenario `index`'s overrides applied, without its scenarios.
+Result<bj::value> patchedDocument(const bj::object& top, std::size_t index)
+{
+    bj::object copy = top;
+    copy.erase("scenarios");
+    bj::value document(std::move(copy));
+    std::vector<Issue> issues;
+    if (const bj::array* overrides = overridesOf(top, index))
+        applyOverrides(document, *overrides, index, {}, issues);
+    if (!issues.empty())
+        return Error(std::move(issues));
+    return document;
+}
+
+Result<Project> parseChecked(const bj::value& root, const std::string& file,
+                             const std::string& scenario)
+{
+    auto baseline = ProjectParser(file).parse(root);
+    if (!baseline)
+        return baseline;
+    auto issues = checkEveryScenario(root.as_object(), baseline.value(), file);
+    if (!issues.empty())
+        return Error(std::move(issues));
+    if (scenario.empty())
+        return baseline;
+    const auto& scenarios = baseline.value().scenarios;
+    const Scenario* chosen = baseline.value().scenario(scenario);
     if (!chosen) {
         std::string known;
-        for (const Scenario& candidate : project.scenarios)
+        for (const Scenario& candidate : scenarios)
             known += (known.empty() ? "" : ", ") + candidate.id;
-        return Error("no scenario \"" + scenario + "\" in the project" +
-                     (known.empty() ? "" : "; known: " + known));
+        return Error({Issue{file,
+                            "/scenarios",
+                            {},
+                            "no scenario \"" + scenario + "\" in the project" +
+                                (known.empty() ? "" : "; known: " + known)}});
     }
-    for (const ScenarioOverride& o : chosen->overrides) {
-        auto set = json::setAtPointer(root, o.path, bj::parse(o.valueJson));
-        if (!set)
-            return set.error();
-    }
-    return root;
+    auto patched =
+        patchedDocument(root.as_object(), static_cast<std::size_t>(chosen - scenarios.data()));
+    if (!patched)
+        return Error({Issue{file, "/scenarios", {}, patched.error().toString()}});
+    auto result = ProjectParser(file).parse(patched.value());
+    if (result)
+        result.value().scenarios = scenarios;
+    return result;
 }
 
 } // namespace
@@ -515,16 +187,13 @@ Result<Project> parseProject(std::string_view text, const std::string& file,
 Result<Project> parseProjectValue(const bj::value& root, const std::string& file,
                                   const std::string& scenario)
 {
-    auto baseline = ProjectParser(file).parse(root, true);
-    if (!baseline || scenario.empty())
-        return baseline;
-    auto patched = applyScenario(root, baseline.value(), scenario);
-    if (!patched)
-        return Error({Issue{file, "/scenarios", {}, patched.error().toString()}});
-    auto result = ProjectParser(file).parse(patched.value(), false);
-    if (result)
-        result.value().scenarios = baseline.value().scenarios;
-    return result;
+    // The core boundary: nothing from Boost.JSON or the standard library
+    // escapes as an exception, whatever the document holds.
+    try {
+        return parseChecked(root, file, scenario);
+    } catch (const std::exception& e) {
+        return Error({Issue{file, {}, {}, std::string("cannot be read: ") + e.what()}});
+    }
 }
 
 Result<Project> loadProjectFile(const std::string& path, const std::string& scenario)
@@ -550,7 +219,11 @@ Result<Project> loadSampleProject(const std::string& scenario)
 
 Result<Project> applyScenario(const Project& project, const std::string& scenario)
 {
-    return parseProjectValue(projectToJson(project), project.name, scenario);
+    try {
+        return parseProjectValue(projectToJson(project), project.name, scenario);
+    } catch (const std::exception& e) {
+        return Error({Issue{project.name, {}, {}, std::string("cannot be written: ") + e.what()}});
+    }
 }
 
 Result<Project> loadProject(const std::string& path, const std::string& scenario)

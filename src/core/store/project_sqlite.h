@@ -21,9 +21,16 @@ Result<bool> saveProjectFile(const Project& project, const std::string& path);
 
 /// Opens a .fleetplan file: header, application_id, schema version (a newer
 /// one is refused, an older one migrated after a backup NAME.fleetplan.v<N>),
-/// quick_check, the schema compared with FleetPlanner's, size limits — then
+/// integrity_check (a damaged file is refused with its own message; see
+/// salvageProjectFile), the schema compared with FleetPlanner's, size limits — then
 /// the rows are read and validated like a JSON project.
 Result<Project> openProjectFile(const std::string& path, const std::string& scenario = {});
+
+/// The checks of openProjectFile up to the rows: a regular file, a SQLite
+/// header, FleetPlanner's identity and a version it reads (migrating an older
+/// one), integrity_check, schema and row counts. Opened immutably: nothing is
+/// created beside the file and no -wal file is read.
+Result<sql::Database> openProjectDatabase(const std::string& path);
 
 /// True when the file starts with SQLite's 16-byte header.
 bool looksLikeSqlite(const std::string& path);

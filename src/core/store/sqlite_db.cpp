@@ -1,6 +1,28 @@
 #include "store/sqlite_db.h"
 
+#include <filesystem>
+
 namespace fleet::sql {
+
+/// Applies the defensive settings every opened database gets: no foreign
+/// triggers or views run, no extensions, and strings, blobs and statements
+/// are bounded. A file being read does not get its schema trusted; the file
+/// FleetPlanner is writing (its own, new) does, so that its CHECK
+/// constraints may call json_valid().
+void harden(sqlite3* db, bool ownNewFile)
+{
+    int ignored = 0;
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, ownNewFile ? 1 : 0, &ignored);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &ignored);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &ignored);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, &ignored);
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1'000'000);
+    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 100'000);
+    sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 100);
+    sqlite3_limit(db, SQLITE_LIMIT_EXPR_DEPTH, 100);
+    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+}
 
 Database::~Database()
 {
@@ -37,6 +59,29 @@ Result<Database> Database::open(const std::string& path, int flags, const std::s
                             std::string("cannot be opened: ") +
                                 (db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc))}});
     return db;
+}
+
+Result<Database> Database::openImmutable(const std::string& path, const std::string& file)
+{
+    // RFC 3986 percent-encoding of everything but unreserved characters and
+    // '/', so '?', '#' and '%' in a file name stay part of the name.
+    const std::string absolute = std::filesystem::absolute(path).string();
+    std::string uri = "file:";
+    for (unsigned char c : absolute) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                           (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~' ||
+                           c == '/';
+        if (plain) {
+            uri += static_cast<char>(c);
+        } else {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    uri += "?immutable=1";
+    return open(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, file);
 }
 
 Error Database::error(const std::string& what) const
@@ -109,6 +154,11 @@ void Statement::bindNull(int index)
     sqlite3_bind_null(m_statement, index);
 }
 
+void Statement::bindColumnOf(int index, const Statement& other, int column)
+{
+    sqlite3_bind_value(m_statement, index, sqlite3_column_value(other.m_statement, column));
+}
+
 void Statement::bind(int index, const std::optional<double>& value)
 {
     value ? bind(index, *value) : bindNull(index);
@@ -158,6 +208,12 @@ bool Statement::isNull(int column) const
 int Statement::columnType(int column) const
 {
     return sqlite3_column_type(m_statement, column);
+}
+
+std::string Statement::columnName(int column) const
+{
+    const char* name = sqlite3_column_name(m_statement, column);
+    return name ? name : std::to_string(column);
 }
 
 std::int64_t Statement::integer(int column) const

@@ -15,6 +15,12 @@ namespace fleet::sql {
 
 class Statement;
 
+/// The defensive settings every opened project database gets: no foreign
+/// triggers or views run, no extensions, bounded strings, blobs and
+/// statements; the schema is trusted only for FleetPlanner's own new file
+/// (`ownNewFile`), so that its CHECK constraints may call json_valid().
+void harden(sqlite3* db, bool ownNewFile = false);
+
 class Database
 {
 public:
@@ -27,6 +33,10 @@ public:
 
     /// Opens `path` with SQLITE_OPEN_* `flags`; `file` names it in messages.
     static Result<Database> open(const std::string& path, int flags, const std::string& file);
+    /// Opens `path` read-only as immutable (a URI with immutable=1): SQLite
+    /// takes no locks, creates no -wal or -shm file beside it and never reads
+    /// a -wal file found there, so reading works in a read-only folder.
+    static Result<Database> openImmutable(const std::string& path, const std::string& file);
 
     sqlite3* handle() const { return m_db; }
     const std::string& file() const { return m_file; }
@@ -57,6 +67,8 @@ public:
     void bind(int index, double value);
     void bind(int index, const std::string& value);
     void bindNull(int index);
+    /// Binds the value of `other`'s current row at `column`, whatever its type.
+    void bindColumnOf(int index, const Statement& other, int column);
     void bind(int index, const std::optional<double>& value);
     void bind(int index, const std::optional<std::string>& value);
 
@@ -73,6 +85,8 @@ public:
     double real(int column) const;
     std::string text(int column) const;
     int columnType(int column) const;
+    /// The column's name as the query gives it, for messages.
+    std::string columnName(int column) const;
 
 private:
     sqlite3_stmt* m_statement = nullptr;

@@ -1,0 +1,491 @@
+#include "store/project_parser.h"
+
+#include "model/engine_defaults.h"
+#include "store/catalog_json.h"
+#include "store/catalog_loader.h"
+#include "store/project_json.h"
+#include "store/workload_json.h"
+
+#include <set>
+
+namespace fleet::detail {
+
+namespace bj = boost::json;
+using json::NumberRule;
+using json::pointer;
+
+namespace {
+
+NumberRule ruleOf(const NumericRange& range)
+{
+    return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
+}
+
+} // namespace
+
+Result<Project> ProjectParser::parse(const bj::value& root)
+{
+    const bj::object* top = m_reader.asObject(root, "");
+    if (!top)
+        return Error(m_reader.issues());
+    checkTopKeys(*top, true);
+    checkFormat(*top);
+    if (m_reader.failed())
+        return Error(
+            m_reader.issues()); // not a project of this version: nothing else is meaningful
+    parseText(*top);
+    if (!loadCatalog(*top))
+        return Error(m_reader.issues());
+    parseHorizon(*top);
+    parseActivePriceBook(*top);
+    parseScheduler(*top);
+    parseRegimes(*top);
+    parseAssumptions(*top);
+    parseSegments(*top);
+    parseFleet(*top);
+    parseWorkloads(*top);
+    parseScenarios(*top);
+    if (m_reader.failed())
+        return Error(m_reader.issues());
+    return std::move(m_project);
+}
+
+std::vector<Issue> ProjectParser::checkSections(const bj::object& top, unsigned sections,
+                                                Project skeleton)
+{
+    m_project = std::move(skeleton);
+    checkTopKeys(top, false);
+    const EngineDefaults& defaults = m_project.catalog.engineDefaults;
+    if (sections & TextSection)
+        parseText(top);
+    if (sections & HorizonSection)
+        parseHorizon(top);
+    if (sections & ActiveBookSection)
+        parseActivePriceBook(top);
+    if (sections & SchedulerSection) {
+        m_project.scheduler = schedulerFrom(defaults);
+        parseScheduler(top);
+    }
+    if (sections & RegimesSection) {
+        m_project.regimes = regimesFrom(defaults);
+        parseRegimes(top);
+    }
+    if (sections & AssumptionsSection) {
+        m_project.assumptions = assumptionsFrom(defaults);
+        parseAssumptions(top);
+    }
+    if (sections & SegmentsSection) {
+        m_project.segments.clear();
+        parseSegments(top);
+    }
+    if (sections & FleetSection) {
+        m_project.fleet = {};
+        parseFleet(top);
+    }
+    if (sections & WorkloadsSection) {
+        m_project.workloads.clear();
+        parseWorkloads(top);
+    }
+    return m_reader.issues();
+}
+
+void ProjectParser::checkTopKeys(const bj::object& top, bool all)
+{
+    // A partial document (a scenario's sections) lacks the required keys
+    // of the sections it leaves alone; only unknown keys matter there.
+    if (all)
+        m_reader.checkKeys(top, "",
+                           {"format", "format_version", "name", "horizon", "active_price_book",
+                            "fleet", "segments", "workloads"},
+                           {"description", "sources", "price_books", "scheduler", "regimes",
+                            "assumptions", "scenarios", "note"});
+    else
+        m_reader.checkKeys(top, "", {},
+                           {"format", "format_version", "name", "horizon", "active_price_book",
+                            "fleet", "segments", "workloads", "description", "sources",
+                            "price_books", "scheduler", "regimes", "assumptions", "scenarios",
+                            "note"});
+}
+
+void ProjectParser::parseText(const bj::object& top)
+{
+    m_project.name = m_reader.string(top, "name", "").value_or("");
+    m_project.description = m_reader.string(top, "description", "", false).value_or("");
+    m_project.note = m_reader.string(top, "note", "", false).value_or("");
+}
+
+void ProjectParser::record(std::string section, std::string_view key, const bj::value& value)
+{
+    m_project.settingOverrides.push_back(
+        {std::move(section), std::string(key), bj::serialize(value)});
+}
+
+void ProjectParser::checkFormat(const bj::object& top)
+{
+    const auto format = m_reader.string(top, "format", "");
+    if (format && *format != kProjectFormat)
+        m_reader.report("/format",
+                        "must be \"" + std::string(kProjectFormat) + "\"; got \"" + *format + "\"");
+    const auto version = m_reader.integer(top, "format_version", "", 1, 1000000);
+    if (version && *version > kProjectFormatVersion)
+        m_reader.report("/format_version",
+                        "this project is format version " + std::to_string(*version) +
+                            "; this FleetPlanner reads up to version " +
+                            std::to_string(kProjectFormatVersion) + ": update FleetPlanner");
+}
+
+bool ProjectParser::loadCatalog(const bj::object& top)
+{
+    bj::object document{{"format", kCatalogFormat}, {"format_version", kCatalogFormatVersion}};
+    for (const char* key : {"sources", "price_books"})
+        if (const auto* section = top.if_contains(key))
+            document[key] = *section;
+    auto parsed = parseCatalogValue(document, m_reader.file());
+    if (!parsed) {
+        for (const Issue& issue : parsed.error().issues)
+            m_reader.report(issue.path, issue.entry.empty()
+                                            ? issue.message
+                                            : "(entry " + issue.entry + ") " + issue.message);
+        return false;
+    }
+    m_project.ownSources = parsed.value().sources;
+    m_project.ownPriceBooks = parsed.value().priceBooks;
+    std::vector<CatalogDocument> extra;
+    extra.push_back(std::move(parsed).value());
+    auto catalog = loadCatalogWith(std::move(extra));
+    if (!catalog) {
+        for (const Issue& issue : catalog.error().issues)
+            m_reader.report(issue.path, issue.message);
+        return false;
+    }
+    m_project.catalog = std::move(catalog).value();
+    m_project.regimes = regimesFrom(m_project.catalog.engineDefaults);
+    m_project.assumptions = assumptionsFrom(m_project.catalog.engineDefaults);
+    m_project.scheduler = schedulerFrom(m_project.catalog.engineDefaults);
+    return true;
+}
+
+void ProjectParser::parseHorizon(const bj::object& top)
+{
+    const bj::object* horizon = m_reader.object(top, "horizon", "");
+    if (!horizon)
+        return;
+    m_reader.checkKeys(*horizon, "/horizon", {"months"}, {"start_month"});
+    m_project.horizonMonths = m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
+    if (auto start = m_reader.string(*horizon, "start_month", "/horizon", false)) {
+        if (start->size() == 7 && isValidAsOfDate(*start))
+            m_project.startMonth = *start;
+        else
+            m_reader.report("/horizon/start_month",
+                            "must be a month YYYY-MM; got \"" + *start + "\"");
+    }
+}
+
+void ProjectParser::parseActivePriceBook(const bj::object& top)
+{
+    auto id = m_reader.string(top, "active_price_book", "");
+    if (!id)
+        return;
+    if (!m_project.catalog.priceBook(*id)) {
+        std::string known;
+        for (const PriceBook& book : m_project.catalog.priceBooks)
+            known += (known.empty() ? "" : ", ") + book.id;
+        m_reader.report("/active_price_book",
+                        "names price book \"" + *id + "\", which is not defined; known: " + known);
+        return;
+    }
+    m_project.activePriceBookId = *id;
+}
+
+void ProjectParser::parseScheduler(const bj::object& top)
+{
+    const bj::object* scheduler = m_reader.object(top, "scheduler", "", false);
+    if (!scheduler)
+        return;
+    const std::string path = "/scheduler";
+    m_reader.checkKeys(*scheduler, path, {},
+                       {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
+    if (auto policy = m_reader.string(*scheduler, "policy", path, false)) {
+        if (auto value = policyFromKey(*policy))
+            m_project.scheduler.policy = *value;
+        else
+            m_reader.report(pointer(path, "policy"),
+                            "must be naive, topology_aware or predictive_preemption; got \"" +
+                                *policy + "\"");
+    }
+    const auto table = [&](std::string_view key, std::array<double, 3>& values, bool zeroAllowed) {
+        const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
+        if (!byPolicy)
+            return;
+        const std::string tablePath = pointer(path, key);
+        m_reader.checkKeys(*byPolicy, tablePath, {},
+                           {"naive", "topology_aware", "predictive_preemption"});
+        for (const auto& member : *byPolicy) {
+            const auto policy = policyFromKey(member.key());
+            if (!policy)
+                continue; // reported by checkKeys
+            if (auto value = m_reader.number(*byPolicy, member.key(), tablePath,
+                                             {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
+                values[static_cast<std::size_t>(*policy)] = *value;
+                record("scheduler/" + std::string(key), member.key(), member.value());
+            }
+        }
+    };
+    table("utilization_ceiling", m_project.scheduler.utilizationCeiling, false);
+    table("checkpoint_reclaim_fraction", m_project.scheduler.checkpointReclaimFraction, true);
+}
+
+void ProjectParser::parseRegimes(const bj::object& top)
+{
+    const bj::object* regimes = m_reader.object(top, "regimes", "", false);
+    if (!regimes)
+        return;
+    for (const auto& member : *regimes) {
+        const std::string path = pointer("/regimes", member.key());
+        const auto kind = regimeFromKey(member.key());
+        if (!kind) {
+            m_reader.report(
+                path, "unknown regime; known: bare_metal, vm_passthrough, partition, time_sliced, "
+                      "fractional, mps");
+            continue;
+        }
+        const bj::object* item = m_reader.asObject(member.value(), path);
+        if (!item)
+            continue;
+        m_reader.checkKeys(*item, path, {},
+                           {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
+                            "contention_per_extra_tenant", "max_tenants_per_gpu",
+                            "checkpoint_reclaim_fraction"});
+        Regime& regime = m_project.regimes[static_cast<std::size_t>(*kind)];
+        const std::string section = "regimes/" + std::string(member.key());
+        for (const auto& setting : *item)
+            record(section, setting.key(), setting.value());
+        for (const RegimeField& field : regimeNumberFields()) {
+            auto value = m_reader.number(*item, field.key, path, ruleOf(field.range), false);
+            if (!value)
+                continue;
+            if (field.member)
+                regime.*field.member = *value;
+            else if (*value == static_cast<int>(*value))
+                regime.maxTenantsPerGpu = static_cast<int>(*value);
+            else
+                m_reader.report(pointer(path, field.key), "must be a whole number of tenants");
+        }
+        if (auto isolation = m_reader.string(*item, "isolation", path, false)) {
+            if (auto level = isolationFromKey(*isolation))
+                regime.isolation = *level;
+            else
+                m_reader.report(pointer(path, "isolation"),
+                                "must be none, memory or hardware; got \"" + *isolation + "\"");
+        }
+        if (auto unit = m_reader.string(*item, "allocation_unit", path, false))
+            regime.allocationUnit = *unit;
+        if (auto multi = m_reader.boolean(*item, "multi_gpu", path, false))
+            regime.multiGpu = *multi;
+    }
+}
+
+void ProjectParser::parseAssumptions(const bj::object& top)
+{
+    const bj::object* assumptions = m_reader.object(top, "assumptions", "", false);
+    if (!assumptions)
+        return;
+    for (const auto& member : *assumptions) {
+        const AssumptionField* field = assumptionField(member.key());
+        if (!field) {
+            std::string known;
+            for (const AssumptionField& candidate : assumptionFields())
+                known += (known.empty() ? "" : ", ") + std::string(candidate.key);
+            m_reader.report(pointer("/assumptions", member.key()),
+                            "unknown assumption; known: " + known);
+            continue;
+        }
+        if (auto value =
+                m_reader.number(*assumptions, field->key, "/assumptions", ruleOf(field->range))) {
+            m_project.assumptions.*field->member = *value;
+            record("assumptions", member.key(), member.value());
+        }
+    }
+}
+
+void ProjectParser::parseSegments(const bj::object& top)
+{
+    const bj::array* segments = m_reader.array(top, "segments", "");
+    if (!segments)
+        return;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < segments->size(); ++i) {
+        const std::string path = pointer("/segments", i);
+        const bj::object* item = m_reader.asObject((*segments)[i], path);
+        if (!item)
+            continue;
+        m_reader.checkKeys(
+            *item, path,
+            {"id", "name", "isolation_floor", "allowed_regimes", "price_usd_per_gpu_hour"},
+            {"preemptible", "note"});
+        Segment segment;
+        segment.id = m_reader.identifier(*item, "id", path).value_or("");
+        m_reader.setEntry(segment.id);
+        if (!segment.id.empty() && !ids.insert(segment.id).second)
+            m_reader.report(pointer(path, "id"), "duplicate segment id \"" + segment.id + "\"");
+        segment.name = m_reader.string(*item, "name", path).value_or(segment.id);
+        if (auto floor = m_reader.string(*item, "isolation_floor", path)) {
+            if (auto level = isolationFromKey(*floor))
+                segment.isolationFloor = *level;
+            else
+                m_reader.report(pointer(path, "isolation_floor"),
+                                "must be none, memory or hardware; got \"" + *floor + "\"");
+        }
+        if (const bj::array* regimes = m_reader.array(*item, "allowed_regimes", path)) {
+            if (regimes->empty())
+                m_reader.report(pointer(path, "allowed_regimes"), "must list at least one regime");
+            for (std::size_t j = 0; j < regimes->size(); ++j) {
+                const auto* key = (*regimes)[j].if_string();
+                const auto kind = key ? regimeFromKey(std::string_view(*key)) : std::nullopt;
+                if (kind)
+                    segment.allowedRegimes.push_back(*kind);
+                else
+                    m_reader.report(pointer(pointer(path, "allowed_regimes"), j),
+                                    "must be one of bare_metal, vm_passthrough, partition, "
+                                    "time_sliced, fractional, mps");
+            }
+        }
+        segment.preemptible = m_reader.boolean(*item, "preemptible", path, false).value_or(false);
+        segment.note = m_reader.string(*item, "note", path, false).value_or("");
+        segment.priceUsdPerGpuHour =
+            m_reader
+                .number(*item, "price_usd_per_gpu_hour", path,
+                        {0, false, 200, false,
+                         "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
+                .value_or(0);
+        m_project.segments.push_back(std::move(segment));
+        m_reader.setEntry({});
+    }
+}
+
+void ProjectParser::parseFleet(const bj::object& top)
+{
+    const bj::object* fleet = m_reader.object(top, "fleet", "");
+    if (!fleet)
+        return;
+    m_reader.checkKeys(*fleet, "/fleet", {"mode"}, {"pools"});
+    if (auto mode = m_reader.string(*fleet, "mode", "/fleet")) {
+        if (*mode == "fixed")
+            m_project.fleet.mode = FleetMode::Fixed;
+        else if (*mode == "size")
+            m_project.fleet.mode = FleetMode::Size;
+        else
+            m_reader.report("/fleet/mode", "must be \"fixed\" (the fleet is given) or \"size\" "
+                                           "(FleetPlanner sizes it); got \"" +
+                                               *mode + "\"");
+    }
+    const bj::array* pools =
+        m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
+    if (!pools)
+        return;
+    if (pools->empty() && m_project.fleet.mode == FleetMode::Fixed)
+        m_reader.report("/fleet/pools", "a fixed fleet must list at least one pool");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < pools->size(); ++i) {
+        const std::string path = pointer("/fleet/pools", i);
+        const bj::object* item = m_reader.asObject((*pools)[i], path);
+        if (!item)
+            continue;
+        m_reader.checkKeys(*item, path, {"id", "gpu", "count", "plan"}, {"gpus_per_node", "note"});
+        FleetPool pool;
+        pool.id = m_reader.identifier(*item, "id", path).value_or("");
+        m_reader.setEntry(pool.id);
+        if (!pool.id.empty() && !ids.insert(pool.id).second)
+            m_reader.report(pointer(path, "id"), "duplicate pool id \"" + pool.id + "\"");
+        pool.gpuId = m_reader.string(*item, "gpu", path).value_or("");
+        const GpuModel* gpu = m_project.catalog.gpu(pool.gpuId);
+        if (!pool.gpuId.empty() && !gpu)
+            m_reader.report(pointer(path, "gpu"),
+                            "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
+        pool.count = m_reader.integer(*item, "count", path, 0, 10000000).value_or(0);
+        pool.gpusPerNode = m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
+        pool.note = m_reader.string(*item, "note", path, false).value_or("");
+        if (auto plan = m_reader.string(*item, "plan", path)) {
+            if (auto value = planFromKey(*plan)) {
+                pool.plan = *value;
+                const PriceBook* book = m_project.activePriceBook();
+                if (gpu && book && !book->usdPerGpuHour(*gpu, pool.plan))
+                    m_reader.report(pointer(path, "plan"), "the active price book " + book->id +
+                                                               " has no " + *plan + " price for " +
+                                                               pool.gpuId);
+            } else {
+                m_reader.report(
+                    pointer(path, "plan"),
+                    "must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got \"" +
+                        *plan + "\"");
+            }
+        }
+        m_project.fleet.pools.push_back(std::move(pool));
+        m_reader.setEntry({});
+    }
+}
+
+void ProjectParser::parseWorkloads(const bj::object& top)
+{
+    const bj::array* workloads = m_reader.array(top, "workloads", "");
+    if (!workloads)
+        return;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < workloads->size(); ++i) {
+        const std::string path = pointer("/workloads", i);
+        const bj::object* item = m_reader.asObject((*workloads)[i], path);
+        if (!item)
+            continue;
+        auto workload = parseWorkload(m_reader, *item, path, m_project);
+        if (!workload)
+            continue;
+        if (!workload->id.empty() && !ids.insert(workload->id).second)
+            m_reader.report(pointer(path, "id"), "duplicate workload id \"" + workload->id + "\"");
+        m_project.workloads.push_back(std::move(*workload));
+    }
+}
+
+void ProjectParser::parseScenarios(const bj::object& top)
+{
+    const bj::array* scenarios = m_reader.array(top, "scenarios", "", false);
+    if (!scenarios)
+        return;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < scenarios->size(); ++i) {
+        const std::string path = pointer("/scenarios", i);
+        const bj::object* item = m_reader.asObject((*scenarios)[i], path);
+        if (!item)
+            continue;
+        m_reader.checkKeys(*item, path, {"id", "name", "overrides"}, {"description"});
+        Scenario scenario;
+        scenario.id = m_reader.identifier(*item, "id", path).value_or("");
+        if (!scenario.id.empty() && !ids.insert(scenario.id).second)
+            m_reader.report(pointer(path, "id"), "duplicate scenario id \"" + scenario.id + "\"");
+        scenario.name = m_reader.string(*item, "name", path).value_or(scenario.id);
+        scenario.description = m_reader.string(*item, "description", path, false).value_or("");
+        if (const bj::array* overrides = m_reader.array(*item, "overrides", path)) {
+            for (std::size_t j = 0; j < overrides->size(); ++j) {
+                const std::string overridePath = pointer(pointer(path, "overrides"), j);
+                const bj::object* entry = m_reader.asObject((*overrides)[j], overridePath);
+                if (!entry)
+                    continue;
+                m_reader.checkKeys(*entry, overridePath, {"path", "value"}, {});
+                const auto target = m_reader.string(*entry, "path", overridePath);
+                const auto* value = entry->if_contains("value");
+                if (!target || !value)
+                    continue;
+                if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
+                    m_reader.report(pointer(overridePath, "path"),
+                                    "a scenario may not change the format or the scenarios");
+                if (json::holdsNonFinite(*value))
+                    m_reader.report(pointer(overridePath, "value"),
+                                    "must hold finite numbers only (a number such as 1e999 is "
+                                    "beyond what FleetPlanner can represent)");
+                scenario.overrides.push_back({*target, bj::serialize(*value)});
+            }
+        }
+        m_project.scenarios.push_back(std::move(scenario));
+    }
+}
+
+} // namespace fleet::detail
