@@ -423,6 +423,34 @@ private slots:
         }
     }
 
+    void restrictedModelHasNoDuplicateColumns()
+    {
+        // Found by the property test (issue 13): the restricted exact path
+        // kept an option once per column (on spot and not), so the small
+        // model held two columns of one name and CBC 2.10.8 crashed in
+        // CbcNode::chooseDynamicBranch (fleetplanner-cli solve exited 139).
+        auto project = loadProjectFile(
+            FLEET_TEST_DATA_DIR "/regressions/restricted-model-duplicate-columns.fleetplan.json");
+        QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
+        OptimizeOptions options;
+        options.objective = Objective::Margin;
+        options.solve.timeLimitSeconds = 5;
+        const auto solved = optimizeRegimeMix(project.value(), options);
+        QVERIFY2(solved.ok(), solved.ok() ? "" : solved.error().toString().c_str());
+        QCOMPARE(solved.value().method, std::string("exact_restricted"));
+        QVERIFY(solved.value().status == SolveStatus::Optimal ||
+                solved.value().status == SolveStatus::Feasible);
+        // And a model with two columns of one name never reaches CBC.
+        Milp milp;
+        milp.addColumn("x", 0, 1, 1, true);
+        milp.addColumn("x", 0, 1, 1, true);
+        const auto refused = solveMilp(milp, {});
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().toString().find("each column's name must be unique") !=
+                     std::string::npos,
+                 refused.error().toString().c_str());
+    }
+
     void inconsistentModelsAreRefusedBeforeTheSolver_data()
     {
         QTest::addColumn<int>("defect");

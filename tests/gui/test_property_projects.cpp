@@ -117,7 +117,8 @@ class TestPropertyProjects : public QObject
 {
     Q_OBJECT
 
-    int m_refused = 0, m_infeasible = 0, m_solved = 0, m_simulated = 0, m_sliced = 0;
+    int m_refused = 0, m_modelRefused = 0, m_infeasible = 0, m_solved = 0, m_simulated = 0,
+        m_sliced = 0;
     int m_charts = 0;
     /// Seconds spent per stage, printed at the end (figures, not checks).
     std::map<std::string, double> m_seconds;
@@ -163,33 +164,46 @@ class TestPropertyProjects : public QObject
         options.fastPath = true;
         options.objective = index % 5 == 0 ? Objective::Margin : Objective::Cost;
         options.solve.timeLimitSeconds = 5;
-        const RegimeMixResult fast = optimizeRegimeMix(results.project, options);
+        const auto fast = optimizeRegimeMix(results.project, options);
         lap("fast path");
         options.fastPath = false;
-        const RegimeMixResult exact = optimizeRegimeMix(results.project, options);
+        const auto exact = optimizeRegimeMix(results.project, options);
         lap("exact solve");
-        for (const RegimeMixResult* r : {&fast, &exact}) {
-            if (r->status == SolveStatus::Infeasible) {
-                ++m_infeasible;
-                if (r->reasons.empty()) {
-                    qWarning("project %d: infeasible without a reason (%s)", index,
-                             r->method.c_str());
+        for (const auto* solved : {&fast, &exact}) {
+            if (!*solved) {
+                // A model refused before it reaches the solver (its bounds
+                // checked): the refusal names the column or row and the rule.
+                ++m_modelRefused;
+                const std::string why = solved->error().toString();
+                if (!isClear(why)) {
+                    qWarning("project %d: model refused unclearly: %s", index, why.c_str());
                     return false;
                 }
-                for (const std::string& reason : r->reasons)
+                continue;
+            }
+            const RegimeMixResult& r = solved->value();
+            if (r.status == SolveStatus::Infeasible) {
+                ++m_infeasible;
+                if (r.reasons.empty()) {
+                    qWarning("project %d: infeasible without a reason (%s)", index,
+                             r.method.c_str());
+                    return false;
+                }
+                for (const std::string& reason : r.reasons)
                     if (!isClear(reason)) {
                         qWarning("project %d: unclear reason '%s'", index, reason.c_str());
                         return false;
                     }
-            } else if (r->status == SolveStatus::Optimal || r->status == SolveStatus::Feasible) {
+            } else if (r.status == SolveStatus::Optimal || r.status == SolveStatus::Feasible) {
                 ++m_solved;
-                if (!std::isfinite(r->objectiveUsd)) {
-                    qWarning("project %d: %s objective is not finite", index, r->method.c_str());
+                if (!std::isfinite(r.objectiveUsd)) {
+                    qWarning("project %d: %s objective is not finite", index, r.method.c_str());
                     return false;
                 }
             }
         }
-        results.optimizer = exact;
+        if (exact)
+            results.optimizer = exact.value();
 
         // The simulator on the project's job work: one policy, two loads,
         // two weeks, at most 50,000 jobs a point (the app runs three
@@ -277,10 +291,18 @@ private slots:
         QVERIFY(dir.isValid());
         Watchdog watchdog(envInt("FLEET_PROPERTY_HANG_SECONDS", 30));
         int exercised = 0;
+        // FLEET_PROPERTY_ONLY=N runs project N alone and writes it to
+        // project-N.json first: how a crash found here is reproduced.
+        const int only = envInt("FLEET_PROPERTY_ONLY", -1);
         for (int index = shard; index < total; index += shards) {
+            if (only >= 0 && index != only)
+                continue;
             // One generator per project: a failing index reproduces alone.
             testing::ProjectGenerator generator(base.value(), 7919u * unsigned(index) + 1, true);
             const Project project = generator.next();
+            if (only >= 0)
+                std::ofstream("project-" + std::to_string(index) + ".json")
+                    << projectToJsonText(project);
             watchdog.start(index, projectToJsonText(project));
             const bool ok = exercise(project, index, dir);
             watchdog.stop();
@@ -293,8 +315,9 @@ private slots:
             ++exercised;
         }
         qInfo("%d projects: %d refused by the reader, %d solves, %d infeasible with reasons, "
-              "%d simulated (%d on a slice), %d charts drawn",
-              exercised, m_refused, m_solved, m_infeasible, m_simulated, m_sliced, m_charts);
+              "%d models refused with reasons, %d simulated (%d on a slice), %d charts drawn",
+              exercised, m_refused, m_solved, m_infeasible, m_modelRefused, m_simulated, m_sliced,
+              m_charts);
         for (const auto& [stage, seconds] : m_seconds)
             qInfo("  %s: %.1f s", stage.c_str(), seconds);
         // The generator must mostly make valid projects, or this tests little.

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace fleet {
 
@@ -96,10 +98,18 @@ std::vector<Issue> checkMilp(const Milp& milp, const std::vector<double>& start)
 {
     Checker check;
     const std::size_t columnCount = milp.columns.size();
+    // Names identify columns in a start plan (CbcModel::setMIPStart) and in
+    // the MPS file: two of one name start branch and bound from a wrong plan,
+    // and have crashed CBC 2.10.8 in CbcNode::chooseDynamicBranch.
+    std::map<std::string_view, std::size_t> names;
     for (std::size_t i = 0; i < columnCount; ++i) {
         const MilpColumn& column = milp.columns[i];
         const std::string path = "/columns/" + std::to_string(i);
         const std::string what = "column `" + column.name + "`";
+        if (const auto [at, added] = names.emplace(column.name, i); !added)
+            check.report(path, column.name,
+                         what + ": the name of column " + std::to_string(at->second) +
+                             " too (each column's name must be unique)");
         check.bounds(path, column.name, what, column.lower, column.upper);
         check.coefficient(path + "/objective", column.name, what + ": objective coefficient",
                           column.objective);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace fleet {
 
@@ -469,9 +470,14 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
         std::sort(byReducedCost.begin(), byReducedCost.end());
         WorkloadOptions restricted;
         restricted.workload = entry.workload;
+        // An option has a column per way of running it (on spot GPUs or
+        // not): kept once, or the restricted model holds two columns of one
+        // name, which CBC 2.10.8 reads into a crash (issue 13).
+        std::set<const OptionResult*> taken;
         for (std::size_t rank = 0; rank < byReducedCost.size(); ++rank) {
             const std::size_t i = byReducedCost[rank].second;
-            if (rank < kCheapestKept || lp.values[std::size_t(entry.columns[i].column)] > 1e-6)
+            if ((rank < kCheapestKept || lp.values[std::size_t(entry.columns[i].column)] > 1e-6) &&
+                taken.insert(entry.columns[i].option).second)
                 restricted.options.push_back(*entry.columns[i].option);
         }
         kept.push_back(std::move(restricted));
