@@ -17,6 +17,8 @@
 #include <QCoreApplication>
 
 #include <memory>
+#include <new>
+#include <optional>
 
 namespace {
 
@@ -77,6 +79,39 @@ const char* const kUsage =
     "\n"
     "Exit status: 0 success; 1 a user error (message on stderr); 2 an internal error.\n";
 
+/// Runs `command`; nothing when there is no such command.
+std::optional<int> dispatch(const QString& command, const QStringList& args)
+{
+    using namespace fleet::cli;
+    if (command == QLatin1String("catalog"))
+        return runCatalogCommand(args);
+    if (command == QLatin1String("chart"))
+        return runChartCommand(args);
+    if (command == QLatin1String("training"))
+        return runTrainingCommand(args);
+    if (command == QLatin1String("inference"))
+        return runInferenceCommand(args);
+    if (command == QLatin1String("evaluate"))
+        return runEvaluateCommand(args);
+    if (command == QLatin1String("solve"))
+        return runSolveCommand(args);
+    if (command == QLatin1String("solve-worker"))
+        return runSolveWorkerCommand(args);
+    if (command == QLatin1String("simulate"))
+        return runSimulateCommand(args);
+    if (command == QLatin1String("pack"))
+        return runPackCommand(args);
+    if (command == QLatin1String("new"))
+        return runNewCommand(args);
+    if (command == QLatin1String("import"))
+        return runImportCommand(args);
+    if (command == QLatin1String("export"))
+        return runExportCommand(args);
+    if (command == QLatin1String("validate"))
+        return runValidateCommand(args);
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -114,32 +149,20 @@ int main(int argc, char* argv[])
                           QString::fromStdString(fleet::libraryVersions())));
         return Ok;
     }
-    if (command == QLatin1String("catalog"))
-        return runCatalogCommand(args);
-    if (command == QLatin1String("chart"))
-        return runChartCommand(args);
-    if (command == QLatin1String("training"))
-        return runTrainingCommand(args);
-    if (command == QLatin1String("inference"))
-        return runInferenceCommand(args);
-    if (command == QLatin1String("evaluate"))
-        return runEvaluateCommand(args);
-    if (command == QLatin1String("solve"))
-        return runSolveCommand(args);
-    if (command == QLatin1String("solve-worker"))
-        return runSolveWorkerCommand(args);
-    if (command == QLatin1String("simulate"))
-        return runSimulateCommand(args);
-    if (command == QLatin1String("pack"))
-        return runPackCommand(args);
-    if (command == QLatin1String("new"))
-        return runNewCommand(args);
-    if (command == QLatin1String("import"))
-        return runImportCommand(args);
-    if (command == QLatin1String("export"))
-        return runExportCommand(args);
-    if (command == QLatin1String("validate"))
-        return runValidateCommand(args);
+    // Errors are values inside the core; anything thrown past a command
+    // (out of memory, a library's exception) is still an internal error with
+    // a message, never std::terminate.
+    try {
+        if (const auto status = dispatch(command, args))
+            return *status;
+    } catch (const std::bad_alloc&) {
+        printErr(QStringLiteral("fleetplanner-cli %1: out of memory\n").arg(command));
+        return InternalError;
+    } catch (const std::exception& e) {
+        printErr(QStringLiteral("fleetplanner-cli %1: internal error: %2\n")
+                     .arg(command, QString::fromLocal8Bit(e.what())));
+        return InternalError;
+    }
     printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) +
              QString::fromLatin1(kUsage));
     return UserError;

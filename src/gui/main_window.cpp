@@ -5,6 +5,7 @@
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "kpi_panel.h"
+#include "salvage_offer.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
 #include "ui_main_window.h"
@@ -286,6 +287,8 @@ void MainWindow::updateTitle()
     if (!m_document)
         return;
     QString title = m_document->displayName() + QStringLiteral("[*]");
+    if (!m_document->readOnlyReason().isEmpty())
+        title += tr(" (salvaged, read-only)");
     if (!m_document->scenario().isEmpty())
         title += tr(" — scenario %1").arg(m_document->scenario());
     setWindowTitle(title + QStringLiteral(" — FleetPlanner"));
@@ -443,10 +446,16 @@ bool MainWindow::openFile(const QString& path)
     }
     auto project = loadProject(path.toStdString());
     if (!project) {
-        QMessageBox::warning(this, tr("Project not opened"),
-                             tr("%1 could not be opened:\n\n%2")
-                                 .arg(path, QString::fromStdString(project.error().toString())));
-        return false;
+        // A damaged file: its readable part, read-only, never written back.
+        auto salvaged = offerSalvage(this, path, project.error());
+        if (!salvaged)
+            return false;
+        setProject(std::move(salvaged->project));
+        m_document->setReadOnly(tr("salvaged from the damaged %1 and read-only: File → Save "
+                                   "As keeps it as a new project, which can be edited")
+                                    .arg(QFileInfo(path).fileName()));
+        updateTitle();
+        return true;
     }
     // A JSON project is imported: it is saved as .fleetplan with Save As.
     setProject(std::move(project).value(), isSqlite ? path : QString());

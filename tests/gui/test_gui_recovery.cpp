@@ -1,10 +1,12 @@
 // Crash recovery as a user meets it: a recovered project stays unsaved
 // whatever is undone, quitting asks and keeps the file until answered,
-// "Discard" really discards, and presentation mode asks nothing until it ends.
+// "Discard" really discards, presentation mode asks nothing until it ends,
+// and a damaged file opens salvaged and read-only.
 
 #include "document/project_document.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "store/project_salvage.h"
 #include "store/project_sqlite.h"
 
 #include <QAbstractButton>
@@ -43,6 +45,28 @@ std::shared_ptr<QString> answerNextMessageBox(QMessageBox::StandardButton button
     timer->start();
     return seen;
 }
+
+/// Answers every message box until deleted: Open where offered, else OK.
+class BoxAnswerer
+{
+public:
+    BoxAnswerer()
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            texts << box->text();
+            QAbstractButton* open = box->button(QMessageBox::Open);
+            (open ? open : box->button(QMessageBox::Ok))->click();
+        });
+        m_timer.start(20);
+    }
+    QStringList texts;
+
+private:
+    QTimer m_timer;
+};
 
 void ageFile(const QString& path, int seconds)
 {
@@ -152,6 +176,68 @@ private slots:
         QVERIFY(!asked->isEmpty());
         QVERIFY(!window.document()->isModified());
         QVERIFY(!QFile::exists(m_path + QStringLiteral(".recovery")));
+    }
+
+    void damagedFileOpensSalvagedAndReadOnly()
+    {
+        // A page copied over another: open refuses the file as damaged, and
+        // the app offers what still reads, read-only, never writing the file.
+        Project project = loadSampleProject().value();
+        for (int i = 0; i < 150; ++i)
+            project.scenarios.push_back({"extra-" + std::to_string(i),
+                                         "Extra " + std::to_string(i),
+                                         "fills pages",
+                                         {{"/fleet/pools/0/count", std::to_string(1000 + i)}}});
+        const std::string good = m_dir.filePath(QStringLiteral("good.fleetplan")).toStdString();
+        QVERIFY(saveProjectFile(project, good));
+        QFile in(QString::fromStdString(good));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray bytes = in.readAll();
+        const int page = 4096;
+        const QString damaged = m_dir.filePath(QStringLiteral("damaged.fleetplan"));
+        bool found = false;
+        for (int from = 1; from * page < bytes.size() && !found; ++from)
+            for (int to = 1; to * page < bytes.size() && !found; ++to) {
+                if (to == from)
+                    continue;
+                QByteArray copy = bytes;
+                copy.replace(to * page, page, bytes.mid(from * page, page));
+                QFile out(damaged);
+                QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                out.write(copy);
+                out.close();
+                auto refused = openProjectFile(damaged.toStdString());
+                found = !refused && isDamagedFileRefusal(refused.error()) &&
+                        salvageProjectFile(damaged.toStdString());
+            }
+        QVERIFY2(found, "no page copy made a damaged but salvageable file");
+        QFile before(damaged);
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        const QByteArray damagedBytes = before.readAll();
+
+        MainWindow window;
+        {
+            BoxAnswerer answers;
+            QVERIFY(window.openFile(damaged));
+            QVERIFY(!answers.texts.isEmpty());
+            QVERIFY2(answers.texts.first().contains(QStringLiteral("is damaged")),
+                     qPrintable(answers.texts.first()));
+        }
+        QVERIFY(window.document()->path().isEmpty()); // never saved over the damaged file
+        QVERIFY(window.windowTitle().contains(QStringLiteral("read-only")));
+        const auto refusal = window.document()->edit(QStringLiteral("horizon"),
+                                                     {{"/horizon/months", boost::json::value(5)}});
+        QVERIFY(refusal && refusal->contains(QStringLiteral("read-only")));
+        QVERIFY(!window.document()->save()->isEmpty()); // no file: Save As
+        // Save As keeps it as a new project, which then edits normally.
+        const QString kept = m_dir.filePath(QStringLiteral("kept.fleetplan"));
+        QVERIFY(!window.document()->saveAs(kept));
+        QVERIFY(!window.document()->edit(QStringLiteral("horizon"),
+                                         {{"/horizon/months", boost::json::value(5)}}));
+        QVERIFY(!window.document()->save());
+        QFile after(damaged);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), damagedBytes);
     }
 
     void presentationAsksNothingUntilItEnds()

@@ -149,6 +149,15 @@ Result<bool> checkIntegrity(const sql::Database& db, const std::string& path)
 
 } // namespace
 
+bool isDamagedFileRefusal(const Error& error)
+{
+    // Every damage refusal above says "is damaged" first: one phrase, kept here.
+    for (const Issue& issue : error.issues)
+        if (issue.message.rfind("is damaged", 0) == 0)
+            return true;
+    return false;
+}
+
 bool looksLikeSqlite(const std::string& path)
 {
     // Through the regular-file check: a named pipe must never be read.

@@ -32,6 +32,10 @@ Result<Project> openProjectFile(const std::string& path, const std::string& scen
 /// created beside the file and no -wal file is read.
 Result<sql::Database> openProjectDatabase(const std::string& path);
 
+/// True when `error` is openProjectFile()'s refusal of a damaged file (one
+/// whose readable part salvageProjectFile() may still recover).
+bool isDamagedFileRefusal(const Error& error);
+
 /// True when the file starts with SQLite's 16-byte header.
 bool looksLikeSqlite(const std::string& path);
 

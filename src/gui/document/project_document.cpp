@@ -44,6 +44,8 @@ bool ProjectDocument::isModified() const
 std::optional<QString> ProjectDocument::edit(const QString& text,
                                              const std::vector<FieldEdit>& edits, int mergeKey)
 {
+    if (!m_readOnly.isEmpty())
+        return m_readOnly;
     boost::json::value document = projectToJson(m_project);
     for (const auto& [pointer, value] : edits) {
         auto set = json::setAtPointer(document, pointer, value, true);
@@ -87,6 +89,7 @@ std::optional<QString> ProjectDocument::saveAs(const QString& path)
     discardRecovery(path.toStdString());
     const bool moved = path != m_path;
     m_path = path;
+    m_readOnly.clear(); // a salvaged project, once saved as its own file, is editable
     m_undo->setClean();
     if (moved)
         emit pathChanged(path);

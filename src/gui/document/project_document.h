@@ -53,6 +53,12 @@ public:
     QString scenario() const { return m_scenario; }
     void setScenario(const QString& scenario);
 
+    /// A read-only document refuses every edit with `reason` (a project
+    /// salvaged from a damaged file: it is kept with Save As, which makes it
+    /// an ordinary document). Empty: editable.
+    void setReadOnly(const QString& reason) { m_readOnly = reason; }
+    QString readOnlyReason() const { return m_readOnly; }
+
     /// Writes the project to `path` (.fleetplan, SQLite) atomically; on
     /// success it becomes the document's path, the stack is clean, and the
     /// recovery file is removed. Returns the reason on failure.
@@ -90,6 +96,7 @@ private:
     QTimer* m_autosave = nullptr;
     int m_interaction = 0;
     bool m_autosaveSuspended = false;
+    QString m_readOnly;
 };
 
 } // namespace fleet::gui
