@@ -495,7 +495,11 @@ private:
         if (!memory)
             m_reader.report(pointer(pairPath, "memory"),
                             "names no memory mode listed in memory_modes");
-        if (compute && memory && compute->partitions % memory->numaDomains != 0)
+        // A mode whose own count was refused (missing, 0, misspelt key)
+        // holds 0: the pair's check would divide by it, and its problem is
+        // already reported.
+        if (compute && memory && compute->partitions > 0 && memory->numaDomains > 0 &&
+            compute->partitions % memory->numaDomains != 0)
             m_reader.report(pairPath, pair.compute + " has " + std::to_string(compute->partitions) +
                                           " partitions, which cannot be spread evenly over " +
                                           pair.memory + "'s " +

@@ -173,11 +173,16 @@ void ProjectParser::parseHorizon(const bj::object& top)
     m_reader.checkKeys(*horizon, "/horizon", {"months"}, {"start_month"});
     m_project.horizonMonths = m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
     if (auto start = m_reader.string(*horizon, "start_month", "/horizon", false)) {
-        if (start->size() == 7 && isValidAsOfDate(*start))
+        // Years 1000-2999, as the project file's CHECK constraint has them
+        // (a year the JSON reader took but SQLite refused made `import`
+        // fail with a raw SQL error: found by fuzz_project_json).
+        if (start->size() == 7 && isValidAsOfDate(*start) &&
+            ((*start)[0] == '1' || (*start)[0] == '2'))
             m_project.startMonth = *start;
         else
             m_reader.report("/horizon/start_month",
-                            "must be a month YYYY-MM; got \"" + *start + "\"");
+                            "must be a month YYYY-MM with a year from 1000 to 2999; got \"" +
+                                *start + "\"");
     }
 }
 
