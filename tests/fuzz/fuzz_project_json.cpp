@@ -1,8 +1,8 @@
 // libFuzzer target: the project JSON reader (.fleetplan.json), every scenario
-// applied, and the canonical round trip of what it accepts.
+// applied, and the round trips of what it accepts: through its canonical JSON
+// (export) and through a .fleetplan (import, then open).
 
 #include "fuzz_check.h"
-
 #include "store/project_json.h"
 
 #include <cstddef>
@@ -20,5 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!project.value().scenarios.empty())
         (void)fleet::applyScenario(project.value(), project.value().scenarios.front().id);
     fleet::fuzz::checkCanonicalRoundTrip(project.value(), "JSON");
+    fleet::fuzz::checkSaveRoundTrip(project.value(), "JSON");
     return 0;
 }

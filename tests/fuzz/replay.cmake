@@ -19,6 +19,7 @@ foreach(target IN LISTS FLEET_FUZZ_TARGETS)
     fleet_fuzz_sources(sources ${target})
     add_executable(replay_${target} ${sources} "${FLEET_FUZZ_DIR}/replay_main.cpp")
     target_link_libraries(replay_${target} PRIVATE fleetcore)
+    set_target_properties(replay_${target} PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
     fleet_set_warnings(replay_${target})
     add_test(NAME fuzz_replay_${target}
              COMMAND replay_${target} "${FLEET_FUZZ_DIR}/corpus/${target}"

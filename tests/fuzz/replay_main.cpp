@@ -75,8 +75,9 @@ std::string replay(const fs::path& file)
     if (waitpid(child, &status, 0) != child)
         return "could not wait for the child";
     if (WIFEXITED(status))
-        return WEXITSTATUS(status) == 0 ? "passed"
-                                        : "exited with status " + std::to_string(WEXITSTATUS(status));
+        return WEXITSTATUS(status) == 0
+                   ? "passed"
+                   : "exited with status " + std::to_string(WEXITSTATUS(status));
     if (WIFSIGNALED(status)) {
         const int signal = WTERMSIG(status);
         if (signal == SIGALRM)
@@ -135,8 +136,8 @@ int main(int argc, char** argv)
             else
                 std::printf("FAILED %s: %s (%.2f s)\n", input.c_str(), outcome.c_str(), seconds);
         } else {
-            std::printf("%s %s: %s (%.2f s)\n", expectFailure ? "still fails" : "ok",
-                        input.c_str(), outcome.c_str(), seconds);
+            std::printf("%s %s: %s (%.2f s)\n", expectFailure ? "still fails" : "ok", input.c_str(),
+                        outcome.c_str(), seconds);
         }
     }
     std::printf("%zu inputs replayed, %d %s\n", inputs.size(), wrong,
