@@ -41,11 +41,12 @@ fleet_fuzz_run() {
   # Fork mode's progress lines: "#EXECS: cov: C ft: F corp: N exec/s: E oom/timeout/crash: O/T/C time: S ...".
   local last
   last=$(grep -E '^#[0-9]+: cov:' "$dir/log" | tail -1)
-  local execs cov ft rate
+  local execs cov ft rate=""
   execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last")
   cov=$(sed -E 's/.* cov: ([0-9]+) .*/\1/' <<<"$last")
   ft=$(sed -E 's/.* ft: ([0-9]+) .*/\1/' <<<"$last")
-  rate=$(sed -E 's/.* exec\/s: ([0-9]+) .*/\1/' <<<"$last")
+  # The average over the run (fork mode's own exec/s is per job).
+  [ -n "$execs" ] && [ "$elapsed" -gt 0 ] && rate=$((execs / elapsed))
   FLEET_FUZZ_FOUND=$(find "$dir/findings" -type f \( -name 'crash-*' -o -name 'timeout-*' \
     -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) -newer "$dir/log.start" 2>/dev/null | wc -l)
   printf 'fuzz_%-15s %4d s  %9s execs  %6s exec/s  cov %5s  ft %6s  findings %d  (log: %s)\n' \
