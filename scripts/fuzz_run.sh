@@ -61,5 +61,5 @@ fleet_fuzz_list_findings() {
     echo "  $f"
   done
   grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz property broken|ERROR: libFuzzer)' \
-    "$out/$target/log" | sort | uniq -c | sort -rn | head -20 | sed 's/^/    /'
+    "$out/$target/log" | sort | uniq -c | sort -rn | head -20 | sed 's/^/    /' || true
 }
