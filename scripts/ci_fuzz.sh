@@ -24,7 +24,7 @@ summary=()
 for target in "${FLEET_FUZZ_TARGETS[@]}"; do
   line=$(fleet_fuzz_run "$seconds" "$out" "$target")
   echo "$line"
-  summary+=("$line")
+  summary+=("$(tail -1 <<<"$line")")
   found=$(find "$out/$target/findings" -type f | wc -l)
   total=$((total + found))
   [ "$found" -gt 0 ] && fleet_fuzz_list_findings "$out" "$target"
