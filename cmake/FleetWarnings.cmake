@@ -1,6 +1,7 @@
 # fleet_set_warnings(target): warnings on for FleetPlanner's own code.
 # Third-party headers come in as SYSTEM includes through their imported targets,
-# so their warnings do not count against ours.
+# so their warnings do not count against ours. It also applies the sanitizer
+# and fuzzing options (cmake/FleetSanitizers.cmake) to every target of ours.
 function(fleet_set_warnings target)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
@@ -9,4 +10,5 @@ function(fleet_set_warnings target)
             target_compile_options(${target} PRIVATE -Werror)
         endif()
     endif()
+    fleet_enable_sanitizers(${target})
 endfunction()

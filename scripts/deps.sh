@@ -12,14 +12,23 @@ FLEET_DEBIAN_PACKAGES=(
   dpkg-dev desktop-file-utils appstream
 )
 
+# The reliability checks' extra packages (scripts/ci_*.sh, ./fuzz.sh): clang-14
+# with its sanitizer and libFuzzer runtimes, and clang-format.
+FLEET_CHECK_PACKAGES=(clang-14 libclang-rt-14-dev clang-format-14)
+
 fleet_ensure_deps() {
+  fleet_ensure_packages "${FLEET_DEBIAN_PACKAGES[@]}"
+}
+
+# fleet_ensure_packages PKG...: installs those missing (as root), or says how.
+fleet_ensure_packages() {
   if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "FleetPlanner's set-up expects Debian 12 (dpkg-query not found)." >&2
-    echo "Install the equivalents of: ${FLEET_DEBIAN_PACKAGES[*]}" >&2
+    echo "Install the equivalents of: $*" >&2
     return 1
   fi
   local missing=() pkg
-  for pkg in "${FLEET_DEBIAN_PACKAGES[@]}"; do
+  for pkg in "$@"; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
       missing+=("$pkg")
     fi

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The sanitizer build (build-asan/): clang-14 with ASan and UBSan on
+# FleetPlanner's own code (cmake/FleetSanitizers.cmake), libFuzzer coverage on
+# top so that the fuzz targets share its objects. Sourced by
+# scripts/ci_sanitizers.sh, scripts/ci_fuzz.sh and ./fuzz.sh.
+
+source "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
+
+FLEET_ASAN_DIR=${FLEET_ASAN_DIR:-"$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-asan"}
+
+# The tests the sanitizer run covers: core, store and CLI. The GUI tests
+# (test_gui_smoke, test_gui_editing, test_chart_export) join with
+# FLEET_ASAN_GUI_TESTS=1; the .deb test never does (it packages the release).
+FLEET_ASAN_TESTS=(
+  test_catalog test_catalog_errors test_pricing test_training test_inference test_evaluate
+  test_project_validation test_project_store test_json_schema test_optimizer test_mps_glpk
+  test_pack_trace test_pack_replay test_simulator test_cli
+  fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
+  fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace
+)
+FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export)
+
+# The targets those tests run (a test's executable has its name, but for the
+# fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).
+fleet_asan_targets() {
+  local t
+  for t in "${FLEET_ASAN_TESTS[@]}"; do
+    case "$t" in
+      fuzz_replay_*) echo "replay_${t#fuzz_replay_}" ;;
+      fuzz_known_*) ;;
+      *) echo "$t" ;;
+    esac
+  done
+  echo fleetplanner-cli
+  echo save_loop
+  if [ "${FLEET_ASAN_GUI_TESTS:-0}" = 1 ]; then
+    printf '%s\n' "${FLEET_ASAN_GUI_TESTS_LIST[@]}"
+  fi
+}
+
+# fleet_asan_configure: configures build-asan/ once (clang-14, ASan + UBSan,
+# fuzzers on; ccache when there is one, as a launcher only).
+fleet_asan_configure() {
+  fleet_ensure_packages "${FLEET_DEBIAN_PACKAGES[@]}" "${FLEET_CHECK_PACKAGES[@]}" || return 1
+  [ -f "$FLEET_ASAN_DIR/build.ninja" ] && return 0
+  local launcher=()
+  if command -v ccache >/dev/null 2>&1; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  local top
+  top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  # -O1 and line tables only: the usual sanitizer trade between speed and
+  # build time; NDEBUG as in the release build the tests are written for.
+  # Warnings are errors as in ./test.sh: clang-14 reported none on 2026-11-30.
+  echo "+ cmake -S $top -B $FLEET_ASAN_DIR (clang++-14, FLEET_SANITIZE=address,undefined, FLEET_BUILD_FUZZERS=ON)"
+  cmake -S "$top" -B "$FLEET_ASAN_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++-14 \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
+    -DFLEET_SANITIZE=address,undefined -DFLEET_BUILD_FUZZERS=ON \
+    -DFLEET_WARNINGS_AS_ERRORS=ON "${launcher[@]}" >/dev/null
+}
+
+# fleet_asan_build TARGET...: builds those targets in build-asan/.
+fleet_asan_build() {
+  echo "+ cmake --build $FLEET_ASAN_DIR --parallel 2 --target $*"
+  cmake --build "$FLEET_ASAN_DIR" --parallel 2 --target "$@"
+}
