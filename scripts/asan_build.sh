@@ -14,11 +14,15 @@ FLEET_ASAN_DIR=${FLEET_ASAN_DIR:-"$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pw
 FLEET_ASAN_TESTS=(
   test_catalog test_catalog_errors test_pricing test_training test_inference test_evaluate
   test_project_validation test_project_store test_json_schema test_optimizer test_mps_glpk
-  test_pack_trace test_pack_replay test_simulator test_cli
+  test_pack_trace test_pack_replay test_simulator test_simulate_scope test_cli
+  test_store_inputs test_store_saves test_store_damage test_cli_store
   fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
   fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace
 )
-FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export)
+# The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
+# ci_sanitizers.sh to 200: 50 projects) under the sanitizers.
+FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export test_gui_recovery
+                           test_solver_worker test_property_projects)
 
 # The targets those tests run (a test's executable has its name, but for the
 # fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).

@@ -175,6 +175,8 @@ class TestPropertyProjects : public QObject
                 // checked): the refusal names the column or row and the rule.
                 ++m_modelRefused;
                 const std::string why = solved->error().toString();
+                if (qEnvironmentVariableIsSet("FLEET_PROPERTY_VERBOSE"))
+                    qInfo("project %d: model refused: %s", index, why.c_str());
                 if (!isClear(why)) {
                     qWarning("project %d: model refused unclearly: %s", index, why.c_str());
                     return false;

@@ -53,7 +53,8 @@ std::string noteWithMeasuredEfficiency(const std::string& note, double efficienc
     std::snprintf(loadText, sizeof loadText, "%.2f", load);
     return (note.empty() ? std::string() : note + " ") + "Shared-GPU packing efficiency " +
            figures + " measured " + how + " (" + std::string(policyKey(policy)) + ", " + source +
-           ", load " + loadText + ", " + std::to_string(seeds) + (seeds == 1 ? " seed" : " seeds") + "), not assumed.";
+           ", load " + loadText + ", " + std::to_string(seeds) + (seeds == 1 ? " seed" : " seeds") +
+           "), not assumed.";
 }
 
 } // namespace fleet::pack
