@@ -1,0 +1,75 @@
+// MainWindow's crash recovery: offering an autosave back, holding the question
+// during a presentation, and never losing a recovery file by accident.
+
+#include "document/project_document.h"
+#include "main_window.h"
+#include "store/project_sqlite.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+
+namespace fleet::gui {
+
+bool MainWindow::offerRecovery(const QString& recoveryBase, const QString& documentPath)
+{
+    if (!findRecovery(recoveryBase.toStdString()))
+        return false;
+    m_pendingRecoveryBase = recoveryBase;
+    m_pendingRecoveryPath = documentPath;
+    // No modal question in front of an audience: it waits for the end of
+    // presentation mode, and the file waits with it.
+    if (m_presenting || m_deferRecovery) {
+        if (m_document && m_document->recoveryBase() == recoveryBase)
+            m_document->setAutosaveSuspended(true);
+        return false;
+    }
+    return askAboutPendingRecovery();
+}
+
+bool MainWindow::askAboutPendingRecovery()
+{
+    const QString base = m_pendingRecoveryBase;
+    const QString documentPath = m_pendingRecoveryPath;
+    m_pendingRecoveryBase.clear();
+    m_pendingRecoveryPath.clear();
+    if (m_document)
+        m_document->setAutosaveSuspended(false);
+    const auto offer = findRecovery(base.toStdString());
+    if (!offer)
+        return false;
+    const QString name = documentPath.isEmpty() ? tr("a project that was never saved")
+                                                : QFileInfo(documentPath).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved changes?"),
+        tr("FleetPlanner autosaved changes to %1 that were never saved. Open the autosaved "
+           "version? (Discard deletes them.)")
+            .arg(name),
+        QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
+    if (answer != QMessageBox::Open) {
+        discardRecovery(base.toStdString());
+        return false;
+    }
+    auto recovered = openRecovery(*offer);
+    if (!recovered) {
+        // Never delete what could not be read: it may still be salvaged.
+        QMessageBox::warning(this, tr("Changes not recovered"),
+                             tr("The autosaved changes could not be opened:\n\n%1\n\nThe "
+                                "file is kept: %2")
+                                 .arg(QString::fromStdString(recovered.error().toString()),
+                                      QString::fromStdString(offer->recoveryPath)));
+        return false;
+    }
+    setProject(std::move(recovered).value(), documentPath);
+    m_document->markRecovered();
+    return true;
+}
+
+void MainWindow::forgetRecoveryOf(const QString& recoveryBase)
+{
+    // A recovery file still waiting for an answer belongs to the last
+    // session, not to this one's discarded changes.
+    if (recoveryBase != m_pendingRecoveryBase)
+        discardRecovery(recoveryBase.toStdString());
+}
+
+} // namespace fleet::gui
