@@ -118,6 +118,15 @@ void MainWindow::setupLayout()
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(4, 4, 4, 0);
+    // Said where it cannot be missed: this project cannot be edited (a
+    // salvaged, damaged file), and why.
+    m_readOnlyBanner = new QLabel(this);
+    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_readOnlyBanner->setWordWrap(true);
+    m_readOnlyBanner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 6px; }"));
+    m_readOnlyBanner->hide();
+    centralLayout->addWidget(m_readOnlyBanner);
     centralLayout->addWidget(m_kpi);
     centralLayout->addWidget(splitter, 1);
     setCentralWidget(central);
@@ -289,6 +298,8 @@ void MainWindow::updateTitle()
     QString title = m_document->displayName() + QStringLiteral("[*]");
     if (!m_document->readOnlyReason().isEmpty())
         title += tr(" (salvaged, read-only)");
+    m_readOnlyBanner->setText(tr("This project is %1.").arg(m_document->readOnlyReason()));
+    m_readOnlyBanner->setVisible(!m_document->readOnlyReason().isEmpty());
     if (!m_document->scenario().isEmpty())
         title += tr(" — scenario %1").arg(m_document->scenario());
     setWindowTitle(title + QStringLiteral(" — FleetPlanner"));
@@ -389,8 +400,8 @@ bool MainWindow::openFile(const QString& path)
         if (!salvaged)
             return false;
         setProject(std::move(salvaged->project));
-        m_document->setReadOnly(tr("salvaged from the damaged %1 and read-only: File → Save "
-                                   "As keeps it as a new project, which can be edited")
+        m_document->setReadOnly(tr("read-only, salvaged from the damaged %1: File → Save As keeps "
+                                   "it as a new project, which can be edited")
                                     .arg(QFileInfo(path).fileName()));
         updateTitle();
         return true;

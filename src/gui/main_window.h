@@ -115,6 +115,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_state = nullptr;
+    QLabel* m_readOnlyBanner = nullptr;
     bool m_presenting = false;
     bool m_deferRecovery = false;
     QString m_pendingRecoveryBase;

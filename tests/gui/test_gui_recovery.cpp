@@ -4,6 +4,7 @@
 // and a damaged file opens salvaged and read-only.
 
 #include "document/project_document.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
 #include "store/project_salvage.h"
@@ -12,6 +13,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -224,6 +226,12 @@ private slots:
                      qPrintable(answers.texts.first()));
         }
         QVERIFY(window.document()->path().isEmpty()); // never saved over the damaged file
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), test::kPatienceMs);
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("readOnlyBanner"))->isVisible());
+        window.grab().save(QStringLiteral(FLEET_BINARY_DIR "/gui_salvaged_read_only.png"));
         QVERIFY(window.windowTitle().contains(QStringLiteral("read-only")));
         const auto refusal = window.document()->edit(QStringLiteral("horizon"),
                                                      {{"/horizon/months", boost::json::value(5)}});
@@ -232,6 +240,7 @@ private slots:
         // Save As keeps it as a new project, which then edits normally.
         const QString kept = m_dir.filePath(QStringLiteral("kept.fleetplan"));
         QVERIFY(!window.document()->saveAs(kept));
+        QVERIFY(!window.findChild<QLabel*>(QStringLiteral("readOnlyBanner"))->isVisible());
         QVERIFY(!window.document()->edit(QStringLiteral("horizon"),
                                          {{"/horizon/months", boost::json::value(5)}}));
         QVERIFY(!window.document()->save());

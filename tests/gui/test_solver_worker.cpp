@@ -244,6 +244,8 @@ private slots:
         QVERIFY2(failure.contains(QStringLiteral("test hook: aborting")), qPrintable(failure));
         QVERIFY(m_window->recompute()->latest()->frontiersCurrent);
         QVERIFY(m_window->kpiPanel()->exportModelButton()->isVisible());
+        // What the user sees (build/tests/gui_solver_failed.png, looked at).
+        m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/gui_solver_failed.png"));
 
         // The model for a bug report: project, request, MPS and the failure.
         QTemporaryDir dir;
