@@ -5,6 +5,8 @@
 #include "main_window.h"
 #include "store/project_sqlite.h"
 
+#include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
 
@@ -51,12 +53,17 @@ bool MainWindow::askAboutPendingRecovery()
     }
     auto recovered = openRecovery(*offer);
     if (!recovered) {
-        // Never delete what could not be read: it may still be salvaged.
-        QMessageBox::warning(this, tr("Changes not recovered"),
-                             tr("The autosaved changes could not be opened:\n\n%1\n\nThe "
-                                "file is kept: %2")
-                                 .arg(QString::fromStdString(recovered.error().toString()),
-                                      QString::fromStdString(offer->recoveryPath)));
+        // Never delete what could not be read: it may still be salvaged. It
+        // moves aside, where the next autosave cannot overwrite it.
+        const QString kept =
+            QString::fromStdString(offer->recoveryPath) + QStringLiteral(".unreadable-") +
+            QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        const bool moved = QFile::rename(QString::fromStdString(offer->recoveryPath), kept);
+        QMessageBox::warning(
+            this, tr("Changes not recovered"),
+            tr("The autosaved changes could not be opened:\n\n%1\n\nThe file is kept: %2")
+                .arg(QString::fromStdString(recovered.error().toString()),
+                     moved ? kept : QString::fromStdString(offer->recoveryPath)));
         return false;
     }
     setProject(std::move(recovered).value(), documentPath);

@@ -12,6 +12,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QMessageBox>
@@ -178,6 +179,36 @@ private slots:
         QVERIFY(!asked->isEmpty());
         QVERIFY(!window.document()->isModified());
         QVERIFY(!QFile::exists(m_path + QStringLiteral(".recovery")));
+    }
+
+    void unreadableRecoveryIsKeptAside()
+    {
+        auto sample = loadSampleProject();
+        QVERIFY(sample);
+        QVERIFY(saveProjectFile(sample.value(), m_path.toStdString()));
+        ageFile(m_path, 60);
+        QFile garbage(m_path + QStringLiteral(".recovery"));
+        QVERIFY(garbage.open(QIODevice::WriteOnly));
+        garbage.write("SQLite format 3\0 but nothing after it");
+        garbage.close();
+        MainWindow window;
+        {
+            BoxAnswerer answers; // Open, then OK on the warning
+            QVERIFY(window.openFile(m_path));
+            QCOMPARE(answers.texts.size(), 2);
+            QVERIFY2(answers.texts.last().contains(QStringLiteral("unreadable")),
+                     qPrintable(answers.texts.last()));
+        }
+        // The saved project is open; the unreadable file moved where no
+        // autosave overwrites it.
+        QVERIFY(!window.document()->isModified());
+        QVERIFY(!QFile::exists(m_path + QStringLiteral(".recovery")));
+        const QStringList kept =
+            QDir(m_dir.path())
+                .entryList({QStringLiteral("crashed.fleetplan.recovery.unreadable-*")});
+        QCOMPARE(kept.size(), 1);
+        for (const QString& name : kept)
+            QFile::remove(m_dir.filePath(name));
     }
 
     void damagedFileOpensSalvagedAndReadOnly()
