@@ -66,6 +66,38 @@ class TestEvaluate : public QObject
     Q_OBJECT
 
 private slots:
+    void gpusHeldBeyondIntRangeAreWarnedAbout()
+    {
+        // UBSan, through the property test: a fixed fleet whose demand holds
+        // more than 2^31 GPUs cast the count to int (undefined; on x86 it
+        // became negative and the warning vanished).
+        Project project = loadSampleProject().value();
+        Workload notebooks;
+        for (const Workload& w : project.workloads)
+            if (std::holds_alternative<NotebookSpec>(w.spec))
+                notebooks = w;
+        QVERIFY(!notebooks.id.empty());
+        auto& spec = std::get<NotebookSpec>(notebooks.spec);
+        spec.users = 10'000'000;
+        spec.gpusPerUser = 64;
+        spec.activeFraction = 1.0;
+        spec.idleTimeoutMin = 0;
+        notebooks.choice = {};
+        for (int i = 0; i < 4; ++i) {
+            Workload copy = notebooks;
+            copy.id = "huge-notebooks-" + std::to_string(i);
+            project.workloads.push_back(copy);
+        }
+        const Evaluation evaluation = evaluate(project);
+        bool warned = false;
+        for (const std::string& warning : evaluation.warnings)
+            if (warning.find("month 1: the chosen options hold 2") == 0 &&
+                warning.find("GPUs; the fleet has 2400") != std::string::npos)
+                warned = true;
+        QVERIFY2(warned,
+                 evaluation.warnings.empty() ? "no warning" : evaluation.warnings.front().c_str());
+    }
+
     void sampleNumbersAreFiniteAndPositive()
     {
         const Project project = sample();

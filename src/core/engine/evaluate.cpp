@@ -1,9 +1,11 @@
 #include "engine/evaluate.h"
 
 #include "engine/options.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <map>
 
@@ -184,7 +186,7 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
 {
     if (project.fleet.mode != FleetMode::Fixed)
         return;
-    std::map<std::string, int> fleetCount;
+    std::map<std::string, std::int64_t> fleetCount; // a million pools of 10 M GPUs is valid
     for (const FleetPool& pool : project.fleet.pools)
         fleetCount[pool.gpuId] += pool.count;
     for (int m = 0; m < project.horizonMonths; ++m) {
@@ -193,10 +195,10 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
             if (const OptionResult* option = w.chosenOption())
                 needed[option->gpuId] += option->months[static_cast<std::size_t>(m)].gpuEquivalents;
         for (const auto& [gpu, count] : needed) {
-            const int gpus = static_cast<int>(std::ceil(count - 1e-6));
-            if (gpus > fleetCount[gpu])
+            const double gpus = std::ceil(count - 1e-6);
+            if (gpus > double(fleetCount[gpu]))
                 evaluation.warnings.push_back("month " + std::to_string(m + 1) +
-                                              ": the chosen options hold " + std::to_string(gpus) +
+                                              ": the chosen options hold " + wholeUpText(gpus) +
                                               " " + gpu + " GPUs; the fleet has " +
                                               std::to_string(fleetCount[gpu]));
         }

@@ -3,6 +3,7 @@
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "engine/training.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,8 +152,8 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     const double needGb = wholeGpu ? spec.memoryGbPerSession / std::max(1.0, spec.gpusPerUser)
                                    : spec.memoryGbPerSession;
     if (needGb > usable)
-        return Error("a session needs " + std::to_string(int(std::ceil(needGb))) +
-                     " GB; the unit has " + std::to_string(int(usable)) + " GB usable");
+        return Error("a session needs " + wholeUpText(needGb) + " GB; the unit has " +
+                     wholeUpText(std::floor(usable)) + " GB usable");
     const double allocated =
         notebookAllocatedFraction(spec, c.project.assumptions, c.filter.notebookIdleTimeout);
     OptionResult option;
@@ -186,8 +187,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
                      std::string(regimeKey(c.regime.kind)));
     const double usable = c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction / 1e9;
     if (spec.memoryGbPerGpu > usable)
-        return Error("a job needs " + std::to_string(int(std::ceil(spec.memoryGbPerGpu))) +
-                     " GB per GPU; the unit has " + std::to_string(int(usable)) + " GB usable");
+        return Error("a job needs " + wholeUpText(spec.memoryGbPerGpu) +
+                     " GB per GPU; the unit has " + wholeUpText(std::floor(usable)) + " GB usable");
     const GpuModel* reference = c.project.catalog.gpu(spec.referenceGpuId);
     if (!reference)
         return Error("reference GPU \"" + spec.referenceGpuId + "\" is not in the catalog");

@@ -1,6 +1,7 @@
 #include "optimize/infeasibility.h"
 
 #include "engine/options.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,9 +32,9 @@ std::string needs(const Project& project, const Workload& workload)
         parts.push_back("one of " + join(regimes, ", "));
     }
     if (const auto* n = std::get_if<NotebookSpec>(&workload.spec))
-        parts.push_back(std::to_string(int(std::ceil(n->memoryGbPerSession))) + " GB per session");
+        parts.push_back(wholeUpText(n->memoryGbPerSession) + " GB per session");
     if (const auto* b = std::get_if<BatchSpec>(&workload.spec))
-        parts.push_back(std::to_string(int(std::ceil(b->memoryGbPerGpu))) + " GB per GPU");
+        parts.push_back(wholeUpText(b->memoryGbPerGpu) + " GB per GPU");
     if (const auto* t = std::get_if<TrainingSpec>(&workload.spec); t && t->gpusPerJob > 1)
         parts.push_back(std::to_string(t->gpusPerJob) + " GPUs per job");
     return join(parts, " and ");
@@ -82,7 +83,7 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
     if (project.fleet.mode != FleetMode::Fixed)
         return {"the model has no solution although every workload has an option; export it with "
                 "--mps to inspect it"};
-    std::map<std::string, int> fleet;
+    std::map<std::string, double> fleet; // counts of many 10-million-GPU pools overflow int
     for (const FleetPool& pool : project.fleet.pools)
         fleet[pool.gpuId] += pool.count;
     // A lower bound per month: each workload on its option holding the fewest GPUs.
@@ -98,14 +99,14 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
             if (!w.options.empty())
                 least += best;
         }
-        int total = 0;
+        double total = 0; // in double: counts of many 10-million-GPU pools overflow int
         for (const std::string& model : models)
             total += fleet[model];
         if (std::ceil(least - 1e-6) > total) {
             reasons.push_back("month " + std::to_string(m + 1) +
                               ": even the smallest placement of every workload holds " +
-                              std::to_string(int(std::ceil(least - 1e-6))) +
-                              " GPUs; the fleet has " + std::to_string(total));
+                              wholeUpText(least - 1e-6) + " GPUs; the fleet has " +
+                              wholeUpText(total));
             break;
         }
     }

@@ -584,8 +584,8 @@ Result<bool> checkReplay(const std::vector<Node>& nodes, const std::vector<Pod>&
     const auto refuse = [](std::string rule) {
         return Error({Issue{{}, {}, {}, std::move(rule)}});
     };
-    if (!std::isfinite(options.targetLoad) || options.targetLoad <= 0)
-        return refuse("the target load must be a finite number > 0 (arrived GPU requests ÷ "
+    if (!std::isfinite(options.targetLoad) || options.targetLoad <= 0 || options.targetLoad > 100)
+        return refuse("the target load must be a number > 0 and ≤ 100 (arrived GPU requests ÷ "
                       "GPU capacity)");
     long gpus = 0;
     for (const Node& node : nodes)
