@@ -208,7 +208,7 @@ class TestPropertyProjects : public QObject
             results.optimizer = exact.value();
 
         // The simulator on the project's job work: one policy, two loads,
-        // two weeks, at most 50,000 jobs a point (the app runs three
+        // two weeks, at most 20,000 jobs a point (the app runs three
         // policies over 180 days, up to a million jobs a point).
         const ProjectCluster cluster = projectCluster(results.project, results.evaluation);
         if (cluster.nominalLoad > 0) {
@@ -216,7 +216,7 @@ class TestPropertyProjects : public QObject
                                                 PlacementPolicy::TopologyAware,
                                                 PlacementPolicy::PredictivePreemption};
             Frontier frontier = projectFrontier(results.project, results.evaluation, cluster,
-                                                policies[index % 3], {0.5, 0.9}, 14, 42, 50'000);
+                                                policies[index % 3], {0.5, 0.9}, 14, 42, 20'000);
             ++m_simulated;
             if (frontier.simulatedShare < 1.0)
                 ++m_sliced;

@@ -29,9 +29,10 @@ std::vector<double> defaultProjectLoads(); ///< kDefaultProjectLoads as numbers
 /// million jobs take ~0.3 GB and a few seconds; a 10-million-GPU fleet's
 /// month of small jobs would take hundreds of GB. Beyond these, the project is
 /// simulated on a slice of its cluster (and, if jobs are still too many, over
-/// fewer days): see simulationScope().
+/// fewer days): see simulationScope(). 32,768 GPUs (4,096 nodes of 8) pool
+/// as well as any real cluster's scheduler domain, and keep events cheap.
 inline constexpr double kMaxSimulatedJobs = 1'000'000;
-inline constexpr std::int64_t kMaxSimulatedGpus = 262'144;
+inline constexpr std::int64_t kMaxSimulatedGpus = 32'768;
 /// A slice holds at least this many of the largest gang, so gangs still
 /// contend with each other as they do on the whole cluster.
 inline constexpr int kSliceGangMultiple = 4;
