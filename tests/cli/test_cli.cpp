@@ -1,5 +1,7 @@
 // fleetplanner-cli as a user and a script see it: exit codes, messages, JSON shape.
 
+#include "cli_run.h"
+
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,45 +13,10 @@
 
 #include <cmath>
 
+using fleet::test::CliRun;
+using fleet::test::runCli;
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(FLEET_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
-        return run; // exitCode -1: crashed or hung
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-Run runCliWithInput(
-    const QStringList& args, const QByteArray& input,
-    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(FLEET_CLI_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    Run run;
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
 
 /// The sample as canonical JSON, exported by the CLI into `dir`.
 QJsonObject exportedSample(const QTemporaryDir& dir)
@@ -79,11 +46,11 @@ class TestCli : public QObject
 private slots:
     void versionAndHelp()
     {
-        const Run version = runCli({QStringLiteral("--version")});
+        const CliRun version = runCli({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith(QStringLiteral("fleetplanner-cli 0.")));
         QVERIFY(version.out.contains(QStringLiteral("COIN-OR CBC")));
-        const Run help = runCli({QStringLiteral("--help")});
+        const CliRun help = runCli({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains(QStringLiteral("catalog [--json]")));
         QCOMPARE(runCli({QStringLiteral("catalog"), QStringLiteral("--help")}).exitCode, 0);
@@ -200,7 +167,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const Run run = runCli(args);
+        const CliRun run = runCli(args);
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
         QVERIFY(run.out.isEmpty());
@@ -208,8 +175,8 @@ private slots:
 
     void trainingJson()
     {
-        const Run run = runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens",
-                                "15T", "--gpus", "1024", "--json"});
+        const CliRun run = runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B",
+                                   "--tokens", "15T", "--gpus", "1024", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         for (const char* key : {"flops", "gpu_hours", "wall_clock_days", "checkpoint_interval_min",
@@ -217,7 +184,7 @@ private slots:
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
         QCOMPARE(out.value("flops").toDouble(), 6 * 70e9 * 15e12);
         QCOMPARE(out.value("cost_usd").toDouble(), out.value("gpu_hours").toDouble() * 2.99);
-        const Run recompute =
+        const CliRun recompute =
             runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "15T",
                     "--gpus", "1024", "--recompute", "--json"});
         const QJsonObject hfu = QJsonDocument::fromJson(recompute.out.toUtf8()).object();
@@ -229,7 +196,7 @@ private slots:
 
     void inferenceJson()
     {
-        const Run run =
+        const CliRun run =
             runCli({"inference", "--gpu", "h100-sxm-80gb", "--params", "70B", "--precision", "fp8",
                     "--rps", "20", "--input-tokens", "1500", "--output-tokens", "350", "--tpot-ms",
                     "40", "--ttft-ms", "1500", "--json"});
@@ -247,7 +214,7 @@ private slots:
 
     void evaluateSampleJson()
     {
-        const Run run = runCli({"evaluate", ":sample", "--json"});
+        const CliRun run = runCli({"evaluate", ":sample", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         const QJsonObject kpis = out.value("kpis").toObject();
@@ -265,7 +232,8 @@ private slots:
             for (const QJsonValue& option : w.value("options").toArray())
                 QVERIFY(option.toObject().value("gpu_hours_held").toDouble() > 0);
         }
-        const Run scenario = runCli({"evaluate", ":sample", "--scenario", "notebooks-time-sliced"});
+        const CliRun scenario =
+            runCli({"evaluate", ":sample", "--scenario", "notebooks-time-sliced"});
         QCOMPARE(scenario.exitCode, 0);
         QVERIFY(scenario.out.contains(
                     QStringLiteral("dev-notebooks         h100-sxm-80gb time_sliced")) ||
@@ -293,7 +261,7 @@ private slots:
         const QByteArray first = a.readAll();
         QCOMPARE(b.readAll(), first);       // JSON → SQLite → JSON, byte for byte
         QCOMPARE(bundled.readAll(), first); // the bundled sample is canonical
-        const Run valid = runCli({"validate", sqlite});
+        const CliRun valid = runCli({"validate", sqlite});
         QCOMPARE(valid.exitCode, 0);
         QVERIFY(valid.out.contains(QStringLiteral("valid project")));
         QCOMPARE(runCli({"validate", json}).exitCode, 0);
@@ -305,7 +273,7 @@ private slots:
         garbage.write(QByteArray(1, '\0'));
         garbage.write(QByteArray(4000, 'x'));
         garbage.close();
-        const Run broken = runCli({"validate", garbage.fileName()});
+        const CliRun broken = runCli({"validate", garbage.fileName()});
         QCOMPARE(broken.exitCode, 1);
         QVERIFY(!broken.err.isEmpty());
     }
@@ -314,7 +282,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString mps = dir.filePath(QStringLiteral("sample.mps"));
-        const Run run = runCli({"solve", ":sample", "--gap", "0.01", "--mps", mps, "--json"});
+        const CliRun run = runCli({"solve", ":sample", "--gap", "0.01", "--mps", mps, "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         for (const char* key : {"status", "objective_usd", "best_bound_usd", "gap", "solve_seconds",
@@ -329,7 +297,7 @@ private slots:
         const QJsonObject layout = out.value("layouts").toArray().first().toObject();
         QVERIFY(!layout.value("profiles").toArray().isEmpty());
         QVERIFY(QFileInfo(mps).size() > 1000);
-        const Run bad = runCli({"solve", ":sample", "--objective", "profit"});
+        const CliRun bad = runCli({"solve", ":sample", "--objective", "profit"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("--objective must be cost or margin")));
     }
@@ -355,7 +323,7 @@ private slots:
         file.write(QJsonDocument(project).toJson());
         file.close();
         for (const QStringList& extra : {QStringList{}, QStringList{"--fast"}}) {
-            const Run run = runCli(QStringList{"solve", path, "--json"} + extra);
+            const CliRun run = runCli(QStringList{"solve", path, "--json"} + extra);
             QVERIFY2(run.exitCode == 0, qPrintable(run.err));
             const QString status =
                 QJsonDocument::fromJson(run.out.toUtf8()).object().value("status").toString();
@@ -377,7 +345,7 @@ private slots:
                                                           {"time_limit_seconds", 10},
                                                           {"relative_gap", 0.01}}},
                                   {"project", project}};
-        const Run run = runCliWithInput({"solve-worker"}, QJsonDocument(request).toJson());
+        const CliRun run = runCli({"solve-worker"}, QJsonDocument(request).toJson());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject reply = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(reply.value("format").toString(), QStringLiteral("fleetplanner-solve-reply"));
@@ -385,7 +353,7 @@ private slots:
         const QJsonObject result = reply.value("result").toObject();
         QCOMPARE(result.value("assignments").toArray().size(), 8);
         // The same answer as `solve` gives for the same options.
-        const Run solve = runCli({"solve", ":sample", "--gap", "0.01", "--json"});
+        const CliRun solve = runCli({"solve", ":sample", "--gap", "0.01", "--json"});
         QCOMPARE(solve.exitCode, 0);
         const QJsonObject direct = QJsonDocument::fromJson(solve.out.toUtf8()).object();
         QCOMPARE(result.value("objective_usd").toDouble(),
@@ -393,7 +361,7 @@ private slots:
         QCOMPARE(result.value("pools"), direct.value("pools"));
 
         // A broken request is answered, not crashed on: a reply with the issues.
-        const Run broken = runCliWithInput({"solve-worker"}, "{\"format\": 3");
+        const CliRun broken = runCli({"solve-worker"}, "{\"format\": 3");
         QCOMPARE(broken.exitCode, 0);
         const QJsonObject refused = QJsonDocument::fromJson(broken.out.toUtf8()).object();
         QCOMPARE(refused.value("ok").toBool(true), false);
@@ -410,9 +378,9 @@ private slots:
 
     void simulateSyntheticJson()
     {
-        const Run run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node", "8",
-                                "--job-gpus", "1", "--mean-hours", "2", "--load", "0.7", "--jobs",
-                                "20000", "--policy", "fifo", "--seed", "5", "--json"});
+        const CliRun run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node",
+                                   "8", "--job-gpus", "1", "--mean-hours", "2", "--load", "0.7",
+                                   "--jobs", "20000", "--policy", "fifo", "--seed", "5", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         for (const char* key : {"utilization", "throughput_jobs_per_week", "mean_wait_hours",
@@ -420,9 +388,9 @@ private slots:
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
         QCOMPARE(out.value("completed_jobs").toInt(), 20000);
         QVERIFY(std::abs(out.value("utilization").toDouble() - 0.7) < 0.05);
-        const Run sweep = runCli({"simulate", "--synthetic", "--gpus", "16", "--job-gpus", "2",
-                                  "--mean-hours", "2", "--loads", "0.6:0.99:0.13", "--jobs", "5000",
-                                  "--policy", "topology_aware", "--json"});
+        const CliRun sweep = runCli({"simulate", "--synthetic", "--gpus", "16", "--job-gpus", "2",
+                                     "--mean-hours", "2", "--loads", "0.6:0.99:0.13", "--jobs",
+                                     "5000", "--policy", "topology_aware", "--json"});
         QCOMPARE(sweep.exitCode, 0);
         const QJsonObject frontier = QJsonDocument::fromJson(sweep.out.toUtf8()).object();
         QCOMPARE(frontier.value("points").toArray().size(), 4); // 0.60, 0.73, 0.86, 0.99
@@ -430,8 +398,8 @@ private slots:
         QCOMPARE(
             runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
             1);
-        const Run project = runCli({"simulate", ":sample", "--policy", "topology_aware", "--loads",
-                                    "0.5:0.6:0.1", "--days", "10", "--json"});
+        const CliRun project = runCli({"simulate", ":sample", "--policy", "topology_aware",
+                                       "--loads", "0.5:0.6:0.1", "--days", "10", "--json"});
         QCOMPARE(project.exitCode, 0);
         const QJsonObject projectOut = QJsonDocument::fromJson(project.out.toUtf8()).object();
         QCOMPARE(projectOut.value("gpus").toInt() + projectOut.value("reserved_gpus").toInt(),
@@ -444,11 +412,11 @@ private slots:
                      .toArray()
                      .size(),
                  2);
-        const Run bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
+        const CliRun bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));
         // Fractional requests: 3 of 7 slices; two fit a GPU, so 6/7 is the ceiling.
-        const Run fractional = runCli(
+        const CliRun fractional = runCli(
             {"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu", "7", "--job-slices",
              "3", "--load", "0.8", "--jobs", "20000", "--policy", "topology_aware", "--json"});
         QCOMPARE(fractional.exitCode, 0);
@@ -456,8 +424,9 @@ private slots:
         QCOMPARE(sliced.value("job_slices").toInt(), 3);
         QVERIFY(sliced.value("utilization").toDouble() < 6.0 / 7.0 + 1e-9);
         QVERIFY(std::abs(sliced.value("utilization").toDouble() - 0.8) < 0.05);
-        const Run tooMany = runCli({"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu",
-                                    "7", "--job-slices", "7", "--load", "0.5"});
+        const CliRun tooMany =
+            runCli({"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu", "7",
+                    "--job-slices", "7", "--load", "0.5"});
         QCOMPARE(tooMany.exitCode, 1);
         QVERIFY(tooMany.err.contains(QStringLiteral("--job-slices (7) must be fewer than")));
     }
@@ -480,8 +449,8 @@ private slots:
                             .arg(i % 3 == 0 ? 1000 : (i % 3 == 1 ? 600 : 300))
                             .toUtf8());
         }
-        const Run run = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "fgd",
-                                "--seeds", "1-3", "--json"});
+        const CliRun run = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "fgd",
+                                   "--seeds", "1-3", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(out.value("policy").toString(), QStringLiteral("fgd"));
@@ -492,25 +461,26 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("mean_unallocated_gpu_pct")));
         QVERIFY(out.value("seconds").toDouble() >= 0);
         // Every policy side by side when none is named.
-        const Run all = runCli({"pack", "--nodes", nodes, "--pods", pods, "--json"});
+        const CliRun all = runCli({"pack", "--nodes", nodes, "--pods", pods, "--json"});
         QCOMPARE(
             QJsonDocument::fromJson(all.out.toUtf8()).object().value("policies").toArray().size(),
             6);
         // Into the planner: the measured efficiency replaces the assumption.
         const QString measured = dir.filePath(QStringLiteral("measured.fleetplan.json"));
-        const Run apply = runCli({"pack", ":sample", "--nodes", nodes, "--pods", pods, "--policy",
-                                  "best_fit", "--apply", "-o", measured});
+        const CliRun apply = runCli({"pack", ":sample", "--nodes", nodes, "--pods", pods,
+                                     "--policy", "best_fit", "--apply", "-o", measured});
         QCOMPARE(apply.exitCode, 0);
-        const Run evaluated = runCli({"evaluate", measured});
+        const CliRun evaluated = runCli({"evaluate", measured});
         QVERIFY2(evaluated.out.contains(QStringLiteral("this project's value")),
                  qPrintable(evaluated.out));
         // Problems name the flag, or the file, line and field.
         QCOMPARE(runCli({"pack", "--nodes", nodes}).exitCode, 1);
-        const Run policy = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "tetris"});
+        const CliRun policy =
+            runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "tetris"});
         QVERIFY(policy.err.contains(QStringLiteral("--policy must be random, best_fit")));
-        const Run seeds = runCli({"pack", "--nodes", nodes, "--pods", pods, "--seeds", "9-1"});
+        const CliRun seeds = runCli({"pack", "--nodes", nodes, "--pods", pods, "--seeds", "9-1"});
         QVERIFY(seeds.err.contains(QStringLiteral("--seeds must be")));
-        const Run badFile = runCli({"pack", "--nodes", pods, "--pods", pods});
+        const CliRun badFile = runCli({"pack", "--nodes", pods, "--pods", pods});
         QCOMPARE(badFile.exitCode, 1);
         QVERIFY2(badFile.err.contains(QStringLiteral("the header has no column \"sn\"")),
                  qPrintable(badFile.err));
@@ -518,7 +488,7 @@ private slots:
 
     void catalogText()
     {
-        const Run run = runCli({QStringLiteral("catalog")});
+        const CliRun run = runCli({QStringLiteral("catalog")});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(QStringLiteral("h100-sxm-80gb")));
         QVERIFY(run.out.contains(QStringLiteral("3g.40gb ×2")));
@@ -527,7 +497,7 @@ private slots:
 
     void catalogJsonShape()
     {
-        const Run run = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
+        const CliRun run = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
         QCOMPARE(run.exitCode, 0);
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &error);
@@ -575,8 +545,8 @@ private slots:
 
     void catalogOverrideFromTheCommandLine()
     {
-        const Run run = runCli({QStringLiteral("catalog"), QStringLiteral("--json"),
-                                QStringLiteral("--catalog"), fixture("override.json")});
+        const CliRun run = runCli({QStringLiteral("catalog"), QStringLiteral("--json"),
+                                   QStringLiteral("--catalog"), fixture("override.json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 10);
@@ -598,8 +568,8 @@ private slots:
                       {"scenarios", "scenarios.png"}};
         for (const auto& chart : charts) {
             const QString path = dir.filePath(QLatin1String(chart.file));
-            const Run run = runCli({"chart", ":sample", "--kind", chart.kind, "--scenario",
-                                    "reserve-60", "--slide", "-o", path});
+            const CliRun run = runCli({"chart", ":sample", "--kind", chart.kind, "--scenario",
+                                       "reserve-60", "--slide", "-o", path});
             QCOMPARE(run.exitCode, 0);
             QVERIFY2(run.out.contains(QStringLiteral("scenario reserve-60")), qPrintable(run.out));
             QFile file(path);
@@ -627,9 +597,9 @@ private slots:
         QFETCH(QSize, pixels);
         QTemporaryDir dir;
         const QString path = dir.filePath(file);
-        const Run run = runCli(QStringList{"chart", "--kind", "compute-price", "--price-book",
-                                           "market-2026", "-o", path} +
-                               extra);
+        const CliRun run = runCli(QStringList{"chart", "--kind", "compute-price", "--price-book",
+                                              "market-2026", "-o", path} +
+                                  extra);
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(path));
         if (pixels.isValid()) {

@@ -2,6 +2,9 @@
 // once, a damaged project is named damaged and its readable part exported
 // with --salvage, and solve --mps writes through a temporary and a rename.
 
+#include "../core/file_bytes.h"
+#include "cli_run.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -14,42 +17,12 @@
 
 namespace fs = std::filesystem;
 
+using fleet::test::CliRun;
+using fleet::test::readBytes;
+using fleet::test::runCli;
+using fleet::test::writeBytes;
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(FLEET_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit) {
-        process.kill();
-        process.waitForFinished();
-        return run; // exitCode -1: crashed or hung
-    }
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-std::string readBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::string& path, const std::string& bytes)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
 
 std::string integrity(const std::string& path)
 {
@@ -79,11 +52,12 @@ private slots:
     {
         const QString fifo = path("pipe.fleetplan");
         QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
-        const Run validate = runCli({QStringLiteral("validate"), fifo});
+        const CliRun validate = runCli({QStringLiteral("validate"), fifo});
         QCOMPARE(validate.exitCode, 1);
         QVERIFY2(validate.err.contains(QStringLiteral("is a named pipe, not a regular file")),
                  qPrintable(validate.err));
-        const Run catalog = runCli({QStringLiteral("catalog"), QStringLiteral("--catalog"), fifo});
+        const CliRun catalog =
+            runCli({QStringLiteral("catalog"), QStringLiteral("--catalog"), fifo});
         QCOMPARE(catalog.exitCode, 1);
         QVERIFY2(catalog.err.contains(QStringLiteral("is a named pipe")), qPrintable(catalog.err));
     }
@@ -110,12 +84,12 @@ private slots:
                 made = integrity(damaged.toStdString()) != "ok";
             }
         QVERIFY(made);
-        const Run validate = runCli({QStringLiteral("validate"), damaged});
+        const CliRun validate = runCli({QStringLiteral("validate"), damaged});
         QCOMPARE(validate.exitCode, 1);
         QVERIFY2(validate.err.contains(QStringLiteral("is damaged")), qPrintable(validate.err));
         const QString rescued = path("rescued.fleetplan.json");
-        const Run salvage = runCli({QStringLiteral("export"), QStringLiteral("--salvage"), damaged,
-                                    QStringLiteral("-o"), rescued});
+        const CliRun salvage = runCli({QStringLiteral("export"), QStringLiteral("--salvage"),
+                                       damaged, QStringLiteral("-o"), rescued});
         if (salvage.exitCode == 0) {
             QVERIFY2(salvage.err.contains(QStringLiteral("salvaged")), qPrintable(salvage.err));
             QCOMPARE(runCli({QStringLiteral("validate"), rescued}).exitCode, 0);
@@ -124,8 +98,8 @@ private slots:
             QVERIFY2(salvage.err.contains(QStringLiteral("cannot be salvaged")),
                      qPrintable(salvage.err));
         }
-        const Run intact = runCli({QStringLiteral("export"), QStringLiteral("--salvage"), good,
-                                   QStringLiteral("-o"), path("intact.fleetplan.json")});
+        const CliRun intact = runCli({QStringLiteral("export"), QStringLiteral("--salvage"), good,
+                                      QStringLiteral("-o"), path("intact.fleetplan.json")});
         QCOMPARE(intact.exitCode, 0);
         QVERIFY2(intact.err.contains(QStringLiteral("lost 0")), qPrintable(intact.err));
     }
@@ -140,8 +114,8 @@ private slots:
         writeBytes(privateMps.toStdString(), "old model");
         QCOMPARE(::chmod(privateMps.toLocal8Bit().constData(), 0600), 0);
         for (const QString& mps : {linked, privateMps}) {
-            const Run solve = runCli({QStringLiteral("solve"), QStringLiteral(":sample"),
-                                      QStringLiteral("--fast"), QStringLiteral("--mps"), mps});
+            const CliRun solve = runCli({QStringLiteral("solve"), QStringLiteral(":sample"),
+                                         QStringLiteral("--fast"), QStringLiteral("--mps"), mps});
             QVERIFY2(solve.exitCode == 0, qPrintable(solve.err));
             QVERIFY(fs::is_regular_file(fs::symlink_status(mps.toStdString())));
             QVERIFY(readBytes(mps.toStdString()).rfind("NAME", 0) == 0);

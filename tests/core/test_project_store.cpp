@@ -2,6 +2,7 @@
 // newer and older files each get their own clear message and never a crash;
 // migrations keep a backup; autosave and recovery.
 
+#include "file_bytes.h"
 #include "project_generator.h"
 #include "store/json_pointer.h"
 #include "store/project_json.h"
@@ -17,6 +18,8 @@
 #include <random>
 
 using namespace fleet;
+using fleet::test::readBytes;
+using fleet::test::writeBytes;
 namespace fs = std::filesystem;
 
 namespace {
@@ -24,18 +27,6 @@ namespace {
 Project sample()
 {
     return loadSampleProject().value();
-}
-
-std::string readBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::string& path, const std::string& bytes)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 /// Runs raw SQL on a file, bypassing FleetPlanner (to make hostile files).

@@ -2,6 +2,7 @@
 // every page well-formed, so SQLite's quick_check passes them; open must still
 // refuse them with their own message, and salvage must return what reads.
 
+#include "file_bytes.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -16,21 +17,11 @@
 #include <random>
 
 using namespace fleet;
+using fleet::test::readBytes;
+using fleet::test::writeBytes;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::string& path, const std::string& bytes)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
 
 /// The first line a PRAGMA check gives, straight from SQLite.
 std::string check(const std::string& path, const char* pragma)

@@ -2,6 +2,7 @@
 // symlink, remove only their own stale temporaries and say why they failed;
 // read-only opens that leave no trace and read no foreign -wal file.
 
+#include "file_bytes.h"
 #include "store/atomic_file.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
@@ -20,6 +21,8 @@
 #include <unistd.h>
 
 using namespace fleet;
+using fleet::test::readBytes;
+using fleet::test::writeBytes;
 namespace fs = std::filesystem;
 
 namespace {
@@ -27,18 +30,6 @@ namespace {
 Project sample()
 {
     return loadSampleProject().value();
-}
-
-std::string readBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::string& path, const std::string& bytes)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 mode_t modeOf(const std::string& path)

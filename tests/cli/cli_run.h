@@ -1,0 +1,44 @@
+#pragma once
+
+// Running fleetplanner-cli from a test: its exit status and what it printed.
+// FLEET_CLI_PATH is the built executable (tests/CMakeLists.txt).
+
+#include <QByteArray>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace fleet::test {
+
+struct CliRun
+{
+    int exitCode = -1; ///< -1: crashed, or no answer within a minute
+    QString out;
+    QString err;
+};
+
+/// Runs the CLI with `args`, `input` on its stdin and `environment`.
+inline CliRun
+runCli(const QStringList& args, const QByteArray& input = {},
+       const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(FLEET_CLI_PATH), args);
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
+    CliRun run;
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+} // namespace fleet::test
