@@ -58,7 +58,9 @@ bool isClear(const std::string& message)
 class Watchdog
 {
 public:
-    explicit Watchdog(int seconds) : m_limit(seconds), m_thread([this] { watch(); }) {}
+    explicit Watchdog(int limitSeconds)
+        : m_limitSeconds(limitSeconds), m_thread([this] { watch(); })
+    {}
     ~Watchdog()
     {
         {
@@ -88,19 +90,19 @@ private:
         std::unique_lock lock(m_mutex);
         while (!m_done) {
             m_wake.wait_for(lock, std::chrono::seconds(1));
-            if (m_running &&
-                std::chrono::steady_clock::now() - m_started > std::chrono::seconds(m_limit)) {
+            if (m_running && std::chrono::steady_clock::now() - m_started >
+                                 std::chrono::seconds(m_limitSeconds)) {
                 const std::string path = "hung-project-" + std::to_string(m_index) + ".json";
                 std::ofstream(path) << m_json;
                 std::fprintf(stderr, "FAIL: project %d ran past %d s (a hang); written to %s\n",
-                             m_index, m_limit, path.c_str());
+                             m_index, m_limitSeconds, path.c_str());
                 std::fflush(stderr);
                 std::_Exit(3);
             }
         }
     }
 
-    int m_limit;
+    int m_limitSeconds;
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_done = false;

@@ -131,13 +131,6 @@ void readColumns(const Row& row, int first, std::span<const Column> columns, bj:
     }
 }
 
-#define FLEET_TRY(expression)                                                                      \
-    do {                                                                                           \
-        auto fleetTryResult = (expression);                                                        \
-        if (!fleetTryResult)                                                                       \
-            return fleetTryResult.error();                                                         \
-    } while (false)
-
 /// Reads every row of `sql` (with `param` bound to ?1 unless empty); `each`
 /// gets the row, named "table TABLE, row N" (1-based, in the query's order).
 template <typename Each>

@@ -39,13 +39,6 @@ void bindColumns(sql::Statement& statement, int first, std::span<const Column> c
     }
 }
 
-#define FLEET_TRY(expression)                                                                      \
-    do {                                                                                           \
-        auto fleetTryResult = (expression);                                                        \
-        if (!fleetTryResult)                                                                       \
-            return fleetTryResult.error();                                                         \
-    } while (false)
-
 /// Runs `sql` with `bind` for each item of `items` (position = index).
 template <typename Bind>
 Result<bool> insertEach(const sql::Database& db, const std::string& sql, const bj::array* items,

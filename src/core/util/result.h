@@ -56,3 +56,12 @@ private:
 };
 
 } // namespace fleet
+
+/// Returns the error of `expression` (a Result) from the enclosing function
+/// when it holds one: the rows' readers and writers chain dozens of steps.
+#define FLEET_TRY(expression)                                                                      \
+    do {                                                                                           \
+        auto fleetTryResult = (expression);                                                        \
+        if (!fleetTryResult)                                                                       \
+            return fleetTryResult.error();                                                         \
+    } while (false)
