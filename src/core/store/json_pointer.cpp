@@ -1,32 +1,11 @@
 #include "store/json_pointer.h"
 
+#include <optional>
 #include <vector>
 
 namespace fleet::json {
 
 namespace {
-
-Result<std::vector<std::string>> splitPointer(const std::string& pointer)
-{
-    if (pointer.empty() || pointer[0] != '/')
-        return Error("must be a JSON pointer starting with '/'; got \"" + pointer + "\"");
-    std::vector<std::string> tokens;
-    std::string token;
-    for (std::size_t i = 1; i <= pointer.size(); ++i) {
-        if (i == pointer.size() || pointer[i] == '/') {
-            tokens.push_back(token);
-            token.clear();
-        } else if (pointer[i] == '~') {
-            if (i + 1 >= pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1'))
-                return Error("has '~' not followed by 0 or 1: \"" + pointer + "\"");
-            token += pointer[i + 1] == '0' ? '~' : '/';
-            ++i;
-        } else {
-            token += pointer[i];
-        }
-    }
-    return tokens;
-}
 
 std::optional<std::size_t> arrayIndex(const std::string& token)
 {
@@ -39,6 +18,46 @@ std::optional<std::size_t> arrayIndex(const std::string& token)
 }
 
 } // namespace
+
+Result<std::vector<std::string>> splitPointer(std::string_view pointer)
+{
+    if (pointer.empty() || pointer[0] != '/')
+        return Error("must be a JSON pointer starting with '/'; got \"" + std::string(pointer) +
+                     "\"");
+    std::vector<std::string> tokens;
+    std::string token;
+    for (std::size_t i = 1; i <= pointer.size(); ++i) {
+        if (i == pointer.size() || pointer[i] == '/') {
+            tokens.push_back(token);
+            token.clear();
+        } else if (pointer[i] == '~') {
+            if (i + 1 >= pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1'))
+                return Error("has '~' not followed by 0 or 1: \"" + std::string(pointer) + "\"");
+            token += pointer[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            token += pointer[i];
+        }
+    }
+    return tokens;
+}
+
+std::string joinPointer(const std::vector<std::string>& tokens)
+{
+    std::string pointer;
+    for (const std::string& token : tokens) {
+        pointer += '/';
+        for (char c : token) {
+            if (c == '~')
+                pointer += "~0";
+            else if (c == '/')
+                pointer += "~1";
+            else
+                pointer += c;
+        }
+    }
+    return pointer;
+}
 
 Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
                           boost::json::value value, bool createObjects)

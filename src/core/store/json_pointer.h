@@ -7,6 +7,8 @@
 #include <boost/json.hpp>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace fleet::json {
 
@@ -15,6 +17,13 @@ namespace fleet::json {
 /// created as empty objects, as the app does when it first overrides a
 /// default); the last may name a new member of an existing object. Array
 /// indices must be in range. Fails with the reason, leaving `root` unchanged.
+/// The unescaped reference tokens of `pointer` ("/a~1b/0" → {"a/b", "0"}),
+/// or why it is not a JSON pointer.
+Result<std::vector<std::string>> splitPointer(std::string_view pointer);
+
+/// The pointer made of `tokens`, each escaped ('~' → "~0", '/' → "~1").
+std::string joinPointer(const std::vector<std::string>& tokens);
+
 Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
                           boost::json::value value, bool createObjects = false);
 
