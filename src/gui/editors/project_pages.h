@@ -22,8 +22,15 @@ struct ProjectPage
     std::vector<FieldTableModel*> models; ///< the page's tables, for tests and messages
 };
 
-/// The Workloads page (workloads_page.cpp).
+// One page per file: fleet_page.cpp, price_books_page.cpp, segments_page.cpp,
+// workloads_page.cpp, regimes_page.cpp (regimes and scheduler), scenarios_page.cpp.
+ProjectPage fleetPage(ProjectDocument* document, QWidget* parent);
+ProjectPage priceBooksPage(ProjectDocument* document, QWidget* parent);
+ProjectPage segmentsPage(ProjectDocument* document, QWidget* parent);
 ProjectPage workloadsPage(ProjectDocument* document, QWidget* parent);
+ProjectPage regimesPage(ProjectDocument* document, QWidget* parent);
+ProjectPage schedulerPage(ProjectDocument* document, QWidget* parent);
+ProjectPage scenariosPage(ProjectDocument* document, QWidget* parent);
 
 /// Builds the pages; `parent` owns the widgets.
 std::vector<ProjectPage> makeProjectPages(ProjectDocument* document, QWidget* parent);
