@@ -43,7 +43,22 @@ CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluati
     data.plan = Plan::OnDemand;
     using Cell = std::map<RegimeKind, double>; // regime → cheapest cost per unit
     std::vector<Cell> cells;
-    for (const WorkloadEvaluation& w : evaluation.workloads) {
+    // The workloads with the most work, in project order, as many as keep
+    // the groups within kMaxCostPerTokenGroups.
+    std::vector<std::pair<double, std::size_t>> byWork; // (work, index)
+    for (std::size_t i = 0; i < evaluation.workloads.size(); ++i) {
+        const WorkloadEvaluation& w = evaluation.workloads[i];
+        const double work = sum(w.servedPerMonth);
+        if (w.kind == kind && work > 0)
+            byWork.emplace_back(work, i);
+    }
+    std::stable_sort(byWork.begin(), byWork.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<bool> shown(evaluation.workloads.size(), false);
+    for (std::size_t k = 0; k < std::min(byWork.size(), kMaxCostPerTokenGroups); ++k)
+        shown[byWork[k].second] = true;
+    for (std::size_t i = 0; i < evaluation.workloads.size(); ++i) {
+        const WorkloadEvaluation& w = evaluation.workloads[i];
         const double work = sum(w.servedPerMonth);
         if (w.kind != kind || work <= 0)
             continue;
@@ -59,6 +74,9 @@ CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluati
                     cell[option.regime] = usd;
             }
             if (cell.empty())
+                continue;
+            ++data.totalGroups;
+            if (!shown[i] || cells.size() >= kMaxCostPerTokenGroups)
                 continue;
             data.workloadNames.push_back(w.name);
             data.gpuIds.push_back(gpu.id);

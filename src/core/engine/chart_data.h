@@ -27,7 +27,12 @@ struct CostPerTokenData
     std::vector<std::string> gpuIds;                     ///< per category
     std::vector<RegimeKind> regimes;                     ///< series
     std::vector<std::vector<std::optional<double>>> usd; ///< [regime][category]
+    /// Groups the project has; only the kMaxCostPerTokenGroups of the
+    /// workloads with the most work are kept (a chart of more cannot be read,
+    /// and a live edit would redraw them all).
+    std::size_t totalGroups = 0;
 };
+inline constexpr std::size_t kMaxCostPerTokenGroups = 12;
 CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluation,
                               WorkloadKind kind);
 

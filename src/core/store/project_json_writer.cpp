@@ -87,23 +87,6 @@ void addSpec(bj::object& item, const BatchSpec& s)
     item["checkpoint_interval_min"] = s.checkpointIntervalMin;
 }
 
-bj::object workloadToJson(const Workload& w)
-{
-    bj::object item{{"id", w.id},
-                    {"name", w.name},
-                    {"kind", key(workloadKindKey(w.kind()))},
-                    {"segment", w.segmentId}};
-    if (w.startMonth != 1)
-        item["start_month"] = w.startMonth;
-    if (w.endMonth != 0)
-        item["end_month"] = w.endMonth;
-    std::visit([&](const auto& spec) { addSpec(item, spec); }, w.spec);
-    if (bj::object choice = choiceToJson(w.choice); !choice.empty())
-        item["choice"] = std::move(choice);
-    addNote(item, w.note);
-    return item;
-}
-
 /// Rebuilds the override sections ("scheduler" tables, "regimes", "assumptions")
 /// from the project's recorded overrides, in the order it stated them.
 void addOverrides(bj::object& scheduler, bj::object& regimes, bj::object& assumptions,
@@ -128,6 +111,23 @@ void addOverrides(bj::object& scheduler, bj::object& regimes, bj::object& assump
 }
 
 } // namespace
+
+bj::object workloadToJson(const Workload& w)
+{
+    bj::object item{{"id", w.id},
+                    {"name", w.name},
+                    {"kind", key(workloadKindKey(w.kind()))},
+                    {"segment", w.segmentId}};
+    if (w.startMonth != 1)
+        item["start_month"] = w.startMonth;
+    if (w.endMonth != 0)
+        item["end_month"] = w.endMonth;
+    std::visit([&](const auto& spec) { addSpec(item, spec); }, w.spec);
+    if (bj::object choice = choiceToJson(w.choice); !choice.empty())
+        item["choice"] = std::move(choice);
+    addNote(item, w.note);
+    return item;
+}
 
 bj::object projectToJson(const Project& project)
 {

@@ -14,6 +14,8 @@
 namespace fleet {
 
 boost::json::object projectToJson(const Project& project);
+/// One workload as projectToJson writes it (the app re-reads one edited row alone).
+boost::json::object workloadToJson(const Workload& workload);
 std::string projectToJsonText(const Project& project);
 
 } // namespace fleet

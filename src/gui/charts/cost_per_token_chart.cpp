@@ -22,8 +22,13 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     QChart* chart =
         newChart(data.workloadNames.empty()
                      ? QObject::tr("%1: the project has no such work").arg(unit)
-                     : QObject::tr("%1, by workload and regime (%2)")
-                           .arg(unit, QString::fromUtf8(planLabel(data.plan).data()).toLower()));
+                     : QObject::tr("%1, by workload and regime (%2)%3")
+                           .arg(unit, QString::fromUtf8(planLabel(data.plan).data()).toLower(),
+                                data.totalGroups > data.workloadNames.size()
+                                    ? QObject::tr(" — the %1 largest of %2")
+                                          .arg(data.workloadNames.size())
+                                          .arg(data.totalGroups)
+                                    : QString()));
     auto* series = new QBarSeries;
     for (std::size_t r = 0; r < data.regimes.size(); ++r) {
         auto* set = new QBarSet(QString::fromUtf8(regimeLabel(data.regimes[r]).data()));

@@ -44,10 +44,10 @@ void RecomputeService::request(const Project& project, const QString& scenario)
         m_cancel->store(true); // its snapshot is out of date
         m_solver.cancel();
     }
-    if (m_optimizerRunning)
-        m_optimizerPending = request;
-    else
-        startOptimizer(request);
+    // The optimizer's fast path starts once the engine's results of this
+    // snapshot are on screen: with two cores, the KPIs and the chart of an
+    // edit come first, and only the newest snapshot is ever solved.
+    m_optimizerPending = request;
     if (m_fastRunning)
         m_pending = std::move(request); // only the newest waits
     else
@@ -122,6 +122,11 @@ void RecomputeService::fastDone()
     m_latest = merged;
     m_shownGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
+    if (m_optimizerPending && !m_optimizerRunning) {
+        Request next = std::move(*m_optimizerPending);
+        m_optimizerPending.reset();
+        startOptimizer(std::move(next));
+    }
     if (m_slowEnabled)
         m_settle.start();
 }
@@ -130,9 +135,13 @@ void RecomputeService::optimizerDone()
 {
     m_optimizerRunning = false;
     if (m_optimizerPending) {
-        Request next = std::move(*m_optimizerPending);
-        m_optimizerPending.reset();
-        startOptimizer(std::move(next)); // this one is of an older snapshot
+        // This one is of an older snapshot; the newer one starts now if its
+        // engine results are shown, else when they are (fastDone).
+        if (!fastBusy()) {
+            Request next = std::move(*m_optimizerPending);
+            m_optimizerPending.reset();
+            startOptimizer(std::move(next));
+        }
         return;
     }
     m_optimizerResult = m_optimizer.result();

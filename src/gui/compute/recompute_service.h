@@ -1,13 +1,12 @@
 #pragma once
 
 // Recomputes what the views show, off the GUI thread. Every request runs the
-// fast part (engine, sensitivity, scenarios, optimizer fast path) at once; a
-// newer request supersedes an older one (only the latest pending snapshot
-// runs, results of stale ones are dropped). When requests stop for a moment,
-// the slow part follows (exact solve, frontier simulations) with progress,
-// and can be cancelled. The exact solve runs in a worker process
-// (SolverProcess): if it dies, the fast path's answer stays on screen with
-// the reason.
+// fast part (engine, the visible chart's data) at once, then the optimizer's
+// fast path once those results are shown; a newer request supersedes an older one (only the latest
+// pending snapshot runs, results of stale ones are dropped). When requests stop for a moment, the
+// slow part follows (exact solve, frontier simulations) with progress, and can be cancelled. The
+// exact solve runs in a worker process (SolverProcess): if it dies, the fast path's answer stays on
+// screen with the reason.
 
 #include "compute/plan_results.h"
 #include "compute/solver_process.h"

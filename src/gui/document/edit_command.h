@@ -4,6 +4,7 @@
 // interaction (a slider drag) merge into one.
 
 #include "model/project.h"
+#include "store/project_edit.h"
 
 #include <QUndoCommand>
 
@@ -15,7 +16,7 @@ class EditCommand : public QUndoCommand
 {
 public:
     EditCommand(ProjectDocument* document, Project before, Project after, const QString& text,
-                int mergeKey, int interaction);
+                ProjectChange change, int mergeKey, int interaction);
 
     void undo() override;
     void redo() override;
@@ -26,6 +27,7 @@ private:
     ProjectDocument* m_document;
     Project m_before;
     Project m_after;
+    ProjectChange m_change; ///< what differs between before and after
     int m_mergeKey;
     int m_interaction;
 };

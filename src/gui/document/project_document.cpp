@@ -1,7 +1,6 @@
 #include "document/project_document.h"
 
 #include "document/edit_command.h"
-#include "store/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
@@ -46,26 +45,20 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
 {
     if (!m_readOnly.isEmpty())
         return m_readOnly;
-    boost::json::value document = projectToJson(m_project);
-    for (const auto& [pointer, value] : edits) {
-        auto set = json::setAtPointer(document, pointer, value, true);
-        if (!set)
-            return tr("%1: %2").arg(QString::fromStdString(pointer),
-                                    QString::fromStdString(set.error().toString()));
-    }
-    // The reader that opens files checks the edited document: every rule,
-    // with the field's path in its message.
-    auto changed = parseProjectValue(document, m_project.name);
+    // The reader that opens files checks the change: every rule, with the
+    // field's path in its message.
+    auto changed = applyFieldEdits(m_project, edits, m_project.name);
     if (!changed)
         return QString::fromStdString(changed.error().toString());
-    m_undo->push(new EditCommand(this, m_project, std::move(changed).value(), text, mergeKey,
-                                 m_interaction));
+    m_undo->push(new EditCommand(this, m_project, std::move(changed.value().project), text,
+                                 changed.value().change, mergeKey, m_interaction));
     return std::nullopt;
 }
 
-void ProjectDocument::setProject(Project project)
+void ProjectDocument::setProject(Project project, const ProjectChange& change)
 {
     m_project = std::move(project);
+    m_lastChange = change;
     emit changed();
 }
 

@@ -2,11 +2,13 @@
 
 // The open project: its inputs, the undo stack every edit goes through, the
 // file it lives in, and autosave. An edit names a field by its JSON pointer in
-// the canonical project document (`/workloads/3/tokens_per_run`); the changed
-// document is validated by the same reader that opens files, so a refused
-// edit comes back with the field and the rule, and nothing changes.
+// the canonical project document (`/workloads/3/tokens_per_run`); the change
+// is validated by the same reader that opens files (store/project_edit.h: a
+// change to one workload re-reads that workload alone), so a refused edit
+// comes back with the field and the rule, and nothing changes.
 
 #include "model/project.h"
+#include "store/project_edit.h"
 
 #include <QObject>
 #include <QString>
@@ -23,7 +25,7 @@ class QUndoStack;
 namespace fleet::gui {
 
 /// One field's new value: JSON pointer → value.
-using FieldEdit = std::pair<std::string, boost::json::value>;
+using FieldEdit = fleet::FieldEdit;
 
 class ProjectDocument : public QObject
 {
@@ -78,11 +80,15 @@ public:
     /// "untitled.fleetplan" in the application's data folder.
     QString recoveryBase() const;
 
-    /// Replaces the inputs without an undo step (undo/redo use this).
-    void setProject(Project project);
+    /// Replaces the inputs without an undo step (undo/redo use this);
+    /// `change` says what differs from the inputs before.
+    void setProject(Project project, const ProjectChange& change = {});
+    /// What the latest `changed()` changed.
+    const ProjectChange& lastChange() const { return m_lastChange; }
 
 signals:
-    /// The inputs changed (an edit, undo, redo): recompute.
+    /// The inputs changed (an edit, undo, redo): recompute. lastChange()
+    /// says what changed, for views that refresh only that.
     void changed();
     void scenarioChanged(const QString& scenario);
     void pathChanged(const QString& path);
@@ -90,6 +96,7 @@ signals:
 
 private:
     Project m_project;
+    ProjectChange m_lastChange;
     QString m_path;
     QString m_scenario;
     QUndoStack* m_undo = nullptr;

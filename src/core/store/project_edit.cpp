@@ -1,0 +1,123 @@
+#include "store/project_edit.h"
+
+#include "store/json_pointer.h"
+#include "store/json_reader.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/row_paths.h"
+#include "store/workload_json.h"
+
+#include <boost/json.hpp>
+
+#include <exception>
+#include <optional>
+
+namespace fleet {
+
+namespace bj = boost::json;
+
+namespace {
+
+constexpr std::string_view kWorkloads = "/workloads";
+
+/// The workload row every edit changes a field of, when they all change
+/// fields (not the id, not the whole row) of one and the same row.
+std::optional<std::size_t> singleWorkloadRow(const Project& project,
+                                             const std::vector<FieldEdit>& edits)
+{
+    std::optional<std::size_t> row;
+    for (const auto& [pointer, value] : edits) {
+        auto tokens = json::splitPointer(pointer);
+        if (!tokens || tokens.value().size() < 3 || tokens.value()[0] != "workloads" ||
+            tokens.value()[2] == "id")
+            return std::nullopt;
+        const std::string& index = tokens.value()[1];
+        if (index.empty() || index.size() > 9 || (index.size() > 1 && index[0] == '0') ||
+            index.find_first_not_of("0123456789") != std::string::npos)
+            return std::nullopt;
+        const std::size_t i = std::stoul(index);
+        if (i >= project.workloads.size() || (row && *row != i))
+            return std::nullopt;
+        row = i;
+    }
+    return row;
+}
+
+/// Whether some scenario could see a change to workload `row`: it overrides
+/// that row, or a part of the project the row's rules read (segments, the
+/// horizon, the catalog), or something unknown.
+bool aScenarioSees(const Project& project, std::size_t row)
+{
+    const std::string& id = project.workloads[row].id;
+    const std::string position = std::to_string(row); // a format 1 path names rows by position
+    for (const Scenario& scenario : project.scenarios)
+        for (const ScenarioOverride& entry : scenario.overrides) {
+            if (auto named = rowIdOf(entry.path, kWorkloads))
+                if (*named == id || *named == position)
+                    return true;
+            auto tokens = json::splitPointer(entry.path);
+            if (!tokens || tokens.value().empty())
+                return true;
+            const std::string& top = tokens.value()[0];
+            if (top != "workloads" && top != "fleet" && top != "scheduler" && top != "regimes" &&
+                top != "assumptions" && top != "active_price_book" && top != "name" &&
+                top != "description" && top != "note")
+                return true;
+        }
+    return false;
+}
+
+/// The row re-read alone; nullopt when the fast path does not apply.
+std::optional<Result<EditedProject>> editOneWorkload(const Project& project,
+                                                     const std::vector<FieldEdit>& edits,
+                                                     const std::string& file)
+{
+    const auto row = singleWorkloadRow(project, edits);
+    if (!row || aScenarioSees(project, *row))
+        return std::nullopt;
+    const std::string rowPointer = std::string(kWorkloads) + "/" + std::to_string(*row);
+    bj::value item = workloadToJson(project.workloads[*row]);
+    for (const auto& [pointer, value] : edits) {
+        auto set = json::setAtPointer(item, pointer.substr(rowPointer.size()), value, true);
+        if (!set)
+            return Result<EditedProject>(Error({Issue{file, pointer, {}, set.error().toString()}}));
+    }
+    json::Reader reader(file);
+    const bj::object* object = item.if_object();
+    std::optional<Workload> workload =
+        object ? parseWorkload(reader, *object, rowPointer, project) : std::nullopt;
+    if (reader.failed())
+        return Result<EditedProject>(Error(reader.issues()));
+    if (!workload)
+        return Result<EditedProject>(
+            Error({Issue{file, rowPointer, {}, "is not a workload the reader accepts"}}));
+    EditedProject edited{project, {ProjectChange::Scope::Row, std::string(kWorkloads), int(*row)}};
+    edited.project.workloads[*row] = std::move(*workload);
+    return Result<EditedProject>(std::move(edited));
+}
+
+} // namespace
+
+Result<EditedProject> applyFieldEdits(const Project& project, const std::vector<FieldEdit>& edits,
+                                      const std::string& file)
+{
+    // The core boundary: nothing a value holds escapes as an exception.
+    try {
+        if (auto fast = editOneWorkload(project, edits, file))
+            return std::move(*fast);
+        bj::value document = projectToJson(project);
+        for (const auto& [pointer, value] : edits) {
+            auto set = json::setAtPointer(document, pointer, value, true);
+            if (!set)
+                return Error({Issue{file, pointer, {}, set.error().toString()}});
+        }
+        auto changed = parseProjectValue(document, file);
+        if (!changed)
+            return changed.error();
+        return EditedProject{std::move(changed).value(), {}};
+    } catch (const std::exception& e) {
+        return Error({Issue{file, {}, {}, std::string("the edit cannot be applied: ") + e.what()}});
+    }
+}
+
+} // namespace fleet
