@@ -24,3 +24,8 @@ namespace fleet::samples {
 /// The bundled sample project(s).
 std::span<const fleet::EmbeddedFile> embeddedFiles();
 } // namespace fleet::samples
+
+namespace fleet::templates {
+/// The bundled project templates, named "<id>.fleetplan.json".
+std::span<const fleet::EmbeddedFile> embeddedFiles();
+} // namespace fleet::templates

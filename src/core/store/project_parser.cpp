@@ -388,8 +388,6 @@ void ProjectParser::parseFleet(const bj::object& top)
         m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
     if (!pools)
         return;
-    if (pools->empty() && m_project.fleet.mode == FleetMode::Fixed)
-        m_reader.report("/fleet/pools", "a fixed fleet must list at least one pool");
     std::set<std::string> ids;
     for (std::size_t i = 0; i < pools->size(); ++i) {
         const std::string path = pointer("/fleet/pools", i);
