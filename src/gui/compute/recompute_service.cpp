@@ -18,7 +18,8 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
     connect(&m_settle, &QTimer::timeout, this, &RecomputeService::startSlow);
-    connect(&m_fast, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::fastDone);
+    connect(&m_fast, &QFutureWatcher<std::shared_ptr<PlanResults>>::finished, this,
+            &RecomputeService::fastDone);
     connect(&m_slow, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::slowDone);
     connect(&m_optimizer, &QFutureWatcher<OptimizerAnswer>::finished, this,
             &RecomputeService::optimizerDone);
@@ -82,7 +83,7 @@ void RecomputeService::startFast(Request request)
 {
     m_fastRunning = true;
     m_fastGeneration = request.generation;
-    m_fast.setFuture(QtConcurrent::run([request = std::move(request)]() -> ResultsPtr {
+    m_fast.setFuture(QtConcurrent::run([request = std::move(request)]() {
         return std::make_shared<PlanResults>(computePlanResults(
             request.project, request.scenario.toStdString(), Kpi::MeanMonthlyCost, request.parts));
     }));
@@ -91,18 +92,17 @@ void RecomputeService::startFast(Request request)
 void RecomputeService::fastDone()
 {
     m_fastRunning = false;
-    ResultsPtr results = m_fast.result();
     if (m_pending) {
         Request next = std::move(*m_pending);
         m_pending.reset();
         startFast(std::move(next)); // this result is already stale
         return;
     }
-    auto merged = std::make_shared<PlanResults>(*results);
+    std::shared_ptr<PlanResults> merged = m_fast.result();
     if (m_latest) {
         // Parts not computed live, and the frontiers, stay on screen from
         // earlier results (marked as not current) until inputs settle.
-        const unsigned carried = ~results->parts & m_latest->parts;
+        const unsigned carried = ~merged->parts & m_latest->parts;
         if (carried & PartTornado)
             merged->tornado = m_latest->tornado;
         if (carried & PartCostCurve)

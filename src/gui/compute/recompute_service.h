@@ -91,7 +91,8 @@ private:
         std::string refusal;
     };
 
-    QFutureWatcher<ResultsPtr> m_fast;
+    /// Its results are the watcher's alone once finished: completed in place, not copied.
+    QFutureWatcher<std::shared_ptr<PlanResults>> m_fast;
     QFutureWatcher<ResultsPtr> m_slow;
     QFutureWatcher<OptimizerAnswer> m_optimizer;
     SolverProcess m_solver;
