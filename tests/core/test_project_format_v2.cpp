@@ -222,6 +222,20 @@ private slots:
                  error.c_str());
     }
 
+    void pathsNameRowsAsTheBaseHoldsThem()
+    {
+        // Every path of a scenario is resolved before any of its overrides
+        // applies: one that renames a row does not lose the row for the next.
+        bj::object document = sampleDocument();
+        bj::array overrides{bj::object{{"path", "/workloads/dev-notebooks/id"}, {"value", "lab"}},
+                            bj::object{{"path", "/workloads/dev-notebooks/users"}, {"value", 12}}};
+        document["scenarios"].as_array()[2].as_object()["overrides"] = overrides;
+        auto applied = parseDocument(document, "no-idle-timeout");
+        QVERIFY2(applied.ok(), errorOf(applied).c_str());
+        QCOMPARE(notebooks(applied.value(), "lab").first, 12);
+        QCOMPARE(notebooks(applied.value(), "dev-notebooks").first, -1);
+    }
+
     void aNewerFormatIsRefused()
     {
         for (const char* version : {"3", "2.5", "1000"}) {
