@@ -9,6 +9,7 @@
 #include "golden_v1.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "store/project_salvage.h"
 #include "store/project_sqlite.h"
 
 #include <QtTest>
@@ -148,6 +149,62 @@ private slots:
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOf(project).c_str());
         QVERIFY(test::idPathsOf(project.value()) == test::expectedIdPaths());
+    }
+
+    void salvageResolvesV1PathsByStoredPosition()
+    {
+        // A row lost from a format-1 file must not lend its position to the
+        // next: /workloads/7 stays dev-notebooks though workload 0 is gone.
+        const std::string file = copyOfGolden("lost-first.fleetplan");
+        rawSql(file, "DELETE FROM workload WHERE position = 0");
+        const std::string before = readBytes(file);
+        auto salvaged = salvageProjectFile(file);
+        QVERIFY2(salvaged.ok(), salvaged.ok() ? "" : salvaged.error().toString().c_str());
+        QVERIFY(readBytes(file) == before); // salvage never writes the file
+        QCOMPARE(salvaged.value().project.workloads.size(), std::size_t(7));
+        QVERIFY(test::idPathsOf(salvaged.value().project) == test::expectedIdPaths());
+
+        // A scenario whose row is lost is dropped, and the loss named.
+        const std::string lost = copyOfGolden("lost-notebooks.fleetplan");
+        rawSql(lost, "DELETE FROM workload WHERE position = 7");
+        auto rescued = salvageProjectFile(lost);
+        QVERIFY2(rescued.ok(), rescued.ok() ? "" : rescued.error().toString().c_str());
+        std::vector<std::string> kept;
+        for (const Scenario& scenario : rescued.value().project.scenarios)
+            kept.push_back(scenario.id);
+        QCOMPARE(kept, (std::vector<std::string>{"reserve-60", "predictive-preemption"}));
+        std::string losses;
+        for (const std::string& line : rescued.value().lost)
+            losses += line + "\n";
+        QVERIFY2(losses.find("scenarios entry \"no-idle-timeout\" dropped: its format-1 override "
+                             "\"/workloads/7/idle_timeout_min\" names row \"7\" of /workloads") !=
+                     std::string::npos,
+                 losses.c_str());
+    }
+
+    void salvageOfFormat2DropsTheScenariosOfADroppedRow()
+    {
+        // A workload the validator refuses is dropped; the scenarios naming
+        // it by id go with it, the others keep naming their rows.
+        const std::string file = m_dir.filePath(QStringLiteral("v2.fleetplan")).toStdString();
+        QVERIFY(saveProjectFile(loadSampleProject().value(), file).ok());
+        rawSql(file, "UPDATE workload SET position = position + 100; "
+                     "UPDATE workload SET position = 0 WHERE id = 'dev-notebooks'; "
+                     "UPDATE workload SET choice_gpu = 'no-such-gpu' WHERE id = 'dev-notebooks'");
+        auto salvaged = salvageProjectFile(file);
+        QVERIFY2(salvaged.ok(), salvaged.ok() ? "" : salvaged.error().toString().c_str());
+        std::vector<std::string> kept;
+        for (const Scenario& scenario : salvaged.value().project.scenarios)
+            kept.push_back(scenario.id);
+        QCOMPARE(kept, (std::vector<std::string>{"reserve-60", "predictive-preemption"}));
+        QCOMPARE(salvaged.value().project.scenarios.front().overrides.front().path,
+                 std::string("/fleet/pools/h100-reserved/count"));
+        std::string losses;
+        for (const std::string& line : salvaged.value().lost)
+            losses += line + "\n";
+        QVERIFY2(losses.find("scenarios entry \"no-idle-timeout\" dropped: it changed workloads "
+                             "entry \"dev-notebooks\", which was lost") != std::string::npos,
+                 losses.c_str());
     }
 
     void aNewerSchemaIsRefused()
