@@ -94,7 +94,8 @@ private slots:
         QTest::newRow("scenario breaks a rule")
             << "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0"
             << "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": -5"
-            << "/scenarios/2: scenario \"no-idle-timeout\" makes /workloads/7/idle_timeout_min "
+            << "/scenarios/2: scenario \"no-idle-timeout\" makes "
+               "/workloads/dev-notebooks/idle_timeout_min "
                "invalid";
         QTest::newRow("unknown assumption")
             << "\"scheduler\": {"
@@ -170,9 +171,10 @@ private slots:
         QVERIFY(!broken.ok());
         QCOMPARE(broken.error().issues.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(broken.error().toString()),
-                 QStringLiteral("many.fleetplan.json: /scenarios/2999: scenario \"s2999\" makes "
-                                "/workloads/7/idle_timeout_min invalid: must be a finite number ≥ "
-                                "0 and ≤ 100000 (minutes; 0 = never); got -1"));
+                 QStringLiteral(
+                     "many.fleetplan.json: /scenarios/2999: scenario \"s2999\" makes "
+                     "/workloads/dev-notebooks/idle_timeout_min invalid: must be a finite number ≥ "
+                     "0 and ≤ 100000 (minutes; 0 = never); got -1"));
     }
 
     void scenarioChecksMatchAFullRead_data()

@@ -218,8 +218,9 @@ private slots:
         const std::string scenario =
             sampleWith("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
                        "\"/workloads/dev-notebooks/note\",\n          \"value\": \"a\\u0000b\"");
-        QVERIFY2(parseError(scenario).contains(QStringLiteral(
-                     "makes /workloads/7/note invalid: must not hold the control character")),
+        QVERIFY2(parseError(scenario).contains(
+                     QStringLiteral("makes /workloads/dev-notebooks/note invalid: must not hold "
+                                    "the control character")),
                  qPrintable(parseError(scenario)));
     }
 };

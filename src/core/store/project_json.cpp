@@ -151,12 +151,16 @@ std::vector<Issue> checkEveryScenario(const bj::object& top, const Project& base
         } else {
             found = ProjectParser(file).checkSections(document.as_object(), sections, skeleton);
         }
-        for (const Issue& issue : found)
+        for (const Issue& issue : found) {
+            // Named as the scenario's own paths name rows: by id.
+            auto byId = idPathOf(document, issue.path);
             issues.push_back(Issue{file,
                                    pointer("/scenarios", i),
                                    {},
-                                   "scenario \"" + base.scenarios[i].id + "\" makes " + issue.path +
+                                   "scenario \"" + base.scenarios[i].id + "\" makes " +
+                                       (byId ? byId.value() : issue.path) +
                                        " invalid: " + issue.message});
+        }
     }
     return issues;
 }
