@@ -118,6 +118,20 @@ private slots:
         QVERIFY2(error.find("which has 8 rows") != std::string::npos, error.c_str());
     }
 
+    void idPathsInAFileThatSaysFormat1AreNamedAsSuch()
+    {
+        std::string text(sampleProjectJson());
+        const std::string from = "\"format_version\": 2";
+        text.replace(text.find(from), from.size(), "\"format_version\": 1");
+        const std::string error = errorOf(parseProject(text, "mixed.fleetplan.json"));
+        QVERIFY2(error.find("(\"/fleet/pools/h100-reserved/count\") is a format-1 path (rows by "
+                            "position) that cannot become a format-2 path (rows by id): it names "
+                            "row \"h100-reserved\" of /fleet/pools, which has 2 rows (it names its "
+                            "row by id, as format 2 does: with \"format_version\": 2 the file "
+                            "reads)") != std::string::npos,
+                 error.c_str());
+    }
+
     void rowsInsertedInFrontLeaveScenariosOnTheirRows()
     {
         bj::object document = sampleDocument();

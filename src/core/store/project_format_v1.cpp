@@ -83,14 +83,19 @@ Result<bj::value> upgradeFormat1(const bj::value& root, const std::string& file)
             const std::string v1Path(path->get_string());
             // Against `root`, the rows as the file holds them: no scenario applied.
             auto idPath = idPathOf(root, v1Path);
-            if (idPath)
+            if (idPath) {
                 *path = bj::string(idPath.value());
-            else
-                issues.push_back(Issue{
-                    file, pointer(pointer(pointer("/scenarios", i), "overrides"), j) + "/path",
-                    scenarioId,
-                    overrideName(scenarioId, j, v1Path) + " " +
-                        v1Problem(idPath.error().messages())});
+                continue;
+            }
+            // A format-2 path in a file that says format 1: say so.
+            const bool namesById = indexPathOf(root, v1Path).ok();
+            issues.push_back(Issue{
+                file, pointer(pointer(pointer("/scenarios", i), "overrides"), j) + "/path",
+                scenarioId,
+                overrideName(scenarioId, j, v1Path) + " " + v1Problem(idPath.error().messages()) +
+                    (namesById ? " (it names its row by id, as format 2 does: with "
+                                 "\"format_version\": 2 the file reads)"
+                               : "")});
         }
     }
     if (!issues.empty())

@@ -10,6 +10,7 @@
 #include "store/project_sqlite.h"
 #include "store/row_paths.h"
 
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <optional>
@@ -219,7 +220,10 @@ std::optional<double> formatVersionOf(const bj::value& root)
     const bj::value* version = top ? top->if_contains("format_version") : nullptr;
     if (!version || !version->is_number())
         return std::nullopt;
-    return version->to_number<double>();
+    const double number = version->to_number<double>();
+    if (!std::isfinite(number))
+        return std::nullopt; // the validator names it
+    return number;
 }
 
 } // namespace
