@@ -97,7 +97,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     Project project = std::move(base).value();
     if (parser.isSet(QStringLiteral("price-book"))) {
         const std::string id = parser.value(QStringLiteral("price-book")).toStdString();
-        if (!project.catalog.priceBook(id)) {
+        if (!project.catalog().priceBook(id)) {
             *exitCode = UserError;
             printErr(QStringLiteral("fleetplanner-cli chart: --price-book '%1' is not in the "
                                     "project's catalog\n")

@@ -26,7 +26,7 @@ fleet::Project generated(int workloads)
     book.id = "bench-all-gpus";
     book.name = "Benchmark: every GPU";
     book.asOf = "2026-11";
-    for (const fleet::GpuModel& gpu : project.catalog.gpus) {
+    for (const fleet::GpuModel& gpu : project.catalog().gpus) {
         fleet::GpuPrices prices;
         prices.gpuId = gpu.id;
         const double onDemand = 3.0 * gpu.bf16DenseTflops.value / 1000.0;
@@ -35,7 +35,7 @@ fleet::Project generated(int workloads)
             fleet::HourlyPrice{0.63 * onDemand, "bench", "2026-11", std::nullopt, {}};
         book.gpus.push_back(prices);
     }
-    project.catalog.priceBooks.push_back(book);
+    project.mutableCatalog().priceBooks.push_back(book);
     project.activePriceBookId = book.id;
     const std::vector<fleet::Workload> templates = project.workloads;
     project.workloads.clear();

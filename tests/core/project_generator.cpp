@@ -108,7 +108,7 @@ Workload ProjectGenerator::workload(int index, const Project& project)
         if (coin(0.3))
             w.choice.regime = kAllRegimes[static_cast<std::size_t>(integer(0, 5))];
         if (coin(0.3)) {
-            const GpuModel& gpu = pick(project.catalog.gpus);
+            const GpuModel& gpu = pick(project.catalog().gpus);
             w.choice.gpuId = gpu.id;
             if (gpu.mig && coin(0.3))
                 w.choice.profile = pick(gpu.mig->profiles).name;
@@ -131,16 +131,16 @@ void ProjectGenerator::widen(Project& p)
         }
     }
     std::vector<std::string> books;
-    for (const PriceBook& book : p.catalog.priceBooks)
+    for (const PriceBook& book : p.catalog().priceBooks)
         books.push_back(book.id);
     p.activePriceBookId = pick(books);
     // Pools of every GPU and plan the active book prices (a pool it cannot
     // price is refused by the reader, rightly: that is tested elsewhere).
-    const PriceBook& book = *p.catalog.priceBook(p.activePriceBookId);
+    const PriceBook& book = *p.catalog().priceBook(p.activePriceBookId);
     std::vector<std::pair<std::string, Plan>> priced;
     for (const GpuPrices& prices : book.gpus)
         for (Plan plan : kAllPlans)
-            if (prices.has(plan) && p.catalog.gpu(prices.gpuId))
+            if (prices.has(plan) && p.catalog().gpu(prices.gpuId))
                 priced.emplace_back(prices.gpuId, plan);
     p.fleet.pools.clear();
     const int pools = p.fleet.mode == FleetMode::Fixed ? integer(1, 4) : integer(0, 2);
@@ -166,7 +166,7 @@ Project ProjectGenerator::next()
     if (coin())
         p.startMonth =
             "20" + std::to_string(integer(26, 35)) + "-0" + std::to_string(integer(1, 9));
-    p.catalog = m_base.catalog;
+    p.setCatalog(m_base.catalog());
     p.activePriceBookId = "example-2024";
     if (coin(0.4)) {
         SourceInfo source{
@@ -197,8 +197,8 @@ Project ProjectGenerator::next()
             prices.note = text("priced");
         book.gpus.push_back(prices);
         p.ownPriceBooks.push_back(book);
-        p.catalog.sources.push_back(source);
-        p.catalog.priceBooks.push_back(book);
+        p.mutableCatalog().sources.push_back(source);
+        p.mutableCatalog().priceBooks.push_back(book);
         if (coin())
             p.activePriceBookId = "own-book";
     }

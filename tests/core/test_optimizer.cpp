@@ -50,9 +50,9 @@ double pricedCost(const Project& project, const RegimeMixResult& result)
 {
     double usd = 0;
     for (const PoolCount& pool : result.pools)
-        usd +=
-            pool.count * kHoursPerMonth *
-            *project.activePriceBook()->usdPerGpuHour(*project.catalog.gpu(pool.gpuId), pool.plan);
+        usd += pool.count * kHoursPerMonth *
+               *project.activePriceBook()->usdPerGpuHour(*project.catalog().gpu(pool.gpuId),
+                                                         pool.plan);
     return usd;
 }
 
@@ -67,7 +67,7 @@ Project everyGpuProject()
     book.id = "test-all-gpus";
     book.name = "Test: every GPU";
     book.asOf = "2026-11";
-    for (const GpuModel& gpu : project.catalog.gpus) {
+    for (const GpuModel& gpu : project.catalog().gpus) {
         GpuPrices prices;
         prices.gpuId = gpu.id;
         const double onDemand = 3.0 * gpu.bf16DenseTflops.value / 1000.0;
@@ -75,7 +75,7 @@ Project everyGpuProject()
         prices.reserved1y = HourlyPrice{0.63 * onDemand, "test", "2026-11", std::nullopt, {}};
         book.gpus.push_back(prices);
     }
-    project.catalog.priceBooks.push_back(book);
+    project.mutableCatalog().priceBooks.push_back(book);
     project.activePriceBookId = book.id;
     for (Workload& workload : project.workloads)
         workload.choice = {};

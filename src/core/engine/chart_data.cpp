@@ -62,7 +62,7 @@ CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluati
         const double work = sum(w.servedPerMonth);
         if (w.kind != kind || work <= 0)
             continue;
-        for (const GpuModel& gpu : project.catalog.gpus) { // catalog order
+        for (const GpuModel& gpu : project.catalog().gpus) { // catalog order
             Cell cell;
             for (const OptionResult& option : w.options) {
                 const PlanCost* cost = option.cost(data.plan);
@@ -144,7 +144,7 @@ BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)
                 data.gpuId = id;
             }
     }
-    const GpuModel* gpu = project.catalog.gpu(data.gpuId);
+    const GpuModel* gpu = project.catalog().gpu(data.gpuId);
     if (!gpu)
         return data;
     const double lost =

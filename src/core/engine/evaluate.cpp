@@ -90,7 +90,7 @@ void evaluateBaseline(const Project& project, const Workload& workload, Workload
     filter.notebookIdleTimeout = false;
     double best = std::numeric_limits<double>::infinity();
     for (OptionResult& option : buildOptions(project, workload, filter, nullptr)) {
-        const GpuModel* gpu = project.catalog.gpu(option.gpuId);
+        const GpuModel* gpu = project.catalog().gpu(option.gpuId);
         option.planCosts = planCosts(project, *gpu, option, false);
         const PlanCost* onDemand = option.cost(Plan::OnDemand);
         if (onDemand && onDemand->totalUsd < best) {
@@ -150,7 +150,7 @@ void addKpis(const Project& project, Evaluation& evaluation)
         std::vector<double> fleetMonthly(months, 0.0);
         const PriceBook* book = project.activePriceBook();
         for (const FleetPool& pool : project.fleet.pools) {
-            const GpuModel* gpu = project.catalog.gpu(pool.gpuId);
+            const GpuModel* gpu = project.catalog().gpu(pool.gpuId);
             const auto price = book && gpu ? book->usdPerGpuHour(*gpu, pool.plan) : std::nullopt;
             if (!price)
                 continue;
@@ -210,7 +210,7 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
 std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const std::string& gpuId)
 {
     const PriceBook* book = project.activePriceBook();
-    const GpuModel* gpu = project.catalog.gpu(gpuId);
+    const GpuModel* gpu = project.catalog().gpu(gpuId);
     if (!book || !gpu)
         return std::nullopt;
     double usd = 0, count = 0;
@@ -280,7 +280,7 @@ Evaluation evaluate(const Project& project)
         const bool spotAllowed = isPreemptible(project, workload);
         for (OptionResult& option : result.options)
             option.planCosts =
-                planCosts(project, *project.catalog.gpu(option.gpuId), option, spotAllowed);
+                planCosts(project, *project.catalog().gpu(option.gpuId), option, spotAllowed);
         choose(project, workload, result);
         if (const OptionResult* option = result.chosenOption())
             result.monthlyCostUsd =

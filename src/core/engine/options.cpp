@@ -189,7 +189,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     if (spec.memoryGbPerGpu > usable)
         return Error("a job needs " + wholeUpText(spec.memoryGbPerGpu) +
                      " GB per GPU; the unit has " + wholeUpText(std::floor(usable)) + " GB usable");
-    const GpuModel* reference = c.project.catalog.gpu(spec.referenceGpuId);
+    const GpuModel* reference = c.project.catalog().gpu(spec.referenceGpuId);
     if (!reference)
         return Error("reference GPU \"" + spec.referenceGpuId + "\" is not in the catalog");
     // Compute-bound scaling from the reference GPU (dense BF16 peak).
@@ -265,7 +265,7 @@ std::vector<const GpuModel*> candidateGpus(const Project& project)
 {
     std::vector<const GpuModel*> gpus;
     const PriceBook* book = project.activePriceBook();
-    for (const GpuModel& gpu : project.catalog.gpus) {
+    for (const GpuModel& gpu : project.catalog().gpus) {
         bool usable = false;
         if (project.fleet.mode == FleetMode::Fixed) {
             for (const FleetPool& pool : project.fleet.pools)

@@ -33,7 +33,7 @@ template <typename Spec, typename Apply> void forEachSpec(Project& project, Appl
 
 void scalePrices(Project& project, double factor)
 {
-    for (PriceBook& book : project.catalog.priceBooks) {
+    for (PriceBook& book : project.mutableCatalog().priceBooks) {
         if (book.id != project.activePriceBookId)
             continue;
         for (GpuPrices& prices : book.gpus) {

@@ -4,6 +4,18 @@
 
 namespace fleet {
 
+Catalog& Project::mutableCatalog()
+{
+    if (m_catalog.use_count() > 1)
+        m_catalog = std::make_shared<Catalog>(*m_catalog);
+    return *m_catalog;
+}
+
+void Project::setCatalog(Catalog catalog)
+{
+    m_catalog = std::make_shared<Catalog>(std::move(catalog));
+}
+
 bool Segment::allows(RegimeKind kind) const
 {
     return std::find(allowedRegimes.begin(), allowedRegimes.end(), kind) != allowedRegimes.end();

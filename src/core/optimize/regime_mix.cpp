@@ -34,7 +34,7 @@ int spotFleetLimit(const Project& project, const std::string& gpuId)
 /// GPU and whose lost work leaves something to run.
 bool spotAllowed(const Project& project, const Workload& workload, const OptionResult& option)
 {
-    const GpuModel* gpu = project.catalog.gpu(option.gpuId);
+    const GpuModel* gpu = project.catalog().gpu(option.gpuId);
     const PriceBook* book = project.activePriceBook();
     return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
            book->usdPerGpuHour(*gpu, Plan::Spot) && option.lostWorkFractionOnSpot < 0.9 &&

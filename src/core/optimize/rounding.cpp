@@ -88,7 +88,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         if (isWholeGpu(rc.regime)) {
             gpus = roundUp(hours / kHoursPerMonth);
         } else {
-            const GpuModel* gpu = project.catalog.gpu(rc.gpuId);
+            const GpuModel* gpu = project.catalog().gpu(rc.gpuId);
             gpus = std::max(
                 {roundUp(share),
                  roundUp(memory / (gpu->memoryGb.value * project.assumptions.usableMemoryFraction)),

@@ -55,7 +55,7 @@ std::vector<Issue> ProjectParser::checkSections(const bj::object& top, unsigned 
 {
     m_project = std::move(skeleton);
     checkTopKeys(top, false);
-    const EngineDefaults& defaults = m_project.catalog.engineDefaults;
+    const EngineDefaults& defaults = m_project.catalog().engineDefaults;
     if (sections & TextSection)
         parseText(top);
     if (sections & HorizonSection)
@@ -155,10 +155,10 @@ bool ProjectParser::loadCatalog(const bj::object& top)
             m_reader.report(issue.path, issue.message);
         return false;
     }
-    m_project.catalog = std::move(catalog).value();
-    m_project.regimes = regimesFrom(m_project.catalog.engineDefaults);
-    m_project.assumptions = assumptionsFrom(m_project.catalog.engineDefaults);
-    m_project.scheduler = schedulerFrom(m_project.catalog.engineDefaults);
+    m_project.setCatalog(std::move(catalog).value());
+    m_project.regimes = regimesFrom(m_project.catalog().engineDefaults);
+    m_project.assumptions = assumptionsFrom(m_project.catalog().engineDefaults);
+    m_project.scheduler = schedulerFrom(m_project.catalog().engineDefaults);
     return true;
 }
 
@@ -188,9 +188,9 @@ void ProjectParser::parseActivePriceBook(const bj::object& top)
     auto id = m_reader.string(top, "active_price_book", "");
     if (!id)
         return;
-    if (!m_project.catalog.priceBook(*id)) {
+    if (!m_project.catalog().priceBook(*id)) {
         std::string known;
-        for (const PriceBook& book : m_project.catalog.priceBooks)
+        for (const PriceBook& book : m_project.catalog().priceBooks)
             known += (known.empty() ? "" : ", ") + book.id;
         m_reader.report("/active_price_book",
                         "names price book \"" + *id + "\", which is not defined; known: " + known);
@@ -398,7 +398,7 @@ void ProjectParser::parseFleet(const bj::object& top)
         if (!pool.id.empty() && !ids.insert(pool.id).second)
             m_reader.report(pointer(path, "id"), "duplicate pool id \"" + pool.id + "\"");
         pool.gpuId = m_reader.string(*item, "gpu", path).value_or("");
-        const GpuModel* gpu = m_project.catalog.gpu(pool.gpuId);
+        const GpuModel* gpu = m_project.catalog().gpu(pool.gpuId);
         if (!pool.gpuId.empty() && !gpu)
             m_reader.report(pointer(path, "gpu"),
                             "names GPU \"" + pool.gpuId + "\", which is not in the catalog");

@@ -103,7 +103,7 @@ BatchSpec batch(json::Reader& r, const bj::object& item, const std::string& path
         r.number(item, "gpu_hours_per_month", path, {0, true, 1e9, false, "(GPU-hours)"})
             .value_or(0);
     spec.referenceGpuId = r.string(item, "reference_gpu", path).value_or("");
-    if (!spec.referenceGpuId.empty() && !project.catalog.gpu(spec.referenceGpuId))
+    if (!spec.referenceGpuId.empty() && !project.catalog().gpu(spec.referenceGpuId))
         r.report(pointer(path, "reference_gpu"),
                  "names GPU \"" + spec.referenceGpuId + "\", which is not in the catalog");
     spec.gpusPerJob = r.integer(item, "gpus_per_job", path, 1, 1000000).value_or(1);
@@ -125,7 +125,7 @@ WorkloadChoice choice(json::Reader& r, const bj::object& item, const std::string
     const std::string choicePath = pointer(path, "choice");
     r.checkKeys(*object, choicePath, {}, {"gpu", "regime", "profile", "plan"});
     if (auto gpu = r.string(*object, "gpu", choicePath, false)) {
-        if (project.catalog.gpu(*gpu))
+        if (project.catalog().gpu(*gpu))
             result.gpuId = *gpu;
         else
             r.report(pointer(choicePath, "gpu"),

@@ -88,18 +88,18 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
     const Project& project = results.project;
     switch (kind) {
     case ChartKind::CostPerToken:
-        return createCostPerTokenChart(project.catalog, results.costPerOutputToken);
+        return createCostPerTokenChart(project.catalog(), results.costPerOutputToken);
     case ChartKind::CostPerTrainingToken:
-        return createCostPerTokenChart(project.catalog, results.costPerTrainingToken);
+        return createCostPerTokenChart(project.catalog(), results.costPerTrainingToken);
     case ChartKind::CostCurve: return createCostCurveChart(results.costCurve);
     case ChartKind::Frontier: return createFrontierChart(results.frontiers);
     case ChartKind::RegimeMix: return createRegimeMixChart(results.regimeMix);
-    case ChartKind::BreakEven: return createBreakEvenChart(project.catalog, results.breakEven);
+    case ChartKind::BreakEven: return createBreakEvenChart(project.catalog(), results.breakEven);
     case ChartKind::Tornado: return createTornadoChart(results.tornado);
     case ChartKind::Scenarios: return createScenarioChart(results.scenarios);
     case ChartKind::ComputePrice:
         if (const PriceBook* book = project.activePriceBook())
-            return createComputePriceChart(*book, computePriceTable(project.catalog, *book));
+            return createComputePriceChart(*book, computePriceTable(project.catalog(), *book));
         return new QChart;
     case ChartKind::Packing: {
         // A stranded GPU is priced at the fleet's GPU on demand in the active book.

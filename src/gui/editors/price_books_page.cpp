@@ -59,7 +59,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     const auto fill = [doc, combo] {
         const QSignalBlocker block(combo);
         combo->clear();
-        for (const PriceBook& book : doc->project().catalog.priceBooks)
+        for (const PriceBook& book : doc->project().catalog().priceBooks)
             combo->addItem(
                 QStringLiteral("%1 — as of %2")
                     .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)),
@@ -94,9 +94,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         plans, page);
     addTable(layout, QObject::tr("Prices of the active book"), prices);
     auto* catalog = new CatalogTableModel(page);
-    catalog->setCatalog(doc->project().catalog);
+    catalog->setCatalog(doc->project().catalog());
     QObject::connect(doc, &ProjectDocument::changed, catalog,
-                     [doc, catalog] { catalog->setCatalog(doc->project().catalog); });
+                     [doc, catalog] { catalog->setCatalog(doc->project().catalog()); });
     auto* view = new QTableView(page);
     view->setObjectName(QStringLiteral("catalogView"));
     view->setModel(catalog);
