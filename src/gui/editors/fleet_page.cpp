@@ -22,22 +22,29 @@ namespace fleet::gui {
 
 namespace {
 
-/// A new pool: 8 GPUs of the first pool's model (or the catalog's first
-/// GPU), on the first plan the active book prices for it, 8 GPUs a node (an
-/// HGX / OAM baseboard). The user picks the GPU and plan from there.
+/// A new pool: 8 GPUs (one node) of the first pool's model, or with no pool
+/// yet of the first catalog GPU the active book prices; on the first plan
+/// the book prices for it; 8 GPUs a node (an HGX / OAM baseboard). The user
+/// then picks the GPU, plan and count.
 boost::json::object newPoolRow(const Project& p)
 {
-    std::string gpu = p.fleet.pools.empty()
-                          ? (p.catalog.gpus.empty() ? std::string() : p.catalog.gpus.front().id)
-                          : p.fleet.pools.front().gpuId;
-    Plan plan = Plan::OnDemand;
     const PriceBook* book = p.activePriceBook();
-    if (const GpuModel* model = p.catalog.gpu(gpu); model && book)
-        for (Plan candidate : kAllPlans)
-            if (book->usdPerGpuHour(*model, candidate)) {
-                plan = candidate;
-                break;
-            }
+    const auto firstPlan = [&](const GpuModel& gpu) -> std::optional<Plan> {
+        for (Plan plan : kAllPlans)
+            if (book && book->usdPerGpuHour(gpu, plan))
+                return plan;
+        return std::nullopt;
+    };
+    std::string gpu;
+    if (!p.fleet.pools.empty())
+        gpu = p.fleet.pools.front().gpuId;
+    for (const GpuModel& candidate : p.catalog.gpus)
+        if (gpu.empty() && firstPlan(candidate))
+            gpu = candidate.id;
+    if (gpu.empty() && !p.catalog.gpus.empty())
+        gpu = p.catalog.gpus.front().id; // the reader then says the book prices none
+    const GpuModel* model = p.catalog.gpu(gpu);
+    const Plan plan = (model ? firstPlan(*model) : std::nullopt).value_or(Plan::OnDemand);
     return {{"id", freeId(p, RowList::Pools, "pool")},
             {"gpu", gpu},
             {"count", 8},

@@ -131,8 +131,11 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
         auto changed = removeRow(project, list, id, plan);
         if (!changed)
             return model->reportRefusal(QString::fromStdString(changed.error().toString()));
-        report(doc->edit(QObject::tr("Remove %1 %2").arg(noun, qs(id)),
-                         listEdits(project, changed.value())));
+        const int column = view->currentIndex().column();
+        if (report(doc->edit(QObject::tr("Remove %1 %2").arg(noun, qs(id)),
+                             listEdits(project, changed.value()))) &&
+            model->rowCount() > 0) // the row that took its place stays selected
+            view->setCurrentIndex(model->index(std::min(r, model->rowCount() - 1), column));
     });
     const auto move = [=](int step) {
         const int r = selectedRow();
