@@ -13,7 +13,7 @@ QString FieldColumn::labelOf(const Project& project, int index, const QString& v
     if (choices)
         for (const FieldChoice& choice : choices(project, index))
             if (choice.value == value)
-                return choice.label;
+                return choice.shown.isEmpty() ? choice.label : choice.shown;
     return value;
 }
 

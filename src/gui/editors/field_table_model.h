@@ -20,6 +20,7 @@ struct FieldChoice
     QString value;   ///< the stored text ("h100-sxm-80gb"); "" for "let the optimizer choose"
     QString label;   ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
     QString tooltip; ///< more about it
+    QString shown = {}; ///< what the cell shows ("H100 SXM 80GB"); the label when empty
 };
 
 struct FieldColumn
@@ -48,7 +49,8 @@ struct FieldColumn
     /// list (`get` returns a QStringList).
     bool checkList = false;
 
-    /// The label of stored `value` among `choices` (the value itself when none matches).
+    /// What a cell shows for stored `value`: its choice's `shown` text or
+    /// label (the value itself when no choice matches).
     QString labelOf(const Project& project, int index, const QString& value) const;
 };
 

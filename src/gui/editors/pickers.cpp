@@ -89,7 +89,8 @@ std::vector<FieldChoice> gpuChoices(const Project& project)
                                .arg(qs(gpu.name), qs(gpu.id))
                                .arg(gpu.memoryGb.value)
                                .arg(gpu.bf16DenseTflops.value)
-                               .arg(qs(gpu.partitionSummary()))});
+                               .arg(qs(gpu.partitionSummary())),
+                           qs(gpu.name)});
     return choices;
 }
 
@@ -103,7 +104,8 @@ std::vector<FieldChoice> planChoices(const Project& project, const std::string& 
             {qs(planKey(plan)),
              gpu ? QStringLiteral("%1 — %2").arg(label, priceText(project, *gpu, plan)) : label,
              isCommitted(plan) ? QObject::tr("Paid every hour of the term, used or not")
-                               : QObject::tr("Paid for the hours used")});
+                               : QObject::tr("Paid for the hours used"),
+             label});
     }
     return choices;
 }
