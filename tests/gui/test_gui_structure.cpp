@@ -453,6 +453,119 @@ private slots:
             undo->redo();
         QCOMPARE(canonical(), m_states.back());
     }
+
+    // The sample (format 2): its scenarios name pools and workloads by id.
+
+    void onTheSample()
+    {
+        m_fleet.reset(); // the pages go before their document
+        m_workloads.reset();
+        m_segments.reset();
+        m_doc = std::make_unique<ProjectDocument>(loadSampleProject().value());
+        m_fleetPage = fleetPage(m_doc.get(), nullptr);
+        m_workloadsPage = workloadsPage(m_doc.get(), nullptr);
+        m_segmentsPage = segmentsPage(m_doc.get(), nullptr);
+        m_fleet.reset(m_fleetPage.widget);
+        m_workloads.reset(m_workloadsPage.widget);
+        m_segments.reset(m_segmentsPage.widget);
+        m_states = {canonical()};
+    }
+
+    void everyKindOfWorkloadDuplicates()
+    {
+        // Copies land right after their original, in front of dev-notebooks,
+        // which scenarios name by id: they keep changing the same row.
+        const QStringList tables = {QStringLiteral("Training"), QStringLiteral("Batch"),
+                                    QStringLiteral("Inference"), QStringLiteral("Notebooks")};
+        for (const QString& title : tables) {
+            QTableView* table = view(m_workloads.get(), title);
+            table->setCurrentIndex(table->model()->index(0, 0));
+            const std::size_t before = m_doc->project().workloads.size();
+            button(m_workloads.get(), QStringLiteral("duplicate:") + title)->click();
+            QVERIFY2(m_doc->project().workloads.size() == before + 1,
+                     qPrintable(title + QStringLiteral(": ") +
+                                qobject_cast<FieldTableModel*>(table->model())->lastRefusal()));
+            stepDone();
+        }
+        QCOMPARE(m_doc->project().workloads[1].id, std::string("pretrain-70b-copy"));
+        auto scenario = applyScenario(m_doc->project(), "notebooks-time-sliced");
+        QVERIFY(scenario);
+        for (const Workload& w : scenario.value().workloads)
+            if (w.id == "dev-notebooks")
+                QCOMPARE(std::get<NotebookSpec>(w.spec).users, 840);
+    }
+
+    void renamingAPoolCarriesItsScenarioOverrides()
+    {
+        FieldTableModel* pools = m_fleetPage.models.front();
+        QVERIFY2(pools->setData(pools->index(1, columnOf(pools, QStringLiteral("Id"))),
+                                QStringLiteral("burst"), Qt::EditRole),
+                 qPrintable(pools->lastRefusal()));
+        stepDone();
+        QVERIFY(canonical().contains(QStringLiteral("/fleet/pools/burst/count")));
+        QVERIFY(!canonical().contains(QStringLiteral("h100-on-demand")));
+        auto scenario = applyScenario(m_doc->project(), "reserve-60");
+        QVERIFY(scenario);
+        QCOMPARE(scenario.value().fleet.pools[1].count, 960);
+    }
+
+    void removingAPoolNamedByAScenarioRemovesItsOverrides()
+    {
+        QTableView* pools = view(m_fleet.get(), QStringLiteral("Pools of the fleet"));
+        pools->setCurrentIndex(pools->model()->index(1, 0));
+        QStringList listed;
+        bool reassignShown = true;
+        answerNextDialog([&](QWidget* modal) {
+            QCOMPARE(modal->objectName(), QStringLiteral("removeReferencedRow"));
+            auto* references = modal->findChild<QListWidget*>(QStringLiteral("references"));
+            for (int i = 0; i < references->count(); ++i)
+                listed << references->item(i)->text();
+            reassignShown =
+                modal->findChild<QRadioButton*>(QStringLiteral("reassign"))->isVisible();
+            QVERIFY(
+                modal->findChild<QRadioButton*>(QStringLiteral("removeDependents"))->isChecked());
+            qobject_cast<QDialog*>(modal)->accept();
+        });
+        button(m_fleet.get(), QStringLiteral("remove:Pools of the fleet"))->click();
+        QCOMPARE(listed, QStringList{QStringLiteral(
+                             "scenario \"reserve-60\" override /fleet/pools/burst/count")});
+        QVERIFY(!reassignShown); // only a segment's workloads can move
+        stepDone();
+        QCOMPARE(m_doc->project().fleet.pools.size(), std::size_t(1));
+        const Scenario* reserve = m_doc->project().scenario("reserve-60");
+        QVERIFY(reserve);
+        QCOMPARE(reserve->overrides.size(), std::size_t(1));
+        QCOMPARE(reserve->overrides[0].path, std::string("/fleet/pools/h100-reserved/count"));
+    }
+
+    void removingASegmentWithItsWorkloadsAndTheirOverrides()
+    {
+        QTableView* segments = view(m_segments.get(), QStringLiteral("Customer segments"));
+        segments->setCurrentIndex(segments->model()->index(0, 0)); // early-stage: dev-notebooks
+        QCOMPARE(m_doc->project().segments[0].id, std::string("early-stage"));
+        answerNextDialog([](QWidget* modal) {
+            modal->findChild<QRadioButton*>(QStringLiteral("removeDependents"))->setChecked(true);
+            qobject_cast<QDialog*>(modal)->accept();
+        });
+        button(m_segments.get(), QStringLiteral("remove:Customer segments"))->click();
+        stepDone();
+        for (const Workload& w : m_doc->project().workloads)
+            QVERIFY(w.segmentId != "early-stage");
+        QVERIFY(!canonical().contains(QStringLiteral("dev-notebooks\"")));
+        // The scenarios that only changed dev-notebooks are left without overrides.
+        QVERIFY(m_doc->project().scenario("no-idle-timeout")->overrides.empty());
+    }
+
+    void undoRestoresTheSample()
+    {
+        QUndoStack* undo = m_doc->undoStack();
+        for (qsizetype i = m_states.size() - 1; i > 0; --i) {
+            undo->undo();
+            QCOMPARE(canonical(), m_states[i - 1]);
+        }
+        QCOMPARE(canonical(),
+                 QString::fromStdString(projectToJsonText(loadSampleProject().value())));
+    }
 };
 
 QTEST_MAIN(TestGuiStructure)

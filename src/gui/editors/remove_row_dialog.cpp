@@ -31,9 +31,10 @@ std::optional<RemovePlan> askRemovePlan(QWidget* parent, const Project& project,
     }
     layout->addWidget(shown);
 
-    auto* reassign = new QRadioButton(QObject::tr("Move its workloads to segment:"));
+    // Parented to the dialog even when hidden (a pool or workload has no workloads to move).
+    auto* reassign = new QRadioButton(QObject::tr("Move its workloads to segment:"), &dialog);
     reassign->setObjectName(QStringLiteral("reassign"));
-    auto* target = new QComboBox;
+    auto* target = new QComboBox(&dialog);
     target->setObjectName(QStringLiteral("reassignTo"));
     for (const Segment& segment : project.segments)
         if (segment.id != id)
@@ -44,10 +45,10 @@ std::optional<RemovePlan> askRemovePlan(QWidget* parent, const Project& project,
                                 "name them")
                   : QObject::tr("Remove these scenario overrides too"));
     removeAll->setObjectName(QStringLiteral("removeDependents"));
-    if (workloads) {
-        layout->addWidget(reassign);
-        layout->addWidget(target);
-    }
+    layout->addWidget(reassign);
+    layout->addWidget(target);
+    reassign->setVisible(workloads);
+    target->setVisible(workloads);
     layout->addWidget(removeAll);
     const bool canReassign = workloads && target->count() > 0;
     reassign->setEnabled(canReassign);
