@@ -5,6 +5,7 @@
 
 #include "model/project_refs.h"
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 
 #include <QtTest>
 
@@ -194,6 +195,26 @@ private slots:
         // The override that moved dev-notebooks into the segment went too.
         QCOMPARE(removed.scenarios[1].overrides.size(), std::size_t(1));
         QCOMPARE(removed.scenarios[1].overrides[0].path, std::string("/scheduler/policy"));
+    }
+
+    void theSampleScenariosFollowARenameAndARemoval()
+    {
+        // The sample itself (format 2) names dev-notebooks and both pools by id.
+        const Project project = loadSampleProject().value();
+        const Project renamed =
+            renameRow(project, RowList::Workloads, "dev-notebooks", "lab").value();
+        const auto reread = parseProject(projectToJsonText(renamed), "renamed");
+        QVERIFY2(reread, reread ? "" : reread.error().toString().c_str());
+        const auto scenario = applyScenario(renamed, "notebooks-time-sliced");
+        QVERIFY(scenario);
+        QCOMPARE(std::get<NotebookSpec>(scenario.value().workloads.back().spec).users, 840);
+        QCOMPARE(scenario.value().workloads.back().id, std::string("lab"));
+        // Removing a pool named by "reserve-60" with its override still parses and applies.
+        const Project removed = removeRow(project, RowList::Pools, "h100-on-demand",
+                                          {RemovePlan::Dependents::Remove, {}})
+                                    .value();
+        QVERIFY(parseProject(projectToJsonText(removed), "removed"));
+        QVERIFY(applyScenario(removed, "reserve-60"));
     }
 
     void listEditsCarryOnlyTheChangedLists()

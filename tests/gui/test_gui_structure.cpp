@@ -428,11 +428,16 @@ private slots:
         stepDone();
         QCOMPARE(m_doc->project().fleet.pools.size(), std::size_t(1));
         QCOMPARE(m_doc->project().fleet.pools[0].id, std::string("pool-1"));
-        // The last pool of a fixed fleet cannot go: refused with the rule.
-        button(m_fleet.get(), QStringLiteral("remove:Pools of the fleet"))->click();
-        QVERIFY2(
-            m_fleetPage.models.front()->lastRefusal().contains(QStringLiteral("at least one pool")),
-            qPrintable(m_fleetPage.models.front()->lastRefusal()));
+        // A pool may not take another pool's id: refused naming the rule.
+        FieldTableModel* model = m_fleetPage.models.front();
+        QVERIFY(m_doc->project().fleet.pools.size() == 1);
+        button(m_fleet.get(), QStringLiteral("duplicate:Pools of the fleet"))->click();
+        stepDone();
+        QCOMPARE(m_doc->project().fleet.pools[1].id, std::string("pool-1-copy"));
+        QVERIFY(!model->setData(model->index(1, columnOf(model, QStringLiteral("Id"))),
+                                QStringLiteral("pool-1"), Qt::EditRole));
+        QVERIFY2(model->lastRefusal().contains(QStringLiteral("ids must be unique among pools")),
+                 qPrintable(model->lastRefusal()));
         QCOMPARE(canonical(), m_states.back());
     }
 

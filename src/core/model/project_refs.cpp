@@ -125,6 +125,16 @@ std::string_view rowNoun(RowList list)
     return "workload";
 }
 
+const std::string& rowId(const Project& project, RowList list, std::size_t index)
+{
+    switch (list) {
+    case RowList::Pools: return project.fleet.pools.at(index).id;
+    case RowList::Segments: return project.segments.at(index).id;
+    case RowList::Workloads: break;
+    }
+    return project.workloads.at(index).id;
+}
+
 std::vector<std::string> rowIds(const Project& project, RowList list)
 {
     std::vector<std::string> ids;

@@ -34,6 +34,8 @@ enum class RowList
 std::string_view rowListPointer(RowList list);
 /// "pool", "segment", "workload": for messages.
 std::string_view rowNoun(RowList list);
+/// The id of row `index` of `list` (which must exist).
+const std::string& rowId(const Project& project, RowList list, std::size_t index);
 /// The ids of the list's rows, in order.
 std::vector<std::string> rowIds(const Project& project, RowList list);
 

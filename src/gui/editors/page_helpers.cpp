@@ -71,7 +71,7 @@ FieldColumn idColumn(RowList list)
     c.tooltip = QObject::tr("The row's id, unique in its list: scenarios and workloads name it. "
                             "Renaming it renames every reference.");
     c.get = [list](const Project& p, int i) {
-        return QVariant(QString::fromStdString(rowIds(p, list).at(std::size_t(i))));
+        return QVariant(QString::fromStdString(rowId(p, list, std::size_t(i))));
     };
     c.pointer = [list](const Project&, int i) {
         return std::string(rowListPointer(list)) + "/" + std::to_string(i) + "/id";
@@ -86,7 +86,7 @@ FieldColumn idColumn(RowList list)
         return std::nullopt;
     };
     c.edits = [list, newId](const Project& p, int i, const boost::json::value& value) {
-        auto renamed = renameRow(p, list, rowIds(p, list).at(std::size_t(i)), newId(value));
+        auto renamed = renameRow(p, list, rowId(p, list, std::size_t(i)), newId(value));
         return renamed ? listEdits(p, renamed.value()) : std::vector<FieldEdit>{};
     };
     return c;

@@ -119,7 +119,7 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
         if (r < 0)
             return;
         const Project& project = doc->project();
-        const std::string id = rowIds(project, list).at(std::size_t(model->itemAt(r)));
+        const std::string id = rowId(project, list, std::size_t(model->itemAt(r)));
         RemovePlan plan;
         const std::vector<RowReference> references = referencesTo(project, list, id);
         if (!references.empty()) {
