@@ -132,6 +132,9 @@ class TestGuiStructure : public QObject
             QVERIFY(dialog);
             QCOMPARE(dialog->objectName(), QStringLiteral("workloadKind"));
             asked = true;
+            if (kind == QStringLiteral("Batch"))
+                dialog->grab().toImage().save(
+                    QStringLiteral(FLEET_BINARY_DIR "/structure_kind_dialog.png"));
             dialog->setTextValue(kind);
             dialog->accept();
         });
@@ -382,6 +385,8 @@ private slots:
             auto* references = modal->findChild<QListWidget*>(QStringLiteral("references"));
             for (int i = 0; references && i < references->count(); ++i)
                 listed << references->item(i)->text();
+            modal->grab().toImage().save(
+                QStringLiteral(FLEET_BINARY_DIR "/structure_remove_dialog.png"));
             auto* target = modal->findChild<QComboBox*>(QStringLiteral("reassignTo"));
             target->setCurrentIndex(target->findData(QStringLiteral("segment-1")));
             modal->findChild<QRadioButton*>(QStringLiteral("reassign"))->setChecked(true);

@@ -99,6 +99,12 @@ void UnitDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
 void UnitDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
                                         const QModelIndex& index) const
 {
+    if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+        // Wide enough to read the picked value (a GPU with its memory and price).
+        QRect rect = option.rect;
+        rect.setWidth(std::max(rect.width(), std::min(combo->sizeHint().width(), 520)));
+        return editor->setGeometry(rect);
+    }
     auto* list = qobject_cast<QListWidget*>(editor);
     if (!list)
         return QStyledItemDelegate::updateEditorGeometry(editor, option, index);

@@ -134,7 +134,8 @@ std::optional<WorkloadKind> askKind(QWidget* parent)
     QInputDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("workloadKind"));
     dialog.setWindowTitle(QObject::tr("Add workload"));
-    dialog.setLabelText(QObject::tr("Kind of work:"));
+    dialog.setLabelText(QObject::tr("Kind of work — it starts with placeholder figures, in the "
+                                    "first segment, for you to replace:"));
     dialog.setComboBoxItems(labels);
     dialog.setComboBoxEditable(false);
     if (dialog.exec() != QDialog::Accepted)
