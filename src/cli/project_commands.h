@@ -8,7 +8,9 @@ struct Project;
 
 namespace fleet::cli {
 
-/// `new --sample -o FILE`: writes the bundled sample project.
+/// `new -o FILE` [--name, --horizon-months, --start-month, --price-book,
+/// --fleet-mode]: writes an empty project; `new --sample -o FILE` the bundled
+/// sample; `new --template ID -o FILE` a template; `new --list-templates`.
 int runNewCommand(const QStringList& args);
 /// `import FILE.json -o FILE.fleetplan`
 int runImportCommand(const QStringList& args);

@@ -146,8 +146,9 @@ private slots:
         QTest::newRow("evaluate scenario")
             << QStringList{"evaluate", ":sample", "--scenario", "mars"}
             << "no scenario \"mars\" in the project; known: reserve-60";
-        QTest::newRow("new without sample")
-            << QStringList{"new", "-o", "x.fleetplan"} << "--sample is required";
+        QTest::newRow("new bad horizon")
+            << QStringList{"new", "--horizon-months", "0", "-o", "x.fleetplan"}
+            << "--horizon-months must be a whole number of months from 1 to 120";
         QTest::newRow("new bad suffix")
             << QStringList{"new", "--sample", "-o", "x.txt"}
             << "the file name must end in .fleetplan (SQLite) or .fleetplan.json (JSON)";

@@ -130,7 +130,29 @@ private slots:
         QCOMPARE(example->usdPerGpuHour(a100, Plan::OnDemand).value(), 2.10);
         QVERIFY(!example->usdPerGpuHour(a100, Plan::Spot).has_value());
         QVERIFY(catalog.priceBook("market-2026"));
-        QCOMPARE(catalog.priceBook("market-2026")->asOf, std::string("2026-09"));
+        QCOMPARE(catalog.priceBook("market-2026")->asOf, std::string("2026-12-01"));
+    }
+
+    void newestBookPricesEveryGpuOnDemand()
+    {
+        // A PM can cost any GPU of the catalog with the newest built-in book,
+        // and every price names its source and date.
+        const Catalog& catalog = builtin();
+        const PriceBook* newest = nullptr;
+        for (const PriceBook& book : catalog.priceBooks)
+            if (!newest || book.asOf > newest->asOf)
+                newest = &book;
+        QVERIFY(newest);
+        QCOMPARE(newest->id, std::string("market-2026"));
+        for (const GpuModel& gpu : catalog.gpus) {
+            const auto price = newest->usdPerGpuHour(gpu, Plan::OnDemand);
+            QVERIFY2(price.has_value(), gpu.id.c_str());
+            QVERIFY2(*price > 0.1 && *price < 20, gpu.id.c_str());
+            const GpuPrices* prices = newest->prices(gpu.id);
+            QVERIFY2(prices && prices->onDemand, gpu.id.c_str());
+            QVERIFY2(catalog.source(prices->onDemand->source), gpu.id.c_str());
+            QVERIFY2(isValidAsOfDate(prices->onDemand->asOf), gpu.id.c_str());
+        }
     }
 
     void everyMigProfileIsPlaceable()

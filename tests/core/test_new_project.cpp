@@ -184,6 +184,16 @@ private slots:
         auto again = roundTrip(project.value());
         QVERIFY2(again.ok(), qPrintable(issuesOf(again)));
 
+        // Every row says where its figures come from (or that they are illustrative).
+        const Project& p = project.value();
+        QVERIFY(!p.note.empty() && !p.description.empty());
+        for (const FleetPool& pool : p.fleet.pools)
+            QVERIFY2(!pool.note.empty(), pool.id.c_str());
+        for (const Segment& segment : p.segments)
+            QVERIFY2(!segment.note.empty(), segment.id.c_str());
+        for (const Workload& workload : p.workloads)
+            QVERIFY2(!workload.note.empty(), workload.id.c_str());
+
         const Evaluation evaluation = evaluate(project.value());
         for (const WorkloadEvaluation& workload : evaluation.workloads)
             QVERIFY2(workload.chosen >= 0 && workload.problem.empty(),
