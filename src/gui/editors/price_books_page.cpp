@@ -56,7 +56,8 @@ FieldColumn priceColumn(Plan plan)
         price.note = was;
         auto edits = setPriceEdits(p, p.activePriceBookId, p.catalog.gpus[std::size_t(i)].id, plan,
                                    price, std::nullopt, PriceCitation{});
-        // A refusal of the edit itself comes back from the document with its path.
+        // Cannot fail: the cell shows a price the book in force has for a
+        // catalog GPU. The document checks the edit itself, naming the path.
         return edits ? edits.value() : std::vector<FieldEdit>{};
     };
     return c;
