@@ -16,10 +16,15 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 
 namespace fleet::gui {
 
 namespace {
+
+/// The plan of each column of the prices table.
+constexpr std::array<Plan, 5> kPlanColumns = {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
+                                              Plan::Spot, Plan::Owned};
 
 /// The active book's prices of catalog GPU `i`, if it prices it.
 const GpuPrices* pricesOf(const Project& p, int i)
@@ -168,7 +173,12 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     auto* newBook = new QPushButton(QObject::tr("New book…"), page);
     newBook->setObjectName(QStringLiteral("newPriceBook"));
     newBook->setToolTip(QObject::tr("A custom price book, empty or copied from another"));
+    auto* removePrice = new QPushButton(QObject::tr("Remove price"), page);
+    removePrice->setObjectName(QStringLiteral("removePrice"));
+    removePrice->setToolTip(QObject::tr("Remove the selected price from the project's copy of "
+                                        "the book in force (refused while a pool needs it)"));
     row->addWidget(addPrice);
+    row->addWidget(removePrice);
     row->addWidget(newBook);
     layout->addLayout(row);
     layout->addWidget(coverage);
@@ -183,9 +193,8 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     });
 
     std::vector<FieldColumn> plans;
-    for (Plan plan : {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y, Plan::Spot})
-        plans.push_back(priceColumn(plan));
-    plans.push_back(ownedColumn());
+    for (Plan plan : kPlanColumns)
+        plans.push_back(plan == Plan::Owned ? ownedColumn() : priceColumn(plan));
     auto* prices = new FieldTableModel(
         doc,
         [](const Project& p) {
@@ -204,12 +213,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     // A "—" (no price) or an owned cell opens Add price for that GPU and plan.
     QObject::connect(
         view, &QTableView::doubleClicked, page, [doc, page, prices](const QModelIndex& at) {
-            const bool owned = at.column() == 4;
-            if (!owned && (prices->flags(at) & Qt::ItemIsEditable))
+            const Plan plan = kPlanColumns[std::size_t(at.column())];
+            if (plan != Plan::Owned && (prices->flags(at) & Qt::ItemIsEditable))
                 return; // an existing price is edited in place
-            const Plan plan = owned ? Plan::Owned
-                                    : std::array{Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
-                                                 Plan::Spot}[std::size_t(at.column())];
             const Project& p = doc->project();
             PriceEntryDialog dialog(doc, page);
             dialog.select(
@@ -218,6 +224,25 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
                 plan);
             dialog.exec();
         });
+    QObject::connect(removePrice, &QPushButton::clicked, page, [doc, view, prices, refusal] {
+        const QModelIndex at = view->currentIndex();
+        if (!at.isValid())
+            return;
+        const Project& p = doc->project();
+        const std::string gpu = p.catalog.gpus[std::size_t(prices->itemAt(at.row()))].id;
+        auto edits =
+            removePriceEdits(p, p.activePriceBookId, gpu, kPlanColumns[std::size_t(at.column())]);
+        std::optional<QString> refused;
+        if (!edits)
+            refused = QString::fromStdString(edits.error().messages());
+        else
+            refused =
+                doc->edit(QObject::tr("Remove the %1 price of %2")
+                              .arg(prices->column(at.column()).header, QString::fromStdString(gpu)),
+                          edits.value());
+        refusal->setText(refused ? QObject::tr("Not removed: %1").arg(*refused) : QString());
+        refusal->setVisible(refused.has_value());
+    });
     auto* catalog = new CatalogTableModel(page);
     catalog->setCatalog(doc->project().catalog);
     QObject::connect(doc, &ProjectDocument::changed, catalog,
