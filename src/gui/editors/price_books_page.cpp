@@ -164,8 +164,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         refusal->hide();
     });
     layout->addWidget(new QLabel(QObject::tr("Price book the project is costed with:")));
+    layout->addWidget(combo);
+    // The buttons on a row of their own: the editor pane is narrow.
     auto* row = new QHBoxLayout;
-    row->addWidget(combo, 1);
     auto* addPrice = new QPushButton(QObject::tr("Add price…"), page);
     addPrice->setObjectName(QStringLiteral("addPrice"));
     addPrice->setToolTip(QObject::tr("A price of any catalog GPU under any plan, with its source "
@@ -180,6 +181,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     row->addWidget(addPrice);
     row->addWidget(removePrice);
     row->addWidget(newBook);
+    row->addStretch(1);
     layout->addLayout(row);
     layout->addWidget(coverage);
     layout->addWidget(refusal);
