@@ -1,0 +1,136 @@
+// The field tables (model/workload_fields.h) are the one description of each
+// workload kind's inputs: the SQLite statements generated from them are the
+// ones project files were written with, byte for byte; the JSON Schema agrees
+// with them; and every row reads, writes and reports as it says.
+
+#include "model/workload_fields.h"
+#include "store/field_sql.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/project_schema.h"
+
+#include <QtTest>
+
+#include <boost/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace fleet;
+namespace bj = boost::json;
+
+namespace {
+
+/// The workload kinds' tables as project_schema.cpp spelled them out before they
+/// were generated: existing project files are checked against this text.
+const char* const kGoldenSpecTables = R"SQL(CREATE TABLE training_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    active_params REAL NOT NULL CHECK (active_params > 0 AND active_params <= 1e14),
+    total_params REAL CHECK (total_params > 0 AND total_params <= 1e14),
+    tokens_per_run REAL NOT NULL CHECK (tokens_per_run > 0 AND tokens_per_run <= 1e16),
+    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
+    efficiency REAL NOT NULL CHECK (efficiency > 0 AND efficiency <= 1),
+    efficiency_measure TEXT NOT NULL CHECK (efficiency_measure IN ('mfu', 'hfu_with_recompute')),
+    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
+    runs_per_month REAL NOT NULL CHECK (runs_per_month > 0 AND runs_per_month <= 1000),
+    checkpoint_interval_min REAL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5),
+    priority INTEGER CHECK (priority BETWEEN -1000 AND 1000)
+) STRICT;
+CREATE TABLE inference_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    params REAL NOT NULL CHECK (params > 0 AND params <= 1e14),
+    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
+    requests_per_second REAL NOT NULL CHECK (requests_per_second > 0 AND requests_per_second <= 1e7),
+    input_tokens REAL NOT NULL CHECK (input_tokens BETWEEN 0 AND 1e7),
+    output_tokens REAL NOT NULL CHECK (output_tokens > 0 AND output_tokens <= 1e6),
+    tpot_ms REAL NOT NULL CHECK (tpot_ms > 0 AND tpot_ms <= 1e4),
+    ttft_ms REAL NOT NULL CHECK (ttft_ms > 0 AND ttft_ms <= 6e5),
+    growth_per_month REAL CHECK (growth_per_month BETWEEN -0.5 AND 10),
+    kv_bytes_per_token REAL CHECK (kv_bytes_per_token > 0 AND kv_bytes_per_token <= 1e8)
+) STRICT;
+CREATE TABLE notebook_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    users INTEGER NOT NULL CHECK (users BETWEEN 1 AND 10000000),
+    gpus_per_user REAL NOT NULL CHECK (gpus_per_user > 0 AND gpus_per_user <= 64),
+    active_fraction REAL NOT NULL CHECK (active_fraction > 0 AND active_fraction <= 1),
+    mean_idle_gap_min REAL NOT NULL CHECK (mean_idle_gap_min > 0 AND mean_idle_gap_min <= 1e5),
+    idle_timeout_min REAL NOT NULL CHECK (idle_timeout_min BETWEEN 0 AND 1e5),
+    memory_gb_per_session REAL NOT NULL CHECK (memory_gb_per_session > 0 AND memory_gb_per_session <= 4096)
+) STRICT;
+CREATE TABLE batch_workload (
+    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    gpu_hours_per_month REAL NOT NULL CHECK (gpu_hours_per_month > 0 AND gpu_hours_per_month <= 1e9),
+    reference_gpu TEXT NOT NULL,
+    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
+    memory_gb_per_gpu REAL NOT NULL CHECK (memory_gb_per_gpu > 0 AND memory_gb_per_gpu <= 4096),
+    preemptible INTEGER NOT NULL CHECK (preemptible IN (0, 1)),
+    checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5)
+) STRICT;
+)SQL";
+
+} // namespace
+
+class TestWorkloadFields : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void generatedTablesAreTheGolden()
+    {
+        QCOMPARE(QString::fromStdString(rows::specTablesSql()),
+                 QString::fromUtf8(kGoldenSpecTables));
+        QVERIFY(projectSchemaSql().find(kGoldenSpecTables) != std::string::npos);
+    }
+
+    void columnsFollowTheTables()
+    {
+        QCOMPARE(rows::kWorkloadTables.size(), workloadRecords().size());
+        for (std::size_t i = 0; i < rows::kWorkloadTables.size(); ++i) {
+            const RecordFields& record = workloadRecords()[i];
+            const auto columns = rows::kWorkloadTables[i].columns;
+            QCOMPARE(QString::fromLatin1(rows::kWorkloadTables[i].kind),
+                     QString::fromUtf8(record.record.data(), qsizetype(record.record.size())));
+            QCOMPARE(columns.size(), record.fields.size());
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                QCOMPARE(std::string_view(columns[c].name), record.fields[c].info.key);
+                QCOMPARE(std::string_view(columns[c].key), record.fields[c].info.key);
+            }
+        }
+    }
+
+    void rowsAreWellFormed()
+    {
+        for (const RecordFields& record : workloadRecords()) {
+            std::set<std::string_view> keys;
+            for (const DescribedField& field : record.fields) {
+                const FieldInfo& info = field.info;
+                const QByteArray where = QByteArray(record.record.data()) + "/" + info.key.data();
+                QVERIFY2(keys.insert(info.key).second, where.constData());
+                QVERIFY2(!info.help.empty() && !info.display.label.empty(), where.constData());
+                QVERIFY2(info.display.scale > 0, where.constData());
+                const bool numeric =
+                    info.type == FieldType::Number || info.type == FieldType::Integer;
+                if (numeric)
+                    QVERIFY2(info.range.min < info.range.max, where.constData());
+                if (info.type == FieldType::Integer)
+                    QVERIFY2(!info.range.minExclusive, where.constData());
+                QCOMPARE(info.type == FieldType::Enum, !info.options.empty());
+                // An unset optional's default is "unset"; every other default is of its type.
+                const bool unset = std::holds_alternative<std::monostate>(field.defaultValue);
+                QCOMPARE(unset, info.presence == Presence::Unset);
+                if (numeric && !unset && info.presence != Presence::Required) {
+                    const double value = std::get<double>(field.defaultValue);
+                    const bool inRange =
+                        info.range.minExclusive ? value > info.range.min : value >= info.range.min;
+                    // An omitted field's default may lie outside its range (0: "as active").
+                    if (info.presence == Presence::Optional)
+                        QVERIFY2(inRange && value <= info.range.max, where.constData());
+                }
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkloadFields)
+#include "test_workload_fields.moc"
