@@ -14,6 +14,7 @@
 #include <boost/json.hpp>
 
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -68,6 +69,35 @@ CREATE TABLE batch_workload (
     checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5)
 ) STRICT;
 )SQL";
+
+bj::value readSchema()
+{
+    std::ifstream in(FLEET_SOURCE_DIR "/data/schema/fleetplan.schema.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    return bj::parse(text.str());
+}
+
+/// A schema's number as a double, whichever way it is written (1e16, 100000.0, 64).
+std::optional<double> numberAt(const bj::object& property, std::string_view key)
+{
+    const bj::value* value = property.if_contains(key);
+    if (!value)
+        return std::nullopt;
+    return value->to_number<double>();
+}
+
+std::string_view schemaType(FieldType type)
+{
+    switch (type) {
+    case FieldType::Number: return "number";
+    case FieldType::Integer: return "integer";
+    case FieldType::Text: return "string";
+    case FieldType::Bool: return "boolean";
+    case FieldType::Enum: return "";
+    }
+    return "";
+}
 
 } // namespace
 
@@ -128,6 +158,68 @@ private slots:
                         QVERIFY2(inRange && value <= info.range.max, where.constData());
                 }
             }
+        }
+    }
+    void jsonSchemaAgrees()
+    {
+        const bj::value schema = readSchema();
+        const bj::object& defs = schema.at("$defs").as_object();
+        const std::set<std::string_view> common = {"id",          "name",      "kind",   "segment",
+                                                   "start_month", "end_month", "choice", "note"};
+        for (const RecordFields& record : workloadRecords()) {
+            const bj::object& def = defs.at(record.record).as_object();
+            const bj::object& properties = def.at("properties").as_object();
+            std::set<std::string_view> required;
+            for (const bj::value& key : def.at("required").as_array())
+                required.insert(key.as_string());
+            std::set<std::string_view> tableKeys;
+            for (const DescribedField& field : record.fields) {
+                const FieldInfo& info = field.info;
+                tableKeys.insert(info.key);
+                const std::string where = std::string(record.record) + "/" + std::string(info.key);
+                const bj::object* property = properties.if_contains(info.key)
+                                                 ? properties.at(info.key).if_object()
+                                                 : nullptr;
+                QVERIFY2(property, (where + ": not in the schema").c_str());
+                QVERIFY2(required.count(info.key) == (info.presence == Presence::Required),
+                         (where + ": required-ness differs").c_str());
+                if (info.type == FieldType::Enum) {
+                    QVERIFY2(property->contains("enum"), (where + ": no enum").c_str());
+                    std::vector<std::string_view> keys;
+                    for (const bj::value& key : property->at("enum").as_array())
+                        keys.push_back(key.as_string());
+                    std::vector<std::string_view> options;
+                    for (const EnumOption& option : info.options)
+                        options.push_back(option.key);
+                    QVERIFY2(keys == options, (where + ": enum values differ").c_str());
+                    continue;
+                }
+                QVERIFY2(property->contains("type") &&
+                             property->at("type").as_string() == schemaType(info.type),
+                         (where + ": type differs").c_str());
+                if (info.type != FieldType::Number && info.type != FieldType::Integer)
+                    continue;
+                const auto minimum = numberAt(*property, "minimum");
+                const auto exclusive = numberAt(*property, "exclusiveMinimum");
+                if (info.range.minExclusive) {
+                    QVERIFY2(!minimum && exclusive == info.range.min,
+                             (where + ": exclusiveMinimum differs").c_str());
+                } else {
+                    QVERIFY2(!exclusive && minimum == info.range.min,
+                             (where + ": minimum differs").c_str());
+                }
+                QVERIFY2(numberAt(*property, "maximum") == info.range.max,
+                         (where + ": maximum differs").c_str());
+                QVERIFY2(!property->contains("exclusiveMaximum"),
+                         (where + ": exclusiveMaximum the table does not have").c_str());
+            }
+            // And the schema has no field the table lacks.
+            for (const auto& property : properties)
+                QVERIFY2(common.count(property.key()) || tableKeys.count(property.key()),
+                         (std::string(record.record) + "/" + std::string(property.key()) +
+                          ": in the schema but not in the table")
+                             .c_str());
+            QVERIFY(def.at("additionalProperties") == bj::value(false));
         }
     }
 };
