@@ -5,6 +5,7 @@
 
 #include "model/workload_fields.h"
 #include "store/field_sql.h"
+#include "store/json_reader.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
@@ -13,6 +14,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -99,6 +101,93 @@ std::string_view schemaType(FieldType type)
     return "";
 }
 
+/// The sample project's JSON with its first workload of `kind` changed by `change`.
+template <typename Change>
+Result<Project> sampleWith(std::string_view kind, std::string* path, Change change)
+{
+    bj::value document = bj::parse(sampleProjectJson());
+    bj::array& workloads = document.at("workloads").as_array();
+    for (std::size_t i = 0; i < workloads.size(); ++i) {
+        bj::object& item = workloads[i].as_object();
+        if (item.at("kind").as_string() == kind) {
+            *path = "/workloads/" + std::to_string(i);
+            change(item);
+            break;
+        }
+    }
+    return parseProjectValue(document, "sample.fleetplan.json");
+}
+
+/// The issue at `path`, or an empty message when there is none.
+std::string messageAt(const Result<Project>& result, const std::string& path)
+{
+    if (result)
+        return {};
+    for (const Issue& issue : result.error().issues)
+        if (issue.path == path)
+            return issue.message;
+    return {};
+}
+
+/// Every field of `Spec`: out-of-range, wrong-typed, unknown-enum and missing
+/// values are reported at the field's path with the table's rule; an absent
+/// optional field reads as its default; and the writer omits what it should.
+template <typename Spec> void checkReaderAndWriter(std::string_view kind)
+{
+    for (const Field<Spec>& field : specFields<Spec>()) {
+        const FieldInfo& info = field.info;
+        const std::string where = std::string(kind) + "/" + std::string(info.key);
+        std::string row;
+        const auto set = [&](bj::value value) {
+            return sampleWith(kind, &row, [&](bj::object& item) { item[info.key] = value; });
+        };
+        const auto pathOf = [&] { return row + "/" + std::string(info.key); };
+        if (info.type == FieldType::Number || info.type == FieldType::Integer) {
+            const json::NumberRule rule{info.range.min, info.range.minExclusive, info.range.max,
+                                        info.type == FieldType::Integer,
+                                        std::string(info.range.unit)};
+            const double below = info.range.minExclusive ? info.range.min : info.range.min - 1;
+            for (const double bad : {below, info.range.max + std::max(1.0, info.range.max)}) {
+                const auto result = set(bad);
+                const std::string message = messageAt(result, pathOf());
+                QVERIFY2(message.rfind(rule.describe() + "; got ", 0) == 0,
+                         (where + ": " + message).c_str());
+            }
+            const auto text = set("12");
+            QVERIFY2(messageAt(text, pathOf()) == rule.describe() + ", not a string",
+                     (where + ": " + messageAt(text, pathOf())).c_str());
+            QVERIFY2(set(info.range.max), where.c_str());
+        }
+        if (info.type == FieldType::Enum) {
+            const auto result = set("bogus");
+            QCOMPARE(messageAt(result, pathOf()), enumRuleText(info.options) + "; got \"bogus\"");
+            for (const EnumOption& option : info.options) {
+                const auto good = set(bj::string(option.key));
+                QVERIFY2(good, where.c_str());
+            }
+        }
+        if (info.type == FieldType::Bool) {
+            const auto result = set(1);
+            QCOMPARE(messageAt(result, pathOf()),
+                     std::string("must be true or false, not a number"));
+        }
+        // Absent.
+        const auto absent = sampleWith(kind, &row, [&](bj::object& item) { item.erase(info.key); });
+        if (info.presence == Presence::Required) {
+            QCOMPARE(messageAt(absent, pathOf()), std::string("is required but missing"));
+            continue;
+        }
+        QVERIFY2(absent, where.c_str());
+        const std::size_t index = std::stoul(row.substr(row.rfind('/') + 1));
+        const Spec& read = std::get<Spec>(absent.value().workloads[index].spec);
+        QVERIFY2(field.get(read) == field.get(Spec{}), (where + ": not its default").c_str());
+        // Written back: omitted unless the writer always writes it.
+        const bj::object written = workloadToJson(absent.value().workloads[index]);
+        QVERIFY2(written.contains(info.key) == (info.presence == Presence::Optional),
+                 (where + ": written or omitted wrongly").c_str());
+    }
+}
+
 } // namespace
 
 class TestWorkloadFields : public QObject
@@ -160,6 +249,53 @@ private slots:
             }
         }
     }
+    void readerAndWriterFollowTheTables()
+    {
+        checkReaderAndWriter<TrainingSpec>("training");
+        checkReaderAndWriter<InferenceSpec>("inference");
+        checkReaderAndWriter<NotebookSpec>("notebooks");
+        checkReaderAndWriter<BatchSpec>("batch");
+    }
+
+    /// The messages as they were before the tables, word for word.
+    void messagesAreUnchanged()
+    {
+        std::string row;
+        const auto rps = sampleWith("inference", &row,
+                                    [](bj::object& item) { item["requests_per_second"] = 0; });
+        QCOMPARE(messageAt(rps, row + "/requests_per_second"),
+                 std::string("must be a finite number > 0 and ≤ 1e+07 (requests/s); got 0"));
+        const auto gpus =
+            sampleWith("batch", &row, [](bj::object& item) { item["gpus_per_job"] = 1.5; });
+        QCOMPARE(messageAt(gpus, row + "/gpus_per_job"),
+                 std::string("must be a whole number ≥ 1 and ≤ 1e+06; got 1.5"));
+        const auto measure = sampleWith(
+            "training", &row, [](bj::object& item) { item["efficiency_measure"] = "hfu"; });
+        QCOMPARE(messageAt(measure, row + "/efficiency_measure"),
+                 std::string("must be \"mfu\" (model FLOPs, 6·N·D) or \"hfu_with_recompute\" "
+                             "(hardware FLOPs, 8·N·D); got \"hfu\""));
+        const auto precision =
+            sampleWith("inference", &row, [](bj::object& item) { item["precision"] = "fp4"; });
+        QCOMPARE(messageAt(precision, row + "/precision"),
+                 std::string("must be \"bf16\" or \"fp8\"; got \"fp4\""));
+        const auto total = sampleWith("training", &row, [](bj::object& item) {
+            item["total_params"] = item.at("active_params").to_number<double>() / 2;
+        });
+        QCOMPARE(messageAt(total, row + "/total_params"),
+                 std::string("must be ≥ active_params (a mixture of experts activates a subset)"));
+        const auto reference =
+            sampleWith("batch", &row, [](bj::object& item) { item["reference_gpu"] = "tpu-v9"; });
+        QCOMPARE(messageAt(reference, row + "/reference_gpu"),
+                 std::string("names GPU \"tpu-v9\", which is not in the catalog"));
+        const auto unknown =
+            sampleWith("notebooks", &row, [](bj::object& item) { item["gpus"] = 1; });
+        QCOMPARE(messageAt(unknown, row + "/gpus"),
+                 std::string("unknown key; allowed keys here: id, name, kind, segment, "
+                             "start_month, end_month, choice, note, users, gpus_per_user, "
+                             "active_fraction, mean_idle_gap_min, idle_timeout_min, "
+                             "memory_gb_per_session"));
+    }
+
     void jsonSchemaAgrees()
     {
         const bj::value schema = readSchema();
