@@ -52,9 +52,51 @@ void setMember(typename MemberOf<Member>::Record& record, const FieldValue& valu
     }
 }
 
-template <auto Member> Field<typename MemberOf<Member>::Record> field(FieldInfo info)
+template <auto Member> using RecordOf = Field<typename MemberOf<Member>::Record>;
+
+// One builder per type, so that each row of a table reads as one call.
+template <auto Member>
+RecordOf<Member> number(std::string_view key, Presence presence, NumericRange range,
+                        std::string_view help, FieldDisplay display)
 {
-    return {info, &getMember<Member>, &setMember<Member>};
+    return {{key, FieldType::Number, presence, range, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> integer(std::string_view key, Presence presence, NumericRange range,
+                         std::string_view help, FieldDisplay display)
+{
+    return {{key, FieldType::Integer, presence, range, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> text(std::string_view key, Presence presence, std::string_view help,
+                      FieldDisplay display)
+{
+    return {{key, FieldType::Text, presence, {}, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> flag(std::string_view key, Presence presence, std::string_view help,
+                      FieldDisplay display)
+{
+    return {{key, FieldType::Bool, presence, {}, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <typename Record>
+Field<Record> choice(std::string_view key, Presence presence, std::span<const EnumOption> options,
+                     std::string_view help, FieldDisplay display, FieldValue (*get)(const Record&),
+                     void (*set)(Record&, const FieldValue&))
+{
+    return {{key, FieldType::Enum, presence, {}, options, help, display}, get, set};
 }
 
 // --- enums ----------------------------------------------------------------
@@ -86,15 +128,9 @@ void setMeasure(TrainingSpec& spec, const FieldValue& value)
 
 template <typename Spec> Field<Spec> precisionField()
 {
-    return {{"precision",
-             FieldType::Enum,
-             Presence::Optional,
-             {},
-             kPrecisions,
-             "Number format of weights and KV cache",
-             {"Precision", "", 1, 0}},
-            &getPrecision<Spec>,
-            &setPrecision<Spec>};
+    return choice<Spec>("precision", Presence::Optional, kPrecisions,
+                        "Number format of weights and KV cache", {"Precision", "", 1, 0},
+                        &getPrecision<Spec>, &setPrecision<Spec>);
 }
 
 // --- ranges ---------------------------------------------------------------
@@ -105,7 +141,6 @@ constexpr NumericRange kFraction{0, true, 1, "(fraction, > 0 and ≤ 1)"};
 constexpr NumericRange kMinutes{0, true, 1e5, "(minutes)"};
 constexpr NumericRange kGangSize{1, false, 1000000, ""};
 
-using F = FieldType;
 using P = Presence;
 
 // --- the tables -----------------------------------------------------------
@@ -115,73 +150,31 @@ const std::vector<Field<TrainingSpec>>& trainingTable()
 {
     using S = TrainingSpec;
     static const std::vector<Field<S>> table = {
-        field<&S::activeParams>({"active_params",
-                                 F::Number,
-                                 P::Required,
-                                 kParams,
-                                 {},
+        number<&S::activeParams>("active_params", P::Required, kParams,
                                  "Active parameters N; compute = 6·N·D FLOPs",
-                                 {"Params", "B", 1e-9, 1}}),
-        field<&S::totalParams>(
-            {"total_params",
-             F::Number,
-             P::OmitWhenDefault,
-             kParams,
-             {},
-             "All parameters, for the checkpoint size of a mixture of experts; 0: as active",
-             {"Total params", "B", 1e-9, 1}}),
-        field<&S::tokensPerRun>({"tokens_per_run",
-                                 F::Number,
-                                 P::Required,
-                                 kTokens,
-                                 {},
-                                 "Tokens D",
-                                 {"Tokens per run", "T", 1e-12, 2}}),
-        field<&S::gpusPerJob>({"gpus_per_job",
-                               F::Integer,
-                               P::Required,
-                               kGangSize,
-                               {},
-                               "Gang size",
-                               {"GPUs per job", "GPUs", 1, 0}}),
-        field<&S::efficiency>({"efficiency",
-                               F::Number,
-                               P::Required,
-                               kFraction,
-                               {},
+                                 {"Params", "B", 1e-9, 1}),
+        number<&S::totalParams>(
+            "total_params", P::OmitWhenDefault, kParams,
+            "All parameters, for the checkpoint size of a mixture of experts; 0: as active",
+            {"Total params", "B", 1e-9, 1}),
+        number<&S::tokensPerRun>("tokens_per_run", P::Required, kTokens, "Tokens D",
+                                 {"Tokens per run", "T", 1e-12, 2}),
+        integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
+                                {"GPUs per job", "GPUs", 1, 0}),
+        number<&S::efficiency>("efficiency", P::Required, kFraction,
                                "Model FLOPs utilization (Llama 3: 38–43 % on H100s)",
-                               {"MFU", "%", 100, 1}}),
-        {{"efficiency_measure",
-          F::Enum,
-          P::Optional,
-          {},
-          kMeasures,
-          "How the efficiency is measured; never mix the two",
-          {"Measure", "", 1, 0}},
-         &getMeasure,
-         &setMeasure},
+                               {"MFU", "%", 100, 1}),
+        choice<S>("efficiency_measure", P::Optional, kMeasures,
+                  "How the efficiency is measured; never mix the two", {"Measure", "", 1, 0},
+                  &getMeasure, &setMeasure),
         precisionField<S>(),
-        field<&S::runsPerMonth>({"runs_per_month",
-                                 F::Number,
-                                 P::Required,
-                                 {0, true, 1000, "(runs)"},
-                                 {},
-                                 "Runs started a month",
-                                 {"Runs", "per month", 1, 2}}),
-        field<&S::checkpointIntervalMin>({"checkpoint_interval_min",
-                                          F::Number,
-                                          P::Unset,
-                                          kMinutes,
-                                          {},
+        number<&S::runsPerMonth>("runs_per_month", P::Required, {0, true, 1000, "(runs)"},
+                                 "Runs started a month", {"Runs", "per month", 1, 2}),
+        number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Unset, kMinutes,
                                           "Minutes between checkpoints; unset: Young's optimum",
-                                          {"Checkpoint interval", "min", 1, 0}}),
-        field<&S::priority>({"priority",
-                             F::Integer,
-                             P::OmitWhenDefault,
-                             {-1000, false, 1000, ""},
-                             {},
-                             "Higher preempts lower in the scheduler",
-                             {"Priority", "", 1, 0}}),
+                                          {"Checkpoint interval", "min", 1, 0}),
+        integer<&S::priority>("priority", P::OmitWhenDefault, {-1000, false, 1000, ""},
+                              "Higher preempts lower in the scheduler", {"Priority", "", 1, 0}),
     };
     return table;
 }
@@ -190,63 +183,28 @@ const std::vector<Field<InferenceSpec>>& inferenceTable()
 {
     using S = InferenceSpec;
     static const std::vector<Field<S>> table = {
-        field<&S::params>({"params",
-                           F::Number,
-                           P::Required,
-                           kParams,
-                           {},
-                           "Parameters N",
-                           {"Params", "B", 1e-9, 1}}),
+        number<&S::params>("params", P::Required, kParams, "Parameters N",
+                           {"Params", "B", 1e-9, 1}),
         precisionField<S>(),
-        field<&S::requestsPerSecond>({"requests_per_second",
-                                      F::Number,
-                                      P::Required,
-                                      {0, true, 1e7, "(requests/s)"},
-                                      {},
-                                      "Request rate in the first month",
-                                      {"Requests", "per s", 1, 1}}),
-        field<&S::inputTokens>({"input_tokens",
-                                F::Number,
-                                P::Required,
+        number<&S::requestsPerSecond>(
+            "requests_per_second", P::Required, {0, true, 1e7, "(requests/s)"},
+            "Request rate in the first month", {"Requests", "per s", 1, 1}),
+        number<&S::inputTokens>("input_tokens", P::Required,
                                 {0, false, 1e7, "(tokens per request)"},
-                                {},
-                                "Prompt tokens per request",
-                                {"Input tokens", "per request", 1, 0}}),
-        field<&S::outputTokens>({"output_tokens",
-                                 F::Number,
-                                 P::Required,
-                                 {0, true, 1e6, "(tokens per request)"},
-                                 {},
-                                 "Tokens generated per request",
-                                 {"Output tokens", "per request", 1, 0}}),
-        field<&S::tpotMs>({"tpot_ms",
-                           F::Number,
-                           P::Required,
-                           {0, true, 1e4, "(ms per output token)"},
-                           {},
-                           "Target time per output token",
-                           {"TPOT", "ms", 1, 0}}),
-        field<&S::ttftMs>({"ttft_ms",
-                           F::Number,
-                           P::Required,
-                           {0, true, 6e5, "(ms)"},
-                           {},
-                           "Target time to first token",
-                           {"TTFT", "ms", 1, 0}}),
-        field<&S::growthPerMonth>({"growth_per_month",
-                                   F::Number,
-                                   P::OmitWhenDefault,
+                                "Prompt tokens per request", {"Input tokens", "per request", 1, 0}),
+        number<&S::outputTokens>(
+            "output_tokens", P::Required, {0, true, 1e6, "(tokens per request)"},
+            "Tokens generated per request", {"Output tokens", "per request", 1, 0}),
+        number<&S::tpotMs>("tpot_ms", P::Required, {0, true, 1e4, "(ms per output token)"},
+                           "Target time per output token", {"TPOT", "ms", 1, 0}),
+        number<&S::ttftMs>("ttft_ms", P::Required, {0, true, 6e5, "(ms)"},
+                           "Target time to first token", {"TTFT", "ms", 1, 0}),
+        number<&S::growthPerMonth>("growth_per_month", P::OmitWhenDefault,
                                    {-0.5, false, 10, "(fraction per month, 0.05 = +5 %)"},
-                                   {},
-                                   "Request-rate growth per month",
-                                   {"Growth", "%/month", 100, 1}}),
-        field<&S::kvBytesPerToken>({"kv_bytes_per_token",
-                                    F::Number,
-                                    P::Unset,
-                                    {0, true, 1e8, "(bytes)"},
-                                    {},
+                                   "Request-rate growth per month", {"Growth", "%/month", 100, 1}),
+        number<&S::kvBytesPerToken>("kv_bytes_per_token", P::Unset, {0, true, 1e8, "(bytes)"},
                                     "KV-cache bytes per token; unset: estimated from N",
-                                    {"KV cache", "bytes/token", 1, 0}}),
+                                    {"KV cache", "bytes/token", 1, 0}),
     };
     return table;
 }
@@ -255,48 +213,23 @@ const std::vector<Field<NotebookSpec>>& notebookTable()
 {
     using S = NotebookSpec;
     static const std::vector<Field<S>> table = {
-        field<&S::users>({"users",
-                          F::Integer,
-                          P::Required,
-                          {1, false, 10000000, ""},
-                          {},
-                          "Notebook users",
-                          {"Users", "people", 1, 0}}),
-        field<&S::gpusPerUser>({"gpus_per_user",
-                                F::Number,
-                                P::Optional,
-                                {0, true, 64, "(GPUs)"},
-                                {},
+        integer<&S::users>("users", P::Required, {1, false, 10000000, ""}, "Notebook users",
+                           {"Users", "people", 1, 0}),
+        number<&S::gpusPerUser>("gpus_per_user", P::Optional, {0, true, 64, "(GPUs)"},
                                 "GPUs (or GPU shares) a session holds",
-                                {"GPUs per user", "GPUs", 1, 2}}),
-        field<&S::activeFraction>({"active_fraction",
-                                   F::Number,
-                                   P::Required,
-                                   kFraction,
-                                   {},
-                                   "Share of wall time the GPU is busy",
-                                   {"Active", "%", 100, 1}}),
-        field<&S::meanIdleGapMin>({"mean_idle_gap_min",
-                                   F::Number,
-                                   P::Required,
-                                   kMinutes,
-                                   {},
+                                {"GPUs per user", "GPUs", 1, 2}),
+        number<&S::activeFraction>("active_fraction", P::Required, kFraction,
+                                   "Share of wall time the GPU is busy", {"Active", "%", 100, 1}),
+        number<&S::meanIdleGapMin>("mean_idle_gap_min", P::Required, kMinutes,
                                    "Idle gaps are exponential with this mean",
-                                   {"Mean idle gap", "min", 1, 0}}),
-        field<&S::idleTimeoutMin>({"idle_timeout_min",
-                                   F::Number,
-                                   P::Required,
+                                   {"Mean idle gap", "min", 1, 0}),
+        number<&S::idleTimeoutMin>("idle_timeout_min", P::Required,
                                    {0, false, 1e5, "(minutes; 0 = never)"},
-                                   {},
                                    "Idle sessions release their GPU after this long (0: never)",
-                                   {"Idle timeout", "min", 1, 0}}),
-        field<&S::memoryGbPerSession>({"memory_gb_per_session",
-                                       F::Number,
-                                       P::Required,
-                                       {0, true, 4096, "(GB)"},
-                                       {},
-                                       "GPU memory a session needs",
-                                       {"Memory", "GB/session", 1, 0}}),
+                                   {"Idle timeout", "min", 1, 0}),
+        number<&S::memoryGbPerSession>("memory_gb_per_session", P::Required,
+                                       {0, true, 4096, "(GB)"}, "GPU memory a session needs",
+                                       {"Memory", "GB/session", 1, 0}),
     };
     return table;
 }
@@ -305,48 +238,22 @@ const std::vector<Field<BatchSpec>>& batchTable()
 {
     using S = BatchSpec;
     static const std::vector<Field<S>> table = {
-        field<&S::gpuHoursPerMonth>({"gpu_hours_per_month",
-                                     F::Number,
-                                     P::Required,
-                                     {0, true, 1e9, "(GPU-hours)"},
-                                     {},
-                                     "On the reference GPU",
-                                     {"GPU-hours", "per month", 1, 0}}),
-        field<&S::referenceGpuId>({"reference_gpu",
-                                   F::Text,
-                                   P::Required,
-                                   {},
-                                   {},
-                                   "Catalog GPU the GPU-hours were measured on",
-                                   {"Reference GPU", "", 1, 0}}),
-        field<&S::gpusPerJob>({"gpus_per_job",
-                               F::Integer,
-                               P::Required,
-                               kGangSize,
-                               {},
-                               "Gang size",
-                               {"GPUs per job", "GPUs", 1, 0}}),
-        field<&S::memoryGbPerGpu>({"memory_gb_per_gpu",
-                                   F::Number,
-                                   P::Required,
-                                   {0, true, 4096, "(GB)"},
-                                   {},
-                                   "GPU memory each of its GPUs needs",
-                                   {"Memory", "GB/GPU", 1, 0}}),
-        field<&S::preemptible>({"preemptible",
-                                F::Bool,
-                                P::Required,
-                                {},
-                                {},
-                                "May be evicted (spot, predictive preemption)",
-                                {"Preemptible", "", 1, 0}}),
-        field<&S::checkpointIntervalMin>({"checkpoint_interval_min",
-                                          F::Number,
-                                          P::Required,
-                                          kMinutes,
-                                          {},
+        number<&S::gpuHoursPerMonth>("gpu_hours_per_month", P::Required,
+                                     {0, true, 1e9, "(GPU-hours)"}, "On the reference GPU",
+                                     {"GPU-hours", "per month", 1, 0}),
+        text<&S::referenceGpuId>("reference_gpu", P::Required,
+                                 "Catalog GPU the GPU-hours were measured on",
+                                 {"Reference GPU", "", 1, 0}),
+        integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
+                                {"GPUs per job", "GPUs", 1, 0}),
+        number<&S::memoryGbPerGpu>("memory_gb_per_gpu", P::Required, {0, true, 4096, "(GB)"},
+                                   "GPU memory each of its GPUs needs", {"Memory", "GB/GPU", 1, 0}),
+        flag<&S::preemptible>("preemptible", P::Required,
+                              "May be evicted (spot, predictive preemption)",
+                              {"Preemptible", "", 1, 0}),
+        number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Required, kMinutes,
                                           "Work lost on eviction is at most this",
-                                          {"Checkpoint interval", "min", 1, 0}}),
+                                          {"Checkpoint interval", "min", 1, 0}),
     };
     return table;
 }
