@@ -9,7 +9,9 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
+#include "store/project_sqlite.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -188,6 +190,43 @@ template <typename Spec> void checkReaderAndWriter(std::string_view kind)
     }
 }
 
+/// Every numeric field at the ends of its range: accepted by the reader, kept
+/// by the SQLite CHECKs (saved and reopened), and read back as written.
+template <typename Spec> void checkBoundsSurviveAFile(std::string_view kind, const QString& dir)
+{
+    for (const Field<Spec>& field : specFields<Spec>()) {
+        const FieldInfo& info = field.info;
+        if (info.type != FieldType::Number && info.type != FieldType::Integer)
+            continue;
+        const double low = info.range.minExclusive
+                               ? info.range.min + (info.type == FieldType::Integer ? 1 : 1e-6)
+                               : info.range.min;
+        for (const double value : {low, info.range.max}) {
+            const std::string where =
+                std::string(kind) + "/" + std::string(info.key) + " = " + fieldNumberText(value);
+            std::string row;
+            const auto project = sampleWith(kind, &row, [&](bj::object& item) {
+                item[info.key] = value;
+                // Keep total_params ≥ active_params, the one rule across these fields.
+                if (info.key == "total_params")
+                    item["active_params"] = value;
+                if (info.key == "active_params")
+                    item.erase("total_params");
+            });
+            QVERIFY2(project, (where + ": " + (project ? "" : project.error().toString())).c_str());
+            const std::string file = (dir + "/bounds.fleetplan").toStdString();
+            const auto saved = saveProjectFile(project.value(), file);
+            QVERIFY2(saved, (where + ": " + (saved ? "" : saved.error().toString())).c_str());
+            const auto reopened = openProjectFile(file);
+            QVERIFY2(reopened,
+                     (where + ": " + (reopened ? "" : reopened.error().toString())).c_str());
+            const std::size_t index = std::stoul(row.substr(row.rfind('/') + 1));
+            const Spec& spec = std::get<Spec>(reopened.value().workloads[index].spec);
+            QVERIFY2(field.get(spec) == FieldValue(value), where.c_str());
+        }
+    }
+}
+
 } // namespace
 
 class TestWorkloadFields : public QObject
@@ -294,6 +333,16 @@ private slots:
                              "start_month, end_month, choice, note, users, gpus_per_user, "
                              "active_fraction, mean_idle_gap_min, idle_timeout_min, "
                              "memory_gb_per_session"));
+    }
+
+    void boundsSurviveAProjectFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        checkBoundsSurviveAFile<TrainingSpec>("training", dir.path());
+        checkBoundsSurviveAFile<InferenceSpec>("inference", dir.path());
+        checkBoundsSurviveAFile<NotebookSpec>("notebooks", dir.path());
+        checkBoundsSurviveAFile<BatchSpec>("batch", dir.path());
     }
 
     void jsonSchemaAgrees()
