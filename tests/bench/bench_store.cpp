@@ -70,8 +70,9 @@ std::string projectWithScenarios(int count)
 {
     fleet::Project project = fleet::loadSampleProject().value();
     project.scenarios.clear();
-    const char* const paths[] = {"/workloads/7/idle_timeout_min", "/fleet/pools/0/count",
-                                 "/segments/0/price_usd_per_gpu_hour", "/name"};
+    const char* const paths[] = {"/workloads/dev-notebooks/idle_timeout_min",
+                                 "/fleet/pools/h100-reserved/count",
+                                 "/segments/early-stage/price_usd_per_gpu_hour", "/name"};
     for (int i = 0; i < count; ++i) {
         const std::string path = paths[i % 4];
         const std::string value =

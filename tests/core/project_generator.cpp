@@ -1,5 +1,7 @@
 #include "project_generator.h"
 
+#include "store/json_pointer.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -239,8 +241,15 @@ Project ProjectGenerator::next()
         Scenario scenario{
             "sc" + std::to_string(i), text("Scenario"), coin() ? text("what if") : "", {}};
         scenario.overrides.push_back({"/name", "\"renamed " + std::to_string(i) + "\""});
+        // Format 2: rows named by id (escaped as JSON pointer tokens).
         if (!p.workloads.empty())
-            scenario.overrides.push_back({"/workloads/0/note", "\"from a scenario\""});
+            scenario.overrides.push_back(
+                {json::joinPointer({"workloads", p.workloads.front().id, "note"}),
+                 "\"from a scenario\""});
+        if (!p.fleet.pools.empty())
+            scenario.overrides.push_back(
+                {json::joinPointer({"fleet", "pools", p.fleet.pools.back().id, "note"}),
+                 "\"pool note from a scenario\""});
         p.scenarios.push_back(std::move(scenario));
     }
     return p;

@@ -45,7 +45,9 @@ private slots:
     void writtenProjectsMeetTheSchema()
     {
         const Project sample = loadSampleProject().value();
-        QStringList files{write(QStringLiteral("sample.json"), std::string(sampleProjectJson()))};
+        QStringList files{
+            write(QStringLiteral("sample.json"), std::string(sampleProjectJson())),
+            QStringLiteral(FLEET_SOURCE_DIR "/tests/data/golden/v1/sample-v1.fleetplan.json")};
         testing::ProjectGenerator generator(sample, 99);
         for (int i = 0; i < 100; ++i)
             files << write(QStringLiteral("random-%1.json").arg(i),
@@ -71,6 +73,8 @@ private slots:
                   replaced("\"kind\": \"batch\"", "\"kind\": \"etl\"")),
             write(QStringLiteral("monthly-price.json"),
                   replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
+            write(QStringLiteral("newer-format.json"),
+                  replaced("\"format_version\": 2", "\"format_version\": 3")),
         };
         const auto [code, output] = check(files, true);
         QVERIFY2(code == 0, qPrintable(output));

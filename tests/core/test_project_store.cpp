@@ -105,11 +105,16 @@ private slots:
     void goldenFileOfVersionOneStillOpens()
     {
         // Kept so that every future migration is tested from a real old file.
-        const std::string golden = FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan";
+        // Opening migrates the file in place: a copy, never the golden file.
+        const std::string golden = path("golden-v1.fleetplan");
+        writeBytes(golden, readBytes(FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan"));
         auto project = openProjectFile(golden);
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
-        QCOMPARE(projectToJsonText(project.value()),
-                 readBytes(FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan.json"));
+        // The SQLite file, migrated, reads as its JSON twin read as format 1 does.
+        auto json = parseProject(readBytes(FLEET_TEST_DATA_DIR "/golden/sample-v1.fleetplan.json"),
+                                 "sample-v1.fleetplan.json");
+        QVERIFY2(json.ok(), json.ok() ? "" : json.error().toString().c_str());
+        QCOMPARE(projectToJsonText(project.value()), projectToJsonText(json.value()));
     }
 
     void eachBadFileHasItsOwnMessage()
@@ -135,7 +140,7 @@ private slots:
         tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
             QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 1")));
+                           "this FleetPlanner reads schema version 2")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -209,7 +214,9 @@ private slots:
     void migrationKeepsABackup()
     {
         const std::string file = path("migrate.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        Project project = sample();
+        project.scenarios.clear(); // v2 paths, which the real 1 → 2 step would refuse
+        QVERIFY(saveProjectFile(project, file).ok());
         tamper(file, "PRAGMA user_version = 0");
         static bool ran = false;
         const Migration steps[] = {{0, "test step: version 0 had no scenario descriptions",
@@ -217,7 +224,8 @@ private slots:
                                         ran = true;
                                         return db.exec(
                                             "UPDATE scenario SET description = NULL WHERE 0");
-                                    }}};
+                                    }},
+                                   migrations().front()};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

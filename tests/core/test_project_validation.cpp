@@ -80,19 +80,22 @@ private slots:
             << "\"priority\": 10"
             << "\"priority\": 10, \"start_month\": 13"
             << "/workloads/0/start_month (entry pretrain-70b): must be a whole number ≥ 1 and ≤ 12";
-        QTest::newRow("newer format") << "\"format_version\": 1"
+        QTest::newRow("newer format") << "\"format_version\": 2"
                                       << "\"format_version\": 7"
-                                      << "/format_version: this project is format version 7; this "
-                                         "FleetPlanner reads up to version 1";
+                                      << "/format_version: was written by a newer FleetPlanner "
+                                         "(project format version 7); this FleetPlanner reads "
+                                         "format version 2 and older";
         QTest::newRow("broken scenario path")
-            << "\"/workloads/7/idle_timeout_min\""
-            << "\"/workloads/9/idle_timeout_min\""
-            << "/scenarios/2/overrides/0/path: \"/workloads/9/idle_timeout_min\" index \"9\" is "
-               "not within the array of 8 items";
+            << "\"/workloads/dev-notebooks/idle_timeout_min\""
+            << "\"/workloads/gone/idle_timeout_min\""
+            << "/scenarios/2/overrides/0/path (entry no-idle-timeout): scenario "
+               "\"no-idle-timeout\": \"/workloads/gone/idle_timeout_min\" names /workloads row "
+               "\"gone\", and no row has that id";
         QTest::newRow("scenario breaks a rule")
-            << "\"/workloads/7/idle_timeout_min\",\n          \"value\": 0"
-            << "\"/workloads/7/idle_timeout_min\",\n          \"value\": -5"
-            << "/scenarios/2: scenario \"no-idle-timeout\" makes /workloads/7/idle_timeout_min "
+            << "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0"
+            << "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": -5"
+            << "/scenarios/2: scenario \"no-idle-timeout\" makes "
+               "/workloads/dev-notebooks/idle_timeout_min "
                "invalid";
         QTest::newRow("unknown assumption")
             << "\"scheduler\": {"
@@ -137,12 +140,12 @@ private slots:
         Project project = loadSampleProject().value();
         const std::vector<Scenario> originals = project.scenarios;
         project.scenarios.clear();
-        const char* const paths[] = {"/workloads/7/idle_timeout_min",
-                                     "/fleet/pools/0/count",
+        const char* const paths[] = {"/workloads/dev-notebooks/idle_timeout_min",
+                                     "/fleet/pools/h100-reserved/count",
                                      "/scheduler/policy",
                                      "/name",
                                      "/horizon/months",
-                                     "/segments/0/price_usd_per_gpu_hour"};
+                                     "/segments/early-stage/price_usd_per_gpu_hour"};
         for (int i = 0; i < 3000; ++i) {
             Scenario scenario{"s" + std::to_string(i), "Scenario " + std::to_string(i), {}, {}};
             const std::string path = paths[i % 6];
@@ -153,9 +156,7 @@ private slots:
                 value = "\"naive\"";
             else if (path == "/horizon/months")
                 value = std::to_string(12 + i % 24);
-            scenario.overrides.push_back({path, path == "/segments/0/price_usd_per_gpu_hour"
-                                                    ? std::to_string(i % 50)
-                                                    : value});
+            scenario.overrides.push_back({path, path == paths[5] ? std::to_string(i % 50) : value});
             project.scenarios.push_back(std::move(scenario));
         }
         project.scenarios.insert(project.scenarios.end(), originals.begin(), originals.end());
@@ -164,14 +165,16 @@ private slots:
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
         QCOMPARE(parsed.value().scenarios.size(), std::size_t(3004));
         // One broken scenario among them is still found, by its index.
-        project.scenarios[2999].overrides.front() = {"/workloads/7/idle_timeout_min", "-1"};
+        project.scenarios[2999].overrides.front() = {"/workloads/dev-notebooks/idle_timeout_min",
+                                                     "-1"};
         auto broken = parseProject(projectToJsonText(project), "many.fleetplan.json");
         QVERIFY(!broken.ok());
         QCOMPARE(broken.error().issues.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(broken.error().toString()),
-                 QStringLiteral("many.fleetplan.json: /scenarios/2999: scenario \"s2999\" makes "
-                                "/workloads/7/idle_timeout_min invalid: must be a finite number ≥ "
-                                "0 and ≤ 100000 (minutes; 0 = never); got -1"));
+                 QStringLiteral(
+                     "many.fleetplan.json: /scenarios/2999: scenario \"s2999\" makes "
+                     "/workloads/dev-notebooks/idle_timeout_min invalid: must be a finite number ≥ "
+                     "0 and ≤ 100000 (minutes; 0 = never); got -1"));
     }
 
     void scenarioChecksMatchAFullRead_data()
@@ -184,7 +187,7 @@ private slots:
         QTest::newRow("horizon shorter than a workload's start") << "/horizon/months"
                                                                  << "1"
                                                                  << "makes /workloads/";
-        QTest::newRow("segment removed from under workloads") << "/segments/0/id"
+        QTest::newRow("segment removed from under workloads") << "/segments/early-stage/id"
                                                               << "\"renamed\""
                                                               << "names segment \"early-stage\"";
         QTest::newRow("price book without the pool's plan") << "/active_price_book"

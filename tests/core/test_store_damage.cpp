@@ -64,8 +64,10 @@ Project projectWithScenarios()
                           "Extra scenario " + std::to_string(i),
                           "A what-if kept to fill pages",
                           {}};
-        scenario.overrides.push_back({"/workloads/7/idle_timeout_min", std::to_string(i % 90)});
-        scenario.overrides.push_back({"/fleet/pools/0/count", std::to_string(1000 + i)});
+        scenario.overrides.push_back(
+            {"/workloads/dev-notebooks/idle_timeout_min", std::to_string(i % 90)});
+        scenario.overrides.push_back(
+            {"/fleet/pools/h100-reserved/count", std::to_string(1000 + i)});
         scenario.overrides.push_back({"/name", "\"Variant " + std::to_string(i) + "\""});
         project.scenarios.push_back(std::move(scenario));
     }

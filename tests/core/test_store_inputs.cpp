@@ -128,17 +128,17 @@ private slots:
 
     void overflowingOverrideValueIsAnIssue()
     {
-        const std::string text =
-            sampleWith("\"/workloads/7/idle_timeout_min\",\n          \"value\": 0",
-                       "\"/workloads/7/idle_timeout_min\",\n          \"value\": 1e999");
+        const std::string text = sampleWith(
+            "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+            "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 1e999");
         QVERIFY(!text.empty());
         const QString json = parseError(text);
         QVERIFY2(json.contains(QStringLiteral(
                      "/scenarios/2/overrides/0/value: must hold finite numbers only")),
                  qPrintable(json));
         const std::string nested =
-            sampleWith("\"/workloads/7/idle_timeout_min\",\n          \"value\": 0",
-                       "\"/workloads/7\",\n          \"value\": {\"x\": [1e999]}");
+            sampleWith("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+                       "\"/workloads/dev-notebooks\",\n          \"value\": {\"x\": [1e999]}");
         QVERIFY2(parseError(nested).contains(QStringLiteral("must hold finite numbers only")),
                  qPrintable(parseError(nested)));
         // The same from SQLite rows, and values no parser should be asked to trust.
@@ -216,10 +216,11 @@ private slots:
         QVERIFY2(parseError(fine).isEmpty(), qPrintable(parseError(fine)));
         // A scenario that would put a NUL into the project is refused too.
         const std::string scenario =
-            sampleWith("\"/workloads/7/idle_timeout_min\",\n          \"value\": 0",
-                       "\"/workloads/7/note\",\n          \"value\": \"a\\u0000b\"");
-        QVERIFY2(parseError(scenario).contains(QStringLiteral(
-                     "makes /workloads/7/note invalid: must not hold the control character")),
+            sampleWith("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+                       "\"/workloads/dev-notebooks/note\",\n          \"value\": \"a\\u0000b\"");
+        QVERIFY2(parseError(scenario).contains(
+                     QStringLiteral("makes /workloads/dev-notebooks/note invalid: must not hold "
+                                    "the control character")),
                  qPrintable(parseError(scenario)));
     }
 };

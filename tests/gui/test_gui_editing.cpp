@@ -251,12 +251,12 @@ private slots:
         QCOMPARE(doc()->project().fleet.pools[1].id, std::string("h100-reserved-copy"));
         doc()->undoStack()->undo();
         QCOMPARE(doc()->project().fleet.pools.size(), std::size_t(2));
-        // The scenario "reserve-60" sets /fleet/pools/1/count: removing that
-        // pool is refused, with the path, and nothing changes.
+        // The scenario "reserve-60" sets /fleet/pools/h100-on-demand/count:
+        // removing that pool is refused, naming it, and nothing changes.
         FieldTableModel* pools = fleet->models.front();
         view->setCurrentIndex(view->model()->index(1, 0));
         remove->click();
-        QVERIFY2(pools->lastRefusal().contains(QStringLiteral("/fleet/pools/1")),
+        QVERIFY2(pools->lastRefusal().contains(QStringLiteral("/fleet/pools/h100-on-demand/count")),
                  qPrintable(pools->lastRefusal()));
         QCOMPARE(doc()->project().fleet.pools.size(), std::size_t(2));
     }

@@ -217,10 +217,11 @@ private slots:
         // the app offers what still reads, read-only, never writing the file.
         Project project = loadSampleProject().value();
         for (int i = 0; i < 150; ++i)
-            project.scenarios.push_back({"extra-" + std::to_string(i),
-                                         "Extra " + std::to_string(i),
-                                         "fills pages",
-                                         {{"/fleet/pools/0/count", std::to_string(1000 + i)}}});
+            project.scenarios.push_back(
+                {"extra-" + std::to_string(i),
+                 "Extra " + std::to_string(i),
+                 "fills pages",
+                 {{"/fleet/pools/h100-reserved/count", std::to_string(1000 + i)}}});
         const std::string good = m_dir.filePath(QStringLiteral("good.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(project, good));
         QFile in(QString::fromStdString(good));

@@ -4,11 +4,16 @@
 #include "store/catalog_loader.h"
 #include "store/json_pointer.h"
 #include "store/json_reader.h"
+#include "store/project_format_v1.h"
 #include "store/project_json_writer.h"
 #include "store/project_parser.h"
 #include "store/project_sqlite.h"
+#include "store/row_paths.h"
 
+#include <cmath>
+#include <cstdio>
 #include <exception>
+#include <optional>
 
 namespace fleet {
 
@@ -52,21 +57,52 @@ const bj::array* overridesOf(const bj::object& top, std::size_t index)
     return overrides ? overrides->if_array() : nullptr;
 }
 
-/// Applies `overrides` to `document`; every path that does not apply is an issue.
-bool applyOverrides(bj::value& document, const bj::array& overrides, std::size_t scenarioIndex,
-                    const std::string& file, std::vector<Issue>& issues)
+/// The id of scenario `index` as the document states it ("" when it has none).
+std::string scenarioIdOf(const bj::object& top, std::size_t index)
 {
-    bool applied = true;
+    const auto* scenarios = top.if_contains("scenarios");
+    const bj::array* list = scenarios ? scenarios->if_array() : nullptr;
+    const bj::object* scenario =
+        list && index < list->size() ? (*list)[index].if_object() : nullptr;
+    const bj::value* id = scenario ? scenario->if_contains("id") : nullptr;
+    return id && id->is_string() ? std::string(id->get_string()) : std::string();
+}
+
+/// Applies `overrides` to `document`; every path that does not apply is an
+/// issue naming the scenario and the path. Paths name rows by id (format 2),
+/// each resolved against `document` before any override of the scenario
+/// applies, so that they name the rows as the base project holds them.
+bool applyOverrides(bj::value& document, const bj::array& overrides, std::size_t scenarioIndex,
+                    const std::string& scenarioId, const std::string& file,
+                    std::vector<Issue>& issues)
+{
+    const auto fail = [&](std::size_t j, const std::string& path, const std::string& problem) {
+        issues.push_back(Issue{
+            file, pointer(pointer(pointer("/scenarios", scenarioIndex), "overrides"), j) + "/path",
+            scenarioId, "scenario \"" + scenarioId + "\": \"" + path + "\" " + problem});
+    };
+    std::vector<std::string> indexPaths;
+    indexPaths.reserve(overrides.size());
+    bool resolvedAll = true;
     for (std::size_t j = 0; j < overrides.size(); ++j) {
         const bj::object& entry = overrides[j].as_object(); // checked by the parser
         const std::string path(entry.at("path").as_string());
-        auto set = json::setAtPointer(document, path, entry.at("value"));
+        auto resolved = indexPathOf(document, path);
+        if (!resolved) {
+            fail(j, path, resolved.error().messages());
+            resolvedAll = false;
+            continue;
+        }
+        indexPaths.push_back(std::move(resolved).value());
+    }
+    if (!resolvedAll)
+        return false;
+    bool applied = true;
+    for (std::size_t j = 0; j < overrides.size(); ++j) {
+        const bj::object& entry = overrides[j].as_object();
+        auto set = json::setAtPointer(document, indexPaths[j], entry.at("value"));
         if (!set) {
-            issues.push_back(Issue{
-                file,
-                pointer(pointer(pointer("/scenarios", scenarioIndex), "overrides"), j) + "/path",
-                {},
-                "\"" + path + "\" " + set.error().toString()});
+            fail(j, std::string(entry.at("path").as_string()), set.error().toString());
             applied = false;
         }
     }
@@ -106,7 +142,7 @@ std::vector<Issue> checkEveryScenario(const bj::object& top, const Project& base
                 if (member.key() != "scenarios" && !partial.contains(member.key()))
                     partial[member.key()] = member.value();
         bj::value document(std::move(partial));
-        if (!applyOverrides(document, *overrides, i, file, issues))
+        if (!applyOverrides(document, *overrides, i, scenarioIdOf(top, i), file, issues))
             continue;
         std::vector<Issue> found;
         if (sections == detail::AllSections) {
@@ -116,12 +152,16 @@ std::vector<Issue> checkEveryScenario(const bj::object& top, const Project& base
         } else {
             found = ProjectParser(file).checkSections(document.as_object(), sections, skeleton);
         }
-        for (const Issue& issue : found)
+        for (const Issue& issue : found) {
+            // Named as the scenario's own paths name rows: by id.
+            auto byId = idPathOf(document, issue.path);
             issues.push_back(Issue{file,
                                    pointer("/scenarios", i),
                                    {},
-                                   "scenario \"" + base.scenarios[i].id + "\" makes " + issue.path +
+                                   "scenario \"" + base.scenarios[i].id + "\" makes " +
+                                       (byId ? byId.value() : issue.path) +
                                        " invalid: " + issue.message});
+        }
     }
     return issues;
 }
@@ -134,7 +174,7 @@ Result<bj::value> patchedDocument(const bj::object& top, std::size_t index)
     bj::value document(std::move(copy));
     std::vector<Issue> issues;
     if (const bj::array* overrides = overridesOf(top, index))
-        applyOverrides(document, *overrides, index, {}, issues);
+        applyOverrides(document, *overrides, index, scenarioIdOf(top, index), {}, issues);
     if (!issues.empty())
         return Error(std::move(issues));
     return document;
@@ -173,7 +213,29 @@ Result<Project> parseChecked(const bj::value& root, const std::string& file,
     return result;
 }
 
+/// The document's format_version when it is a number.
+std::optional<double> formatVersionOf(const bj::value& root)
+{
+    const bj::object* top = root.if_object();
+    const bj::value* version = top ? top->if_contains("format_version") : nullptr;
+    if (!version || !version->is_number())
+        return std::nullopt;
+    const double number = version->to_number<double>();
+    if (!std::isfinite(number))
+        return std::nullopt; // the validator names it
+    return number;
+}
+
 } // namespace
+
+std::string newerFormatMessage(double version)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", version);
+    return std::string("was written by a newer FleetPlanner (project format version ") + text +
+           "); this FleetPlanner reads format version " + std::to_string(kProjectFormatVersion) +
+           " and older. Update FleetPlanner to open it.";
+}
 
 Result<Project> parseProject(std::string_view text, const std::string& file,
                              const std::string& scenario)
@@ -190,6 +252,15 @@ Result<Project> parseProjectValue(const bj::value& root, const std::string& file
     // The core boundary: nothing from Boost.JSON or the standard library
     // escapes as an exception, whatever the document holds.
     try {
+        const auto version = formatVersionOf(root);
+        if (version && *version > kProjectFormatVersion)
+            return Error({Issue{file, "/format_version", {}, newerFormatMessage(*version)}});
+        if (version && *version == 1) {
+            auto upgraded = upgradeFormat1(root, file);
+            if (!upgraded)
+                return upgraded.error();
+            return parseChecked(upgraded.value(), file, scenario);
+        }
         return parseChecked(root, file, scenario);
     } catch (const std::exception& e) {
         return Error({Issue{file, {}, {}, std::string("cannot be read: ") + e.what()}});

@@ -14,7 +14,14 @@
 namespace fleet {
 
 inline constexpr std::string_view kProjectFormat = "fleetplanner-project";
-inline constexpr int kProjectFormatVersion = 1;
+/// Format 2: scenario overrides name pool, workload and segment rows by id
+/// ("/workloads/chat-70b/users", see row_paths.h). Format 1 named them by
+/// position; such files are read, their paths turned into id paths against
+/// the file's rows, and always written back as format 2.
+inline constexpr int kProjectFormatVersion = 2;
+
+/// The refusal of a document of a newer format version.
+std::string newerFormatMessage(double version);
 
 /// Parses a project. With `scenario` (id or name), its overrides are applied
 /// to the document first; every scenario is checked to apply cleanly.

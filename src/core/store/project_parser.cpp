@@ -128,10 +128,7 @@ void ProjectParser::checkFormat(const bj::object& top)
                         "must be \"" + std::string(kProjectFormat) + "\"; got \"" + *format + "\"");
     const auto version = m_reader.integer(top, "format_version", "", 1, 1000000);
     if (version && *version > kProjectFormatVersion)
-        m_reader.report("/format_version",
-                        "this project is format version " + std::to_string(*version) +
-                            "; this FleetPlanner reads up to version " +
-                            std::to_string(kProjectFormatVersion) + ": update FleetPlanner");
+        m_reader.report("/format_version", newerFormatMessage(*version));
 }
 
 bool ProjectParser::loadCatalog(const bj::object& top)

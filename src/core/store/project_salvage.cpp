@@ -6,9 +6,11 @@
 #include "store/project_schema.h"
 #include "store/project_sqlite.h"
 #include "store/regular_file.h"
+#include "store/row_paths.h"
 #include "store/sqlite_db.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace fleet {
@@ -175,31 +177,76 @@ bj::array* listAt(bj::object& root, const std::string& list)
     return value ? value->if_array() : nullptr;
 }
 
-/// After entry `dropped` of `list` is gone, scenario overrides that reach
-/// further entries of the list by index are renumbered, so that they keep
-/// changing the entry they named; a scenario that changed the dropped entry
-/// itself is dropped with it.
+/// Drops scenario `i` of `scenarios`, recording why.
+void dropScenario(bj::array& scenarios, std::size_t i, const std::string& why,
+                  std::vector<std::string>& lost)
+{
+    const bj::object* scenario = scenarios[i].if_object();
+    const bj::value* id = scenario ? scenario->if_contains("id") : nullptr;
+    lost.push_back(
+        "scenarios entry" +
+        (id && id->is_string() ? " \"" + std::string(id->get_string()) + "\"" : std::string()) +
+        " dropped: " + why);
+    scenarios.erase(scenarios.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
+/// The override paths of scenario `scenario` that are strings, to be read or rewritten.
+std::vector<bj::value*> overridePaths(bj::value& scenario)
+{
+    std::vector<bj::value*> paths;
+    bj::object* object = scenario.if_object();
+    bj::value* overrides = object ? object->if_contains("overrides") : nullptr;
+    if (!overrides || !overrides->is_array())
+        return paths;
+    for (bj::value& entry : overrides->get_array()) {
+        bj::value* path = entry.is_object() ? entry.get_object().if_contains("path") : nullptr;
+        if (path && path->is_string())
+            paths.push_back(path);
+    }
+    return paths;
+}
+
+/// The id of `item` when it has one.
+std::optional<std::string> idOf(const bj::value& item)
+{
+    const bj::object* object = item.if_object();
+    const bj::value* id = object ? object->if_contains("id") : nullptr;
+    if (!id || !id->is_string())
+        return std::nullopt;
+    return std::string(id->get_string());
+}
+
+/// After entry `dropped` (whose id was `droppedId`) of `list` is gone, a
+/// scenario that changed it is dropped with it. Pools, workloads and
+/// segments are named by id in override paths, so the others keep naming
+/// their rows; sources and price books are named by position, so overrides
+/// that reach further entries are renumbered.
 void reindexScenarios(bj::object& root, const std::string& list, std::size_t dropped,
-                      std::vector<std::string>& lost)
+                      const std::optional<std::string>& droppedId, std::vector<std::string>& lost)
 {
     bj::array* scenarios = listAt(root, "scenarios");
     if (!scenarios)
         return;
     const std::string prefix = "/" + list + "/";
+    const bool byId = list == "workloads" || list == "segments" || list == "fleet/pools";
+    if (byId) {
+        if (!droppedId)
+            return; // no path could name it
+        if (const bj::array* items = listAt(root, list))
+            for (const bj::value& item : *items)
+                if (idOf(item) == droppedId)
+                    return; // a duplicate of it remains, and the paths name that one
+    }
     for (std::size_t i = scenarios->size(); i-- > 0;) {
-        bj::object* scenario = (*scenarios)[i].if_object();
-        bj::value* overrides = scenario ? scenario->if_contains("overrides") : nullptr;
-        if (!overrides || !overrides->is_array())
-            continue;
-        bool dropScenario = false;
-        for (bj::value& entry : overrides->get_array()) {
-            bj::value* pathValue =
-                entry.is_object() ? entry.get_object().if_contains("path") : nullptr;
-            if (!pathValue || !pathValue->is_string())
-                continue;
+        bool changedIt = false;
+        for (bj::value* pathValue : overridePaths((*scenarios)[i])) {
             const std::string path(pathValue->get_string());
             if (path.rfind(prefix, 0) != 0)
                 continue;
+            if (byId) {
+                changedIt = changedIt || rowIdOf(path, "/" + list) == droppedId;
+                continue;
+            }
             const auto end = path.find('/', prefix.size());
             const std::string token = path.substr(prefix.size(), end - prefix.size());
             if (token.empty() || token.size() > 9 ||
@@ -207,21 +254,83 @@ void reindexScenarios(bj::object& root, const std::string& list, std::size_t dro
                 continue;
             const std::size_t index = std::stoul(token);
             if (index == dropped)
-                dropScenario = true;
+                changedIt = true;
             else if (index > dropped)
                 *pathValue = prefix + std::to_string(index - 1) +
                              (end == std::string::npos ? std::string() : path.substr(end));
         }
-        if (dropScenario) {
-            const bj::value* id = scenario->if_contains("id");
-            lost.push_back("scenarios entry" +
-                           (id && id->is_string() ? " \"" + std::string(id->get_string()) + "\""
-                                                  : std::string()) +
-                           " dropped: it changed " + list + " entry " + std::to_string(dropped) +
-                           ", which was lost");
-            scenarios->erase(scenarios->begin() + static_cast<std::ptrdiff_t>(i));
-        }
+        if (changedIt)
+            dropScenario(*scenarios, i,
+                         "it changed " + list + " entry " +
+                             (byId ? "\"" + *droppedId + "\"" : std::to_string(dropped)) +
+                             ", which was lost",
+                         lost);
     }
+}
+
+/// The pool, workload and segment ids of `db`, each row at the index its
+/// position column gives (as format 1 wrote them: position = index). Rows
+/// lost on the way leave a gap, so no path that named them names another row.
+Result<bj::value> rowsAtPositions(const sql::Database& db)
+{
+    bj::object document;
+    for (const auto& [table, key] :
+         {std::pair{"fleet_pool", "pools"}, {"workload", "workloads"}, {"segment", "segments"}}) {
+        auto statement = db.prepare(std::string("SELECT position, id FROM ") + table +
+                                    " WHERE position BETWEEN 0 AND " +
+                                    std::to_string(kMaxRowsPerTable) + " ORDER BY position");
+        if (!statement)
+            return statement.error();
+        bj::array rows;
+        while (true) {
+            auto step = statement.value().step();
+            if (!step)
+                return step.error();
+            if (!step.value())
+                break;
+            const auto position = static_cast<std::size_t>(statement.value().integer(0));
+            rows.resize(position, bj::object{}); // a lost row: no id
+            rows.push_back(bj::object{{"id", statement.value().text(1)}});
+        }
+        if (std::string_view(key) == "pools")
+            document["fleet"] = bj::object{{"pools", std::move(rows)}};
+        else
+            document[key] = std::move(rows);
+    }
+    return bj::value(std::move(document));
+}
+
+/// A format-1 file's override paths (rows by position) as id paths; a
+/// scenario with a path that names a lost row is dropped.
+Result<bool> upgradeSalvagedPaths(const sql::Database& db, bj::object& root,
+                                  std::vector<std::string>& lost)
+{
+    auto rows = rowsAtPositions(db);
+    if (!rows)
+        return rows.error();
+    bj::array* scenarios = listAt(root, "scenarios");
+    if (!scenarios)
+        return true;
+    for (std::size_t i = scenarios->size(); i-- > 0;) {
+        std::string problem;
+        std::vector<std::pair<bj::value*, std::string>> rewritten;
+        for (bj::value* pathValue : overridePaths((*scenarios)[i])) {
+            const std::string path(pathValue->get_string());
+            auto idPath = idPathOf(rows.value(), path);
+            if (!idPath) {
+                problem = "its format-1 override \"" + path + "\" " + idPath.error().messages();
+                break;
+            }
+            rewritten.emplace_back(pathValue, std::move(idPath).value());
+        }
+        if (!problem.empty()) {
+            dropScenario(*scenarios, i, problem, lost);
+            continue;
+        }
+        for (auto& [pathValue, idPath] : rewritten)
+            *pathValue = bj::string(idPath);
+    }
+    return true;
 }
 
 /// Validates the document, dropping each entry the validator refuses,
@@ -251,9 +360,10 @@ Result<Project> validateDropping(bj::object root, const std::string& file,
                                (id && id->is_string() ? " \"" + std::string(id->get_string()) + "\""
                                                       : std::string()) +
                                " dropped: " + why);
+                const std::optional<std::string> droppedId = idOf((*items)[index]);
                 items->erase(items->begin() + static_cast<std::ptrdiff_t>(index));
                 if (list != "scenarios")
-                    reindexScenarios(root, list, index, lost);
+                    reindexScenarios(root, list, index, droppedId, lost);
             }
         }
     }
@@ -274,6 +384,15 @@ Result<SalvagedProject> salvage(const std::string& path)
     if (!applicationId || applicationId.value() != kFleetPlanApplicationId)
         return fileError(path, "cannot be salvaged: it is not a FleetPlanner project (or its "
                                "first page is lost)");
+    auto sourceVersion = source.value().queryInt("PRAGMA user_version");
+    if (!sourceVersion)
+        return fileError(path, "cannot be salvaged: its schema version cannot be read (" +
+                                   sourceVersion.error().messages() + ")");
+    if (sourceVersion.value() > kFleetPlanSchemaVersion)
+        return fileError(path, "cannot be salvaged: it was written by a newer FleetPlanner "
+                               "(project schema version " +
+                                   std::to_string(sourceVersion.value()) +
+                                   "). Update FleetPlanner to open it.");
     auto target = sql::Database::open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path);
     if (!target)
         return target.error();
@@ -297,6 +416,10 @@ Result<SalvagedProject> salvage(const std::string& path)
     auto document = readProjectRows(target.value());
     if (!document)
         return fileError(path, "cannot be salvaged: " + document.error().messages());
+    if (sourceVersion.value() < kFleetPlanSchemaVersion)
+        if (auto upgraded = upgradeSalvagedPaths(target.value(), document.value(), salvaged.lost);
+            !upgraded)
+            return upgraded.error();
     auto project = validateDropping(std::move(document).value(), path, salvaged.lost);
     if (!project)
         return project.error();

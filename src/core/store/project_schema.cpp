@@ -1,6 +1,7 @@
 #include "store/project_schema.h"
 
 #include "store/field_sql.h"
+#include "store/project_format_v1.h"
 
 #include <map>
 
@@ -176,7 +177,11 @@ const std::string& projectSchemaSql()
 
 std::span<const Migration> migrations()
 {
-    return {};
+    static const Migration steps[] = {
+        {1, "scenario overrides name pools, workloads and segments by id instead of position",
+         migrateOverridesToIdPaths},
+    };
+    return steps;
 }
 
 int oldestMigratableVersion()

@@ -13,7 +13,9 @@ namespace fleet {
 /// FleetPlanner's own SQLite application_id: "FLPL" in ASCII.
 inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// Schema version written to PRAGMA user_version.
-inline constexpr int kFleetPlanSchemaVersion = 1;
+/// Version 2: scenario overrides name pool, workload and segment rows by id
+/// (project format 2); version 1 named them by position.
+inline constexpr int kFleetPlanSchemaVersion = 2;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();
@@ -27,9 +29,9 @@ struct Migration
     Result<bool> (*apply)(const sql::Database& db);
 };
 
-/// Every migration, ordered by fromVersion. Version 1 is the first released
-/// schema, so the table is empty; the next schema change adds its step here
-/// (and a golden file of the old version under tests/data/golden/).
+/// Every migration, ordered by fromVersion; each schema change adds its step
+/// here and a golden file of the old version under tests/data/golden/v<N>/.
+/// 1 → 2 rewrites scenario override paths from row positions to row ids.
 std::span<const Migration> migrations();
 
 /// The oldest schema version the migrations can bring up to date.
