@@ -4,6 +4,7 @@
 #include "chart_command.h"
 #include "cli_support.h"
 #include "evaluate_command.h"
+#include "fields_command.h"
 #include "inference_command.h"
 #include "pack_command.h"
 #include "project_commands.h"
@@ -71,6 +72,8 @@ const char* const kUsage =
     "  import FILE.json -o FILE.fleetplan   Convert a JSON project to a project file.\n"
     "  export FILE.fleetplan -o FILE.json   Write a project file as canonical JSON.\n"
     "  validate FILE                  Check that a project file (either form) opens cleanly.\n"
+    "  fields [--json]                The input fields of each workload kind: type, range,\n"
+    "        default, unit and help.\n"
     "  chart [PROJECT] --kind KIND [--scenario NAME] [--format png|svg|pdf] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
     "        Render a chart of the app to a file, without a display.\n"
@@ -114,6 +117,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runExportCommand(args);
     if (command == QLatin1String("validate"))
         return runValidateCommand(args);
+    if (command == QLatin1String("fields"))
+        return runFieldsCommand(args);
     return std::nullopt;
 }
 

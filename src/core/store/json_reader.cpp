@@ -296,6 +296,14 @@ void Reader::checkKeys(const boost::json::object& object, const std::string& pat
                        std::initializer_list<std::string_view> required,
                        std::initializer_list<std::string_view> optional)
 {
+    checkKeys(object, path, std::span<const std::string_view>(required.begin(), required.size()),
+              std::span<const std::string_view>(optional.begin(), optional.size()));
+}
+
+void Reader::checkKeys(const boost::json::object& object, const std::string& path,
+                       std::span<const std::string_view> required,
+                       std::span<const std::string_view> optional)
+{
     for (std::string_view key : required)
         if (!object.contains(key))
             report(pointer(path, key), "is required but missing");

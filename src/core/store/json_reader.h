@@ -9,6 +9,7 @@
 #include <boost/json.hpp>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +73,9 @@ public:
     void checkKeys(const boost::json::object& object, const std::string& path,
                    std::initializer_list<std::string_view> required,
                    std::initializer_list<std::string_view> optional);
+    void checkKeys(const boost::json::object& object, const std::string& path,
+                   std::span<const std::string_view> required,
+                   std::span<const std::string_view> optional);
 
     const boost::json::object* asObject(const boost::json::value& value, const std::string& path);
     const boost::json::array* asArray(const boost::json::value& value, const std::string& path);

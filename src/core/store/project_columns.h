@@ -4,10 +4,13 @@
 // shared by the writer (project_rows_write.cpp) and the reader
 // (project_rows_read.cpp) so the two directions cannot drift apart.
 
+#include "model/workload.h"
+
 #include <array>
 #include <initializer_list>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace fleet::rows {
 
@@ -84,40 +87,13 @@ inline constexpr Column kWorkload[] = {{"id", "id", Type::Text},
                                        {"choice_profile", "choice/profile", Type::Text},
                                        {"choice_plan", "choice/plan", Type::Text},
                                        {"note", "note", Type::Text}};
-inline constexpr Column kTraining[] = {
-    {"active_params", "active_params", Type::Real},
-    {"total_params", "total_params", Type::Real},
-    {"tokens_per_run", "tokens_per_run", Type::Real},
-    {"gpus_per_job", "gpus_per_job", Type::Int},
-    {"efficiency", "efficiency", Type::Real},
-    {"efficiency_measure", "efficiency_measure", Type::Text},
-    {"precision", "precision", Type::Text},
-    {"runs_per_month", "runs_per_month", Type::Real},
-    {"checkpoint_interval_min", "checkpoint_interval_min", Type::Real},
-    {"priority", "priority", Type::Int}};
-inline constexpr Column kInference[] = {{"params", "params", Type::Real},
-                                        {"precision", "precision", Type::Text},
-                                        {"requests_per_second", "requests_per_second", Type::Real},
-                                        {"input_tokens", "input_tokens", Type::Real},
-                                        {"output_tokens", "output_tokens", Type::Real},
-                                        {"tpot_ms", "tpot_ms", Type::Real},
-                                        {"ttft_ms", "ttft_ms", Type::Real},
-                                        {"growth_per_month", "growth_per_month", Type::Real},
-                                        {"kv_bytes_per_token", "kv_bytes_per_token", Type::Real}};
-inline constexpr Column kNotebooks[] = {
-    {"users", "users", Type::Int},
-    {"gpus_per_user", "gpus_per_user", Type::Real},
-    {"active_fraction", "active_fraction", Type::Real},
-    {"mean_idle_gap_min", "mean_idle_gap_min", Type::Real},
-    {"idle_timeout_min", "idle_timeout_min", Type::Real},
-    {"memory_gb_per_session", "memory_gb_per_session", Type::Real}};
-inline constexpr Column kBatch[] = {
-    {"gpu_hours_per_month", "gpu_hours_per_month", Type::Real},
-    {"reference_gpu", "reference_gpu", Type::Text},
-    {"gpus_per_job", "gpus_per_job", Type::Int},
-    {"memory_gb_per_gpu", "memory_gb_per_gpu", Type::Real},
-    {"preemptible", "preemptible", Type::Bool},
-    {"checkpoint_interval_min", "checkpoint_interval_min", Type::Real}};
+/// The columns of a workload kind's own table: one per row of its field table
+/// (model/workload_fields.h), named by the field's key (field_sql.cpp).
+std::vector<Column> specColumns(WorkloadKind kind);
+inline const std::vector<Column> kTraining = specColumns(WorkloadKind::Training);
+inline const std::vector<Column> kInference = specColumns(WorkloadKind::Inference);
+inline const std::vector<Column> kNotebooks = specColumns(WorkloadKind::Notebooks);
+inline const std::vector<Column> kBatch = specColumns(WorkloadKind::Batch);
 inline constexpr Column kScenario[] = {{"id", "id", Type::Text},
                                        {"name", "name", Type::Text},
                                        {"description", "description", Type::Text}};

@@ -1,5 +1,6 @@
 #include "store/project_json_writer.h"
 
+#include "model/workload_fields.h"
 #include "store/catalog_writer.h"
 #include "store/json_writer.h"
 #include "store/project_json.h"
@@ -35,56 +36,27 @@ bj::object choiceToJson(const WorkloadChoice& choice)
     return item;
 }
 
-void addSpec(bj::object& item, const TrainingSpec& s)
+/// Writes a spec's fields in its table's order; see Presence for which are omitted.
+template <typename Spec> void addSpec(bj::object& item, const Spec& spec)
 {
-    item["active_params"] = s.activeParams;
-    if (s.totalParams > 0)
-        item["total_params"] = s.totalParams;
-    item["tokens_per_run"] = s.tokensPerRun;
-    item["gpus_per_job"] = s.gpusPerJob;
-    item["efficiency"] = s.efficiency;
-    item["efficiency_measure"] = s.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute";
-    item["precision"] = key(precisionKey(s.precision));
-    item["runs_per_month"] = s.runsPerMonth;
-    if (s.checkpointIntervalMin)
-        item["checkpoint_interval_min"] = *s.checkpointIntervalMin;
-    if (s.priority != 0)
-        item["priority"] = s.priority;
-}
-
-void addSpec(bj::object& item, const InferenceSpec& s)
-{
-    item["params"] = s.params;
-    item["precision"] = key(precisionKey(s.precision));
-    item["requests_per_second"] = s.requestsPerSecond;
-    item["input_tokens"] = s.inputTokens;
-    item["output_tokens"] = s.outputTokens;
-    item["tpot_ms"] = s.tpotMs;
-    item["ttft_ms"] = s.ttftMs;
-    if (s.growthPerMonth != 0)
-        item["growth_per_month"] = s.growthPerMonth;
-    if (s.kvBytesPerToken)
-        item["kv_bytes_per_token"] = *s.kvBytesPerToken;
-}
-
-void addSpec(bj::object& item, const NotebookSpec& s)
-{
-    item["users"] = s.users;
-    item["gpus_per_user"] = s.gpusPerUser;
-    item["active_fraction"] = s.activeFraction;
-    item["mean_idle_gap_min"] = s.meanIdleGapMin;
-    item["idle_timeout_min"] = s.idleTimeoutMin;
-    item["memory_gb_per_session"] = s.memoryGbPerSession;
-}
-
-void addSpec(bj::object& item, const BatchSpec& s)
-{
-    item["gpu_hours_per_month"] = s.gpuHoursPerMonth;
-    item["reference_gpu"] = s.referenceGpuId;
-    item["gpus_per_job"] = s.gpusPerJob;
-    item["memory_gb_per_gpu"] = s.memoryGbPerGpu;
-    item["preemptible"] = s.preemptible;
-    item["checkpoint_interval_min"] = s.checkpointIntervalMin;
+    static const Spec defaults{};
+    for (const Field<Spec>& field : specFields<Spec>()) {
+        const FieldValue value = field.get(spec);
+        if (std::holds_alternative<std::monostate>(value))
+            continue;
+        if (field.info.presence == Presence::OmitWhenDefault && value == field.get(defaults))
+            continue;
+        if (const double* number = std::get_if<double>(&value)) {
+            if (field.info.type == FieldType::Integer)
+                item[field.info.key] = static_cast<std::int64_t>(*number);
+            else
+                item[field.info.key] = *number;
+        } else if (const bool* flag = std::get_if<bool>(&value)) {
+            item[field.info.key] = *flag;
+        } else {
+            item[field.info.key] = std::get<std::string>(value);
+        }
+    }
 }
 
 /// Rebuilds the override sections ("scheduler" tables, "regimes", "assumptions")

@@ -1,5 +1,6 @@
 #include "store/project_schema.h"
 
+#include "store/field_sql.h"
 #include "store/project_format_v1.h"
 
 #include <map>
@@ -120,50 +121,11 @@ CREATE TABLE workload (
     choice_plan TEXT CHECK (choice_plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
     note TEXT
 ) STRICT;
-CREATE TABLE training_workload (
-    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
-    active_params REAL NOT NULL CHECK (active_params > 0 AND active_params <= 1e14),
-    total_params REAL CHECK (total_params > 0 AND total_params <= 1e14),
-    tokens_per_run REAL NOT NULL CHECK (tokens_per_run > 0 AND tokens_per_run <= 1e16),
-    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
-    efficiency REAL NOT NULL CHECK (efficiency > 0 AND efficiency <= 1),
-    efficiency_measure TEXT NOT NULL CHECK (efficiency_measure IN ('mfu', 'hfu_with_recompute')),
-    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
-    runs_per_month REAL NOT NULL CHECK (runs_per_month > 0 AND runs_per_month <= 1000),
-    checkpoint_interval_min REAL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5),
-    priority INTEGER CHECK (priority BETWEEN -1000 AND 1000)
-) STRICT;
-CREATE TABLE inference_workload (
-    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
-    params REAL NOT NULL CHECK (params > 0 AND params <= 1e14),
-    precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
-    requests_per_second REAL NOT NULL CHECK (requests_per_second > 0 AND requests_per_second <= 1e7),
-    input_tokens REAL NOT NULL CHECK (input_tokens BETWEEN 0 AND 1e7),
-    output_tokens REAL NOT NULL CHECK (output_tokens > 0 AND output_tokens <= 1e6),
-    tpot_ms REAL NOT NULL CHECK (tpot_ms > 0 AND tpot_ms <= 1e4),
-    ttft_ms REAL NOT NULL CHECK (ttft_ms > 0 AND ttft_ms <= 6e5),
-    growth_per_month REAL CHECK (growth_per_month BETWEEN -0.5 AND 10),
-    kv_bytes_per_token REAL CHECK (kv_bytes_per_token > 0 AND kv_bytes_per_token <= 1e8)
-) STRICT;
-CREATE TABLE notebook_workload (
-    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
-    users INTEGER NOT NULL CHECK (users BETWEEN 1 AND 10000000),
-    gpus_per_user REAL NOT NULL CHECK (gpus_per_user > 0 AND gpus_per_user <= 64),
-    active_fraction REAL NOT NULL CHECK (active_fraction > 0 AND active_fraction <= 1),
-    mean_idle_gap_min REAL NOT NULL CHECK (mean_idle_gap_min > 0 AND mean_idle_gap_min <= 1e5),
-    idle_timeout_min REAL NOT NULL CHECK (idle_timeout_min BETWEEN 0 AND 1e5),
-    memory_gb_per_session REAL NOT NULL CHECK (memory_gb_per_session > 0 AND memory_gb_per_session <= 4096)
-) STRICT;
-CREATE TABLE batch_workload (
-    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
-    gpu_hours_per_month REAL NOT NULL CHECK (gpu_hours_per_month > 0 AND gpu_hours_per_month <= 1e9),
-    reference_gpu TEXT NOT NULL,
-    gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
-    memory_gb_per_gpu REAL NOT NULL CHECK (memory_gb_per_gpu > 0 AND memory_gb_per_gpu <= 4096),
-    preemptible INTEGER NOT NULL CHECK (preemptible IN (0, 1)),
-    checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5)
-) STRICT;
-CREATE TABLE scenario (
+)SQL";
+
+// The workload kinds' tables (training_workload … batch_workload) come between
+// these two parts, generated from the field tables (store/field_sql.h).
+const char* const kSchemaAfterWorkloadKinds = R"SQL(CREATE TABLE scenario (
     position INTEGER NOT NULL UNIQUE,
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -209,7 +171,7 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql = kSchema;
+    static const std::string sql = kSchema + rows::specTablesSql() + kSchemaAfterWorkloadKinds;
     return sql;
 }
 

@@ -1,0 +1,355 @@
+#include "model/workload_fields.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <type_traits>
+
+namespace fleet {
+
+namespace {
+
+// --- accessors ------------------------------------------------------------
+
+template <auto Member> struct MemberOf;
+template <typename C, typename T, T C::*Member> struct MemberOf<Member>
+{
+    using Record = C;
+    using Type = T;
+};
+
+/// get/set for a plain member: int, double, bool, std::string or std::optional<double>.
+template <auto Member> FieldValue getMember(const typename MemberOf<Member>::Record& record)
+{
+    using T = typename MemberOf<Member>::Type;
+    const T& value = record.*Member;
+    if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>)
+        return value;
+    else if constexpr (std::is_arithmetic_v<T>)
+        return static_cast<double>(value);
+    else
+        return value ? FieldValue(static_cast<double>(*value)) : FieldValue();
+}
+
+template <auto Member>
+void setMember(typename MemberOf<Member>::Record& record, const FieldValue& value)
+{
+    using T = typename MemberOf<Member>::Type;
+    T& target = record.*Member;
+    if constexpr (std::is_same_v<T, bool>) {
+        if (const bool* b = std::get_if<bool>(&value))
+            target = *b;
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (const std::string* s = std::get_if<std::string>(&value))
+            target = *s;
+    } else if constexpr (std::is_arithmetic_v<T>) {
+        if (const double* d = std::get_if<double>(&value))
+            target = static_cast<T>(*d);
+    } else {
+        const double* d = std::get_if<double>(&value);
+        target = d ? T(*d) : T();
+    }
+}
+
+template <auto Member> using RecordOf = Field<typename MemberOf<Member>::Record>;
+
+// One builder per type, so that each row of a table reads as one call.
+template <auto Member>
+RecordOf<Member> number(std::string_view key, Presence presence, NumericRange range,
+                        std::string_view help, FieldDisplay display)
+{
+    return {{key, FieldType::Number, presence, range, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> integer(std::string_view key, Presence presence, NumericRange range,
+                         std::string_view help, FieldDisplay display)
+{
+    return {{key, FieldType::Integer, presence, range, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> text(std::string_view key, Presence presence, std::string_view help,
+                      FieldDisplay display)
+{
+    return {{key, FieldType::Text, presence, {}, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <auto Member>
+RecordOf<Member> flag(std::string_view key, Presence presence, std::string_view help,
+                      FieldDisplay display)
+{
+    return {{key, FieldType::Bool, presence, {}, {}, help, display},
+            &getMember<Member>,
+            &setMember<Member>};
+}
+
+template <typename Record>
+Field<Record> choice(std::string_view key, Presence presence, std::span<const EnumOption> options,
+                     std::string_view help, FieldDisplay display, FieldValue (*get)(const Record&),
+                     void (*set)(Record&, const FieldValue&))
+{
+    return {{key, FieldType::Enum, presence, {}, options, help, display}, get, set};
+}
+
+// --- enums ----------------------------------------------------------------
+
+constexpr EnumOption kPrecisions[] = {{"bf16", ""}, {"fp8", ""}};
+constexpr EnumOption kMeasures[] = {{"mfu", "model FLOPs, 6·N·D"},
+                                    {"hfu_with_recompute", "hardware FLOPs, 8·N·D"}};
+
+template <typename Spec> FieldValue getPrecision(const Spec& spec)
+{
+    return std::string(precisionKey(spec.precision));
+}
+template <typename Spec> void setPrecision(Spec& spec, const FieldValue& value)
+{
+    if (const std::string* key = std::get_if<std::string>(&value))
+        spec.precision = precisionFromKey(*key).value_or(Precision::Bf16);
+}
+
+FieldValue getMeasure(const TrainingSpec& spec)
+{
+    return std::string(spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute");
+}
+void setMeasure(TrainingSpec& spec, const FieldValue& value)
+{
+    const std::string* key = std::get_if<std::string>(&value);
+    spec.measure = key && *key == "hfu_with_recompute" ? EfficiencyMeasure::HfuWithRecompute
+                                                       : EfficiencyMeasure::Mfu;
+}
+
+template <typename Spec> Field<Spec> precisionField()
+{
+    return choice<Spec>("precision", Presence::Optional, kPrecisions,
+                        "Number format of weights and KV cache", {"Precision", "", 1, 0},
+                        &getPrecision<Spec>, &setPrecision<Spec>);
+}
+
+// --- ranges ---------------------------------------------------------------
+
+constexpr NumericRange kParams{0, true, 1e14, "(parameters, e.g. 7e10 for 70B)"};
+constexpr NumericRange kTokens{0, true, 1e16, "(tokens)"};
+constexpr NumericRange kFraction{0, true, 1, "(fraction, > 0 and ≤ 1)"};
+constexpr NumericRange kMinutes{0, true, 1e5, "(minutes)"};
+constexpr NumericRange kGangSize{1, false, 1000000, ""};
+
+using P = Presence;
+
+// --- the tables -----------------------------------------------------------
+// Order is the order of keys in canonical files and of columns in SQLite.
+
+const std::vector<Field<TrainingSpec>>& trainingTable()
+{
+    using S = TrainingSpec;
+    static const std::vector<Field<S>> table = {
+        number<&S::activeParams>("active_params", P::Required, kParams,
+                                 "Active parameters N; compute = 6·N·D FLOPs",
+                                 {"Params", "B", 1e-9, 1}),
+        number<&S::totalParams>(
+            "total_params", P::OmitWhenDefault, kParams,
+            "All parameters, for the checkpoint size of a mixture of experts; 0: as active",
+            {"Total params", "B", 1e-9, 1}),
+        number<&S::tokensPerRun>("tokens_per_run", P::Required, kTokens, "Tokens D",
+                                 {"Tokens per run", "T", 1e-12, 2}),
+        integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
+                                {"GPUs per job", "GPUs", 1, 0}),
+        number<&S::efficiency>("efficiency", P::Required, kFraction,
+                               "Model FLOPs utilization (Llama 3: 38–43 % on H100s)",
+                               {"MFU", "%", 100, 1}),
+        choice<S>("efficiency_measure", P::Optional, kMeasures,
+                  "How the efficiency is measured; never mix the two", {"Measure", "", 1, 0},
+                  &getMeasure, &setMeasure),
+        precisionField<S>(),
+        number<&S::runsPerMonth>("runs_per_month", P::Required, {0, true, 1000, "(runs)"},
+                                 "Runs started a month", {"Runs", "per month", 1, 2}),
+        number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Unset, kMinutes,
+                                          "Minutes between checkpoints; unset: Young's optimum",
+                                          {"Checkpoint interval", "min", 1, 0}),
+        integer<&S::priority>("priority", P::OmitWhenDefault, {-1000, false, 1000, ""},
+                              "Higher preempts lower in the scheduler", {"Priority", "", 1, 0}),
+    };
+    return table;
+}
+
+const std::vector<Field<InferenceSpec>>& inferenceTable()
+{
+    using S = InferenceSpec;
+    static const std::vector<Field<S>> table = {
+        number<&S::params>("params", P::Required, kParams, "Parameters N",
+                           {"Params", "B", 1e-9, 1}),
+        precisionField<S>(),
+        number<&S::requestsPerSecond>(
+            "requests_per_second", P::Required, {0, true, 1e7, "(requests/s)"},
+            "Request rate in the first month", {"Requests", "per s", 1, 1}),
+        number<&S::inputTokens>("input_tokens", P::Required,
+                                {0, false, 1e7, "(tokens per request)"},
+                                "Prompt tokens per request", {"Input tokens", "per request", 1, 0}),
+        number<&S::outputTokens>(
+            "output_tokens", P::Required, {0, true, 1e6, "(tokens per request)"},
+            "Tokens generated per request", {"Output tokens", "per request", 1, 0}),
+        number<&S::tpotMs>("tpot_ms", P::Required, {0, true, 1e4, "(ms per output token)"},
+                           "Target time per output token", {"TPOT", "ms", 1, 0}),
+        number<&S::ttftMs>("ttft_ms", P::Required, {0, true, 6e5, "(ms)"},
+                           "Target time to first token", {"TTFT", "ms", 1, 0}),
+        number<&S::growthPerMonth>("growth_per_month", P::OmitWhenDefault,
+                                   {-0.5, false, 10, "(fraction per month, 0.05 = +5 %)"},
+                                   "Request-rate growth per month", {"Growth", "%/month", 100, 1}),
+        number<&S::kvBytesPerToken>("kv_bytes_per_token", P::Unset, {0, true, 1e8, "(bytes)"},
+                                    "KV-cache bytes per token; unset: estimated from N",
+                                    {"KV cache", "bytes/token", 1, 0}),
+    };
+    return table;
+}
+
+const std::vector<Field<NotebookSpec>>& notebookTable()
+{
+    using S = NotebookSpec;
+    static const std::vector<Field<S>> table = {
+        integer<&S::users>("users", P::Required, {1, false, 10000000, ""}, "Notebook users",
+                           {"Users", "people", 1, 0}),
+        number<&S::gpusPerUser>("gpus_per_user", P::Optional, {0, true, 64, "(GPUs)"},
+                                "GPUs (or GPU shares) a session holds",
+                                {"GPUs per user", "GPUs", 1, 2}),
+        number<&S::activeFraction>("active_fraction", P::Required, kFraction,
+                                   "Share of wall time the GPU is busy", {"Active", "%", 100, 1}),
+        number<&S::meanIdleGapMin>("mean_idle_gap_min", P::Required, kMinutes,
+                                   "Idle gaps are exponential with this mean",
+                                   {"Mean idle gap", "min", 1, 0}),
+        number<&S::idleTimeoutMin>("idle_timeout_min", P::Required,
+                                   {0, false, 1e5, "(minutes; 0 = never)"},
+                                   "Idle sessions release their GPU after this long (0: never)",
+                                   {"Idle timeout", "min", 1, 0}),
+        number<&S::memoryGbPerSession>("memory_gb_per_session", P::Required,
+                                       {0, true, 4096, "(GB)"}, "GPU memory a session needs",
+                                       {"Memory", "GB/session", 1, 0}),
+    };
+    return table;
+}
+
+const std::vector<Field<BatchSpec>>& batchTable()
+{
+    using S = BatchSpec;
+    static const std::vector<Field<S>> table = {
+        number<&S::gpuHoursPerMonth>("gpu_hours_per_month", P::Required,
+                                     {0, true, 1e9, "(GPU-hours)"}, "On the reference GPU",
+                                     {"GPU-hours", "per month", 1, 0}),
+        text<&S::referenceGpuId>("reference_gpu", P::Required,
+                                 "Catalog GPU the GPU-hours were measured on",
+                                 {"Reference GPU", "", 1, 0}),
+        integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
+                                {"GPUs per job", "GPUs", 1, 0}),
+        number<&S::memoryGbPerGpu>("memory_gb_per_gpu", P::Required, {0, true, 4096, "(GB)"},
+                                   "GPU memory each of its GPUs needs", {"Memory", "GB/GPU", 1, 0}),
+        flag<&S::preemptible>("preemptible", P::Required,
+                              "May be evicted (spot, predictive preemption)",
+                              {"Preemptible", "", 1, 0}),
+        number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Required, kMinutes,
+                                          "Work lost on eviction is at most this",
+                                          {"Checkpoint interval", "min", 1, 0}),
+    };
+    return table;
+}
+
+template <typename Spec>
+RecordFields describe(WorkloadKind kind, std::span<const Field<Spec>> fields)
+{
+    RecordFields record{workloadKindKey(kind), kind, {}};
+    const Spec defaults{};
+    for (const Field<Spec>& f : fields)
+        record.fields.push_back({f.info, f.get(defaults)});
+    return record;
+}
+
+} // namespace
+
+std::string_view fieldTypeKey(FieldType type)
+{
+    switch (type) {
+    case FieldType::Number: return "number";
+    case FieldType::Integer: return "integer";
+    case FieldType::Text: return "text";
+    case FieldType::Bool: return "bool";
+    case FieldType::Enum: return "enum";
+    }
+    return "number";
+}
+
+std::span<const Field<TrainingSpec>> trainingFields()
+{
+    return trainingTable();
+}
+std::span<const Field<InferenceSpec>> inferenceFields()
+{
+    return inferenceTable();
+}
+std::span<const Field<NotebookSpec>> notebookFields()
+{
+    return notebookTable();
+}
+std::span<const Field<BatchSpec>> batchFields()
+{
+    return batchTable();
+}
+
+std::span<const RecordFields> workloadRecords()
+{
+    static const std::array<RecordFields, 4> records = {
+        describe(WorkloadKind::Training, trainingFields()),
+        describe(WorkloadKind::Inference, inferenceFields()),
+        describe(WorkloadKind::Notebooks, notebookFields()),
+        describe(WorkloadKind::Batch, batchFields())};
+    return records;
+}
+
+const RecordFields& workloadRecord(WorkloadKind kind)
+{
+    return workloadRecords()[static_cast<std::size_t>(kind)];
+}
+
+std::string enumRuleText(std::span<const EnumOption> options)
+{
+    std::string text = "must be ";
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (i > 0)
+            text += i + 1 == options.size() ? " or " : ", ";
+        text += "\"" + std::string(options[i].key) + "\"";
+        if (!options[i].help.empty())
+            text += " (" + std::string(options[i].help) + ")";
+    }
+    return text;
+}
+
+std::string fieldNumberText(double value)
+{
+    if (std::abs(value) >= 1e4 && std::isfinite(value)) {
+        const int exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
+        const double mantissa = value / std::pow(10.0, exponent);
+        if (std::abs(mantissa - std::round(mantissa)) < 1e-9)
+            return std::to_string(static_cast<long long>(std::round(mantissa))) + "e" +
+                   std::to_string(exponent);
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", value);
+    return text;
+}
+
+std::string fieldValueText(const FieldValue& value)
+{
+    if (const double* d = std::get_if<double>(&value))
+        return fieldNumberText(*d);
+    if (const bool* b = std::get_if<bool>(&value))
+        return *b ? "true" : "false";
+    if (const std::string* s = std::get_if<std::string>(&value))
+        return *s;
+    return "unset";
+}
+
+} // namespace fleet
