@@ -179,12 +179,46 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
     // upperValue`; coin-or/Clp#299, fixed upstream after 2.10). The sample
     // with both pools on demand, started from the rounded plan, hit it
     // (issue 13); with the heuristic off the same model solves to optimality.
+    //
+    // Pseudo-costs are trusted after 9 branches (-trust 9), not CBC's default
+    // 10. CBC 2.10.8's CbcNode::chooseDynamicBranch has a path, taken only
+    // when that number is exactly 10, that gives up on strong branching when
+    // it stops paying (past 100 nodes, depth >= 4: skipAll = -1) and then sets
+    // its candidate count to 1 ("if (skipAll < 0) numberToDo = 1") even when
+    // its scan listed no candidate. Per the 2.10 source that happens when the
+    // node's LP solution is integral within tolerance but rounding it breaks a
+    // row by more than 1e-5 (likely with coefficients of 1e10 GPU-hours): CBC
+    // then branches on the column furthest from its rounded value without
+    // listing it. The strong-branching loop reads the uninitialised
+    // whichObject[0] and crashes (SIGSEGV). Found on the restricted model of
+    // tests/data/regressions/restricted-model-duplicate-columns.fleetplan.json
+    // once market-2026 priced more GPUs. Traced in gdb (libCbc.so.3,
+    // chooseDynamicBranch+0x368c sets the count to 1): the 6th time, 130
+    // branching scans in, the scan had stored no candidate, and the loop
+    // indexed the objects with heap garbage. With -trust 9 the path is
+    // unreachable (-trust 5 and 11 also pass); the sample's search is
+    // unchanged (6 nodes, 1,275 iterations) and the benchmarks' CBC solves end
+    // at the root either way. The model from `--mps` does not crash the cbc
+    // program: the path depends on the in-memory model's exact numbers.
     const std::string seconds = std::to_string(options.timeLimitSeconds);
     const std::string ratio = std::to_string(options.relativeGap);
-    const char* arguments[] = {
-        "fleetplanner", "-log", "0",         "-sec", seconds.c_str(),      "-ratio", ratio.c_str(),
-        "-threads",     "0",    "-passCuts", "3",    "-DivingCoefficient", "off",    "-solve",
-        "-quit"};
+    const char* arguments[] = {"fleetplanner",
+                               "-log",
+                               "0",
+                               "-sec",
+                               seconds.c_str(),
+                               "-ratio",
+                               ratio.c_str(),
+                               "-threads",
+                               "0",
+                               "-passCuts",
+                               "3",
+                               "-DivingCoefficient",
+                               "off",
+                               "-trust",
+                               "9",
+                               "-solve",
+                               "-quit"};
     {
         // CbcMain0/CbcMain1 keep static state: one solve at a time.
         static std::mutex cbcDriver;
