@@ -16,13 +16,16 @@ FLEET_ASAN_TESTS=(
   test_project_validation test_project_store test_json_schema test_optimizer test_mps_glpk
   test_pack_trace test_pack_replay test_simulator test_simulate_scope test_cli
   test_store_inputs test_store_saves test_store_damage test_cli_store
+  test_row_paths test_project_edit test_new_project test_project_format_v2 test_store_migration_v1
+  test_project_refs test_workload_fields test_cli_new test_cli_fields
   fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
   fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.
 FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export test_gui_recovery
-                           test_solver_worker test_property_projects)
+                           test_solver_worker test_property_projects test_gui_structure
+                           test_gui_new_project test_gui_price_books test_gui_scenarios)
 
 # The targets those tests run (a test's executable has its name, but for the
 # fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).
