@@ -2,6 +2,7 @@
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/row_actions.h"
+#include "editors/spec_columns.h"
 #include "editors/workload_defaults.h"
 #include "editors/workload_pins.h"
 
@@ -23,11 +24,6 @@
 namespace fleet::gui {
 
 namespace {
-
-template <typename Spec> const Spec& spec(const Project& p, int i)
-{
-    return std::get<Spec>(p.workloads[std::size_t(i)].spec);
-}
 
 FieldTableModel::Rows workloadsOf(WorkloadKind kind)
 {
@@ -110,136 +106,16 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         tables[kind] = {view, model};
         models.push_back(model);
     };
-    const auto precision = []<typename S>(S*) {
-        return picked(
-            QObject::tr("Precision"), QObject::tr("Weights and arithmetic: bf16 or fp8"),
-            "workloads", "precision",
-            [](const Project& p, int i) {
-                return std::string(precisionKey(spec<S>(p, i).precision));
-            },
-            [](const Project&, int) {
-                return std::vector<FieldChoice>{
-                    {QStringLiteral("bf16"), QStringLiteral("BF16"),
-                     QObject::tr("2 bytes a value")},
-                    {QStringLiteral("fp8"), QStringLiteral("FP8"),
-                     QObject::tr(
-                         "1 byte a value; needs FP8 tensor cores (H100 and later, MI300)")}};
-            });
-    };
-    using T = TrainingSpec;
-    add(QObject::tr("Training"), WorkloadKind::Training,
-        {number(
-             QObject::tr("Params"), QObject::tr("B"),
-             QObject::tr("Active parameters N; compute = 6·N·D FLOPs"), "workloads",
-             "active_params", [](const Project& p, int i) { return spec<T>(p, i).activeParams; },
-             1e-9, 1),
-         number(
-             QObject::tr("Tokens per run"), QObject::tr("T"), QObject::tr("Tokens D"), "workloads",
-             "tokens_per_run", [](const Project& p, int i) { return spec<T>(p, i).tokensPerRun; },
-             1e-12, 2),
-         number(
-             QObject::tr("GPUs per job"), QObject::tr("GPUs"), QObject::tr("Gang size"),
-             "workloads", "gpus_per_job",
-             [](const Project& p, int i) { return spec<T>(p, i).gpusPerJob; }, 1, 0, true),
-         number(
-             QObject::tr("MFU"), QObject::tr("%"),
-             QObject::tr("Model FLOPs utilization (Llama 3: 38–43 % on H100s)"), "workloads",
-             "efficiency", [](const Project& p, int i) { return spec<T>(p, i).efficiency; }, 100,
-             1),
-         number(
-             QObject::tr("Runs"), QObject::tr("per month"), QObject::tr("Runs started a month"),
-             "workloads", "runs_per_month",
-             [](const Project& p, int i) { return spec<T>(p, i).runsPerMonth; }, 1, 2),
-         number(
-             QObject::tr("Priority"), QString(),
-             QObject::tr("Higher preempts lower in the scheduler"), "workloads", "priority",
-             [](const Project& p, int i) { return spec<T>(p, i).priority; }, 1, 0, true),
-         precision(static_cast<T*>(nullptr))});
-    using I = InferenceSpec;
-    add(QObject::tr("Inference"), WorkloadKind::Inference,
-        {number(
-             QObject::tr("Params"), QObject::tr("B"), QObject::tr("Parameters N"), "workloads",
-             "params", [](const Project& p, int i) { return spec<I>(p, i).params; }, 1e-9, 1),
-         number(
-             QObject::tr("Requests"), QObject::tr("per s"),
-             QObject::tr("Request rate in the first month"), "workloads", "requests_per_second",
-             [](const Project& p, int i) { return spec<I>(p, i).requestsPerSecond; }, 1, 1),
-         number(
-             QObject::tr("Input tokens"), QObject::tr("per request"),
-             QObject::tr("Prompt tokens per request"), "workloads", "input_tokens",
-             [](const Project& p, int i) { return spec<I>(p, i).inputTokens; }, 1, 0),
-         number(
-             QObject::tr("Output tokens"), QObject::tr("per request"),
-             QObject::tr("Tokens generated per request"), "workloads", "output_tokens",
-             [](const Project& p, int i) { return spec<I>(p, i).outputTokens; }, 1, 0),
-         number(
-             QObject::tr("TPOT"), QObject::tr("ms"), QObject::tr("Target time per output token"),
-             "workloads", "tpot_ms", [](const Project& p, int i) { return spec<I>(p, i).tpotMs; },
-             1, 0),
-         number(
-             QObject::tr("TTFT"), QObject::tr("ms"), QObject::tr("Target time to first token"),
-             "workloads", "ttft_ms", [](const Project& p, int i) { return spec<I>(p, i).ttftMs; },
-             1, 0),
-         number(
-             QObject::tr("Growth"), QObject::tr("%/month"),
-             QObject::tr("Request-rate growth per month"), "workloads", "growth_per_month",
-             [](const Project& p, int i) { return spec<I>(p, i).growthPerMonth; }, 100, 1),
-         precision(static_cast<I*>(nullptr))});
-    using N = NotebookSpec;
-    add(QObject::tr("Notebooks"), WorkloadKind::Notebooks,
-        {number(
-             QObject::tr("Users"), QObject::tr("people"), QObject::tr("Notebook users"),
-             "workloads", "users", [](const Project& p, int i) { return spec<N>(p, i).users; }, 1,
-             0, true),
-         number(
-             QObject::tr("Active"), QObject::tr("%"),
-             QObject::tr("Share of wall time the GPU is busy"), "workloads", "active_fraction",
-             [](const Project& p, int i) { return spec<N>(p, i).activeFraction; }, 100, 1),
-         number(
-             QObject::tr("Idle timeout"), QObject::tr("min"),
-             QObject::tr("Idle sessions release their GPU after this long (0: never)"), "workloads",
-             "idle_timeout_min",
-             [](const Project& p, int i) { return spec<N>(p, i).idleTimeoutMin; }, 1, 0),
-         number(
-             QObject::tr("Mean idle gap"), QObject::tr("min"),
-             QObject::tr("Idle gaps are exponential with this mean"), "workloads",
-             "mean_idle_gap_min",
-             [](const Project& p, int i) { return spec<N>(p, i).meanIdleGapMin; }, 1, 0),
-         number(
-             QObject::tr("GPUs per user"), QObject::tr("GPUs"),
-             QObject::tr("GPUs (or GPU shares) a session holds"), "workloads", "gpus_per_user",
-             [](const Project& p, int i) { return spec<N>(p, i).gpusPerUser; }, 1, 2),
-         number(
-             QObject::tr("Memory"), QObject::tr("GB/session"),
-             QObject::tr("GPU memory a session needs"), "workloads", "memory_gb_per_session",
-             [](const Project& p, int i) { return spec<N>(p, i).memoryGbPerSession; }, 1, 0)});
-    using B = BatchSpec;
-    add(QObject::tr("Batch"), WorkloadKind::Batch,
-        {number(
-             QObject::tr("GPU-hours"), QObject::tr("per month"),
-             QObject::tr("On the reference GPU"), "workloads", "gpu_hours_per_month",
-             [](const Project& p, int i) { return spec<B>(p, i).gpuHoursPerMonth; }, 1, 0),
-         number(
-             QObject::tr("GPUs per job"), QObject::tr("GPUs"), QObject::tr("Gang size"),
-             "workloads", "gpus_per_job",
-             [](const Project& p, int i) { return spec<B>(p, i).gpusPerJob; }, 1, 0, true),
-         number(
-             QObject::tr("Checkpoint interval"), QObject::tr("min"),
-             QObject::tr("Work lost on eviction is at most this"), "workloads",
-             "checkpoint_interval_min",
-             [](const Project& p, int i) { return spec<B>(p, i).checkpointIntervalMin; }, 1, 0),
-         number(
-             QObject::tr("Memory"), QObject::tr("GB/GPU"),
-             QObject::tr("GPU memory each of its GPUs needs"), "workloads", "memory_gb_per_gpu",
-             [](const Project& p, int i) { return spec<B>(p, i).memoryGbPerGpu; }, 1, 0),
-         boolean(QObject::tr("Preemptible"),
-                 QObject::tr("May be evicted (spot, predictive preemption)"), "workloads",
-                 "preemptible", [](const Project& p, int i) { return spec<B>(p, i).preemptible; }),
-         picked(
-             QObject::tr("Reference GPU"), QObject::tr("The GPU its GPU-hours were measured on"),
-             "workloads", "reference_gpu",
-             [](const Project& p, int i) { return spec<B>(p, i).referenceGpuId; },
-             [](const Project& p, int) { return gpuChoices(p); })});
+    // Each kind's own fields come from its field table (spec_columns.h); only
+    // the reference GPU, which names a catalog GPU, gets the catalog's picker.
+    add(QObject::tr("Training"), WorkloadKind::Training, specColumns<TrainingSpec>());
+    add(QObject::tr("Inference"), WorkloadKind::Inference, specColumns<InferenceSpec>());
+    add(QObject::tr("Notebooks"), WorkloadKind::Notebooks, specColumns<NotebookSpec>());
+    std::vector<FieldColumn> batch = specColumns<BatchSpec>();
+    for (FieldColumn& c : batch)
+        if (c.pointer && c.pointer(doc->project(), 0).ends_with("/reference_gpu"))
+            c.choices = [](const Project& p, int) { return gpuChoices(p); };
+    add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch));
     QObject::connect(addWorkload, &QPushButton::clicked, page, [doc, addWorkload, tables] {
         const auto kind = askKind(addWorkload);
         if (!kind)
