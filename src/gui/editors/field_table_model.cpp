@@ -8,6 +8,15 @@
 
 namespace fleet::gui {
 
+QString FieldColumn::labelOf(const Project& project, int index, const QString& value) const
+{
+    if (choices)
+        for (const FieldChoice& choice : choices(project, index))
+            if (choice.value == value)
+                return choice.shown.isEmpty() ? choice.label : choice.shown;
+    return value;
+}
+
 FieldTableModel::FieldTableModel(ProjectDocument* document, Rows rows, RowName rowName,
                                  std::vector<FieldColumn> columns, QObject* parent)
     : QAbstractTableModel(parent), m_document(document), m_rowsOf(std::move(rows)),
@@ -27,8 +36,10 @@ void FieldTableModel::reload()
         return;
     }
     m_rows = rows;
-    if (!m_rows.empty())
+    if (!m_rows.empty()) {
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1); // renamed or moved rows
+    }
 }
 
 int FieldTableModel::rowCount(const QModelIndex& parent) const
@@ -61,8 +72,18 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
     }
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
+    if (value.typeId() == QMetaType::QStringList) {
+        if (role == Qt::EditRole)
+            return value;
+        QStringList labels;
+        for (const QString& v : value.toStringList())
+            labels << c.labelOf(m_document->project(), item, v);
+        return labels.join(QStringLiteral(", "));
+    }
     if (value.typeId() == QMetaType::QString)
-        return value;
+        return role == Qt::DisplayRole && c.choices
+                   ? c.labelOf(m_document->project(), item, value.toString())
+                   : value;
     const double shown = value.toDouble() * c.scale;
     if (role == Qt::EditRole)
         return shown;
@@ -106,9 +127,15 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
     const std::string pointer =
         c.pointer ? c.pointer(m_document->project(), item) : c.header.toStdString();
     boost::json::value json;
+    const QVariant current = c.get(m_document->project(), item);
     if (role == Qt::CheckStateRole) {
         json = value.toInt() == Qt::Checked;
-    } else if (c.get(m_document->project(), item).typeId() == QMetaType::QString) {
+    } else if (current.typeId() == QMetaType::QStringList) {
+        boost::json::array list;
+        for (const QString& v : value.toStringList())
+            list.emplace_back(v.toStdString());
+        json = std::move(list);
+    } else if (current.typeId() == QMetaType::QString) {
         json = value.toString().toStdString();
     } else {
         const double stored = value.toDouble() / c.scale;
@@ -125,9 +152,17 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
             json = stored;
         }
     }
+    if (c.refuse)
+        if (const auto refusal = c.refuse(m_document->project(), item, json)) {
+            m_lastRefusal = *refusal;
+            emit refused(index, m_lastRefusal);
+            return false;
+        }
     const QString text = tr("Edit %1 of %2").arg(c.header, m_rowName(m_document->project(), item));
     const std::vector<FieldEdit> edits = c.edits ? c.edits(m_document->project(), item, json)
                                                  : std::vector<FieldEdit>{{pointer, json}};
+    if (edits.empty()) // nothing to change (an id set to itself)
+        return true;
     if (const auto refusal = m_document->edit(text, edits)) {
         m_lastRefusal = *refusal;
         emit refused(index, m_lastRefusal);

@@ -14,6 +14,15 @@
 
 namespace fleet::gui {
 
+/// One value a picker offers: what is stored, what the user reads, and why.
+struct FieldChoice
+{
+    QString value;   ///< the stored text ("h100-sxm-80gb"); "" for "let the optimizer choose"
+    QString label;   ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
+    QString tooltip; ///< more about it
+    QString shown = {}; ///< what the cell shows ("H100 SXM 80GB"); the label when empty
+};
+
 struct FieldColumn
 {
     QString header;   ///< "Params"
@@ -30,6 +39,19 @@ struct FieldColumn
     /// value, for fields that live in more than one place (a price).
     std::function<std::vector<FieldEdit>(const Project&, int index, const boost::json::value&)>
         edits;
+    /// Why a (stored) value is refused before any edit is made (an id
+    /// already taken), or nullopt; checked before `edits`.
+    std::function<std::optional<QString>(const Project&, int index, const boost::json::value&)>
+        refuse;
+    /// A picker instead of typed text: the values item `index` may take.
+    std::function<std::vector<FieldChoice>(const Project&, int index)> choices;
+    /// With `choices`: the field is a JSON list of them, edited as a check
+    /// list (`get` returns a QStringList).
+    bool checkList = false;
+
+    /// What a cell shows for stored `value`: its choice's `shown` text or
+    /// label (the value itself when no choice matches).
+    QString labelOf(const Project& project, int index, const QString& value) const;
 };
 
 class FieldTableModel : public QAbstractTableModel
@@ -52,6 +74,7 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
 
     const FieldColumn& column(int section) const { return m_columns[std::size_t(section)]; }
+    ProjectDocument* document() const { return m_document; }
     /// The item (index in the project's list) shown in `row`.
     int itemAt(int row) const { return m_rows.at(std::size_t(row)); }
     /// The last refusal's message (also sent with refused()).

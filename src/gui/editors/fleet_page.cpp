@@ -2,7 +2,9 @@
 #include "document/price_book_edit.h"
 #include "editors/field_table_model.h"
 #include "editors/page_helpers.h"
+#include "editors/pickers.h"
 #include "editors/project_pages.h"
+#include "editors/row_actions.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -17,6 +19,40 @@
 #include <algorithm>
 
 namespace fleet::gui {
+
+namespace {
+
+/// A new pool: 8 GPUs (one node) of the first pool's model, or with no pool
+/// yet of the first catalog GPU the active book prices; on the first plan
+/// the book prices for it; 8 GPUs a node (an HGX / OAM baseboard). The user
+/// then picks the GPU, plan and count.
+boost::json::object newPoolRow(const Project& p)
+{
+    const PriceBook* book = p.activePriceBook();
+    const auto firstPlan = [&](const GpuModel& gpu) -> std::optional<Plan> {
+        for (Plan plan : kAllPlans)
+            if (book && book->usdPerGpuHour(gpu, plan))
+                return plan;
+        return std::nullopt;
+    };
+    std::string gpu;
+    if (!p.fleet.pools.empty())
+        gpu = p.fleet.pools.front().gpuId;
+    for (const GpuModel& candidate : p.catalog.gpus)
+        if (gpu.empty() && firstPlan(candidate))
+            gpu = candidate.id;
+    if (gpu.empty() && !p.catalog.gpus.empty())
+        gpu = p.catalog.gpus.front().id; // the reader then says the book prices none
+    const GpuModel* model = p.catalog.gpu(gpu);
+    const Plan plan = (model ? firstPlan(*model) : std::nullopt).value_or(Plan::OnDemand);
+    return {{"id", freeId(p, RowList::Pools, "pool")},
+            {"gpu", gpu},
+            {"count", 8},
+            {"plan", std::string(planKey(plan))},
+            {"gpus_per_node", 8}};
+}
+
+} // namespace
 
 ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
 {
@@ -33,19 +69,30 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
         [](const Project& p, int i) {
             return QString::fromStdString(p.fleet.pools[std::size_t(i)].id);
         },
-        {text(QObject::tr("GPU"), QObject::tr("Catalog id of the pool's GPU model"), "fleet/pools",
-              "gpu", [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].gpuId; }),
+        {idColumn(RowList::Pools),
+         picked(
+             QObject::tr("GPU"),
+             QObject::tr("The pool's GPU model, from the catalog: its memory and the active price "
+                         "book's on-demand price"),
+             "fleet/pools", "gpu",
+             [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].gpuId; },
+             [](const Project& p, int) { return gpuChoices(p); }),
          number(
              QObject::tr("Count"), QObject::tr("GPUs"), QObject::tr("GPUs in the pool"),
              "fleet/pools", "count",
              [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].count; }, 1, 0,
              true),
-         text(QObject::tr("Plan"),
-              QObject::tr("on_demand, reserved_1y, reserved_3y, spot or owned"), "fleet/pools",
-              "plan",
-              [](const Project& p, int i) {
-                  return std::string(planKey(p.fleet.pools[std::size_t(i)].plan));
-              }),
+         picked(
+             QObject::tr("Plan"),
+             QObject::tr("How the pool's GPUs are paid for; each with this GPU's price in the "
+                         "active price book"),
+             "fleet/pools", "plan",
+             [](const Project& p, int i) {
+                 return std::string(planKey(p.fleet.pools[std::size_t(i)].plan));
+             },
+             [](const Project& p, int i) {
+                 return planChoices(p, p.fleet.pools[std::size_t(i)].gpuId);
+             }),
          number(
              QObject::tr("GPUs per node"), QObject::tr("GPUs"),
              QObject::tr("GPUs in one node (one scale-up domain)"), "fleet/pools", "gpus_per_node",
@@ -54,7 +101,10 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
         page);
     QTableView* poolsView = nullptr;
     addTable(layout, QObject::tr("Pools of the fleet"), model, &poolsView);
-    addRowButtons(layout, doc, poolsView, model, "/fleet/pools");
+    addRowActions(
+        layout, doc, poolsView, model, RowList::Pools,
+        [](QWidget*, const Project& p)
+            -> std::optional<std::variant<boost::json::object, QString>> { return newPoolRow(p); });
     // The project itself: one row.
     const auto field = [](const char* pointer) {
         return [pointer](const Project&, int) { return std::string(pointer); };
@@ -81,6 +131,13 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
                  return std::string(p.fleet.mode == FleetMode::Fixed ? "fixed" : "size");
              });
     mode.pointer = field("/fleet/mode");
+    mode.choices = [](const Project&, int) {
+        return std::vector<FieldChoice>{
+            {QStringLiteral("fixed"), QObject::tr("Fixed"),
+             QObject::tr("The pools are the fleet (at least one pool)")},
+            {QStringLiteral("size"), QObject::tr("Size"),
+             QObject::tr("FleetPlanner sizes the fleet for the workloads")}};
+    };
     auto* project = new FieldTableModel(
         doc, [](const Project&) { return std::vector<int>{0}; },
         [](const Project&, int) { return QObject::tr("Project"); }, {name, horizon, start, mode},

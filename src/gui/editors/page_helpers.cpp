@@ -3,16 +3,12 @@
 #include "editors/unit_delegate.h"
 #include "store/project_json_writer.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <boost/json.hpp>
-
-#include <algorithm>
 
 namespace fleet::gui {
 
@@ -68,58 +64,41 @@ boost::json::array listOf(const Project& project, const std::string& pointer)
     return root.at_pointer(pointer).as_array();
 }
 
-/// "Duplicate" and "Remove" for the selected item of a list (workloads,
-/// fleet pools): the whole list is one field edit, validated like any other
-/// (a scenario that names a removed item refuses the removal, with its path).
-void addRowButtons(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
-                   FieldTableModel* model, const std::string& listPointer)
+FieldColumn idColumn(RowList list)
 {
-    auto* row = new QHBoxLayout;
-    auto* duplicate = new QPushButton(QObject::tr("Duplicate"));
-    auto* remove = new QPushButton(QObject::tr("Remove"));
-    duplicate->setToolTip(QObject::tr("Add a copy of the selected row"));
-    remove->setToolTip(QObject::tr("Remove the selected row"));
-    row->addWidget(duplicate);
-    row->addWidget(remove);
-    row->addStretch(1);
-    layout->addLayout(row);
-    const auto selected = [view, model]() -> int {
-        const QModelIndex index = view->currentIndex();
-        return index.isValid() ? model->itemAt(index.row()) : -1;
+    FieldColumn c;
+    c.header = QObject::tr("Id");
+    c.tooltip = QObject::tr("The row's id, unique in its list: scenarios and workloads name it. "
+                            "Renaming it renames every reference.");
+    c.get = [list](const Project& p, int i) {
+        return QVariant(QString::fromStdString(rowId(p, list, std::size_t(i))));
     };
-    const auto report = [model](const std::optional<QString>& refusal) {
-        if (refusal)
-            model->reportRefusal(*refusal);
+    c.pointer = [list](const Project&, int i) {
+        return std::string(rowListPointer(list)) + "/" + std::to_string(i) + "/id";
     };
-    QObject::connect(duplicate, &QPushButton::clicked, view, [=] {
-        const int item = selected();
-        if (item < 0)
-            return;
-        auto items = listOf(doc->project(), listPointer);
-        boost::json::object copy = items.at(std::size_t(item)).as_object();
-        const std::string base(copy.at("id").as_string());
-        std::string id = base + "-copy";
-        for (int n = 2; std::any_of(items.begin(), items.end(),
-                                    [&](const boost::json::value& v) {
-                                        return v.as_object().at("id").as_string() == id;
-                                    });
-             ++n)
-            id = base + "-copy" + std::to_string(n);
-        copy["id"] = id;
-        items.insert(items.begin() + item + 1, boost::json::value(std::move(copy)));
-        report(doc->edit(QObject::tr("Duplicate %1").arg(QString::fromStdString(base)),
-                         {{listPointer, boost::json::value(std::move(items))}}));
-    });
-    QObject::connect(remove, &QPushButton::clicked, view, [=] {
-        const int item = selected();
-        if (item < 0)
-            return;
-        auto items = listOf(doc->project(), listPointer);
-        const std::string id(items.at(std::size_t(item)).as_object().at("id").as_string());
-        items.erase(items.begin() + item);
-        report(doc->edit(QObject::tr("Remove %1").arg(QString::fromStdString(id)),
-                         {{listPointer, boost::json::value(std::move(items))}}));
-    });
+    const auto newId = [](const boost::json::value& value) {
+        return value.is_string() ? std::string(value.get_string()) : std::string();
+    };
+    c.refuse = [list, newId](const Project& p, int i,
+                             const boost::json::value& value) -> std::optional<QString> {
+        if (const auto refusal = idRefusal(p, list, newId(value), i))
+            return QString::fromStdString(*refusal);
+        return std::nullopt;
+    };
+    c.edits = [list, newId](const Project& p, int i, const boost::json::value& value) {
+        auto renamed = renameRow(p, list, rowId(p, list, std::size_t(i)), newId(value));
+        return renamed ? listEdits(p, renamed.value()) : std::vector<FieldEdit>{};
+    };
+    return c;
+}
+
+FieldColumn picked(const QString& header, const QString& tooltip, const char* list,
+                   const char* field, std::function<std::string(const Project&, int)> get,
+                   std::function<std::vector<FieldChoice>(const Project&, int)> choices)
+{
+    FieldColumn c = text(header, tooltip, list, field, std::move(get));
+    c.choices = std::move(choices);
+    return c;
 }
 
 FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableModel* model,

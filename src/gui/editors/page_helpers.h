@@ -1,10 +1,11 @@
 #pragma once
 
 // What the navigator's pages share: columns over one list of the project
-// document, a titled table with the unit delegate, and Duplicate / Remove
-// buttons for a list's rows.
+// document (numbers, text, ids, picked values) and a titled table with the
+// unit delegate. The buttons under a table are in editors/row_actions.h.
 
 #include "editors/field_table_model.h"
+#include "model/project_refs.h"
 
 #include <QString>
 
@@ -38,10 +39,14 @@ boost::json::array listOf(const Project& project, const std::string& pointer);
 FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
                           QTableView** shown = nullptr);
 
-/// "Duplicate" and "Remove" for the selected item of a list (workloads,
-/// fleet pools): the whole list is one field edit, validated like any other
-/// (a scenario that names a removed item refuses the removal, with its path).
-void addRowButtons(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
-                   FieldTableModel* model, const std::string& listPointer);
+/// The id of each row of `list` as editable text: a rename carries every
+/// reference along (workloads' segment, scenario overrides; model/project_refs.h),
+/// and an empty or taken id is refused naming the rule.
+FieldColumn idColumn(RowList list);
+
+/// A text field of each item of a list, picked from `choices` (a combo box).
+FieldColumn picked(const QString& header, const QString& tooltip, const char* list,
+                   const char* field, std::function<std::string(const Project&, int)> get,
+                   std::function<std::vector<FieldChoice>(const Project&, int)> choices);
 
 } // namespace fleet::gui
