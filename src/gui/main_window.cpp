@@ -5,6 +5,7 @@
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "kpi_panel.h"
+#include "new_project_dialog.h"
 #include "salvage_offer.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
@@ -367,11 +368,13 @@ bool MainWindow::maybeSave()
 
 void MainWindow::newProject()
 {
+    // The unsaved-changes question first: Cancel there leaves everything as it is.
     if (!maybeSave())
         return;
-    auto sample = loadSampleProject();
-    if (sample)
-        setProject(std::move(sample).value());
+    NewProjectDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.project())
+        return;
+    setProject(*dialog.project());
 }
 
 void MainWindow::openDialog()

@@ -1,6 +1,7 @@
 #include "document/project_document.h"
 
 #include "document/edit_command.h"
+#include "document/scenario_recorder.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
@@ -45,6 +46,15 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
 {
     if (!m_readOnly.isEmpty())
         return m_readOnly;
+    if (!m_recordingScenario.isEmpty() && !m_applyingRecording) { // into the scenario
+        auto recorded = recordedEdits(m_project, m_recordingScenario.toStdString(), edits);
+        if (!recorded)
+            return QString::fromStdString(recorded.error().messages());
+        m_applyingRecording = true;
+        const auto refused = edit(text, recorded.value(), mergeKey);
+        m_applyingRecording = false;
+        return refused;
+    }
     // The reader that opens files checks the change: every rule, with the
     // field's path in its message.
     auto changed = applyFieldEdits(m_project, edits, m_project.name);

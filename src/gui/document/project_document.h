@@ -55,6 +55,11 @@ public:
     QString scenario() const { return m_scenario; }
     void setScenario(const QString& scenario);
 
+    /// While a scenario is recorded (its id; "" when none), edit() turns the
+    /// edits into that scenario's overrides (scenario_recorder.h), one step.
+    QString recordingScenario() const { return m_recordingScenario; }
+    void setRecordingScenario(const QString& id) { m_recordingScenario = id; }
+
     /// A read-only document refuses every edit with `reason` (a project
     /// salvaged from a damaged file: it is kept with Save As, which makes it
     /// an ordinary document). Empty: editable.
@@ -104,6 +109,8 @@ private:
     int m_interaction = 0;
     bool m_autosaveSuspended = false;
     QString m_readOnly;
+    QString m_recordingScenario;
+    bool m_applyingRecording = false;
 };
 
 } // namespace fleet::gui

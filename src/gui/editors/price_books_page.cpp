@@ -1,7 +1,9 @@
 #include "catalog_table_model.h"
 #include "document/price_book_edit.h"
 #include "editors/field_table_model.h"
+#include "editors/new_price_book_dialog.h"
 #include "editors/page_helpers.h"
+#include "editors/price_entry_dialog.h"
 #include "editors/project_pages.h"
 #include "store/project_json_writer.h"
 
@@ -9,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -20,32 +21,78 @@ namespace fleet::gui {
 
 namespace {
 
-/// A column of the active book's price of each GPU under `plan`. An edit
-/// stores the book, changed, among the project's own books (same id: it
-/// stands in for the built-in one), the price noted as edited.
+/// The active book's prices of catalog GPU `i`, if it prices it.
+const GpuPrices* pricesOf(const Project& p, int i)
+{
+    const PriceBook* book = p.activePriceBook();
+    return book ? book->prices(p.catalog.gpus[std::size_t(i)].id) : nullptr;
+}
+
+/// A column of the active book's price of each catalog GPU under `plan` ("—"
+/// where it has none: double-click opens Add price for it). An edit stores
+/// the book, changed, among the project's own books (same id: it stands in
+/// for the built-in one), the price cited as entered by the user today.
 FieldColumn priceColumn(Plan plan)
 {
     FieldColumn c;
-    c.header = QString::fromUtf8(planLabel(plan).data());
+    c.header = QString::fromUtf8(planLabel(plan).data(), qsizetype(planLabel(plan).size()));
     c.unit = QObject::tr("USD/GPU-h");
-    c.tooltip = QObject::tr("List price per GPU-hour; its source and date are in the catalog "
-                            "table below. An edited price is saved with the project, noted as "
-                            "edited.");
+    c.tooltip = QObject::tr("List price per GPU-hour in the book in force. An edited price is "
+                            "saved with the project, cited as entered by the user with today's "
+                            "date. Double-click a “—” to add the price.");
+    c.decimals = 4;
     c.get = [plan](const Project& p, int i) {
-        const PriceBook* book = p.activePriceBook();
-        const auto& price = book->gpus[std::size_t(i)].hourly(plan);
-        return price ? QVariant(price->usdPerGpuHour) : QVariant();
+        const GpuPrices* prices = pricesOf(p, i);
+        if (!prices || !prices->hourly(plan))
+            return QVariant();
+        return QVariant(prices->hourly(plan)->usdPerGpuHour);
     };
     c.edits = [plan](const Project& p, int i, const boost::json::value& value) {
-        PriceBook book = *p.activePriceBook();
-        auto& price = book.gpus[std::size_t(i)].hourly(plan);
-        const double was = price->usdPerGpuHour;
-        price->usdPerGpuHour = value.is_double() ? value.as_double() : double(value.as_int64());
-        price->note = "Edited in FleetPlanner (was " + std::to_string(was).substr(0, 6) +
-                      " USD, as the cited source gives it).";
-        return std::vector<FieldEdit>{ownPriceBookEdit(p, book.id, book)};
+        HourlyPrice price = *pricesOf(p, i)->hourly(plan);
+        const std::string was = "Edited in FleetPlanner; was " +
+                                std::to_string(price.usdPerGpuHour).substr(0, 7) + " USD per " +
+                                price.source + " as of " + price.asOf + ".";
+        price.usdPerGpuHour = value.is_double() ? value.as_double() : double(value.as_int64());
+        price.note = was;
+        auto edits = setPriceEdits(p, p.activePriceBookId, p.catalog.gpus[std::size_t(i)].id, plan,
+                                   price, std::nullopt, PriceCitation{});
+        // A refusal of the edit itself comes back from the document with its path.
+        return edits ? edits.value() : std::vector<FieldEdit>{};
     };
     return c;
+}
+
+/// Owned: the hourly cost the owned figures come to (edited in Add price).
+FieldColumn ownedColumn()
+{
+    FieldColumn c;
+    c.header = QObject::tr("Owned");
+    c.unit = QObject::tr("USD/GPU-h");
+    c.tooltip = QObject::tr("Capex over the amortization years, hosting, and power at TDP × PUE, "
+                            "per GPU-hour held. Double-click to enter or change the figures.");
+    c.decimals = 4;
+    c.get = [](const Project& p, int i) {
+        const GpuPrices* prices = pricesOf(p, i);
+        if (!prices || !prices->owned)
+            return QVariant();
+        return QVariant(
+            ownedUsdPerGpuHour(*prices->owned, p.catalog.gpus[std::size_t(i)].tdpW.value));
+    };
+    return c;
+}
+
+QString bookTitle(const PriceBook& book)
+{
+    return QStringLiteral("%1 — as of %2")
+        .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf));
+}
+
+QString joined(const std::vector<std::string>& items)
+{
+    QStringList list;
+    for (const std::string& item : items)
+        list << QString::fromStdString(item);
+    return list.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -56,55 +103,132 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     auto* layout = new QVBoxLayout(page);
     auto* combo = new QComboBox(page);
     combo->setObjectName(QStringLiteral("activePriceBook"));
-    const auto fill = [doc, combo] {
+    // Long book names must not push the buttons beside it out of sight.
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(24);
+    // Which pools each other book cannot price: a switch to it would be refused.
+    auto* coverage = new QLabel(page);
+    coverage->setObjectName(QStringLiteral("priceBookCoverage"));
+    coverage->setWordWrap(true);
+    auto* refusal = new QLabel(page);
+    refusal->setObjectName(QStringLiteral("priceBookRefusal"));
+    refusal->setWordWrap(true);
+    refusal->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
+    refusal->hide();
+    const auto fill = [doc, combo, coverage] {
         const QSignalBlocker block(combo);
+        const Project& project = doc->project();
         combo->clear();
-        for (const PriceBook& book : doc->project().catalog.priceBooks)
-            combo->addItem(
-                QStringLiteral("%1 — as of %2")
-                    .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)),
-                QString::fromStdString(book.id));
-        combo->setCurrentIndex(
-            combo->findData(QString::fromStdString(doc->project().activePriceBookId)));
+        QStringList cannot;
+        for (const PriceBook& book : project.catalog.priceBooks) {
+            const std::vector<std::string> missing = unpricedPools(project, book);
+            QString title = bookTitle(book);
+            if (!missing.empty())
+                title += QObject::tr(" — cannot price %n pool(s)", nullptr, int(missing.size()));
+            combo->addItem(title, QString::fromStdString(book.id));
+            combo->setItemData(combo->count() - 1,
+                               missing.empty()
+                                   ? QObject::tr("Prices every pool of the fleet.")
+                                   : QObject::tr("Cannot price: %1. Add those prices first "
+                                                 "(Add price… with this book).")
+                                         .arg(joined(missing)),
+                               Qt::ToolTipRole);
+            if (!missing.empty())
+                cannot << QObject::tr("%1 cannot price %2")
+                              .arg(QString::fromStdString(book.name), joined(missing));
+        }
+        combo->setCurrentIndex(combo->findData(QString::fromStdString(project.activePriceBookId)));
+        coverage->setText(cannot.isEmpty()
+                              ? QObject::tr("Every book prices every pool of the fleet.")
+                              : QObject::tr("Before switching: %1.").arg(cannot.join("; ")));
     };
     fill();
     QObject::connect(doc, &ProjectDocument::changed, combo, fill);
-    QObject::connect(combo, &QComboBox::currentIndexChanged, combo, [doc, combo] {
-        (void)doc->edit(QObject::tr("Choose the price book"),
-                        {{"/active_price_book",
-                          boost::json::value(combo->currentData().toString().toStdString())}});
+    QObject::connect(combo, &QComboBox::currentIndexChanged, combo, [doc, combo, refusal, fill] {
+        const std::string id = combo->currentData().toString().toStdString();
+        if (id == doc->project().activePriceBookId)
+            return;
+        if (const auto refused = doc->edit(QObject::tr("Choose the price book"),
+                                           {{"/active_price_book", boost::json::value(id)}})) {
+            refusal->setText(QObject::tr("Not switched: %1").arg(*refused));
+            refusal->show();
+            fill(); // the combo goes back to the book in force
+            return;
+        }
+        refusal->hide();
     });
     layout->addWidget(new QLabel(QObject::tr("Price book the project is costed with:")));
-    layout->addWidget(combo);
+    auto* row = new QHBoxLayout;
+    row->addWidget(combo, 1);
+    auto* addPrice = new QPushButton(QObject::tr("Add price…"), page);
+    addPrice->setObjectName(QStringLiteral("addPrice"));
+    addPrice->setToolTip(QObject::tr("A price of any catalog GPU under any plan, with its source "
+                                     "and date, into the project's copy of a book"));
+    auto* newBook = new QPushButton(QObject::tr("New book…"), page);
+    newBook->setObjectName(QStringLiteral("newPriceBook"));
+    newBook->setToolTip(QObject::tr("A custom price book, empty or copied from another"));
+    row->addWidget(addPrice);
+    row->addWidget(newBook);
+    layout->addLayout(row);
+    layout->addWidget(coverage);
+    layout->addWidget(refusal);
+    QObject::connect(addPrice, &QPushButton::clicked, page, [doc, page] {
+        PriceEntryDialog dialog(doc, page);
+        dialog.exec();
+    });
+    QObject::connect(newBook, &QPushButton::clicked, page, [doc, page] {
+        NewPriceBookDialog dialog(doc, page);
+        dialog.exec();
+    });
+
     std::vector<FieldColumn> plans;
     for (Plan plan : {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y, Plan::Spot})
         plans.push_back(priceColumn(plan));
+    plans.push_back(ownedColumn());
     auto* prices = new FieldTableModel(
         doc,
         [](const Project& p) {
             std::vector<int> rows;
-            if (const PriceBook* book = p.activePriceBook())
-                for (std::size_t i = 0; i < book->gpus.size(); ++i)
-                    rows.push_back(int(i));
+            for (std::size_t i = 0; i < p.catalog.gpus.size(); ++i)
+                rows.push_back(int(i));
             return rows;
         },
         [](const Project& p, int i) {
-            return QString::fromStdString(p.activePriceBook()->gpus[std::size_t(i)].gpuId);
+            return QString::fromStdString(p.catalog.gpus[std::size_t(i)].id);
         },
         plans, page);
-    addTable(layout, QObject::tr("Prices of the active book"), prices);
+    QTableView* view = nullptr;
+    addTable(layout, QObject::tr("Prices of the book in force (every catalog GPU)"), prices, &view);
+    view->setObjectName(QStringLiteral("pricesView"));
+    // A "—" (no price) or an owned cell opens Add price for that GPU and plan.
+    QObject::connect(
+        view, &QTableView::doubleClicked, page, [doc, page, prices](const QModelIndex& at) {
+            const bool owned = at.column() == 4;
+            if (!owned && (prices->flags(at) & Qt::ItemIsEditable))
+                return; // an existing price is edited in place
+            const Plan plan = owned ? Plan::Owned
+                                    : std::array{Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
+                                                 Plan::Spot}[std::size_t(at.column())];
+            const Project& p = doc->project();
+            PriceEntryDialog dialog(doc, page);
+            dialog.select(
+                QString::fromStdString(p.activePriceBookId),
+                QString::fromStdString(p.catalog.gpus[std::size_t(prices->itemAt(at.row()))].id),
+                plan);
+            dialog.exec();
+        });
     auto* catalog = new CatalogTableModel(page);
     catalog->setCatalog(doc->project().catalog);
     QObject::connect(doc, &ProjectDocument::changed, catalog,
                      [doc, catalog] { catalog->setCatalog(doc->project().catalog); });
-    auto* view = new QTableView(page);
-    view->setObjectName(QStringLiteral("catalogView"));
-    view->setModel(catalog);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->verticalHeader()->setVisible(false);
+    auto* catalogView = new QTableView(page);
+    catalogView->setObjectName(QStringLiteral("catalogView"));
+    catalogView->setModel(catalog);
+    catalogView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    catalogView->verticalHeader()->setVisible(false);
     layout->addWidget(new QLabel(
         QObject::tr("<b>GPU catalog</b> — every figure with its source and date in its tooltip")));
-    layout->addWidget(view, 1);
+    layout->addWidget(catalogView, 1);
     return {QObject::tr("Price books"), page, {prices}};
 }
 

@@ -1,0 +1,33 @@
+#pragma once
+
+// "Record as scenario": while a scenario is being recorded, the edits made
+// anywhere in the app change that scenario's overrides instead of the base.
+// Each edit's JSON pointer (rows by position, as the editors name them) is
+// turned into its id path ("/workloads/3/users" → "/workloads/chat-70b/users")
+// and upserted into /scenarios/<k>/overrides; the whole recording of one
+// user action is ONE field edit, so it stays one undo step.
+
+#include "document/project_document.h"
+#include "util/result.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet::gui {
+
+/// The one edit that records `edits` as overrides of scenario `scenarioId`
+/// of `project`. An override of the same path is replaced, and those under
+/// it ("/fleet/pools/a/count" when the whole "/fleet/pools" is set) are
+/// dropped: the new value is what the scenario holds. Fails, naming the
+/// path, for an unknown scenario, an edit of the scenarios themselves, or a
+/// pointer to a row that does not exist.
+Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& scenarioId,
+                                    const std::vector<FieldEdit>& edits);
+
+/// What ProjectDocument::edit applies while recording scenario `scenarioId`:
+/// edits of the scenarios themselves (new, rename, an override's value) as
+/// they are; any other edits as the one edit recordAsOverrides() makes.
+Result<std::vector<FieldEdit>> recordedEdits(const Project& project, const std::string& scenarioId,
+                                             const std::vector<FieldEdit>& edits);
+
+} // namespace fleet::gui

@@ -1,0 +1,303 @@
+#include "editors/price_entry_dialog.h"
+
+#include "document/price_book_edit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDate>
+#include <QDateEdit>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace fleet::gui {
+
+namespace {
+
+QDoubleSpinBox* spin(QWidget* parent, const char* name, double max, int decimals,
+                     const QString& suffix)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    box->setObjectName(QString::fromLatin1(name));
+    box->setRange(0, max);
+    box->setDecimals(decimals);
+    box->setSuffix(suffix);
+    box->setMinimumWidth(160);
+    return box;
+}
+
+/// The owned cost another book states for `gpuId` (a starting point), if any.
+std::optional<OwnedCost> ownedElsewhere(const Project& project, const std::string& gpuId)
+{
+    for (const PriceBook& book : project.catalog.priceBooks)
+        if (const GpuPrices* prices = book.prices(gpuId); prices && prices->owned)
+            return prices->owned;
+    return std::nullopt;
+}
+
+} // namespace
+
+PriceEntryDialog::PriceEntryDialog(ProjectDocument* document, QWidget* parent)
+    : QDialog(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("priceEntryDialog"));
+    setWindowTitle(tr("Add Price"));
+    const Project& project = document->project();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("A price of one GPU under one plan, saved in the project's "
+                                    "copy of the book with its source and date."),
+                                 this));
+    auto* form = new QFormLayout;
+    m_book = new QComboBox(this);
+    m_book->setObjectName(QStringLiteral("priceBook"));
+    m_book->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_book->setMinimumContentsLength(40);
+    for (const PriceBook& book : project.catalog.priceBooks)
+        m_book->addItem(QString::fromStdString(book.name), QString::fromStdString(book.id));
+    m_book->setCurrentIndex(m_book->findData(QString::fromStdString(project.activePriceBookId)));
+    form->addRow(tr("Book:"), m_book);
+    m_gpu = new QComboBox(this);
+    m_gpu->setObjectName(QStringLiteral("priceGpu"));
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpu->setMinimumContentsLength(40);
+    for (const GpuModel& gpu : project.catalog.gpus)
+        m_gpu->addItem(tr("%1 — %2 GB, %3 W")
+                           .arg(QString::fromStdString(gpu.name))
+                           .arg(gpu.memoryGb.value)
+                           .arg(gpu.tdpW.value),
+                       QString::fromStdString(gpu.id));
+    form->addRow(tr("GPU:"), m_gpu);
+    m_plan = new QComboBox(this);
+    m_plan->setObjectName(QStringLiteral("pricePlan"));
+    for (Plan plan : kAllPlans)
+        m_plan->addItem(
+            QString::fromUtf8(planLabel(plan).data(), qsizetype(planLabel(plan).size())),
+            int(plan));
+    form->addRow(tr("Plan:"), m_plan);
+    layout->addLayout(form);
+
+    m_existing = new QLabel(this);
+    m_existing->setObjectName(QStringLiteral("priceExisting"));
+    m_existing->setWordWrap(true);
+    layout->addWidget(m_existing);
+
+    auto* rented = new QWidget(this);
+    m_rented = rented;
+    auto* rentedForm = new QFormLayout(rented);
+    m_hourly = spin(rented, "priceUsdPerGpuHour", 1000, 4, tr(" USD/GPU-h"));
+    rentedForm->addRow(tr("Price:"), m_hourly);
+    m_hasInterruptions = new QCheckBox(tr("The offer states an interruption rate:"), rented);
+    m_hasInterruptions->setObjectName(QStringLiteral("priceHasInterruptions"));
+    m_interruptions = spin(rented, "priceInterruptionsPerHour", 10, 4, tr(" per GPU-h"));
+    rentedForm->addRow(m_hasInterruptions, m_interruptions);
+    layout->addWidget(rented);
+    auto* ownedPage = new QWidget(this);
+    m_owned = ownedPage;
+    auto* ownedForm = new QFormLayout(ownedPage);
+    m_capex = spin(ownedPage, "ownedCapexUsdPerGpu", 10'000'000, 0, tr(" USD per GPU"));
+    m_years = spin(ownedPage, "ownedAmortizationYears", 30, 1, tr(" years"));
+    m_hosting = spin(ownedPage, "ownedHostingUsdPerGpuMonth", 100'000, 0, tr(" USD/GPU-month"));
+    m_pue = spin(ownedPage, "ownedPue", 5, 2, QString());
+    m_usdPerKwh = spin(ownedPage, "ownedUsdPerKwh", 10, 3, tr(" USD/kWh"));
+    ownedForm->addRow(tr("Capex:"), m_capex);
+    ownedForm->addRow(tr("Amortized over:"), m_years);
+    ownedForm->addRow(tr("Hosting:"), m_hosting);
+    ownedForm->addRow(tr("PUE:"), m_pue);
+    ownedForm->addRow(tr("Power:"), m_usdPerKwh);
+    layout->addWidget(ownedPage);
+
+    auto* citation = new QFormLayout;
+    m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("priceSource"));
+    m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_source->setMinimumContentsLength(40);
+    m_source->addItem(tr("Entered by the user"), QString::fromLatin1(kUserSourceId));
+    for (const SourceInfo& source : project.catalog.sources)
+        if (source.id != kUserSourceId)
+            m_source->addItem(QString::fromStdString(source.title),
+                              QString::fromStdString(source.id));
+    citation->addRow(tr("Source:"), m_source);
+    m_asOf = new QDateEdit(QDate::currentDate(), this);
+    m_asOf->setObjectName(QStringLiteral("priceAsOf"));
+    m_asOf->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    citation->addRow(tr("As of:"), m_asOf);
+    m_note = new QLineEdit(this);
+    m_note->setObjectName(QStringLiteral("priceNote"));
+    m_note->setPlaceholderText(tr("Where the figure comes from (a quote, a URL), optional"));
+    citation->addRow(tr("Note:"), m_note);
+    layout->addLayout(citation);
+
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("pricePreview"));
+    layout->addWidget(m_preview);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("priceError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
+    m_error->hide();
+    layout->addWidget(m_error);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Add price"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &PriceEntryDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    for (QComboBox* box : {m_book, m_gpu, m_plan})
+        connect(box, &QComboBox::currentIndexChanged, this, &PriceEntryDialog::loadFigures);
+    for (QDoubleSpinBox* box : {m_hourly, m_capex, m_years, m_hosting, m_pue, m_usdPerKwh})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &PriceEntryDialog::updatePreview);
+    connect(m_hasInterruptions, &QCheckBox::toggled, m_interruptions, &QWidget::setEnabled);
+    loadFigures();
+}
+
+Plan PriceEntryDialog::plan() const
+{
+    return Plan(m_plan->currentData().toInt());
+}
+
+void PriceEntryDialog::select(const QString& bookId, const QString& gpuId, Plan plan)
+{
+    const QSignalBlocker b(m_book), g(m_gpu), p(m_plan);
+    if (const int i = m_book->findData(bookId); i >= 0)
+        m_book->setCurrentIndex(i);
+    if (const int i = m_gpu->findData(gpuId); i >= 0)
+        m_gpu->setCurrentIndex(i);
+    m_plan->setCurrentIndex(m_plan->findData(int(plan)));
+    loadFigures();
+}
+
+void PriceEntryDialog::loadFigures()
+{
+    const Project& project = m_document->project();
+    const PriceBook* book =
+        project.catalog.priceBook(m_book->currentData().toString().toStdString());
+    const std::string gpuId = m_gpu->currentData().toString().toStdString();
+    const GpuPrices* prices = book ? book->prices(gpuId) : nullptr;
+    const Plan chosen = plan();
+    // Only the figures of the plan chosen, and no room kept for the others.
+    m_rented->setVisible(chosen != Plan::Owned);
+    m_owned->setVisible(chosen == Plan::Owned);
+    adjustSize();
+    m_hasInterruptions->setVisible(chosen == Plan::Spot);
+    m_interruptions->setVisible(chosen == Plan::Spot);
+    m_ownedWas.reset();
+    QString existing;
+    if (chosen == Plan::Owned) {
+        std::optional<OwnedCost> owned = prices ? prices->owned : std::nullopt;
+        if (owned)
+            existing = tr("The book has this price; Add price replaces it.");
+        else
+            owned = ownedElsewhere(project, gpuId);
+        m_ownedWas = owned;
+        m_capex->setValue(owned ? owned->capexUsdPerGpu.value : 0);
+        m_years->setValue(owned ? owned->amortizationYears.value : 5);
+        m_hosting->setValue(owned ? owned->hostingUsdPerGpuMonth.value : 0);
+        m_pue->setValue(owned ? owned->pue.value : 1.3);
+        m_usdPerKwh->setValue(owned ? owned->usdPerKwh.value : 0.10);
+        if (owned && existing.isEmpty())
+            existing = tr("Figures from another book as a start; unchanged ones keep their "
+                          "source.");
+    } else {
+        const std::optional<HourlyPrice>* price = prices ? &prices->hourly(chosen) : nullptr;
+        const bool has = price && price->has_value();
+        m_hourly->setValue(has ? (*price)->usdPerGpuHour : 0);
+        m_hasInterruptions->setChecked(has && (*price)->interruptionsPerHour.has_value());
+        m_interruptions->setValue(has ? (*price)->interruptionsPerHour.value_or(0) : 0);
+        m_interruptions->setEnabled(m_hasInterruptions->isChecked());
+        existing =
+            has ? tr("The book has this price (source %1, as of %2); Add price replaces it.")
+                      .arg(QString::fromStdString((*price)->source),
+                           QString::fromStdString((*price)->asOf))
+                : tr("The book has no %1 price for this GPU.").arg(m_plan->currentText().toLower());
+    }
+    m_existing->setText(existing);
+    updatePreview();
+}
+
+void PriceEntryDialog::updatePreview()
+{
+    if (plan() != Plan::Owned) {
+        m_preview->clear();
+        return;
+    }
+    const GpuModel* gpu =
+        m_document->project().catalog.gpu(m_gpu->currentData().toString().toStdString());
+    if (!gpu || m_years->value() <= 0) {
+        m_preview->clear();
+        return;
+    }
+    OwnedCost cost;
+    cost.capexUsdPerGpu.value = m_capex->value();
+    cost.amortizationYears.value = m_years->value();
+    cost.hostingUsdPerGpuMonth.value = m_hosting->value();
+    cost.pue.value = m_pue->value();
+    cost.usdPerKwh.value = m_usdPerKwh->value();
+    m_preview->setText(
+        tr("Owned cost: %1 USD per GPU-hour held (capex over the years, hosting, "
+           "power at %2 W TDP)")
+            .arg(QLocale().toString(ownedUsdPerGpuHour(cost, gpu->tdpW.value), 'f', 3))
+            .arg(gpu->tdpW.value));
+}
+
+QString PriceEntryDialog::errorText() const
+{
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+void PriceEntryDialog::accept()
+{
+    const Project& project = m_document->project();
+    PriceCitation citation{m_source->currentData().toString().toStdString(),
+                           m_asOf->date().toString(Qt::ISODate).toStdString(),
+                           m_note->text().trimmed().toStdString()};
+    const Plan chosen = plan();
+    std::optional<HourlyPrice> hourly;
+    std::optional<OwnedCost> owned;
+    if (chosen == Plan::Owned) {
+        const auto was = [this](SourcedValue OwnedCost::*field) -> std::optional<SourcedValue> {
+            if (m_ownedWas)
+                return (*m_ownedWas).*field;
+            return std::nullopt;
+        };
+        OwnedCost cost;
+        cost.capexUsdPerGpu =
+            citedFigure(m_capex->value(), citation, was(&OwnedCost::capexUsdPerGpu));
+        cost.amortizationYears =
+            citedFigure(m_years->value(), citation, was(&OwnedCost::amortizationYears));
+        cost.hostingUsdPerGpuMonth =
+            citedFigure(m_hosting->value(), citation, was(&OwnedCost::hostingUsdPerGpuMonth));
+        cost.pue = citedFigure(m_pue->value(), citation, was(&OwnedCost::pue));
+        cost.usdPerKwh = citedFigure(m_usdPerKwh->value(), citation, was(&OwnedCost::usdPerKwh));
+        owned = cost;
+    } else {
+        HourlyPrice price;
+        price.usdPerGpuHour = m_hourly->value();
+        if (chosen == Plan::Spot && m_hasInterruptions->isChecked())
+            price.interruptionsPerHour = m_interruptions->value();
+        hourly = price;
+    }
+    const std::string gpuId = m_gpu->currentData().toString().toStdString();
+    auto edits = setPriceEdits(project, m_book->currentData().toString().toStdString(), gpuId,
+                               chosen, hourly, owned, citation);
+    std::optional<QString> refusal;
+    if (!edits)
+        refusal = QString::fromStdString(edits.error().messages());
+    else
+        refusal = m_document->edit(
+            tr("Add the %1 price of %2").arg(m_plan->currentText(), QString::fromStdString(gpuId)),
+            edits.value());
+    if (refusal) {
+        m_error->setText(tr("Refused: %1").arg(*refusal));
+        m_error->show();
+        return;
+    }
+    m_error->hide();
+    QDialog::accept();
+}
+
+} // namespace fleet::gui

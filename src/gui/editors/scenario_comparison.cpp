@@ -1,0 +1,174 @@
+#include "editors/scenario_comparison.h"
+
+#include "charts/scenario_chart.h"
+#include "engine/evaluate.h"
+#include "store/project_json.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <functional>
+
+namespace fleet::gui {
+
+namespace {
+
+struct KpiRow
+{
+    QString title;
+    std::function<QString(const Kpis&)> text;
+};
+
+QString money(double usd)
+{
+    return QStringLiteral("$") + QLocale().toString(usd, 'f', 0);
+}
+
+QString optionalMoney(const std::optional<double>& usd, int decimals)
+{
+    return usd ? QStringLiteral("$") + QLocale().toString(*usd, 'f', decimals)
+               : QStringLiteral("—");
+}
+
+std::vector<KpiRow> kpiRows()
+{
+    return {
+        {QObject::tr("Monthly cost"), [](const Kpis& k) { return money(k.meanMonthlyCostUsd); }},
+        {QObject::tr("Total cost"), [](const Kpis& k) { return money(k.totalCostUsd); }},
+        {QObject::tr("Per T training tokens"),
+         [](const Kpis& k) { return optionalMoney(k.costPerTrillionTrainingTokensUsd, 0); }},
+        {QObject::tr("Per M output tokens"),
+         [](const Kpis& k) { return optionalMoney(k.costPerMillionOutputTokensUsd, 3); }},
+        {QObject::tr("Per notebook user-month"),
+         [](const Kpis& k) { return optionalMoney(k.costPerNotebookUserMonthUsd, 0); }},
+        {QObject::tr("Utilization"),
+         [](const Kpis& k) { return QLocale().toString(k.utilization * 100, 'f', 1) + " %"; }},
+        {QObject::tr("Savings vs bare metal"),
+         [](const Kpis& k) { return optionalMoney(k.savingsUsd, 0); }},
+    };
+}
+
+} // namespace
+
+ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_pending(new QTimer(this))
+{
+    setObjectName(QStringLiteral("scenarioComparison"));
+    // The chosen scenarios and their KPIs side by side, the chart below them
+    // (the editor pane is narrow).
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* left = new QVBoxLayout;
+    outer->addLayout(left);
+    left->addWidget(new QLabel(tr("Compare:")));
+    m_choices = new QListWidget(this);
+    m_choices->setObjectName(QStringLiteral("compareList"));
+    m_choices->setMaximumHeight(110);
+    left->addWidget(m_choices, 1);
+    m_refusals = new QLabel(this);
+    m_refusals->setObjectName(QStringLiteral("compareRefusals"));
+    m_refusals->setWordWrap(true);
+    m_refusals->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
+    left->addWidget(m_refusals);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("scenarioKpis"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMinimumHeight(250);
+    outer->addWidget(m_table, 1);
+    m_chart = new QChartView(this);
+    m_chart->setObjectName(QStringLiteral("scenarioCompareChart"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumSize(360, 320);
+    outer->addWidget(m_chart, 1);
+
+    m_pending->setSingleShot(true);
+    m_pending->setInterval(0);
+    connect(m_pending, &QTimer::timeout, this, &ScenarioComparison::refresh);
+    connect(document, &ProjectDocument::changed, m_pending, qOverload<>(&QTimer::start));
+    connect(m_choices, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        m_unchecked.removeAll(id);
+        if (item->checkState() != Qt::Checked)
+            m_unchecked << id;
+        m_pending->start();
+    });
+    refresh();
+}
+
+void ScenarioComparison::refresh()
+{
+    m_pending->stop();
+    const Project& project = m_document->project();
+    {
+        const QSignalBlocker block(m_choices);
+        m_choices->clear();
+        const auto add = [this](const QString& name, const QString& id) {
+            auto* item = new QListWidgetItem(name, m_choices);
+            item->setData(Qt::UserRole, id);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(m_unchecked.contains(id) ? Qt::Unchecked : Qt::Checked);
+        };
+        add(tr("Baseline"), QString());
+        for (const Scenario& s : project.scenarios)
+            add(QString::fromStdString(s.name), QString::fromStdString(s.id));
+    }
+    std::vector<ScenarioKpis> chosen;
+    QStringList refusals;
+    QStringList headers;
+    QStringList tips;
+    for (int i = 0; i < m_choices->count(); ++i) {
+        const QListWidgetItem* item = m_choices->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        const std::string id = item->data(Qt::UserRole).toString().toStdString();
+        if (id.empty()) {
+            chosen.push_back({"Baseline", evaluate(project).kpis});
+        } else {
+            auto applied = applyScenario(project, id);
+            if (!applied) {
+                refusals << tr("%1 does not apply: %2")
+                                .arg(item->text(),
+                                     QString::fromStdString(applied.error().messages()));
+                continue;
+            }
+            chosen.push_back({item->text().toStdString(), evaluate(applied.value()).kpis});
+        }
+        headers << item->text();
+        tips << item->text();
+    }
+    const std::vector<KpiRow> rows = kpiRows();
+    m_table->clear();
+    m_table->setColumnCount(int(chosen.size()));
+    m_table->setRowCount(int(rows.size()));
+    for (int c = 0; c < headers.size(); ++c) {
+        // Long scenario names are cut in the header; the tooltip has them whole.
+        const QString& name = headers[c];
+        auto* header =
+            new QTableWidgetItem(name.size() > 18 ? name.left(17) + QStringLiteral("…") : name);
+        header->setToolTip(tips[c]);
+        m_table->setHorizontalHeaderItem(c, header);
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        m_table->setVerticalHeaderItem(int(r), new QTableWidgetItem(rows[r].title));
+        for (std::size_t c = 0; c < chosen.size(); ++c) {
+            auto* cell = new QTableWidgetItem(rows[r].text(chosen[c].kpis));
+            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(int(r), int(c), cell);
+        }
+    }
+    m_refusals->setText(refusals.join(QStringLiteral("\n")));
+    m_refusals->setVisible(!refusals.isEmpty());
+    QChart* old = m_chart->chart();
+    m_chart->setChart(createScenarioChart(chosen)); // the view owns the new chart
+    delete old;
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,386 @@
+// The Price books page as a PM completes a book: a price added for a GPU the
+// book lacks costs the pool that uses it; a "—" cell opens the price dialog;
+// every entered price cites a source and a date; a custom book; a refused
+// switch leaves the combo on the book in force and changes nothing. Each
+// action is one undo step.
+
+#include "document/price_book_edit.h"
+#include "document/project_document.h"
+#include "editors/field_table_model.h"
+#include "editors/new_price_book_dialog.h"
+#include "editors/price_entry_dialog.h"
+#include "editors/project_pages.h"
+#include "engine/evaluate.h"
+#include "gui_test_support.h"
+#include "kpi_panel.h"
+#include "main_window.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/project_templates.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDate>
+#include <QDateEdit>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <boost/json.hpp>
+
+#include <functional>
+
+using namespace fleet;
+using namespace fleet::gui;
+
+namespace {
+
+template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
+{
+    auto done = std::make_shared<bool>(false);
+    auto* timer = new QTimer(qApp);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
+        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
+        if (!widget)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        *done = true;
+        act(widget);
+    });
+    timer->start();
+    return done;
+}
+
+template <typename T> T* child(QObject* parent, const char* name)
+{
+    return parent->findChild<T*>(QString::fromLatin1(name));
+}
+
+/// A catalog GPU that `book` has no `plan` price for ("" when it prices all).
+std::string unpricedGpu(const Project& project, const PriceBook& book, Plan plan)
+{
+    for (const GpuModel& gpu : project.catalog.gpus)
+        if (!book.usdPerGpuHour(gpu, plan))
+            return gpu.id;
+    return {};
+}
+
+} // namespace
+
+class TestGuiPriceBooks : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+
+    ProjectDocument* doc() const { return m_window->document(); }
+    QUndoStack* undo() const { return doc()->undoStack(); }
+
+    QWidget* page() const
+    {
+        for (const ProjectPage& p : m_window->pages())
+            if (p.title == QStringLiteral("Price books"))
+                return p.widget;
+        return nullptr;
+    }
+    FieldTableModel* prices() const
+    {
+        for (const ProjectPage& p : m_window->pages())
+            if (p.title == QStringLiteral("Price books"))
+                return p.models.at(0);
+        return nullptr;
+    }
+    int rowOfGpu(const std::string& gpuId) const
+    {
+        const auto& gpus = doc()->project().catalog.gpus;
+        for (std::size_t i = 0; i < gpus.size(); ++i)
+            if (gpus[i].id == gpuId)
+                return int(i);
+        return -1;
+    }
+
+    void open(Project project)
+    {
+        m_window->setProject(std::move(project));
+        m_window->showPage(QStringLiteral("Price books"));
+    }
+
+private slots:
+    void init()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_window = std::make_unique<MainWindow>();
+        m_window->recompute()->setSlowEnabled(false);
+        m_window->resize(1400, 900);
+        open(loadSampleProject().value());
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        undo()->setClean();
+        m_window.reset();
+    }
+
+    void aPriceAddedForAGpuTheBookLacksCostsItsPool()
+    {
+        NewProjectSettings settings;
+        open(emptyProject(settings).value());
+        // A custom empty book: the fleet is empty, so it is in force at once.
+        {
+            NewPriceBookDialog dialog(doc(), m_window.get());
+            child<QLineEdit>(&dialog, "bookId")->setText("quotes-2027");
+            child<QLineEdit>(&dialog, "bookName")->setText("Quotes 2027");
+            dialog.accept();
+            QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
+        }
+        QCOMPARE(undo()->count(), 1);
+        QCOMPARE(doc()->project().activePriceBookId, std::string("quotes-2027"));
+        QVERIFY(doc()->project().activePriceBook()->gpus.empty());
+        const std::string gpu = doc()->project().catalog.gpus.back().id;
+
+        // Add price… through the page's button, as a user does.
+        auto* add = child<QPushButton>(page(), "addPrice");
+        QVERIFY(add);
+        auto shown = onNextModal<PriceEntryDialog>([gpu](PriceEntryDialog* dialog) {
+            dialog->select(QStringLiteral("quotes-2027"), QString::fromStdString(gpu),
+                           Plan::OnDemand);
+            child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(2.5);
+            dialog->accept();
+        });
+        add->click();
+        QVERIFY(*shown);
+        QCOMPARE(undo()->count(), 2);
+        const PriceBook* book = doc()->project().activePriceBook();
+        const GpuPrices* entry = book->prices(gpu);
+        QVERIFY(entry && entry->onDemand);
+        QCOMPARE(entry->onDemand->usdPerGpuHour, 2.5);
+        QCOMPARE(entry->onDemand->source, std::string(kUserSourceId));
+        QCOMPARE(entry->onDemand->asOf, QDate::currentDate().toString(Qt::ISODate).toStdString());
+        QVERIFY(doc()->project().catalog.source(kUserSourceId));
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 0).data(Qt::EditRole).toDouble(), 2.5);
+        // The file stays valid: it reads back with the price and its source.
+        auto reread = parseProject(projectToJsonText(doc()->project()), "reread");
+        QVERIFY2(reread, reread ? "" : reread.error().toString().c_str());
+
+        // A pool of that GPU is costed at that price: 10 GPUs × 2.5 × 730 h.
+        boost::json::array pools{boost::json::object{
+            {"id", "new-pool"}, {"gpu", gpu}, {"count", 10}, {"plan", "on_demand"}}};
+        QVERIFY(!doc()->edit(QStringLiteral("Add a pool"), {{"/fleet/pools", pools}}));
+        const Evaluation evaluation = evaluate(doc()->project());
+        QVERIFY2(std::abs(evaluation.kpis.meanMonthlyCostUsd - 10 * 2.5 * kHoursPerMonth) < 1e-6,
+                 qPrintable(QString::number(evaluation.kpis.meanMonthlyCostUsd)));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QVERIFY(
+            !m_window->kpiPanel()->valueText(QStringLiteral("mean_monthly_cost_usd")).isEmpty());
+
+        // Each action is one step: undo the pool, the price, the book.
+        undo()->undo();
+        undo()->undo();
+        QVERIFY(!doc()->project().activePriceBook()->prices(gpu));
+        undo()->undo();
+        QCOMPARE(doc()->project().activePriceBookId, settings.priceBookId);
+    }
+
+    void aDashCellOpensThePriceDialogForItsGpuAndPlan()
+    {
+        const PriceBook& book = *doc()->project().activePriceBook();
+        const std::string gpu = unpricedGpu(doc()->project(), book, Plan::Spot);
+        if (gpu.empty())
+            QSKIP("the active book prices every GPU on spot");
+        const QModelIndex cell = prices()->index(rowOfGpu(gpu), 3);
+        QCOMPARE(cell.data(Qt::DisplayRole).toString(), QStringLiteral("—"));
+        auto* view = child<QTableView>(page(), "pricesView");
+        QVERIFY(view);
+        auto seen = std::make_shared<QString>();
+        onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
+            *seen = child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
+                    child<QComboBox>(dialog, "pricePlan")->currentText();
+            child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(1.25);
+            child<QCheckBox>(dialog, "priceHasInterruptions")->setChecked(true);
+            child<QDoubleSpinBox>(dialog, "priceInterruptionsPerHour")->setValue(0.02);
+            dialog->accept();
+        });
+        emit view->doubleClicked(cell);
+        QCOMPARE(*seen, QString::fromStdString(gpu) + "/" +
+                            QString::fromUtf8(planLabel(Plan::Spot).data()));
+        QCOMPARE(undo()->count(), 1);
+        const auto& spot = doc()->project().activePriceBook()->prices(gpu)->spot;
+        QVERIFY(spot);
+        QCOMPARE(spot->usdPerGpuHour, 1.25);
+        QCOMPARE(spot->interruptionsPerHour.value_or(-1), 0.02);
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::EditRole).toDouble(), 1.25);
+        undo()->undo();
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::DisplayRole).toString(),
+                 QStringLiteral("—"));
+    }
+
+    void anOwnedPriceWithEveryFigureCited()
+    {
+        const Project& p = doc()->project();
+        const std::string gpu = p.fleet.pools[0].gpuId;
+        const std::string before = projectToJsonText(p);
+        PriceEntryDialog dialog(doc(), m_window.get());
+        dialog.select(QString::fromStdString(p.activePriceBookId), QString::fromStdString(gpu),
+                      Plan::Owned);
+        child<QDoubleSpinBox>(&dialog, "ownedCapexUsdPerGpu")->setValue(30000);
+        child<QDoubleSpinBox>(&dialog, "ownedAmortizationYears")->setValue(5);
+        child<QDoubleSpinBox>(&dialog, "ownedHostingUsdPerGpuMonth")->setValue(150);
+        child<QDoubleSpinBox>(&dialog, "ownedPue")->setValue(1.25);
+        child<QDoubleSpinBox>(&dialog, "ownedUsdPerKwh")->setValue(0.12);
+        child<QComboBox>(&dialog, "priceSource")->setCurrentIndex(0); // entered by the user
+        child<QDateEdit>(&dialog, "priceAsOf")->setDate(QDate(2026, 11, 2));
+        QVERIFY(child<QLabel>(&dialog, "pricePreview")->text().contains("USD per GPU-hour"));
+        dialog.accept();
+        QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
+        const OwnedCost now = *doc()->project().activePriceBook()->prices(gpu)->owned;
+        QCOMPARE(now.capexUsdPerGpu.value, 30000.0);
+        QCOMPARE(now.pue.value, 1.25);
+        for (const SourcedValue* figure : {&now.capexUsdPerGpu, &now.amortizationYears,
+                                           &now.hostingUsdPerGpuMonth, &now.pue, &now.usdPerKwh}) {
+            QCOMPARE(figure->source, std::string(kUserSourceId));
+            QCOMPARE(figure->asOf, std::string("2026-11-02"));
+        }
+        const GpuModel& model = *doc()->project().catalog.gpu(gpu);
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 4).data(Qt::EditRole).toDouble(),
+                 ownedUsdPerGpuHour(now, model.tdpW.value));
+        QCOMPARE(undo()->count(), 1);
+        undo()->undo();
+        QCOMPARE(projectToJsonText(doc()->project()), before);
+    }
+
+    void anUnchangedFigureKeepsItsSource()
+    {
+        const SourcedValue was{4.0, "vendor-sheet", "2025-01", ""};
+        const PriceCitation user{"", "", ""};
+        QCOMPARE(citedFigure(4.0, user, was).source, std::string("vendor-sheet"));
+        const SourcedValue changed = citedFigure(5.0, user, was);
+        QCOMPARE(changed.source, std::string(kUserSourceId));
+        QCOMPARE(changed.asOf, todayIsoDate());
+    }
+
+    void aPriceEditedInPlaceCitesTheUserAndToday()
+    {
+        const QModelIndex cell =
+            prices()->index(rowOfGpu(doc()->project().fleet.pools[0].gpuId), 0);
+        QVERIFY(prices()->flags(cell) & Qt::ItemIsEditable);
+        const double before = cell.data(Qt::EditRole).toDouble();
+        QVERIFY(prices()->setData(cell, before + 0.5, Qt::EditRole));
+        const auto& price = doc()
+                                ->project()
+                                .activePriceBook()
+                                ->prices(doc()->project().fleet.pools[0].gpuId)
+                                ->onDemand;
+        QCOMPARE(price->source, std::string(kUserSourceId));
+        QVERIFY(price->note.find("was") != std::string::npos);
+        QCOMPARE(undo()->count(), 1);
+        undo()->undo();
+        QCOMPARE(prices()->index(cell.row(), 0).data(Qt::EditRole).toDouble(), before);
+    }
+
+    void aBadPriceIsRefusedWithItsFieldAndNothingChanges()
+    {
+        const std::string before = projectToJsonText(doc()->project());
+        PriceEntryDialog dialog(doc(), m_window.get());
+        child<QDoubleSpinBox>(&dialog, "priceUsdPerGpuHour")->setValue(500); // > 200
+        dialog.accept();
+        QVERIFY2(dialog.errorText().contains(QStringLiteral("usd_per_gpu_hour")),
+                 qPrintable(dialog.errorText()));
+        QCOMPARE(undo()->count(), 0);
+        QCOMPARE(projectToJsonText(doc()->project()), before);
+
+        NewPriceBookDialog book(doc(), m_window.get());
+        child<QLineEdit>(&book, "bookId")->setText("Bad Id");
+        book.accept();
+        QVERIFY2(book.errorText().contains(QStringLiteral("id")), qPrintable(book.errorText()));
+        QCOMPARE(undo()->count(), 0);
+    }
+
+    void aRefusedSwitchLeavesTheComboOnTheBookInForce()
+    {
+        const std::string active = doc()->project().activePriceBookId;
+        {
+            NewPriceBookDialog dialog(doc(), m_window.get());
+            child<QLineEdit>(&dialog, "bookId")->setText("empty-book");
+            child<QLineEdit>(&dialog, "bookName")->setText("Empty book");
+            dialog.accept();
+            QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
+        }
+        QCOMPARE(undo()->count(), 1);
+        // It cannot price the fleet: created, not in force.
+        QCOMPARE(doc()->project().activePriceBookId, active);
+        auto* combo = child<QComboBox>(page(), "activePriceBook");
+        const int empty = combo->findData(QStringLiteral("empty-book"));
+        QVERIFY(empty >= 0);
+        // Before switching, the combo says what it cannot price.
+        const QString tip = combo->itemData(empty, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QString::fromStdString(doc()->project().fleet.pools[0].gpuId)),
+                 qPrintable(tip));
+        QVERIFY(combo->itemText(empty).contains(QStringLiteral("cannot price")));
+        QVERIFY(child<QLabel>(page(), "priceBookCoverage")->text().contains("Empty book"));
+
+        const std::string before = projectToJsonText(doc()->project());
+        combo->setCurrentIndex(empty);
+        QCOMPARE(combo->currentData().toString().toStdString(), active);
+        QCOMPARE(doc()->project().activePriceBookId, active);
+        QCOMPARE(projectToJsonText(doc()->project()), before);
+        QCOMPARE(undo()->count(), 1);
+        auto* refusal = child<QLabel>(page(), "priceBookRefusal");
+        QVERIFY(!refusal->isHidden());
+        QVERIFY2(refusal->text().contains(QStringLiteral("/fleet/pools")),
+                 qPrintable(refusal->text()));
+
+        // A switch that can price the fleet goes through, one step, and undoes.
+        undo()->undo();
+        QCOMPARE(combo->findData(QStringLiteral("empty-book")), -1);
+    }
+
+    void aBookCopiedFromAnotherIsInForceAtOnce()
+    {
+        const std::string active = doc()->project().activePriceBookId;
+        NewPriceBookDialog dialog(doc(), m_window.get());
+        child<QLineEdit>(&dialog, "bookId")->setText("my-copy");
+        auto* from = child<QComboBox>(&dialog, "bookCopyFrom");
+        from->setCurrentIndex(from->findData(QString::fromStdString(active)));
+        dialog.accept();
+        QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
+        QCOMPARE(doc()->project().activePriceBookId, std::string("my-copy"));
+        QCOMPARE(doc()->project().activePriceBook()->gpus.size(),
+                 doc()->project().catalog.priceBook(active)->gpus.size());
+        auto* combo = child<QComboBox>(page(), "activePriceBook");
+        QCOMPARE(combo->currentData().toString(), QStringLiteral("my-copy"));
+        QCOMPARE(undo()->count(), 1);
+        undo()->undo();
+        QCOMPARE(doc()->project().activePriceBookId, active);
+    }
+
+    void screenshots()
+    {
+        PriceEntryDialog dialog(doc(), m_window.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(dialog.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_price_entry_dialog.png")));
+        dialog.select(QString::fromStdString(doc()->project().activePriceBookId),
+                      QString::fromStdString(doc()->project().catalog.gpus[0].id), Plan::Owned);
+        QVERIFY(dialog.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_price_entry_owned.png")));
+        dialog.close();
+        QCoreApplication::processEvents();
+        QVERIFY(m_window->grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_price_books_page.png")));
+    }
+};
+
+QTEST_MAIN(TestGuiPriceBooks)
+#include "test_gui_price_books.moc"

@@ -1,0 +1,303 @@
+// Scenarios authored in the app: recording turns edits made anywhere into
+// overrides that name rows by id (the base stays as stated); the overrides
+// table edits and removes them; new, duplicate, rename and delete; the
+// side-by-side KPIs are the core engine's on applyScenario. Each action is
+// one undo step.
+
+#include "document/project_document.h"
+#include "document/scenario_edit.h"
+#include "document/scenario_recorder.h"
+#include "editors/field_table_model.h"
+#include "editors/project_pages.h"
+#include "editors/scenario_overrides_model.h"
+#include "engine/evaluate.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+
+#include <QApplication>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <boost/json.hpp>
+
+#include <functional>
+
+using namespace fleet;
+using namespace fleet::gui;
+namespace bj = boost::json;
+
+namespace {
+
+template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
+{
+    auto done = std::make_shared<bool>(false);
+    auto* timer = new QTimer(qApp);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
+        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
+        if (!widget)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        *done = true;
+        act(widget);
+    });
+    timer->start();
+    return done;
+}
+
+template <typename T> T* child(QObject* parent, const char* name)
+{
+    return parent->findChild<T*>(QString::fromLatin1(name));
+}
+
+} // namespace
+
+class TestGuiScenarios : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+
+    ProjectDocument* doc() const { return m_window->document(); }
+    QUndoStack* undo() const { return doc()->undoStack(); }
+
+    const ProjectPage* page(const QString& title) const
+    {
+        for (const ProjectPage& p : m_window->pages())
+            if (p.title == title)
+                return &p;
+        return nullptr;
+    }
+    QWidget* scenarios() const { return page(QStringLiteral("Scenarios"))->widget; }
+    static int columnOf(const FieldTableModel* model, const QString& header)
+    {
+        for (int c = 0; c < model->columnCount(); ++c)
+            if (model->column(c).header == header)
+                return c;
+        return -1;
+    }
+    ScenarioOverridesModel* overrides() const
+    {
+        return qobject_cast<ScenarioOverridesModel*>(
+            child<QTableView>(scenarios(), "overridesView")->model());
+    }
+
+private slots:
+    void init()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_window = std::make_unique<MainWindow>();
+        m_window->recompute()->setSlowEnabled(false);
+        m_window->setProject(loadSampleProject().value());
+        m_window->resize(1400, 1000);
+        m_window->showPage(QStringLiteral("Scenarios"));
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        undo()->setClean();
+        m_window.reset();
+    }
+
+    void theRecorderNamesRowsByIdAndUpserts()
+    {
+        const Project& p = doc()->project();
+        const std::string id = p.scenarios[0].id;
+        const std::string workload = p.workloads[3].id;
+        auto first = recordAsOverrides(p, id, {{"/workloads/3/users", bj::value(5)}});
+        QVERIFY2(first, first ? "" : first.error().toString().c_str());
+        QCOMPARE(first.value().first, std::string("/scenarios/0/overrides"));
+        const bj::array& list = first.value().second.as_array();
+        QCOMPARE(list.size(), p.scenarios[0].overrides.size() + 1);
+        QCOMPARE(std::string(list.back().at("path").as_string()),
+                 "/workloads/" + workload + "/users");
+        QCOMPARE(list.back().at("value").as_int64(), std::int64_t(5));
+
+        // The whole pool list replaces the overrides of single pool fields.
+        auto whole =
+            recordAsOverrides(p, id, {{"/fleet/pools", projectToJson(p).at("fleet").at("pools")}});
+        QVERIFY(whole);
+        for (const bj::value& entry : whole.value().second.as_array())
+            QVERIFY(!std::string_view(entry.at("path").as_string()).starts_with("/fleet/pools/"));
+
+        QVERIFY(!recordAsOverrides(p, id, {{"/scenarios/1/name", bj::value("x")}}));
+        // While recording, edits of the scenarios themselves pass as they are;
+        // a mix with other fields is refused, naming the path.
+        auto passed = recordedEdits(p, id, {{"/scenarios/1/name", bj::value("x")}});
+        QVERIFY(passed);
+        QCOMPARE(passed.value().at(0).first, std::string("/scenarios/1/name"));
+        auto mixed = recordedEdits(
+            p, id, {{"/scenarios/1/name", bj::value("x")}, {"/name", bj::value("y")}});
+        QVERIFY(!mixed);
+        QVERIFY(mixed.error().messages().find("/scenarios/1/name") != std::string::npos);
+        QVERIFY(!recordAsOverrides(p, id, {{"/workloads/999/users", bj::value(1)}}));
+        QVERIFY(!recordAsOverrides(p, "no-such", {{"/name", bj::value("x")}}));
+    }
+
+    void recordingChangesTheScenarioNotTheBase()
+    {
+        // From the baseline: recording starts a new scenario.
+        auto* list = child<QListWidget>(scenarios(), "scenarioList");
+        list->setCurrentRow(0);
+        QCOMPARE(doc()->scenario(), QString());
+        const std::string baseBefore = projectToJsonText(doc()->project());
+        const std::size_t scenariosBefore = doc()->project().scenarios.size();
+        auto* record = child<QPushButton>(scenarios(), "recordScenario");
+        record->click();
+        QVERIFY(!doc()->recordingScenario().isEmpty());
+        QCOMPARE(doc()->scenario(), doc()->recordingScenario()); // the views show it
+        QCOMPARE(doc()->project().scenarios.size(), scenariosBefore + 1);
+        QVERIFY(!child<QLabel>(scenarios(), "recordingBanner")->isHidden());
+        const QString recorded = doc()->recordingScenario();
+        const int stepsBefore = undo()->count();
+
+        // Edit a pool's count on the Fleet page, as a user does.
+        FieldTableModel* pools = page(QStringLiteral("Fleet"))->models.at(0);
+        const int count = columnOf(pools, QStringLiteral("Count"));
+        const int baseCount = doc()->project().fleet.pools[1].count;
+        const std::string poolId = doc()->project().fleet.pools[1].id;
+        QVERIFY2(pools->setData(pools->index(1, count), baseCount + 100, Qt::EditRole),
+                 qPrintable(pools->lastRefusal()));
+        QCOMPARE(undo()->count(), stepsBefore + 1);
+        // The base is unchanged; the scenario has the override, by id.
+        QCOMPARE(doc()->project().fleet.pools[1].count, baseCount);
+        const Scenario* s = doc()->project().scenario(recorded.toStdString());
+        QVERIFY(s);
+        QCOMPARE(s->overrides.size(), std::size_t(1));
+        QCOMPARE(s->overrides[0].path, "/fleet/pools/" + poolId + "/count");
+        QCOMPARE(s->overrides[0].valueJson, std::to_string(baseCount + 100));
+        // Switching to it shows the change.
+        auto applied = applyScenario(doc()->project(), recorded.toStdString());
+        QVERIFY(applied);
+        QCOMPARE(applied.value().fleet.pools[1].count, baseCount + 100);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        // The overrides table shows field, base and scenario value.
+        QCOMPARE(overrides()->rowCount(), 1);
+        QCOMPARE(overrides()->index(0, 1).data().toString(), QString::number(baseCount));
+        QCOMPARE(overrides()->index(0, 2).data().toString(), QString::number(baseCount + 100));
+
+        // A row inserted in front keeps the override on the same pool.
+        bj::array poolList = projectToJson(doc()->project()).at("fleet").at("pools").as_array();
+        bj::object front = poolList[0].as_object();
+        front["id"] = "front-pool";
+        poolList.insert(poolList.begin(), front);
+        record->click(); // stop recording: this is a change of the base
+        QVERIFY(doc()->recordingScenario().isEmpty());
+        QVERIFY(!doc()->edit(QStringLiteral("Insert a pool"), {{"/fleet/pools", poolList}}));
+        auto moved = applyScenario(doc()->project(), recorded.toStdString());
+        QVERIFY(moved);
+        QCOMPARE(moved.value().fleet.pools[2].id, poolId);
+        QCOMPARE(moved.value().fleet.pools[2].count, baseCount + 100);
+        QCOMPARE(moved.value().fleet.pools[1].count, doc()->project().fleet.pools[1].count);
+
+        // Undo: the insertion, the recorded edit, the new scenario.
+        undo()->undo();
+        undo()->undo();
+        QVERIFY(doc()->project().scenario(recorded.toStdString())->overrides.empty());
+        undo()->undo();
+        QCOMPARE(projectToJsonText(doc()->project()), baseBefore);
+    }
+
+    void theOverrideValueIsEditableInPlaceAndRemovable()
+    {
+        const Scenario& first = doc()->project().scenarios[0];
+        doc()->setScenario(QString::fromStdString(first.id));
+        QCOMPARE(overrides()->rowCount(), int(first.overrides.size()));
+        QVERIFY(
+            overrides()->setData(overrides()->index(0, 2), QStringLiteral("1234"), Qt::EditRole));
+        QCOMPARE(doc()->project().scenarios[0].overrides[0].valueJson, std::string("1234"));
+        QCOMPARE(undo()->count(), 1);
+        // A value the reader refuses: the message, nothing changes.
+        QVERIFY(
+            !overrides()->setData(overrides()->index(0, 2), QStringLiteral("-5"), Qt::EditRole));
+        QVERIFY2(!overrides()->lastRefusal().isEmpty(), "no refusal message");
+        QCOMPARE(undo()->count(), 1);
+        const std::size_t before = doc()->project().scenarios[0].overrides.size();
+        QVERIFY(!overrides()->removeOverrideAt(0));
+        QCOMPARE(doc()->project().scenarios[0].overrides.size(), before - 1);
+        QCOMPARE(undo()->count(), 2);
+        undo()->undo();
+        undo()->undo();
+        QCOMPARE(doc()->project().scenarios[0].overrides[0].valueJson,
+                 loadSampleProject().value().scenarios[0].overrides[0].valueJson);
+    }
+
+    void newDuplicateRenameDeleteAreOneStepEach()
+    {
+        const std::size_t n = doc()->project().scenarios.size();
+        onNextModal<QInputDialog>([](QInputDialog* dialog) {
+            dialog->setTextValue(QStringLiteral("Price cut 2027"));
+            dialog->accept();
+        });
+        child<QPushButton>(scenarios(), "newScenario")->click();
+        QCOMPARE(doc()->project().scenarios.size(), n + 1);
+        QCOMPARE(doc()->project().scenarios.back().id, std::string("price-cut-2027"));
+        QCOMPARE(doc()->scenario(), QStringLiteral("price-cut-2027"));
+        QCOMPARE(undo()->count(), 1);
+
+        child<QPushButton>(scenarios(), "duplicateScenario")->click();
+        QCOMPARE(doc()->project().scenarios.size(), n + 2);
+        QCOMPARE(doc()->scenario(), QStringLiteral("price-cut-2027-copy"));
+        QCOMPARE(undo()->count(), 2);
+
+        onNextModal<QInputDialog>([](QInputDialog* dialog) {
+            dialog->setTextValue(QStringLiteral("Deeper cut"));
+            dialog->accept();
+        });
+        child<QPushButton>(scenarios(), "renameScenario")->click();
+        QCOMPARE(doc()->project().scenario("price-cut-2027-copy")->name, std::string("Deeper cut"));
+        QCOMPARE(undo()->count(), 3);
+
+        child<QPushButton>(scenarios(), "deleteScenario")->click();
+        QVERIFY(!doc()->project().scenario("price-cut-2027-copy"));
+        QCOMPARE(doc()->scenario(), QString());
+        QCOMPARE(undo()->count(), 4);
+        for (int i = 0; i < 4; ++i)
+            undo()->undo();
+        QCOMPARE(doc()->project().scenarios.size(), n);
+    }
+
+    void theSideBySideKpisAreTheEngines()
+    {
+        auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
+        QVERIFY(table);
+        const Project& p = doc()->project();
+        QCOMPARE(table->columnCount(), int(p.scenarios.size()) + 1);
+        QCOMPARE(table->horizontalHeaderItem(1)->toolTip(),
+                 QString::fromStdString(p.scenarios[0].name));
+        const double cost =
+            evaluate(applyScenario(p, p.scenarios[0].id).value()).kpis.meanMonthlyCostUsd;
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
+        // Unticking one drops its column.
+        auto* choices = child<QListWidget>(scenarios(), "compareList");
+        choices->item(1)->setCheckState(Qt::Unchecked);
+        QTRY_COMPARE(table->columnCount(), int(p.scenarios.size()));
+    }
+
+    void screenshot()
+    {
+        doc()->setScenario(QString::fromStdString(doc()->project().scenarios[0].id));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QCoreApplication::processEvents();
+        QVERIFY(m_window->grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_scenarios_page.png")));
+        QVERIFY(scenarios()->grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_scenarios_page_only.png")));
+    }
+};
+
+QTEST_MAIN(TestGuiScenarios)
+#include "test_gui_scenarios.moc"
