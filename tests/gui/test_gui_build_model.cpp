@@ -216,8 +216,9 @@ class TestGuiBuildModel : public QObject
         const QModelIndex index = model->index(row, column);
         QVERIFY2(model->flags(index) & Qt::ItemIsEditable, qPrintable(header));
         const QVariant now = model->data(index, Qt::EditRole);
-        if (shown.typeId() == QMetaType::QString ? now.toString() == shown.toString()
-                                                 : now.toDouble() == shown.toDouble())
+        if (shown.typeId() == QMetaType::QString
+                ? now.toString() == shown.toString()
+                : std::abs(now.toDouble() - shown.toDouble()) <= 1e-12 * std::abs(shown.toDouble()))
             return; // the placeholder is already the figure: nothing to type
         QVERIFY2(model->setData(index, shown, Qt::EditRole),
                  qPrintable(table + QLatin1Char('/') + header + QStringLiteral(": ") +
@@ -301,7 +302,7 @@ class TestGuiBuildModel : public QObject
     {
         return onNextModal<QFileDialog>([path](QFileDialog* dialog) {
             dialog->selectFile(path);
-            dialog->accept();
+            static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept, protected there
         });
     }
 
@@ -322,6 +323,7 @@ private slots:
         m_path = m_dir.filePath(QStringLiteral("pm-model.fleetplan"));
         m_window = std::make_unique<MainWindow>();
         m_window->recompute()->setSlowEnabled(false);
+        m_window->setProject(loadSampleProject().value()); // as the app starts (app/main.cpp)
         m_window->resize(1600, 1000);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -501,13 +503,13 @@ private slots:
         QCOMPARE(canonical(), m_built);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate() &&
                                      m_window->recompute()->latest(),
-                                 test::kPatienceMs);
+                                 gui::test::kPatienceMs);
     }
 
     void theKpisShownAreTheCliEvaluationOfTheJsonFile()
     {
-        const test::CliRun run =
-            test::runCli({QStringLiteral("evaluate"), kModelJson, QStringLiteral("--json")});
+        const fleet::test::CliRun run =
+            fleet::test::runCli({QStringLiteral("evaluate"), kModelJson, QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject kpis = QJsonDocument::fromJson(run.out.toUtf8())
                                      .object()
