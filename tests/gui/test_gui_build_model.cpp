@@ -139,6 +139,7 @@ class TestGuiBuildModel : public QObject
     QString m_path;
     QStringList m_states; ///< the canonical JSON after each action, the empty project first
     QString m_built;      ///< the canonical JSON of the finished model
+    QStringList m_kept;   ///< the placeholders that were already the model's figure
 
     ProjectDocument* doc() const { return m_window->document(); }
 
@@ -216,10 +217,12 @@ class TestGuiBuildModel : public QObject
         const QModelIndex index = model->index(row, column);
         QVERIFY2(model->flags(index) & Qt::ItemIsEditable, qPrintable(header));
         const QVariant now = model->data(index, Qt::EditRole);
-        if (shown.typeId() == QMetaType::QString
-                ? now.toString() == shown.toString()
-                : std::abs(now.toDouble() - shown.toDouble()) <= 1e-12 * std::abs(shown.toDouble()))
-            return; // the placeholder is already the figure: nothing to type
+        if (shown.typeId() == QMetaType::QString ? now.toString() == shown.toString()
+                                                 : std::abs(now.toDouble() - shown.toDouble()) <=
+                                                       1e-12 * std::abs(shown.toDouble())) {
+            m_kept << table + QLatin1Char('/') + header; // the placeholder is the figure
+            return;
+        }
         QVERIFY2(model->setData(index, shown, Qt::EditRole),
                  qPrintable(table + QLatin1Char('/') + header + QStringLiteral(": ") +
                             model->lastRefusal()));
@@ -237,8 +240,10 @@ class TestGuiBuildModel : public QObject
         const int column = columnOf(model, header);
         QVERIFY2(column >= 0, qPrintable(table + QStringLiteral(": no column ") + header));
         const QModelIndex index = model->index(row, column);
-        if (model->data(index, Qt::EditRole).toString() == value)
+        if (model->data(index, Qt::EditRole).toString() == value) {
+            m_kept << table + QLatin1Char('/') + header;
             return;
+        }
         v->setCurrentIndex(index);
         v->edit(index);
         auto* combo = qobject_cast<QComboBox*>(v->indexWidget(index));
@@ -263,8 +268,10 @@ class TestGuiBuildModel : public QObject
         const int column = columnOf(model, header);
         QVERIFY2(column >= 0, qPrintable(header));
         const QModelIndex index = model->index(row, column);
-        if (model->data(index, Qt::EditRole).toStringList() == keys)
+        if (model->data(index, Qt::EditRole).toStringList() == keys) {
+            m_kept << table + QLatin1Char('/') + header;
             return;
+        }
         v->setCurrentIndex(index);
         v->edit(index);
         auto* checks = qobject_cast<QListWidget*>(v->indexWidget(index));
@@ -466,7 +473,8 @@ private slots:
         STEP(type(w, notebooks, 0, QStringLiteral("Memory"), 80.0));
         QCOMPARE(doc()->project().workloads.size(), std::size_t(3));
         m_built = canonical();
-        qInfo("the model took %d actions, each one undo step", int(m_states.size() - 1));
+        qInfo("the model took %d actions, each one undo step; placeholders kept: %s",
+              int(m_states.size() - 1), qPrintable(m_kept.join(QStringLiteral(", "))));
     }
 
     void theBuiltModelIsTheJsonFile()
