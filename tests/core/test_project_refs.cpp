@@ -217,6 +217,37 @@ private slots:
         QVERIFY(applyScenario(removed, "reserve-60"));
     }
 
+    void everyRowOfTheSampleRenamesAndRemovesCleanly()
+    {
+        // Whatever row is renamed or removed (with what refers to it), the
+        // project still reads back and every scenario still applies.
+        const Project project = loadSampleProject().value();
+        const auto check = [](const Project& changed, const std::string& what) {
+            const auto reread = parseProject(projectToJsonText(changed), what);
+            QVERIFY2(reread, (what + ": " + (reread ? "" : reread.error().toString())).c_str());
+            for (const Scenario& scenario : changed.scenarios)
+                QVERIFY2(applyScenario(changed, scenario.id), (what + " " + scenario.id).c_str());
+        };
+        for (RowList list : {RowList::Pools, RowList::Segments, RowList::Workloads})
+            for (const std::string& id : rowIds(project, list)) {
+                const std::string what = std::string(rowNoun(list)) + " " + id;
+                const auto renamed = renameRow(project, list, id, id + "-renamed");
+                QVERIFY(renamed);
+                check(renamed.value(), "rename " + what);
+                QCOMPARE(referencesTo(renamed.value(), list, id + "-renamed").size(),
+                         referencesTo(project, list, id).size());
+                const auto back = renameRow(renamed.value(), list, id + "-renamed", id);
+                QCOMPARE(projectToJsonText(back.value()), projectToJsonText(project));
+                if (list == RowList::Pools && project.fleet.pools.size() == 1)
+                    continue;
+                const auto removed =
+                    removeRow(project, list, id, {RemovePlan::Dependents::Remove, {}});
+                QVERIFY(removed);
+                check(removed.value(), "remove " + what);
+                QCOMPARE(rowIds(removed.value(), list).size(), rowIds(project, list).size() - 1);
+            }
+    }
+
     void listEditsCarryOnlyTheChangedLists()
     {
         const Project project = sample();

@@ -364,6 +364,49 @@ private slots:
         QCOMPARE(doc()->project().activePriceBookId, active);
     }
 
+    void removingAPriceAPoolNeedsIsRefusedAnUnusedOneGoes()
+    {
+        auto* view = child<QTableView>(page(), "pricesView");
+        auto* remove = child<QPushButton>(page(), "removePrice");
+        QVERIFY(view && remove);
+        const FleetPool pool = doc()->project().fleet.pools[0];
+        const int planColumn = pool.plan == Plan::OnDemand     ? 0
+                               : pool.plan == Plan::Reserved1y ? 1
+                               : pool.plan == Plan::Reserved3y ? 2
+                               : pool.plan == Plan::Spot       ? 3
+                                                               : 4;
+        const std::string before = projectToJsonText(doc()->project());
+        view->setCurrentIndex(prices()->index(rowOfGpu(pool.gpuId), planColumn));
+        remove->click();
+        QCOMPARE(projectToJsonText(doc()->project()), before);
+        QCOMPARE(undo()->count(), 0);
+        auto* refusal = child<QLabel>(page(), "priceBookRefusal");
+        QVERIFY2(!refusal->isHidden() && refusal->text().contains(QStringLiteral("/fleet/pools")),
+                 qPrintable(refusal->text()));
+
+        // A price no pool uses: removed, one step, and undone.
+        QModelIndex unused;
+        for (int row = 0; row < prices()->rowCount() && !unused.isValid(); ++row)
+            for (int column = 0; column < 4 && !unused.isValid(); ++column) {
+                const QModelIndex at = prices()->index(row, column);
+                const std::string gpu = doc()->project().catalog.gpus[std::size_t(row)].id;
+                bool used = false;
+                for (const FleetPool& p : doc()->project().fleet.pools)
+                    used = used || p.gpuId == gpu;
+                if (!used && at.data(Qt::DisplayRole).toString() != QStringLiteral("—"))
+                    unused = at;
+            }
+        if (!unused.isValid())
+            QSKIP("the book in force prices only the fleet's GPUs");
+        view->setCurrentIndex(unused);
+        remove->click();
+        QCOMPARE(undo()->count(), 1);
+        QCOMPARE(prices()->index(unused.row(), unused.column()).data().toString(),
+                 QStringLiteral("—"));
+        undo()->undo();
+        QCOMPARE(projectToJsonText(doc()->project()), before);
+    }
+
     void screenshots()
     {
         PriceEntryDialog dialog(doc(), m_window.get());

@@ -9,6 +9,7 @@
 #include "document/scenario_recorder.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
+#include "editors/scenario_comparison.h"
 #include "editors/scenario_overrides_model.h"
 #include "engine/evaluate.h"
 #include "gui_test_support.h"
@@ -17,6 +18,7 @@
 #include "store/project_json_writer.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
@@ -281,10 +283,32 @@ private slots:
         const double cost =
             evaluate(applyScenario(p, p.scenarios[0].id).value()).kpis.meanMonthlyCostUsd;
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
+        // What a refresh costs on the GUI thread (one evaluation per column).
+        auto* comparison = scenarios()->findChild<ScenarioComparison*>();
+        QVERIFY(comparison);
+        QElapsedTimer clock;
+        clock.start();
+        comparison->refresh();
+        qInfo("side-by-side refresh, %d columns: %lld ms", table->columnCount(), clock.elapsed());
         // Unticking one drops its column.
         auto* choices = child<QListWidget>(scenarios(), "compareList");
         choices->item(1)->setCheckState(Qt::Unchecked);
         QTRY_COMPARE(table->columnCount(), int(p.scenarios.size()));
+    }
+
+    void aHiddenComparisonCatchesUpWhenShown()
+    {
+        auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
+        m_window->showPage(QStringLiteral("Fleet"));
+        const QString before = table->item(0, 0)->text();
+        QVERIFY(
+            !doc()->edit(QStringLiteral("Fewer GPUs"), {{"/fleet/pools/0/count", bj::value(100)}}));
+        QCoreApplication::processEvents();
+        QCOMPARE(table->item(0, 0)->text(), before); // not evaluated while hidden
+        m_window->showPage(QStringLiteral("Scenarios"));
+        const double cost = evaluate(doc()->project()).kpis.meanMonthlyCostUsd;
+        QTRY_COMPARE(table->item(0, 0)->text(),
+                     QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
     }
 
     void screenshot()

@@ -132,6 +132,27 @@ Result<std::vector<FieldEdit>> setPriceEdits(const Project& project, const std::
     return edits;
 }
 
+Result<std::vector<FieldEdit>> removePriceEdits(const Project& project, const std::string& bookId,
+                                                const std::string& gpuId, Plan plan)
+{
+    const PriceBook* found = project.catalog.priceBook(bookId);
+    if (!found)
+        return Error("book: there is no price book \"" + bookId + "\"");
+    PriceBook book = *found;
+    auto entry = std::find_if(book.gpus.begin(), book.gpus.end(),
+                              [&](const GpuPrices& p) { return p.gpuId == gpuId; });
+    if (entry == book.gpus.end() || !entry->has(plan))
+        return Error("price: " + book.id + " has no " + std::string(planKey(plan)) + " price for " +
+                     gpuId);
+    if (plan == Plan::Owned)
+        entry->owned.reset();
+    else
+        entry->hourly(plan).reset();
+    if (std::none_of(kAllPlans.begin(), kAllPlans.end(), [&](Plan p) { return entry->has(p); }))
+        book.gpus.erase(entry);
+    return std::vector<FieldEdit>{ownPriceBookEdit(project, book.id, book)};
+}
+
 Result<std::vector<FieldEdit>> newPriceBookEdits(const Project& project, const std::string& id,
                                                  const std::string& name,
                                                  const std::string& copyFrom)

@@ -48,6 +48,12 @@ Result<std::vector<FieldEdit>> setPriceEdits(const Project& project, const std::
                                              std::optional<OwnedCost> owned,
                                              const PriceCitation& citation);
 
+/// The edits that remove `gpuId`'s `plan` price from the project's copy of
+/// book `bookId` (the GPU's entry goes with its last price). Fails, naming
+/// the field, when the book has no such price.
+Result<std::vector<FieldEdit>> removePriceEdits(const Project& project, const std::string& bookId,
+                                                const std::string& gpuId, Plan plan);
+
 /// `value` cited as `citation` says (a user-entered figure), unless it equals
 /// `was`, whose citation it then keeps.
 SourcedValue citedFigure(double value, const PriceCitation& citation,

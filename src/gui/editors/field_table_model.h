@@ -17,9 +17,9 @@ namespace fleet::gui {
 /// One value a picker offers: what is stored, what the user reads, and why.
 struct FieldChoice
 {
-    QString value;   ///< the stored text ("h100-sxm-80gb"); "" for "let the optimizer choose"
-    QString label;   ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
-    QString tooltip; ///< more about it
+    QString value;      ///< the stored text ("h100-sxm-80gb"); "" for "let the optimizer choose"
+    QString label;      ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
+    QString tooltip;    ///< more about it
     QString shown = {}; ///< what the cell shows ("H100 SXM 80GB"); the label when empty
 };
 

@@ -16,10 +16,15 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 
 namespace fleet::gui {
 
 namespace {
+
+/// The plan of each column of the prices table.
+constexpr std::array<Plan, 5> kPlanColumns = {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
+                                              Plan::Spot, Plan::Owned};
 
 /// The active book's prices of catalog GPU `i`, if it prices it.
 const GpuPrices* pricesOf(const Project& p, int i)
@@ -56,7 +61,8 @@ FieldColumn priceColumn(Plan plan)
         price.note = was;
         auto edits = setPriceEdits(p, p.activePriceBookId, p.catalog.gpus[std::size_t(i)].id, plan,
                                    price, std::nullopt, PriceCitation{});
-        // A refusal of the edit itself comes back from the document with its path.
+        // Cannot fail: the cell shows a price the book in force has for a
+        // catalog GPU. The document checks the edit itself, naming the path.
         return edits ? edits.value() : std::vector<FieldEdit>{};
     };
     return c;
@@ -158,8 +164,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         refusal->hide();
     });
     layout->addWidget(new QLabel(QObject::tr("Price book the project is costed with:")));
+    layout->addWidget(combo);
+    // The buttons on a row of their own: the editor pane is narrow.
     auto* row = new QHBoxLayout;
-    row->addWidget(combo, 1);
     auto* addPrice = new QPushButton(QObject::tr("Add price…"), page);
     addPrice->setObjectName(QStringLiteral("addPrice"));
     addPrice->setToolTip(QObject::tr("A price of any catalog GPU under any plan, with its source "
@@ -167,8 +174,14 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     auto* newBook = new QPushButton(QObject::tr("New book…"), page);
     newBook->setObjectName(QStringLiteral("newPriceBook"));
     newBook->setToolTip(QObject::tr("A custom price book, empty or copied from another"));
+    auto* removePrice = new QPushButton(QObject::tr("Remove price"), page);
+    removePrice->setObjectName(QStringLiteral("removePrice"));
+    removePrice->setToolTip(QObject::tr("Remove the selected price from the project's copy of "
+                                        "the book in force (refused while a pool needs it)"));
     row->addWidget(addPrice);
+    row->addWidget(removePrice);
     row->addWidget(newBook);
+    row->addStretch(1);
     layout->addLayout(row);
     layout->addWidget(coverage);
     layout->addWidget(refusal);
@@ -182,9 +195,8 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     });
 
     std::vector<FieldColumn> plans;
-    for (Plan plan : {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y, Plan::Spot})
-        plans.push_back(priceColumn(plan));
-    plans.push_back(ownedColumn());
+    for (Plan plan : kPlanColumns)
+        plans.push_back(plan == Plan::Owned ? ownedColumn() : priceColumn(plan));
     auto* prices = new FieldTableModel(
         doc,
         [](const Project& p) {
@@ -203,12 +215,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     // A "—" (no price) or an owned cell opens Add price for that GPU and plan.
     QObject::connect(
         view, &QTableView::doubleClicked, page, [doc, page, prices](const QModelIndex& at) {
-            const bool owned = at.column() == 4;
-            if (!owned && (prices->flags(at) & Qt::ItemIsEditable))
+            const Plan plan = kPlanColumns[std::size_t(at.column())];
+            if (plan != Plan::Owned && (prices->flags(at) & Qt::ItemIsEditable))
                 return; // an existing price is edited in place
-            const Plan plan = owned ? Plan::Owned
-                                    : std::array{Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
-                                                 Plan::Spot}[std::size_t(at.column())];
             const Project& p = doc->project();
             PriceEntryDialog dialog(doc, page);
             dialog.select(
@@ -217,6 +226,25 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
                 plan);
             dialog.exec();
         });
+    QObject::connect(removePrice, &QPushButton::clicked, page, [doc, view, prices, refusal] {
+        const QModelIndex at = view->currentIndex();
+        if (!at.isValid())
+            return;
+        const Project& p = doc->project();
+        const std::string gpu = p.catalog.gpus[std::size_t(prices->itemAt(at.row()))].id;
+        auto edits =
+            removePriceEdits(p, p.activePriceBookId, gpu, kPlanColumns[std::size_t(at.column())]);
+        std::optional<QString> refused;
+        if (!edits)
+            refused = QString::fromStdString(edits.error().messages());
+        else
+            refused =
+                doc->edit(QObject::tr("Remove the %1 price of %2")
+                              .arg(prices->column(at.column()).header, QString::fromStdString(gpu)),
+                          edits.value());
+        refusal->setText(refused ? QObject::tr("Not removed: %1").arg(*refused) : QString());
+        refusal->setVisible(refused.has_value());
+    });
     auto* catalog = new CatalogTableModel(page);
     catalog->setCatalog(doc->project().catalog);
     QObject::connect(doc, &ProjectDocument::changed, catalog,

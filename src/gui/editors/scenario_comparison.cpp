@@ -92,20 +92,36 @@ ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* paren
     m_pending->setSingleShot(true);
     m_pending->setInterval(0);
     connect(m_pending, &QTimer::timeout, this, &ScenarioComparison::refresh);
-    connect(document, &ProjectDocument::changed, m_pending, qOverload<>(&QTimer::start));
+    connect(document, &ProjectDocument::changed, this, &ScenarioComparison::scheduleRefresh);
     connect(m_choices, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         const QString id = item->data(Qt::UserRole).toString();
         m_unchecked.removeAll(id);
         if (item->checkState() != Qt::Checked)
             m_unchecked << id;
-        m_pending->start();
+        scheduleRefresh();
     });
     refresh();
+}
+
+void ScenarioComparison::scheduleRefresh()
+{
+    if (isVisible())
+        m_pending->start();
+    else
+        m_stale = true;
+}
+
+void ScenarioComparison::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        m_pending->start();
 }
 
 void ScenarioComparison::refresh()
 {
     m_pending->stop();
+    m_stale = false;
     const Project& project = m_document->project();
     {
         const QSignalBlocker block(m_choices);

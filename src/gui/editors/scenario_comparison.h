@@ -28,8 +28,16 @@ public:
     void refresh();
     QTableWidget* table() const { return m_table; }
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    /// Refreshes soon when shown, else when next shown: each refresh
+    /// evaluates every ticked scenario on the GUI thread.
+    void scheduleRefresh();
+
     ProjectDocument* m_document;
+    bool m_stale = false;
     QListWidget* m_choices = nullptr;
     QTableWidget* m_table = nullptr;
     QChartView* m_chart = nullptr;
