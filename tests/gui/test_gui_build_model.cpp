@@ -26,8 +26,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -488,7 +488,9 @@ private slots:
     void savedWithFileSaveAs()
     {
         QVERIFY(triggerWithFile(action("actionSaveAs"), m_path));
-        QVERIFY(QFileInfo::exists(m_path));
+        QFile saved(m_path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.read(16).startsWith("SQLite format 3")); // a .fleetplan, not JSON
         QCOMPARE(doc()->path(), m_path);
         QVERIFY(!doc()->isModified());
     }
