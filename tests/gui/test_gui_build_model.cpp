@@ -3,7 +3,7 @@
 // main window from File → New with the app's own actions only: the start page,
 // the Add buttons, the kind chooser, the pickers and check lists, cell edits
 // through the tables' models. No JSON is written by the test and no edit names
-// a JSON pointer. Then File → Save As, every action undone one step at a time
+// a JSON pointer. Then File → Save As, every action undone with Edit → Undo, one step each,
 // back to the empty project and redone, File → Open of the saved file, and the
 // KPIs shown compared with `fleetplanner-cli evaluate --json` of the same model
 // written by hand (tests/data/models/pm-model.fleetplan.json). Screenshots of
@@ -34,6 +34,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -497,20 +498,32 @@ private slots:
 
     void everyActionUndoesOneStepToTheEmptyProject()
     {
+        // Edit → Undo and Edit → Redo, as a user clicks them.
+        auto* edit = m_window->findChild<QMenu*>(QStringLiteral("menuEdit"));
+        QVERIFY(edit && edit->actions().size() >= 2);
+        QAction* undoAction = edit->actions().at(0);
+        QAction* redoAction = edit->actions().at(1);
         QUndoStack* undo = doc()->undoStack();
         QCOMPARE(undo->count(), m_states.size() - 1);
+        QStringList named; // each step says what it undoes
         for (qsizetype i = m_states.size() - 1; i > 0; --i) {
-            undo->undo();
+            QVERIFY(undoAction->isEnabled());
+            named << undoAction->text();
+            undoAction->trigger();
             QVERIFY2(canonical() == m_states[i - 1],
                      qPrintable(QStringLiteral("undo to state %1: ").arg(i - 1) +
                                 firstDifference(canonical(), m_states[i - 1])));
         }
-        QVERIFY(!undo->canUndo());
+        QVERIFY(!undoAction->isEnabled());
         QVERIFY(doc()->project().fleet.pools.empty());
         QVERIFY(doc()->project().segments.empty());
         QVERIFY(doc()->project().workloads.empty());
-        while (undo->canRedo())
-            undo->redo();
+        qInfo("undone in %d steps: %s … %s", int(named.size()), qPrintable(named.front()),
+              qPrintable(named.back()));
+        for (const QString& text : named)
+            QVERIFY2(text.size() > QStringLiteral("&Undo ").size(), qPrintable(text));
+        while (redoAction->isEnabled())
+            redoAction->trigger();
         QCOMPARE(canonical(), m_built);
         QVERIFY(!doc()->isModified()); // back where it was saved
     }
