@@ -329,6 +329,27 @@ class TestGuiBuildModel : public QObject
         return asked;
     }
 
+    /// The list of a cell's picker, open, as a PNG (a popup is a window of its own).
+    void screenshotPicker(const QString& pageTitle, const QString& table, int row,
+                          const QString& header, const QString& name)
+    {
+        QTableView* v = view(pageTitle, table);
+        FieldTableModel* model = modelOf(v);
+        QVERIFY(model);
+        const QModelIndex index = model->index(row, columnOf(model, header));
+        v->setCurrentIndex(index);
+        v->edit(index);
+        auto* combo = qobject_cast<QComboBox*>(v->indexWidget(index));
+        QVERIFY(combo);
+        combo->showPopup();
+        QCoreApplication::processEvents();
+        QVERIFY(combo->view()->window()->grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/build_model_%1_picker.png").arg(name)));
+        combo->hidePopup();
+        emit v->itemDelegate()->closeEditor(combo, QAbstractItemDelegate::RevertModelCache);
+        QCoreApplication::processEvents();
+    }
+
     void screenshot(const QString& pageTitle)
     {
         m_window->showPage(pageTitle);
@@ -400,6 +421,11 @@ private slots:
             STEP(click(fleet, QStringLiteral("add:") + pools));
             QCOMPARE(modelOf(view(fleet, pools))->rowCount(), row + 1);
             STEP(type(fleet, pools, row, QStringLiteral("Id"), in.id));
+            if (row == 0) {
+                m_window->showPage(fleet);
+                STEP(screenshotPicker(fleet, pools, row, QStringLiteral("GPU"),
+                                      QStringLiteral("gpu")));
+            }
             STEP(pick(fleet, pools, row, QStringLiteral("GPU"), in.gpu));
             STEP(type(fleet, pools, row, QStringLiteral("Count"), in.count));
             STEP(pick(fleet, pools, row, QStringLiteral("Plan"), QStringLiteral("on_demand")));
