@@ -113,9 +113,10 @@ FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableM
     view->setModel(model);
     view->setItemDelegate(new UnitDelegate(view));
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Columns fit the first rows' contents, not all of them: with a thousand
-    // workloads every edit re-measured every cell (a third of an edit's time).
-    view->horizontalHeader()->setResizeContentsPrecision(100);
+    // Columns fit their first 20 rows, not all of them: with a thousand
+    // workloads every edit re-measured every cell, pickers' labels included
+    // (most of an edit's time).
+    view->horizontalHeader()->setResizeContentsPrecision(20);
     view->horizontalHeader()->setStretchLastSection(true);
     view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                           QAbstractItemView::AnyKeyPressed);
