@@ -163,6 +163,9 @@ private slots:
         QCOMPARE(doc()->scenario(), doc()->recordingScenario()); // the views show it
         QCOMPARE(doc()->project().scenarios.size(), scenariosBefore + 1);
         QVERIFY(!child<QLabel>(scenarios(), "recordingBanner")->isHidden());
+        QVERIFY2(m_window->windowTitle().contains(
+                     QStringLiteral("recording scenario %1").arg(doc()->recordingScenario())),
+                 qPrintable(m_window->windowTitle()));
         const QString recorded = doc()->recordingScenario();
         const int stepsBefore = undo()->count();
 
@@ -198,6 +201,7 @@ private slots:
         poolList.insert(poolList.begin(), front);
         record->click(); // stop recording: this is a change of the base
         QVERIFY(doc()->recordingScenario().isEmpty());
+        QVERIFY(!m_window->windowTitle().contains(QStringLiteral("recording")));
         QVERIFY(!doc()->edit(QStringLiteral("Insert a pool"), {{"/fleet/pools", poolList}}));
         auto moved = applyScenario(doc()->project(), recorded.toStdString());
         QVERIFY(moved);

@@ -72,6 +72,14 @@ void ProjectDocument::setProject(Project project, const ProjectChange& change)
     emit changed();
 }
 
+void ProjectDocument::setRecordingScenario(const QString& id)
+{
+    if (id == m_recordingScenario)
+        return;
+    m_recordingScenario = id;
+    emit recordingChanged(id);
+}
+
 void ProjectDocument::setScenario(const QString& scenario)
 {
     if (scenario == m_scenario)

@@ -58,7 +58,7 @@ public:
     /// While a scenario is recorded (its id; "" when none), edit() turns the
     /// edits into that scenario's overrides (scenario_recorder.h), one step.
     QString recordingScenario() const { return m_recordingScenario; }
-    void setRecordingScenario(const QString& id) { m_recordingScenario = id; }
+    void setRecordingScenario(const QString& id);
 
     /// A read-only document refuses every edit with `reason` (a project
     /// salvaged from a damaged file: it is kept with Save As, which makes it
@@ -96,6 +96,8 @@ signals:
     /// says what changed, for views that refresh only that.
     void changed();
     void scenarioChanged(const QString& scenario);
+    /// Recording into scenario `id` started ("" : recording stopped).
+    void recordingChanged(const QString& id);
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
 
