@@ -1,8 +1,12 @@
 #include "editors/workload_defaults.h"
 
 #include "model/project_refs.h"
+#include "model/workload_fields.h"
 
 #include <QObject>
+
+#include <cstdint>
+#include <variant>
 
 namespace fleet::gui {
 
@@ -19,48 +23,63 @@ std::string referenceGpu(const Project& project)
     return project.catalog().gpus.empty() ? std::string() : project.catalog().gpus.front().id;
 }
 
-/// The kind's own fields. Every figure is a placeholder for the user's own,
-/// chosen to be ordinary rather than to match any customer; where one comes
-/// from a source it says so.
+/// The kind's own fields: its field table's defaults (model/workload_fields.h,
+/// a default-constructed spec, as the reader fills an absent field), then
+/// the figures that have no default, chosen to be ordinary rather than to
+/// match any customer, for the user to replace; where one comes from a
+/// source it says so.
 bj::object kindFields(const Project& project, WorkloadKind kind)
 {
+    bj::object fields;
+    for (const DescribedField& field : workloadRecord(kind).fields) {
+        if (field.info.presence != Presence::Required && field.info.presence != Presence::Optional)
+            continue; // unset or omitted while default: a new row leaves them out
+        std::visit(
+            [&](const auto& value) {
+                using V = std::decay_t<decltype(value)>;
+                if constexpr (std::is_same_v<V, double>) {
+                    if (field.info.type == FieldType::Integer)
+                        fields[field.info.key] = std::int64_t(value);
+                    else
+                        fields[field.info.key] = value;
+                } else if constexpr (!std::is_same_v<V, std::monostate>) {
+                    fields[field.info.key] = value;
+                }
+            },
+            field.defaultValue);
+    }
     switch (kind) {
     case WorkloadKind::Training:
-        // An 8B dense model on 1T tokens, one run a month on 64 GPUs
-        // (placeholders). MFU 40 %: the Llama 3 paper reports 38–43 % BF16
-        // MFU on 8k–16k H100s (reference/facts.md).
-        return {{"active_params", 8e9}, {"tokens_per_run", 1e12},      {"gpus_per_job", 64},
-                {"efficiency", 0.40},   {"efficiency_measure", "mfu"}, {"precision", "bf16"},
-                {"runs_per_month", 1}};
+        // An 8B dense model on 1T tokens, one run a month on 64 GPUs. The
+        // default MFU of 40 %: the Llama 3 paper reports 38–43 % BF16 MFU on
+        // 8k–16k H100s (reference/facts.md).
+        fields["active_params"] = 8e9;
+        fields["tokens_per_run"] = 1e12;
+        fields["gpus_per_job"] = 64;
+        break;
     case WorkloadKind::Inference:
-        // A 70B model in BF16 serving 10 requests/s of 1,000 input and 200
-        // output tokens (placeholders); 50 ms per output token (20 tokens/s
-        // a user, a readable streaming speed) and 2 s to the first token,
-        // the engine's defaults for InferenceSpec.
-        return {{"params", 70e9},       {"precision", "bf16"},  {"requests_per_second", 10},
-                {"input_tokens", 1000}, {"output_tokens", 200}, {"tpot_ms", 50},
-                {"ttft_ms", 2000}};
+        // A 70B model serving 10 requests/s of 1,000 input and 200 output
+        // tokens; the defaults' 50 ms per output token (20 tokens/s a user, a
+        // readable streaming speed) and 2 s to the first token.
+        fields["params"] = 70e9;
+        fields["requests_per_second"] = 10;
+        fields["input_tokens"] = 1000;
+        fields["output_tokens"] = 200;
+        break;
     case WorkloadKind::Notebooks:
-        // 50 users with one GPU each (placeholders); busy 5 % of the time,
-        // 2-hour idle gaps, no idle timeout, 20 GB a session: NotebookSpec's
-        // defaults (model/workload.h).
-        return {{"users", 50},
-                {"gpus_per_user", 1},
-                {"active_fraction", 0.05},
-                {"mean_idle_gap_min", 120},
-                {"idle_timeout_min", 0},
-                {"memory_gb_per_session", 20}};
+        // 50 users; the defaults' one GPU each, busy 5 % of the time, 2-hour
+        // idle gaps, no idle timeout, 20 GB a session.
+        fields["users"] = 50;
+        break;
     case WorkloadKind::Batch:
-        // 10,000 GPU-hours a month in 8-GPU jobs (placeholders); 40 GB a GPU,
-        // preemptible, a checkpoint every 30 minutes: BatchSpec's defaults.
-        return {{"gpu_hours_per_month", 10000},
-                {"reference_gpu", referenceGpu(project)},
-                {"gpus_per_job", 8},
-                {"memory_gb_per_gpu", 40},
-                {"preemptible", true},
-                {"checkpoint_interval_min", 30}};
+        // 10,000 GPU-hours a month in 8-GPU jobs on the fleet's first GPU; the
+        // defaults' 40 GB a GPU, preemptible, a checkpoint every 30 minutes.
+        fields["gpu_hours_per_month"] = 10000;
+        fields["reference_gpu"] = referenceGpu(project);
+        fields["gpus_per_job"] = 8;
+        break;
     }
-    return {};
+    return fields;
 }
 
 } // namespace
