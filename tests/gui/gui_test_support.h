@@ -2,6 +2,15 @@
 
 // What the GUI tests share.
 
+#include <QApplication>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
 namespace fleet::gui::test {
 
 /// How long a GUI test waits for work off the GUI thread (recompute, exact
@@ -10,5 +19,32 @@ namespace fleet::gui::test {
 /// longer, and the test must still pass. CTest's per-test timeout stays the
 /// outer limit.
 constexpr int kPatienceMs = 480'000;
+
+/// Answers the next modal widget of type T (a dialog a button opens and
+/// runs with exec()) with `act`, as soon as it is shown; the flag tells
+/// whether it was.
+template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
+{
+    auto done = std::make_shared<bool>(false);
+    auto* timer = new QTimer(qApp);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
+        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
+        if (!widget)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        *done = true;
+        act(widget);
+    });
+    timer->start();
+    return done;
+}
+
+/// The child of `parent` named `name` (its object name), or null.
+template <typename T> T* child(QObject* parent, const char* name)
+{
+    return parent->findChild<T*>(QString::fromLatin1(name));
+}
 
 } // namespace fleet::gui::test

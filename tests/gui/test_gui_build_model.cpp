@@ -50,30 +50,14 @@
 
 using namespace fleet;
 using namespace fleet::gui;
+using fleet::gui::test::child;
+using fleet::gui::test::onNextModal;
 
 namespace {
 
 const QString kModelJson = QStringLiteral(FLEET_TEST_DATA_DIR "/models/pm-model.fleetplan.json");
 
 /// Runs `act` on the next modal widget of type T once it shows (polling).
-template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
-{
-    auto done = std::make_shared<bool>(false);
-    auto* timer = new QTimer(qApp);
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
-        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
-        if (!widget)
-            return;
-        timer->stop();
-        timer->deleteLater();
-        *done = true;
-        act(widget);
-    });
-    timer->start();
-    return done;
-}
-
 /// The KPI panel's text for `value` of KPI `key` (kpi_panel.cpp's format):
 /// what the panel must show for the CLI's figure.
 QString shownAs(const QString& key, const QJsonValue& value)

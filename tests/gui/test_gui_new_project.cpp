@@ -29,28 +29,12 @@
 
 using namespace fleet;
 using namespace fleet::gui;
+using fleet::gui::test::child;
+using fleet::gui::test::onNextModal;
 
 namespace {
 
 /// Runs `act` on the next modal widget of type T once it shows (polling).
-template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
-{
-    auto done = std::make_shared<bool>(false);
-    auto* timer = new QTimer(qApp);
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
-        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
-        if (!widget)
-            return;
-        timer->stop();
-        timer->deleteLater();
-        *done = true;
-        act(widget);
-    });
-    timer->start();
-    return done;
-}
-
 } // namespace
 
 class TestGuiNewProject : public QObject

@@ -36,34 +36,11 @@
 
 using namespace fleet;
 using namespace fleet::gui;
+using fleet::gui::test::child;
+using fleet::gui::test::onNextModal;
 namespace bj = boost::json;
 
-namespace {
-
-template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> act)
-{
-    auto done = std::make_shared<bool>(false);
-    auto* timer = new QTimer(qApp);
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, done, act] {
-        auto* widget = qobject_cast<T*>(QApplication::activeModalWidget());
-        if (!widget)
-            return;
-        timer->stop();
-        timer->deleteLater();
-        *done = true;
-        act(widget);
-    });
-    timer->start();
-    return done;
-}
-
-template <typename T> T* child(QObject* parent, const char* name)
-{
-    return parent->findChild<T*>(QString::fromLatin1(name));
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestGuiScenarios : public QObject
 {
