@@ -57,7 +57,6 @@ namespace {
 
 const QString kModelJson = QStringLiteral(FLEET_TEST_DATA_DIR "/models/pm-model.fleetplan.json");
 
-/// Runs `act` on the next modal widget of type T once it shows (polling).
 /// The KPI panel's text for `value` of KPI `key` (kpi_panel.cpp's format):
 /// what the panel must show for the CLI's figure.
 QString shownAs(const QString& key, const QJsonValue& value)

@@ -32,11 +32,6 @@ using namespace fleet::gui;
 using fleet::gui::test::child;
 using fleet::gui::test::onNextModal;
 
-namespace {
-
-/// Runs `act` on the next modal widget of type T once it shows (polling).
-} // namespace
-
 class TestGuiNewProject : public QObject
 {
     Q_OBJECT
