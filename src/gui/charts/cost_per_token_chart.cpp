@@ -22,13 +22,15 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     QChart* chart =
         newChart(data.workloadNames.empty()
                      ? QObject::tr("%1: the project has no such work").arg(unit)
-                     : QObject::tr("%1, by workload and regime (%2)%3")
-                           .arg(unit, QString::fromUtf8(planLabel(data.plan).data()).toLower(),
+                     : QObject::tr("%1%2, by workload and regime (%3)")
+                           .arg(unit,
+                                // Before the rest of the title, so a cut title keeps it.
                                 data.totalGroups > data.workloadNames.size()
-                                    ? QObject::tr(" — the %1 largest of %2")
+                                    ? QObject::tr(": the %1 largest of %2")
                                           .arg(data.workloadNames.size())
                                           .arg(data.totalGroups)
-                                    : QString()));
+                                    : QString(),
+                                QString::fromUtf8(planLabel(data.plan).data()).toLower()));
     auto* series = new QBarSeries;
     for (std::size_t r = 0; r < data.regimes.size(); ++r) {
         auto* set = new QBarSet(QString::fromUtf8(regimeLabel(data.regimes[r]).data()));
