@@ -105,12 +105,21 @@ private slots:
                  "/workloads/" + workload + "/users");
         QCOMPARE(list.back().at("value").as_int64(), std::int64_t(5));
 
-        // The whole pool list replaces the overrides of single pool fields.
+        // Which rows there are, and their ids, are the project's: a scenario
+        // changes their values. Adding, removing, reordering or renaming rows
+        // while recording is refused, naming the path.
         auto whole =
             recordAsOverrides(p, id, {{"/fleet/pools", projectToJson(p).at("fleet").at("pools")}});
-        QVERIFY(whole);
-        for (const bj::value& entry : whole.value().second.as_array())
-            QVERIFY(!std::string_view(entry.at("path").as_string()).starts_with("/fleet/pools/"));
+        QVERIFY(!whole);
+        QVERIFY2(whole.error().messages().find("/fleet/pools: adding, removing or reordering "
+                                               "rows") != std::string::npos,
+                 whole.error().messages().c_str());
+        auto renamed = recordAsOverrides(p, id, {{"/workloads/3/id", bj::value("renamed")}});
+        QVERIFY(!renamed);
+        QVERIFY2(renamed.error().messages().find("/workloads/3/id: renaming a row") !=
+                     std::string::npos,
+                 renamed.error().messages().c_str());
+        QVERIFY(recordAsOverrides(p, id, {{"/workloads/3/name", bj::value("Renamed")}}));
 
         QVERIFY(!recordAsOverrides(p, id, {{"/scenarios/1/name", bj::value("x")}}));
         // While recording, edits of the scenarios themselves pass as they are;
@@ -161,6 +170,8 @@ private slots:
         QCOMPARE(s->overrides.size(), std::size_t(1));
         QCOMPARE(s->overrides[0].path, "/fleet/pools/" + poolId + "/count");
         QCOMPARE(s->overrides[0].valueJson, std::to_string(baseCount + 100));
+        // The Fleet table shows the recorded value where it was typed.
+        QCOMPARE(pools->index(1, count).data(Qt::EditRole).toInt(), baseCount + 100);
         // Switching to it shows the change.
         auto applied = applyScenario(doc()->project(), recorded.toStdString());
         QVERIFY(applied);
@@ -178,6 +189,7 @@ private slots:
         poolList.insert(poolList.begin(), front);
         record->click(); // stop recording: this is a change of the base
         QVERIFY(doc()->recordingScenario().isEmpty());
+        QCOMPARE(pools->index(1, count).data(Qt::EditRole).toInt(), baseCount); // the base again
         QVERIFY(!m_window->windowTitle().contains(QStringLiteral("recording")));
         QVERIFY(!doc()->edit(QStringLiteral("Insert a pool"), {{"/fleet/pools", poolList}}));
         auto moved = applyScenario(doc()->project(), recorded.toStdString());

@@ -65,8 +65,25 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
     return std::nullopt;
 }
 
+const Project& ProjectDocument::shownProject() const
+{
+    if (m_recordingScenario.isEmpty())
+        return m_project;
+    if (!m_shown) {
+        auto applied = applyScenario(m_project, m_recordingScenario.toStdString());
+        const auto sameRows = [this](const Project& shown) {
+            return shown.fleet.pools.size() == m_project.fleet.pools.size() &&
+                   shown.segments.size() == m_project.segments.size() &&
+                   shown.workloads.size() == m_project.workloads.size();
+        };
+        m_shown = applied && sameRows(applied.value()) ? std::move(applied).value() : m_project;
+    }
+    return *m_shown;
+}
+
 void ProjectDocument::setProject(Project project, const ProjectChange& change)
 {
+    m_shown.reset();
     m_project = std::move(project);
     m_lastChange = change;
     emit changed();
@@ -77,7 +94,10 @@ void ProjectDocument::setRecordingScenario(const QString& id)
     if (id == m_recordingScenario)
         return;
     m_recordingScenario = id;
+    m_shown.reset();
+    m_lastChange = {}; // the whole project is shown anew
     emit recordingChanged(id);
+    emit changed(); // the editors now show the scenario's values (or the base again)
 }
 
 void ProjectDocument::setScenario(const QString& scenario)

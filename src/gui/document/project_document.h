@@ -36,6 +36,12 @@ public:
     ~ProjectDocument() override;
 
     const Project& project() const { return m_project; }
+    /// What the editors show: the project as stated or, while a scenario is
+    /// recorded, the project with that scenario applied, so that an edit
+    /// recorded as an override shows its new value where it was typed. Edits
+    /// still name rows of project(): both have the same rows (when a scenario
+    /// would change them, this is project()).
+    const Project& shownProject() const;
     QUndoStack* undoStack() const { return m_undo; }
     QString path() const { return m_path; } ///< empty: never saved (the sample, a new project)
     QString displayName() const;            ///< file name, or the project's name
@@ -113,6 +119,7 @@ private:
     QString m_readOnly;
     QString m_recordingScenario;
     bool m_applyingRecording = false;
+    mutable std::optional<Project> m_shown; ///< shownProject() while recording; reset on change
 };
 
 } // namespace fleet::gui

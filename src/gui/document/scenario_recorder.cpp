@@ -21,6 +21,28 @@ bool isUnder(std::string_view path, std::string_view prefix)
             path[prefix.size()] == '/');
 }
 
+/// Why `pointer` cannot be a scenario's override, or "" when it can: a
+/// scenario changes values of the project's rows, never which rows there are
+/// or what they are called (an override of a whole list or of a row's id would
+/// retarget the scenario's other overrides).
+std::string structuralRefusal(std::string_view pointer)
+{
+    for (const std::string_view list : rowLists()) {
+        if (!isUnder(pointer, list))
+            continue;
+        const std::string_view rest = pointer.substr(list.size());
+        const std::size_t slash = rest.find('/', 1);
+        if (rest.empty() || slash == std::string_view::npos)
+            return std::string(pointer) +
+                   ": adding, removing or reordering rows is not a scenario's change; stop "
+                   "recording to change the project's rows";
+        if (rest.substr(slash) == "/id")
+            return std::string(pointer) +
+                   ": renaming a row is not a scenario's change; stop recording to rename it";
+    }
+    return {};
+}
+
 } // namespace
 
 Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& scenarioId,
@@ -39,6 +61,8 @@ Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& s
             isUnder(pointer, "/format_version"))
             return Error(pointer + ": a scenario cannot change the scenarios or the format; stop "
                                    "recording to change them");
+        if (const std::string refusal = structuralRefusal(pointer); !refusal.empty())
+            return Error(refusal);
         auto path = idPathOf(document, pointer);
         if (!path)
             return Error(pointer + ": " + path.error().messages());

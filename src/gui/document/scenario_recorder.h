@@ -19,8 +19,11 @@ namespace fleet::gui {
 /// of `project`. An override of the same path is replaced, and those under
 /// it ("/fleet/pools/a/count" when the whole "/fleet/pools" is set) are
 /// dropped: the new value is what the scenario holds. Fails, naming the
-/// path, for an unknown scenario, an edit of the scenarios themselves, or a
-/// pointer to a row that does not exist.
+/// path, for an unknown scenario, an edit of the scenarios themselves, a
+/// pointer to a row that does not exist, or a change of which rows there are
+/// (a whole row list: rows added, removed, reordered) or of a row's id: a
+/// scenario changes the values of the project's rows, and an override of a
+/// list or an id would retarget the scenario's other overrides.
 Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& scenarioId,
                                     const std::vector<FieldEdit>& edits);
 

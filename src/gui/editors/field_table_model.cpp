@@ -62,7 +62,9 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
         return c.tooltip;
     if (role == Qt::TextAlignmentRole)
         return c.unit.isEmpty() ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    const QVariant value = c.get(m_document->project(), item);
+    // While a scenario is recorded, its values (shownProject()).
+    const Project& shown = m_document->shownProject();
+    const QVariant value = c.get(shown, item);
     if (!value.isValid()) // the item has no such field (a plan the book does not offer)
         return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
     if (value.typeId() == QMetaType::Bool) {
@@ -77,17 +79,16 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
             return value;
         QStringList labels;
         for (const QString& v : value.toStringList())
-            labels << c.labelOf(m_document->project(), item, v);
+            labels << c.labelOf(shown, item, v);
         return labels.join(QStringLiteral(", "));
     }
     if (value.typeId() == QMetaType::QString)
-        return role == Qt::DisplayRole && c.choices
-                   ? c.labelOf(m_document->project(), item, value.toString())
-                   : value;
-    const double shown = value.toDouble() * c.scale;
+        return role == Qt::DisplayRole && c.choices ? c.labelOf(shown, item, value.toString())
+                                                    : value;
+    const double scaled = value.toDouble() * c.scale;
     if (role == Qt::EditRole)
-        return shown;
-    return QLocale().toString(shown, 'f', c.decimals) +
+        return scaled;
+    return QLocale().toString(scaled, 'f', c.decimals) +
            (c.unit.isEmpty() ? QString() : QStringLiteral(" ") + c.unit);
 }
 
