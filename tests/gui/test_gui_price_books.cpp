@@ -26,6 +26,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
@@ -341,6 +342,74 @@ private slots:
         QCOMPARE(undo()->count(), 1);
         undo()->undo();
         QCOMPARE(doc()->project().activePriceBookId, active);
+    }
+
+    /// Triggers the "Remove book" menu's entry for book `id`.
+    void removeBookFromMenu(const std::string& id)
+    {
+        auto* menu = child<QMenu>(page(), "removePriceBookMenu");
+        QVERIFY(menu);
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        for (QAction* action : menu->actions())
+            if (action->data().toString() == QString::fromStdString(id)) {
+                action->trigger();
+                return;
+            }
+        QFAIL(qPrintable(QStringLiteral("no menu entry for ") + QString::fromStdString(id)));
+    }
+
+    void aCustomBookIsDeletedAndAChangedBookReverted()
+    {
+        const std::string active = doc()->project().activePriceBookId;
+        const std::string before = projectToJsonText(doc()->project());
+        NewPriceBookDialog dialog(doc(), m_window.get());
+        child<QLineEdit>(&dialog, "bookId")->setText("my-copy");
+        auto* from = child<QComboBox>(&dialog, "bookCopyFrom");
+        from->setCurrentIndex(from->findData(QString::fromStdString(active)));
+        dialog.accept();
+        QCOMPARE(doc()->project().activePriceBookId, std::string("my-copy"));
+        // In force: refused, saying what to do, and nothing changes.
+        const int steps = undo()->count();
+        removeBookFromMenu("my-copy");
+        QCOMPARE(undo()->count(), steps);
+        auto* refusal = child<QLabel>(page(), "priceBookRefusal");
+        QVERIFY2(!refusal->isHidden() && refusal->text().contains(QStringLiteral("switch to "
+                                                                                 "another book")),
+                 qPrintable(refusal->text()));
+        // Not in force: deleted, one step.
+        auto* combo = child<QComboBox>(page(), "activePriceBook");
+        combo->setCurrentIndex(combo->findData(QString::fromStdString(active)));
+        QCOMPARE(doc()->project().activePriceBookId, active);
+        removeBookFromMenu("my-copy");
+        QCOMPARE(undo()->count(), steps + 2);
+        QVERIFY(!doc()->project().catalog().priceBook("my-copy"));
+        QCOMPARE(combo->findData(QStringLiteral("my-copy")), -1);
+        QVERIFY(refusal->isHidden());
+
+        // A price changed in the built-in book in force makes a project copy;
+        // reverting gives the published price back, one step.
+        const std::string gpu = doc()->project().fleet.pools[0].gpuId;
+        const Plan plan = doc()->project().fleet.pools[0].plan;
+        const double published = *doc()->project().activePriceBook()->usdPerGpuHour(
+            *doc()->project().catalog().gpu(gpu), plan);
+        HourlyPrice changed;
+        changed.usdPerGpuHour = published * 2;
+        auto edits = setPriceEdits(doc()->project(), active, gpu, plan, changed, std::nullopt,
+                                   PriceCitation{});
+        QVERIFY(edits);
+        QVERIFY(!doc()->edit(QStringLiteral("Double a price"), edits.value()));
+        QCOMPARE(*doc()->project().activePriceBook()->usdPerGpuHour(
+                     *doc()->project().catalog().gpu(gpu), plan),
+                 published * 2);
+        removeBookFromMenu(active);
+        QVERIFY2(refusal->isHidden(), qPrintable(refusal->text()));
+        QCOMPARE(*doc()->project().activePriceBook()->usdPerGpuHour(
+                     *doc()->project().catalog().gpu(gpu), plan),
+                 published);
+        // Undo, step by step, back to the project as opened.
+        while (undo()->canUndo())
+            undo()->undo();
+        QCOMPARE(projectToJsonText(doc()->project()), before);
     }
 
     void removingAPriceAPoolNeedsIsRefusedAnUnusedOneGoes()

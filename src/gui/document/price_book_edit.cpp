@@ -183,6 +183,31 @@ Result<std::vector<FieldEdit>> newPriceBookEdits(const Project& project, const s
     return std::vector<FieldEdit>{ownPriceBookEdit(project, id, book)};
 }
 
+Result<std::vector<FieldEdit>> dropOwnBookEdits(const Project& project, const Catalog& builtin,
+                                                const std::string& id)
+{
+    const bool own = std::any_of(project.ownPriceBooks.begin(), project.ownPriceBooks.end(),
+                                 [&](const PriceBook& book) { return book.id == id; });
+    if (!own)
+        return Error("/price_books: the project has no book \"" + id + "\" of its own");
+    const PriceBook* original = builtin.priceBook(id);
+    if (id == project.activePriceBookId) {
+        if (!original)
+            return Error("/price_books/" + id +
+                         ": the book in force cannot be deleted; switch "
+                         "to another book first");
+        const std::vector<std::string> missing = unpricedPools(project, *original);
+        if (!missing.empty()) {
+            std::string list;
+            for (const std::string& pool : missing)
+                list += (list.empty() ? "" : ", ") + pool;
+            return Error("/price_books/" + id + ": the built-in book cannot price " + list +
+                         ", which the fleet uses; change those pools or keep the project's prices");
+        }
+    }
+    return std::vector<FieldEdit>{ownPriceBookEdit(project, id, std::nullopt)};
+}
+
 std::vector<std::string> unpricedPools(const Project& project, const PriceBook& book)
 {
     std::vector<std::string> missing;

@@ -66,6 +66,14 @@ Result<std::vector<FieldEdit>> newPriceBookEdits(const Project& project, const s
                                                  const std::string& name,
                                                  const std::string& copyFrom);
 
+/// The edits that drop the project's own book `id`: a custom book is deleted,
+/// a changed copy of a built-in book gives way to the built-in prices again
+/// (`builtin` is the built-in catalog). Fails, saying why, when the project
+/// has no own book `id`, when a custom book is the one in force (switch to
+/// another first), or when the built-in book in force cannot price a pool.
+Result<std::vector<FieldEdit>> dropOwnBookEdits(const Project& project, const Catalog& builtin,
+                                                const std::string& id);
+
 /// The fleet's pools `book` cannot price, as "GPU (plan)" — the reason a
 /// switch to it would be refused. Empty: every pool has its price.
 std::vector<std::string> unpricedPools(const Project& project, const PriceBook& book);

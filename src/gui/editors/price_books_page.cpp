@@ -5,12 +5,14 @@
 #include "editors/page_helpers.h"
 #include "editors/price_entry_dialog.h"
 #include "editors/project_pages.h"
+#include "store/catalog_loader.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -101,6 +103,60 @@ QString joined(const std::vector<std::string>& items)
     return list.join(QStringLiteral(", "));
 }
 
+/// The built-in catalog, read once: which of the project's own books are
+/// changed copies of a built-in one (revert) and which are custom (delete).
+const Catalog& builtinCatalog()
+{
+    static const Catalog catalog = [] {
+        auto loaded = loadBuiltinCatalog();
+        return loaded ? std::move(loaded).value() : Catalog{};
+    }();
+    return catalog;
+}
+
+/// "Remove book": a menu of the project's own books, each deleted (custom)
+/// or reverted to the built-in prices (a changed copy), one undo step.
+QPushButton* removeBookButton(ProjectDocument* doc, QLabel* refusal, QWidget* page)
+{
+    auto* button = new QPushButton(QObject::tr("Remove book"), page);
+    button->setObjectName(QStringLiteral("removePriceBook"));
+    button->setToolTip(QObject::tr("Delete a custom book, or give a built-in book its published "
+                                   "prices back (the project's changes to it are dropped)"));
+    auto* menu = new QMenu(button);
+    menu->setObjectName(QStringLiteral("removePriceBookMenu"));
+    button->setMenu(menu);
+    QObject::connect(menu, &QMenu::aboutToShow, menu, [doc, menu, refusal] {
+        menu->clear();
+        const Project& project = doc->project();
+        if (project.ownPriceBooks.empty()) {
+            menu->addAction(QObject::tr("(the project uses the built-in books as published)"))
+                ->setEnabled(false);
+            return;
+        }
+        for (const PriceBook& book : project.ownPriceBooks) {
+            const bool builtin = builtinCatalog().priceBook(book.id) != nullptr;
+            const QString name = QString::fromStdString(book.name);
+            const QString text = builtin ? QObject::tr("Revert “%1” to its published prices")
+                                         : QObject::tr("Delete custom book “%1”");
+            QAction* action = menu->addAction(text.arg(name));
+            action->setData(QString::fromStdString(book.id));
+            QObject::connect(
+                action, &QAction::triggered, menu, [doc, refusal, id = book.id, text, name] {
+                    auto edits = dropOwnBookEdits(doc->project(), builtinCatalog(), id);
+                    std::optional<QString> refused;
+                    if (!edits)
+                        refused = QString::fromStdString(edits.error().messages());
+                    else
+                        refused = doc->edit(text.arg(name), edits.value());
+                    refusal->setText(refused ? QObject::tr("Not removed: %1").arg(*refused)
+                                             : QString());
+                    refusal->setVisible(refused.has_value());
+                });
+        }
+    });
+    return button;
+}
+
 } // namespace
 
 ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
@@ -181,6 +237,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     row->addWidget(addPrice);
     row->addWidget(removePrice);
     row->addWidget(newBook);
+    row->addWidget(removeBookButton(doc, refusal, page));
     row->addStretch(1);
     layout->addLayout(row);
     layout->addWidget(coverage);
