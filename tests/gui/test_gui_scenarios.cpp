@@ -256,11 +256,22 @@ private slots:
         QCOMPARE(doc()->project().scenario("price-cut-2027-copy")->name, std::string("Deeper cut"));
         QCOMPARE(undo()->count(), 3);
 
+        // The copy is last: it moves up one place, and no further down.
+        auto* down = child<QPushButton>(scenarios(), "scenarioDown");
+        QVERIFY(!down->isEnabled());
+        child<QPushButton>(scenarios(), "scenarioUp")->click();
+        QCOMPARE(doc()->project().scenarios[n].id, std::string("price-cut-2027-copy"));
+        QCOMPARE(doc()->project().scenarios[n + 1].id, std::string("price-cut-2027"));
+        QCOMPARE(child<QListWidget>(scenarios(), "scenarioList")->currentRow(), int(n) + 1);
+        QVERIFY(down->isEnabled());
+        QCOMPARE(undo()->count(), 4);
+        QVERIFY(!moveScenario(doc()->project(), doc()->project().scenarios[0].id, -1));
+
         child<QPushButton>(scenarios(), "deleteScenario")->click();
         QVERIFY(!doc()->project().scenario("price-cut-2027-copy"));
         QCOMPARE(doc()->scenario(), QString());
-        QCOMPARE(undo()->count(), 4);
-        for (int i = 0; i < 4; ++i)
+        QCOMPARE(undo()->count(), 5);
+        for (int i = 0; i < 5; ++i)
             undo()->undo();
         QCOMPARE(doc()->project().scenarios.size(), n);
     }

@@ -108,6 +108,19 @@ Result<FieldEdit> deleteScenario(const Project& project, const std::string& id)
     return scenariosEdit(scenarios);
 }
 
+Result<FieldEdit> moveScenario(const Project& project, const std::string& id, int delta)
+{
+    auto index = indexOf(project, id);
+    if (!index)
+        return index.error();
+    const long to = long(index.value()) + delta;
+    if (to < 0 || to >= long(project.scenarios.size()))
+        return Error("/scenarios/" + id + ": already " + (delta < 0 ? "first" : "last"));
+    std::vector<Scenario> scenarios = project.scenarios;
+    std::swap(scenarios[index.value()], scenarios[std::size_t(to)]);
+    return scenariosEdit(scenarios);
+}
+
 Result<FieldEdit> setOverrideValue(const Project& project, const std::string& id, std::size_t index,
                                    const std::string& valueText)
 {

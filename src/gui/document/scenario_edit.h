@@ -27,6 +27,9 @@ Result<NewScenario> duplicateScenario(const Project& project, const std::string&
 Result<FieldEdit> renameScenario(const Project& project, const std::string& id,
                                  const std::string& name);
 Result<FieldEdit> deleteScenario(const Project& project, const std::string& id);
+/// Scenario `id` moved `delta` places (-1: up); the order is the list's, the
+/// comparison's and presentation mode's. Fails past either end.
+Result<FieldEdit> moveScenario(const Project& project, const std::string& id, int delta);
 
 /// Override `index` of scenario `id` set to `valueText`: JSON (a number,
 /// true, [..]) or, when it does not read as JSON, a string.

@@ -68,6 +68,13 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
                           QObject::tr("Rename the selected scenario"));
     auto* remove = button(page, row, QObject::tr("Delete"), "deleteScenario",
                           QObject::tr("Delete the selected scenario"));
+    auto* up = button(page, row, QStringLiteral("↑"), "scenarioUp",
+                      QObject::tr("Move the selected scenario up (the order of this list, the "
+                                  "comparison and presentation mode)"));
+    auto* down = button(page, row, QStringLiteral("↓"), "scenarioDown",
+                        QObject::tr("Move the selected scenario down"));
+    for (QPushButton* arrow : {up, down})
+        arrow->setMaximumWidth(arrow->fontMetrics().horizontalAdvance(QStringLiteral("↑")) * 4);
     auto* record = button(page, row, QObject::tr("Record as scenario"), "recordScenario",
                           QObject::tr("While on, edits made anywhere become overrides of the "
                                       "selected scenario (a new one when the baseline is "
@@ -84,7 +91,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     layout->addWidget(banner);
     layout->addWidget(message);
 
-    const auto fill = [doc, list, duplicate, rename, remove, record, banner] {
+    const auto fill = [doc, list, duplicate, rename, remove, up, down, record, banner] {
         const QSignalBlocker block(list);
         list->clear();
         auto* base = new QListWidgetItem(QObject::tr("Baseline — the project as stated"), list);
@@ -106,6 +113,9 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         duplicate->setEnabled(chosen);
         rename->setEnabled(chosen);
         remove->setEnabled(chosen);
+        const auto& all = doc->project().scenarios;
+        up->setEnabled(chosen && all.front().id != doc->scenario().toStdString());
+        down->setEnabled(chosen && all.back().id != doc->scenario().toStdString());
         const QString recording = doc->recordingScenario();
         {
             const QSignalBlocker blockRecord(record);
@@ -186,6 +196,12 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         }
         doc->setScenario({});
     });
+    for (const auto& [arrow, delta] : {std::pair{up, -1}, std::pair{down, 1}})
+        QObject::connect(arrow, &QPushButton::clicked, page, [doc, report, delta = delta] {
+            auto edit = moveScenario(doc->project(), doc->scenario().toStdString(), delta);
+            report(edit ? editScenarios(doc, QObject::tr("Move scenario"), {edit.value()})
+                        : std::optional<QString>(QString::fromStdString(edit.error().messages())));
+        });
     QObject::connect(record, &QPushButton::toggled, page, [doc, report, fill](bool on) {
         if (!on) {
             doc->setRecordingScenario({});
