@@ -8,6 +8,7 @@
 #include "inference_command.h"
 #include "pack_command.h"
 #include "project_commands.h"
+#include "replay_command.h"
 #include "simulate_command.h"
 #include "solve_command.h"
 #include "solve_worker_command.h"
@@ -62,6 +63,9 @@ const char* const kUsage =
     "        Simulate a cluster under a placement policy (synthetic jobs).\n"
     "  pack --nodes FILE --pods FILE [--policy P] [--load L] [--seeds 42-51] [--json]\n"
     "        Replay a pod list under packing policies: the GPUs fragmentation strands.\n"
+    "  replay --jobs FILE [--format sacct|k8s|csv] [--columns MAP] [--tenant account|user]\n"
+    "        PROJECT [--policy P] [--json]\n"
+    "        A real cluster's job log: what ran, per tenant, and replayed on PROJECT's fleet.\n"
     "  new -o FILE [--name TEXT] [--horizon-months N] [--start-month YYYY-MM]\n"
     "        [--price-book ID] [--fleet-mode fixed|size]\n"
     "        Write an empty project (.fleetplan or .fleetplan.json): no pools, segments or\n"
@@ -109,6 +113,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runSimulateCommand(args);
     if (command == QLatin1String("pack"))
         return runPackCommand(args);
+    if (command == QLatin1String("replay"))
+        return runReplayCommand(args);
     if (command == QLatin1String("new"))
         return runNewCommand(args);
     if (command == QLatin1String("import"))

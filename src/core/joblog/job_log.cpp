@@ -1,0 +1,218 @@
+#include "joblog/job_log.h"
+
+#include "joblog/log_rows.h"
+#include "store/catalog_loader.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace fleet::joblog {
+
+namespace {
+
+constexpr std::size_t kMaxLogBytes = 256u * 1024u * 1024u;
+
+/// Days from 1970-01-01 to a civil date (proleptic Gregorian), after Howard
+/// Hinnant's days_from_civil.
+long daysFromCivil(long y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const long era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + long(doe) - 719468;
+}
+
+/// The digits at text[at, at + n) as a number; false when any is not a digit.
+bool digits(std::string_view text, std::size_t at, std::size_t n, int* value)
+{
+    if (at + n > text.size())
+        return false;
+    *value = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        *value = *value * 10 + (text[i] - '0');
+    }
+    return true;
+}
+
+std::optional<double> isoTime(std::string_view text)
+{
+    // YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|±HH:MM]
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    if (!digits(text, 0, 4, &year) || text.size() < 19 || text[4] != '-' ||
+        !digits(text, 5, 2, &month) || text[7] != '-' || !digits(text, 8, 2, &day) ||
+        (text[10] != 'T' && text[10] != ' ') || !digits(text, 11, 2, &hour) || text[13] != ':' ||
+        !digits(text, 14, 2, &minute) || text[16] != ':' || !digits(text, 17, 2, &second))
+        return std::nullopt;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+        return std::nullopt;
+    std::size_t at = 19;
+    double fraction = 0;
+    if (at < text.size() && text[at] == '.') {
+        double scale = 0.1;
+        ++at;
+        const std::size_t first = at;
+        while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - first < 9) {
+            fraction += (text[at] - '0') * scale;
+            scale /= 10;
+            ++at;
+        }
+        if (at == first)
+            return std::nullopt;
+    }
+    int offsetMinutes = 0;
+    if (at < text.size()) {
+        if (text[at] == 'Z' && at + 1 == text.size()) {
+            ++at;
+        } else if ((text[at] == '+' || text[at] == '-') && at + 6 == text.size() &&
+                   text[at + 3] == ':') {
+            int oh = 0, om = 0;
+            if (!digits(text, at + 1, 2, &oh) || !digits(text, at + 4, 2, &om) || oh > 23 ||
+                om > 59)
+                return std::nullopt;
+            offsetMinutes = (text[at] == '+' ? 1 : -1) * (oh * 60 + om);
+            at = text.size();
+        } else {
+            return std::nullopt;
+        }
+    }
+    const long days = daysFromCivil(year, unsigned(month), unsigned(day));
+    return double(days) * 86400.0 + hour * 3600.0 + minute * 60.0 + second + fraction -
+           offsetMinutes * 60.0;
+}
+
+} // namespace
+
+std::optional<LogFormat> logFormatFromKey(std::string_view key)
+{
+    if (key == "sacct")
+        return LogFormat::Sacct;
+    if (key == "k8s")
+        return LogFormat::Pods;
+    if (key == "csv")
+        return LogFormat::Csv;
+    return std::nullopt;
+}
+
+std::string_view logFormatKey(LogFormat format)
+{
+    switch (format) {
+    case LogFormat::Sacct: return "sacct";
+    case LogFormat::Pods: return "k8s";
+    case LogFormat::Csv: break;
+    }
+    return "csv";
+}
+
+std::optional<double> parseLogTime(std::string_view text)
+{
+    if (text.empty() || text.size() > 64)
+        return std::nullopt;
+    double seconds = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+    if (ec == std::errc() && end == text.data() + text.size())
+        return std::isfinite(seconds) && std::abs(seconds) < 1e12 ? std::optional(seconds)
+                                                                  : std::nullopt;
+    return isoTime(text);
+}
+
+const pack::ColumnMap& defaultCsvColumns()
+{
+    static const pack::ColumnMap columns{
+        {"id", "id"},   {"tenant", "tenant"}, {"submit", "submit"}, {"start", "start"},
+        {"end", "end"}, {"gpus", "gpus"},     {"gpu_milli", ""},    {"state", ""}};
+    return columns;
+}
+
+const pack::ColumnMap& podListColumns()
+{
+    static const pack::ColumnMap columns{{"id", "name"},
+                                         {"tenant", "qos"},
+                                         {"submit", "creation_time"},
+                                         {"start", "scheduled_time"},
+                                         {"end", "deletion_time"},
+                                         {"gpus", "num_gpu"},
+                                         {"gpu_milli", "gpu_milli"},
+                                         {"state", "pod_phase"}};
+    return columns;
+}
+
+Result<JobLog> loadJobLog(const std::string& path, LogFormat format, const pack::ColumnMap& columns,
+                          SacctTenant tenant)
+{
+    auto text = readTextFile(path, kMaxLogBytes);
+    if (!text)
+        return text.error();
+    switch (format) {
+    case LogFormat::Sacct: return parseSacct(text.value(), path, tenant);
+    case LogFormat::Pods:
+        return parseJobCsv(text.value(), path, columns.empty() ? podListColumns() : columns,
+                           format);
+    case LogFormat::Csv: break;
+    }
+    return parseJobCsv(text.value(), path, columns.empty() ? defaultCsvColumns() : columns, format);
+}
+
+namespace detail {
+
+LogTime readTime(pack::CsvReader& csv, const std::string* text, const std::string& field,
+                 const std::string& entry)
+{
+    LogTime time;
+    time.field = field;
+    if (!text || text->empty() || *text == "Unknown" || *text == "None")
+        return time;
+    const auto seconds = parseLogTime(*text);
+    if (!seconds) {
+        csv.problem(csv.line(), field, entry,
+                    "must be a time: seconds, or a date-time such as 2026-03-01T10:00:00; got \"" +
+                        text->substr(0, 64) + "\"");
+        time.bad = true;
+        return time;
+    }
+    time.seconds = *seconds;
+    time.missing = false;
+    return time;
+}
+
+void addJob(pack::CsvReader& csv, JobLog* log, LoggedJob job, const LogTime& submit,
+            const LogTime& start, const LogTime& end)
+{
+    if (submit.bad || start.bad || end.bad)
+        return;
+    if (submit.missing) {
+        csv.problem(csv.line(), submit.field, job.id, "is required: when the job was submitted");
+        return;
+    }
+    if (start.missing) {
+        ++log->neverRan;
+        return;
+    }
+    if (start.seconds < submit.seconds) {
+        csv.problem(csv.line(), start.field, job.id, "must not be before the submission");
+        return;
+    }
+    if (end.missing) {
+        ++log->unfinished;
+        return;
+    }
+    if (end.seconds < start.seconds) {
+        csv.problem(csv.line(), end.field, job.id, "must not be before the start");
+        return;
+    }
+    if (job.gpus == 0 || job.gpuMilli == 0) {
+        ++log->withoutGpus;
+        return;
+    }
+    job.submitS = submit.seconds;
+    job.startS = start.seconds;
+    job.endS = end.seconds;
+    log->jobs.push_back(std::move(job));
+}
+
+} // namespace detail
+
+} // namespace fleet::joblog
