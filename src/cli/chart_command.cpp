@@ -3,6 +3,7 @@
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
 #include "charts/compute_price_chart.h"
+#include "charts/tornado_chart.h"
 #include "cli_support.h"
 #include "store/project_json.h"
 
@@ -106,7 +107,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         }
         project.activePriceBookId = id;
     }
-    Kpi kpi = Kpi::MeanMonthlyCost;
+    Kpi kpi = gui::defaultTornadoKpi(project);
     if (parser.isSet(QStringLiteral("kpi"))) {
         const auto named = kpiFromKey(parser.value(QStringLiteral("kpi")).toStdString());
         if (!named) {
@@ -178,7 +179,10 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("KIND")},
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
          QStringLiteral("NAME")},
-        {QStringLiteral("kpi"), QStringLiteral("Tornado: the KPI (default mean_monthly_cost_usd)."),
+        {QStringLiteral("kpi"),
+         QStringLiteral("Tornado: the KPI (default: one that moves in the fleet's mode — "
+                        "mean_monthly_cost_usd for a sized fleet, the cost per unit of work "
+                        "for a fixed one)."),
          QStringLiteral("KEY")},
         {QStringLiteral("price-book"),
          QStringLiteral("Price book id (default: the project's, or the catalog's first)."),
