@@ -78,6 +78,8 @@ const char* const kUsage =
     "  chart [PROJECT] --kind KIND [--scenario NAME] [--format png|svg|pdf] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
     "        Render a chart of the app to a file, without a display.\n"
+    "  chart PROJECT --all [--scenario NAME] -o FOLDER\n"
+    "        Every chart (PNG at 2×, SVG, PDF) into a folder, named by kind and scenario.\n"
     "  workbook PROJECT [--scenario NAME] -o FILE.xlsx\n"
     "        The results as an Excel workbook, with native charts.\n"
     "\n"

@@ -1,6 +1,8 @@
-// File-menu exports of the slides push (issue 17): the Excel workbook.
+// File-menu exports of the slides push (issue 17): the Excel workbook and
+// every chart at once.
 
 #include "charts/tornado_chart.h"
+#include "export/export_all.h"
 #include "export/workbook_export.h"
 #include "main_window.h"
 #include "ui_main_window.h"

@@ -4,8 +4,11 @@
 
 #include "cli_run.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 
 using fleet::test::runCli;
@@ -83,6 +86,32 @@ private slots:
         if (check.exitCode() == 77)
             QSKIP(qPrintable(said));
         QVERIFY2(check.exitCode() == 0, qPrintable(said));
+    }
+
+    void chartAllWritesEveryKindInThreeFormats()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("all charts"));
+        const auto run = runCli({QStringLiteral("chart"), QStringLiteral(":sample"),
+                                 QStringLiteral("--scenario"), QStringLiteral("reserve-60"),
+                                 QStringLiteral("--all"), QStringLiteral("-o"), folder});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // Nine kinds (packing needs a trace), named by kind and scenario.
+        const QStringList kinds{"cost-per-token", "cost-per-training-token",
+                                "cost-curve",     "frontier",
+                                "regime-mix",     "break-even",
+                                "tornado",        "scenarios",
+                                "compute-price"};
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), kinds.size() * 3);
+        for (const QString& kind : kinds)
+            for (const char* suffix : {".png", ".svg", ".pdf"})
+                QVERIFY2(QFileInfo(folder + "/" + kind + "-reserve-60" + suffix).size() > 1000,
+                         qPrintable(kind + suffix));
+        // PNG at 2×: 2560 × 1440 pixels (the IHDR chunk's width and height).
+        QFile png(folder + QStringLiteral("/tornado-reserve-60.png"));
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        const QByteArray head = png.read(24);
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 2560u);
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 1440u);
     }
 
     void badArgumentsWriteNothing()
