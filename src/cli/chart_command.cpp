@@ -3,7 +3,9 @@
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
 #include "charts/compute_price_chart.h"
+#include "charts/tornado_chart.h"
 #include "cli_support.h"
+#include "export/export_all.h"
 #include "store/project_json.h"
 
 #include <QChart>
@@ -106,7 +108,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         }
         project.activePriceBookId = id;
     }
-    Kpi kpi = Kpi::MeanMonthlyCost;
+    Kpi kpi = gui::defaultTornadoKpi(project);
     if (parser.isSet(QStringLiteral("kpi"))) {
         const auto named = kpiFromKey(parser.value(QStringLiteral("kpi")).toStdString());
         if (!named) {
@@ -160,6 +162,37 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
 }
 
+/// `chart PROJECT --all -o FOLDER`: every chart the project has data for.
+int exportAll(const QCommandLineParser& parser)
+{
+    const QString folder = parser.value(QStringLiteral("output"));
+    if (folder.isEmpty() || parser.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("fleetplanner-cli chart: --all needs PROJECT and -o FOLDER\n"));
+        return UserError;
+    }
+    int exitCode = Ok;
+    if (!loadProjectArgument(parser, kCommand, &exitCode))
+        return exitCode;
+    auto base = loadProject(parser.positionalArguments().first().toStdString());
+    if (!base) {
+        printErr(QStringLiteral("fleetplanner-cli chart: %1\n")
+                     .arg(QString::fromStdString(base.error().toString())));
+        return UserError;
+    }
+    gui::PlanResults results = gui::computePlanResults(
+        base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
+        gui::defaultTornadoKpi(base.value()));
+    results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    QStringList written;
+    QString error;
+    if (!gui::exportAllCharts(results, folder, &written, &error)) {
+        printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(error));
+        return UserError;
+    }
+    printOut(QStringLiteral("Wrote %1 files to %2\n").arg(written.size()).arg(folder));
+    return Ok;
+}
+
 } // namespace
 
 int runChartCommand(const QStringList& args)
@@ -178,7 +211,10 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("KIND")},
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
          QStringLiteral("NAME")},
-        {QStringLiteral("kpi"), QStringLiteral("Tornado: the KPI (default mean_monthly_cost_usd)."),
+        {QStringLiteral("kpi"),
+         QStringLiteral("Tornado: the KPI (default: one that moves in the fleet's mode — "
+                        "mean_monthly_cost_usd for a sized fleet, the cost per unit of work "
+                        "for a fixed one)."),
          QStringLiteral("KEY")},
         {QStringLiteral("price-book"),
          QStringLiteral("Price book id (default: the project's, or the catalog's first)."),
@@ -200,12 +236,17 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("FILE")},
         {QStringLiteral("slide"),
          QStringLiteral("Slide preset: light theme, large type, for 16:9 decks.")},
+        {QStringLiteral("all"),
+         QStringLiteral("Every chart of the project (PNG at 2×, SVG, PDF; slide preset) into the "
+                        "folder -o names, as KIND-SCENARIO.png and so on.")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
 
+    if (parser.isSet(QStringLiteral("all")))
+        return exportAll(parser);
     const auto kind = gui::chartKindFromKey(parser.value(QStringLiteral("kind")));
     if (!kind) {
         printErr(QStringLiteral("fleetplanner-cli chart: --kind must be one of: %1; got '%2'\n")

@@ -14,6 +14,7 @@
 #include "solve_worker_command.h"
 #include "training_command.h"
 #include "version.h"
+#include "workbook_command.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -81,6 +82,10 @@ const char* const kUsage =
     "  chart [PROJECT] --kind KIND [--scenario NAME] [--format png|svg|pdf] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
     "        Render a chart of the app to a file, without a display.\n"
+    "  chart PROJECT --all [--scenario NAME] -o FOLDER\n"
+    "        Every chart (PNG at 2×, SVG, PDF) into a folder, named by kind and scenario.\n"
+    "  workbook PROJECT [--scenario NAME] -o FILE.xlsx\n"
+    "        The results as an Excel workbook, with native charts.\n"
     "\n"
     "Internal (started by the app):\n"
     "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
@@ -99,6 +104,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runCatalogCommand(args);
     if (command == QLatin1String("chart"))
         return runChartCommand(args);
+    if (command == QLatin1String("workbook"))
+        return runWorkbookCommand(args);
     if (command == QLatin1String("training"))
         return runTrainingCommand(args);
     if (command == QLatin1String("inference"))

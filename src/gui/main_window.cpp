@@ -207,6 +207,7 @@ void MainWindow::setupActions()
     });
     connect(m_ui->actionRunSlow, &QAction::triggered, m_recompute, &RecomputeService::settleNow);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
+    setupExportActions();
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
     // Actions stay reachable by keyboard in presentation mode, menus hidden.
     addActions({m_ui->actionPresentation, m_ui->actionNextScenario, m_ui->actionPreviousScenario,

@@ -72,6 +72,8 @@ public:
     /// Writes the project, the exact solver's request and its model (MPS)
     /// of the results shown into `folder`, for a bug report.
     bool exportSolverModel(const QString& folder, QString* error);
+    /// Writes the results shown (all parts) to an Excel workbook (main_window_export.cpp).
+    bool exportWorkbookTo(const QString& path, QString* error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,6 +96,8 @@ private:
     bool saveProjectAs();
     void exportDialog();
     void exportSolverModelDialog();
+    void setupExportActions(); ///< File → Export Workbook… (main_window_export.cpp)
+    void exportWorkbookDialog();
     void copyChart();
     void stepScenario(int step);
     void addRecent(const QString& path);

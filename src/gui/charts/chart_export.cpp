@@ -1,11 +1,11 @@
 #include "charts/chart_export.h"
 
+#include "charts/chart_fit.h"
 #include "charts/chart_style.h"
 
 #include <QChart>
-#include <QCoreApplication>
 #include <QFileInfo>
-#include <QGraphicsLayout>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QPageLayout>
 #include <QPageSize>
@@ -19,22 +19,38 @@ namespace fleet::gui {
 
 namespace {
 
-/// Lays the chart out in `area` of a scene of its own and paints it. The chart
-/// is taken back out of the scene afterwards, so the caller keeps ownership.
+/// Lays the chart out at `size` in a scene of its own, fitted to it, and
+/// paints it. The chart is taken back out of the scene afterwards, as it
+/// was, so the caller keeps ownership.
 void paintChart(QChart* chart, QSizeF size, QPainter* painter)
 {
     QGraphicsScene scene;
     scene.addItem(chart);
     chart->setPos(0, 0);
-    chart->resize(size);
-    if (chart->layout())
-        chart->layout()->activate();
     const QRectF area(QPointF(0, 0), size);
     scene.setSceneRect(area);
-    // Qt Charts lays out series, axes and value labels through posted events.
-    QCoreApplication::sendPostedEvents();
+    // Wrapped, turned or made smaller so that nothing is cut; put back after.
+    FitUndo undo = fitChart(chart, &scene, size);
     scene.render(painter, area, area);
+    undo.restore();
     scene.removeItem(chart);
+}
+
+/// The footer broken at its " · " separators (then at spaces) into lines no
+/// wider than `width`.
+QStringList footerLines(const QString& footer, const QFont& font, qreal width)
+{
+    const QFontMetricsF metrics(font);
+    QStringList lines{QString()};
+    for (const QString& part : footer.split(QStringLiteral(" · "))) {
+        const QString joined =
+            lines.back().isEmpty() ? part : lines.back() + QStringLiteral(" · ") + part;
+        if (!lines.back().isEmpty() && metrics.horizontalAdvance(joined) > width)
+            lines << part;
+        else
+            lines.back() = joined;
+    }
+    return lines;
 }
 
 /// Paints the chart and, under it, the footer band, in logical points.
@@ -44,15 +60,29 @@ void paintPage(QChart* chart, const ExportOptions& options, QPainter* painter)
         applySlidePreset(chart);
     const QSizeF size(options.size);
     painter->fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    const qreal band = options.footer.isEmpty() ? 0.0 : (options.slide ? 40.0 : 28.0);
+    // The footer in one line, or two in smaller type, never cut.
+    QFont font = painter->font();
+    font.setPointSizeF(options.slide ? 13.0 : 9.0);
+    const qreal width = size.width() - 48;
+    QStringList lines{options.footer};
+    if (!options.footer.isEmpty() &&
+        QFontMetricsF(font).horizontalAdvance(options.footer) > width) {
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        lines = footerLines(options.footer, font, width);
+    }
+    const qreal lineHeight = QFontMetricsF(font).lineSpacing();
+    const qreal band =
+        options.footer.isEmpty() ? 0.0 : lines.size() * lineHeight + (options.slide ? 16.0 : 10.0);
     paintChart(chart, QSizeF(size.width(), size.height() - band), painter);
     if (band > 0) {
-        QFont font = painter->font();
-        font.setPointSizeF(options.slide ? 13.0 : 9.0);
         painter->setFont(font);
         painter->setPen(QColor(0x55, 0x55, 0x55));
-        painter->drawText(QRectF(24, size.height() - band, size.width() - 48, band),
-                          Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, options.footer);
+        for (int i = 0; i < lines.size(); ++i)
+            painter->drawText(QRectF(24,
+                                     size.height() - band + band / 2 -
+                                         lines.size() * lineHeight / 2 + i * lineHeight,
+                                     width, lineHeight),
+                              Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, lines[i]);
     }
 }
 

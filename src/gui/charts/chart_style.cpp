@@ -3,16 +3,40 @@
 #include "model/catalog.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QChart>
+#include <QDate>
 #include <QLegend>
+#include <QLocale>
 #include <QValueAxis>
+
+#include <cmath>
 
 namespace fleet::gui {
 
-QChart* newChart(const QString& title)
+QLocale chartLocale()
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates);
+}
+
+void setChartTitles(QChart* chart, const QString& title, const QString& subtitle)
+{
+    chart->setProperty(kTitleProperty, title);
+    chart->setProperty(kSubtitleProperty, subtitle);
+    chart->setTitle(
+        subtitle.isEmpty()
+            ? title.toHtmlEscaped()
+            : QStringLiteral("%1<br><span style=\"font-size:small; font-weight:normal\">%2</span>")
+                  .arg(title.toHtmlEscaped(), subtitle.toHtmlEscaped()));
+}
+
+QChart* newChart(const QString& title, const QString& subtitle)
 {
     auto* chart = new QChart;
-    chart->setTitle(title);
+    setChartTitles(chart, title, subtitle);
+    chart->setLocale(chartLocale());
+    chart->setLocalizeNumbers(true);
     chart->setAnimationOptions(QChart::NoAnimation);
     QFont titleFont = chart->titleFont();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
@@ -65,15 +89,23 @@ UsdScale usdScale(double magnitude)
     return {1.0, QObject::tr("USD")};
 }
 
-QString wrapLabel(const QString& label, int width)
+void setValueLabels(QAbstractBarSeries* series, double largest, int significant,
+                    const QString& format)
 {
-    QStringList lines{QString()};
-    for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!lines.back().isEmpty() && lines.back().size() + 1 + word.size() > width)
-            lines << QString();
-        lines.back() += (lines.back().isEmpty() ? QString() : QStringLiteral(" ")) + word;
-    }
-    return lines.join(QStringLiteral("<br>"));
+    const int whole = largest >= 1.0 ? int(std::floor(std::log10(largest))) + 1 : 1;
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(format);
+    series->setLabelsPrecision(std::max(significant, whole));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+}
+
+QString monthLabel(const std::string& month)
+{
+    const QDate date = QDate::fromString(QString::fromStdString(month) + QStringLiteral("-01"),
+                                         QStringLiteral("yyyy-MM-dd"));
+    if (!date.isValid())
+        return QString::fromStdString(month);
+    return chartLocale().toString(date, QStringLiteral("MMM yy"));
 }
 
 void applySlidePreset(QChart* chart)
@@ -87,6 +119,12 @@ void applySlidePreset(QChart* chart)
     QFont body = chart->legend()->font();
     body.setPointSizeF(15);
     chart->legend()->setFont(body);
+    QFont values = body;
+    values.setPointSizeF(13);
+    for (QAbstractSeries* series : chart->series())
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+            for (QBarSet* set : bars->barSets())
+                set->setLabelFont(values);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsFont(body);
         QFont axisTitle = body;

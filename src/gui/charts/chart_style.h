@@ -6,7 +6,9 @@
 #include <QList>
 #include <QString>
 
+class QAbstractBarSeries;
 class QAbstractSeries;
+class QLocale;
 class QChart;
 class QValueAxis;
 
@@ -16,8 +18,26 @@ class Catalog;
 
 namespace fleet::gui {
 
-/// A new chart with `title`, no animation, legend at the bottom.
-QChart* newChart(const QString& title);
+/// A new chart with `title` (and a smaller `subtitle` under it), no
+/// animation, legend at the bottom, numbers with thousands separators.
+QChart* newChart(const QString& title, const QString& subtitle = {});
+
+/// Sets a chart's title and subtitle as plain text; fitChart wraps them to
+/// the width the chart is drawn at.
+void setChartTitles(QChart* chart, const QString& title, const QString& subtitle = {});
+inline constexpr const char* kTitleProperty = "fleetTitle";
+inline constexpr const char* kSubtitleProperty = "fleetSubtitle";
+
+/// The locale charts write numbers in: "1,600", never "1.6e+03".
+QLocale chartLocale();
+
+/// Bar value labels shown with `significant` digits, never in scientific
+/// notation (Qt writes them with %g: the precision covers the whole part).
+void setValueLabels(QAbstractBarSeries* series, double largest, int significant = 3,
+                    const QString& format = QStringLiteral("@value"));
+
+/// "2027-01" → "Jan 27"; other month names ("M1") as they are.
+QString monthLabel(const std::string& month);
 
 /// A value axis titled `title` over [min, max] (nice numbers), labels in `format`.
 QValueAxis* valueAxis(const QString& title, double min, double max,
@@ -38,9 +58,6 @@ struct UsdScale
     QString unit; ///< "USD", "USD thousands", "USD millions"
 };
 UsdScale usdScale(double magnitude);
-
-/// Breaks a long category label onto lines of about `width` characters.
-QString wrapLabel(const QString& label, int width = 18);
 
 /// Slide preset: light theme, large type (title 26 pt, axes and legend 15 pt).
 void applySlidePreset(QChart* chart);

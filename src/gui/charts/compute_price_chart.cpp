@@ -1,5 +1,7 @@
 #include "charts/compute_price_chart.h"
 
+#include "charts/chart_style.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -24,14 +26,9 @@ QString shortName(const GpuModel& gpu)
 
 QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
 {
-    auto* chart = new QChart;
-    chart->setTitle(QObject::tr("Cost of one hour of dense BF16 compute — %1, as of %2")
-                        .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
-    chart->setAnimationOptions(QChart::NoAnimation);
-    QFont titleFont = chart->titleFont();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
+    QChart* chart =
+        newChart(QObject::tr("Cost of one hour of dense BF16 compute — %1, as of %2")
+                     .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
 
     auto* series = new QBarSeries;
     double maxValue = 0.0;
@@ -47,10 +44,7 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
         }
         series->append(set);
     }
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("$@value"));
-    series->setLabelsPrecision(4);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    setValueLabels(series, maxValue, 3, QStringLiteral("$@value"));
     chart->addSeries(series);
 
     QStringList categories;
@@ -71,8 +65,6 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
     chart->addAxis(yAxis, Qt::AlignLeft);
     series->attachAxis(yAxis);
 
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
 }
 

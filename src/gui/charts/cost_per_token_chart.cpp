@@ -40,10 +40,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
         }
         series->append(set);
     }
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    setValueLabels(series, top / scale.divisor);
     chart->addSeries(series);
     bool oneGpu = true;
     for (const std::string& id : data.gpuIds)
@@ -53,7 +50,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
         QString label = QString::fromStdString(data.workloadNames[c]);
         if (!oneGpu)
             label += QStringLiteral(" · ") + gpuShortName(catalog, data.gpuIds[c]);
-        categories << wrapLabel(label, 22);
+        categories << label; // wrapped to the width drawn at (chart_fit)
     }
     auto* x = new QBarCategoryAxis;
     x->append(categories);

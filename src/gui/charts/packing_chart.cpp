@@ -21,10 +21,7 @@ QChart* createPackingChart(const PackingReport* report, std::optional<double> us
     if (usdPerGpuHour)
         detail += QObject::tr(", priced at %1").arg(priceLabel);
     detail += QObject::tr(" · %1 seeds · %2").arg(report->seeds).arg(report->source);
-    QChart* chart =
-        newChart(QObject::tr("Packing: GPUs allocated as the pods arrive") +
-                 QStringLiteral("<br><span style=\"font-size:small; font-weight:normal\">%1</span>")
-                     .arg(detail.toHtmlEscaped()));
+    QChart* chart = newChart(QObject::tr("Packing: GPUs allocated as the pods arrive"), detail);
     QList<QAbstractSeries*> series;
     const QLocale locale;
     // Six policies, six colours (the themes repeat after five).

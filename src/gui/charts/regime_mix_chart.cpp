@@ -2,13 +2,27 @@
 
 #include "charts/chart_style.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
 namespace fleet::gui {
+
+namespace {
+
+/// Every how many months a label is written: at most about twelve labels,
+/// on a step a reader counts in (1, 2, 3, 4, 6 or 12 months).
+int monthStep(std::size_t months)
+{
+    for (int step : {1, 2, 3, 4, 6})
+        if (months <= std::size_t(12 * step))
+            return step;
+    return 12;
+}
+
+} // namespace
 
 QChart* createRegimeMixChart(const RegimeMixData& data)
 {
@@ -24,12 +38,19 @@ QChart* createRegimeMixChart(const RegimeMixData& data)
         series->append(set);
     }
     chart->addSeries(series);
-    QStringList months;
-    for (const std::string& month : data.months)
-        months << QString::fromStdString(month);
-    auto* x = new QBarCategoryAxis;
-    x->append(months);
-    x->setTitleText(QObject::tr("Month"));
+    // Bars stand at 0, 1, 2, …: a value axis labelled on the months it names
+    // ("Jan 27", "Jul 27", …), so 60 months are not 60 cut labels.
+    auto* x = new QCategoryAxis;
+    const int count = std::max<int>(1, int(data.months.size()));
+    x->setRange(-0.5, count - 0.5);
+    x->setStartValue(-0.5);
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setGridLineVisible(false);
+    const int step = monthStep(data.months.size());
+    for (std::size_t m = 0; m < data.months.size(); m += std::size_t(step))
+        x->append(monthLabel(data.months[m]), double(m));
+    x->setTitleText(step == 1 ? QObject::tr("Month")
+                              : QObject::tr("Month (every %1th labelled)").arg(step));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     const double top = totals.empty() ? 1.0 : *std::max_element(totals.begin(), totals.end());

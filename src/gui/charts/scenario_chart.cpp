@@ -24,15 +24,12 @@ QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
         cost->append(monthly);
         savings->append(saved);
         top = std::max({top, monthly, saved});
-        names << wrapLabel(QString::fromStdString(s.name), 14);
+        names << QString::fromStdString(s.name); // wrapped when drawn (chart_fit)
     }
     auto* series = new QBarSeries;
     series->append(cost);
     series->append(savings);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    setValueLabels(series, top);
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(names);

@@ -26,27 +26,54 @@ QString kpiTitle(Kpi kpi)
     return {};
 }
 
+Kpi defaultTornadoKpi(const Project& project)
+{
+    if (project.fleet.mode == FleetMode::Size)
+        return Kpi::MeanMonthlyCost;
+    // A fixed fleet is paid for whatever the inputs; what its work costs moves.
+    bool inference = false;
+    bool training = false;
+    bool notebooks = false;
+    for (const Workload& workload : project.workloads) {
+        inference = inference || workload.kind() == WorkloadKind::Inference;
+        training = training || workload.kind() == WorkloadKind::Training;
+        notebooks = notebooks || workload.kind() == WorkloadKind::Notebooks;
+    }
+    if (inference)
+        return Kpi::CostPerMillionOutputTokens;
+    if (training)
+        return Kpi::CostPerTrillionTrainingTokens;
+    if (notebooks)
+        return Kpi::CostPerNotebookUserMonth;
+    return Kpi::Utilization;
+}
+
 QChart* createTornadoChart(const Tornado& tornado)
 {
     const QString kpi = kpiTitle(tornado.kpi);
     const QString what = kpi.section(QLatin1Char('('), 0, 0).trimmed();
-    QChart* chart = newChart(QObject::tr("Sensitivity of %1 to each input ±%2 %")
-                                 .arg(what.toLower())
-                                 .arg(tornado.fraction * 100, 0, 'f', 0));
     const double base = tornado.base.value_or(0.0);
     const bool share = tornado.kpi == Kpi::Utilization;
     double reach = 0;
-    int still = 0;
+    QStringList still;
     std::vector<const TornadoBar*> moving;
     for (const TornadoBar& bar : tornado.bars) {
         if (bar.swing() <= 1e-9 * std::max(1.0, std::abs(base))) {
-            ++still;
+            still << QString::fromStdString(bar.label);
             continue;
         }
         moving.push_back(&bar);
         reach = std::max({reach, std::abs(bar.low.value_or(base) - base),
                           std::abs(bar.high.value_or(base) - base)});
     }
+    // The inputs that change nothing are left out, and named.
+    QChart* chart =
+        newChart(QObject::tr("Sensitivity of %1 to each input ±%2 %")
+                     .arg(what.toLower())
+                     .arg(tornado.fraction * 100, 0, 'f', 0),
+                 still.isEmpty() ? QString()
+                                 : QObject::tr("Not shown, as they leave it unchanged: %1")
+                                       .arg(QLocale(QLocale::English).createSeparatedList(still)));
     const UsdScale scale =
         share ? UsdScale{0.01, QObject::tr("percentage points")} : usdScale(reach);
     auto* low = new QBarSet(QObject::tr("Input −%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
@@ -68,12 +95,11 @@ QChart* createTornadoChart(const Tornado& tornado)
     y->append(labels);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
-    const QString baseText = share ? QStringLiteral("%1 %").arg(base * 100, 0, 'f', 1)
-                                   : QLocale().toString(base, 'f', std::abs(base) >= 1000 ? 0 : 3);
-    QString axisTitle = QObject::tr("Change in %1, %2, from %3")
-                            .arg(what.toLower(), share ? scale.unit : scale.unit, baseText);
-    if (still > 0)
-        axisTitle += QObject::tr(" · %n input(s) leave it unchanged", nullptr, still);
+    const QString baseText =
+        share ? QStringLiteral("%1 %").arg(base * 100, 0, 'f', 1)
+              : chartLocale().toString(base, 'f', std::abs(base) >= 1000 ? 0 : 3);
+    QString axisTitle =
+        QObject::tr("Change in %1, %2, from %3").arg(what.toLower(), scale.unit, baseText);
     const double extent = reach / scale.divisor * 1.1;
     QValueAxis* x = valueAxis(axisTitle, -extent, extent,
                               extent < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));

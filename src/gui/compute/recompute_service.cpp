@@ -1,5 +1,6 @@
 #include "compute/recompute_service.h"
 
+#include "charts/tornado_chart.h"
 #include "store/project_json.h"
 
 #include <QPointer>
@@ -84,8 +85,9 @@ void RecomputeService::startFast(Request request)
     m_fastRunning = true;
     m_fastGeneration = request.generation;
     m_fast.setFuture(QtConcurrent::run([request = std::move(request)]() {
-        return std::make_shared<PlanResults>(computePlanResults(
-            request.project, request.scenario.toStdString(), Kpi::MeanMonthlyCost, request.parts));
+        return std::make_shared<PlanResults>(
+            computePlanResults(request.project, request.scenario.toStdString(),
+                               defaultTornadoKpi(request.project), request.parts));
     }));
 }
 
@@ -200,7 +202,7 @@ void RecomputeService::startSlow()
     QPointer<RecomputeService> self(this);
     m_slow.setFuture(QtConcurrent::run([base, cancel, self]() -> ResultsPtr {
         auto results = std::make_shared<PlanResults>(*base);
-        completePlanResults(*results, PartAll);
+        completePlanResults(*results, PartAll, defaultTornadoKpi(results->project));
         results->frontiers =
             computeFrontiers(results->project, results->evaluation, cancel.get(), [&](double done) {
                 if (!self)

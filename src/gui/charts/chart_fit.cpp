@@ -1,0 +1,455 @@
+#include "charts/chart_fit.h"
+
+#include "charts/chart_style.h"
+
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLocale>
+#include <QPointer>
+#include <QTextDocumentFragment>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fleet::gui {
+
+struct FitUndo::State
+{
+    struct Axis
+    {
+        QPointer<QAbstractAxis> axis;
+        QString title;
+        QFont titleFont;
+        QFont labelsFont;
+        int angle = 0;
+        QStringList categories; ///< bar category axes only
+    };
+    struct Labels
+    {
+        QPointer<QAbstractBarSeries> series;
+        bool visible = false;
+    };
+    QPointer<QChart> chart;
+    QString title;
+    QFont titleFont;
+    QFont legendFont;
+    std::vector<Axis> axes;
+    std::vector<Labels> labels;
+};
+
+FitUndo::FitUndo() = default;
+FitUndo::~FitUndo() = default;
+FitUndo::FitUndo(FitUndo&&) noexcept = default;
+FitUndo& FitUndo::operator=(FitUndo&&) noexcept = default;
+
+void FitUndo::restore()
+{
+    if (!state || !state->chart)
+        return;
+    QChart* chart = state->chart;
+    chart->setTitle(state->title);
+    chart->setTitleFont(state->titleFont);
+    chart->legend()->setFont(state->legendFont);
+    for (const State::Axis& saved : state->axes) {
+        if (!saved.axis)
+            continue;
+        saved.axis->setTitleText(saved.title);
+        saved.axis->setTitleFont(saved.titleFont);
+        saved.axis->setLabelsFont(saved.labelsFont);
+        saved.axis->setLabelsAngle(saved.angle);
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(saved.axis.data()))
+            if (categories->categories() != saved.categories) {
+                categories->clear();
+                categories->append(saved.categories);
+            }
+    }
+    for (const State::Labels& saved : state->labels)
+        if (saved.series)
+            saved.series->setLabelsVisible(saved.visible);
+    // Legend entries follow their series' names again.
+    for (QLegendMarker* marker : chart->legend()->markers())
+        if (marker->series())
+            marker->setLabel(marker->series()->name());
+    state.reset();
+}
+
+namespace {
+
+constexpr int kMaxRounds = 14;
+const QString kCut = QStringLiteral("...");
+const QChar kEllipsis(0x2026);
+
+QString plain(const QString& html)
+{
+    if (!html.contains(QLatin1Char('<')) && !html.contains(QLatin1Char('&')))
+        return html.simplified();
+    return QTextDocumentFragment::fromHtml(html).toPlainText().simplified();
+}
+
+void layOut(QChart* chart, QSizeF size)
+{
+    chart->resize(size);
+    if (chart->layout()) {
+        chart->layout()->invalidate();
+        chart->layout()->activate();
+    }
+    // Qt Charts lays out series, axes and value labels through posted events.
+    QCoreApplication::sendPostedEvents();
+    if (chart->layout())
+        chart->layout()->activate();
+    QCoreApplication::sendPostedEvents();
+}
+
+/// Words of `text` on lines no wider than `width` (a longer word stays whole).
+QStringList wrapWords(const QString& text, const QFont& font, qreal width)
+{
+    const QFontMetricsF metrics(font);
+    QStringList lines{QString()};
+    // A unit stays with its number: "60 %" is not broken.
+    QString kept = text;
+    kept.replace(QStringLiteral(" %"), QStringLiteral("\u00a0%"));
+    for (const QString& word : kept.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString joined =
+            lines.back().isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+        if (!lines.back().isEmpty() && metrics.horizontalAdvance(joined) > width)
+            lines << word;
+        else
+            lines.back() = joined;
+    }
+    return lines;
+}
+
+qreal widest(const QStringList& lines, const QFont& font)
+{
+    const QFontMetricsF metrics(font);
+    qreal most = 0;
+    for (const QString& line : lines)
+        most = std::max(most, metrics.horizontalAdvance(line));
+    return most;
+}
+
+QString htmlLines(const QStringList& lines)
+{
+    QStringList escaped;
+    for (const QString& line : lines)
+        escaped << line.toHtmlEscaped();
+    return escaped.join(QStringLiteral("<br>"));
+}
+
+QFont scaled(QFont font, qreal factor)
+{
+    font.setPointSizeF(std::max(5.0, font.pointSizeF() * factor));
+    return font;
+}
+
+/// The title in at most two lines (and a subtitle in at most three), its
+/// type made smaller only when the words do not fit so.
+void fitTitle(QChart* chart, const FitUndo::State& saved, qreal width, qreal shrink)
+{
+    QString main = chart->property(kTitleProperty).toString();
+    const QString subtitle = chart->property(kSubtitleProperty).toString();
+    if (main.isEmpty())
+        main = plain(saved.title);
+    if (main.isEmpty())
+        return;
+    QFont font = scaled(saved.titleFont, shrink);
+    QStringList lines = wrapWords(main, font, width);
+    while ((lines.size() > 2 || widest(lines, font) > width) &&
+           font.pointSizeF() > saved.titleFont.pointSizeF() * 0.6) {
+        font = scaled(font, 0.92);
+        lines = wrapWords(main, font, width);
+    }
+    chart->setTitleFont(font);
+    QString html = htmlLines(lines);
+    if (!subtitle.isEmpty()) {
+        QFont small = font;
+        small.setBold(false);
+        small.setPointSizeF(std::max(8.0, font.pointSizeF() * 0.62));
+        QStringList sub = wrapWords(subtitle, small, width);
+        while ((sub.size() > 3 || widest(sub, small) > width) && small.pointSizeF() > 8.0) {
+            small = scaled(small, 0.92);
+            sub = wrapWords(subtitle, small, width);
+        }
+        html += QStringLiteral("<br><span style=\"font-size:%1pt; font-weight:normal\">%2</span>")
+                    .arg(small.pointSizeF(), 0, 'f', 1)
+                    .arg(htmlLines(sub));
+    }
+    chart->setTitle(html);
+}
+
+/// An axis title in at most two lines along the axis.
+void fitAxisTitle(QAbstractAxis* axis, const FitUndo::State::Axis& saved, qreal length,
+                  qreal shrink)
+{
+    const QString text = plain(saved.title);
+    if (text.isEmpty())
+        return;
+    QFont font = scaled(saved.titleFont, shrink);
+    QStringList lines = wrapWords(text, font, length);
+    while ((lines.size() > 2 || widest(lines, font) > length) &&
+           font.pointSizeF() > saved.titleFont.pointSizeF() * 0.6) {
+        font = scaled(font, 0.92);
+        lines = wrapWords(text, font, length);
+    }
+    axis->setTitleFont(font);
+    axis->setTitleText(htmlLines(lines));
+}
+
+/// Category labels wrapped to `width`; false when one needs more than
+/// `maxLines` lines or has a word wider than `width` at that font.
+bool wrapCategories(QBarCategoryAxis* axis, const QStringList& originals, const QFont& font,
+                    qreal width, int maxLines)
+{
+    QStringList wrapped;
+    bool fits = true;
+    for (const QString& label : originals) {
+        const QStringList lines = wrapWords(plain(label), font, width);
+        fits = fits && lines.size() <= maxLines && widest(lines, font) <= width;
+        QString joined = htmlLines(lines);
+        // Categories are keys: two labels wrapped alike stay distinct.
+        while (wrapped.contains(joined))
+            joined += QStringLiteral("&#8203;");
+        wrapped << joined;
+    }
+    if (axis->categories() != wrapped) {
+        axis->clear();
+        axis->append(wrapped);
+    }
+    return fits;
+}
+
+/// Horizontal category labels: wrapped within their category's width in up
+/// to three lines, in type down to 80 %; else turned upright.
+void fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QRectF plot,
+                   QSizeF chartSize, qreal shrink)
+{
+    const int count = std::max<qsizetype>(1, saved.categories.size());
+    if (axis->orientation() == Qt::Vertical) {
+        // Labels left of a horizontal bar chart: a quarter of the chart's width.
+        const QFont font = scaled(saved.labelsFont, shrink);
+        axis->setLabelsFont(font);
+        wrapCategories(axis, saved.categories, font, chartSize.width() * 0.24, 3);
+        return;
+    }
+    // Qt Charts gives each label about the axis' width over categories + 2, less padding.
+    const qreal width = plot.width() / (count + 2) - 16;
+    axis->setLabelsAngle(0);
+    for (qreal factor : {1.0, 0.92, 0.85, 0.8}) {
+        const QFont font = scaled(saved.labelsFont, shrink * factor);
+        axis->setLabelsFont(font);
+        if (wrapCategories(axis, saved.categories, font, width, 3))
+            return;
+    }
+    // Upright: as many lines as the category's width holds (a text item has a
+    // 4-point margin), each label balanced over them; smaller type when Qt
+    // Charts still cuts them (fitChart's rounds).
+    axis->setLabelsAngle(-90);
+    const QFont font = scaled(saved.labelsFont, shrink * 0.8);
+    axis->setLabelsFont(font);
+    const QFontMetricsF metrics(font);
+    const int lines = std::clamp(int((width - 8) / (metrics.lineSpacing() * 1.15)), 1, 4);
+    QStringList wrapped;
+    for (const QString& label : saved.categories) {
+        qreal length = metrics.horizontalAdvance(plain(label)) / lines * 1.1;
+        for (const QString& word : plain(label).split(QLatin1Char(' ')))
+            length = std::max(length, metrics.horizontalAdvance(word));
+        QString joined = htmlLines(wrapWords(plain(label), font, length));
+        while (wrapped.contains(joined))
+            joined += QStringLiteral("&#8203;");
+        wrapped << joined;
+    }
+    if (axis->categories() != wrapped) {
+        axis->clear();
+        axis->append(wrapped);
+    }
+}
+
+/// The widest of a bar series' value labels, written as Qt Charts writes them.
+qreal widestValueLabel(const QAbstractBarSeries* series, const QLocale& locale)
+{
+    const QFontMetricsF metrics(
+        series->barSets().isEmpty() ? QFont() : series->barSets().front()->labelFont());
+    qreal most = 0;
+    QString format = series->labelsFormat();
+    for (const QBarSet* set : series->barSets())
+        for (int i = 0; i < set->count(); ++i) {
+            const QString value = locale.toString(set->at(i), 'g', series->labelsPrecision());
+            QString text = format;
+            text.replace(QLatin1String("@value"), value);
+            most = std::max(most, metrics.horizontalAdvance(text));
+        }
+    return most;
+}
+
+/// Drops a series' value labels where any would not fit its bar (and so
+/// would run into its neighbour's).
+void fitValueLabels(QChart* chart, QRectF plot)
+{
+    for (QAbstractSeries* one : chart->series()) {
+        auto* series = qobject_cast<QAbstractBarSeries*>(one);
+        if (!series || !series->isLabelsVisible() || series->barSets().isEmpty())
+            continue;
+        const bool horizontal = series->type() == QAbstractSeries::SeriesTypeHorizontalBar ||
+                                series->type() == QAbstractSeries::SeriesTypeHorizontalStackedBar ||
+                                series->type() == QAbstractSeries::SeriesTypeHorizontalPercentBar;
+        const bool stacked = series->type() != QAbstractSeries::SeriesTypeBar &&
+                             series->type() != QAbstractSeries::SeriesTypeHorizontalBar;
+        int categories = 0;
+        for (const QBarSet* set : series->barSets())
+            categories = std::max(categories, set->count());
+        const qreal extent = horizontal ? plot.height() : plot.width();
+        const qreal bar = extent / std::max(1, categories) * series->barWidth() /
+                          (stacked ? 1 : series->barSets().size());
+        const qreal need = horizontal
+                               ? QFontMetricsF(series->barSets().front()->labelFont()).height()
+                               : widestValueLabel(series, chart->locale());
+        if (need > bar * 0.98)
+            series->setLabelsVisible(false);
+    }
+}
+
+bool isCut(const QString& text)
+{
+    return text.contains(kEllipsis) || text.contains(kCut);
+}
+
+} // namespace
+
+QStringList cutTexts(const QGraphicsScene* scene)
+{
+    QStringList cut;
+    for (const QGraphicsItem* item : scene->items()) {
+        if (!item->isVisible())
+            continue;
+        QString text;
+        if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
+            text = rich->toPlainText();
+        else if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+            text = simple->text();
+        if (isCut(text))
+            cut << text.simplified();
+    }
+    return cut;
+}
+
+FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
+{
+    FitUndo undo;
+    undo.state = std::make_unique<FitUndo::State>();
+    FitUndo::State& saved = *undo.state;
+    saved.chart = chart;
+    saved.title = chart->title();
+    saved.titleFont = chart->titleFont();
+    saved.legendFont = chart->legend()->font();
+    for (QAbstractAxis* axis : chart->axes()) {
+        FitUndo::State::Axis one{
+            axis, axis->titleText(), axis->titleFont(), axis->labelsFont(), axis->labelsAngle(),
+            {}};
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+            one.categories = categories->categories();
+        saved.axes.push_back(one);
+    }
+    for (QAbstractSeries* one : chart->series())
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(one))
+            saved.labels.push_back({bars, bars->isLabelsVisible()});
+
+    const QMarginsF margins = chart->margins();
+    const qreal titleWidth = size.width() - margins.left() - margins.right() - 24;
+    qreal titleShrink = 1.0;
+    qreal legendShrink = 1.0;
+    std::vector<qreal> axisShrink(saved.axes.size(), 1.0);
+    std::vector<qreal> labelShrink(saved.axes.size(), 1.0);
+    int legendWrap = 0; // entries wrapped to a width this many times narrower
+    for (int round = 0; round < kMaxRounds; ++round) {
+        fitTitle(chart, saved, titleWidth, titleShrink);
+        chart->legend()->setFont(scaled(saved.legendFont, legendShrink));
+        if (legendWrap > 0) {
+            const auto markers = chart->legend()->markers();
+            int shown = 0;
+            for (QLegendMarker* marker : markers)
+                shown += marker->isVisible() ? 1 : 0;
+            const bool row = chart->legend()->alignment() & (Qt::AlignTop | Qt::AlignBottom);
+            const qreal each = row ? (size.width() - 40) / std::max(1, shown) - 40
+                                   : size.width() * 0.3 / legendWrap;
+            for (QLegendMarker* marker : markers)
+                if (marker->series())
+                    marker->setLabel(
+                        htmlLines(wrapWords(plain(marker->series()->name()),
+                                            chart->legend()->font(), std::max<qreal>(60, each))));
+        }
+        layOut(chart, size);
+        QRectF plot = chart->plotArea();
+        for (std::size_t i = 0; i < saved.axes.size(); ++i) {
+            QAbstractAxis* axis = saved.axes[i].axis;
+            const bool across = axis->orientation() == Qt::Horizontal;
+            fitAxisTitle(axis, saved.axes[i], (across ? plot.width() : plot.height()) - 8,
+                         axisShrink[i]);
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+                fitCategories(categories, saved.axes[i], plot, size, labelShrink[i]);
+            else
+                axis->setLabelsFont(scaled(saved.axes[i].labelsFont, labelShrink[i]));
+        }
+        layOut(chart, size);
+        plot = chart->plotArea();
+        for (const FitUndo::State::Labels& labels : saved.labels)
+            labels.series->setLabelsVisible(labels.visible);
+        fitValueLabels(chart, plot);
+        layOut(chart, size);
+        const QStringList cut = cutTexts(scene);
+        if (cut.isEmpty())
+            break;
+        // Which element was cut: its text starts like the cut one.
+        for (QString text : cut) {
+            text.remove(kEllipsis);
+            text.remove(kCut);
+            text = text.simplified();
+            bool known = false;
+            if (plain(chart->title()).startsWith(text)) {
+                titleShrink *= 0.9;
+                known = true;
+            }
+            for (std::size_t i = 0; i < saved.axes.size(); ++i) {
+                QAbstractAxis* axis = saved.axes[i].axis;
+                if (plain(axis->titleText()).startsWith(text)) {
+                    axisShrink[i] *= 0.9;
+                    known = true;
+                }
+                if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+                    for (const QString& label : categories->categories())
+                        if (plain(label).startsWith(text)) {
+                            labelShrink[i] *= 0.9;
+                            known = true;
+                            break;
+                        }
+            }
+            for (QLegendMarker* marker : chart->legend()->markers())
+                if (plain(marker->label()).startsWith(text)) {
+                    if (legendWrap < 2)
+                        ++legendWrap;
+                    else
+                        legendShrink *= 0.9;
+                    known = true;
+                    break;
+                }
+            if (!known) { // not recognised: everything a little smaller
+                titleShrink *= 0.95;
+                legendShrink *= 0.95;
+                for (std::size_t i = 0; i < saved.axes.size(); ++i)
+                    labelShrink[i] *= 0.95;
+            }
+        }
+    }
+    return undo;
+}
+
+} // namespace fleet::gui

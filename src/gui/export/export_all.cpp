@@ -1,0 +1,54 @@
+#include "export/export_all.h"
+
+#include "charts/chart_export.h"
+#include "charts/chart_kinds.h"
+
+#include <QChart>
+#include <QDir>
+#include <QRegularExpression>
+
+#include <memory>
+
+namespace fleet::gui {
+
+QString chartFileStem(const QString& kindKey, const std::string& scenario)
+{
+    QString name = scenario.empty() ? QStringLiteral("baseline") : QString::fromStdString(scenario);
+    // A scenario id or name as a safe file name: letters, digits and dashes.
+    name = name.toLower().replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
+                                  QStringLiteral("-"));
+    name.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    return kindKey + QLatin1Char('-') + (name.isEmpty() ? QStringLiteral("scenario") : name);
+}
+
+bool exportAllCharts(const PlanResults& results, const QString& folder, QStringList* written,
+                     QString* error)
+{
+    if (!QDir().mkpath(folder)) {
+        *error = QObject::tr("%1: the folder cannot be created").arg(folder);
+        return false;
+    }
+    const QDir dir(folder);
+    for (ChartKind kind : allChartKinds()) {
+        if (kind == ChartKind::Frontier && results.frontiers.empty())
+            continue; // not simulated
+        if (kind == ChartKind::Packing && !results.packing)
+            continue; // no trace replayed
+        std::unique_ptr<QChart> chart(createChart(kind, results));
+        const QString stem = chartFileStem(chartKindKey(kind), results.scenario);
+        ExportOptions options;
+        options.slide = true;
+        options.footer = chartFooter(results);
+        for (ChartFormat format : {ChartFormat::Png, ChartFormat::Svg, ChartFormat::Pdf}) {
+            options.scale = format == ChartFormat::Png ? 2.0 : 1.0;
+            const QString path =
+                dir.filePath(stem + QLatin1Char('.') + chartFormatName(format).toLower());
+            if (!exportChart(chart.get(), path, format, options, error))
+                return false;
+            *written << path;
+        }
+    }
+    return true;
+}
+
+} // namespace fleet::gui

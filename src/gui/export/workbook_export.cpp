@@ -1,0 +1,374 @@
+#include "export/workbook_export.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <string>
+#include <xlsxwriter.h>
+
+namespace fleet::gui {
+
+namespace {
+
+struct Formats
+{
+    lxw_format* header = nullptr;
+    lxw_format* usd = nullptr;      ///< 1,234,567
+    lxw_format* usdCents = nullptr; ///< 1,234.57
+    lxw_format* count = nullptr;    ///< 1,234
+    lxw_format* gpus = nullptr;     ///< 1,234.5
+    lxw_format* share = nullptr;    ///< 47.1%
+    lxw_format* wrap = nullptr;
+};
+
+Formats makeFormats(lxw_workbook* book)
+{
+    Formats f;
+    f.header = workbook_add_format(book);
+    format_set_bold(f.header);
+    format_set_bottom(f.header, LXW_BORDER_THIN);
+    auto numeric = [book](const char* pattern) {
+        lxw_format* format = workbook_add_format(book);
+        format_set_num_format(format, pattern);
+        return format;
+    };
+    f.usd = numeric("#,##0");
+    f.usdCents = numeric("#,##0.00");
+    f.count = numeric("#,##0");
+    f.gpus = numeric("#,##0.0");
+    f.share = numeric("0.0%");
+    f.wrap = workbook_add_format(book);
+    format_set_text_wrap(f.wrap);
+    return f;
+}
+
+void text(lxw_worksheet* sheet, int row, int col, const std::string& value,
+          lxw_format* format = nullptr)
+{
+    worksheet_write_string(sheet, lxw_row_t(row), lxw_col_t(col), value.c_str(), format);
+}
+
+void number(lxw_worksheet* sheet, int row, int col, double value, lxw_format* format)
+{
+    worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(col), value, format);
+}
+
+void headers(lxw_worksheet* sheet, const std::vector<std::string>& names, const Formats& f)
+{
+    for (std::size_t c = 0; c < names.size(); ++c)
+        text(sheet, 0, int(c), names[c], f.header);
+    worksheet_freeze_panes(sheet, 1, 0);
+}
+
+/// One KPI row: its key (as `evaluate --json` names it), label, value, unit.
+struct KpiRow
+{
+    const char* key;
+    const char* label;
+    std::optional<double> value;
+    const char* unit;
+    bool share = false;
+};
+
+std::vector<KpiRow> kpiRows(const Kpis& k)
+{
+    return {
+        {"mean_monthly_cost_usd", "Mean monthly cost", k.meanMonthlyCostUsd, "USD"},
+        {"total_cost_usd", "Total cost over the horizon", k.totalCostUsd, "USD"},
+        {"cost_per_trillion_training_tokens_usd", "Cost per trillion training tokens",
+         k.costPerTrillionTrainingTokensUsd, "USD"},
+        {"cost_per_million_output_tokens_usd", "Cost per million output tokens",
+         k.costPerMillionOutputTokensUsd, "USD"},
+        {"cost_per_notebook_user_month_usd", "Cost per notebook user-month",
+         k.costPerNotebookUserMonthUsd, "USD"},
+        {"utilization", "Utilization", k.utilization, "share", true},
+        {"gpu_hours_busy", "GPU-hours busy", k.gpuHoursBusy, "GPU-hours"},
+        {"gpu_hours_held", "GPU-hours held", k.gpuHoursHeld, "GPU-hours"},
+        {"fleet_gpu_hours", "Fleet GPU-hours", k.fleetGpuHours, "GPU-hours"},
+        {"attributed_cost_usd", "Cost attributed to workloads", k.attributedCostUsd, "USD"},
+        {"unallocated_fleet_cost_usd", "Fleet cost no workload uses", k.unallocatedFleetCostUsd,
+         "USD"},
+        {"baseline_cost_usd", "All bare metal, on demand", k.baselineTotalCostUsd, "USD"},
+        {"savings_usd", "Savings against the baseline", k.savingsUsd, "USD"},
+        {"savings_fraction", "Savings, share of the baseline", k.savingsFraction, "share", true},
+    };
+}
+
+lxw_format* kpiFormat(const KpiRow& row, const Formats& f)
+{
+    if (row.share)
+        return f.share;
+    if (std::string(row.unit) == "USD")
+        return row.value && std::abs(*row.value) < 1000 ? f.usdCents : f.usd;
+    return f.count;
+}
+
+void kpiSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "KPIs");
+    headers(sheet, {"Key", "KPI", "Value", "Unit"}, f);
+    int row = 1;
+    for (const KpiRow& kpi : kpiRows(r.evaluation.kpis)) {
+        text(sheet, row, 0, kpi.key);
+        text(sheet, row, 1, kpi.label);
+        if (kpi.value)
+            number(sheet, row, 2, *kpi.value, kpiFormat(kpi, f));
+        text(sheet, row, 3, kpi.unit);
+        ++row;
+    }
+    ++row;
+    text(sheet, row++, 0, "Project", f.header);
+    text(sheet, row - 1, 1, r.project.name);
+    text(sheet, row, 0, "Scenario", f.header);
+    text(sheet, row++, 1, r.scenario.empty() ? "Baseline" : r.scenario);
+    if (const PriceBook* priceBook = r.project.activePriceBook()) {
+        text(sheet, row, 0, "Price book", f.header);
+        text(sheet, row++, 1, priceBook->name + " (as of " + priceBook->asOf + ")");
+    }
+    worksheet_set_column(sheet, 0, 0, 38, nullptr);
+    worksheet_set_column(sheet, 1, 1, 34, nullptr);
+    worksheet_set_column(sheet, 2, 2, 18, nullptr);
+}
+
+std::string monthName(const PlanResults& r, std::size_t m)
+{
+    if (m < r.regimeMix.months.size())
+        return r.regimeMix.months[m];
+    return "M" + std::to_string(m + 1);
+}
+
+void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Workloads by month");
+    headers(sheet,
+            {"Workload id", "Workload", "Month", "GPU", "Regime", "GPUs held", "GPU-hours held",
+             "GPU-hours busy", "Cost (USD)"},
+            f);
+    int row = 1;
+    for (const WorkloadEvaluation& w : r.evaluation.workloads) {
+        const OptionResult* option = w.chosenOption();
+        for (std::size_t m = 0; m < w.monthlyCostUsd.size(); ++m) {
+            text(sheet, row, 0, w.id);
+            text(sheet, row, 1, w.name);
+            text(sheet, row, 2, monthName(r, m));
+            if (option && m < option->months.size()) {
+                text(sheet, row, 3, option->gpuId);
+                text(sheet, row, 4, std::string(regimeLabel(option->regime)));
+                number(sheet, row, 5, option->months[m].gpuEquivalents, f.gpus);
+                number(sheet, row, 6, option->months[m].gpuHoursHeld, f.count);
+                number(sheet, row, 7, option->months[m].gpuHoursBusy, f.count);
+            }
+            number(sheet, row, 8, w.monthlyCostUsd[m], f.usd);
+            ++row;
+        }
+    }
+    worksheet_autofilter(sheet, 0, 0, lxw_row_t(std::max(1, row - 1)), 8);
+    worksheet_set_column(sheet, 0, 0, 22, nullptr);
+    worksheet_set_column(sheet, 1, 1, 34, nullptr);
+    worksheet_set_column(sheet, 2, 4, 16, nullptr);
+    worksheet_set_column(sheet, 5, 8, 16, nullptr);
+}
+
+void poolSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Pools");
+    headers(sheet, {"Pool", "GPU", "GPUs", "Plan", "USD per GPU-hour", "GPUs per node"}, f);
+    const PriceBook* priceBook = r.project.activePriceBook();
+    int row = 1;
+    for (const FleetPool& pool : r.project.fleet.pools) {
+        text(sheet, row, 0, pool.id);
+        const GpuModel* gpu = r.project.catalog().gpu(pool.gpuId);
+        text(sheet, row, 1, gpu ? gpu->name : pool.gpuId);
+        number(sheet, row, 2, pool.count, f.count);
+        text(sheet, row, 3, std::string(planLabel(pool.plan)));
+        if (gpu && priceBook)
+            if (const auto price = priceBook->usdPerGpuHour(*gpu, pool.plan))
+                number(sheet, row, 4, *price, f.usdCents);
+        number(sheet, row, 5, pool.gpusPerNode, f.count);
+        ++row;
+    }
+    worksheet_set_column(sheet, 0, 1, 26, nullptr);
+    worksheet_set_column(sheet, 2, 5, 16, nullptr);
+}
+
+void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Scenarios");
+    text(sheet, 0, 0, "Key", f.header);
+    text(sheet, 0, 1, "KPI", f.header);
+    for (std::size_t s = 0; s < r.scenarios.size(); ++s)
+        text(sheet, 0, int(s) + 2, r.scenarios[s].name, f.header);
+    worksheet_freeze_panes(sheet, 1, 2);
+    const std::size_t kpis = kpiRows(Kpis{}).size();
+    for (std::size_t k = 0; k < kpis; ++k)
+        for (std::size_t s = 0; s < r.scenarios.size(); ++s) {
+            const KpiRow kpi = kpiRows(r.scenarios[s].kpis)[k];
+            text(sheet, int(k) + 1, 0, kpi.key);
+            text(sheet, int(k) + 1, 1, kpi.label);
+            if (kpi.value)
+                number(sheet, int(k) + 1, int(s) + 2, *kpi.value, kpiFormat(kpi, f));
+        }
+    worksheet_set_column(sheet, 0, 0, 36, nullptr);
+    worksheet_set_column(sheet, 1, 1, 32, nullptr);
+    worksheet_set_column(sheet, 2, lxw_col_t(r.scenarios.size() + 1), 20, f.wrap);
+    if (r.scenarios.empty())
+        return;
+    // Mean monthly cost (row 2) and savings (row 14) per scenario.
+    lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN);
+    const auto last = lxw_col_t(r.scenarios.size() + 1);
+    for (lxw_row_t kpiRow : {lxw_row_t(1), lxw_row_t(13)}) {
+        lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
+        chart_series_set_categories(series, "Scenarios", 0, 2, 0, last);
+        chart_series_set_values(series, "Scenarios", kpiRow, 2, kpiRow, last);
+        chart_series_set_name_range(series, "Scenarios", kpiRow, 1);
+    }
+    chart_title_set_name(chart, "Scenarios: mean monthly cost and savings");
+    chart_axis_set_name(chart->y_axis, "USD");
+    chart_axis_set_num_format(chart->y_axis, "#,##0");
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options options{};
+    options.x_scale = 2.0;
+    options.y_scale = 1.6;
+    worksheet_insert_chart_opt(sheet, lxw_row_t(kpis + 3), 1, chart, &options);
+}
+
+void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Price book");
+    headers(sheet, {"GPU", "Plan", "USD per GPU-hour", "Source", "Source URL", "As of", "Note"}, f);
+    const PriceBook* priceBook = r.project.activePriceBook();
+    if (!priceBook)
+        return;
+    const Catalog& catalog = r.project.catalog();
+    int row = 1;
+    for (const GpuPrices& prices : priceBook->gpus) {
+        const GpuModel* gpu = catalog.gpu(prices.gpuId);
+        for (Plan plan : kAllPlans) {
+            if (plan == Plan::Owned || !prices.has(plan))
+                continue;
+            const HourlyPrice& price = *prices.hourly(plan);
+            text(sheet, row, 0, gpu ? gpu->name : prices.gpuId);
+            text(sheet, row, 1, std::string(planLabel(plan)));
+            number(sheet, row, 2, price.usdPerGpuHour, f.usdCents);
+            const SourceInfo* source = catalog.source(price.source);
+            text(sheet, row, 3, source ? source->title : price.source);
+            text(sheet, row, 4, source ? source->url : std::string());
+            text(sheet, row, 5, price.asOf);
+            text(sheet, row, 6, price.note);
+            ++row;
+        }
+    }
+    ++row;
+    text(sheet, row++, 0, priceBook->name + " (as of " + priceBook->asOf + ")", f.header);
+    text(sheet, row, 0, priceBook->description);
+    worksheet_set_column(sheet, 0, 1, 24, nullptr);
+    worksheet_set_column(sheet, 2, 2, 16, nullptr);
+    worksheet_set_column(sheet, 3, 4, 40, nullptr);
+    worksheet_set_column(sheet, 5, 6, 16, nullptr);
+}
+
+void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    const CostCurveData& curve = r.costCurve;
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Cost curve");
+    headers(sheet, {curve.axisLabel, "Mean monthly cost (USD)", "Utilization"}, f);
+    for (std::size_t i = 0; i < curve.x.size(); ++i) {
+        number(sheet, int(i) + 1, 0, curve.x[i], curve.inputKey == "fleet_size" ? f.count : f.gpus);
+        if (curve.monthlyCostUsd[i])
+            number(sheet, int(i) + 1, 1, *curve.monthlyCostUsd[i], f.usd);
+        if (curve.utilization[i])
+            number(sheet, int(i) + 1, 2, *curve.utilization[i], f.share);
+    }
+    worksheet_set_column(sheet, 0, 2, 24, nullptr);
+    if (curve.x.empty())
+        return;
+    const auto last = lxw_row_t(curve.x.size());
+    lxw_chart* chart = workbook_add_chart(book, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
+    lxw_chart_series* cost = chart_add_series(chart, nullptr, nullptr);
+    chart_series_set_categories(cost, "Cost curve", 1, 0, last, 0);
+    chart_series_set_values(cost, "Cost curve", 1, 1, last, 1);
+    chart_series_set_name_range(cost, "Cost curve", 0, 1);
+    // Utilization stays in column C: Debian's libxlsxwriter has no secondary axis.
+    chart_title_set_name(chart, "Mean monthly cost along the curve");
+    chart_axis_set_name(chart->x_axis, curve.axisLabel.c_str());
+    chart_axis_set_name(chart->y_axis, "USD per month");
+    chart_axis_set_num_format(chart->y_axis, "#,##0");
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options options{};
+    options.x_scale = 2.0;
+    options.y_scale = 1.6;
+    worksheet_insert_chart_opt(sheet, 1, 4, chart, &options);
+}
+
+void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    const RegimeMixData& mix = r.regimeMix;
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Regime mix");
+    text(sheet, 0, 0, "Month", f.header);
+    for (std::size_t g = 0; g < mix.regimes.size(); ++g)
+        text(sheet, 0, int(g) + 1, std::string(regimeLabel(mix.regimes[g])), f.header);
+    worksheet_freeze_panes(sheet, 1, 1);
+    for (std::size_t m = 0; m < mix.months.size(); ++m) {
+        text(sheet, int(m) + 1, 0, mix.months[m]);
+        for (std::size_t g = 0; g < mix.regimes.size(); ++g)
+            number(sheet, int(m) + 1, int(g) + 1, mix.gpus[g][m], f.gpus);
+    }
+    worksheet_set_column(sheet, 0, lxw_col_t(mix.regimes.size()), 18, nullptr);
+    if (mix.months.empty() || mix.regimes.empty())
+        return;
+    lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN_STACKED);
+    const auto last = lxw_row_t(mix.months.size());
+    for (std::size_t g = 0; g < mix.regimes.size(); ++g) {
+        lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
+        chart_series_set_categories(series, "Regime mix", 1, 0, last, 0);
+        chart_series_set_values(series, "Regime mix", 1, lxw_col_t(g + 1), last, lxw_col_t(g + 1));
+        chart_series_set_name_range(series, "Regime mix", 0, lxw_col_t(g + 1));
+    }
+    chart_title_set_name(chart, "Regime mix: GPUs held by the chosen plan, by month");
+    chart_axis_set_name(chart->y_axis, "GPUs held (GPU-equivalents)");
+    chart_axis_set_num_format(chart->y_axis, "#,##0");
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options options{};
+    options.x_scale = 2.0;
+    options.y_scale = 1.6;
+    worksheet_insert_chart_opt(sheet, 1, lxw_col_t(mix.regimes.size() + 2), chart, &options);
+}
+
+} // namespace
+
+bool exportWorkbook(const PlanResults& results, const QString& path, QString* error)
+{
+    // Written beside the target and renamed over it: whole or not at all.
+    const QString part = path + QStringLiteral(".part");
+    QFile::remove(part);
+    lxw_workbook* book = workbook_new(QFile::encodeName(part).constData());
+    if (!book) {
+        *error = QObject::tr("%1: cannot be written").arg(path);
+        return false;
+    }
+    const Formats formats = makeFormats(book);
+    kpiSheet(book, results, formats);
+    workloadSheet(book, results, formats);
+    poolSheet(book, results, formats);
+    scenarioSheet(book, results, formats);
+    priceBookSheet(book, results, formats);
+    costCurveSheet(book, results, formats);
+    regimeMixSheet(book, results, formats);
+    const lxw_error closed = workbook_close(book);
+    if (closed != LXW_NO_ERROR) {
+        QFile::remove(part);
+        *error = QObject::tr("%1: cannot be written: %2")
+                     .arg(path, QString::fromUtf8(lxw_strerror(closed)));
+        return false;
+    }
+    QFile::remove(path);
+    if (!QFile::rename(part, path)) {
+        QFile::remove(part);
+        *error = QObject::tr("%1: cannot be saved").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace fleet::gui

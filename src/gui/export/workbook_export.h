@@ -1,0 +1,19 @@
+#pragma once
+
+// The project's results as an Excel workbook (libxlsxwriter): KPIs, workloads
+// × months, pools, scenarios side by side, the price book with its sources,
+// and native Excel charts of the cost curve, regime mix and scenarios, so a
+// PM can restyle them in Excel or paste them into a deck. Numbers are
+// written as numbers with formats, never as text.
+
+#include "compute/plan_results.h"
+
+#include <QString>
+
+namespace fleet::gui {
+
+/// Writes `results` (all parts computed) to `path`. The file is written whole
+/// or not at all. On failure returns false and sets `error`.
+bool exportWorkbook(const PlanResults& results, const QString& path, QString* error);
+
+} // namespace fleet::gui

@@ -1,0 +1,137 @@
+// `fleetplanner-cli workbook`: the workbook read back with openpyxl
+// (tests/tools/check_workbook.py) against `evaluate --json` of the same
+// project and scenario; bad arguments are clear errors and write nothing.
+
+#include "cli_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <QtTest>
+
+using fleet::test::runCli;
+
+class TestCliWorkbook : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_python;
+
+    /// A python3 that has openpyxl (Debian's, or the one on PATH); empty if none.
+    static QString pythonWithOpenpyxl()
+    {
+        for (const QString& python :
+             {QStringLiteral("/usr/bin/python3"), QStringLiteral("python3")}) {
+            QProcess probe;
+            probe.start(python, {QStringLiteral("-c"), QStringLiteral("import openpyxl")});
+            if (probe.waitForFinished(30000) && probe.exitStatus() == QProcess::NormalExit &&
+                probe.exitCode() == 0)
+                return python;
+        }
+        return {};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_python = pythonWithOpenpyxl();
+    }
+
+    void readsBackAsEvaluateSays_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("baseline") << QString();
+        QTest::newRow("reserve-60") << QStringLiteral("reserve-60");
+    }
+
+    void readsBackAsEvaluateSays()
+    {
+        QFETCH(QString, scenario);
+        const QString xlsx = m_dir.filePath(QStringLiteral("plan-%1.xlsx").arg(scenario));
+        QStringList args{QStringLiteral("workbook"), QStringLiteral(":sample"),
+                         QStringLiteral("-o"), xlsx};
+        QStringList evaluate{QStringLiteral("evaluate"), QStringLiteral(":sample"),
+                             QStringLiteral("--json")};
+        if (!scenario.isEmpty()) {
+            args << QStringLiteral("--scenario") << scenario;
+            evaluate << QStringLiteral("--scenario") << scenario;
+        }
+        const auto wrote = runCli(args);
+        QVERIFY2(wrote.exitCode == 0, qPrintable(wrote.err));
+        QVERIFY(QFile::exists(xlsx));
+        QVERIFY(!QFile::exists(xlsx + QStringLiteral(".part")));
+        QFile file(xlsx);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(2) == "PK"); // a zip, as .xlsx is
+        if (m_python.isEmpty())
+            QSKIP("python3 with openpyxl not found (Debian: python3-openpyxl): the workbook "
+                  "was written but not read back");
+        const auto json = runCli(evaluate);
+        QCOMPARE(json.exitCode, 0);
+        const QString jsonPath = m_dir.filePath(QStringLiteral("evaluate-%1.json").arg(scenario));
+        QFile out(jsonPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json.out.toUtf8());
+        out.close();
+        QProcess check;
+        check.start(m_python, {QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),
+                               xlsx, jsonPath});
+        QVERIFY(check.waitForFinished(60000));
+        const QString said =
+            QString::fromUtf8(check.readAllStandardOutput() + check.readAllStandardError());
+        if (check.exitCode() == 77)
+            QSKIP(qPrintable(said));
+        QVERIFY2(check.exitCode() == 0, qPrintable(said));
+    }
+
+    void chartAllWritesEveryKindInThreeFormats()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("all charts"));
+        const auto run = runCli({QStringLiteral("chart"), QStringLiteral(":sample"),
+                                 QStringLiteral("--scenario"), QStringLiteral("reserve-60"),
+                                 QStringLiteral("--all"), QStringLiteral("-o"), folder});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // Nine kinds (packing needs a trace), named by kind and scenario.
+        const QStringList kinds{"cost-per-token", "cost-per-training-token",
+                                "cost-curve",     "frontier",
+                                "regime-mix",     "break-even",
+                                "tornado",        "scenarios",
+                                "compute-price"};
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), kinds.size() * 3);
+        for (const QString& kind : kinds)
+            for (const char* suffix : {".png", ".svg", ".pdf"})
+                QVERIFY2(QFileInfo(folder + "/" + kind + "-reserve-60" + suffix).size() > 1000,
+                         qPrintable(kind + suffix));
+        // PNG at 2×: 2560 × 1440 pixels (the IHDR chunk's width and height).
+        QFile png(folder + QStringLiteral("/tornado-reserve-60.png"));
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        const QByteArray head = png.read(24);
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 2560u);
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 1440u);
+    }
+
+    void badArgumentsWriteNothing()
+    {
+        const QString xlsx = m_dir.filePath(QStringLiteral("bad.xlsx"));
+        auto run = runCli({QStringLiteral("workbook"), QStringLiteral(":sample")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.err.contains(QStringLiteral("-o FILE.xlsx is required")));
+        run = runCli({QStringLiteral("workbook"), QStringLiteral(":sample"), QStringLiteral("-o"),
+                      m_dir.filePath(QStringLiteral("plan.csv"))});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.err.contains(QStringLiteral("must end in .xlsx")));
+        run = runCli({QStringLiteral("workbook"), QStringLiteral(":sample"),
+                      QStringLiteral("--scenario"), QStringLiteral("no-such"), QStringLiteral("-o"),
+                      xlsx});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.err.contains(QStringLiteral("no-such")));
+        QVERIFY(!QFile::exists(xlsx));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliWorkbook)
+#include "test_cli_workbook.moc"

@@ -1,0 +1,228 @@
+// Charts that fit a slide: every chart kind, with and without the slide
+// preset, at 1920×1080, 1280×720 and 960×540, of projects with long names,
+// 1 and 30 workloads, 1 and 60 months, exported to SVG: no text is cut ("…"
+// or "...") and no number is in scientific notation. The tornado's default
+// KPI moves in a fixed fleet and names the inputs it leaves out.
+
+#include "charts/chart_export.h"
+#include "charts/chart_kinds.h"
+#include "charts/chart_style.h"
+#include "charts/tornado_chart.h"
+#include "compute/plan_results.h"
+#include "store/project_json.h"
+
+#include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTextDocumentFragment>
+#include <QtTest>
+
+#include <memory>
+
+using namespace fleet;
+using namespace fleet::gui;
+
+namespace {
+
+/// The sample with `workloads` workloads (its own, renamed long, repeated)
+/// over `months` months.
+Project variant(const Project& sample, int workloads, int months)
+{
+    Project project = sample;
+    project.name = "A fleet plan for the enterprise inference and training platform in Europe";
+    project.horizonMonths = months;
+    std::vector<Workload> all;
+    for (int i = 0; i < workloads; ++i) {
+        // The inference workloads first, so a project of one has a token chart.
+        Workload w = sample.workloads[std::size_t(3 + i) % sample.workloads.size()];
+        w.id += "-" + std::to_string(i);
+        w.name = "Retail banking support assistant, region " + std::to_string(i + 1) + " (" +
+                 w.name + ")";
+        w.startMonth = 1;
+        w.endMonth = 0;
+        all.push_back(std::move(w));
+    }
+    project.workloads = std::move(all);
+    for (Scenario& s : project.scenarios)
+        s.name += " with a much longer name than anyone should give a scenario";
+    return project;
+}
+
+/// The texts an SVG file draws.
+QStringList svgTexts(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {QStringLiteral("<unreadable %1>").arg(path)};
+    const QString svg = QString::fromUtf8(file.readAll());
+    QStringList texts;
+    static const QRegularExpression text(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+    for (auto match = text.globalMatch(svg); match.hasNext();)
+        texts << QTextDocumentFragment::fromHtml(match.next().captured(1)).toPlainText().trimmed();
+    return texts;
+}
+
+} // namespace
+
+class TestChartFit : public QObject
+{
+    Q_OBJECT
+
+    Project m_sample;
+    std::vector<std::pair<QString, PlanResults>> m_projects;
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        auto sample = loadSampleProject();
+        QVERIFY(sample);
+        m_sample = sample.value();
+        QVERIFY(m_dir.isValid());
+        PlanResults base = computePlanResults(m_sample, {}, defaultTornadoKpi(m_sample));
+        base.frontiers = computeFrontiers(base.project, base.evaluation);
+        m_projects.emplace_back(QStringLiteral("sample"), std::move(base));
+        for (int workloads : {1, 30})
+            for (int months : {1, 60}) {
+                const Project project = variant(m_sample, workloads, months);
+                m_projects.emplace_back(
+                    QStringLiteral("w%1-m%2").arg(workloads).arg(months),
+                    computePlanResults(project, {}, defaultTornadoKpi(project)));
+            }
+    }
+
+    void nothingIsCutAtAnySize_data()
+    {
+        QTest::addColumn<int>("project");
+        QTest::addColumn<int>("kind");
+        for (std::size_t p = 0; p < m_projects.size(); ++p)
+            for (ChartKind kind : allChartKinds())
+                if (kind != ChartKind::Packing) // no trace replayed: a title only
+                    QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
+                        << int(p) << int(kind);
+    }
+
+    void nothingIsCutAtAnySize()
+    {
+        QFETCH(int, project);
+        QFETCH(int, kind);
+        const PlanResults& results = m_projects[std::size_t(project)].second;
+        std::unique_ptr<QChart> chart(createChart(ChartKind(kind), results));
+        static const QRegularExpression scientific(QStringLiteral("\\d[eE][+-]?\\d"));
+        for (bool slide : {true, false})
+            for (QSize size : {QSize(1920, 1080), QSize(1280, 720), QSize(960, 540)}) {
+                ExportOptions options;
+                options.size = size;
+                options.slide = slide;
+                options.footer = chartFooter(results);
+                const QString path = m_dir.filePath(
+                    QStringLiteral("%1-%2-%3x%4%5.svg")
+                        .arg(m_projects[std::size_t(project)].first, chartKindKey(ChartKind(kind)))
+                        .arg(size.width())
+                        .arg(size.height())
+                        .arg(slide ? "-slide" : ""));
+                QString error;
+                QVERIFY2(exportChart(chart.get(), path, ChartFormat::Svg, options, &error),
+                         qPrintable(error));
+                const QStringList texts = svgTexts(path);
+                QVERIFY(texts.size() > 3);
+                for (const QString& text : texts) {
+                    QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)),
+                             qPrintable(QStringLiteral("cut at %1×%2%3: %4")
+                                            .arg(size.width())
+                                            .arg(size.height())
+                                            .arg(slide ? " (slide)" : "", text)));
+                    QVERIFY2(!scientific.match(text).hasMatch(),
+                             qPrintable(QStringLiteral("scientific notation: %1").arg(text)));
+                }
+            }
+        // The chart is as it was after fitting and painting (it may be drawn again).
+        std::unique_ptr<QChart> fresh(createChart(ChartKind(kind), results));
+        QCOMPARE(chart->title(), fresh->title());
+    }
+
+    void lookAtSome()
+    {
+        // Written where a person reviews them: the hardest cases at half a slide.
+        for (const auto& [name, results] : m_projects)
+            for (ChartKind kind :
+                 {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken, ChartKind::RegimeMix,
+                  ChartKind::Tornado, ChartKind::Scenarios}) {
+                std::unique_ptr<QChart> chart(createChart(kind, results));
+                ExportOptions options;
+                options.size = QSize(960, 540);
+                options.slide = true;
+                options.footer = chartFooter(results);
+                QString error;
+                QVERIFY2(exportChart(chart.get(),
+                                     QStringLiteral(FLEET_BINARY_DIR "/chart_fit_%1_%2.png")
+                                         .arg(name, chartKindKey(kind)),
+                                     ChartFormat::Png, options, &error),
+                         qPrintable(error));
+            }
+    }
+
+    void monthsReadLikeMonths()
+    {
+        std::unique_ptr<QChart> chart(createChart(ChartKind::RegimeMix, m_projects[0].second));
+        auto* axis = qobject_cast<QCategoryAxis*>(chart->axes(Qt::Horizontal).front());
+        QVERIFY(axis);
+        QCOMPARE(axis->categoriesLabels().front(), QStringLiteral("Jan 27"));
+        QCOMPARE(monthLabel("2027-12"), QStringLiteral("Dec 27"));
+        QCOMPARE(monthLabel("M3"), QStringLiteral("M3"));
+        // 60 months: a label every 6th, so none is cut.
+        std::unique_ptr<QChart> longer(createChart(ChartKind::RegimeMix, m_projects[2].second));
+        auto* sixty = qobject_cast<QCategoryAxis*>(longer->axes(Qt::Horizontal).front());
+        QCOMPARE(sixty->count(), 10);
+        QCOMPARE(sixty->categoriesLabels().at(1), QStringLiteral("Jul 27"));
+    }
+
+    void tornadoDefaultMovesInAFixedFleet()
+    {
+        QCOMPARE(m_sample.fleet.mode, FleetMode::Fixed);
+        QCOMPARE(defaultTornadoKpi(m_sample), Kpi::CostPerMillionOutputTokens);
+        Project sized = m_sample;
+        sized.fleet.mode = FleetMode::Size;
+        QCOMPARE(defaultTornadoKpi(sized), Kpi::MeanMonthlyCost);
+        const Tornado& tornado = m_projects[0].second.tornado;
+        QCOMPARE(tornado.kpi, Kpi::CostPerMillionOutputTokens);
+        std::unique_ptr<QChart> chart(createChart(ChartKind::Tornado, m_projects[0].second));
+        auto* labels = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Vertical).front());
+        QVERIFY(labels);
+        const QString subtitle = chart->property(kSubtitleProperty).toString();
+        int moving = 0;
+        for (const TornadoBar& bar : tornado.bars) {
+            const bool still = bar.swing() <= 1e-9 * std::max(1.0, std::abs(*tornado.base));
+            moving += still ? 0 : 1;
+            // A bar for every input that moves it; the others named, not drawn.
+            QCOMPARE(labels->categories().contains(QString::fromStdString(bar.label)), !still);
+            QCOMPARE(subtitle.contains(QString::fromStdString(bar.label)), still);
+        }
+        QVERIFY(moving >= 2);
+        QCOMPARE(labels->count(), moving);
+    }
+
+    void valueLabelsHaveSeparatorsNotExponents()
+    {
+        QCOMPARE(chartLocale().toString(1090.4, 'g', 4), QStringLiteral("1,090"));
+        std::unique_ptr<QChart> chart(
+            createChart(ChartKind::CostPerTrainingToken, m_projects[0].second));
+        auto* series = qobject_cast<QAbstractBarSeries*>(chart->series().front());
+        QVERIFY(series);
+        double top = 0;
+        for (const QBarSet* set : series->barSets())
+            for (int i = 0; i < set->count(); ++i)
+                top = std::max(top, set->at(i));
+        // The precision covers the whole part, so %g never turns to an exponent.
+        QVERIFY(series->labelsPrecision() >= int(std::floor(std::log10(top))) + 1);
+        QVERIFY(!chartLocale().toString(top, 'g', series->labelsPrecision()).contains('e'));
+    }
+};
+
+QTEST_MAIN(TestChartFit)
+#include "test_chart_fit.moc"

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Reads a FleetPlanner workbook back with openpyxl and checks it against
+`fleetplanner-cli evaluate --json` of the same project: its sheets, that
+numbers are numbers with formats, and the KPI, workload and scenario values.
+Usage: check_workbook.py WORKBOOK.xlsx EVALUATE.json
+Exit 0: all good; 1: a check failed (printed); 77: openpyxl is missing."""
+import json
+import math
+import sys
+
+try:
+    import openpyxl
+except ImportError:
+    print("openpyxl is not installed (Debian: python3-openpyxl)")
+    sys.exit(77)
+
+SHEETS = ["KPIs", "Workloads by month", "Pools", "Scenarios", "Price book", "Cost curve",
+          "Regime mix"]
+CHARTS = {"Scenarios": 1, "Cost curve": 1, "Regime mix": 1}
+
+
+def close(a, b):
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def main():
+    book = openpyxl.load_workbook(sys.argv[1])
+    with open(sys.argv[2], encoding="utf-8") as f:
+        evaluation = json.load(f)
+    problems = []
+    if book.sheetnames != SHEETS:
+        problems.append(f"sheets {book.sheetnames}, expected {SHEETS}")
+    for name, count in CHARTS.items():
+        if name in book.sheetnames and len(book[name]._charts) != count:
+            problems.append(f"{name}: {len(book[name]._charts)} charts, expected {count}")
+
+    # KPIs: key in column A, value in C, as numbers with a number format.
+    kpis = evaluation["kpis"]
+    seen = 0
+    for row in book["KPIs"].iter_rows(min_row=2):
+        key, value = row[0].value, row[2]
+        if key not in kpis or isinstance(kpis[key], list):
+            continue
+        seen += 1
+        if kpis[key] is None:
+            if value.value is not None:
+                problems.append(f"KPIs {key}: {value.value}, expected empty")
+            continue
+        if not isinstance(value.value, (int, float)):
+            problems.append(f"KPIs {key}: {value.value!r} is not a number")
+        elif not close(value.value, kpis[key]):
+            problems.append(f"KPIs {key}: {value.value}, evaluate says {kpis[key]}")
+        if value.number_format == "General":
+            problems.append(f"KPIs {key}: no number format")
+    if seen < 10:
+        problems.append(f"KPIs: only {seen} of evaluate's KPIs found")
+
+    # Workloads by month: each workload's monthly costs, in order.
+    costs = {}
+    for row in book["Workloads by month"].iter_rows(min_row=2, values_only=True):
+        costs.setdefault(row[0], []).append(row[8])
+    for workload in evaluation["workloads"]:
+        chosen = workload.get("chosen") or {}
+        expected = chosen.get("monthly_cost_usd")
+        got = costs.get(workload["id"])
+        if expected is None:
+            continue
+        if got is None or len(got) != len(expected) or not all(
+                isinstance(g, (int, float)) and close(g, e) for g, e in zip(got, expected)):
+            problems.append(f"Workloads by month {workload['id']}: {got}, expected {expected}")
+
+    # Scenarios: the baseline column is the project's KPIs; with a scenario
+    # applied, one of the scenarios' columns is.
+    sheet = book["Scenarios"]
+    if sheet.cell(1, 3).value != "Baseline":
+        problems.append(f"Scenarios: first column {sheet.cell(1, 3).value!r}, expected Baseline")
+    numeric = {k: v for k, v in kpis.items() if isinstance(v, (int, float))}
+    columns = [3] if evaluation.get("scenario") is None else range(4, sheet.max_column + 1)
+    matching = []
+    for column in columns:
+        values = {sheet.cell(r, 1).value: sheet.cell(r, column).value
+                  for r in range(2, sheet.max_row + 1)}
+        if all(isinstance(values.get(k), (int, float)) and close(values[k], v)
+               for k, v in numeric.items() if k in values):
+            matching.append(sheet.cell(1, column).value)
+    if not matching:
+        problems.append(f"Scenarios: no column has evaluate's KPIs "
+                        f"(scenario {evaluation.get('scenario')})")
+
+    # Price book: every price a number, every row with its source and date.
+    rows = list(book["Price book"].iter_rows(min_row=2, values_only=True))
+    prices = [r for r in rows if isinstance(r[2], (int, float))]
+    if not prices:
+        problems.append("Price book: no prices")
+    for r in prices:
+        if not r[3] or not r[5]:
+            problems.append(f"Price book: {r[0]} {r[1]} without its source or date")
+
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
