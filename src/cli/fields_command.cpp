@@ -1,6 +1,7 @@
 #include "fields_command.h"
 
 #include "cli_support.h"
+#include "model/fleet_fields.h"
 #include "model/workload_fields.h"
 #include "store/json_writer.h"
 
@@ -38,13 +39,20 @@ std::string_view presenceKey(Presence presence)
 /// "> 0 and ≤ 1e14 (tokens)", or the enum's keys with their meaning.
 QString ruleText(const FieldInfo& field)
 {
-    if (field.type == FieldType::Enum) {
+    if (field.type == FieldType::Id)
+        return QString::fromUtf8("1–64 characters of a–z, 0–9, '-', '_' or '.', starting with a "
+                                 "letter or digit; unique in its list");
+    if (field.type == FieldType::Reference)
+        return QStringLiteral("the id of a catalog %1").arg(text(field.item));
+    if (field.type == FieldType::Enum || field.type == FieldType::EnumList) {
         QStringList keys;
         for (const EnumOption& option : field.options)
             keys << QStringLiteral("\"%1\"").arg(text(option.key)) +
                         (option.help.empty() ? QString()
                                              : QStringLiteral(" (%1)").arg(text(option.help)));
-        return QStringLiteral("one of ") + keys.join(QStringLiteral(", "));
+        return (field.type == FieldType::EnumList ? QStringLiteral("a list of one or more of ")
+                                                  : QStringLiteral("one of ")) +
+               keys.join(QStringLiteral(", "));
     }
     if (field.type != FieldType::Number && field.type != FieldType::Integer)
         return {};
@@ -70,15 +78,27 @@ QString presenceText(const DescribedField& field)
     return {};
 }
 
+/// Where a record's rows are in a project file.
+QString where(const RecordFields& record)
+{
+    if (record.record == "pool")
+        return QStringLiteral("the items of /fleet/pools");
+    if (record.record == "segment")
+        return QStringLiteral("the items of /segments");
+    return QStringLiteral("a workload with \"kind\": \"%1\"").arg(text(record.record));
+}
+
 QString humanReadable()
 {
     QString out;
     QTextStream s(&out);
-    s << "Input fields of each workload kind, as in project files (the JSON key is also\n"
-         "the SQLite column). Shown: the app's column label, unit and scale.\n";
-    for (const RecordFields& record : workloadRecords()) {
-        s << "\n" << text(record.record) << " (\"kind\": \"" << text(record.record) << "\")\n";
-        for (const DescribedField& field : record.fields) {
+    s << "Input fields of each record, as in project files (the JSON key is also the\n"
+         "column of its SQLite table). Shown: the app's column label, unit and scale.\n";
+    for (const RecordFields* record : allRecords()) {
+        s << "\n"
+          << text(record->record) << " (" << where(*record) << "; SQLite table "
+          << text(record->table) << ")\n";
+        for (const DescribedField& field : record->fields) {
             const FieldInfo& info = field.info;
             s << "  " << text(info.key) << "  " << text(fieldTypeKey(info.type)) << ", "
               << presenceText(field);
@@ -107,6 +127,12 @@ bj::value valueJson(const FieldValue& value)
         return *b;
     if (const std::string* t = std::get_if<std::string>(&value))
         return bj::string(*t);
+    if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+        bj::array keys;
+        for (const std::string& key : *list)
+            keys.emplace_back(key);
+        return keys;
+    }
     return nullptr;
 }
 
@@ -125,7 +151,11 @@ bj::object fieldJson(const DescribedField& field)
         if (!info.range.unit.empty())
             item["unit"] = info.range.unit;
     }
-    if (info.type == FieldType::Enum) {
+    if (info.type == FieldType::Reference)
+        item["refers_to"] = info.item;
+    if (info.type == FieldType::EnumList)
+        item["sqlite_table"] = info.table;
+    if (info.type == FieldType::Enum || info.type == FieldType::EnumList) {
         bj::array values;
         for (const EnumOption& option : info.options)
             values.push_back(bj::object{{"key", option.key}, {"help", option.help}});
@@ -141,11 +171,13 @@ bj::object fieldJson(const DescribedField& field)
 bj::object fieldsJson()
 {
     bj::array records;
-    for (const RecordFields& record : workloadRecords()) {
+    for (const RecordFields* record : allRecords()) {
         bj::array fields;
-        for (const DescribedField& field : record.fields)
+        for (const DescribedField& field : record->fields)
             fields.push_back(fieldJson(field));
-        records.push_back(bj::object{{"record", record.record}, {"fields", std::move(fields)}});
+        records.push_back(bj::object{{"record", record->record},
+                                     {"sqlite_table", record->table},
+                                     {"fields", std::move(fields)}});
     }
     return bj::object{{"records", std::move(records)}};
 }
@@ -156,8 +188,8 @@ int runFieldsCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("List the input fields of each workload kind: key, type, range, default, "
-                       "unit and help."));
+        QStringLiteral("List the input fields of each record (workload kinds, fleet pools, "
+                       "segments): key, type, range, default, unit and help."));
     parser.addHelpOption();
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
     parser.addOption(jsonOption);

@@ -2,6 +2,7 @@
 // tables, as text and as JSON; a bad option is refused.
 
 #include "cli_run.h"
+#include "model/fleet_fields.h"
 #include "model/workload_fields.h"
 
 #include <QJsonArray>
@@ -33,9 +34,9 @@ private slots:
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonArray records =
             QJsonDocument::fromJson(run.out.toUtf8()).object().value("records").toArray();
-        QCOMPARE(records.size(), qsizetype(workloadRecords().size()));
+        QCOMPARE(records.size(), qsizetype(allRecords().size()));
         for (qsizetype r = 0; r < records.size(); ++r) {
-            const RecordFields& record = workloadRecords()[std::size_t(r)];
+            const RecordFields& record = *allRecords()[std::size_t(r)];
             const QJsonObject item = records[r].toObject();
             QCOMPARE(item.value("record").toString(), text(record.record));
             const QJsonArray fields = item.value("fields").toArray();
@@ -64,8 +65,8 @@ private slots:
     {
         const CliRun run = runCli({"fields"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        for (const RecordFields& record : workloadRecords())
-            for (const DescribedField& field : record.fields)
+        for (const RecordFields* record : allRecords())
+            for (const DescribedField& field : record->fields)
                 QVERIFY2(run.out.contains("  " + text(field.info.key) + "  "),
                          field.info.key.data());
         QVERIFY2(run.out.contains(QString::fromUtf8(
@@ -73,6 +74,12 @@ private slots:
                  qPrintable(run.out));
         QVERIFY2(run.out.contains(QString::fromUtf8("Shown: Params (B, ÷1e9)")),
                  qPrintable(run.out));
+        QVERIFY2(run.out.contains(QString::fromUtf8(
+                     "allowed_regimes  enum_list, required; a list of one or more of")),
+                 qPrintable(run.out));
+        QVERIFY2(
+            run.out.contains(QStringLiteral("gpu  reference, required; the id of a catalog GPU")),
+            qPrintable(run.out));
     }
 
     void badOptionIsRefused()

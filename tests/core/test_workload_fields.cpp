@@ -96,9 +96,12 @@ std::string_view schemaType(FieldType type)
     switch (type) {
     case FieldType::Number: return "number";
     case FieldType::Integer: return "integer";
-    case FieldType::Text: return "string";
+    case FieldType::Text:
+    case FieldType::Id:
+    case FieldType::Reference: return "string";
     case FieldType::Bool: return "boolean";
     case FieldType::Enum: return "";
+    case FieldType::EnumList: return "array";
     }
     return "";
 }

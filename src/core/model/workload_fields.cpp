@@ -1,103 +1,14 @@
 #include "model/workload_fields.h"
 
+#include "model/field_builders.h"
+
 #include <array>
-#include <cmath>
-#include <cstdio>
-#include <optional>
-#include <type_traits>
 
 namespace fleet {
 
 namespace {
 
-// --- accessors ------------------------------------------------------------
-
-template <auto Member> struct MemberOf;
-template <typename C, typename T, T C::*Member> struct MemberOf<Member>
-{
-    using Record = C;
-    using Type = T;
-};
-
-/// get/set for a plain member: int, double, bool, std::string or std::optional<double>.
-template <auto Member> FieldValue getMember(const typename MemberOf<Member>::Record& record)
-{
-    using T = typename MemberOf<Member>::Type;
-    const T& value = record.*Member;
-    if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>)
-        return value;
-    else if constexpr (std::is_arithmetic_v<T>)
-        return static_cast<double>(value);
-    else
-        return value ? FieldValue(static_cast<double>(*value)) : FieldValue();
-}
-
-template <auto Member>
-void setMember(typename MemberOf<Member>::Record& record, const FieldValue& value)
-{
-    using T = typename MemberOf<Member>::Type;
-    T& target = record.*Member;
-    if constexpr (std::is_same_v<T, bool>) {
-        if (const bool* b = std::get_if<bool>(&value))
-            target = *b;
-    } else if constexpr (std::is_same_v<T, std::string>) {
-        if (const std::string* s = std::get_if<std::string>(&value))
-            target = *s;
-    } else if constexpr (std::is_arithmetic_v<T>) {
-        if (const double* d = std::get_if<double>(&value))
-            target = static_cast<T>(*d);
-    } else {
-        const double* d = std::get_if<double>(&value);
-        target = d ? T(*d) : T();
-    }
-}
-
-template <auto Member> using RecordOf = Field<typename MemberOf<Member>::Record>;
-
-// One builder per type, so that each row of a table reads as one call.
-template <auto Member>
-RecordOf<Member> number(std::string_view key, Presence presence, NumericRange range,
-                        std::string_view help, FieldDisplay display)
-{
-    return {{key, FieldType::Number, presence, range, {}, help, display},
-            &getMember<Member>,
-            &setMember<Member>};
-}
-
-template <auto Member>
-RecordOf<Member> integer(std::string_view key, Presence presence, NumericRange range,
-                         std::string_view help, FieldDisplay display)
-{
-    return {{key, FieldType::Integer, presence, range, {}, help, display},
-            &getMember<Member>,
-            &setMember<Member>};
-}
-
-template <auto Member>
-RecordOf<Member> text(std::string_view key, Presence presence, std::string_view help,
-                      FieldDisplay display)
-{
-    return {{key, FieldType::Text, presence, {}, {}, help, display},
-            &getMember<Member>,
-            &setMember<Member>};
-}
-
-template <auto Member>
-RecordOf<Member> flag(std::string_view key, Presence presence, std::string_view help,
-                      FieldDisplay display)
-{
-    return {{key, FieldType::Bool, presence, {}, {}, help, display},
-            &getMember<Member>,
-            &setMember<Member>};
-}
-
-template <typename Record>
-Field<Record> choice(std::string_view key, Presence presence, std::span<const EnumOption> options,
-                     std::string_view help, FieldDisplay display, FieldValue (*get)(const Record&),
-                     void (*set)(Record&, const FieldValue&))
-{
-    return {{key, FieldType::Enum, presence, {}, options, help, display}, get, set};
-}
+using namespace field_rows;
 
 // --- enums ----------------------------------------------------------------
 
@@ -241,9 +152,9 @@ const std::vector<Field<BatchSpec>>& batchTable()
         number<&S::gpuHoursPerMonth>("gpu_hours_per_month", P::Required,
                                      {0, true, 1e9, "(GPU-hours)"}, "On the reference GPU",
                                      {"GPU-hours", "per month", 1, 0}),
-        text<&S::referenceGpuId>("reference_gpu", P::Required,
-                                 "Catalog GPU the GPU-hours were measured on",
-                                 {"Reference GPU", "", 1, 0}),
+        reference<&S::referenceGpuId>("reference_gpu", P::Required, "GPU",
+                                      "Catalog GPU the GPU-hours were measured on",
+                                      {"Reference GPU", "", 1, 0}),
         integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
                                 {"GPUs per job", "GPUs", 1, 0}),
         number<&S::memoryGbPerGpu>("memory_gb_per_gpu", P::Required, {0, true, 4096, "(GB)"},
@@ -258,29 +169,7 @@ const std::vector<Field<BatchSpec>>& batchTable()
     return table;
 }
 
-template <typename Spec>
-RecordFields describe(WorkloadKind kind, std::span<const Field<Spec>> fields)
-{
-    RecordFields record{workloadKindKey(kind), kind, {}};
-    const Spec defaults{};
-    for (const Field<Spec>& f : fields)
-        record.fields.push_back({f.info, f.get(defaults)});
-    return record;
-}
-
 } // namespace
-
-std::string_view fieldTypeKey(FieldType type)
-{
-    switch (type) {
-    case FieldType::Number: return "number";
-    case FieldType::Integer: return "integer";
-    case FieldType::Text: return "text";
-    case FieldType::Bool: return "bool";
-    case FieldType::Enum: return "enum";
-    }
-    return "number";
-}
 
 std::span<const Field<TrainingSpec>> trainingFields()
 {
@@ -302,54 +191,16 @@ std::span<const Field<BatchSpec>> batchFields()
 std::span<const RecordFields> workloadRecords()
 {
     static const std::array<RecordFields, 4> records = {
-        describe(WorkloadKind::Training, trainingFields()),
-        describe(WorkloadKind::Inference, inferenceFields()),
-        describe(WorkloadKind::Notebooks, notebookFields()),
-        describe(WorkloadKind::Batch, batchFields())};
+        describeRecord("training", "training_workload", trainingFields()),
+        describeRecord("inference", "inference_workload", inferenceFields()),
+        describeRecord("notebooks", "notebook_workload", notebookFields()),
+        describeRecord("batch", "batch_workload", batchFields())};
     return records;
 }
 
 const RecordFields& workloadRecord(WorkloadKind kind)
 {
     return workloadRecords()[static_cast<std::size_t>(kind)];
-}
-
-std::string enumRuleText(std::span<const EnumOption> options)
-{
-    std::string text = "must be ";
-    for (std::size_t i = 0; i < options.size(); ++i) {
-        if (i > 0)
-            text += i + 1 == options.size() ? " or " : ", ";
-        text += "\"" + std::string(options[i].key) + "\"";
-        if (!options[i].help.empty())
-            text += " (" + std::string(options[i].help) + ")";
-    }
-    return text;
-}
-
-std::string fieldNumberText(double value)
-{
-    if (std::abs(value) >= 1e4 && std::isfinite(value)) {
-        const int exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
-        const double mantissa = value / std::pow(10.0, exponent);
-        if (std::abs(mantissa - std::round(mantissa)) < 1e-9)
-            return std::to_string(static_cast<long long>(std::round(mantissa))) + "e" +
-                   std::to_string(exponent);
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "%.15g", value);
-    return text;
-}
-
-std::string fieldValueText(const FieldValue& value)
-{
-    if (const double* d = std::get_if<double>(&value))
-        return fieldNumberText(*d);
-    if (const bool* b = std::get_if<bool>(&value))
-        return *b ? "true" : "false";
-    if (const std::string* s = std::get_if<std::string>(&value))
-        return *s;
-    return "unset";
 }
 
 } // namespace fleet

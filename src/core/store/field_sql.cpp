@@ -1,5 +1,8 @@
 #include "store/field_sql.h"
 
+#include "model/fleet_fields.h"
+#include "model/workload_fields.h"
+
 #include <cmath>
 
 namespace fleet::rows {
@@ -12,7 +15,10 @@ Type columnType(FieldType type)
     case FieldType::Number: return Type::Real;
     case FieldType::Integer: return Type::Int;
     case FieldType::Text:
-    case FieldType::Enum: return Type::Text;
+    case FieldType::Enum:
+    case FieldType::Id:
+    case FieldType::Reference:
+    case FieldType::EnumList: return Type::Text;
     case FieldType::Bool: return Type::Bool;
     }
     return Type::Real;
@@ -23,6 +29,14 @@ std::string sqlNumber(double value, FieldType type)
     if (type == FieldType::Integer)
         return std::to_string(static_cast<long long>(std::llround(value)));
     return fieldNumberText(value);
+}
+
+std::string enumCheck(std::string_view column, std::span<const EnumOption> options)
+{
+    std::string keys;
+    for (const EnumOption& option : options)
+        keys += (keys.empty() ? "'" : ", '") + std::string(option.key) + "'";
+    return std::string(column) + " IN (" + keys + ")";
 }
 
 std::string checkOf(const FieldInfo& field)
@@ -38,13 +52,11 @@ std::string checkOf(const FieldInfo& field)
         return name + " BETWEEN " + min + " AND " + max;
     }
     case FieldType::Bool: return name + " IN (0, 1)";
-    case FieldType::Enum: {
-        std::string keys;
-        for (const EnumOption& option : field.options)
-            keys += (keys.empty() ? "'" : ", '") + std::string(option.key) + "'";
-        return name + " IN (" + keys + ")";
-    }
-    case FieldType::Text: break;
+    case FieldType::Enum: return enumCheck(name, field.options);
+    case FieldType::Text:
+    case FieldType::Id:
+    case FieldType::Reference:
+    case FieldType::EnumList: break;
     }
     return {};
 }
@@ -56,36 +68,71 @@ const char* sqlType(FieldType type)
     case FieldType::Integer:
     case FieldType::Bool: return "INTEGER";
     case FieldType::Text:
-    case FieldType::Enum: return "TEXT";
+    case FieldType::Enum:
+    case FieldType::Id:
+    case FieldType::Reference:
+    case FieldType::EnumList: return "TEXT";
     }
     return "REAL";
 }
 
+/// An enum list's table: the parent's id, the position in the list, the element.
+std::string listTableSql(std::string_view parent, const FieldInfo& list)
+{
+    const std::string parentId = std::string(parent) + "_id";
+    return "CREATE TABLE " + std::string(list.table) + " (\n    " + parentId +
+           " TEXT NOT NULL REFERENCES " + std::string(parent) +
+           " (id) ON DELETE CASCADE,\n    position INTEGER NOT NULL,\n    " +
+           std::string(list.item) + " TEXT NOT NULL CHECK (" + enumCheck(list.item, list.options) +
+           "),\n    PRIMARY KEY (" + parentId + ", position)\n) STRICT;\n";
+}
+
 } // namespace
 
-std::vector<Column> specColumns(WorkloadKind kind)
+std::vector<Column> recordColumns(const RecordFields& record)
 {
     std::vector<Column> columns;
-    for (const DescribedField& field : workloadRecord(kind).fields)
-        columns.push_back(
-            {field.info.key.data(), field.info.key.data(), columnType(field.info.type)});
+    for (const DescribedField& field : record.fields)
+        if (field.info.type != FieldType::EnumList)
+            columns.push_back(
+                {field.info.key.data(), field.info.key.data(), columnType(field.info.type)});
     return columns;
 }
 
-std::string specTableSql(std::string_view table, const RecordFields& record)
+std::vector<Column> specColumns(WorkloadKind kind)
 {
-    std::string sql = "CREATE TABLE " + std::string(table) +
-                      " (\n    workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE "
-                      "CASCADE";
+    return recordColumns(workloadRecord(kind));
+}
+
+std::vector<Column> poolColumns()
+{
+    return recordColumns(poolRecord());
+}
+
+std::vector<Column> segmentColumns()
+{
+    return recordColumns(segmentRecord());
+}
+
+std::string recordTableSql(const RecordFields& record, std::string_view first)
+{
+    std::string sql = "CREATE TABLE " + std::string(record.table) + " (\n    " + std::string(first);
+    std::string lists;
     for (const DescribedField& field : record.fields) {
         const FieldInfo& info = field.info;
+        if (info.type == FieldType::EnumList) {
+            lists += listTableSql(record.table, info);
+            continue;
+        }
         sql += ",\n    " + std::string(info.key) + " " + sqlType(info.type);
-        if (info.presence == Presence::Required || info.presence == Presence::Optional)
+        if (info.type == FieldType::Id)
+            sql += " PRIMARY KEY";
+        else if (info.presence == Presence::Required || info.presence == Presence::Optional)
             sql += " NOT NULL";
         if (const std::string check = checkOf(info); !check.empty())
             sql += " CHECK (" + check + ")";
     }
-    return sql + "\n) STRICT;\n";
+    return sql + "\n) STRICT;\n" + lists;
 }
 
 std::string specTablesSql()
@@ -94,8 +141,16 @@ std::string specTablesSql()
     for (const WorkloadTable& table : kWorkloadTables)
         for (const RecordFields& record : workloadRecords())
             if (record.record == table.kind)
-                sql += specTableSql(table.table, record);
+                sql += recordTableSql(
+                    record, "workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE "
+                            "CASCADE");
     return sql;
+}
+
+std::string poolAndSegmentTablesSql()
+{
+    constexpr std::string_view position = "position INTEGER NOT NULL UNIQUE";
+    return recordTableSql(poolRecord(), position) + recordTableSql(segmentRecord(), position);
 }
 
 } // namespace fleet::rows

@@ -1,22 +1,32 @@
 #pragma once
 
-// The SQLite side of the field tables (model/workload_fields.h): a workload
-// kind's columns and the CREATE TABLE statement with its CHECK constraints.
+// The SQLite side of the field tables (model/field_table.h): a record's
+// columns and the CREATE TABLE statements with their CHECK constraints.
 
-#include "model/workload_fields.h"
+#include "model/field_table.h"
 #include "store/project_columns.h"
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fleet::rows {
 
-/// `CREATE TABLE <table> (workload_id …, <one line per field>) STRICT;` with a
+/// The columns of a record's own table: one per field but its enum lists
+/// (stored in tables of their own), named by the field's key.
+std::vector<Column> recordColumns(const RecordFields& record);
+
+/// `CREATE TABLE <record.table> (<first>, <one line per field>) STRICT;` with a
 /// NOT NULL for fields the writer always writes and a CHECK for each range or
-/// enum, ending in a newline.
-std::string specTableSql(std::string_view table, const RecordFields& record);
+/// enum, ending in a newline; then a table per enum list field
+/// (`<record.table>_id`, position, the element).
+std::string recordTableSql(const RecordFields& record, std::string_view first);
 
 /// The statements of every workload kind's table, in WorkloadKind order.
 std::string specTablesSql();
+
+/// The statements of the fleet pools' and the segments' tables (with the
+/// segments' allowed regimes).
+std::string poolAndSegmentTablesSql();
 
 } // namespace fleet::rows

@@ -63,19 +63,12 @@ inline constexpr Column kFigure[] = {{"value", "value", Type::Real},
                                      {"source", "source", Type::Text},
                                      {"as_of", "as_of", Type::Text},
                                      {"note", "note", Type::Text}};
-inline constexpr Column kPool[] = {{"id", "id", Type::Text},
-                                   {"gpu", "gpu", Type::Text},
-                                   {"count", "count", Type::Int},
-                                   {"plan", "plan", Type::Text},
-                                   {"gpus_per_node", "gpus_per_node", Type::Int},
-                                   {"note", "note", Type::Text}};
-inline constexpr Column kSegment[] = {
-    {"id", "id", Type::Text},
-    {"name", "name", Type::Text},
-    {"isolation_floor", "isolation_floor", Type::Text},
-    {"preemptible", "preemptible", Type::Bool},
-    {"price_usd_per_gpu_hour", "price_usd_per_gpu_hour", Type::Real},
-    {"note", "note", Type::Text}};
+/// The columns of the fleet pools' and segments' tables: one per row of their
+/// field tables (model/fleet_fields.h) but the enum lists (field_sql.cpp).
+std::vector<Column> poolColumns();
+std::vector<Column> segmentColumns();
+inline const std::vector<Column> kPool = poolColumns();
+inline const std::vector<Column> kSegment = segmentColumns();
 inline constexpr Column kWorkload[] = {{"id", "id", Type::Text},
                                        {"name", "name", Type::Text},
                                        {"kind", "kind", Type::Text},

@@ -1,7 +1,9 @@
 #include "store/project_json_writer.h"
 
+#include "model/fleet_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
+#include "store/field_json.h"
 #include "store/json_writer.h"
 #include "store/project_json.h"
 
@@ -39,24 +41,7 @@ bj::object choiceToJson(const WorkloadChoice& choice)
 /// Writes a spec's fields in its table's order; see Presence for which are omitted.
 template <typename Spec> void addSpec(bj::object& item, const Spec& spec)
 {
-    static const Spec defaults{};
-    for (const Field<Spec>& field : specFields<Spec>()) {
-        const FieldValue value = field.get(spec);
-        if (std::holds_alternative<std::monostate>(value))
-            continue;
-        if (field.info.presence == Presence::OmitWhenDefault && value == field.get(defaults))
-            continue;
-        if (const double* number = std::get_if<double>(&value)) {
-            if (field.info.type == FieldType::Integer)
-                item[field.info.key] = static_cast<std::int64_t>(*number);
-            else
-                item[field.info.key] = *number;
-        } else if (const bool* flag = std::get_if<bool>(&value)) {
-            item[field.info.key] = *flag;
-        } else {
-            item[field.info.key] = std::get<std::string>(value);
-        }
-    }
+    writeRecord(item, spec, specFields<Spec>());
 }
 
 /// Rebuilds the override sections ("scheduler" tables, "regimes", "assumptions")
@@ -128,12 +113,8 @@ bj::object projectToJson(const Project& project)
     }
     bj::array pools;
     for (const FleetPool& pool : project.fleet.pools) {
-        bj::object item{{"id", pool.id},
-                        {"gpu", pool.gpuId},
-                        {"count", pool.count},
-                        {"plan", key(planKey(pool.plan))},
-                        {"gpus_per_node", pool.gpusPerNode}};
-        addNote(item, pool.note);
+        bj::object item;
+        writeRecord(item, pool, poolFields());
         pools.push_back(std::move(item));
     }
     root["fleet"] = bj::object{{"mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
@@ -148,17 +129,8 @@ bj::object projectToJson(const Project& project)
         root["assumptions"] = std::move(assumptions);
     bj::array segments;
     for (const Segment& segment : project.segments) {
-        bj::array allowed;
-        for (RegimeKind kind : segment.allowedRegimes)
-            allowed.push_back(bj::value(key(regimeKey(kind))));
-        bj::object item{{"id", segment.id},
-                        {"name", segment.name},
-                        {"isolation_floor", key(isolationKey(segment.isolationFloor))},
-                        {"allowed_regimes", std::move(allowed)}};
-        if (segment.preemptible)
-            item["preemptible"] = true;
-        item["price_usd_per_gpu_hour"] = segment.priceUsdPerGpuHour;
-        addNote(item, segment.note);
+        bj::object item;
+        writeRecord(item, segment, segmentFields());
         segments.push_back(std::move(item));
     }
     root["segments"] = std::move(segments);

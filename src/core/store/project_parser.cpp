@@ -1,8 +1,10 @@
 #include "store/project_parser.h"
 
 #include "model/engine_defaults.h"
+#include "model/fleet_fields.h"
 #include "store/catalog_json.h"
 #include "store/catalog_loader.h"
+#include "store/field_json.h"
 #include "store/project_json.h"
 #include "store/workload_json.h"
 
@@ -321,45 +323,9 @@ void ProjectParser::parseSegments(const bj::object& top)
         const bj::object* item = m_reader.asObject((*segments)[i], path);
         if (!item)
             continue;
-        m_reader.checkKeys(
-            *item, path,
-            {"id", "name", "isolation_floor", "allowed_regimes", "price_usd_per_gpu_hour"},
-            {"preemptible", "note"});
-        Segment segment;
-        segment.id = m_reader.identifier(*item, "id", path).value_or("");
-        m_reader.setEntry(segment.id);
+        Segment segment = readRecord(m_reader, *item, path, segmentFields(), m_project);
         if (!segment.id.empty() && !ids.insert(segment.id).second)
             m_reader.report(pointer(path, "id"), "duplicate segment id \"" + segment.id + "\"");
-        segment.name = m_reader.string(*item, "name", path).value_or(segment.id);
-        if (auto floor = m_reader.string(*item, "isolation_floor", path)) {
-            if (auto level = isolationFromKey(*floor))
-                segment.isolationFloor = *level;
-            else
-                m_reader.report(pointer(path, "isolation_floor"),
-                                "must be none, memory or hardware; got \"" + *floor + "\"");
-        }
-        if (const bj::array* regimes = m_reader.array(*item, "allowed_regimes", path)) {
-            if (regimes->empty())
-                m_reader.report(pointer(path, "allowed_regimes"), "must list at least one regime");
-            for (std::size_t j = 0; j < regimes->size(); ++j) {
-                const auto* key = (*regimes)[j].if_string();
-                const auto kind = key ? regimeFromKey(std::string_view(*key)) : std::nullopt;
-                if (kind)
-                    segment.allowedRegimes.push_back(*kind);
-                else
-                    m_reader.report(pointer(pointer(path, "allowed_regimes"), j),
-                                    "must be one of bare_metal, vm_passthrough, partition, "
-                                    "time_sliced, fractional, mps");
-            }
-        }
-        segment.preemptible = m_reader.boolean(*item, "preemptible", path, false).value_or(false);
-        segment.note = m_reader.string(*item, "note", path, false).value_or("");
-        segment.priceUsdPerGpuHour =
-            m_reader
-                .number(*item, "price_usd_per_gpu_hour", path,
-                        {0, false, 200, false,
-                         "(USD per GPU-hour charged; a monthly price would be about 730× larger)"})
-                .value_or(0);
         m_project.segments.push_back(std::move(segment));
         m_reader.setEntry({});
     }
@@ -391,35 +357,18 @@ void ProjectParser::parseFleet(const bj::object& top)
         const bj::object* item = m_reader.asObject((*pools)[i], path);
         if (!item)
             continue;
-        m_reader.checkKeys(*item, path, {"id", "gpu", "count", "plan"}, {"gpus_per_node", "note"});
-        FleetPool pool;
-        pool.id = m_reader.identifier(*item, "id", path).value_or("");
-        m_reader.setEntry(pool.id);
+        FleetPool pool = readRecord(m_reader, *item, path, poolFields(), m_project);
         if (!pool.id.empty() && !ids.insert(pool.id).second)
             m_reader.report(pointer(path, "id"), "duplicate pool id \"" + pool.id + "\"");
-        pool.gpuId = m_reader.string(*item, "gpu", path).value_or("");
+        // A plan the active price book does not price for the pool's GPU.
         const GpuModel* gpu = m_project.catalog().gpu(pool.gpuId);
-        if (!pool.gpuId.empty() && !gpu)
-            m_reader.report(pointer(path, "gpu"),
-                            "names GPU \"" + pool.gpuId + "\", which is not in the catalog");
-        pool.count = m_reader.integer(*item, "count", path, 0, 10000000).value_or(0);
-        pool.gpusPerNode = m_reader.integer(*item, "gpus_per_node", path, 1, 64, false).value_or(8);
-        pool.note = m_reader.string(*item, "note", path, false).value_or("");
-        if (auto plan = m_reader.string(*item, "plan", path)) {
-            if (auto value = planFromKey(*plan)) {
-                pool.plan = *value;
-                const PriceBook* book = m_project.activePriceBook();
-                if (gpu && book && !book->usdPerGpuHour(*gpu, pool.plan))
-                    m_reader.report(pointer(path, "plan"), "the active price book " + book->id +
-                                                               " has no " + *plan + " price for " +
-                                                               pool.gpuId);
-            } else {
-                m_reader.report(
-                    pointer(path, "plan"),
-                    "must be one of on_demand, reserved_1y, reserved_3y, spot, owned; got \"" +
-                        *plan + "\"");
-            }
-        }
+        const PriceBook* book = m_project.activePriceBook();
+        const bj::value* plan = item->if_contains("plan");
+        const bool planRead = plan && plan->is_string() && planFromKey(plan->get_string());
+        if (planRead && gpu && book && !book->usdPerGpuHour(*gpu, pool.plan))
+            m_reader.report(pointer(path, "plan"),
+                            "the active price book " + book->id + " has no " +
+                                std::string(planKey(pool.plan)) + " price for " + pool.gpuId);
         m_project.fleet.pools.push_back(std::move(pool));
         m_reader.setEntry({});
     }

@@ -1,3 +1,4 @@
+#include "model/fleet_fields.h"
 #include "store/json_reader.h"
 #include "store/project_columns.h"
 #include "store/project_json.h"
@@ -283,6 +284,25 @@ Result<bj::array> readList(const sql::Database& db, const char* table,
     return items;
 }
 
+/// The enum lists of `record`'s `items`, from their tables in position order.
+Result<bool> readLists(const sql::Database& db, const RecordFields& record, bj::array& items)
+{
+    for (const DescribedField& field : record.fields) {
+        if (field.info.type != FieldType::EnumList)
+            continue;
+        const std::string table(field.info.table);
+        const std::string sql = "SELECT " + std::string(field.info.item) + " FROM " + table +
+                                " WHERE " + std::string(record.table) + "_id = ? ORDER BY position";
+        for (bj::value& value : items) {
+            bj::array list;
+            FLEET_TRY(forEachRow(db, sql, keyOf(value.get_object(), "id"), table.c_str(),
+                                 [&](const Row& row) { list.push_back(bj::value(row.text(0))); }));
+            value.get_object()[field.info.key] = std::move(list);
+        }
+    }
+    return true;
+}
+
 Result<bool> readRows(const sql::Database& db, bj::object& root)
 {
     bool found = false;
@@ -317,14 +337,7 @@ Result<bool> readRows(const sql::Database& db, bj::object& root)
     auto segments = readList(db, "segment", kSegment);
     if (!segments)
         return segments.error();
-    for (bj::value& value : segments.value()) {
-        bj::array regimes;
-        FLEET_TRY(forEachRow(
-            db, "SELECT regime FROM segment_regime WHERE segment_id = ? ORDER BY position",
-            keyOf(value.get_object(), "id"), "segment_regime",
-            [&](const Row& row) { regimes.push_back(bj::value(row.text(0))); }));
-        value.get_object()["allowed_regimes"] = std::move(regimes);
-    }
+    FLEET_TRY(readLists(db, segmentRecord(), segments.value()));
     root["segments"] = std::move(segments).value();
     auto workloads = readList(db, "workload", kWorkload);
     if (!workloads)

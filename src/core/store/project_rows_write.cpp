@@ -1,3 +1,4 @@
+#include "model/fleet_fields.h"
 #include "store/project_columns.h"
 #include "store/project_json_writer.h"
 #include "store/project_rows.h"
@@ -120,6 +121,33 @@ Result<bool> writePriceBooks(const sql::Database& db, const bj::array& books)
     return true;
 }
 
+/// The enum lists of `record`'s `items`: a row per element in the list's table.
+Result<bool> writeLists(const sql::Database& db, const RecordFields& record, const bj::array* items)
+{
+    for (const DescribedField& field : record.fields) {
+        if (field.info.type != FieldType::EnumList || !items)
+            continue;
+        auto statement = db.prepare("INSERT INTO " + std::string(field.info.table) + " (" +
+                                    std::string(record.table) + "_id, position, " +
+                                    std::string(field.info.item) + ") VALUES (?, ?, ?)");
+        if (!statement)
+            return statement.error();
+        for (const bj::value& value : *items) {
+            const bj::object& item = value.as_object();
+            const bj::value* list = item.if_contains(field.info.key);
+            if (!list || !list->is_array())
+                continue;
+            for (std::size_t i = 0; i < list->as_array().size(); ++i) {
+                statement.value().bind(1, std::string(item.at("id").as_string()));
+                statement.value().bind(2, std::int64_t(i));
+                statement.value().bind(3, std::string(list->as_array()[i].as_string()));
+                FLEET_TRY(statement.value().run());
+            }
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
@@ -166,19 +194,7 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
                              s.bind(1, position);
                              bindColumns(s, 2, kSegment, item);
                          }));
-    {
-        auto statement = db.prepare(
-            "INSERT INTO segment_regime (segment_id, position, regime) VALUES (?, ?, ?)");
-        if (!statement)
-            return statement.error();
-        for (const Segment& segment : project.segments)
-            for (std::size_t i = 0; i < segment.allowedRegimes.size(); ++i) {
-                statement.value().bind(1, segment.id);
-                statement.value().bind(2, std::int64_t(i));
-                statement.value().bind(3, std::string(regimeKey(segment.allowedRegimes[i])));
-                FLEET_TRY(statement.value().run());
-            }
-    }
+    FLEET_TRY(writeLists(db, segmentRecord(), arrayAt(root, "segments")));
     FLEET_TRY(insertEach(db, insertSql("workload", kWorkload, {"position"}),
                          arrayAt(root, "workloads"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {

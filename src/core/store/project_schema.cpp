@@ -83,31 +83,11 @@ CREATE TABLE owned_figure (
     PRIMARY KEY (book_id, gpu, name),
     FOREIGN KEY (book_id, gpu) REFERENCES owned_cost (book_id, gpu) ON DELETE CASCADE
 ) STRICT;
-CREATE TABLE fleet_pool (
-    position INTEGER NOT NULL UNIQUE,
-    id TEXT PRIMARY KEY,
-    gpu TEXT NOT NULL,
-    count INTEGER NOT NULL CHECK (count BETWEEN 0 AND 10000000),
-    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
-    gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node BETWEEN 1 AND 64),
-    note TEXT
-) STRICT;
-CREATE TABLE segment (
-    position INTEGER NOT NULL UNIQUE,
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    isolation_floor TEXT NOT NULL CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
-    preemptible INTEGER CHECK (preemptible IN (0, 1)),
-    price_usd_per_gpu_hour REAL NOT NULL CHECK (price_usd_per_gpu_hour BETWEEN 0 AND 200),
-    note TEXT
-) STRICT;
-CREATE TABLE segment_regime (
-    segment_id TEXT NOT NULL REFERENCES segment (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    regime TEXT NOT NULL CHECK (regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
-    PRIMARY KEY (segment_id, position)
-) STRICT;
-CREATE TABLE workload (
+)SQL";
+
+// The fleet pools' and segments' tables (with segment_regime) come between
+// these two parts, generated from their field tables (store/field_sql.h).
+const char* const kSchemaWorkload = R"SQL(CREATE TABLE workload (
     position INTEGER NOT NULL UNIQUE,
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -171,7 +151,8 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql = kSchema + rows::specTablesSql() + kSchemaAfterWorkloadKinds;
+    static const std::string sql = kSchema + rows::poolAndSegmentTablesSql() + kSchemaWorkload +
+                                   rows::specTablesSql() + kSchemaAfterWorkloadKinds;
     return sql;
 }
 

@@ -1,52 +1,16 @@
 #include "store/workload_json.h"
 
 #include "model/workload_fields.h"
+#include "store/field_json.h"
 
 #include <vector>
 
 namespace fleet {
 
 namespace bj = boost::json;
-using json::NumberRule;
 using json::pointer;
 
 namespace {
-
-/// Reads one field as its table row describes it; nullopt when it is absent
-/// or was reported.
-std::optional<FieldValue> readField(json::Reader& r, const bj::object& item,
-                                    const std::string& path, const FieldInfo& field)
-{
-    const bool required = field.presence == Presence::Required;
-    switch (field.type) {
-    case FieldType::Number:
-    case FieldType::Integer: {
-        const NumberRule rule{field.range.min, field.range.minExclusive, field.range.max,
-                              field.type == FieldType::Integer, std::string(field.range.unit)};
-        if (auto value = r.number(item, field.key, path, rule, required))
-            return FieldValue(*value);
-        return std::nullopt;
-    }
-    case FieldType::Text:
-        if (auto value = r.string(item, field.key, path, required))
-            return FieldValue(std::move(*value));
-        return std::nullopt;
-    case FieldType::Bool:
-        if (auto value = r.boolean(item, field.key, path, required))
-            return FieldValue(*value);
-        return std::nullopt;
-    case FieldType::Enum:
-        if (auto key = r.string(item, field.key, path, required)) {
-            for (const EnumOption& option : field.options)
-                if (option.key == *key)
-                    return FieldValue(std::move(*key));
-            r.report(pointer(path, field.key),
-                     enumRuleText(field.options) + "; got \"" + *key + "\"");
-        }
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
 
 /// The keys a workload of this kind may have, after id, name, kind and segment.
 template <typename Spec> const std::vector<std::string_view>& optionalKeys()
@@ -62,11 +26,12 @@ template <typename Spec> const std::vector<std::string_view>& optionalKeys()
 
 /// A spec from its table; rules across fields follow in `checkSpec`.
 template <typename Spec>
-Spec readSpec(json::Reader& r, const bj::object& item, const std::string& path)
+Spec readSpec(json::Reader& r, const bj::object& item, const std::string& path,
+              const Project& project)
 {
     Spec spec;
     for (const Field<Spec>& field : specFields<Spec>())
-        if (auto value = readField(r, item, path, field.info))
+        if (auto value = readField(r, item, path, field.info, project))
             field.set(spec, *value);
     return spec;
 }
@@ -80,14 +45,7 @@ void checkSpec(json::Reader& r, const TrainingSpec& spec, const std::string& pat
 
 void checkSpec(json::Reader&, const InferenceSpec&, const std::string&, const Project&) {}
 void checkSpec(json::Reader&, const NotebookSpec&, const std::string&, const Project&) {}
-
-void checkSpec(json::Reader& r, const BatchSpec& spec, const std::string& path,
-               const Project& project)
-{
-    if (!spec.referenceGpuId.empty() && !project.catalog().gpu(spec.referenceGpuId))
-        r.report(pointer(path, "reference_gpu"),
-                 "names GPU \"" + spec.referenceGpuId + "\", which is not in the catalog");
-}
+void checkSpec(json::Reader&, const BatchSpec&, const std::string&, const Project&) {}
 
 template <typename Spec>
 Spec readChecked(json::Reader& r, const bj::object& item, const std::string& path,
@@ -95,7 +53,7 @@ Spec readChecked(json::Reader& r, const bj::object& item, const std::string& pat
 {
     static constexpr std::string_view common[] = {"id", "name", "kind", "segment"};
     r.checkKeys(item, path, common, optionalKeys<Spec>());
-    Spec spec = readSpec<Spec>(r, item, path);
+    Spec spec = readSpec<Spec>(r, item, path, project);
     checkSpec(r, spec, path, project);
     return spec;
 }

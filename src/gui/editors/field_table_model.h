@@ -25,6 +25,7 @@ struct FieldChoice
 
 struct FieldColumn
 {
+    QString key;      ///< the field's key in files when a field table made it, else ""
     QString header;   ///< "Params"
     QString unit;     ///< "B", "GPUs", "%", "" for text
     QString tooltip;  ///< the field's meaning, formula or source

@@ -5,6 +5,8 @@
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/row_actions.h"
+#include "editors/spec_columns.h"
+#include "model/fleet_fields.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -52,6 +54,20 @@ boost::json::object newPoolRow(const Project& p)
             {"gpus_per_node", 8}};
 }
 
+/// The pools' columns, from their field table (model/fleet_fields.h); the plan
+/// picker shows each plan's price for the pool's GPU in the active book.
+std::vector<FieldColumn> poolColumns()
+{
+    std::vector<FieldColumn> columns = recordColumns<FleetPool>(
+        poolFields(),
+        [](const Project& p, int i) -> const FleetPool& { return p.fleet.pools[std::size_t(i)]; },
+        "/fleet/pools", RowList::Pools);
+    columnOf(columns, "plan").choices = [](const Project& p, int i) {
+        return planChoices(p, p.fleet.pools[std::size_t(i)].gpuId);
+    };
+    return columns;
+}
+
 } // namespace
 
 ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
@@ -69,36 +85,7 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
         [](const Project& p, int i) {
             return QString::fromStdString(p.fleet.pools[std::size_t(i)].id);
         },
-        {idColumn(RowList::Pools),
-         picked(
-             QObject::tr("GPU"),
-             QObject::tr("The pool's GPU model, from the catalog: its memory and the active price "
-                         "book's on-demand price"),
-             "fleet/pools", "gpu",
-             [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].gpuId; },
-             [](const Project& p, int) { return gpuChoices(p); }),
-         number(
-             QObject::tr("Count"), QObject::tr("GPUs"), QObject::tr("GPUs in the pool"),
-             "fleet/pools", "count",
-             [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].count; }, 1, 0,
-             true),
-         picked(
-             QObject::tr("Plan"),
-             QObject::tr("How the pool's GPUs are paid for; each with this GPU's price in the "
-                         "active price book"),
-             "fleet/pools", "plan",
-             [](const Project& p, int i) {
-                 return std::string(planKey(p.fleet.pools[std::size_t(i)].plan));
-             },
-             [](const Project& p, int i) {
-                 return planChoices(p, p.fleet.pools[std::size_t(i)].gpuId);
-             }),
-         number(
-             QObject::tr("GPUs per node"), QObject::tr("GPUs"),
-             QObject::tr("GPUs in one node (one scale-up domain)"), "fleet/pools", "gpus_per_node",
-             [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].gpusPerNode; }, 1,
-             0, true)},
-        page);
+        poolColumns(), page);
     QTableView* poolsView = nullptr;
     addTable(layout, QObject::tr("Pools of the fleet"), model, &poolsView);
     addRowActions(

@@ -5,6 +5,8 @@
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/row_actions.h"
+#include "editors/spec_columns.h"
+#include "model/fleet_fields.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -22,22 +24,21 @@ namespace fleet::gui {
 
 namespace {
 
-/// A segment's allowed regimes, as a check list stored as the JSON list.
-FieldColumn allowedRegimes()
+/// The segments' columns, from their field table (model/fleet_fields.h),
+/// with the isolation and regime pickers' labels.
+std::vector<FieldColumn> segmentColumns()
 {
-    FieldColumn c;
-    c.header = QObject::tr("Allowed regimes");
-    c.tooltip = QObject::tr("The regimes its work may run under (at least one)");
-    c.get = [](const Project& p, int i) {
-        QStringList keys;
-        for (RegimeKind kind : p.segments[std::size_t(i)].allowedRegimes)
-            keys << QString::fromUtf8(regimeKey(kind).data(), qsizetype(regimeKey(kind).size()));
-        return QVariant(keys);
+    std::vector<FieldColumn> columns = recordColumns<Segment>(
+        segmentFields(),
+        [](const Project& p, int i) -> const Segment& { return p.segments[std::size_t(i)]; },
+        "/segments", RowList::Segments);
+    columnOf(columns, "isolation_floor").choices = [](const Project&, int) {
+        return isolationChoices();
     };
-    c.pointer = [](const Project&, int i) { return at("segments", i, "allowed_regimes"); };
-    c.choices = [](const Project&, int) { return regimeChoices(); };
-    c.checkList = true;
-    return c;
+    columnOf(columns, "allowed_regimes").choices = [](const Project&, int) {
+        return regimeChoices();
+    };
+    return columns;
 }
 
 /// A new segment: no isolation floor and every regime allowed, so the
@@ -73,29 +74,7 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
         [](const Project& p, int i) {
             return QString::fromStdString(p.segments[std::size_t(i)].id);
         },
-        {idColumn(RowList::Segments),
-         text(QObject::tr("Name"), QObject::tr("The segment's name"), "segments", "name",
-              [](const Project& p, int i) { return p.segments[std::size_t(i)].name; }),
-         picked(
-             QObject::tr("Isolation floor"),
-             QObject::tr("The least isolation its work accepts: none, memory or hardware"),
-             "segments", "isolation_floor",
-             [](const Project& p, int i) {
-                 return std::string(isolationKey(p.segments[std::size_t(i)].isolationFloor));
-             },
-             [](const Project&, int) { return isolationChoices(); }),
-         allowedRegimes(),
-         boolean(QObject::tr("Preemptible"),
-                 QObject::tr("Its work may be interrupted (spot, eviction)"), "segments",
-                 "preemptible",
-                 [](const Project& p, int i) { return p.segments[std::size_t(i)].preemptible; }),
-         number(QObject::tr("Price"), QObject::tr("USD/GPU-h"),
-                QObject::tr("What the segment pays per GPU-hour (margin objective)"), "segments",
-                "price_usd_per_gpu_hour",
-                [](const Project& p, int i) {
-                    return p.segments[std::size_t(i)].priceUsdPerGpuHour;
-                })},
-        page);
+        segmentColumns(), page);
     QTableView* view = nullptr;
     addTable(layout, QObject::tr("Customer segments"), model, &view);
     addRowActions(layout, doc, view, model, RowList::Segments,

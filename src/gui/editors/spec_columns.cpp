@@ -1,8 +1,12 @@
 #include "editors/spec_columns.h"
 
+#include "editors/page_helpers.h"
+#include "editors/pickers.h"
+#include "model/fleet_fields.h"
 #include "model/project.h"
 #include "model/workload_fields.h"
 
+#include <stdexcept>
 #include <string>
 #include <variant>
 
@@ -24,52 +28,103 @@ QVariant shown(const FieldValue& value)
                 return {}; // unset: the cell shows "—"
             else if constexpr (std::is_same_v<V, std::string>)
                 return qs(v);
-            else
+            else if constexpr (std::is_same_v<V, std::vector<std::string>>) {
+                QStringList keys;
+                for (const std::string& key : v)
+                    keys << qs(key);
+                return keys;
+            } else
                 return QVariant(v);
         },
         value);
 }
 
-template <typename Spec> FieldColumn column(const Field<Spec>& field)
+std::vector<FieldChoice> optionChoices(std::span<const EnumOption> options)
+{
+    std::vector<FieldChoice> choices;
+    for (const EnumOption& option : options)
+        choices.push_back({qs(option.key), qs(option.key), qs(option.help)});
+    return choices;
+}
+
+template <typename Record>
+FieldColumn column(const Field<Record>& field,
+                   const std::function<const Record&(const Project&, int)>& item,
+                   const std::string& list, std::optional<RowList> rows)
 {
     const FieldInfo& info = field.info;
     FieldColumn c;
+    if (info.type == FieldType::Id && rows)
+        c = idColumn(*rows);
+    c.key = qs(info.key);
     c.header = qs(info.display.label);
     c.unit = qs(info.display.unit);
     c.tooltip = qs(info.help);
+    if (info.type == FieldType::Id && rows)
+        c.tooltip += QObject::tr(". Renaming it renames every reference.");
     c.scale = info.display.scale;
     c.decimals = info.display.decimals;
     c.integer = info.type == FieldType::Integer;
+    if (info.type == FieldType::Id && rows)
+        return c;
     const auto get = field.get;
-    c.get = [get](const Project& p, int i) {
-        return shown(get(std::get<Spec>(p.workloads[std::size_t(i)].spec)));
-    };
+    c.get = [get, item](const Project& p, int i) { return shown(get(item(p, i))); };
     const std::string key(info.key);
-    c.pointer = [key](const Project&, int i) {
-        return "/workloads/" + std::to_string(i) + "/" + key;
+    c.pointer = [list, key](const Project&, int i) {
+        return list + "/" + std::to_string(i) + "/" + key;
     };
-    if (info.type == FieldType::Enum) {
-        std::vector<FieldChoice> choices;
-        for (const EnumOption& option : info.options)
-            choices.push_back({qs(option.key), qs(option.key), qs(option.help)});
+    if (info.type == FieldType::Enum || info.type == FieldType::EnumList) {
+        const std::vector<FieldChoice> choices = optionChoices(info.options);
         c.choices = [choices](const Project&, int) { return choices; };
+        c.checkList = info.type == FieldType::EnumList;
     }
+    if (info.type == FieldType::Reference && info.item == "GPU")
+        c.choices = [](const Project& p, int) { return gpuChoices(p); };
     return c;
 }
 
 } // namespace
 
-template <typename Spec> std::vector<FieldColumn> specColumns()
+template <typename Record>
+std::vector<FieldColumn> recordColumns(std::span<const Field<Record>> fields,
+                                       std::function<const Record&(const Project&, int)> item,
+                                       std::string list, std::optional<RowList> rows)
 {
     std::vector<FieldColumn> columns;
-    for (const Field<Spec>& field : specFields<Spec>())
-        columns.push_back(column(field));
+    for (const Field<Record>& field : fields)
+        columns.push_back(column(field, item, list, rows));
     return columns;
+}
+
+template <typename Spec> std::vector<FieldColumn> specColumns()
+{
+    return recordColumns<Spec>(
+        specFields<Spec>(),
+        [](const Project& p, int i) -> const Spec& {
+            return std::get<Spec>(p.workloads[std::size_t(i)].spec);
+        },
+        "/workloads");
+}
+
+FieldColumn& columnOf(std::vector<FieldColumn>& columns, std::string_view key)
+{
+    for (FieldColumn& column : columns)
+        if (column.key == qs(key))
+            return column;
+    throw std::logic_error("no column for field " + std::string(key));
 }
 
 template std::vector<FieldColumn> specColumns<TrainingSpec>();
 template std::vector<FieldColumn> specColumns<InferenceSpec>();
 template std::vector<FieldColumn> specColumns<NotebookSpec>();
 template std::vector<FieldColumn> specColumns<BatchSpec>();
+template std::vector<FieldColumn>
+    recordColumns<FleetPool>(std::span<const Field<FleetPool>>,
+                             std::function<const FleetPool&(const Project&, int)>, std::string,
+                             std::optional<RowList>);
+template std::vector<FieldColumn>
+    recordColumns<Segment>(std::span<const Field<Segment>>,
+                           std::function<const Segment&(const Project&, int)>, std::string,
+                           std::optional<RowList>);
 
 } // namespace fleet::gui

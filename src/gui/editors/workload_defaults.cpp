@@ -42,7 +42,7 @@ bj::object kindFields(const Project& project, WorkloadKind kind)
                         fields[field.info.key] = std::int64_t(value);
                     else
                         fields[field.info.key] = value;
-                } else if constexpr (!std::is_same_v<V, std::monostate>) {
+                } else if constexpr (std::is_same_v<V, bool> || std::is_same_v<V, std::string>) {
                     fields[field.info.key] = value;
                 }
             },

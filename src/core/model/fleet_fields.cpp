@@ -1,0 +1,146 @@
+#include "model/fleet_fields.h"
+
+#include "model/field_builders.h"
+#include "model/workload_fields.h"
+
+namespace fleet {
+
+namespace {
+
+using namespace field_rows;
+using P = Presence;
+
+// --- enums ----------------------------------------------------------------
+
+constexpr EnumOption kPlans[] = {{"on_demand", "paid by the hour"},
+                                 {"reserved_1y", "committed for a year"},
+                                 {"reserved_3y", "committed for three years"},
+                                 {"spot", "cheap, and may be taken back"},
+                                 {"owned", "bought: capex, power and hosting"}};
+constexpr EnumOption kIsolation[] = {{"none", "shares a GPU with anyone"},
+                                     {"memory", "its own slice of GPU memory"},
+                                     {"hardware", "its own hardware partition or GPU"}};
+constexpr EnumOption kRegimes[] = {{"bare_metal", ""},  {"vm_passthrough", ""}, {"partition", ""},
+                                   {"time_sliced", ""}, {"fractional", ""},     {"mps", ""}};
+
+FieldValue getPlan(const FleetPool& pool)
+{
+    return std::string(planKey(pool.plan));
+}
+void setPlan(FleetPool& pool, const FieldValue& value)
+{
+    if (const std::string* key = std::get_if<std::string>(&value))
+        pool.plan = planFromKey(*key).value_or(Plan::OnDemand);
+}
+
+FieldValue getIsolation(const Segment& segment)
+{
+    return std::string(isolationKey(segment.isolationFloor));
+}
+void setIsolation(Segment& segment, const FieldValue& value)
+{
+    if (const std::string* key = std::get_if<std::string>(&value))
+        segment.isolationFloor = isolationFromKey(*key).value_or(IsolationLevel::None);
+}
+
+FieldValue getRegimes(const Segment& segment)
+{
+    std::vector<std::string> keys;
+    for (RegimeKind kind : segment.allowedRegimes)
+        keys.emplace_back(regimeKey(kind));
+    return keys;
+}
+void setRegimes(Segment& segment, const FieldValue& value)
+{
+    segment.allowedRegimes.clear();
+    if (const auto* keys = std::get_if<std::vector<std::string>>(&value))
+        for (const std::string& key : *keys)
+            if (auto kind = regimeFromKey(key))
+                segment.allowedRegimes.push_back(*kind);
+}
+
+// --- the tables -----------------------------------------------------------
+
+const std::vector<Field<FleetPool>>& poolTable()
+{
+    using R = FleetPool;
+    static const std::vector<Field<R>> table = {
+        identifier<&R::id>("id", "The pool's id, unique in the fleet; scenarios name it",
+                           {"Id", "", 1, 0}),
+        reference<&R::gpuId>("gpu", P::Required, "GPU", "The pool's GPU model, from the catalog",
+                             {"GPU", "", 1, 0}),
+        integer<&R::count>("count", P::Required, {0, false, 10000000, ""}, "GPUs in the pool",
+                           {"Count", "GPUs", 1, 0}),
+        choice<R>("plan", P::Required, kPlans,
+                  "How the pool's GPUs are paid for; the active price book must price it",
+                  {"Plan", "", 1, 0}, &getPlan, &setPlan, EnumWording::OneOf),
+        integer<&R::gpusPerNode>("gpus_per_node", P::Optional, {1, false, 64, ""},
+                                 "GPUs in one node (one scale-up domain)",
+                                 {"GPUs per node", "GPUs", 1, 0}),
+        text<&R::note>("note", P::OmitWhenDefault, "Anything worth knowing about the pool",
+                       {"Note", "", 1, 0}),
+    };
+    return table;
+}
+
+const std::vector<Field<Segment>>& segmentTable()
+{
+    using R = Segment;
+    static const std::vector<Field<R>> table = {
+        identifier<&R::id>("id", "The segment's id, unique; workloads and scenarios name it",
+                           {"Id", "", 1, 0}),
+        text<&R::name>("name", P::Required, "The segment's name", {"Name", "", 1, 0}),
+        choice<R>("isolation_floor", P::Required, kIsolation,
+                  "The least isolation its work accepts", {"Isolation floor", "", 1, 0},
+                  &getIsolation, &setIsolation, EnumWording::Plain),
+        enumList<R>("allowed_regimes", P::Required, kRegimes, "regime", "segment_regime",
+                    "The regimes its work may run under (at least one)",
+                    {"Allowed regimes", "", 1, 0}, &getRegimes, &setRegimes),
+        flag<&R::preemptible>("preemptible", P::OmitWhenDefault,
+                              "Its work may be interrupted (spot, eviction)",
+                              {"Preemptible", "", 1, 0}),
+        number<&R::priceUsdPerGpuHour>(
+            "price_usd_per_gpu_hour", P::Required,
+            {0, false, 200,
+             "(USD per GPU-hour charged; a monthly price would be about 730× larger)"},
+            "What the segment pays per GPU-hour (margin objective)", {"Price", "USD/GPU-h", 1, 2}),
+        text<&R::note>("note", P::OmitWhenDefault, "Anything worth knowing about the segment",
+                       {"Note", "", 1, 0}),
+    };
+    return table;
+}
+
+} // namespace
+
+std::span<const Field<FleetPool>> poolFields()
+{
+    return poolTable();
+}
+std::span<const Field<Segment>> segmentFields()
+{
+    return segmentTable();
+}
+
+const RecordFields& poolRecord()
+{
+    static const RecordFields record = describeRecord("pool", "fleet_pool", poolFields());
+    return record;
+}
+
+const RecordFields& segmentRecord()
+{
+    static const RecordFields record = describeRecord("segment", "segment", segmentFields());
+    return record;
+}
+
+std::vector<const RecordFields*> allRecords()
+{
+    std::vector<const RecordFields*> records;
+    for (const RecordFields& record : workloadRecords())
+        records.push_back(&record);
+    records.push_back(&poolRecord());
+    records.push_back(&segmentRecord());
+    return records;
+}
+
+} // namespace fleet

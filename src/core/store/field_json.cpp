@@ -1,0 +1,113 @@
+#include "store/field_json.h"
+
+#include <boost/json.hpp>
+
+namespace fleet {
+
+namespace bj = boost::json;
+using json::NumberRule;
+using json::pointer;
+
+namespace {
+
+/// Whether the catalog has a row `id` of the kind a reference names.
+bool catalogHas(const Project& project, std::string_view item, const std::string& id)
+{
+    if (item == "GPU")
+        return project.catalog().gpu(id) != nullptr;
+    return false;
+}
+
+bool isOption(std::span<const EnumOption> options, std::string_view key)
+{
+    for (const EnumOption& option : options)
+        if (option.key == key)
+            return true;
+    return false;
+}
+
+} // namespace
+
+std::optional<FieldValue> readField(json::Reader& r, const bj::object& item,
+                                    const std::string& path, const FieldInfo& field,
+                                    const Project& project)
+{
+    const bool required = field.presence == Presence::Required;
+    switch (field.type) {
+    case FieldType::Number:
+    case FieldType::Integer: {
+        const NumberRule rule{field.range.min, field.range.minExclusive, field.range.max,
+                              field.type == FieldType::Integer, std::string(field.range.unit)};
+        if (auto value = r.number(item, field.key, path, rule, required))
+            return FieldValue(*value);
+        return std::nullopt;
+    }
+    case FieldType::Text:
+        if (auto value = r.string(item, field.key, path, required))
+            return FieldValue(std::move(*value));
+        return std::nullopt;
+    case FieldType::Id:
+        if (auto value = r.identifier(item, field.key, path))
+            return FieldValue(std::move(*value));
+        return std::nullopt;
+    case FieldType::Reference:
+        if (auto value = r.string(item, field.key, path, required)) {
+            if (!catalogHas(project, field.item, *value))
+                r.report(pointer(path, field.key), "names " + std::string(field.item) + " \"" +
+                                                       *value + "\", which is not in the catalog");
+            return FieldValue(std::move(*value));
+        }
+        return std::nullopt;
+    case FieldType::Bool:
+        if (auto value = r.boolean(item, field.key, path, required))
+            return FieldValue(*value);
+        return std::nullopt;
+    case FieldType::Enum:
+        if (auto key = r.string(item, field.key, path, required)) {
+            if (isOption(field.options, *key))
+                return FieldValue(std::move(*key));
+            r.report(pointer(path, field.key),
+                     enumRuleText(field.options, field.wording) + "; got \"" + *key + "\"");
+        }
+        return std::nullopt;
+    case FieldType::EnumList: {
+        const bj::array* list = r.array(item, field.key, path, required);
+        if (!list)
+            return std::nullopt;
+        const std::string listPath = pointer(path, field.key);
+        if (list->empty())
+            r.report(listPath, "must list at least one " + std::string(field.item));
+        std::vector<std::string> keys;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const bj::string* key = (*list)[i].if_string();
+            if (key && isOption(field.options, std::string_view(*key)))
+                keys.emplace_back(*key);
+            else
+                r.report(pointer(listPath, i), enumRuleText(field.options, field.wording));
+        }
+        return FieldValue(std::move(keys));
+    }
+    }
+    return std::nullopt;
+}
+
+void writeField(bj::object& item, const FieldInfo& field, const FieldValue& value)
+{
+    if (const double* number = std::get_if<double>(&value)) {
+        if (field.type == FieldType::Integer)
+            item[field.key] = static_cast<std::int64_t>(*number);
+        else
+            item[field.key] = *number;
+    } else if (const bool* flag = std::get_if<bool>(&value)) {
+        item[field.key] = *flag;
+    } else if (const std::string* text = std::get_if<std::string>(&value)) {
+        item[field.key] = *text;
+    } else if (const auto* keys = std::get_if<std::vector<std::string>>(&value)) {
+        bj::array list;
+        for (const std::string& key : *keys)
+            list.emplace_back(key);
+        item[field.key] = std::move(list);
+    }
+}
+
+} // namespace fleet

@@ -1,0 +1,458 @@
+// The field tables of a fleet pool and a segment (model/fleet_fields.h) are
+// the one description of their inputs: the SQLite statements generated from
+// them are the ones project files were written with, byte for byte; the JSON
+// Schema agrees with them; every row reads, writes and reports as it says;
+// and the messages are the ones files were answered with before the tables.
+
+#include "model/fleet_fields.h"
+#include "store/field_sql.h"
+#include "store/json_reader.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/project_schema.h"
+#include "store/project_sqlite.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <boost/json.hpp>
+
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+using namespace fleet;
+namespace bj = boost::json;
+
+namespace {
+
+/// The pools' and segments' tables as project_schema.cpp spelled them out
+/// before they were generated: existing project files are checked against this.
+const char* const kGoldenPoolAndSegmentTables = R"SQL(CREATE TABLE fleet_pool (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    gpu TEXT NOT NULL,
+    count INTEGER NOT NULL CHECK (count BETWEEN 0 AND 10000000),
+    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
+    gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node BETWEEN 1 AND 64),
+    note TEXT
+) STRICT;
+CREATE TABLE segment (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    isolation_floor TEXT NOT NULL CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
+    preemptible INTEGER CHECK (preemptible IN (0, 1)),
+    price_usd_per_gpu_hour REAL NOT NULL CHECK (price_usd_per_gpu_hour BETWEEN 0 AND 200),
+    note TEXT
+) STRICT;
+CREATE TABLE segment_regime (
+    segment_id TEXT NOT NULL REFERENCES segment (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    regime TEXT NOT NULL CHECK (regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
+    PRIMARY KEY (segment_id, position)
+) STRICT;
+)SQL";
+
+/// Where a record's rows are in the sample: its list's pointer, and the
+/// record's item in the schema.
+struct Place
+{
+    const char* list; ///< "/fleet/pools"
+    std::function<const bj::object&(const bj::object& schemaProperties)> schemaItem;
+};
+
+Place poolPlace()
+{
+    return {"/fleet/pools", [](const bj::object& properties) -> const bj::object& {
+                return properties.at("fleet").at("properties").at("pools").at("items").as_object();
+            }};
+}
+
+Place segmentPlace()
+{
+    return {"/segments", [](const bj::object& properties) -> const bj::object& {
+                return properties.at("segments").at("items").as_object();
+            }};
+}
+
+/// The sample project with its first row of `list` changed by `change`.
+template <typename Change> Result<Project> sampleWith(const char* list, Change change)
+{
+    bj::value document = bj::parse(sampleProjectJson());
+    change(document.at_pointer(std::string(list) + "/0").as_object());
+    return parseProjectValue(document, "sample.fleetplan.json");
+}
+
+std::string messageAt(const Result<Project>& result, const std::string& path)
+{
+    if (result)
+        return {};
+    for (const Issue& issue : result.error().issues)
+        if (issue.path == path)
+            return issue.message;
+    return {};
+}
+
+template <typename Record> const Record& firstOf(const Project& project);
+template <> const FleetPool& firstOf<FleetPool>(const Project& project)
+{
+    return project.fleet.pools.front();
+}
+template <> const Segment& firstOf<Segment>(const Project& project)
+{
+    return project.segments.front();
+}
+
+bj::object written(const Project& project, const char* list)
+{
+    const bj::value root = projectToJson(project);
+    return root.at_pointer(std::string(list) + "/0").as_object();
+}
+
+/// Every field: bad values reported at the field's path with the table's
+/// rule, absent optional fields read as their default, and the writer omits
+/// what it should.
+template <typename Record>
+void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* list)
+{
+    for (const Field<Record>& field : fields) {
+        const FieldInfo& info = field.info;
+        const std::string where = std::string(list) + "/" + std::string(info.key);
+        const std::string path = std::string(list) + "/0/" + std::string(info.key);
+        const auto set = [&](bj::value value) {
+            return sampleWith(list, [&](bj::object& item) { item[info.key] = value; });
+        };
+        switch (info.type) {
+        case FieldType::Number:
+        case FieldType::Integer: {
+            const json::NumberRule rule{info.range.min, info.range.minExclusive, info.range.max,
+                                        info.type == FieldType::Integer,
+                                        std::string(info.range.unit)};
+            const double below = info.range.minExclusive ? info.range.min : info.range.min - 1;
+            for (const double bad : {below, info.range.max + std::max(1.0, info.range.max)}) {
+                const std::string message = messageAt(set(bad), path);
+                QVERIFY2(message.rfind(rule.describe() + "; got ", 0) == 0,
+                         (where + ": " + message).c_str());
+            }
+            QCOMPARE(messageAt(set("12"), path), rule.describe() + ", not a string");
+            break;
+        }
+        case FieldType::Enum:
+            QCOMPARE(messageAt(set("bogus"), path),
+                     enumRuleText(info.options, info.wording) + "; got \"bogus\"");
+            break;
+        case FieldType::EnumList:
+            QCOMPARE(messageAt(set(bj::array{"bogus"}), path + "/0"),
+                     enumRuleText(info.options, info.wording));
+            QCOMPARE(messageAt(set(bj::array{}), path),
+                     "must list at least one " + std::string(info.item));
+            for (const EnumOption& option : info.options)
+                QVERIFY2(set(bj::array{bj::string(option.key)}), where.c_str());
+            break;
+        case FieldType::Bool:
+            QCOMPARE(messageAt(set(1), path), std::string("must be true or false, not a number"));
+            break;
+        case FieldType::Id:
+            QVERIFY2(messageAt(set("Not An Id"), path).rfind("must be 1–64 characters", 0) == 0,
+                     where.c_str());
+            break;
+        case FieldType::Reference:
+            QCOMPARE(messageAt(set("tpu-v9"), path),
+                     "names " + std::string(info.item) +
+                         " \"tpu-v9\", which is not in the catalog");
+            break;
+        case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
+        }
+        const auto absent = sampleWith(list, [&](bj::object& item) { item.erase(info.key); });
+        if (info.presence == Presence::Required) {
+            QCOMPARE(messageAt(absent, path), std::string("is required but missing"));
+            continue;
+        }
+        QVERIFY2(absent, (where + ": " + (absent ? "" : absent.error().toString())).c_str());
+        QVERIFY2(field.get(firstOf<Record>(absent.value())) == field.get(Record{}),
+                 (where + ": not its default").c_str());
+        QVERIFY2(written(absent.value(), list).contains(info.key) ==
+                     (info.presence == Presence::Optional),
+                 (where + ": written or omitted wrongly").c_str());
+    }
+}
+
+/// Every numeric field at the ends of its range: accepted, kept by the
+/// SQLite CHECKs (saved and reopened) and read back as written; and every
+/// field of the sample's first row survives a project file.
+template <typename Record>
+void checkBoundsSurviveAFile(std::span<const Field<Record>> fields, const char* list,
+                             const QString& dir)
+{
+    const std::string file = (dir + "/bounds.fleetplan").toStdString();
+    for (const Field<Record>& field : fields) {
+        const FieldInfo& info = field.info;
+        if (info.type != FieldType::Number && info.type != FieldType::Integer)
+            continue;
+        const double low = info.range.minExclusive
+                               ? info.range.min + (info.type == FieldType::Integer ? 1 : 1e-6)
+                               : info.range.min;
+        for (const double value : {low, info.range.max}) {
+            const std::string where =
+                std::string(list) + "/" + std::string(info.key) + " = " + fieldNumberText(value);
+            const auto project =
+                sampleWith(list, [&](bj::object& item) { item[info.key] = value; });
+            QVERIFY2(project, (where + ": " + (project ? "" : project.error().toString())).c_str());
+            const auto saved = saveProjectFile(project.value(), file);
+            QVERIFY2(saved, (where + ": " + (saved ? "" : saved.error().toString())).c_str());
+            const auto reopened = openProjectFile(file);
+            QVERIFY2(reopened,
+                     (where + ": " + (reopened ? "" : reopened.error().toString())).c_str());
+            QVERIFY2(field.get(firstOf<Record>(reopened.value())) == FieldValue(value),
+                     where.c_str());
+        }
+    }
+}
+
+bj::value readSchema()
+{
+    std::ifstream in(FLEET_SOURCE_DIR "/data/schema/fleetplan.schema.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    return bj::parse(text.str());
+}
+
+std::optional<double> numberAt(const bj::object& property, std::string_view key)
+{
+    const bj::value* value = property.if_contains(key);
+    if (!value)
+        return std::nullopt;
+    return value->to_number<double>();
+}
+
+std::vector<std::string_view> enumOf(const bj::object& property)
+{
+    std::vector<std::string_view> keys;
+    for (const bj::value& key : property.at("enum").as_array())
+        keys.push_back(key.as_string());
+    return keys;
+}
+
+std::vector<std::string_view> optionKeys(const FieldInfo& info)
+{
+    std::vector<std::string_view> keys;
+    for (const EnumOption& option : info.options)
+        keys.push_back(option.key);
+    return keys;
+}
+
+void checkSchemaAgrees(const RecordFields& record, const bj::object& def)
+{
+    const bj::object& properties = def.at("properties").as_object();
+    std::set<std::string_view> required;
+    for (const bj::value& key : def.at("required").as_array())
+        required.insert(key.as_string());
+    std::set<std::string_view> tableKeys;
+    for (const DescribedField& field : record.fields) {
+        const FieldInfo& info = field.info;
+        tableKeys.insert(info.key);
+        const std::string where = std::string(record.record) + "/" + std::string(info.key);
+        const bj::object* property =
+            properties.if_contains(info.key) ? properties.at(info.key).if_object() : nullptr;
+        QVERIFY2(property, (where + ": not in the schema").c_str());
+        QVERIFY2(required.count(info.key) == (info.presence == Presence::Required),
+                 (where + ": required-ness differs").c_str());
+        const auto type = [&](std::string_view expected) {
+            QVERIFY2(property->contains("type") && property->at("type").as_string() == expected,
+                     (where + ": type differs").c_str());
+        };
+        switch (info.type) {
+        case FieldType::Enum:
+            QVERIFY2(enumOf(*property) == optionKeys(info), (where + ": enum differs").c_str());
+            break;
+        case FieldType::EnumList:
+            type("array");
+            QVERIFY2(numberAt(*property, "minItems") == 1.0, (where + ": minItems").c_str());
+            QVERIFY2(enumOf(property->at("items").as_object()) == optionKeys(info),
+                     (where + ": items' enum differs").c_str());
+            break;
+        case FieldType::Id:
+        case FieldType::Reference:
+            type("string");
+            QVERIFY2(property->at("pattern").as_string() == "^[a-z0-9][a-z0-9._-]{0,63}$",
+                     (where + ": pattern differs").c_str());
+            break;
+        case FieldType::Text: type("string"); break;
+        case FieldType::Bool: type("boolean"); break;
+        case FieldType::Number:
+        case FieldType::Integer: {
+            type(info.type == FieldType::Integer ? "integer" : "number");
+            const auto minimum = numberAt(*property, "minimum");
+            const auto exclusive = numberAt(*property, "exclusiveMinimum");
+            if (info.range.minExclusive)
+                QVERIFY2(!minimum && exclusive == info.range.min,
+                         (where + ": exclusiveMinimum differs").c_str());
+            else
+                QVERIFY2(!exclusive && minimum == info.range.min,
+                         (where + ": minimum differs").c_str());
+            QVERIFY2(numberAt(*property, "maximum") == info.range.max,
+                     (where + ": maximum differs").c_str());
+            break;
+        }
+        }
+    }
+    for (const auto& property : properties)
+        QVERIFY2(tableKeys.count(property.key()),
+                 (std::string(record.record) + "/" + std::string(property.key()) +
+                  ": in the schema but not in the table")
+                     .c_str());
+    QVERIFY(def.at("additionalProperties") == bj::value(false));
+}
+
+} // namespace
+
+class TestRecordFields : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void generatedTablesAreTheGolden()
+    {
+        QCOMPARE(QString::fromStdString(rows::poolAndSegmentTablesSql()),
+                 QString::fromUtf8(kGoldenPoolAndSegmentTables));
+        QVERIFY(projectSchemaSql().find(kGoldenPoolAndSegmentTables) != std::string::npos);
+    }
+
+    void columnsFollowTheTables()
+    {
+        const auto check = [](std::span<const rows::Column> columns, const RecordFields& record) {
+            std::vector<std::string_view> keys;
+            for (const DescribedField& field : record.fields)
+                if (field.info.type != FieldType::EnumList)
+                    keys.push_back(field.info.key);
+            QCOMPARE(columns.size(), keys.size());
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                QCOMPARE(std::string_view(columns[c].name), keys[c]);
+                QCOMPARE(std::string_view(columns[c].key), keys[c]);
+            }
+        };
+        check(rows::kPool, poolRecord());
+        check(rows::kSegment, segmentRecord());
+    }
+
+    void rowsAreWellFormed()
+    {
+        for (const RecordFields* record : {&poolRecord(), &segmentRecord()}) {
+            std::set<std::string_view> keys;
+            for (const DescribedField& field : record->fields) {
+                const FieldInfo& info = field.info;
+                const QByteArray where = QByteArray(record->record.data()) + "/" + info.key.data();
+                QVERIFY2(keys.insert(info.key).second, where.constData());
+                QVERIFY2(!info.help.empty() && !info.display.label.empty(), where.constData());
+                const bool listed =
+                    info.type == FieldType::Enum || info.type == FieldType::EnumList;
+                QCOMPARE(listed, !info.options.empty());
+                if (info.type == FieldType::EnumList)
+                    QVERIFY2(!info.table.empty() && !info.item.empty(), where.constData());
+                if (info.type == FieldType::Reference)
+                    QVERIFY2(!info.item.empty(), where.constData());
+                if (info.type == FieldType::Id)
+                    QCOMPARE(info.presence, Presence::Required);
+            }
+            QCOMPARE(record->fields.front().info.type, FieldType::Id);
+        }
+    }
+
+    void readerAndWriterFollowTheTables()
+    {
+        checkReaderAndWriter<FleetPool>(poolFields(), "/fleet/pools");
+        checkReaderAndWriter<Segment>(segmentFields(), "/segments");
+    }
+
+    /// The messages as they were before the tables, word for word.
+    void messagesAreUnchanged()
+    {
+        const auto pool = [](const char* key, bj::value value) {
+            return sampleWith("/fleet/pools", [&](bj::object& item) { item[key] = value; });
+        };
+        const auto segment = [](const char* key, bj::value value) {
+            return sampleWith("/segments", [&](bj::object& item) { item[key] = value; });
+        };
+        QCOMPARE(messageAt(pool("plan", "monthly"), "/fleet/pools/0/plan"),
+                 std::string("must be one of on_demand, reserved_1y, reserved_3y, spot, owned; "
+                             "got \"monthly\""));
+        QCOMPARE(messageAt(pool("gpu", "tpu-v9"), "/fleet/pools/0/gpu"),
+                 std::string("names GPU \"tpu-v9\", which is not in the catalog"));
+        QCOMPARE(messageAt(pool("count", -1), "/fleet/pools/0/count"),
+                 std::string("must be a whole number ≥ 0 and ≤ 1e+07; got -1"));
+        QCOMPARE(messageAt(pool("gpus_per_node", 128), "/fleet/pools/0/gpus_per_node"),
+                 std::string("must be a whole number ≥ 1 and ≤ 64; got 128"));
+        QCOMPARE(messageAt(pool("colour", "red"), "/fleet/pools/0/colour"),
+                 std::string("unknown key; allowed keys here: id, gpu, count, plan, "
+                             "gpus_per_node, note"));
+        QCOMPARE(messageAt(segment("isolation_floor", "strong"), "/segments/0/isolation_floor"),
+                 std::string("must be none, memory or hardware; got \"strong\""));
+        QCOMPARE(
+            messageAt(segment("allowed_regimes", bj::array{"vm"}), "/segments/0/allowed_regimes/0"),
+            std::string("must be one of bare_metal, vm_passthrough, partition, "
+                        "time_sliced, fractional, mps"));
+        QCOMPARE(messageAt(segment("allowed_regimes", bj::array{}), "/segments/0/allowed_regimes"),
+                 std::string("must list at least one regime"));
+        QCOMPARE(messageAt(segment("price_usd_per_gpu_hour", 2000),
+                           "/segments/0/price_usd_per_gpu_hour"),
+                 std::string("must be a finite number ≥ 0 and ≤ 200 (USD per GPU-hour charged; a "
+                             "monthly price would be about 730× larger); got 2000"));
+        QCOMPARE(messageAt(segment("colour", "red"), "/segments/0/colour"),
+                 std::string("unknown key; allowed keys here: id, name, isolation_floor, "
+                             "allowed_regimes, price_usd_per_gpu_hour, preemptible, note"));
+        // Rules across rows stay with the parser: duplicate ids.
+        bj::value document = bj::parse(sampleProjectJson());
+        bj::array& segments = document.at("segments").as_array();
+        segments.push_back(segments.front());
+        const auto duplicate = parseProjectValue(document, "sample.fleetplan.json");
+        QCOMPARE(messageAt(duplicate, "/segments/" + std::to_string(segments.size() - 1) + "/id"),
+                 "duplicate segment id \"" + std::string(segments.front().at("id").as_string()) +
+                     "\"");
+    }
+
+    void boundsSurviveAProjectFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        checkBoundsSurviveAFile<FleetPool>(poolFields(), "/fleet/pools", dir.path());
+        checkBoundsSurviveAFile<Segment>(segmentFields(), "/segments", dir.path());
+    }
+
+    /// Every field of the sample's pools and segments (lists included) through
+    /// a project file and back.
+    void rowsSurviveAProjectFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto project = parseProjectValue(bj::parse(sampleProjectJson()), "sample");
+        QVERIFY(project);
+        const std::string file = (dir.path() + "/rows.fleetplan").toStdString();
+        QVERIFY(saveProjectFile(project.value(), file));
+        const auto reopened = openProjectFile(file);
+        QVERIFY(reopened);
+        QCOMPARE(reopened.value().segments.size(), project.value().segments.size());
+        for (std::size_t i = 0; i < project.value().segments.size(); ++i)
+            for (const Field<Segment>& field : segmentFields())
+                QVERIFY2(field.get(reopened.value().segments[i]) ==
+                             field.get(project.value().segments[i]),
+                         field.info.key.data());
+        for (std::size_t i = 0; i < project.value().fleet.pools.size(); ++i)
+            for (const Field<FleetPool>& field : poolFields())
+                QVERIFY2(field.get(reopened.value().fleet.pools[i]) ==
+                             field.get(project.value().fleet.pools[i]),
+                         field.info.key.data());
+    }
+
+    void jsonSchemaAgrees()
+    {
+        const bj::value schema = readSchema();
+        const bj::object& properties = schema.at("properties").as_object();
+        checkSchemaAgrees(poolRecord(), poolPlace().schemaItem(properties));
+        checkSchemaAgrees(segmentRecord(), segmentPlace().schemaItem(properties));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecordFields)
+#include "test_record_fields.moc"
