@@ -3,6 +3,7 @@
 #include "catalog_command.h"
 #include "chart_command.h"
 #include "cli_support.h"
+#include "deck_command.h"
 #include "evaluate_command.h"
 #include "fields_command.h"
 #include "inference_command.h"
@@ -84,6 +85,8 @@ const char* const kUsage =
     "        Render a chart of the app to a file, without a display.\n"
     "  chart PROJECT --all [--scenario NAME] -o FOLDER\n"
     "        Every chart (PNG at 2×, SVG, PDF) into a folder, named by kind and scenario.\n"
+    "  deck PROJECT [--scenario NAME] -o FILE.pptx|FILE.pdf\n"
+    "        A slide deck: title, one slide per chart, KPIs by scenario, assumptions.\n"
     "  workbook PROJECT [--scenario NAME] -o FILE.xlsx\n"
     "        The results as an Excel workbook, with native charts.\n"
     "\n"
@@ -106,6 +109,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runChartCommand(args);
     if (command == QLatin1String("workbook"))
         return runWorkbookCommand(args);
+    if (command == QLatin1String("deck"))
+        return runDeckCommand(args);
     if (command == QLatin1String("training"))
         return runTrainingCommand(args);
     if (command == QLatin1String("inference"))
@@ -145,7 +150,7 @@ int main(int argc, char* argv[])
     // Charts are drawn with Qt Widgets, which need a QApplication; the CLI never
     // opens a window, so it always uses the offscreen platform.
     std::unique_ptr<QCoreApplication> app;
-    if (command == QLatin1String("chart")) {
+    if (command == QLatin1String("chart") || command == QLatin1String("deck")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
         g_defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
         app = std::make_unique<QApplication>(argc, argv);
