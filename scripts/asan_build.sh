@@ -20,6 +20,7 @@ FLEET_ASAN_TESTS=(
   test_project_refs test_workload_fields test_cli_new test_cli_fields
   fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
   fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace
+  test_calibration test_serving_model
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.

@@ -1,5 +1,6 @@
 // fleetplanner-cli: every FleetPlanner capability, headless.
 
+#include "calibrate_command.h"
 #include "catalog_command.h"
 #include "chart_command.h"
 #include "cli_support.h"
@@ -77,6 +78,8 @@ const char* const kUsage =
     "  chart [PROJECT] --kind KIND [--scenario NAME] [--format png|svg|pdf] -o FILE\n"
     "        [--width W] [--height H] [--scale 1|2] [--slide]\n"
     "        Render a chart of the app to a file, without a display.\n"
+    "  calibrate [--family ID] [--json]\n"
+    "        The engine beside every stored public measurement: tool, published, ratio.\n"
     "\n"
     "Internal (started by the app):\n"
     "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
@@ -119,6 +122,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runValidateCommand(args);
     if (command == QLatin1String("fields"))
         return runFieldsCommand(args);
+    if (command == QLatin1String("calibrate"))
+        return runCalibrateCommand(args);
     return std::nullopt;
 }
 
