@@ -4,9 +4,11 @@
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
+#include "perf/model_table.h"
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::cli {
@@ -28,8 +30,21 @@ int runInferenceCommand(const QStringList& args)
     parser.addOptions({
         {QStringLiteral("gpu"), QStringLiteral("GPU id."), QStringLiteral("ID")},
         {QStringLiteral("params"),
-         QStringLiteral("Parameters N (active parameters for MoE), e.g. 70B."),
+         QStringLiteral("Parameters N (active parameters for MoE), e.g. 70B; default: --model's."),
          QStringLiteral("N")},
+        {QStringLiteral("model"),
+         QStringLiteral("A known model (data/perf/models.json: llama-3.1-70b, mixtral-8x7b, "
+                        "deepseek-v3, qwen3-235b-a22b, ...): its total and active parameters and "
+                        "KV cache shape."),
+         QStringLiteral("ID")},
+        {QStringLiteral("total-params"),
+         QStringLiteral("All parameters of a mixture of experts, for the weights' memory "
+                        "(default: --params, or --model's)."),
+         QStringLiteral("N")},
+        {QStringLiteral("stack"),
+         QStringLiteral("Serving stack whose measured efficiency applies (tensorrt-llm, vllm; "
+                        "default: the GPU vendor's, data/perf/serving.json)."),
+         QStringLiteral("NAME")},
         {QStringLiteral("precision"), QStringLiteral("bf16 or fp8 (weights and KV cache)."),
          QStringLiteral("P")},
         {QStringLiteral("rps"), QStringLiteral("Requests per second."), QStringLiteral("R")},
@@ -64,9 +79,23 @@ int runInferenceCommand(const QStringList& args)
     if (!parseOrExit(parser, args, 0, &parseExit))
         return parseExit;
     InferenceSpec spec;
-    double kvBytes = 0;
-    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
+    double kvBytes = 0, totalParams = 0;
+    const ModelShape* model = nullptr;
+    if (parser.isSet(QStringLiteral("model"))) {
+        model = findModel(parser.value(QStringLiteral("model")).toStdString());
+        if (!model) {
+            printErr(QStringLiteral("fleetplanner-cli inference: --model '%1' is not a known "
+                                    "model; known: %2\n")
+                         .arg(parser.value(QStringLiteral("model")),
+                              QString::fromStdString(knownModelIds())));
+            return UserError;
+        }
+        spec.params = model->activeParams;
+    }
+    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, !model,
                       &spec.params) ||
+        !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
+                      &totalParams) ||
         !numberOption(parser, kCommand, QStringLiteral("rps"), 0, 1e7, false, true,
                       &spec.requestsPerSecond) ||
         !numberOption(parser, kCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true,
@@ -82,6 +111,11 @@ int runInferenceCommand(const QStringList& args)
         return UserError;
     if (kvBytes > 0)
         spec.kvBytesPerToken = kvBytes;
+    if (totalParams > 0 && totalParams < spec.params) {
+        printErr(QStringLiteral(
+            "fleetplanner-cli inference: --total-params must be ≥ --params (active)\n"));
+        return UserError;
+    }
     const auto precision =
         precisionFromKey(parser.value(QStringLiteral("precision")).toStdString());
     if (!precision) {
@@ -121,7 +155,15 @@ int runInferenceCommand(const QStringList& args)
         profiles << QString::fromStdString(unit.profile);
         if (!profile.isEmpty() && QString::fromStdString(unit.profile) != profile)
             continue;
-        auto estimate = estimateInferenceReplica(spec, unit, context->regime.multiGpu, assumptions);
+        ServingContext serving;
+        serving.gpu = context->gpu;
+        serving.stack = parser.value(QStringLiteral("stack")).toStdString();
+        serving.model = model && model->activeParams == spec.params ? model : nullptr;
+        serving.totalParams = totalParams;
+        if (model && !serving.model) // --params overrides the model's size: keep its MoE total
+            serving.totalParams = std::max(totalParams, model->totalParams);
+        auto estimate =
+            estimateInferenceReplica(spec, unit, context->regime.multiGpu, assumptions, serving);
         if (!estimate) {
             reasons << (unit.profile.empty()
                             ? QString()
@@ -174,6 +216,9 @@ int runInferenceCommand(const QStringList& args)
         {"compute_bound", e.computeBound},
         {"prefill_ms", e.prefillMs},
         {"kv_bytes_per_token", e.kvBytesPerToken},
+        {"weights_gb", e.weightBytes / 1e9},
+        {"prefill_share_of_step", e.prefillShare},
+        {"efficiency_basis", e.efficiencyBasis},
         {"memory_gb_per_replica", e.memoryGbPerReplica},
         {"decode_tokens_per_second_per_replica", e.decodeTokensPerSecond},
         {"requests_per_second_per_replica", e.requestsPerSecondPerReplica},
@@ -205,8 +250,12 @@ int runInferenceCommand(const QStringList& args)
             .arg(e.batch)
             .arg(e.stepMs, 0, 'f', 1)
             .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
-        QStringLiteral("  prefill                 %1 ms per request\n")
-            .arg(e.prefillMs, 0, 'f', 1) +
+        QStringLiteral("  prefill                 %1 ms per request alone; %2 % of each step "
+                       "(chunked with decoding)\n")
+            .arg(e.prefillMs, 0, 'f', 1)
+            .arg(e.prefillShare * 100, 0, 'f', 0) +
+        QStringLiteral("  efficiency              %1\n")
+            .arg(QString::fromStdString(e.efficiencyBasis)) +
         QStringLiteral("  per replica             %1 requests/s\n")
             .arg(e.requestsPerSecondPerReplica, 0, 'f', 2) +
         QStringLiteral("  output tokens/s per GPU %1\n")

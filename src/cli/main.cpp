@@ -1,5 +1,6 @@
 // fleetplanner-cli: every FleetPlanner capability, headless.
 
+#include "calibrate_command.h"
 #include "catalog_command.h"
 #include "chart_command.h"
 #include "cli_support.h"
@@ -89,6 +90,8 @@ const char* const kUsage =
     "        A slide deck: title, one slide per chart, KPIs by scenario, assumptions.\n"
     "  workbook PROJECT [--scenario NAME] -o FILE.xlsx\n"
     "        The results as an Excel workbook, with native charts.\n"
+    "  calibrate [--family ID] [--json]\n"
+    "        The engine beside every stored public measurement: tool, published, ratio.\n"
     "\n"
     "Internal (started by the app):\n"
     "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
@@ -137,6 +140,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runValidateCommand(args);
     if (command == QLatin1String("fields"))
         return runFieldsCommand(args);
+    if (command == QLatin1String("calibrate"))
+        return runCalibrateCommand(args);
     return std::nullopt;
 }
 

@@ -34,9 +34,13 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("gpus"), QStringLiteral("GPUs in the job (default 8)."),
          QStringLiteral("G")},
         {QStringLiteral("mfu"),
-         QStringLiteral("Model FLOPs utilization (default 0.40); with --recompute, hardware FLOPs "
-                        "utilization."),
+         QStringLiteral("Model FLOPs utilization (default: by model size, from published runs — "
+                        "data/perf/training.json); with --recompute, hardware FLOPs utilization."),
          QStringLiteral("M")},
+        {QStringLiteral("hot-spare-fraction"),
+         QStringLiteral("GPUs held beside the gang as hot spares, as a share of it (default from "
+                        "the Llama 3 record, data/perf/training.json)."),
+         QStringLiteral("F")},
         {QStringLiteral("precision"), QStringLiteral("bf16 (default) or fp8."),
          QStringLiteral("P")},
         {QStringLiteral("recompute"),
@@ -58,7 +62,7 @@ int runTrainingCommand(const QStringList& args)
     if (!parseOrExit(parser, args, 0, &parseExit))
         return parseExit;
     TrainingSpec spec;
-    double gpus = 8, interval = 0, efficiency = 0.40;
+    double gpus = 8, interval = 0, efficiency = 0, spares = -1;
     if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
                       &spec.activeParams) ||
         !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
@@ -67,6 +71,8 @@ int runTrainingCommand(const QStringList& args)
                       &spec.tokensPerRun) ||
         !numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, false, &gpus) ||
         !numberOption(parser, kCommand, QStringLiteral("mfu"), 0, 1, false, false, &efficiency) ||
+        !numberOption(parser, kCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true, false,
+                      &spares) ||
         !numberOption(parser, kCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
                       false, &interval))
         return UserError;
@@ -81,7 +87,11 @@ int runTrainingCommand(const QStringList& args)
         return UserError;
     }
     spec.gpusPerJob = static_cast<int>(gpus);
-    spec.efficiency = efficiency;
+    const bool defaultEfficiency = !parser.isSet(QStringLiteral("mfu"));
+    spec.efficiency = defaultEfficiency ? defaultMfuForParams(spec.activeParams) : efficiency;
+    TrainingScale scale = builtinTrainingDefaults().scale;
+    if (parser.isSet(QStringLiteral("hot-spare-fraction")))
+        scale.hotSpareFraction = spares;
     spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute
                                                              : EfficiencyMeasure::Mfu;
     if (interval > 0)
@@ -108,7 +118,8 @@ int runTrainingCommand(const QStringList& args)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const double peak = densePeakFlopsPerS(*context->gpu, spec.precision);
-    auto run = estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions);
+    auto run =
+        estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions, scale);
     if (!run) {
         printErr(QStringLiteral("fleetplanner-cli training: %1 on %2: %3\n")
                      .arg(formatQuantity(spec.activeParams),
@@ -131,7 +142,7 @@ int runTrainingCommand(const QStringList& args)
         }
         usdPerGpuHour /= (1.0 - lost);
     }
-    const double costUsd = e.gpuHours * usdPerGpuHour;
+    const double costUsd = e.gpuHoursHeld * usdPerGpuHour; // hot spares are paid for too
     boost::json::object out{
         {"gpu", context->gpu->id},
         {"regime", std::string(regimeKey(context->regime.kind))},
@@ -141,6 +152,11 @@ int runTrainingCommand(const QStringList& args)
         {"efficiency_measure",
          spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute"},
         {"efficiency", spec.efficiency},
+        {"efficiency_default", defaultEfficiency},
+        {"hot_spare_fraction", scale.hotSpareFraction},
+        {"gpus_held", e.gpusHeld},
+        {"gpu_hours_held", e.gpuHoursHeld},
+        {"checkpoint_write_gb_per_s", e.checkpointWriteGbPerS},
         {"gpus", spec.gpusPerJob},
         {"flops", e.modelFlops},
         {"hardware_flops", e.hardwareFlops},
@@ -167,7 +183,10 @@ int runTrainingCommand(const QStringList& args)
                       QString::fromStdString(std::string(regimeKey(context->regime.kind))),
                       QString::fromStdString(std::string(precisionKey(spec.precision))),
                       spec.measure == EfficiencyMeasure::Mfu
-                          ? QStringLiteral("MFU %1").arg(spec.efficiency)
+                          ? QStringLiteral("MFU %1%2")
+                                .arg(spec.efficiency, 0, 'g', 3)
+                                .arg(defaultEfficiency ? QStringLiteral(", default for its size")
+                                                       : QString())
                           : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
              QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
              QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
@@ -175,9 +194,14 @@ int runTrainingCommand(const QStringList& args)
                  .arg(e.idealGpuHours, 0, 'f', 0) +
              QStringLiteral("  wall clock             %1 days\n").arg(e.wallClockDays, 0, 'f', 2) +
              QStringLiteral("  job MTBF               %1 h\n").arg(e.jobMtbfHours, 0, 'f', 2) +
-             QStringLiteral("  checkpoint             %1 s every %2 min\n")
+             QStringLiteral("  checkpoint             %1 s at %2 GB/s every %3 min\n")
                  .arg(e.checkpointSeconds, 0, 'f', 1)
+                 .arg(e.checkpointWriteGbPerS, 0, 'f', 0)
                  .arg(e.checkpointIntervalMin, 0, 'f', 1) +
+             QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
+                 .arg(e.gpusHeld)
+                 .arg(scale.hotSpareFraction * 100, 0, 'f', 1)
+                 .arg(e.gpuHoursHeld, 0, 'f', 0) +
              QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
                  .arg(e.overheadFraction * 100, 0, 'f', 2) +
              QStringLiteral("  cost                   $%1 at $%2 per GPU-hour (%3, %4)\n")

@@ -11,6 +11,7 @@
 #include "store/project_sqlite.h"
 #include "ui_main_window.h"
 #include "version.h"
+#include "views/calibration_view.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 #include "views/packing_panel.h"
@@ -209,6 +210,12 @@ void MainWindow::setupActions()
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     setupExportActions();
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    // Help ▸ Calibration: the engine beside every public measurement (read-only).
+    m_ui->menuHelp->addAction(tr("&Calibration…"), this, [this] {
+        auto* view = new CalibrationView(this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        view->show();
+    });
     // Actions stay reachable by keyboard in presentation mode, menus hidden.
     addActions({m_ui->actionPresentation, m_ui->actionNextScenario, m_ui->actionPreviousScenario,
                 m_ui->actionNextChart, m_ui->actionPreviousChart, m_ui->actionSave});

@@ -184,7 +184,13 @@ private slots:
                                 "overhead_fraction", "cost_usd", "cost_per_trillion_tokens_usd"})
             QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
         QCOMPARE(out.value("flops").toDouble(), 6 * 70e9 * 15e12);
-        QCOMPARE(out.value("cost_usd").toDouble(), out.value("gpu_hours").toDouble() * 2.99);
+        // The run holds hot spares beside its gang, and pays for them.
+        QVERIFY(out.value("gpus_held").toInt() > 1024);
+        QCOMPARE(out.value("gpu_hours_held").toDouble(),
+                 out.value("gpu_hours").toDouble() *
+                     (1 + out.value("hot_spare_fraction").toDouble()));
+        QCOMPARE(out.value("cost_usd").toDouble(), out.value("gpu_hours_held").toDouble() * 2.99);
+        QVERIFY(out.value("efficiency_default").toBool()); // MFU by model size, no --mfu given
         const CliRun recompute =
             runCli({"training", "--gpu", "h100-sxm-80gb", "--params", "70B", "--tokens", "15T",
                     "--gpus", "1024", "--recompute", "--json"});
@@ -211,6 +217,31 @@ private slots:
         const double perHour = out.value("gpus").toDouble() * 2.99;
         QVERIFY(std::abs(out.value("cost_per_million_output_tokens_usd").toDouble() -
                          perHour / (20 * 350 * 3600.0) * 1e6) < 1e-9);
+    }
+
+    void calibrateJson()
+    {
+        const CliRun run = runCli({"calibrate", "--family", "mlperf-vendor-ratio", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const QJsonArray references = out.value("references").toArray();
+        QVERIFY(!references.isEmpty());
+        for (const QJsonValue& value : references) {
+            const QJsonObject r = value.toObject();
+            QCOMPARE(r.value("family").toString(), QStringLiteral("mlperf-vendor-ratio"));
+            QVERIFY(r.value("tool").toDouble() > 0 && r.value("published").toDouble() > 0);
+            QVERIFY(std::abs(r.value("ratio").toDouble() -
+                             r.value("tool").toDouble() / r.value("published").toDouble()) < 1e-9);
+            QVERIFY(!r.value("source").toString().isEmpty());
+        }
+        const CliRun bad = runCli({"calibrate", "--family", "nonsense"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral("--family 'nonsense' is not a family")));
+        const CliRun model =
+            runCli({"inference", "--gpu", "h100-sxm-80gb", "--model", "nonsense", "--precision",
+                    "fp8", "--rps", "1", "--input-tokens", "10", "--output-tokens", "10"});
+        QCOMPARE(model.exitCode, 1);
+        QVERIFY(model.err.contains(QStringLiteral("--model 'nonsense' is not a known model")));
     }
 
     void evaluateSampleJson()

@@ -66,16 +66,23 @@ private slots:
         auto estimate = estimateInferenceReplica(simpleService(), simpleUnit(), false, ideal());
         QVERIFY2(estimate.ok(), estimate.ok() ? "" : estimate.error().toString().c_str());
         const InferenceEstimate& e = estimate.value();
-        // Bandwidth limit: (0.01 s × 1e12 B/s − 2e9 B) ÷ (1,500 tokens × 1e5 B) = 53.3 → 53;
-        // compute allows 5,000 and memory (1e11 − 2e9) ÷ (2,000 × 1e5) = 490.
-        QCOMPARE(e.batch, 53);
+        // A step at batch b reads the weights and b KV caches of I + O/2 = 1,500
+        // tokens, decodes b tokens (2·N each) and prefills b·I/O prompt tokens
+        // of arriving requests (2·N + attention: 4 × 16 layers × 2,048 × I/2 each;
+        // N = 1e9 is below Llama 3.2 1B, so its 16 layers and hidden size 2,048):
+        //   t(b) = 2 ms + b × (1,500 × 1e5 / 1e12 + 2e9 / 1e15 + 2.065536e9 / 1e15).
+        const double perSequence = 1500 * 1e5 / 1e12 + 2e9 / 1e15 + 2.065536e9 / 1e15;
+        // TPOT 10 ms: b ≤ 8 ms ÷ 0.154 ms = 51.9 → 51; memory allows 490.
+        QCOMPARE(e.batch, 51);
         QVERIFY(!e.computeBound);
-        QVERIFY(near(e.stepMs, (2e9 + 53 * 1500 * 1e5) / 1e12 * 1000)); // 9.95 ms
-        QVERIFY(near(e.prefillMs, 2e9 * 1000 / 1e15 * 1000));           // 2 ms
-        const double perRequest = 0.002 + 1000 * (e.stepMs / 1000) / 53;
-        QVERIFY(near(e.requestsPerSecondPerReplica, 1 / perRequest));
-        QCOMPARE(replicasFor(20, e), std::ceil(20 * perRequest));
+        QVERIFY(near(e.stepMs, (0.002 + 51 * perSequence) * 1000));
+        QVERIFY(near(e.prefillMs, 2.065536e9 * 1000 / 1e15 * 1000)); // 2.07 ms
+        QVERIFY(near(e.prefillShare, 51 * 2.065536e9 / 1e15 / (e.stepMs / 1000)));
+        // 51 sequences emit a token each step; a request needs 1,000 of them.
+        QVERIFY(near(e.requestsPerSecondPerReplica, 51 / (e.stepMs / 1000) / 1000));
+        QCOMPARE(replicasFor(20, e), std::ceil(20 / e.requestsPerSecondPerReplica));
         QVERIFY(near(e.outputTokensPerSecondPerGpu, e.requestsPerSecondPerReplica * 1000));
+        QCOMPARE(e.efficiencyBasis, std::string("engine assumptions"));
     }
 
     void computeBoundAtLargeBatch()
@@ -86,7 +93,8 @@ private slots:
         unit.computeFlopsPerS = 1e14;
         auto estimate = estimateInferenceReplica(spec, unit, false, ideal());
         QVERIFY(estimate.ok());
-        QCOMPARE(estimate.value().batch, 500); // 0.01 s × 1e14 ÷ (2 × 1e9)
+        // 8 ms ÷ (1,500 / 1e12 + 2e9 / 1e14 + 2.065536e9 / 1e14) = 196.8
+        QCOMPARE(estimate.value().batch, 196);
         QVERIFY(estimate.value().computeBound);
     }
 

@@ -293,12 +293,12 @@ private slots:
 
     void marginalValueOfOneMoreGpu()
     {
-        // 1,000 reserved + 500 on-demand H100s: the reserved pool binds, the
+        // 1,000 reserved + 700 on-demand H100s: the reserved pool binds, the
         // rest runs on demand, so one more reserved GPU saves
         // ($2.99 − $1.89) × 730 h × 12 months = $9,636.
         Project project = loadSampleProject().value();
         project.fleet.pools[0].count = 1000;
-        project.fleet.pools[1].count = 500;
+        project.fleet.pools[1].count = 700;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.marginalGpuValueUsd.size(), std::size_t(1));

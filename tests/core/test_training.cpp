@@ -67,7 +67,7 @@ private slots:
         TrainingSpec spec = spec1B();
         spec.activeParams = 40.0 * 57.5e9 / 14.0; // a 40-second checkpoint
         spec.gpusPerJob = 16384;
-        auto run = estimateTrainingRun(spec, 1e15, 0.0, a);
+        auto run = estimateTrainingRun(spec, 1e15, 0.0, a, TrainingScale{}); // fixed bandwidth
         QVERIFY(run.ok());
         QVERIFY_NEAR(run.value().checkpointSeconds, 40.0);
         QVERIFY_NEAR(run.value().jobMtbfHours, 3.1);
@@ -79,7 +79,7 @@ private slots:
     void overheadByHand()
     {
         Assumptions a; // MTBF 50,677 h, 14 B/param, 57.5 GB/s, 10 min restart
-        auto run = estimateTrainingRun(spec1B(), 1e15, 0.0, a);
+        auto run = estimateTrainingRun(spec1B(), 1e15, 0.0, a, TrainingScale{}); // fixed bandwidth
         QVERIFY(run.ok());
         const double cHours = 1e9 * 14 / 57.5e9 / 3600.0;
         const double m = a.gpuMtbfHours / 1000.0;

@@ -1,5 +1,7 @@
 #include "engine/inference.h"
 
+#include "perf/serving_table.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -16,6 +18,211 @@ std::string formatNumber(double value, int precision = 3)
     out.precision(precision);
     out << value;
     return out.str();
+}
+
+/// Activations cross the tensor-parallel all-reduce in 16 bits.
+constexpr double kActivationBytes = 2.0;
+constexpr double kMaxBatch = 4096;
+
+/// The efficiencies one replica runs at.
+struct Efficiency
+{
+    double bandwidth = 0, decode = 0, prefill = 0;
+    double kvFractionOfFree = 0; ///< 0: usable fraction of all memory
+    const InterconnectCost* link = nullptr;
+    double linkBytesPerS = 0;
+    int maxTensorParallel = 8;
+    std::string basis;
+};
+
+Efficiency efficiencyFor(const ServingContext& context, Precision precision, const Assumptions& a)
+{
+    Efficiency e;
+    const ServingEfficiency* measured =
+        context.gpu ? findServingEfficiency(*context.gpu, precision, context.stack) : nullptr;
+    if (measured) {
+        // A project's own figure scales the calibrated one by its ratio to the
+        // default (so sensitivity and overrides still act).
+        const Assumptions defaults;
+        const auto scaled = [](double calibrated, double value, double fallback) {
+            return std::min(1.0, calibrated * value / fallback);
+        };
+        e.bandwidth = scaled(measured->memoryBandwidth, a.memoryBandwidthEfficiency,
+                             defaults.memoryBandwidthEfficiency);
+        e.decode = scaled(measured->decodeCompute, a.decodeComputeEfficiency,
+                          defaults.decodeComputeEfficiency);
+        e.prefill = scaled(measured->prefillCompute, a.prefillMfu, defaults.prefillMfu);
+        e.kvFractionOfFree = measured->kvCacheFractionOfFree;
+        e.basis = measured->stack + " on " + measured->gpuId + ", calibrated";
+    } else {
+        e.bandwidth = a.memoryBandwidthEfficiency;
+        e.decode = a.decodeComputeEfficiency;
+        e.prefill = a.prefillMfu;
+        e.basis = "engine assumptions";
+    }
+    if (context.gpu)
+        if ((e.link = findInterconnect(*context.gpu))) {
+            e.linkBytesPerS =
+                (context.gpu->scaleUpLinkGbPerS ? context.gpu->scaleUpLinkGbPerS->value
+                                                : e.link->fallbackGbPerS) *
+                1e9 * e.link->bandwidthShare;
+            e.maxTensorParallel = e.link->maxTensorParallel;
+            if (e.linkBytesPerS <= 0)
+                e.link = nullptr;
+        }
+    return e;
+}
+
+/// The model as the engine sizes it: weights, compute and KV per token.
+struct Shape
+{
+    double totalParams = 0, activeParams = 0, kvBytesPerToken = 0;
+    double layers = 0, hidden = 0, attentionDim = 0;
+    int kvHeads = 0; ///< 0: not replicated across tensor-parallel ranks (latent, or unknown)
+    int experts = 0, expertsPerToken = 0;
+};
+
+Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
+{
+    Shape s;
+    if (const ModelShape* m = context.model) {
+        s.totalParams = m->totalParams;
+        s.activeParams = m->activeParams;
+        s.kvBytesPerToken = m->kvBytesPerToken(spec.precision);
+        s.layers = m->layers;
+        s.hidden = m->hiddenSize;
+        s.attentionDim = m->attentionDim > 0 ? m->attentionDim : m->hiddenSize;
+        s.kvHeads = m->kvLatentDims > 0 ? 0 : m->kvHeads;
+        s.experts = m->experts;
+        s.expertsPerToken = m->expertsPerToken;
+    } else {
+        const ModelShape estimate = estimatedDenseShape(spec.params);
+        s.activeParams = spec.params;
+        s.totalParams = std::max(spec.params, context.totalParams);
+        s.kvBytesPerToken = estimatedKvBytesPerToken(spec.params, spec.precision);
+        s.layers = estimate.layers;
+        s.hidden = estimate.hiddenSize;
+        s.attentionDim = estimate.attentionDim;
+    }
+    if (spec.kvBytesPerToken)
+        s.kvBytesPerToken = *spec.kvBytesPerToken;
+    return s;
+}
+
+/// One replica spanning `degreeUnits` units, or the reason it cannot meet the targets.
+Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceUnit& unit,
+                                      int degreeUnits, const Assumptions& assumptions,
+                                      const Shape& shape, const Efficiency& eff)
+{
+    InferenceEstimate e;
+    const double bytes = bytesPerValue(spec.precision);
+    const double active = shape.activeParams;
+    e.weightBytes = shape.totalParams * bytes;
+    // Tensor parallelism splits the KV heads; with more ranks than KV heads
+    // each head is held by several ranks (vLLM and TensorRT-LLM replicate it).
+    e.kvBytesPerToken =
+        shape.kvBytesPerToken *
+        (shape.kvHeads > 0 ? std::max(1.0, double(degreeUnits) / shape.kvHeads) : 1.0);
+    e.tensorParallel = degreeUnits;
+    e.efficiencyBasis = eff.basis;
+    const double contextMax = spec.inputTokens + spec.outputTokens;
+    const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
+    const double degree = degreeUnits;
+    // Memory for the KV cache: the stack's share of what the weights leave,
+    // or the engine's usable fraction of all memory less the weights.
+    const double kvBudget =
+        eff.kvFractionOfFree > 0
+            ? (unit.memoryBytes * degree - e.weightBytes) * eff.kvFractionOfFree
+            : unit.memoryBytes * assumptions.usableMemoryFraction * degree - e.weightBytes;
+    const double usable = e.weightBytes + kvBudget;
+    if (e.weightBytes + contextMax * e.kvBytesPerToken > usable)
+        return Error("weights (" + formatNumber(e.weightBytes / 1e9) +
+                     " GB) and one sequence's KV cache do not fit in " +
+                     formatNumber(usable / 1e9) + " GB of usable memory" +
+                     (degreeUnits > 1        ? " on " + std::to_string(degreeUnits) + " GPUs"
+                      : unit.profile.empty() ? ""
+                                             : " of a " + unit.profile));
+    // Without a known link, tensor parallelism keeps `tensorParallelEfficiency`
+    // per doubling; with one, its all-reduces are costed explicitly.
+    const double tpEfficiency =
+        eff.link ? 1.0 : std::pow(assumptions.tensorParallelEfficiency, std::log2(degree));
+    const double bandwidth = unit.bandwidthBytesPerS * degree * eff.bandwidth * tpEfficiency;
+    const double compute = unit.computeFlopsPerS * degree * eff.decode * tpEfficiency;
+    const double prefillCompute = unit.computeFlopsPerS * degree * eff.prefill * tpEfficiency;
+    // Two all-reduces per layer (attention and MLP) of tokens × hidden activations.
+    const auto allReduceSeconds = [&](double tokens) {
+        if (!eff.link || degreeUnits == 1)
+            return 0.0;
+        const double payload = tokens * shape.hidden * kActivationBytes;
+        return shape.layers * 2.0 *
+               (eff.link->latencySeconds +
+                payload * 2.0 * (degree - 1) / degree / eff.linkBytesPerS);
+    };
+    // Weights read per step: every weight of a dense model; for MoE the shared
+    // part and the experts the batch's tokens touch (each token picks k of E).
+    const auto weightsRead = [&](double b) {
+        if (shape.experts == 0)
+            return e.weightBytes;
+        const double untouched = std::pow(1.0 - double(shape.expertsPerToken) / shape.experts, b);
+        return active * bytes + (e.weightBytes - active * bytes) * (1.0 - untouched);
+    };
+    // Continuous batching with chunked prefill: each step decodes b tokens and
+    // prefills b·I/O prompt tokens of arriving requests (steady state), so
+    // the per-token time a user sees includes the prefill it shares the GPU with.
+    const double prefillPerDecode =
+        spec.outputTokens > 0 ? spec.inputTokens / spec.outputTokens : 0;
+    const auto readSeconds = [&](double b) {
+        return (weightsRead(b) + b * contextAverage * e.kvBytesPerToken) / bandwidth;
+    };
+    const auto decodeComputeSeconds = [&](double b) { return 2.0 * active * b / compute; };
+    // A prompt token costs 2·N plus attention over the prompt before it:
+    // QKᵀ and AV, 2 FLOPs each per layer, query dimension and earlier token
+    // (I/2 on average, causal). Decode attention is a KV read, counted above.
+    const double prefillFlopsPerToken =
+        2.0 * active + 4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+    const auto prefillSeconds = [&](double b) {
+        return prefillFlopsPerToken * b * prefillPerDecode / prefillCompute;
+    };
+    const auto stepSeconds = [&](double b) {
+        return readSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
+               allReduceSeconds(b * (1.0 + prefillPerDecode));
+    };
+    const double tpotSeconds = spec.tpotMs / 1000.0;
+    if (stepSeconds(1) > tpotSeconds)
+        return Error("one output token takes " + formatNumber(stepSeconds(1) * 1000) +
+                     " ms even at batch 1; the target is " + formatNumber(spec.tpotMs) + " ms");
+    const double byMemory = (usable - e.weightBytes) / (contextMax * e.kvBytesPerToken);
+    int low = 1;
+    int high = static_cast<int>(std::max(1.0, std::floor(std::min(byMemory, kMaxBatch))));
+    while (low < high) { // the step time grows with the batch
+        const int mid = (low + high + 1) / 2;
+        if (stepSeconds(mid) <= tpotSeconds)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    e.batch = low;
+    const double step = stepSeconds(e.batch);
+    e.stepMs = step * 1000.0;
+    e.computeBound =
+        decodeComputeSeconds(e.batch) + prefillSeconds(e.batch) >= readSeconds(e.batch);
+    e.prefillShare = prefillSeconds(e.batch) / step;
+    e.decodeTokensPerSecond = e.batch / step;
+
+    // Time to first token: a prompt alone on the replica.
+    const double prefillAlone = prefillFlopsPerToken * spec.inputTokens / prefillCompute +
+                                allReduceSeconds(spec.inputTokens);
+    e.prefillMs = prefillAlone * 1000.0;
+    if (e.prefillMs > spec.ttftMs)
+        return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
+                     formatNumber(e.prefillMs) + " ms; the time-to-first-token target is " +
+                     formatNumber(spec.ttftMs) + " ms");
+    // b sequences finish O tokens each per O steps.
+    e.requestsPerSecondPerReplica =
+        spec.outputTokens > 0 ? e.decodeTokensPerSecond / spec.outputTokens : 1.0 / prefillAlone;
+    e.outputTokensPerSecondPerGpu = e.decodeTokensPerSecond / (degree * unit.gpuShare);
+    e.memoryGbPerReplica = (e.weightBytes + e.batch * contextMax * e.kvBytesPerToken) / 1e9;
+    return e;
 }
 
 } // namespace
@@ -42,93 +249,26 @@ double estimatedKvBytesPerToken(double params, Precision precision)
     return layers * 2.0 * 8.0 * 128.0 * bytesPerValue(precision);
 }
 
-namespace {
-
-/// One replica spanning `degree` units, or the reason it cannot meet the targets.
-Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceUnit& unit,
-                                      int degreeUnits, const Assumptions& assumptions)
-{
-    InferenceEstimate e;
-    const double n = spec.params;
-    e.weightBytes = n * bytesPerValue(spec.precision);
-    e.kvBytesPerToken =
-        spec.kvBytesPerToken ? *spec.kvBytesPerToken : estimatedKvBytesPerToken(n, spec.precision);
-    e.tensorParallel = degreeUnits;
-    const double contextMax = spec.inputTokens + spec.outputTokens;
-    const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
-    const double degree = degreeUnits;
-    const double usable = unit.memoryBytes * assumptions.usableMemoryFraction * degree;
-    if (e.weightBytes + contextMax * e.kvBytesPerToken > usable)
-        return Error("weights (" + formatNumber(e.weightBytes / 1e9) +
-                     " GB) and one sequence's KV cache do not fit in " +
-                     formatNumber(usable / 1e9) + " GB of usable memory" +
-                     (degreeUnits > 1        ? " on " + std::to_string(degreeUnits) + " GPUs"
-                      : unit.profile.empty() ? ""
-                                             : " of a " + unit.profile));
-    // Tensor parallelism keeps `tensorParallelEfficiency` per doubling.
-    const double tpEfficiency = std::pow(assumptions.tensorParallelEfficiency, std::log2(degree));
-    const double bandwidth =
-        unit.bandwidthBytesPerS * degree * assumptions.memoryBandwidthEfficiency * tpEfficiency;
-    const double compute =
-        unit.computeFlopsPerS * degree * assumptions.decodeComputeEfficiency * tpEfficiency;
-    const double tpotSeconds = spec.tpotMs / 1000.0;
-
-    // Roofline of one decode step at batch b: read the weights and every
-    // sequence's KV cache, or do 2·N FLOPs per sequence, whichever is slower.
-    const auto stepSeconds = [&](double b) {
-        return std::max((e.weightBytes + b * contextAverage * e.kvBytesPerToken) / bandwidth,
-                        2.0 * n * b / compute);
-    };
-    if (stepSeconds(1) > tpotSeconds)
-        return Error("one output token takes " + formatNumber(stepSeconds(1) * 1000) +
-                     " ms even at batch 1; the target is " + formatNumber(spec.tpotMs) + " ms");
-    const double byBandwidth =
-        (tpotSeconds * bandwidth - e.weightBytes) / (contextAverage * e.kvBytesPerToken);
-    const double byCompute = tpotSeconds * compute / (2.0 * n);
-    const double byMemory = (usable - e.weightBytes) / (contextMax * e.kvBytesPerToken);
-    constexpr double kMaxBatch = 4096;
-    e.batch = static_cast<int>(
-        std::max(1.0, std::floor(std::min({byBandwidth, byCompute, byMemory, kMaxBatch}))));
-    const double step = stepSeconds(e.batch);
-    e.stepMs = step * 1000.0;
-    e.computeBound = 2.0 * n * e.batch / compute >=
-                     (e.weightBytes + e.batch * contextAverage * e.kvBytesPerToken) / bandwidth;
-    e.decodeTokensPerSecond = e.batch / step;
-
-    // Prefill is compute-bound: 2·N FLOPs per prompt token.
-    const double prefillSeconds =
-        2.0 * n * spec.inputTokens /
-        (unit.computeFlopsPerS * degree * assumptions.prefillMfu * tpEfficiency);
-    e.prefillMs = prefillSeconds * 1000.0;
-    if (e.prefillMs > spec.ttftMs)
-        return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
-                     formatNumber(e.prefillMs) + " ms; the time-to-first-token target is " +
-                     formatNumber(spec.ttftMs) + " ms");
-    // A replica's time per request: its prefill, then its 1/batch share of
-    // `outputTokens` decode steps (prefill and decode not overlapped).
-    e.requestsPerSecondPerReplica = 1.0 / (prefillSeconds + spec.outputTokens * step / e.batch);
-    e.outputTokensPerSecondPerGpu =
-        e.requestsPerSecondPerReplica * spec.outputTokens / (degree * unit.gpuShare);
-    e.memoryGbPerReplica = (e.weightBytes + e.batch * contextMax * e.kvBytesPerToken) / 1e9;
-    return e;
-}
-
-} // namespace
-
 Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    const ResourceUnit& unit,
                                                    bool allowTensorParallel,
-                                                   const Assumptions& assumptions)
+                                                   const Assumptions& assumptions,
+                                                   const ServingContext& context)
 {
-    // Try 1, 2, 4 and 8 units per replica and keep the one that serves the
-    // most output tokens per GPU: more units give a bigger batch, but lose
-    // tensor-parallel efficiency.
+    const Shape shape = shapeFor(spec, context);
+    const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
+    if (context.tensorParallel > 0)
+        return sizeReplica(spec, unit, context.tensorParallel, assumptions, shape, eff);
+    // The smallest degree that fits and meets the targets, unless a larger one
+    // serves more output tokens per GPU (more memory for the batch, against
+    // the all-reduces the split costs).
     std::optional<InferenceEstimate> best;
     Error firstError;
-    for (int degree = 1; degree <= (allowTensorParallel ? 8 : 1); degree *= 2) {
-        auto candidate = sizeReplica(spec, unit, degree, assumptions);
+    const int maxDegree = allowTensorParallel ? eff.maxTensorParallel : 1;
+    for (int degree = 1; degree <= maxDegree; degree *= 2) {
+        auto candidate = sizeReplica(spec, unit, degree, assumptions, shape, eff);
         if (!candidate) {
-            if (firstError.issues.empty() || degree == 8)
+            if (firstError.issues.empty() || degree * 2 > maxDegree)
                 firstError = candidate.error();
             continue;
         }

@@ -1,28 +1,47 @@
 #pragma once
 
-// One inference replica: the largest batch that meets the latency target and
-// fits memory, its throughput, and the replicas a request rate needs.
+// One inference replica under continuous batching with a paged KV cache and
+// chunked prefill: the largest batch that meets the per-token target with the
+// prefill it carries and fits memory, its throughput, and the replicas a
+// request rate needs. Efficiency per GPU × precision × serving stack comes
+// from data/perf/serving.json where it was measured; see docs/MODEL.md.
 
 #include "engine/resource_unit.h"
 #include "model/assumptions.h"
+#include "model/gpu.h"
 #include "model/workload.h"
+#include "perf/model_table.h"
 #include "util/result.h"
+
+#include <string>
 
 namespace fleet {
 
 struct InferenceEstimate
 {
-    double weightBytes = 0;
+    double weightBytes = 0; ///< all weights (MoE: every expert)
     double kvBytesPerToken = 0;
     int tensorParallel = 1;           ///< GPUs (units) one replica spans
     int batch = 0;                    ///< concurrent sequences per replica
-    double stepMs = 0;                ///< time per output token at that batch
+    double stepMs = 0;                ///< time per output token at that batch, prefill included
     bool computeBound = false;        ///< the step is limited by compute, not bandwidth
-    double decodeTokensPerSecond = 0; ///< per replica, while decoding
-    double prefillMs = 0;             ///< per request, compute-bound
+    double prefillShare = 0;          ///< share of each step spent on other requests' prefill
+    double decodeTokensPerSecond = 0; ///< per replica
+    double prefillMs = 0;             ///< one request's prompt alone on the replica
     double requestsPerSecondPerReplica = 0;
     double outputTokensPerSecondPerGpu = 0; ///< served, counting the GPU share a replica occupies
     double memoryGbPerReplica = 0;          ///< weights + KV cache at the chosen batch
+    std::string efficiencyBasis;            ///< "tensorrt-llm, calibrated" or "engine assumptions"
+};
+
+/// What the engine knows beyond the workload's figures.
+struct ServingContext
+{
+    const GpuModel* gpu = nullptr;     ///< its calibrated efficiency and link; null: assumptions
+    std::string stack;                 ///< serving stack; "" = the vendor's default
+    const ModelShape* model = nullptr; ///< known shape; null: dense, estimated from N
+    double totalParams = 0;            ///< MoE weights when no model is named (0: = N)
+    int tensorParallel = 0;            ///< fixed degree (0: chosen as a deployment would)
 };
 
 /// KV-cache bytes per token of a Llama-3-like model of `params` parameters
@@ -30,13 +49,15 @@ struct InferenceEstimate
 /// the Llama 3 8B/70B/405B configurations). See docs/MODEL.md.
 double estimatedKvBytesPerToken(double params, Precision precision);
 
-/// Sizes one replica on `unit` (tensor parallelism across 1, 2, 4 or 8 units
-/// when `allowTensorParallel`: the degree serving most output tokens per GPU). Fails with the
-/// reason when no batch meets the targets or the model does not fit.
+/// Sizes one replica on `unit` (tensor parallelism across 1, 2, 4 … units
+/// when `allowTensorParallel`: the smallest degree that fits and meets the
+/// targets, unless a larger one serves more output tokens per GPU). Fails with
+/// the reason when no batch meets the targets or the model does not fit.
 Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    const ResourceUnit& unit,
                                                    bool allowTensorParallel,
-                                                   const Assumptions& assumptions);
+                                                   const Assumptions& assumptions,
+                                                   const ServingContext& context = {});
 
 /// Replicas needed for `requestsPerSecond`.
 double replicasFor(double requestsPerSecond, const InferenceEstimate& estimate);

@@ -104,7 +104,10 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
 
 Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec)
 {
-    auto replica = estimateInferenceReplica(spec, c.unit, c.regime.multiGpu, c.project.assumptions);
+    ServingContext serving;
+    serving.gpu = &c.gpu; // its calibrated efficiency and link (data/perf/serving.json)
+    auto replica =
+        estimateInferenceReplica(spec, c.unit, c.regime.multiGpu, c.project.assumptions, serving);
     if (!replica)
         return replica.error();
     const InferenceEstimate& e = replica.value();

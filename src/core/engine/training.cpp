@@ -1,12 +1,14 @@
 #include "engine/training.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace fleet {
 
 Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
-                                             double regimeOverhead, const Assumptions& assumptions)
+                                             double regimeOverhead, const Assumptions& assumptions,
+                                             const TrainingScale& scale)
 {
     if (peakFlopsPerS <= 0)
         return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) +
@@ -26,8 +28,17 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     const double gpus = spec.gpusPerJob;
     e.jobMtbfHours = assumptions.gpuMtbfHours / gpus;
     const double totalParams = spec.totalParams > 0 ? spec.totalParams : spec.activeParams;
-    e.checkpointSeconds = totalParams * assumptions.checkpointBytesPerParam /
-                          (assumptions.checkpointWriteGbPerS * 1e9);
+    // Each node writes its shard: the bandwidth measured on the reference
+    // nodes grows with the job's nodes, up to the storage system's rate.
+    e.checkpointWriteGbPerS = assumptions.checkpointWriteGbPerS;
+    if (scale.checkpointReferenceNodes > 0) {
+        const double nodes = std::ceil(gpus / std::max(1, scale.gpusPerNode));
+        e.checkpointWriteGbPerS *= nodes / scale.checkpointReferenceNodes;
+    }
+    if (scale.storageCapGbPerS > 0)
+        e.checkpointWriteGbPerS = std::min(e.checkpointWriteGbPerS, scale.storageCapGbPerS);
+    e.checkpointSeconds =
+        totalParams * assumptions.checkpointBytesPerParam / (e.checkpointWriteGbPerS * 1e9);
     const double cHours = e.checkpointSeconds / 3600.0;
     // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework.
     const double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
@@ -49,6 +60,9 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     }
     e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.overheadFraction));
     e.wallClockDays = e.gpuHours / gpus / 24.0;
+    // Hot spares stand by beside the gang to replace failed servers at once.
+    e.gpusHeld = static_cast<int>(std::ceil(gpus * (1.0 + scale.hotSpareFraction) - 1e-9));
+    e.gpuHoursHeld = e.gpuHours * (1.0 + scale.hotSpareFraction);
     return e;
 }
 

@@ -4,6 +4,7 @@
 
 #include "model/assumptions.h"
 #include "model/workload.h"
+#include "perf/training_defaults.h"
 #include "util/result.h"
 
 namespace fleet {
@@ -21,12 +22,19 @@ struct TrainingEstimate
     double overheadFraction = 0;             ///< C/τ + (τ/2 + restart)/M
     double checkpointIdleFraction = 0;       ///< share of GPU time spent writing checkpoints (C/τ)
     double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart
+    double checkpointWriteGbPerS = 0;        ///< the job's, after scaling with its nodes
+    int gpusHeld = 0;                        ///< the gang and its hot spares
+    double gpuHoursHeld = 0;                 ///< gpuHours × (1 + hot-spare share)
 };
 
 /// Estimates one run of `spec` on GPUs giving `peakFlopsPerS` each (dense peak
 /// of the chosen precision, before the regime's overhead `regimeOverhead`).
 /// Fails with the reason when the run cannot make progress (overhead ≥ 90 %).
-Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
-                                             double regimeOverhead, const Assumptions& assumptions);
+/// `scale` sets how checkpoint bandwidth grows with the job's nodes and the
+/// hot spares it holds (default: data/perf/training.json).
+Result<TrainingEstimate>
+estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS, double regimeOverhead,
+                    const Assumptions& assumptions,
+                    const TrainingScale& scale = builtinTrainingDefaults().scale);
 
 } // namespace fleet

@@ -77,8 +77,11 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
             if (const OptionResult* option = w.chosenOption())
                 reserved += option->months.front().gpuEquivalents;
     constexpr double kIntMax = double(std::numeric_limits<int>::max());
+    // Services and notebooks hold whole nodes, so the jobs get whole nodes too
+    // and the two add up to the fleet.
+    const double reservedNodes = std::ceil(reserved / perNode - 1e-9);
     cluster.reservedGpus =
-        std::isfinite(reserved) ? int(std::min(std::ceil(reserved), kIntMax)) : 0;
+        std::isfinite(reserved) ? int(std::min(reservedNodes * perNode, kIntMax)) : 0;
     const std::int64_t left =
         std::max<std::int64_t>(perNode, total - std::int64_t(cluster.reservedGpus));
     cluster.shape = {int(std::min<std::int64_t>(left / perNode, std::int64_t(kIntMax) / perNode)),

@@ -1,0 +1,186 @@
+#include "perf/calibration.h"
+
+#include "engine/inference.h"
+#include "engine/resource_unit.h"
+#include "engine/training.h"
+#include "model/engine_defaults.h"
+#include "perf/model_table.h"
+#include "perf/training_defaults.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace fleet {
+
+namespace {
+
+std::string shapeText(const PerfReference& ref)
+{
+    std::ostringstream out;
+    out << ref.inputTokens << "/" << ref.outputTokens << " tokens";
+    if (ref.tpotMs)
+        out << ", TPOT " << *ref.tpotMs << " ms";
+    if (ref.ttftMs)
+        out << ", TTFT " << *ref.ttftMs << " ms";
+    if (!ref.tpotMs && !ref.ttftMs)
+        out << ", offline";
+    return out.str();
+}
+
+/// Output tokens/s per GPU the engine gives `system` under `ref`'s conditions.
+Result<InferenceEstimate> inferenceOn(const PerfReference& ref, const MeasuredSystem& system,
+                                      const Catalog& catalog, const Assumptions& assumptions)
+{
+    const GpuModel* gpu = catalog.gpu(system.gpu);
+    if (!gpu)
+        return Error("the catalog has no GPU " + system.gpu);
+    const ModelShape* model = findModel(ref.model);
+    if (!model)
+        return Error("data/perf/models.json has no model " + ref.model);
+    const auto precision = precisionFromKey(ref.precision);
+    if (!precision)
+        return Error("precision " + ref.precision + " is neither bf16 nor fp8");
+    ResourceUnit unit;
+    unit.computeFlopsPerS = densePeakFlopsPerS(*gpu, *precision);
+    unit.bandwidthBytesPerS = gpu->memoryBandwidthGbPerS.value * 1e9;
+    unit.memoryBytes = gpu->memoryGb.value * 1e9;
+    if (unit.computeFlopsPerS <= 0)
+        return Error(gpu->id + " has no dense " + ref.precision + " throughput");
+    InferenceSpec spec;
+    spec.params = model->activeParams;
+    spec.precision = *precision;
+    spec.inputTokens = ref.inputTokens;
+    spec.outputTokens = ref.outputTokens;
+    spec.tpotMs = ref.tpotMs.value_or(1e9); // offline: no latency target
+    spec.ttftMs = ref.ttftMs.value_or(1e12);
+    spec.requestsPerSecond = 1;
+    ServingContext context;
+    context.gpu = gpu;
+    context.stack = system.stack;
+    context.model = model;
+    context.tensorParallel = ref.tensorParallel;
+    return estimateInferenceReplica(spec, unit, true, assumptions, context);
+}
+
+std::string configuration(const InferenceEstimate& e)
+{
+    std::ostringstream out;
+    out.precision(3);
+    out << "TP " << e.tensorParallel << ", batch " << e.batch << ", step " << e.stepMs
+        << " ms, prefill " << std::lround(e.prefillShare * 100) << " % of each step; "
+        << e.efficiencyBasis;
+    return out.str();
+}
+
+void finish(CalibrationRow& row)
+{
+    row.ratio = row.published > 0 ? row.tool / row.published : 0;
+    row.within = row.tool > 0 && std::abs(row.ratio - 1.0) <= row.tolerance + 1e-12;
+}
+
+} // namespace
+
+std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& catalog)
+{
+    const Assumptions assumptions = assumptionsFrom(catalog.engineDefaults);
+    std::vector<CalibrationRow> rows;
+    for (const PerfReference& ref : set.references) {
+        CalibrationRow row;
+        row.id = ref.id;
+        row.family = ref.family;
+        row.source = ref.source;
+        if (const ReferenceFamily* f = set.family(ref.family))
+            row.tolerance = f->tolerance;
+        if (ref.tolerance) {
+            row.tolerance = *ref.tolerance;
+            row.toleranceWhy = ref.toleranceWhy;
+        }
+        const ModelShape* model = findModel(ref.model);
+        const std::string modelName = model ? model->name : ref.model;
+        switch (ref.kind) {
+        case ReferenceKind::Inference: {
+            row.unit = "output tokens/s per GPU";
+            row.what = modelName + " " + ref.precision + " on " +
+                       std::to_string(ref.tensorParallel > 0 ? ref.tensorParallel : 0) + "× " +
+                       ref.system.gpu + " (" + ref.system.stack + "), " + shapeText(ref);
+            if (ref.tensorParallel == 0)
+                row.what = modelName + " " + ref.precision + " on " + ref.system.gpu + " (" +
+                           ref.system.stack + "), " + shapeText(ref);
+            row.published = ref.system.published / ref.system.gpus;
+            auto e = inferenceOn(ref, ref.system, catalog, assumptions);
+            if (e) {
+                row.tool = e.value().outputTokensPerSecondPerGpu;
+                row.detail = configuration(e.value());
+            } else {
+                row.detail = e.error().messages();
+            }
+            break;
+        }
+        case ReferenceKind::InferenceRatio: {
+            row.unit = "ratio of tokens/s per GPU";
+            row.what = modelName + " " + ref.precision + ", " + ref.system.gpu + " (" +
+                       ref.system.stack + ") ÷ " + ref.baseline.gpu + " (" + ref.baseline.stack +
+                       "), " + shapeText(ref);
+            row.published = (ref.system.published / ref.system.gpus) /
+                            (ref.baseline.published / ref.baseline.gpus);
+            auto a = inferenceOn(ref, ref.system, catalog, assumptions);
+            auto b = inferenceOn(ref, ref.baseline, catalog, assumptions);
+            if (a && b) {
+                row.tool =
+                    a.value().outputTokensPerSecondPerGpu / b.value().outputTokensPerSecondPerGpu;
+                std::ostringstream out;
+                out.precision(4);
+                out << a.value().outputTokensPerSecondPerGpu << " ÷ "
+                    << b.value().outputTokensPerSecondPerGpu << " tokens/s per GPU ("
+                    << configuration(a.value()) << " | " << configuration(b.value()) << ")";
+                row.detail = out.str();
+            } else {
+                row.detail = (a ? b.error() : a.error()).messages();
+            }
+            break;
+        }
+        case ReferenceKind::Training: {
+            row.unit = "GPU-hours";
+            const GpuModel* gpu = catalog.gpu(ref.system.gpu);
+            const auto precision = precisionFromKey(ref.precision);
+            TrainingSpec spec;
+            spec.activeParams = model ? model->activeParams : 0;
+            spec.totalParams = model ? model->totalParams : 0;
+            spec.tokensPerRun = ref.tokens;
+            spec.gpusPerJob = ref.system.gpus;
+            spec.efficiency = defaultMfuForParams(spec.activeParams);
+            spec.precision = precision.value_or(Precision::Bf16);
+            std::ostringstream what;
+            what << modelName << ", " << ref.tokens / 1e12 << "T tokens on " << ref.system.gpus
+                 << "× " << ref.system.gpu << " (default MFU " << spec.efficiency << ")";
+            row.what = what.str();
+            row.published = ref.system.published;
+            if (!gpu || !model || !precision) {
+                row.detail = "unknown GPU, model or precision";
+                break;
+            }
+            auto run = estimateTrainingRun(spec, densePeakFlopsPerS(*gpu, spec.precision), 0.0,
+                                           assumptions);
+            if (run) {
+                row.tool = run.value().gpuHours;
+                std::ostringstream out;
+                out.precision(3);
+                out << "ideal " << run.value().idealGpuHours / 1e6 << " M h; checkpoints and "
+                    << "failures " << run.value().overheadFraction * 100 << " % ("
+                    << run.value().checkpointSeconds << " s checkpoint at "
+                    << run.value().checkpointWriteGbPerS << " GB/s every "
+                    << run.value().checkpointIntervalMin << " min)";
+                row.detail = out.str();
+            } else {
+                row.detail = run.error().messages();
+            }
+            break;
+        }
+        }
+        finish(row);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+} // namespace fleet

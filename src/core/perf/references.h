@@ -1,0 +1,74 @@
+#pragma once
+
+// Public measurements the engine is checked against (data/perf/references.json):
+// each with its source, date and conditions, grouped in families that state a
+// tolerance and why.
+
+#include "util/result.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+struct ReferenceFamily
+{
+    std::string id;
+    double tolerance = 0.25; ///< |tool ÷ published − 1| allowed
+    std::string why;
+};
+
+/// One side of a measured configuration.
+struct MeasuredSystem
+{
+    std::string gpu;      ///< catalog id
+    std::string stack;    ///< serving stack ("" for training)
+    int gpus = 1;         ///< GPUs the published figure covers
+    double published = 0; ///< output tokens/s over those GPUs, or GPU-hours for training
+};
+
+enum class ReferenceKind
+{
+    Inference,      ///< output tokens/s per GPU
+    InferenceRatio, ///< one system's tokens/s per GPU over another's
+    Training        ///< GPU-hours of a run
+};
+
+struct PerfReference
+{
+    std::string id;
+    std::string family;
+    ReferenceKind kind = ReferenceKind::Inference;
+    std::string source; ///< document, URL, commit
+    std::string asOf;
+    std::string model; ///< data/perf/models.json id
+    std::string precision = "fp8";
+    double inputTokens = 0, outputTokens = 0;
+    std::optional<double> tpotMs, ttftMs; ///< absent: offline, no target
+    int tensorParallel = 0;               ///< as published (0: the engine chooses)
+    double tokens = 0;                    ///< training tokens
+    MeasuredSystem system;                ///< Inference, Training; the numerator of a ratio
+    MeasuredSystem baseline;              ///< the denominator of a ratio
+    std::string note;
+    /// A wider tolerance for this reference alone, with the reason (a known
+    /// gap of the model, listed in docs/MODEL.md); absent: the family's.
+    std::optional<double> tolerance;
+    std::string toleranceWhy;
+};
+
+struct ReferenceSet
+{
+    std::vector<ReferenceFamily> families;
+    std::vector<PerfReference> references;
+
+    const ReferenceFamily* family(std::string_view id) const;
+};
+
+Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string& file);
+
+/// The built-in set (data/perf/references.json).
+Result<ReferenceSet> builtinReferences();
+
+} // namespace fleet

@@ -1,0 +1,127 @@
+#include "perf/serving_table.h"
+
+#include "perf/json_rules.h"
+#include "perf/perf_data.h"
+
+namespace fleet {
+
+namespace {
+
+void readEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
+                    ServingTable& table)
+{
+    r.checkKeys(o, path,
+                {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
+                 "prefill_compute", "source", "as_of"},
+                {"kv_cache_fraction_of_free", "note"});
+    ServingEfficiency e;
+    e.gpuId = r.string(o, "gpu", path).value_or("");
+    r.setEntry(e.gpuId);
+    const std::string precision = r.string(o, "precision", path).value_or("");
+    if (auto p = precisionFromKey(precision))
+        e.precision = *p;
+    else
+        r.report(path + "/precision", "must be bf16 or fp8");
+    e.stack = r.string(o, "stack", path).value_or("");
+    const json::NumberRule fraction = perf::range(0, true, 1);
+    e.memoryBandwidth = r.number(o, "memory_bandwidth", path, fraction).value_or(0);
+    e.decodeCompute = r.number(o, "decode_compute", path, fraction).value_or(0);
+    e.prefillCompute = r.number(o, "prefill_compute", path, fraction).value_or(0);
+    e.kvCacheFractionOfFree =
+        r.number(o, "kv_cache_fraction_of_free", path, perf::range(0, true, 1), false).value_or(0);
+    e.source = r.string(o, "source", path).value_or("");
+    e.asOf = r.string(o, "as_of", path).value_or("");
+    r.setEntry("");
+    table.efficiencies.push_back(std::move(e));
+}
+
+void readInterconnect(json::Reader& r, const boost::json::object& o, const std::string& path,
+                      ServingTable& table)
+{
+    r.checkKeys(o, path,
+                {"link", "allreduce_latency_us", "bandwidth_share", "max_tensor_parallel", "source",
+                 "as_of"},
+                {"fallback_gb_per_s", "note"});
+    InterconnectCost c;
+    c.link = r.string(o, "link", path).value_or("");
+    r.setEntry(c.link);
+    c.latencySeconds =
+        r.number(o, "allreduce_latency_us", path, perf::range(0, false, 1e5)).value_or(0) * 1e-6;
+    c.bandwidthShare = r.number(o, "bandwidth_share", path, perf::range(0, true, 1)).value_or(0);
+    c.fallbackGbPerS =
+        r.number(o, "fallback_gb_per_s", path, perf::range(0, true, 1e5), false).value_or(0);
+    c.maxTensorParallel = r.integer(o, "max_tensor_parallel", path, 1, 64).value_or(1);
+    c.source = r.string(o, "source", path).value_or("");
+    c.asOf = r.string(o, "as_of", path).value_or("");
+    r.setEntry("");
+    table.interconnects.push_back(std::move(c));
+}
+
+} // namespace
+
+Result<ServingTable> parseServingTable(std::string_view text, const std::string& file)
+{
+    auto parsed = json::parse(text, file);
+    if (!parsed)
+        return parsed.error();
+    json::Reader r(file);
+    const auto* root = r.asObject(parsed.value(), "");
+    if (!root)
+        return Error(r.issues());
+    r.checkKeys(*root, "",
+                {"format", "format_version", "default_stack", "efficiency", "interconnects"},
+                {"description"});
+    ServingTable table;
+    if (const auto* stacks = r.object(*root, "default_stack", "")) {
+        r.checkKeys(*stacks, "/default_stack", {"nvidia", "amd"}, {});
+        table.nvidiaStack = r.string(*stacks, "nvidia", "/default_stack").value_or("");
+        table.amdStack = r.string(*stacks, "amd", "/default_stack").value_or("");
+    }
+    if (const auto* list = r.array(*root, "efficiency", ""))
+        for (std::size_t i = 0; i < list->size(); ++i)
+            if (const auto* o = r.asObject((*list)[i], json::pointer("/efficiency", i)))
+                readEfficiency(r, *o, json::pointer("/efficiency", i), table);
+    if (const auto* list = r.array(*root, "interconnects", ""))
+        for (std::size_t i = 0; i < list->size(); ++i)
+            if (const auto* o = r.asObject((*list)[i], json::pointer("/interconnects", i)))
+                readInterconnect(r, *o, json::pointer("/interconnects", i), table);
+    if (r.failed())
+        return Error(r.issues());
+    return table;
+}
+
+const ServingTable& builtinServingTable()
+{
+    static const ServingTable table = [] {
+        auto parsed = parseServingTable(perfDataFile("serving.json"), "built-in:perf/serving.json");
+        return parsed ? parsed.value() : ServingTable{};
+    }();
+    return table;
+}
+
+std::string defaultStack(const GpuModel& gpu)
+{
+    const ServingTable& table = builtinServingTable();
+    return gpu.vendor == Vendor::Amd ? table.amdStack : table.nvidiaStack;
+}
+
+const ServingEfficiency* findServingEfficiency(const GpuModel& gpu, Precision precision,
+                                               std::string_view stack)
+{
+    const std::string wanted = stack.empty() ? defaultStack(gpu) : std::string(stack);
+    for (const ServingEfficiency& e : builtinServingTable().efficiencies)
+        if (e.gpuId == gpu.id && e.precision == precision && e.stack == wanted)
+            return &e;
+    return nullptr;
+}
+
+const InterconnectCost* findInterconnect(const GpuModel& gpu)
+{
+    const InterconnectCost* best = nullptr;
+    for (const InterconnectCost& c : builtinServingTable().interconnects)
+        if (gpu.scaleUpLink.rfind(c.link, 0) == 0 && (!best || c.link.size() > best->link.size()))
+            best = &c;
+    return best;
+}
+
+} // namespace fleet

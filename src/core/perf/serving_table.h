@@ -1,0 +1,69 @@
+#pragma once
+
+// Achieved serving efficiency per GPU × precision × serving stack, and the
+// cost of tensor parallelism per scale-up interconnect (data/perf/serving.json).
+// Each figure is fitted to, and checked against, public measurements; see
+// docs/MODEL.md "Calibrated serving efficiency".
+
+#include "model/gpu.h"
+#include "model/workload.h"
+#include "util/result.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+/// Fractions of the datasheet peak a serving stack reaches on one GPU.
+struct ServingEfficiency
+{
+    std::string gpuId;
+    Precision precision = Precision::Fp8;
+    std::string stack;                ///< "tensorrt-llm", "vllm", ...
+    double memoryBandwidth = 0.8;     ///< of peak HBM bandwidth, reading weights and KV cache
+    double decodeCompute = 0.5;       ///< of dense peak, decode matrix products
+    double prefillCompute = 0.5;      ///< of dense peak, prefill (prompt) tokens
+    double kvCacheFractionOfFree = 0; ///< KV cache budget: this share of memory left after the
+                                      ///< weights (0: the engine's usable-memory fraction)
+    std::string source;
+    std::string asOf;
+};
+
+/// What one all-reduce across a tensor-parallel group costs on a link family.
+struct InterconnectCost
+{
+    std::string link;              ///< matched as a prefix of the catalog's scale_up_link
+    double latencySeconds = 20e-6; ///< fixed cost per all-reduce
+    double bandwidthShare = 0.25;  ///< of the catalog's per-GPU link bandwidth an all-reduce gets
+    double fallbackGbPerS = 0;     ///< link bandwidth when the catalog states none (PCIe)
+    int maxTensorParallel = 8;     ///< GPUs one replica may span on this link
+    std::string source;
+    std::string asOf;
+};
+
+struct ServingTable
+{
+    std::vector<ServingEfficiency> efficiencies;
+    std::vector<InterconnectCost> interconnects;
+    std::string nvidiaStack = "tensorrt-llm"; ///< assumed when none is named
+    std::string amdStack = "vllm";
+};
+
+Result<ServingTable> parseServingTable(std::string_view text, const std::string& file);
+
+/// The built-in table (parsed once).
+const ServingTable& builtinServingTable();
+
+/// The stack assumed for `gpu` when none is named.
+std::string defaultStack(const GpuModel& gpu);
+
+/// The calibrated efficiency of `gpu` at `precision` under `stack` ("" = the
+/// vendor's default stack); nullptr when none is stored.
+const ServingEfficiency* findServingEfficiency(const GpuModel& gpu, Precision precision,
+                                               std::string_view stack);
+
+/// The tensor-parallel cost of `gpu`'s scale-up link; nullptr when unknown.
+const InterconnectCost* findInterconnect(const GpuModel& gpu);
+
+} // namespace fleet

@@ -1,0 +1,98 @@
+#include "perf/training_defaults.h"
+
+#include "perf/json_rules.h"
+#include "perf/perf_data.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fleet {
+
+Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std::string& file)
+{
+    auto parsed = json::parse(text, file);
+    if (!parsed)
+        return parsed.error();
+    json::Reader r(file);
+    const auto* root = r.asObject(parsed.value(), "");
+    if (!root)
+        return Error(r.issues());
+    r.checkKeys(*root, "",
+                {"format", "format_version", "mfu_by_model_size", "checkpoint", "gpus_per_node",
+                 "hot_spare_fraction"},
+                {"description"});
+    TrainingDefaults d;
+    if (const auto* list = r.array(*root, "mfu_by_model_size", "")) {
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string path = json::pointer("/mfu_by_model_size", i);
+            const auto* o = r.asObject((*list)[i], path);
+            if (!o)
+                continue;
+            r.checkKeys(*o, path, {"params", "mfu", "source", "as_of"}, {});
+            MfuPoint p;
+            p.params = r.number(*o, "params", path, perf::range(1e6, false, 1e14)).value_or(0);
+            p.mfu = r.number(*o, "mfu", path, perf::range(0, true, 1)).value_or(0);
+            p.source = r.string(*o, "source", path).value_or("");
+            r.string(*o, "as_of", path);
+            if (!d.mfuBySize.empty() && p.params <= d.mfuBySize.back().params)
+                r.report(path + "/params", "must be larger than the previous point's");
+            d.mfuBySize.push_back(std::move(p));
+        }
+        if (d.mfuBySize.empty())
+            r.report("/mfu_by_model_size", "needs at least one point");
+    }
+    if (const auto* o = r.object(*root, "checkpoint", "")) {
+        r.checkKeys(*o, "/checkpoint",
+                    {"reference_nodes", "storage_cap_gb_per_s", "source", "as_of"}, {});
+        d.scale.checkpointReferenceNodes =
+            r.number(*o, "reference_nodes", "/checkpoint", perf::range(0, true, 1e6)).value_or(0);
+        d.scale.storageCapGbPerS =
+            r.number(*o, "storage_cap_gb_per_s", "/checkpoint", perf::range(0, true, 1e7))
+                .value_or(0);
+        d.checkpointSource = r.string(*o, "source", "/checkpoint").value_or("");
+        r.string(*o, "as_of", "/checkpoint");
+    }
+    d.scale.gpusPerNode = r.integer(*root, "gpus_per_node", "", 1, 1024).value_or(8);
+    if (const auto* o = r.object(*root, "hot_spare_fraction", "")) {
+        r.checkKeys(*o, "/hot_spare_fraction", {"value", "source", "as_of"}, {});
+        d.scale.hotSpareFraction =
+            r.number(*o, "value", "/hot_spare_fraction", perf::range(0, false, 1)).value_or(0);
+        d.hotSpareSource = r.string(*o, "source", "/hot_spare_fraction").value_or("");
+        r.string(*o, "as_of", "/hot_spare_fraction");
+    }
+    if (r.failed())
+        return Error(r.issues());
+    return d;
+}
+
+const TrainingDefaults& builtinTrainingDefaults()
+{
+    static const TrainingDefaults defaults = [] {
+        auto parsed =
+            parseTrainingDefaults(perfDataFile("training.json"), "built-in:perf/training.json");
+        return parsed ? parsed.value() : TrainingDefaults{};
+    }();
+    return defaults;
+}
+
+double defaultMfuForParams(double params)
+{
+    const auto& points = builtinTrainingDefaults().mfuBySize;
+    if (points.empty())
+        return 0.40;
+    if (params <= points.front().params)
+        return points.front().mfu;
+    if (params >= points.back().params)
+        return points.back().mfu;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        const MfuPoint& a = points[i];
+        const MfuPoint& b = points[i + 1];
+        if (params <= b.params) {
+            const double t = std::log(params / a.params) / std::log(b.params / a.params);
+            return a.mfu + t * (b.mfu - a.mfu);
+        }
+    }
+    return points.back().mfu;
+}
+
+} // namespace fleet

@@ -1,0 +1,107 @@
+#include "views/calibration_view.h"
+
+#include "perf/calibration.h"
+#include "store/catalog_loader.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace fleet::gui {
+
+namespace {
+
+QString figure(double value, const std::string& unit)
+{
+    if (value <= 0)
+        return QStringLiteral("—");
+    if (unit.rfind("ratio", 0) == 0)
+        return QString::number(value, 'f', 3);
+    if (value >= 1e5)
+        return QStringLiteral("%1 M").arg(value / 1e6, 0, 'f', 2);
+    return QLocale().toString(value, 'f', 0);
+}
+
+QTableWidgetItem* cell(const QString& text, const QString& tip = {})
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    if (!tip.isEmpty())
+        item->setToolTip(tip);
+    return item;
+}
+
+} // namespace
+
+CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Calibration against public measurements"));
+    auto* layout = new QVBoxLayout(this);
+    auto* summary = new QLabel(this);
+    summary->setObjectName(QStringLiteral("calibrationSummary"));
+    summary->setWordWrap(true);
+    layout->addWidget(summary);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("calibrationTable"));
+    // The figures first, the long conditions last (stretched), so the ratio is
+    // always in view.
+    const QStringList headers = {tr("Family"), tr("Reference"), tr("Tool"), tr("Published"),
+                                 tr("Ratio"),  tr("Tolerance"), tr("Unit"), tr("Conditions")};
+    m_table->setColumnCount(int(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    layout->addWidget(m_table, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    const auto catalog = loadBuiltinCatalog();
+    const auto set = builtinReferences();
+    if (!catalog || !set) {
+        summary->setText(
+            tr("The built-in references could not be read: %1")
+                .arg(QString::fromStdString((catalog ? set.error() : catalog.error()).messages())));
+        return;
+    }
+    const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
+    m_table->setRowCount(int(rows.size()));
+    int within = 0;
+    for (int i = 0; i < int(rows.size()); ++i) {
+        const CalibrationRow& r = rows[std::size_t(i)];
+        within += r.within;
+        const QString source = QString::fromStdString(r.source);
+        m_table->setItem(i, 0, cell(QString::fromStdString(r.family)));
+        m_table->setItem(i, 1, cell(QString::fromStdString(r.id), source));
+        m_table->setItem(i, 2, cell(figure(r.tool, r.unit), QString::fromStdString(r.detail)));
+        m_table->setItem(i, 3, cell(figure(r.published, r.unit), source));
+        auto* ratio = cell(r.tool > 0 ? QString::number(r.ratio, 'f', 2) : QStringLiteral("—"));
+        if (!r.within)
+            ratio->setForeground(QColor(0xb0, 0x20, 0x20));
+        m_table->setItem(i, 4, ratio);
+        m_table->setItem(i, 5,
+                         cell(QStringLiteral("±%1 %").arg(std::lround(r.tolerance * 100)),
+                              QString::fromStdString(r.toleranceWhy)));
+        m_table->setItem(i, 6, cell(QString::fromStdString(r.unit)));
+        m_table->setItem(i, 7,
+                         cell(QString::fromStdString(r.what), QString::fromStdString(r.detail)));
+        for (int c : {2, 3, 4, 5})
+            m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    summary->setText(tr("The engine on %1 public measurements (MLPerf Inference, NVIDIA "
+                        "TensorRT-LLM tables, Meta's Llama 3 training runs): %2 within their "
+                        "tolerance. Hover a reference for its source, a figure for the engine's "
+                        "configuration. The same table: fleetplanner-cli calibrate.")
+                         .arg(rows.size())
+                         .arg(within));
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    resize(1280, 640);
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,118 @@
+// The performance model against public measurements: every reference of
+// data/perf/references.json within its family's stated tolerance, and every
+// figure of the perf tables with a source and a date.
+
+#include "perf/calibration.h"
+#include "perf/model_table.h"
+#include "perf/perf_data.h"
+#include "perf/references.h"
+#include "perf/serving_table.h"
+#include "perf/training_defaults.h"
+#include "store/catalog_loader.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fleet;
+
+class TestCalibration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theTablesParse()
+    {
+        const auto models =
+            parseModelTable(perfDataFile("models.json"), "built-in:perf/models.json");
+        QVERIFY2(models.ok(), models.ok() ? "" : models.error().toString().c_str());
+        QVERIFY(models.value().size() >= 8);
+        const auto serving =
+            parseServingTable(perfDataFile("serving.json"), "built-in:perf/serving.json");
+        QVERIFY2(serving.ok(), serving.ok() ? "" : serving.error().toString().c_str());
+        const auto training =
+            parseTrainingDefaults(perfDataFile("training.json"), "built-in:perf/training.json");
+        QVERIFY2(training.ok(), training.ok() ? "" : training.error().toString().c_str());
+        const auto references = builtinReferences();
+        QVERIFY2(references.ok(), references.ok() ? "" : references.error().toString().c_str());
+    }
+
+    void everyFigureHasASourceAndADate()
+    {
+        for (const ModelShape& m : builtinModels())
+            QVERIFY2(!m.source.empty() && !m.asOf.empty(), m.id.c_str());
+        const Catalog catalog = loadBuiltinCatalog().value();
+        for (const ServingEfficiency& e : builtinServingTable().efficiencies) {
+            QVERIFY2(!e.source.empty() && !e.asOf.empty(), e.gpuId.c_str());
+            QVERIFY2(catalog.gpu(e.gpuId), ("no catalog GPU " + e.gpuId).c_str());
+        }
+        for (const InterconnectCost& c : builtinServingTable().interconnects)
+            QVERIFY2(!c.source.empty() && !c.asOf.empty(), c.link.c_str());
+        for (const MfuPoint& p : builtinTrainingDefaults().mfuBySize)
+            QVERIFY(!p.source.empty());
+        QVERIFY(!builtinTrainingDefaults().checkpointSource.empty());
+        QVERIFY(!builtinTrainingDefaults().hotSpareSource.empty());
+        const ReferenceSet set = builtinReferences().value();
+        for (const ReferenceFamily& f : set.families)
+            QVERIFY2(!f.why.empty() && f.tolerance > 0 && f.tolerance <= 0.25, f.id.c_str());
+        int ownTolerances = 0;
+        for (const PerfReference& r : set.references) {
+            QVERIFY2(!r.source.empty() && !r.asOf.empty(), r.id.c_str());
+            if (r.tolerance) { // a known gap: stated, and few
+                ++ownTolerances;
+                QVERIFY2(!r.toleranceWhy.empty() && *r.tolerance <= 0.40, r.id.c_str());
+            }
+            QVERIFY2(findModel(r.model), ("unknown model in " + r.id).c_str());
+            QVERIFY2(catalog.gpu(r.system.gpu), ("unknown GPU in " + r.id).c_str());
+        }
+        QVERIFY2(ownTolerances * 20 <= int(set.references.size()),
+                 "more than 5 % of the references need a tolerance of their own");
+    }
+
+    void everyReferenceIsWithinItsFamilysTolerance()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const ReferenceSet set = builtinReferences().value();
+        const std::vector<CalibrationRow> rows = calibrate(set, catalog);
+        QCOMPARE(rows.size(), set.references.size());
+        QStringList outside;
+        for (const CalibrationRow& row : rows)
+            if (!row.within)
+                outside << QStringLiteral(
+                               "%1: tool %2, published %3, ratio %4, tolerance ±%5 % (%6)")
+                               .arg(QString::fromStdString(row.id))
+                               .arg(row.tool)
+                               .arg(row.published)
+                               .arg(row.ratio, 0, 'f', 3)
+                               .arg(row.tolerance * 100)
+                               .arg(QString::fromStdString(row.detail));
+        QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QLatin1Char('\n'))));
+    }
+
+    void everyFamilyIsExercised()
+    {
+        const ReferenceSet set = builtinReferences().value();
+        for (const ReferenceFamily& f : set.families) {
+            int count = 0;
+            for (const PerfReference& r : set.references)
+                count += r.family == f.id;
+            QVERIFY2(count > 0, f.id.c_str());
+        }
+    }
+
+    void aBrokenTableNamesTheEntryAndTheRule()
+    {
+        const auto bad = parseModelTable(
+            R"({"format": "fleetplanner-perf-models", "format_version": 1, "models": [
+                {"id": "x", "name": "X", "total_params": 1e9, "active_params": 2e9, "layers": 4,
+                 "hidden_size": 512, "kv_heads": 2, "head_dim": 64, "source": "s", "as_of": "2024"}]})",
+            "test.json");
+        QVERIFY(!bad.ok());
+        const std::string text = bad.error().toString();
+        QVERIFY2(text.find("/models/0/active_params") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("must not exceed total_params") != std::string::npos, text.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "test_calibration.moc"

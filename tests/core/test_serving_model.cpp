@@ -1,0 +1,218 @@
+// The serving and training model's mechanisms, each on its own: MoE memory
+// and compute, KV heads replicated past the KV-head count, prefill sharing the
+// per-token budget, calibrated efficiency per GPU and stack (scaled by a
+// project's own figure), the tensor-parallel choice, checkpoint bandwidth
+// growing with nodes up to the storage cap, hot spares, MFU by model size.
+
+#include "engine/inference.h"
+#include "engine/resource_unit.h"
+#include "engine/training.h"
+#include "model/engine_defaults.h"
+#include "perf/model_table.h"
+#include "perf/serving_table.h"
+#include "perf/training_defaults.h"
+#include "store/catalog_loader.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fleet;
+
+namespace {
+
+struct Fixture
+{
+    Catalog catalog = loadBuiltinCatalog().value();
+    Assumptions assumptions = assumptionsFrom(catalog.engineDefaults);
+
+    ResourceUnit wholeGpu(const std::string& id, Precision precision) const
+    {
+        const GpuModel& gpu = *catalog.gpu(id);
+        ResourceUnit unit;
+        unit.computeFlopsPerS = densePeakFlopsPerS(gpu, precision);
+        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * 1e9;
+        unit.memoryBytes = gpu.memoryGb.value * 1e9;
+        return unit;
+    }
+    Result<InferenceEstimate> serve(const std::string& gpu, const InferenceSpec& spec,
+                                    const ModelShape* model, int tp = 0) const
+    {
+        ServingContext context;
+        context.gpu = catalog.gpu(gpu);
+        context.model = model;
+        context.tensorParallel = tp;
+        return estimateInferenceReplica(spec, wholeGpu(gpu, spec.precision), true, assumptions,
+                                        context);
+    }
+};
+
+InferenceSpec chat(double params, Precision precision = Precision::Fp8)
+{
+    InferenceSpec spec;
+    spec.params = params;
+    spec.precision = precision;
+    spec.requestsPerSecond = 10;
+    spec.inputTokens = 1000;
+    spec.outputTokens = 500;
+    spec.tpotMs = 100;
+    spec.ttftMs = 2000;
+    return spec;
+}
+
+} // namespace
+
+class TestServingModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void mixtureOfExpertsHoldsAllWeightsButComputesOnActiveOnes()
+    {
+        Fixture f;
+        const ModelShape* mixtral = findModel("mixtral-8x7b");
+        QVERIFY(mixtral);
+        auto moe = f.serve("h100-sxm-80gb", chat(mixtral->activeParams), mixtral);
+        QVERIFY2(moe.ok(), moe.ok() ? "" : moe.error().toString().c_str());
+        QCOMPARE(moe.value().weightBytes, 46.7e9); // FP8: one byte per parameter, every expert
+        // A dense model of the same total size serves fewer tokens: it computes on all of them.
+        ModelShape dense = *mixtral;
+        dense.activeParams = dense.totalParams;
+        dense.experts = dense.expertsPerToken = 0;
+        auto heavy = f.serve("h100-sxm-80gb", chat(dense.activeParams), &dense);
+        QVERIFY(heavy.ok());
+        QVERIFY(moe.value().outputTokensPerSecondPerGpu >
+                heavy.value().outputTokensPerSecondPerGpu * 1.2);
+        // Without a model, --total-params sizes the weights.
+        ServingContext context;
+        context.gpu = f.catalog.gpu("h100-sxm-80gb");
+        context.totalParams = 671e9;
+        auto v3 = estimateInferenceReplica(chat(37e9), f.wholeGpu("h100-sxm-80gb", Precision::Fp8),
+                                           true, f.assumptions, context);
+        QVERIFY(!v3.ok()); // 671 GB of FP8 weights do not fit eight 80 GB GPUs
+        QVERIFY(QString::fromStdString(v3.error().toString()).contains(QStringLiteral("671 GB")));
+    }
+
+    void kvHeadsAreReplicatedPastTheKvHeadCount()
+    {
+        Fixture f;
+        const ModelShape* qwen = findModel("qwen3-235b-a22b"); // 4 KV heads
+        QVERIFY(qwen);
+        auto tp8 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 8);
+        QVERIFY(tp8.ok());
+        QCOMPARE(tp8.value().kvBytesPerToken, 2.0 * qwen->kvBytesPerToken(Precision::Fp8));
+        auto tp4 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 4);
+        QVERIFY(tp4.ok());
+        QCOMPARE(tp4.value().kvBytesPerToken, qwen->kvBytesPerToken(Precision::Fp8));
+    }
+
+    void prefillSharesThePerTokenBudget()
+    {
+        Fixture f;
+        const ModelShape* llama = findModel("llama-3.1-70b");
+        InferenceSpec shortPrompt = chat(llama->activeParams);
+        shortPrompt.inputTokens = 100;
+        InferenceSpec longPrompt = shortPrompt;
+        longPrompt.inputTokens = 4000;
+        auto a = f.serve("h100-sxm-80gb", shortPrompt, llama, 4);
+        auto b = f.serve("h100-sxm-80gb", longPrompt, llama, 4);
+        QVERIFY(a.ok() && b.ok());
+        QVERIFY(b.value().prefillShare > a.value().prefillShare);
+        QVERIFY(b.value().stepMs <= longPrompt.tpotMs + 1e-9); // the target holds with prefill in
+        QVERIFY(b.value().batch < a.value().batch);
+    }
+
+    void calibratedEfficiencyAppliesWhereMeasuredAndScalesWithTheProject()
+    {
+        Fixture f;
+        const ModelShape* llama = findModel("llama-3.1-8b");
+        auto h100 = f.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
+        QVERIFY(h100.ok());
+        QVERIFY2(h100.value().efficiencyBasis.find("tensorrt-llm") != std::string::npos,
+                 h100.value().efficiencyBasis.c_str());
+        auto a100 = f.serve("a100-sxm-80gb", chat(llama->activeParams, Precision::Bf16), llama);
+        QVERIFY(a100.ok());
+        QCOMPARE(a100.value().efficiencyBasis, std::string("engine assumptions"));
+        // Halving the project's achievable bandwidth halves the calibrated one.
+        Fixture slow;
+        slow.assumptions.memoryBandwidthEfficiency /= 2;
+        auto halved = slow.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
+        QVERIFY(halved.ok());
+        QVERIFY(halved.value().outputTokensPerSecondPerGpu <
+                h100.value().outputTokensPerSecondPerGpu);
+    }
+
+    void tensorParallelismIsTheSmallestThatFitsUnlessALargerServesMorePerGpu()
+    {
+        Fixture f;
+        const ModelShape* llama = findModel("llama-3.1-8b");
+        auto small = f.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
+        QVERIFY(small.ok());
+        QCOMPARE(small.value().tensorParallel, 1); // splitting an 8B model only adds all-reduces
+        const ModelShape* big = findModel("llama-3.1-405b");
+        auto large = f.serve("h100-sxm-80gb", chat(big->activeParams), big);
+        QVERIFY(large.ok());
+        QCOMPARE(large.value().tensorParallel, 8); // 406 GB of FP8 weights need eight 80 GB GPUs
+        for (int tp : {2, 4}) {
+            auto forced = f.serve("h100-sxm-80gb", chat(llama->activeParams), llama, tp);
+            QVERIFY(forced.ok());
+            QCOMPARE(forced.value().tensorParallel, tp);
+            QVERIFY(forced.value().outputTokensPerSecondPerGpu <
+                    small.value().outputTokensPerSecondPerGpu);
+        }
+    }
+
+    void checkpointBandwidthGrowsWithNodesUpToTheStorageCap()
+    {
+        Assumptions a; // 57.5 GB/s measured on 48 nodes
+        TrainingScale scale;
+        scale.gpusPerNode = 8;
+        scale.checkpointReferenceNodes = 48;
+        scale.storageCapGbPerS = 2000;
+        TrainingSpec spec;
+        spec.activeParams = 70e9;
+        spec.tokensPerRun = 1e12;
+        spec.efficiency = 0.4;
+        spec.gpusPerJob = 384; // the reference: 48 nodes
+        QCOMPARE(estimateTrainingRun(spec, 1e15, 0, a, scale).value().checkpointWriteGbPerS, 57.5);
+        spec.gpusPerJob = 768;
+        QCOMPARE(estimateTrainingRun(spec, 1e15, 0, a, scale).value().checkpointWriteGbPerS, 115.0);
+        spec.gpusPerJob = 16384; // 2,048 nodes would write 2,453 GB/s: the storage caps it
+        QCOMPARE(estimateTrainingRun(spec, 1e15, 0, a, scale).value().checkpointWriteGbPerS,
+                 2000.0);
+        QCOMPARE(
+            estimateTrainingRun(spec, 1e15, 0, a, TrainingScale{}).value().checkpointWriteGbPerS,
+            57.5);
+    }
+
+    void hotSparesAreHeldBesideTheGang()
+    {
+        Assumptions a;
+        TrainingScale scale;
+        scale.hotSpareFraction = 0.01;
+        TrainingSpec spec;
+        spec.activeParams = 8e9;
+        spec.tokensPerRun = 1e12;
+        spec.efficiency = 0.4;
+        spec.gpusPerJob = 1000;
+        const TrainingEstimate e = estimateTrainingRun(spec, 1e15, 0, a, scale).value();
+        QCOMPARE(e.gpusHeld, 1010);
+        QVERIFY(std::abs(e.gpuHoursHeld / e.gpuHours - 1.01) < 1e-12);
+        QVERIFY(builtinTrainingDefaults().scale.hotSpareFraction > 0);
+    }
+
+    void mfuDefaultFollowsModelSize()
+    {
+        const auto& points = builtinTrainingDefaults().mfuBySize;
+        QVERIFY(points.size() >= 3);
+        QCOMPARE(defaultMfuForParams(points.front().params), points.front().mfu);
+        QCOMPARE(defaultMfuForParams(points.back().params), points.back().mfu);
+        QCOMPARE(defaultMfuForParams(1e9), points.front().mfu); // flat below
+        QCOMPARE(defaultMfuForParams(2e12), points.back().mfu); // and above
+        const double between = defaultMfuForParams(30e9);
+        QVERIFY(between > points[0].mfu && between < points[1].mfu);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServingModel)
+#include "test_serving_model.moc"

@@ -1,0 +1,71 @@
+// Help ▸ Calibration: the read-only table of the engine beside every public
+// measurement — one row per reference, the same figures as
+// `fleetplanner-cli calibrate`, nothing editable; a screenshot to look at.
+
+#include "main_window.h"
+#include "perf/calibration.h"
+#include "store/catalog_loader.h"
+#include "views/calibration_view.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace fleet;
+using fleet::gui::CalibrationView;
+using fleet::gui::MainWindow;
+
+class TestGuiCalibration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsEveryReferenceReadOnly()
+    {
+        CalibrationView view;
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const ReferenceSet set = builtinReferences().value();
+        const std::vector<CalibrationRow> rows = calibrate(set, loadBuiltinCatalog().value());
+        QTableWidget* table = view.table();
+        QCOMPARE(table->rowCount(), int(set.references.size()));
+        for (int i = 0; i < table->rowCount(); ++i) {
+            const CalibrationRow& row = rows[std::size_t(i)];
+            QCOMPARE(table->item(i, 1)->text(), QString::fromStdString(row.id));
+            QCOMPARE(table->item(i, 4)->text(), QString::number(row.ratio, 'f', 2));
+            QVERIFY(!(table->item(i, 2)->flags() & Qt::ItemIsEditable));
+            QVERIFY(!table->item(i, 1)->toolTip().isEmpty()); // the source
+        }
+        const QLabel* summary = view.findChild<QLabel*>(QStringLiteral("calibrationSummary"));
+        QVERIFY(summary);
+        QVERIFY2(
+            summary->text().contains(QStringLiteral("%1 public measurements").arg(rows.size())),
+            qPrintable(summary->text()));
+        QVERIFY(view.grab().toImage().save(QStringLiteral(FLEET_BINARY_DIR "/calibration.png")));
+    }
+
+    void theHelpMenuOpensIt()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction* action = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu())
+                for (QAction* a : menu->menu()->actions())
+                    if (a->text().contains(QStringLiteral("Calibration")))
+                        action = a;
+        QVERIFY(action);
+        action->trigger();
+        CalibrationView* view = window.findChild<CalibrationView*>();
+        QVERIFY(view);
+        QVERIFY(view->table()->rowCount() > 100);
+        view->close();
+    }
+};
+
+QTEST_MAIN(TestGuiCalibration)
+#include "test_gui_calibration.moc"
