@@ -79,7 +79,7 @@ const std::vector<Field<FleetPool>>& poolTable()
                   {"Plan", "", 1, 0}, &getPlan, &setPlan, EnumWording::OneOf),
         integer<&R::gpusPerNode>("gpus_per_node", P::Optional, {1, false, 64, ""},
                                  "GPUs in one node (one scale-up domain)",
-                                 {"GPUs per node", "GPUs", 1, 0}),
+                                 {"GPUs per node", "", 1, 0}),
         text<&R::note>("note", P::OmitWhenDefault, "Anything worth knowing about the pool",
                        {"Note", "", 1, 0}),
     };
