@@ -44,6 +44,8 @@ QString ruleText(const FieldInfo& field)
                                  "letter or digit; unique in its list");
     if (field.type == FieldType::Reference)
         return QStringLiteral("the id of a catalog %1").arg(text(field.item));
+    if (field.type == FieldType::Month)
+        return QString::fromUtf8("a month YYYY-MM, years 1000–2999");
     if (field.type == FieldType::Enum || field.type == FieldType::EnumList) {
         QStringList keys;
         for (const EnumOption& option : field.options)
@@ -67,7 +69,10 @@ QString ruleText(const FieldInfo& field)
 
 QString presenceText(const DescribedField& field)
 {
-    const QString value = QString::fromStdString(fieldValueText(field.defaultValue));
+    const std::string* text = std::get_if<std::string>(&field.defaultValue);
+    const QString value = text && text->empty()
+                              ? QStringLiteral("\"\"")
+                              : QString::fromStdString(fieldValueText(field.defaultValue));
     switch (field.info.presence) {
     case Presence::Required: return QStringLiteral("required");
     case Presence::Optional: return QStringLiteral("optional, default %1").arg(value);
@@ -85,6 +90,10 @@ QString where(const RecordFields& record)
         return QStringLiteral("the items of /fleet/pools");
     if (record.record == "segment")
         return QStringLiteral("the items of /segments");
+    if (record.record == "scenario")
+        return QStringLiteral("the items of /scenarios");
+    if (record.record == "project")
+        return QStringLiteral("the top level of a project file; \"a/b\" is key b of object a");
     return QStringLiteral("a workload with \"kind\": \"%1\"").arg(text(record.record));
 }
 
@@ -161,6 +170,8 @@ bj::object fieldJson(const DescribedField& field)
             values.push_back(bj::object{{"key", option.key}, {"help", option.help}});
         item["values"] = std::move(values);
     }
+    if (!info.column.empty())
+        item["sqlite_column"] = info.column;
     item["help"] = info.help;
     item["label"] = info.display.label;
     item["display_unit"] = info.display.unit;

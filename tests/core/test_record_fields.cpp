@@ -1,10 +1,12 @@
-// The field tables of a fleet pool and a segment (model/fleet_fields.h) are
+// The field tables of a fleet pool, a segment (model/fleet_fields.h) and a
+// scenario and the project itself (model/project_fields.h) are
 // the one description of their inputs: the SQLite statements generated from
 // them are the ones project files were written with, byte for byte; the JSON
 // Schema agrees with them; every row reads, writes and reports as it says;
 // and the messages are the ones files were answered with before the tables.
 
 #include "model/fleet_fields.h"
+#include "model/project_fields.h"
 #include "store/field_sql.h"
 #include "store/json_reader.h"
 #include "store/project_json.h"
@@ -52,6 +54,27 @@ CREATE TABLE segment_regime (
     position INTEGER NOT NULL,
     regime TEXT NOT NULL CHECK (regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
     PRIMARY KEY (segment_id, position)
+) STRICT;
+)SQL";
+
+const char* const kGoldenProjectTable = R"SQL(CREATE TABLE project (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 4096),
+    description TEXT CHECK (length(description) <= 65536),
+    note TEXT CHECK (length(note) <= 65536),
+    horizon_months INTEGER NOT NULL CHECK (horizon_months BETWEEN 1 AND 120),
+    start_month TEXT CHECK (start_month GLOB '[12][0-9][0-9][0-9]-[01][0-9]'),
+    active_price_book TEXT NOT NULL,
+    fleet_mode TEXT NOT NULL CHECK (fleet_mode IN ('fixed', 'size')),
+    scheduler_policy TEXT NOT NULL CHECK (scheduler_policy IN ('naive', 'topology_aware', 'predictive_preemption'))
+) STRICT;
+)SQL";
+
+const char* const kGoldenScenarioTable = R"SQL(CREATE TABLE scenario (
+    position INTEGER NOT NULL UNIQUE,
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT
 ) STRICT;
 )SQL";
 
@@ -103,6 +126,10 @@ template <> const FleetPool& firstOf<FleetPool>(const Project& project)
 template <> const Segment& firstOf<Segment>(const Project& project)
 {
     return project.segments.front();
+}
+template <> const Scenario& firstOf<Scenario>(const Project& project)
+{
+    return project.scenarios.front();
 }
 
 bj::object written(const Project& project, const char* list)
@@ -164,6 +191,7 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
                          " \"tpu-v9\", which is not in the catalog");
             break;
         case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
+        case FieldType::Month: QFAIL("no month in these records"); break;
         }
         const auto absent = sampleWith(list, [&](bj::object& item) { item.erase(info.key); });
         if (info.presence == Presence::Required) {
@@ -243,7 +271,9 @@ std::vector<std::string_view> optionKeys(const FieldInfo& info)
     return keys;
 }
 
-void checkSchemaAgrees(const RecordFields& record, const bj::object& def)
+/// `extra`: the schema's keys of the record that are not fields (a scenario's overrides).
+void checkSchemaAgrees(const RecordFields& record, const bj::object& def,
+                       std::set<std::string_view> extra = {})
 {
     const bj::object& properties = def.at("properties").as_object();
     std::set<std::string_view> required;
@@ -279,7 +309,8 @@ void checkSchemaAgrees(const RecordFields& record, const bj::object& def)
             QVERIFY2(property->at("pattern").as_string() == "^[a-z0-9][a-z0-9._-]{0,63}$",
                      (where + ": pattern differs").c_str());
             break;
-        case FieldType::Text: type("string"); break;
+        case FieldType::Text:
+        case FieldType::Month: type("string"); break;
         case FieldType::Bool: type("boolean"); break;
         case FieldType::Number:
         case FieldType::Integer: {
@@ -299,11 +330,92 @@ void checkSchemaAgrees(const RecordFields& record, const bj::object& def)
         }
     }
     for (const auto& property : properties)
-        QVERIFY2(tableKeys.count(property.key()),
+        QVERIFY2(tableKeys.count(property.key()) || extra.count(property.key()),
                  (std::string(record.record) + "/" + std::string(property.key()) +
                   ": in the schema but not in the table")
                      .c_str());
     QVERIFY(def.at("additionalProperties") == bj::value(false));
+}
+
+/// The sample project with `change` applied to its document.
+template <typename Change> Result<Project> sampleProjectWith(Change change)
+{
+    bj::value document = bj::parse(sampleProjectJson());
+    change(document.as_object());
+    return parseProjectValue(document, "sample.fleetplan.json");
+}
+
+/// The object a project field's key names the parent of ("horizon/months":
+/// the horizon object, created when absent), and the key's leaf.
+std::pair<bj::object*, std::string> parentOf(bj::object& root, std::string_view key)
+{
+    const auto slash = key.find('/');
+    if (slash == std::string_view::npos)
+        return {&root, std::string(key)};
+    bj::value& parent = root[key.substr(0, slash)];
+    if (!parent.is_object())
+        parent = bj::object{};
+    return {&parent.as_object(), std::string(key.substr(slash + 1))};
+}
+
+/// Every field of the project's table: bad values reported at the field's
+/// pointer with the table's rule, missing required ones reported, omitted
+/// optional ones not written back.
+void checkProjectFields()
+{
+    for (const Field<Project>& field : projectFields()) {
+        const FieldInfo& info = field.info;
+        const std::string path = "/" + std::string(info.key);
+        const auto set = [&](bj::value value) {
+            return sampleProjectWith([&](bj::object& root) {
+                auto [parent, leaf] = parentOf(root, info.key);
+                (*parent)[leaf] = value;
+            });
+        };
+        switch (info.type) {
+        case FieldType::Number:
+        case FieldType::Integer: {
+            const json::NumberRule rule{info.range.min, info.range.minExclusive, info.range.max,
+                                        info.type == FieldType::Integer,
+                                        std::string(info.range.unit)};
+            const std::string message = messageAt(set(info.range.max + 1), path);
+            QVERIFY2(message.rfind(rule.describe() + "; got ", 0) == 0, message.c_str());
+            break;
+        }
+        case FieldType::Enum:
+            QCOMPARE(messageAt(set("bogus"), path),
+                     enumRuleText(info.options, info.wording) + "; got \"bogus\"");
+            break;
+        case FieldType::Month:
+            QCOMPARE(messageAt(set("2027-13"), path),
+                     std::string("must be a month YYYY-MM with a year from 1000 to 2999; got "
+                                 "\"2027-13\""));
+            QVERIFY2(set("1999-12"), path.c_str());
+            break;
+        case FieldType::Reference:
+            QVERIFY2(messageAt(set("bogus"), path)
+                             .rfind("names " + std::string(info.item) + " \"bogus\"", 0) == 0,
+                     path.c_str());
+            break;
+        case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
+        case FieldType::Bool:
+        case FieldType::Id:
+        case FieldType::EnumList: QFAIL("a project field of a type this test does not try"); break;
+        }
+        const auto absent = sampleProjectWith([&](bj::object& root) {
+            auto [parent, leaf] = parentOf(root, info.key);
+            parent->erase(leaf);
+        });
+        if (info.presence == Presence::Required) {
+            QCOMPARE(messageAt(absent, path), std::string("is required but missing"));
+            continue;
+        }
+        QVERIFY2(absent, (path + ": " + (absent ? "" : absent.error().toString())).c_str());
+        bj::value root = projectToJson(absent.value());
+        auto [parent, leaf] = parentOf(root.as_object(), info.key);
+        QVERIFY2(parent->contains(leaf) == (info.presence == Presence::Optional),
+                 (path + ": written or omitted wrongly").c_str());
+    }
 }
 
 } // namespace
@@ -318,6 +430,12 @@ private slots:
         QCOMPARE(QString::fromStdString(rows::poolAndSegmentTablesSql()),
                  QString::fromUtf8(kGoldenPoolAndSegmentTables));
         QVERIFY(projectSchemaSql().find(kGoldenPoolAndSegmentTables) != std::string::npos);
+        QCOMPARE(QString::fromStdString(rows::projectTableSql()),
+                 QString::fromUtf8(kGoldenProjectTable));
+        QVERIFY(projectSchemaSql().find(kGoldenProjectTable) == 1); // after a newline, first
+        QCOMPARE(QString::fromStdString(rows::scenarioTableSql()),
+                 QString::fromUtf8(kGoldenScenarioTable));
+        QVERIFY(projectSchemaSql().find(kGoldenScenarioTable) != std::string::npos);
     }
 
     void columnsFollowTheTables()
@@ -335,11 +453,21 @@ private slots:
         };
         check(rows::kPool, poolRecord());
         check(rows::kSegment, segmentRecord());
+        check(rows::kScenario, scenarioRecord());
+        // The project's columns are named apart from their nested keys.
+        QCOMPARE(rows::kProject.size(), projectRecord().fields.size());
+        for (std::size_t c = 0; c < rows::kProject.size(); ++c) {
+            const FieldInfo& info = projectRecord().fields[c].info;
+            QCOMPARE(std::string_view(rows::kProject[c].key), info.key);
+            QCOMPARE(std::string_view(rows::kProject[c].name),
+                     info.column.empty() ? info.key : info.column);
+        }
     }
 
     void rowsAreWellFormed()
     {
-        for (const RecordFields* record : {&poolRecord(), &segmentRecord()}) {
+        for (const RecordFields* record :
+             {&poolRecord(), &segmentRecord(), &scenarioRecord(), &projectRecord()}) {
             std::set<std::string_view> keys;
             for (const DescribedField& field : record->fields) {
                 const FieldInfo& info = field.info;
@@ -356,7 +484,8 @@ private slots:
                 if (info.type == FieldType::Id)
                     QCOMPARE(info.presence, Presence::Required);
             }
-            QCOMPARE(record->fields.front().info.type, FieldType::Id);
+            if (record != &projectRecord())
+                QCOMPARE(record->fields.front().info.type, FieldType::Id);
         }
     }
 
@@ -364,6 +493,8 @@ private slots:
     {
         checkReaderAndWriter<FleetPool>(poolFields(), "/fleet/pools");
         checkReaderAndWriter<Segment>(segmentFields(), "/segments");
+        checkReaderAndWriter<Scenario>(scenarioFields(), "/scenarios");
+        checkProjectFields();
     }
 
     /// The messages as they were before the tables, word for word.
@@ -399,6 +530,26 @@ private slots:
                            "/segments/0/price_usd_per_gpu_hour"),
                  std::string("must be a finite number ≥ 0 and ≤ 200 (USD per GPU-hour charged; a "
                              "monthly price would be about 730× larger); got 2000"));
+        QCOMPARE(
+            messageAt(sampleWith("/scenarios", [](bj::object& item) { item["colour"] = "red"; }),
+                      "/scenarios/0/colour"),
+            std::string("unknown key; allowed keys here: id, name, overrides, description"));
+        const auto top = [](const char* parent, const char* key, bj::value value) {
+            return sampleProjectWith([&](bj::object& root) {
+                bj::object& object = *parent ? root[parent].as_object() : root;
+                object[key] = value;
+            });
+        };
+        QCOMPARE(messageAt(top("fleet", "mode", "grow"), "/fleet/mode"),
+                 std::string("must be \"fixed\" (the fleet is given) or \"size\" "
+                             "(FleetPlanner sizes it); got \"grow\""));
+        QCOMPARE(
+            messageAt(top("scheduler", "policy", "fifo"), "/scheduler/policy"),
+            std::string("must be naive, topology_aware or predictive_preemption; got \"fifo\""));
+        QCOMPARE(messageAt(top("horizon", "months", 121), "/horizon/months"),
+                 std::string("must be a whole number ≥ 1 and ≤ 120; got 121"));
+        QVERIFY(messageAt(top("", "active_price_book", "nope"), "/active_price_book")
+                    .rfind("names price book \"nope\", which is not defined; known: ", 0) == 0);
         QCOMPARE(messageAt(segment("colour", "red"), "/segments/0/colour"),
                  std::string("unknown key; allowed keys here: id, name, isolation_floor, "
                              "allowed_regimes, price_usd_per_gpu_hour, preemptible, note"));
@@ -451,6 +602,34 @@ private slots:
         const bj::object& properties = schema.at("properties").as_object();
         checkSchemaAgrees(poolRecord(), poolPlace().schemaItem(properties));
         checkSchemaAgrees(segmentRecord(), segmentPlace().schemaItem(properties));
+        // The project's fields: each at its nested place, required there or not.
+        for (const DescribedField& field : projectRecord().fields) {
+            const FieldInfo& info = field.info;
+            const auto slash = info.key.find('/');
+            const bj::object& parent = slash == std::string_view::npos
+                                           ? schema.as_object()
+                                           : properties.at(info.key.substr(0, slash)).as_object();
+            const std::string_view leaf =
+                slash == std::string_view::npos ? info.key : info.key.substr(slash + 1);
+            const bj::object& property = parent.at("properties").at(leaf).as_object();
+            bool required = false;
+            for (const bj::value& key : parent.at("required").as_array())
+                required = required || key.as_string() == leaf;
+            QVERIFY2(required == (info.presence == Presence::Required), info.key.data());
+            if (info.type == FieldType::Enum)
+                QVERIFY2(enumOf(property) == optionKeys(info), info.key.data());
+            else if (info.type == FieldType::Integer)
+                QVERIFY2(property.at("type").as_string() == "integer" &&
+                             numberAt(property, "minimum") == info.range.min &&
+                             numberAt(property, "maximum") == info.range.max,
+                         info.key.data());
+            else
+                QVERIFY2(property.at("type").as_string() == "string", info.key.data());
+            if (info.type == FieldType::Month || info.type == FieldType::Reference)
+                QVERIFY2(property.contains("pattern"), info.key.data());
+        }
+        checkSchemaAgrees(scenarioRecord(), properties.at("scenarios").at("items").as_object(),
+                          {"overrides"});
     }
 };
 

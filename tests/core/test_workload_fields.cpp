@@ -98,7 +98,8 @@ std::string_view schemaType(FieldType type)
     case FieldType::Integer: return "integer";
     case FieldType::Text:
     case FieldType::Id:
-    case FieldType::Reference: return "string";
+    case FieldType::Reference:
+    case FieldType::Month: return "string";
     case FieldType::Bool: return "boolean";
     case FieldType::Enum: return "";
     case FieldType::EnumList: return "array";

@@ -84,6 +84,24 @@ RecordOf<Member> flag(std::string_view key, Presence presence, std::string_view 
     return row<Member>({key, FieldType::Bool, presence, {}, {}, help, display});
 }
 
+/// A calendar month "YYYY-MM" (years 1000–2999).
+template <auto Member>
+RecordOf<Member> month(std::string_view key, Presence presence, std::string_view help,
+                       FieldDisplay display)
+{
+    return row<Member>({key, FieldType::Month, presence, {}, {}, help, display});
+}
+
+/// `field` stored in SQLite column `column` ("" for its key) with a length CHECK
+/// of `maxLength` characters (0: none).
+template <typename Record>
+Field<Record> stored(Field<Record> field, std::string_view column, std::size_t maxLength = 0)
+{
+    field.info.column = column;
+    field.info.maxLength = maxLength;
+    return field;
+}
+
 /// The row's id: required, json::Reader::identifier's rule, the SQLite primary key.
 template <auto Member>
 RecordOf<Member> identifier(std::string_view key, std::string_view help, FieldDisplay display)

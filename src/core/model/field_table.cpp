@@ -16,6 +16,7 @@ std::string_view fieldTypeKey(FieldType type)
     case FieldType::Id: return "id";
     case FieldType::Reference: return "reference";
     case FieldType::EnumList: return "enum_list";
+    case FieldType::Month: return "month";
     }
     return "number";
 }

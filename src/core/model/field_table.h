@@ -28,9 +28,10 @@ enum class FieldType
     Enum,      ///< one of `options`' keys; TEXT
     Id,        ///< the row's identifier (json::Reader::identifier's rule); TEXT PRIMARY KEY
     Reference, ///< the id of a catalog row (`item` names what: "GPU"); TEXT
-    EnumList   ///< a JSON array of `options`' keys, at least one; rows of the SQLite table `table`
+    EnumList,  ///< a JSON array of `options`' keys, at least one; rows of the SQLite table `table`
+    Month      ///< a calendar month "YYYY-MM", years 1000–2999; TEXT with a GLOB CHECK
 };
-/// "number", "integer", "text", "bool", "enum", "id", "reference", "enum_list".
+/// "number", "integer", "text", "bool", "enum", "id", "reference", "enum_list", "month".
 std::string_view fieldTypeKey(FieldType type);
 
 /// Whether a field must be in a file, and when the writer writes it.
@@ -88,6 +89,10 @@ struct FieldInfo
     /// also the column of its SQLite table.
     std::string_view item{};
     std::string_view table{}; ///< enum list: its SQLite table ("segment_regime")
+    /// The SQLite column when it is not the key (a key "horizon/months" is a
+    /// path into nested objects; its column is "horizon_months").
+    std::string_view column{};
+    std::size_t maxLength = 0; ///< text: a length CHECK in SQLite (0: none)
 };
 
 /// One row of a record's table: the description and the member it maps to.

@@ -1,6 +1,7 @@
 #include "model/fleet_fields.h"
 
 #include "model/field_builders.h"
+#include "model/project_fields.h"
 #include "model/workload_fields.h"
 
 namespace fleet {
@@ -12,14 +13,16 @@ using P = Presence;
 
 // --- enums ----------------------------------------------------------------
 
-constexpr EnumOption kPlans[] = {{"on_demand", "paid by the hour"},
-                                 {"reserved_1y", "committed for a year"},
-                                 {"reserved_3y", "committed for three years"},
-                                 {"spot", "cheap, and may be taken back"},
-                                 {"owned", "bought: capex, power and hosting"}};
-constexpr EnumOption kIsolation[] = {{"none", "shares a GPU with anyone"},
-                                     {"memory", "its own slice of GPU memory"},
-                                     {"hardware", "its own hardware partition or GPU"}};
+constexpr EnumOption kPlans[] = {
+    {"on_demand", "paid for the hours used"},
+    {"reserved_1y", "paid every hour of a one-year term, used or not"},
+    {"reserved_3y", "paid every hour of a three-year term, used or not"},
+    {"spot", "paid for the hours used; may be interrupted"},
+    {"owned", "bought: capex amortised, power and hosting"}};
+constexpr EnumOption kIsolation[] = {
+    {"none", "any regime, time slicing included"},
+    {"memory", "each tenant's memory kept apart (partitions, fractional with limits)"},
+    {"hardware", "whole GPUs or MIG instances: hardware isolation"}};
 constexpr EnumOption kRegimes[] = {{"bare_metal", ""},  {"vm_passthrough", ""}, {"partition", ""},
                                    {"time_sliced", ""}, {"fractional", ""},     {"mps", ""}};
 
@@ -76,7 +79,7 @@ const std::vector<Field<FleetPool>>& poolTable()
                   {"Plan", "", 1, 0}, &getPlan, &setPlan, EnumWording::OneOf),
         integer<&R::gpusPerNode>("gpus_per_node", P::Optional, {1, false, 64, ""},
                                  "GPUs in one node (one scale-up domain)",
-                                 {"GPUs per node", "GPUs", 1, 0}),
+                                 {"GPUs per node", "", 1, 0}),
         text<&R::note>("note", P::OmitWhenDefault, "Anything worth knowing about the pool",
                        {"Note", "", 1, 0}),
     };
@@ -138,8 +141,10 @@ std::vector<const RecordFields*> allRecords()
     std::vector<const RecordFields*> records;
     for (const RecordFields& record : workloadRecords())
         records.push_back(&record);
+    records.push_back(&projectRecord());
     records.push_back(&poolRecord());
     records.push_back(&segmentRecord());
+    records.push_back(&scenarioRecord());
     return records;
 }
 

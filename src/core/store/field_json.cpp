@@ -1,5 +1,7 @@
 #include "store/field_json.h"
 
+#include "model/sourced.h"
+
 #include <boost/json.hpp>
 
 namespace fleet {
@@ -10,12 +12,32 @@ using json::pointer;
 
 namespace {
 
-/// Whether the catalog has a row `id` of the kind a reference names.
-bool catalogHas(const Project& project, std::string_view item, const std::string& id)
+/// Whether the catalog has row `id` of the kind a reference names; reported
+/// (in the words files have always been answered with) when it has not.
+bool checkReference(json::Reader& r, const std::string& path, const FieldInfo& field,
+                    const Project& project, const std::string& id)
 {
-    if (item == "GPU")
-        return project.catalog().gpu(id) != nullptr;
+    if (field.item == "price book") {
+        if (project.catalog().priceBook(id))
+            return true;
+        std::string known;
+        for (const PriceBook& book : project.catalog().priceBooks)
+            known += (known.empty() ? "" : ", ") + book.id;
+        r.report(pointer(path, field.key),
+                 "names price book \"" + id + "\", which is not defined; known: " + known);
+        return false;
+    }
+    if (field.item == "GPU" && project.catalog().gpu(id))
+        return true;
+    r.report(pointer(path, field.key),
+             "names " + std::string(field.item) + " \"" + id + "\", which is not in the catalog");
     return false;
+}
+
+/// "YYYY-MM" with a year from 1000 to 2999, as the project file's CHECK has them.
+bool isMonth(const std::string& text)
+{
+    return text.size() == 7 && isValidAsOfDate(text) && (text[0] == '1' || text[0] == '2');
 }
 
 bool isOption(std::span<const EnumOption> options, std::string_view key)
@@ -52,10 +74,23 @@ std::optional<FieldValue> readField(json::Reader& r, const bj::object& item,
         return std::nullopt;
     case FieldType::Reference:
         if (auto value = r.string(item, field.key, path, required)) {
-            if (!catalogHas(project, field.item, *value))
-                r.report(pointer(path, field.key), "names " + std::string(field.item) + " \"" +
-                                                       *value + "\", which is not in the catalog");
+            // A GPU the catalog lacks is kept (the project is refused anyway);
+            // a price book is not.
+            if (!checkReference(r, path, field, project, *value) && field.item == "price book")
+                return std::nullopt;
             return FieldValue(std::move(*value));
+        }
+        return std::nullopt;
+    case FieldType::Month:
+        if (auto value = r.string(item, field.key, path, required)) {
+            // Years 1000-2999, as the project file's CHECK constraint has them
+            // (a year the JSON reader took but SQLite refused made `import`
+            // fail with a raw SQL error: found by fuzz_project_json).
+            if (isMonth(*value))
+                return FieldValue(std::move(*value));
+            r.report(pointer(path, field.key),
+                     "must be a month YYYY-MM with a year from 1000 to 2999; got \"" + *value +
+                         "\"");
         }
         return std::nullopt;
     case FieldType::Bool:
@@ -89,6 +124,14 @@ std::optional<FieldValue> readField(json::Reader& r, const bj::object& item,
     }
     }
     return std::nullopt;
+}
+
+std::pair<std::string_view, std::string> leafOf(std::string_view key)
+{
+    const auto slash = key.rfind('/');
+    if (slash == std::string_view::npos)
+        return {key, std::string()};
+    return {key.substr(slash + 1), "/" + std::string(key.substr(0, slash))};
 }
 
 void writeField(bj::object& item, const FieldInfo& field, const FieldValue& value)

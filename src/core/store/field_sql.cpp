@@ -1,6 +1,7 @@
 #include "store/field_sql.h"
 
 #include "model/fleet_fields.h"
+#include "model/project_fields.h"
 #include "model/workload_fields.h"
 
 #include <cmath>
@@ -18,7 +19,8 @@ Type columnType(FieldType type)
     case FieldType::Enum:
     case FieldType::Id:
     case FieldType::Reference:
-    case FieldType::EnumList: return Type::Text;
+    case FieldType::EnumList:
+    case FieldType::Month: return Type::Text;
     case FieldType::Bool: return Type::Bool;
     }
     return Type::Real;
@@ -39,9 +41,14 @@ std::string enumCheck(std::string_view column, std::span<const EnumOption> optio
     return std::string(column) + " IN (" + keys + ")";
 }
 
+std::string_view columnOf(const FieldInfo& field)
+{
+    return field.column.empty() ? field.key : field.column;
+}
+
 std::string checkOf(const FieldInfo& field)
 {
-    const std::string name(field.key);
+    const std::string name(columnOf(field));
     switch (field.type) {
     case FieldType::Number:
     case FieldType::Integer: {
@@ -53,7 +60,13 @@ std::string checkOf(const FieldInfo& field)
     }
     case FieldType::Bool: return name + " IN (0, 1)";
     case FieldType::Enum: return enumCheck(name, field.options);
+    case FieldType::Month: return name + " GLOB '[12][0-9][0-9][0-9]-[01][0-9]'";
     case FieldType::Text:
+        if (field.maxLength == 0)
+            break;
+        if (field.presence == Presence::Required)
+            return "length(" + name + ") BETWEEN 1 AND " + std::to_string(field.maxLength);
+        return "length(" + name + ") <= " + std::to_string(field.maxLength);
     case FieldType::Id:
     case FieldType::Reference:
     case FieldType::EnumList: break;
@@ -71,7 +84,8 @@ const char* sqlType(FieldType type)
     case FieldType::Enum:
     case FieldType::Id:
     case FieldType::Reference:
-    case FieldType::EnumList: return "TEXT";
+    case FieldType::EnumList:
+    case FieldType::Month: return "TEXT";
     }
     return "REAL";
 }
@@ -95,7 +109,7 @@ std::vector<Column> recordColumns(const RecordFields& record)
     for (const DescribedField& field : record.fields)
         if (field.info.type != FieldType::EnumList)
             columns.push_back(
-                {field.info.key.data(), field.info.key.data(), columnType(field.info.type)});
+                {columnOf(field.info).data(), field.info.key.data(), columnType(field.info.type)});
     return columns;
 }
 
@@ -114,6 +128,11 @@ std::vector<Column> segmentColumns()
     return recordColumns(segmentRecord());
 }
 
+std::vector<Column> scenarioColumns()
+{
+    return recordColumns(scenarioRecord());
+}
+
 std::string recordTableSql(const RecordFields& record, std::string_view first)
 {
     std::string sql = "CREATE TABLE " + std::string(record.table) + " (\n    " + std::string(first);
@@ -124,7 +143,7 @@ std::string recordTableSql(const RecordFields& record, std::string_view first)
             lists += listTableSql(record.table, info);
             continue;
         }
-        sql += ",\n    " + std::string(info.key) + " " + sqlType(info.type);
+        sql += ",\n    " + std::string(columnOf(info)) + " " + sqlType(info.type);
         if (info.type == FieldType::Id)
             sql += " PRIMARY KEY";
         else if (info.presence == Presence::Required || info.presence == Presence::Optional)
@@ -145,6 +164,21 @@ std::string specTablesSql()
                     record, "workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE "
                             "CASCADE");
     return sql;
+}
+
+std::vector<Column> projectColumns()
+{
+    return recordColumns(projectRecord());
+}
+
+std::string projectTableSql()
+{
+    return recordTableSql(projectRecord(), "id INTEGER PRIMARY KEY CHECK (id = 1)");
+}
+
+std::string scenarioTableSql()
+{
+    return recordTableSql(scenarioRecord(), "position INTEGER NOT NULL UNIQUE");
 }
 
 std::string poolAndSegmentTablesSql()

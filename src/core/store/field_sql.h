@@ -29,4 +29,10 @@ std::string specTablesSql();
 /// segments' allowed regimes).
 std::string poolAndSegmentTablesSql();
 
+/// The statement of the project's own table (one row).
+std::string projectTableSql();
+
+/// The statement of the scenarios' table.
+std::string scenarioTableSql();
+
 } // namespace fleet::rows

@@ -32,16 +32,10 @@ struct Column
     Type type;
 };
 
-inline constexpr Column kProject[] = {
-    {"name", "name", Type::Text},
-    {"description", "description", Type::Text},
-    {"note", "note", Type::Text},
-    {"horizon_months", "horizon/months", Type::Int},
-    {"start_month", "horizon/start_month", Type::Text},
-    {"active_price_book", "active_price_book", Type::Text},
-    {"fleet_mode", "fleet/mode", Type::Text},
-    {"scheduler_policy", "scheduler/policy", Type::Text},
-};
+/// The project table's columns, from model/project_fields.h: a key
+/// "horizon/months" reaches into a nested object.
+std::vector<Column> projectColumns();
+inline const std::vector<Column> kProject = projectColumns();
 inline constexpr Column kSource[] = {{"id", "id", Type::Text},
                                      {"title", "title", Type::Text},
                                      {"publisher", "publisher", Type::Text},
@@ -87,9 +81,8 @@ inline const std::vector<Column> kTraining = specColumns(WorkloadKind::Training)
 inline const std::vector<Column> kInference = specColumns(WorkloadKind::Inference);
 inline const std::vector<Column> kNotebooks = specColumns(WorkloadKind::Notebooks);
 inline const std::vector<Column> kBatch = specColumns(WorkloadKind::Batch);
-inline constexpr Column kScenario[] = {{"id", "id", Type::Text},
-                                       {"name", "name", Type::Text},
-                                       {"description", "description", Type::Text}};
+std::vector<Column> scenarioColumns(); ///< from model/project_fields.h
+inline const std::vector<Column> kScenario = scenarioColumns();
 
 struct WorkloadTable
 {

@@ -1,6 +1,7 @@
 #include "store/project_json_writer.h"
 
 #include "model/fleet_fields.h"
+#include "model/project_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_json.h"
@@ -88,17 +89,18 @@ bj::object workloadToJson(const Workload& w)
 
 bj::object projectToJson(const Project& project)
 {
-    bj::object root{{"format", key(kProjectFormat)},
-                    {"format_version", kProjectFormatVersion},
-                    {"name", project.name}};
-    if (!project.description.empty())
-        root["description"] = project.description;
-    addNote(root, project.note);
-    bj::object horizon{{"months", project.horizonMonths}};
-    if (!project.startMonth.empty())
-        horizon["start_month"] = project.startMonth;
+    bj::object root{{"format", key(kProjectFormat)}, {"format_version", kProjectFormatVersion}};
+    const auto put = [&project](bj::object& parent, std::string_view fieldKey) {
+        writeNestedField(parent, projectField(fieldKey), project);
+    };
+    put(root, "name");
+    put(root, "description");
+    put(root, "note");
+    bj::object horizon;
+    put(horizon, "horizon/months");
+    put(horizon, "horizon/start_month");
     root["horizon"] = std::move(horizon);
-    root["active_price_book"] = project.activePriceBookId;
+    put(root, "active_price_book");
     if (!project.ownSources.empty()) {
         bj::array sources;
         for (const SourceInfo& source : project.ownSources)
@@ -117,9 +119,12 @@ bj::object projectToJson(const Project& project)
         writeRecord(item, pool, poolFields());
         pools.push_back(std::move(item));
     }
-    root["fleet"] = bj::object{{"mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
-                               {"pools", std::move(pools)}};
-    bj::object scheduler{{"policy", key(policyKey(project.scheduler.policy))}};
+    bj::object fleet;
+    put(fleet, "fleet/mode");
+    fleet["pools"] = std::move(pools);
+    root["fleet"] = std::move(fleet);
+    bj::object scheduler;
+    put(scheduler, "scheduler/policy");
     bj::object regimes, assumptions;
     addOverrides(scheduler, regimes, assumptions, project.settingOverrides);
     root["scheduler"] = std::move(scheduler);
@@ -141,9 +146,8 @@ bj::object projectToJson(const Project& project)
     if (!project.scenarios.empty()) {
         bj::array scenarios;
         for (const Scenario& scenario : project.scenarios) {
-            bj::object item{{"id", scenario.id}, {"name", scenario.name}};
-            if (!scenario.description.empty())
-                item["description"] = scenario.description;
+            bj::object item;
+            writeRecord(item, scenario, scenarioFields());
             bj::array overrides;
             for (const ScenarioOverride& o : scenario.overrides)
                 overrides.push_back(

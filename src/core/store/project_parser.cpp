@@ -2,6 +2,7 @@
 
 #include "model/engine_defaults.h"
 #include "model/fleet_fields.h"
+#include "model/project_fields.h"
 #include "store/catalog_json.h"
 #include "store/catalog_loader.h"
 #include "store/field_json.h"
@@ -111,9 +112,9 @@ void ProjectParser::checkTopKeys(const bj::object& top, bool all)
 
 void ProjectParser::parseText(const bj::object& top)
 {
-    m_project.name = m_reader.string(top, "name", "").value_or("");
-    m_project.description = m_reader.string(top, "description", "", false).value_or("");
-    m_project.note = m_reader.string(top, "note", "", false).value_or("");
+    for (const char* key : {"name", "description", "note"})
+        if (!readNestedField(m_reader, top, projectField(key), m_project, m_project))
+            projectField(key).set(m_project, std::string());
 }
 
 void ProjectParser::record(std::string section, std::string_view key, const bj::value& value)
@@ -170,35 +171,14 @@ void ProjectParser::parseHorizon(const bj::object& top)
     if (!horizon)
         return;
     m_reader.checkKeys(*horizon, "/horizon", {"months"}, {"start_month"});
-    m_project.horizonMonths = m_reader.integer(*horizon, "months", "/horizon", 1, 120).value_or(12);
-    if (auto start = m_reader.string(*horizon, "start_month", "/horizon", false)) {
-        // Years 1000-2999, as the project file's CHECK constraint has them
-        // (a year the JSON reader took but SQLite refused made `import`
-        // fail with a raw SQL error: found by fuzz_project_json).
-        if (start->size() == 7 && isValidAsOfDate(*start) &&
-            ((*start)[0] == '1' || (*start)[0] == '2'))
-            m_project.startMonth = *start;
-        else
-            m_reader.report("/horizon/start_month",
-                            "must be a month YYYY-MM with a year from 1000 to 2999; got \"" +
-                                *start + "\"");
-    }
+    if (!readNestedField(m_reader, *horizon, projectField("horizon/months"), m_project, m_project))
+        m_project.horizonMonths = 12;
+    readNestedField(m_reader, *horizon, projectField("horizon/start_month"), m_project, m_project);
 }
 
 void ProjectParser::parseActivePriceBook(const bj::object& top)
 {
-    auto id = m_reader.string(top, "active_price_book", "");
-    if (!id)
-        return;
-    if (!m_project.catalog().priceBook(*id)) {
-        std::string known;
-        for (const PriceBook& book : m_project.catalog().priceBooks)
-            known += (known.empty() ? "" : ", ") + book.id;
-        m_reader.report("/active_price_book",
-                        "names price book \"" + *id + "\", which is not defined; known: " + known);
-        return;
-    }
-    m_project.activePriceBookId = *id;
+    readNestedField(m_reader, top, projectField("active_price_book"), m_project, m_project);
 }
 
 void ProjectParser::parseScheduler(const bj::object& top)
@@ -209,14 +189,7 @@ void ProjectParser::parseScheduler(const bj::object& top)
     const std::string path = "/scheduler";
     m_reader.checkKeys(*scheduler, path, {},
                        {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
-    if (auto policy = m_reader.string(*scheduler, "policy", path, false)) {
-        if (auto value = policyFromKey(*policy))
-            m_project.scheduler.policy = *value;
-        else
-            m_reader.report(pointer(path, "policy"),
-                            "must be naive, topology_aware or predictive_preemption; got \"" +
-                                *policy + "\"");
-    }
+    readNestedField(m_reader, *scheduler, projectField("scheduler/policy"), m_project, m_project);
     const auto table = [&](std::string_view key, std::array<double, 3>& values, bool zeroAllowed) {
         const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
         if (!byPolicy)
@@ -337,16 +310,7 @@ void ProjectParser::parseFleet(const bj::object& top)
     if (!fleet)
         return;
     m_reader.checkKeys(*fleet, "/fleet", {"mode"}, {"pools"});
-    if (auto mode = m_reader.string(*fleet, "mode", "/fleet")) {
-        if (*mode == "fixed")
-            m_project.fleet.mode = FleetMode::Fixed;
-        else if (*mode == "size")
-            m_project.fleet.mode = FleetMode::Size;
-        else
-            m_reader.report("/fleet/mode", "must be \"fixed\" (the fleet is given) or \"size\" "
-                                           "(FleetPlanner sizes it); got \"" +
-                                               *mode + "\"");
-    }
+    readNestedField(m_reader, *fleet, projectField("fleet/mode"), m_project, m_project);
     const bj::array* pools =
         m_reader.array(*fleet, "pools", "/fleet", m_project.fleet.mode == FleetMode::Fixed);
     if (!pools)
@@ -405,13 +369,10 @@ void ProjectParser::parseScenarios(const bj::object& top)
         const bj::object* item = m_reader.asObject((*scenarios)[i], path);
         if (!item)
             continue;
-        m_reader.checkKeys(*item, path, {"id", "name", "overrides"}, {"description"});
-        Scenario scenario;
-        scenario.id = m_reader.identifier(*item, "id", path).value_or("");
+        Scenario scenario = readRecord(m_reader, *item, path, scenarioFields(), m_project,
+                                       {"overrides"}, {}, false);
         if (!scenario.id.empty() && !ids.insert(scenario.id).second)
             m_reader.report(pointer(path, "id"), "duplicate scenario id \"" + scenario.id + "\"");
-        scenario.name = m_reader.string(*item, "name", path).value_or(scenario.id);
-        scenario.description = m_reader.string(*item, "description", path, false).value_or("");
         if (const bj::array* overrides = m_reader.array(*item, "overrides", path)) {
             for (std::size_t j = 0; j < overrides->size(); ++j) {
                 const std::string overridePath = pointer(pointer(path, "overrides"), j);

@@ -9,19 +9,9 @@ namespace fleet {
 
 namespace {
 
-const char* const kSchema = R"SQL(
-CREATE TABLE project (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 4096),
-    description TEXT CHECK (length(description) <= 65536),
-    note TEXT CHECK (length(note) <= 65536),
-    horizon_months INTEGER NOT NULL CHECK (horizon_months BETWEEN 1 AND 120),
-    start_month TEXT CHECK (start_month GLOB '[12][0-9][0-9][0-9]-[01][0-9]'),
-    active_price_book TEXT NOT NULL,
-    fleet_mode TEXT NOT NULL CHECK (fleet_mode IN ('fixed', 'size')),
-    scheduler_policy TEXT NOT NULL CHECK (scheduler_policy IN ('naive', 'topology_aware', 'predictive_preemption'))
-) STRICT;
-CREATE TABLE setting_override (
+// The project's table comes first, generated from its field table
+// (model/project_fields.h, store/field_sql.h), after a newline.
+const char* const kSchema = R"SQL(CREATE TABLE setting_override (
     position INTEGER PRIMARY KEY,
     section TEXT NOT NULL CHECK (section = 'assumptions' OR section GLOB 'regimes/*' OR section GLOB 'scheduler/*'),
     key TEXT NOT NULL,
@@ -105,13 +95,8 @@ const char* const kSchemaWorkload = R"SQL(CREATE TABLE workload (
 
 // The workload kinds' tables (training_workload … batch_workload) come between
 // these two parts, generated from the field tables (store/field_sql.h).
-const char* const kSchemaAfterWorkloadKinds = R"SQL(CREATE TABLE scenario (
-    position INTEGER NOT NULL UNIQUE,
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    description TEXT
-) STRICT;
-CREATE TABLE scenario_override (
+// Then the scenarios' table, from its field table, and this last part.
+const char* const kSchemaAfterScenario = R"SQL(CREATE TABLE scenario_override (
     scenario_id TEXT NOT NULL REFERENCES scenario (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     path TEXT NOT NULL CHECK (substr(path, 1, 1) = '/'),
@@ -151,8 +136,9 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql = kSchema + rows::poolAndSegmentTablesSql() + kSchemaWorkload +
-                                   rows::specTablesSql() + kSchemaAfterWorkloadKinds;
+    static const std::string sql =
+        "\n" + rows::projectTableSql() + kSchema + rows::poolAndSegmentTablesSql() +
+        kSchemaWorkload + rows::specTablesSql() + rows::scenarioTableSql() + kSchemaAfterScenario;
     return sql;
 }
 

@@ -7,6 +7,7 @@
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
 #include "model/fleet_fields.h"
+#include "model/project_fields.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -92,33 +93,14 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
         layout, doc, poolsView, model, RowList::Pools,
         [](QWidget*, const Project& p)
             -> std::optional<std::variant<boost::json::object, QString>> { return newPoolRow(p); });
-    // The project itself: one row.
-    const auto field = [](const char* pointer) {
-        return [pointer](const Project&, int) { return std::string(pointer); };
-    };
-    FieldColumn name = text(QObject::tr("Name"), QObject::tr("The project's name"), "", "",
-                            [](const Project& p, int) { return p.name; });
-    name.pointer = field("/name");
-    FieldColumn horizon;
-    horizon.header = QObject::tr("Horizon");
-    horizon.unit = QObject::tr("months");
-    horizon.tooltip = QObject::tr("Months the plan covers");
-    horizon.decimals = 0;
-    horizon.integer = true;
-    horizon.get = [](const Project& p, int) { return QVariant(double(p.horizonMonths)); };
-    horizon.pointer = field("/horizon/months");
-    FieldColumn start =
-        text(QObject::tr("First month"), QObject::tr("Calendar month of month 1, YYYY-MM"), "", "",
-             [](const Project& p, int) { return p.startMonth; });
-    start.pointer = field("/horizon/start_month");
-    FieldColumn mode =
-        text(QObject::tr("Fleet mode"),
-             QObject::tr("fixed: the pools are the fleet; size: FleetPlanner sizes it"), "", "",
-             [](const Project& p, int) {
-                 return std::string(p.fleet.mode == FleetMode::Fixed ? "fixed" : "size");
-             });
-    mode.pointer = field("/fleet/mode");
-    mode.choices = [](const Project&, int) {
+    // The project itself: one row, some of its fields (the price book has
+    // its own page, the scheduler policy the Scheduler page).
+    std::vector<FieldColumn> all = recordColumns<Project>(
+        projectFields(), [](const Project& p, int) -> const Project& { return p; }, "");
+    std::vector<FieldColumn> shown;
+    for (const char* key : {"name", "horizon/months", "horizon/start_month", "fleet/mode"})
+        shown.push_back(columnOf(all, key));
+    columnOf(shown, "fleet/mode").choices = [](const Project&, int) {
         return std::vector<FieldChoice>{
             {QStringLiteral("fixed"), QObject::tr("Fixed"),
              QObject::tr("The pools are the fleet (at least one pool)")},
@@ -127,8 +109,7 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
     };
     auto* project = new FieldTableModel(
         doc, [](const Project&) { return std::vector<int>{0}; },
-        [](const Project&, int) { return QObject::tr("Project"); }, {name, horizon, start, mode},
-        page);
+        [](const Project&, int) { return QObject::tr("Project"); }, shown, page);
     addTable(layout, QObject::tr("Project"), project);
     return {QObject::tr("Fleet"), page, {model, project}};
 }

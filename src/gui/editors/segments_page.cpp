@@ -77,6 +77,12 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
         segmentColumns(), page);
     QTableView* view = nullptr;
     addTable(layout, QObject::tr("Customer segments"), model, &view);
+    // A segment's allowed regimes wrap onto a second line in a column of
+    // bounded width instead of pushing the price and the note out of a
+    // default-size window.
+    view->horizontalHeader()->setMaximumSectionSize(300);
+    view->setWordWrap(true);
+    view->verticalHeader()->setDefaultSectionSize(2 * view->fontMetrics().lineSpacing() + 10);
     addRowActions(layout, doc, view, model, RowList::Segments,
                   [](QWidget*, const Project& p)
                       -> std::optional<std::variant<boost::json::object, QString>> {

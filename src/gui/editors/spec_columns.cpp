@@ -4,6 +4,7 @@
 #include "editors/pickers.h"
 #include "model/fleet_fields.h"
 #include "model/project.h"
+#include "model/project_fields.h"
 #include "model/workload_fields.h"
 
 #include <stdexcept>
@@ -71,7 +72,7 @@ FieldColumn column(const Field<Record>& field,
     c.get = [get, item](const Project& p, int i) { return shown(get(item(p, i))); };
     const std::string key(info.key);
     c.pointer = [list, key](const Project&, int i) {
-        return list + "/" + std::to_string(i) + "/" + key;
+        return list.empty() ? "/" + key : list + "/" + std::to_string(i) + "/" + key;
     };
     if (info.type == FieldType::Enum || info.type == FieldType::EnumList) {
         const std::vector<FieldChoice> choices = optionChoices(info.options);
@@ -122,6 +123,10 @@ template std::vector<FieldColumn>
     recordColumns<FleetPool>(std::span<const Field<FleetPool>>,
                              std::function<const FleetPool&(const Project&, int)>, std::string,
                              std::optional<RowList>);
+template std::vector<FieldColumn>
+    recordColumns<Project>(std::span<const Field<Project>>,
+                           std::function<const Project&(const Project&, int)>, std::string,
+                           std::optional<RowList>);
 template std::vector<FieldColumn>
     recordColumns<Segment>(std::span<const Field<Segment>>,
                            std::function<const Segment&(const Project&, int)>, std::string,

@@ -22,7 +22,8 @@
 namespace fleet::gui {
 
 /// A column per field of `fields`; item `index` of the list at `list`
-/// ("/fleet/pools") is `item(project, index)`. With `rows`, an id field gets
+/// ("/fleet/pools") is `item(project, index)`; with `list` empty, the record
+/// is the project itself (its keys are pointers from the root). With `rows`, an id field gets
 /// the id column of that list (renames carry references along).
 template <typename Record>
 std::vector<FieldColumn> recordColumns(std::span<const Field<Record>> fields,
