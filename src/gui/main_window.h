@@ -74,6 +74,9 @@ public:
     bool exportSolverModel(const QString& folder, QString* error);
     /// Writes the results shown (all parts) to an Excel workbook (main_window_export.cpp).
     bool exportWorkbookTo(const QString& path, QString* error);
+    /// Every chart (PNG 2×, SVG, PDF) into `folder`; the deck (.pptx or .pdf) to `path`.
+    bool exportAllChartsTo(const QString& folder, QStringList* written, QString* error);
+    bool exportDeckTo(const QString& path, QString* error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -98,6 +101,8 @@ private:
     void exportSolverModelDialog();
     void setupExportActions(); ///< File → Export Workbook… (main_window_export.cpp)
     void exportWorkbookDialog();
+    void exportAllChartsDialog();
+    void exportDeckDialog();
     void copyChart();
     void stepScenario(int step);
     void addRecent(const QString& path);
