@@ -10,7 +10,7 @@ FLEET_DEBIAN_PACKAGES=(
   libeigen3-dev libboost-json1.81-dev libsqlite3-dev coinor-libcbc-dev libbenchmark-dev
   fonts-dejavu-core xvfb xauth python3 python3-jsonschema glpk-utils
   dpkg-dev desktop-file-utils appstream
-  libxlsxwriter-dev python3-openpyxl libquazip1-qt6-dev
+  libxlsxwriter-dev python3-openpyxl libzip-dev
 )
 
 # The reliability checks' extra packages (scripts/ci_*.sh, ./fuzz.sh): clang-14

@@ -71,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_recompute, &RecomputeService::optimizerReady, this,
             [this](ResultsPtr results) { m_kpi->showOptimizer(*results); });
     setupLayout();
+    setupPresentation();
     connect(m_kpi, &KpiPanel::exportSolverModelRequested, this,
             &MainWindow::exportSolverModelDialog);
     setupActions();
@@ -543,6 +544,7 @@ void MainWindow::setPresenting(bool on)
     m_drivers->setLarge(on);
     m_charts->setLarge(on);
     m_charts->tabBar()->setVisible(true);
+    presentationChanged(on);
     if (on) {
         m_stateBeforePresenting = saveGeometry();
         if (screen())

@@ -26,6 +26,8 @@ class MainWindow;
 namespace fleet::gui {
 
 class ChartTabs;
+class PresentationBanner;
+class PresentationKeys;
 class DriversPanel;
 class KpiPanel;
 class PackingPanel;
@@ -65,6 +67,8 @@ public:
     const std::vector<ProjectPage>& pages() const;
     void showPage(const QString& title);
     bool presenting() const { return m_presenting; }
+    /// Presentation mode's scenario name and optimizer line.
+    QLabel* presentationBanner() const;
     void setPresenting(bool on);
 
     /// Exports the chart shown (the same snapshot as on screen).
@@ -74,6 +78,9 @@ public:
     bool exportSolverModel(const QString& folder, QString* error);
     /// Writes the results shown (all parts) to an Excel workbook (main_window_export.cpp).
     bool exportWorkbookTo(const QString& path, QString* error);
+    /// Every chart (PNG 2×, SVG, PDF) into `folder`; the deck (.pptx or .pdf) to `path`.
+    bool exportAllChartsTo(const QString& folder, QStringList* written, QString* error);
+    bool exportDeckTo(const QString& path, QString* error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -98,6 +105,10 @@ private:
     void exportSolverModelDialog();
     void setupExportActions(); ///< File → Export Workbook… (main_window_export.cpp)
     void exportWorkbookDialog();
+    void setupPresentation(); ///< banner and keys (main_window_presentation.cpp)
+    void presentationChanged(bool on);
+    void exportAllChartsDialog();
+    void exportDeckDialog();
     void copyChart();
     void stepScenario(int step);
     void addRecent(const QString& path);
@@ -120,6 +131,8 @@ private:
     QPushButton* m_cancel = nullptr;
     QLabel* m_state = nullptr;
     QLabel* m_readOnlyBanner = nullptr;
+    PresentationBanner* m_banner = nullptr;
+    PresentationKeys* m_presentationKeys = nullptr;
     bool m_presenting = false;
     bool m_deferRecovery = false;
     QString m_pendingRecoveryBase;

@@ -1,6 +1,7 @@
 // `fleetplanner-cli workbook`: the workbook read back with openpyxl
 // (tests/tools/check_workbook.py) against `evaluate --json` of the same
 // project and scenario; bad arguments are clear errors and write nothing.
+// Also `chart --all` and `deck` from the command line.
 
 #include "cli_run.h"
 
@@ -112,6 +113,22 @@ private slots:
         const QByteArray head = png.read(24);
         QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 2560u);
         QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 1440u);
+    }
+
+    void deckWritesPptxAndPdf()
+    {
+        // In the same process as the workbook's libxlsxwriter: the zip libraries coexist.
+        for (const char* name : {"deck.pptx", "deck.pdf"}) {
+            const QString path = m_dir.filePath(QLatin1String(name));
+            const auto run = runCli(
+                {QStringLiteral("deck"), QStringLiteral(":sample"), QStringLiteral("-o"), path});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            QVERIFY(QFileInfo(path).size() > 100000);
+        }
+        const auto bad = runCli({QStringLiteral("deck"), QStringLiteral(":sample"),
+                                 QStringLiteral("-o"), m_dir.filePath(QStringLiteral("d.key"))});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral(".pptx or .pdf")));
     }
 
     void badArgumentsWriteNothing()

@@ -1,4 +1,4 @@
-// The slide deck: the .pptx unzipped with QuaZip — slide count, every
+// The slide deck: the .pptx unzipped (libzip) — slide count, every
 // relationship's target present, every part with its content type, notes per
 // slide, 16:9 — the PDF deck with one page per slide, and, where LibreOffice
 // is installed, the .pptx converted by it. Slides written as PNGs to look at.
@@ -15,10 +15,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <quazip.h>
-#include <quazipfile.h>
 
 #include <map>
+#include <zip.h>
 
 using namespace fleet;
 using namespace fleet::gui;
@@ -28,14 +27,23 @@ namespace {
 std::map<QString, QByteArray> unzip(const QString& path)
 {
     std::map<QString, QByteArray> parts;
-    QuaZip zip(path);
-    if (!zip.open(QuaZip::mdUnzip))
+    int code = 0;
+    zip_t* zip = zip_open(QFile::encodeName(path).constData(), ZIP_RDONLY, &code);
+    if (!zip)
         return parts;
-    for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
-        QuaZipFile file(&zip);
-        if (file.open(QIODevice::ReadOnly))
-            parts[zip.getCurrentFileName()] = file.readAll();
+    const zip_int64_t count = zip_get_num_entries(zip, 0);
+    for (zip_int64_t i = 0; i < count; ++i) {
+        zip_stat_t stat;
+        if (zip_stat_index(zip, zip_uint64_t(i), 0, &stat) < 0)
+            continue;
+        QByteArray data(qsizetype(stat.size), '\0');
+        if (zip_file_t* file = zip_fopen_index(zip, zip_uint64_t(i), 0)) {
+            if (zip_fread(file, data.data(), stat.size) == zip_int64_t(stat.size))
+                parts[QString::fromUtf8(stat.name)] = data;
+            zip_fclose(file);
+        }
     }
+    zip_close(zip);
     return parts;
 }
 

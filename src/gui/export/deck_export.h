@@ -5,7 +5,7 @@
 // data source in the speaker notes), a KPI and scenario comparison table and
 // an assumptions slide (price book, sources and dates, overridden defaults).
 // Written as PowerPoint (.pptx: the Office Open XML parts, zipped with
-// QuaZip) or as a multi-page PDF of the same slides.
+// libzip) or as a multi-page PDF of the same slides.
 
 #include "compute/plan_results.h"
 

@@ -2,8 +2,8 @@
 
 #include <QBuffer>
 #include <QFile>
-#include <quazip.h>
-#include <quazipfile.h>
+
+#include <zip.h>
 
 namespace fleet::gui {
 
@@ -384,31 +384,39 @@ bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const
     // [Content_Types].xml first, as readers expect.
     std::rotate(parts.rbegin(), parts.rbegin() + 1, parts.rend());
 
-    // Zipped beside the target and renamed over it: whole or not at all.
+    // Zipped (libzip) beside the target and renamed over it: whole or not at all.
     const QString partial = path + QStringLiteral(".part");
-    QuaZip zip(partial);
-    if (!zip.open(QuaZip::mdCreate)) {
-        *error =
-            QObject::tr("%1: cannot be written (zip error %2)").arg(path).arg(zip.getZipError());
+    QFile::remove(partial);
+    int code = 0;
+    zip_t* zip = zip_open(QFile::encodeName(partial).constData(), ZIP_CREATE | ZIP_TRUNCATE, &code);
+    if (!zip) {
+        zip_error_t reason;
+        zip_error_init_with_code(&reason, code);
+        *error = QObject::tr("%1: cannot be written: %2")
+                     .arg(path, QString::fromUtf8(zip_error_strerror(&reason)));
+        zip_error_fini(&reason);
         return false;
     }
     for (const Part& part : parts) {
-        QuaZipFile file(&zip);
-        if (!file.open(QIODevice::WriteOnly, QuaZipNewInfo(part.name)) ||
-            file.write(part.data) != part.data.size()) {
-            *error = QObject::tr("%1: cannot be written (%2)").arg(path, part.name);
-            file.close();
-            zip.close();
+        // The buffers outlive zip_close (parts is alive until the end).
+        zip_source_t* source =
+            zip_source_buffer(zip, part.data.constData(), zip_uint64_t(part.data.size()), 0);
+        if (!source || zip_file_add(zip, part.name.toUtf8().constData(), source,
+                                    ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) < 0) {
+            *error = QObject::tr("%1: cannot be written (%2): %3")
+                         .arg(path, part.name, QString::fromUtf8(zip_strerror(zip)));
+            if (source)
+                zip_source_free(source);
+            zip_discard(zip);
             QFile::remove(partial);
             return false;
         }
-        file.close();
     }
-    zip.close();
-    if (zip.getZipError() != 0) {
+    if (zip_close(zip) < 0) {
+        *error = QObject::tr("%1: cannot be written: %2")
+                     .arg(path, QString::fromUtf8(zip_strerror(zip)));
+        zip_discard(zip);
         QFile::remove(partial);
-        *error =
-            QObject::tr("%1: cannot be written (zip error %2)").arg(path).arg(zip.getZipError());
         return false;
     }
     QFile::remove(path);

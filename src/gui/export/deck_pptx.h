@@ -2,7 +2,10 @@
 
 // Writing DeckSlides as a PowerPoint file: the Office Open XML parts a
 // presentation needs (content types, relationships, presentation, master,
-// layout, theme, slides, notes, media), zipped with QuaZip.
+// layout, theme, slides, notes, media), zipped with libzip. Not QuaZip: its
+// bundled minizip exports zipOpen3 and friends, which then replace the system
+// minizip that libxlsxwriter calls, and the workbook export crashes in the
+// same process.
 
 #include "export/deck_export.h"
 

@@ -110,7 +110,7 @@ void DriversPanel::setLarge(bool large)
     f.setPointSizeF(QWidget().font().pointSizeF() * (large ? 1.5 : 1.0));
     setFont(f);
     for (const Row& row : m_rows)
-        row.slider->setMinimumWidth(large ? 160 : 0);
+        row.slider->setMinimumWidth(large ? 120 : 0); // room for the value on a laptop
 }
 
 } // namespace fleet::gui

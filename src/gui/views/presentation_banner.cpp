@@ -1,0 +1,62 @@
+#include "views/presentation_banner.h"
+
+#include "charts/chart_style.h"
+#include "optimize/milp.h"
+
+#include <QLocale>
+
+#include <map>
+
+namespace fleet::gui {
+
+PresentationBanner::PresentationBanner(QWidget* parent) : QLabel(parent)
+{
+    setObjectName(QStringLiteral("presentationBanner"));
+    setTextFormat(Qt::RichText);
+    setWordWrap(true);
+    setContentsMargins(8, 4, 8, 4);
+}
+
+QString PresentationBanner::scenarioName(const PlanResults& results)
+{
+    if (results.scenario.empty())
+        return tr("Baseline");
+    for (const Scenario& s : results.baseProject.scenarios)
+        if (s.id == results.scenario || s.name == results.scenario)
+            return QString::fromStdString(s.name);
+    return QString::fromStdString(results.scenario);
+}
+
+QString PresentationBanner::optimizerLine(const PlanResults& results)
+{
+    if (!results.optimizerRefusal.empty())
+        return tr("Optimizer: no plan (%1)").arg(QString::fromStdString(results.optimizerRefusal));
+    if (!results.optimizer)
+        return tr("Optimizer: solving…");
+    const RegimeMixResult& plan = *results.optimizer;
+    // GPUs the plan holds in its first month, by regime (or "held, not set up").
+    std::map<QString, int> byRegime;
+    for (const PoolCount& pool : plan.pools)
+        if (pool.month == 1)
+            byRegime[pool.regime ? QString::fromUtf8(regimeLabel(*pool.regime).data())
+                                 : tr("held, not set up")] += pool.count;
+    QStringList mix;
+    const QLocale locale = chartLocale();
+    for (const auto& [regime, count] : byRegime)
+        mix << tr("%1 %2").arg(regime, locale.toString(count));
+    const QString how = plan.method == "exact" ? tr("exact") : tr("fast path");
+    return tr("Optimizer (%1, %2, gap %3 %): %4")
+        .arg(how, QString::fromUtf8(solveStatusKey(plan.status).data()),
+             locale.toString(plan.gap * 100, 'f', 1),
+             mix.isEmpty() ? tr("no GPUs") : mix.join(QStringLiteral(" · ")));
+}
+
+void PresentationBanner::showResults(const PlanResults& results)
+{
+    setText(
+        QStringLiteral("<span style=\"font-size:26pt; font-weight:bold\">%1</span>"
+                       "<br><span style=\"font-size:14pt\">%2</span>")
+            .arg(scenarioName(results).toHtmlEscaped(), optimizerLine(results).toHtmlEscaped()));
+}
+
+} // namespace fleet::gui
