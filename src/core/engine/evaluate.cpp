@@ -1,5 +1,6 @@
 #include "engine/evaluate.h"
 
+#include "engine/evaluate_fleet.h"
 #include "engine/options.h"
 #include "util/number_text.h"
 
@@ -146,20 +147,23 @@ void addKpis(const Project& project, Evaluation& evaluation)
             baselineComplete = false;
     }
     if (project.fleet.mode == FleetMode::Fixed) {
-        // The fleet is paid whether used or not.
-        std::vector<double> fleetMonthly(months, 0.0);
-        const PriceBook* book = project.activePriceBook();
-        for (const FleetPool& pool : project.fleet.pools) {
-            const GpuModel* gpu = project.catalog().gpu(pool.gpuId);
-            const auto price = book && gpu ? book->usdPerGpuHour(*gpu, pool.plan) : std::nullopt;
-            if (!price)
+        // Committed pools are paid whether used or not; flexible pools when used.
+        addFixedFleetCash(project, evaluation);
+        attributed = 0;
+        trainingCost = inferenceCost = notebookCost = 0;
+        for (const WorkloadEvaluation& w : evaluation.workloads) {
+            if (!w.chosenOption())
                 continue;
-            for (double& month : fleetMonthly)
-                month += pool.count * kHoursPerMonth * *price;
-            k.fleetGpuHours += pool.count * kHoursPerMonth * double(months);
+            const double cost = sum(w.monthlyCostUsd);
+            attributed += cost;
+            if (w.kind == WorkloadKind::Training)
+                trainingCost += cost;
+            else if (w.kind == WorkloadKind::Inference)
+                inferenceCost += cost;
+            else if (w.kind == WorkloadKind::Notebooks)
+                notebookCost += cost;
         }
-        k.unallocatedFleetCostUsd = sum(fleetMonthly) - attributed;
-        k.monthlyCostUsd = fleetMonthly;
+        k.unallocatedFleetCostUsd = std::max(0.0, sum(k.monthlyCostUsd) - attributed);
         k.utilization = k.fleetGpuHours > 0 ? k.gpuHoursBusy / k.fleetGpuHours : 0.0;
     } else {
         k.utilization = k.gpuHoursHeld > 0 ? k.gpuHoursBusy / k.gpuHoursHeld : 0.0;
@@ -175,9 +179,9 @@ void addKpis(const Project& project, Evaluation& evaluation)
         k.costPerNotebookUserMonthUsd = notebookCost / notebookUserMonths;
     if (baselineComplete && !evaluation.workloads.empty()) {
         k.baselineTotalCostUsd = baseline;
-        // What the workloads cost against what the naive plan would: in a fixed
-        // fleet the capacity nobody uses is reported apart, as unallocated.
-        k.savingsUsd = baseline - attributed;
+        // Cash: what the plan costs this horizon (a fixed fleet's commitment
+        // included, used or not) against what the naive plan would.
+        k.savingsUsd = baseline - k.totalCostUsd;
         k.savingsFraction = baseline > 0 ? *k.savingsUsd / baseline : 0.0;
     }
 }

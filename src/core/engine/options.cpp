@@ -318,6 +318,7 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                 result.regime = kind;
                 result.profile = unit.profile;
                 result.isolation = unit.isolation;
+                result.unitsPerGpu = std::max(1, unit.unitsPerGpu);
                 options.push_back(std::move(result));
             }
         }
