@@ -18,6 +18,11 @@ QString money(const std::optional<double>& value, int decimals)
         return QStringLiteral("—");
     const double v = *value;
     const QLocale locale;
+    if (v < 0 && std::abs(v) >= 0.5 * std::pow(10.0, -decimals))
+        return QStringLiteral("−") + money(-v, decimals);
+    if (v < 0)
+        return money(0.0, decimals); // a rounded zero is "$0", never "$-0"
+
     if (std::abs(v) >= 1e6)
         return QStringLiteral("$%1 M").arg(locale.toString(v / 1e6, 'f', 2));
     return QStringLiteral("$") + locale.toString(v, 'f', decimals);
@@ -89,6 +94,13 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
               "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "
               "reserved and owned GPUs included, used or not."),
            5);
+    m_alerts = new QLabel(this);
+    m_alerts->setObjectName(QStringLiteral("alerts"));
+    m_alerts->setWordWrap(true);
+    m_alerts->setTextFormat(Qt::PlainText);
+    m_alerts->setStyleSheet(QStringLiteral("color: #b35900;"));
+    m_alerts->hide();
+    layout->addWidget(m_alerts, 5, 0, 1, 6);
     m_optimizer = new QLabel(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
@@ -154,9 +166,12 @@ void KpiPanel::showResults(const PlanResults& results)
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);
         QString text = formatted(kpi.key, value);
-        if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction)
-            text +=
-                QStringLiteral(" (%1 %)").arg(QLocale().toString(*k.savingsFraction * 100, 'f', 0));
+        if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction) {
+            // Rounded before the sign is read: never "-0 %".
+            const double percent = std::round(*k.savingsFraction * 100);
+            text += QStringLiteral(" (%1 %)").arg(
+                QLocale().toString(percent == 0 ? 0.0 : percent, 'f', 0));
+        }
         kpi.value->setText(text);
         QString delta;
         if (results.baselineKpis) {
@@ -167,6 +182,12 @@ void KpiPanel::showResults(const PlanResults& results)
         }
         kpi.delta->setText(delta);
     }
+    // Impossible or suspicious results: said, never shown as ordinary figures.
+    QStringList alerts;
+    for (const std::string& alert : k.alerts)
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(alert);
+    m_alerts->setText(alerts.join(QLatin1Char('\n')));
+    m_alerts->setVisible(!alerts.isEmpty());
     showOptimizer(results);
 }
 
@@ -238,6 +259,11 @@ QString KpiPanel::deltaText(const QString& key) const
         if (kpi.key == key)
             return kpi.delta->text();
     return {};
+}
+
+QString KpiPanel::alertsText() const
+{
+    return m_alerts->text();
 }
 
 QString KpiPanel::optimizerText() const

@@ -30,6 +30,24 @@ double committedOf(const Project& project)
     return usd;
 }
 
+/// A sized project with one single-GPU batch workload allowed bare metal and MIG.
+Project singleGpuJob(const std::string& policy)
+{
+    const std::string text = R"({
+  "format": "fleetplanner-project", "format_version": 1, "name": "one GPU",
+  "horizon": {"months": 12}, "active_price_book": "example-2024",
+  "fleet": {"mode": "size", "pools": []}, "scheduler": {"policy": ")" +
+                             policy + R"("},
+  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware",
+                "allowed_regimes": ["bare_metal", "partition"], "price_usd_per_gpu_hour": 4}],
+  "workloads": [{"id": "b", "name": "B", "kind": "batch", "segment": "s",
+                 "gpu_hours_per_month": 5000, "reference_gpu": "h100-sxm-80gb",
+                 "gpus_per_job": 1, "memory_gb_per_gpu": 40, "preemptible": false,
+                 "checkpoint_interval_min": 30, "choice": {"gpu": "h100-sxm-80gb"}}]
+})";
+    return parseProject(text, "one-gpu.json").value();
+}
+
 } // namespace
 
 class TestCommitments : public QObject
@@ -71,6 +89,45 @@ private slots:
         QVERIFY(k.capacityFreedUsd > 0);
         QVERIFY(*k.renewalCommittedGpus < 2400 - 500);
         QVERIFY(*k.renewalSavingUsd >= k.capacityFreedUsd - 1e-6);
+    }
+
+    // Deliverable 4: the ceiling is the same for every regime, and the baseline
+    // does not move with the scheduler.
+    void wholeGpuPartitionNeverBeatsBareMetal()
+    {
+        for (const char* policy : {"naive", "topology_aware", "predictive_preemption"}) {
+            const Evaluation e = evaluate(singleGpuJob(policy));
+            const WorkloadEvaluation& w = e.workloads.front();
+            const OptionResult *bare = nullptr, *whole = nullptr;
+            for (const OptionResult& option : w.options) {
+                if (option.regime == RegimeKind::BareMetal)
+                    bare = &option;
+                if (option.regime == RegimeKind::Partition && option.profile == "7g.80gb")
+                    whole = &option;
+            }
+            QVERIFY(bare && whole);
+            QVERIFY2(whole->cost(Plan::OnDemand)->totalUsd >=
+                         bare->cost(Plan::OnDemand)->totalUsd * (1 - 1e-12),
+                     qPrintable(QStringLiteral("%1: MIG 7g $%2 < bare metal $%3")
+                                    .arg(QLatin1String(policy))
+                                    .arg(whole->cost(Plan::OnDemand)->totalUsd)
+                                    .arg(bare->cost(Plan::OnDemand)->totalUsd)));
+            QCOMPARE(w.options[std::size_t(w.chosen)].regime, RegimeKind::BareMetal);
+        }
+    }
+
+    void baselineDoesNotMoveWithTheScheduler()
+    {
+        std::optional<double> first;
+        for (SchedulerPolicy policy : kAllPolicies) {
+            Project project = sample();
+            project.scheduler.policy = policy;
+            const Kpis k = evaluate(project).kpis;
+            QVERIFY(k.baselineTotalCostUsd);
+            if (!first)
+                first = k.baselineTotalCostUsd;
+            QCOMPARE(*k.baselineTotalCostUsd, *first);
+        }
     }
 
     void optimizerNeverPaysLessThanTheCommitment()

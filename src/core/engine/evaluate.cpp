@@ -83,6 +83,16 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
     }
 }
 
+/// The baseline is fixed: whatever the project's scheduler, the naive plan
+/// queues behind the FIFO-grade (naive) ceiling, so savings do not move when
+/// nothing but the scheduler does.
+Project baselineProject(const Project& project)
+{
+    Project naive = project;
+    naive.scheduler.policy = SchedulerPolicy::Naive;
+    return naive;
+}
+
 void evaluateBaseline(const Project& project, const Workload& workload, WorkloadEvaluation& result)
 {
     OptionFilter filter;
@@ -209,6 +219,43 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
     }
 }
 
+std::string thousands(double value)
+{
+    const std::string digits = std::to_string(std::llround(std::abs(value)));
+    std::string text;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            text += ',';
+        text += digits[i];
+    }
+    return text;
+}
+
+/// Impossible or suspicious results, said in a sentence each, never shown as
+/// ordinary figures.
+void flagSuspicious(const Project& project, Evaluation& evaluation)
+{
+    Kpis& k = evaluation.kpis;
+    const bool fixed = project.fleet.mode == FleetMode::Fixed;
+    if (k.utilization > 1.0 + 1e-9)
+        k.alerts.push_back("utilization " + std::to_string(std::llround(k.utilization * 100)) +
+                           " % is above 100 %: the workloads are busy for more GPU-hours than " +
+                           (fixed ? "the fleet has" : "they hold"));
+    if (k.peakGpusBeyondFleet > 0)
+        k.alerts.push_back("the chosen options need up to " + thousands(k.peakGpusBeyondFleet) +
+                           " GPUs more than the fleet has in a month (priced on demand here; "
+                           "the optimizer cannot place them)");
+    if (k.savingsUsd && *k.savingsUsd < -0.5)
+        k.alerts.push_back("savings below zero: the plan costs $" + thousands(*k.savingsUsd) +
+                           " more than every workload on bare metal, on demand");
+    if (fixed && k.committedGpus > 0 && k.capacityFreedGpus >= 0.1 * k.committedGpus)
+        k.alerts.push_back(thousands(k.capacityFreedGpus) + " of " + thousands(k.committedGpus) +
+                           " committed GPUs are idle in every month: over-committed by $" +
+                           thousands(k.capacityFreedUsd) + " over the horizon");
+    for (const std::string& alert : k.alerts)
+        evaluation.warnings.push_back(alert);
+}
+
 } // namespace
 
 std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const std::string& gpuId)
@@ -275,6 +322,7 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
 Evaluation evaluate(const Project& project)
 {
     Evaluation evaluation;
+    const Project naive = baselineProject(project);
     for (const Workload& workload : project.workloads) {
         WorkloadEvaluation result;
         result.id = workload.id;
@@ -292,12 +340,13 @@ Evaluation evaluate(const Project& project)
                     .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
         else
             evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
-        evaluateBaseline(project, workload, result);
+        evaluateBaseline(naive, workload, result);
         result.servedPerMonth = servedPerMonth(project, workload);
         evaluation.workloads.push_back(std::move(result));
     }
     addKpis(project, evaluation);
     checkFleetCapacity(project, evaluation);
+    flagSuspicious(project, evaluation);
     return evaluation;
 }
 

@@ -111,6 +111,10 @@ struct Kpis
     std::optional<double> renewalCommittedGpus;
     std::optional<double> renewalSavingUsd;
     double peakGpusBeyondFleet = 0; ///< the most GPUs the plan needs above the fleet in a month
+    /// Impossible or suspicious results, each a sentence for the KPI strip
+    /// (utilization above 100 %, GPUs above the fleet, savings below zero, an
+    /// idle commitment); also in Evaluation::warnings.
+    std::vector<std::string> alerts;
     double checkpointIdleGpuHours = 0;
     double checkpointReclaimedGpuHours = 0;
 };

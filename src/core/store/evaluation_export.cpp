@@ -64,6 +64,14 @@ bj::object optionToJson(const OptionResult& option, bool monthly = false)
     return result;
 }
 
+bj::array alertsOf(const Kpis& k)
+{
+    bj::array alerts;
+    for (const std::string& alert : k.alerts)
+        alerts.push_back(bj::value(alert));
+    return alerts;
+}
+
 bj::object kpisToJson(const Kpis& k)
 {
     return bj::object{
@@ -91,7 +99,8 @@ bj::object kpisToJson(const Kpis& k)
         {"capacity_freed_usd", k.capacityFreedUsd},
         {"renewal_committed_gpus", optionalNumber(k.renewalCommittedGpus)},
         {"renewal_saving_usd", optionalNumber(k.renewalSavingUsd)},
-        {"peak_gpus_beyond_fleet", k.peakGpusBeyondFleet}};
+        {"peak_gpus_beyond_fleet", k.peakGpusBeyondFleet},
+        {"alerts", alertsOf(k)}};
 }
 
 } // namespace
