@@ -41,13 +41,6 @@ double sum(const std::vector<double>& values)
     return total;
 }
 
-bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
-{
-    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
-           (!choice.regime || *choice.regime == option.regime) &&
-           (!choice.profile || *choice.profile == option.profile);
-}
-
 /// Picks the cheapest option (and plan) among those matching the user's choice.
 void choose(const Project& project, const Workload& workload, WorkloadEvaluation& result)
 {

@@ -382,4 +382,11 @@ std::vector<double> servedPerMonth(const Project& project, const Workload& workl
     return served;
 }
 
+bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
+{
+    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
+           (!choice.regime || *choice.regime == option.regime) &&
+           (!choice.profile || *choice.profile == option.profile);
+}
+
 } // namespace fleet

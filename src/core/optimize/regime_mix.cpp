@@ -55,13 +55,6 @@ std::string name(std::initializer_list<std::string_view> parts)
     return text;
 }
 
-bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
-{
-    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
-           (!choice.regime || *choice.regime == option.regime) &&
-           (!choice.profile || *choice.profile == option.profile);
-}
-
 /// What one option earns: its segment's price on the GPU-hours it holds.
 double revenueOf(const Project& project, const Workload& workload, const OptionResult& option)
 {
