@@ -2,10 +2,16 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "optimize/plan_comparison.h"
+#include "optimize/regime_mix.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
 
 #include <QLocale>
+
+#include <boost/json.hpp>
+
+#include <cmath>
 
 namespace fleet::cli {
 
@@ -13,7 +19,22 @@ namespace {
 
 QString usd(double value)
 {
-    return QStringLiteral("$") + QLocale(QLocale::English).toString(value, 'f', 0);
+    // Rounded first, so that nothing prints as "$-0".
+    const double rounded = std::round(value);
+    const QString digits = QLocale(QLocale::English).toString(std::abs(rounded), 'f', 0);
+    return (rounded < 0 ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
+}
+
+QString count(double value)
+{
+    return QLocale(QLocale::English).toString(value, 'f', 0);
+}
+
+/// A percentage with one decimal, never "-0.0".
+QString percent(double value)
+{
+    const QString text = QString::number(value, 'f', 1);
+    return text == QLatin1String("-0.0") ? QStringLiteral("0.0") : text;
 }
 
 QString optionalUsd(const std::optional<double>& value, int decimals = 2)
@@ -31,6 +52,80 @@ QString describe(const OptionResult& option)
     return text;
 }
 
+/// The optimizer's fast path on the same project: its plan, or why there is none.
+struct OptimizerView
+{
+    std::optional<RegimeMixResult> plan;
+    std::string why;
+};
+
+OptimizerView optimizerView(const Project& project)
+{
+    OptimizerView view;
+    if (project.workloads.empty()) {
+        view.why = "no workloads";
+        return view;
+    }
+    OptimizeOptions options;
+    options.fastPath = true;
+    const auto solved = optimizeRegimeMix(project, options);
+    if (!solved)
+        view.why = solved.error().toString();
+    else if (solved.value().assignments.empty())
+        view.why = solved.value().reasons.empty()
+                       ? std::string(solveStatusKey(solved.value().status))
+                       : solved.value().reasons.front();
+    else
+        view.plan = solved.value();
+    return view;
+}
+
+QString comparisonText(const Evaluation& evaluation, const OptimizerView& view)
+{
+    if (!view.plan)
+        return QStringLiteral("\nOptimizer (fast path): no plan — %1\n")
+            .arg(QString::fromStdString(view.why));
+    const PlanComparison c = comparePlans(evaluation, *view.plan);
+    QString out = QStringLiteral("\nOptimizer (fast path, gap %1 %): the plan costs %2 over the "
+                                 "horizon; ")
+                      .arg(percent(view.plan->gap * 100))
+                      .arg(usd(c.optimizerCostUsd));
+    if (c.choices.empty() && std::abs(c.differenceUsd) < 5e-4 * std::abs(c.optimizerCostUsd))
+        return out + QStringLiteral("the same choices and cost as the engine's\n");
+    if (std::abs(c.differenceUsd) < 5e-4 * std::abs(c.optimizerCostUsd))
+        out += QStringLiteral("the same cost as the engine's choices, by other choices\n");
+    else
+        out += (c.differenceUsd > 0 ? QStringLiteral("%1 less than the engine's choices (%2)\n")
+                                    : QStringLiteral("%1 more than the engine's choices (%2)\n"))
+                   .arg(usd(std::abs(c.differenceUsd)), usd(c.engineCostUsd));
+    for (const ChoiceDifference& d : c.choices)
+        out += QStringLiteral("  %1 engine: %2; optimizer: %3\n")
+                   .arg(QString::fromStdString(d.workloadId).leftJustified(20),
+                        QString::fromStdString(d.engine), QString::fromStdString(d.optimizer));
+    if (!c.choices.empty())
+        out +=
+            QStringLiteral("  (`fleetplanner-cli solve PROJECT --apply -o OUT` pins the plan)\n");
+    return out;
+}
+
+boost::json::object comparisonJson(const Evaluation& evaluation, const OptimizerView& view)
+{
+    namespace bj = boost::json;
+    if (!view.plan)
+        return bj::object{{"method", "lp_rounding"}, {"plan", nullptr}, {"why", view.why}};
+    const PlanComparison c = comparePlans(evaluation, *view.plan);
+    bj::array choices;
+    for (const ChoiceDifference& d : c.choices)
+        choices.push_back(bj::object{
+            {"workload", d.workloadId}, {"engine", d.engine}, {"optimizer", d.optimizer}});
+    return bj::object{{"method", view.plan->method},
+                      {"gap", view.plan->gap},
+                      {"cost_usd", c.optimizerCostUsd},
+                      {"engine_cost_usd", c.engineCostUsd},
+                      {"engine_minus_optimizer_usd", c.differenceUsd},
+                      {"choices_that_differ", std::move(choices)}};
+}
+
 QString humanReadable(const Project& project, const Evaluation& evaluation, const QString& scenario)
 {
     const Kpis& k = evaluation.kpis;
@@ -46,9 +141,13 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
             .arg(project.horizonMonths);
     out += QStringLiteral("  monthly cost (mean)             %1\n").arg(usd(k.meanMonthlyCostUsd));
     out += QStringLiteral("  cost over the horizon           %1\n").arg(usd(k.totalCostUsd));
-    if (project.fleet.mode == FleetMode::Fixed)
+    if (project.fleet.mode == FleetMode::Fixed) {
+        out += QStringLiteral("    of which committed            %1 (%2 reserved or owned GPUs, "
+                              "paid used or not)\n")
+                   .arg(usd(k.committedCostUsd), count(k.committedGpus));
         out += QStringLiteral("    of which no workload uses     %1\n")
                    .arg(usd(k.unallocatedFleetCostUsd));
+    }
     out += QStringLiteral("  cost per trillion training tokens %1\n")
                .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
     out += QStringLiteral("  cost per million output tokens  %1\n")
@@ -58,10 +157,20 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
     out += QStringLiteral("  utilization                     %1 %\n")
                .arg(k.utilization * 100, 0, 'f', 1);
     if (k.savingsUsd)
-        out += QStringLiteral("  savings vs all bare metal, on demand %1 (%2 % of %3)\n")
+        out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)\n")
                    .arg(usd(*k.savingsUsd))
-                   .arg(*k.savingsFraction * 100, 0, 'f', 1)
+                   .arg(percent(*k.savingsFraction * 100))
                    .arg(usd(*k.baselineTotalCostUsd));
+    if (project.fleet.mode == FleetMode::Fixed) {
+        out += QStringLiteral("  capacity freed                  %1 committed GPUs idle in every "
+                              "month (%2 of commitment)\n")
+                   .arg(count(k.capacityFreedGpus), usd(k.capacityFreedUsd));
+        if (k.renewalSavingUsd)
+            out += QStringLiteral("  saving at renewal               %1 if resized to the plan "
+                                  "(%2 committed GPUs instead of %3)\n")
+                       .arg(usd(*k.renewalSavingUsd), count(*k.renewalCommittedGpus),
+                            count(k.committedGpus));
+    }
     // Shared GPUs' usable share: the project's own (measured with `pack`, or
     // set by hand) or FleetPlanner's assumption — said which.
     bool own = false;
@@ -134,10 +243,14 @@ int runEvaluateCommand(const QStringList& args)
         return exitCode;
     const QString scenario = parser.value(QStringLiteral("scenario"));
     const Evaluation evaluation = evaluate(*project);
-    if (parser.isSet(QStringLiteral("json")))
-        printJson(evaluationToJson(*project, evaluation, scenario.toStdString()));
-    else
-        printOut(humanReadable(*project, evaluation, scenario));
+    const OptimizerView view = optimizerView(*project);
+    if (parser.isSet(QStringLiteral("json"))) {
+        boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());
+        json["optimizer"] = comparisonJson(evaluation, view);
+        printJson(json);
+    } else {
+        printOut(humanReadable(*project, evaluation, scenario) + comparisonText(evaluation, view));
+    }
     return Ok;
 }
 

@@ -1,8 +1,10 @@
 #include "solve_command.h"
 
 #include "cli_support.h"
+#include "optimize/apply_plan.h"
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
+#include "project_commands.h"
 #include "store/atomic_file.h"
 #include "store/project_json.h"
 
@@ -37,6 +39,21 @@ QString humanReadable(const RegimeMixResult& r, Objective objective)
     if (r.savingsUsd)
         out += QStringLiteral("; saves %1 against all bare metal, on demand (%2)")
                    .arg(usd(*r.savingsUsd), usd(*r.baselineUsd));
+    if (r.committedUsd > 0)
+        out +=
+            QStringLiteral("\nOf which committed (reserved and owned pools, paid used or not) %1")
+                .arg(usd(r.committedUsd));
+    if (r.renewalSavingUsd) {
+        out += QStringLiteral("\nAt renewal, resized to this plan: %1 over a horizon like this "
+                              "(saves %2)")
+                   .arg(usd(*r.renewalCostUsd), usd(*r.renewalSavingUsd));
+        for (const CommittedResize& c : r.resize)
+            out +=
+                QStringLiteral("\n  %1 %2: %3 GPUs instead of %4")
+                    .arg(QString::fromStdString(c.gpuId), QString::fromUtf8(planKey(c.plan).data()))
+                    .arg(c.proposedGpus)
+                    .arg(c.currentGpus);
+    }
     for (const auto& [gpu, value] : r.marginalGpuValueUsd)
         out += QStringLiteral("\nOne more %1 in the fleet would be worth %2 over the horizon")
                    .arg(QString::fromStdString(gpu), usd(value));
@@ -96,6 +113,13 @@ int runSolveCommand(const QStringList& args)
         {QStringLiteral("fast"),
          QStringLiteral("The fast path only: LP relaxation and rounding (for live use).")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("apply"),
+         QStringLiteral("Write the plan into the project (-o): each workload's choice pinned, a "
+                        "sized fleet\nturned into the plan's pools; `evaluate` then costs the "
+                        "plan.")},
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("With --apply: the project to write (.fleetplan.json or .fleetplan)."),
+         QStringLiteral("FILE")},
     });
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
@@ -116,9 +140,29 @@ int runSolveCommand(const QStringList& args)
                 .arg(objective));
         return UserError;
     }
+    const bool apply = parser.isSet(QStringLiteral("apply"));
+    if (apply != parser.isSet(QStringLiteral("output"))) {
+        printErr(QStringLiteral("fleetplanner-cli solve: --apply and -o go together (--apply -o "
+                                "OUT writes the plan into a copy of the project)\n"));
+        return UserError;
+    }
     const auto project = loadProjectArgument(parser, kCommand, &exitCode);
     if (!project)
         return exitCode;
+    if (project->workloads.empty()) {
+        // Not a failure: an empty plan, said plainly.
+        const std::string why = "the project has no workloads; add "
+                                "workloads (the app's Workloads page, or the project file's "
+                                "\"workloads\") and solve again";
+        if (parser.isSet(QStringLiteral("json")))
+            printJson(
+                boost::json::object{{"status", "nothing_to_plan"},
+                                    {"reasons", boost::json::array{boost::json::value(why)}}});
+        else
+            printOut(QStringLiteral("Nothing to plan: %1.\n").arg(QString::fromStdString(why)));
+        return apply ? writeProject(kCommand, *project, parser.value(QStringLiteral("output")))
+                     : Ok;
+    }
     if (parser.isSet(QStringLiteral("mps"))) {
         // Through a temporary and a rename: an interrupted write never leaves half a model.
         const Milp milp = buildRegimeMixMilp(*project, options.objective);
@@ -142,6 +186,16 @@ int runSolveCommand(const QStringList& args)
         printJson(regimeMixResultToJson(result, options.objective));
     else
         printOut(humanReadable(result, options.objective));
+    if (apply) {
+        if (result.assignments.empty()) {
+            printErr(QStringLiteral("fleetplanner-cli solve: no plan to apply (status %1); "
+                                    "nothing written\n")
+                         .arg(QString::fromUtf8(solveStatusKey(result.status).data())));
+            return UserError;
+        }
+        return writeProject(kCommand, applyPlan(*project, result),
+                            parser.value(QStringLiteral("output")));
+    }
     return Ok;
 }
 

@@ -5,6 +5,9 @@
 #include <QLocale>
 #include <QPushButton>
 
+#include <algorithm>
+#include <cmath>
+
 namespace fleet::gui {
 
 namespace {
@@ -15,6 +18,11 @@ QString money(const std::optional<double>& value, int decimals)
         return QStringLiteral("—");
     const double v = *value;
     const QLocale locale;
+    if (v < 0 && std::abs(v) >= 0.5 * std::pow(10.0, -decimals))
+        return QStringLiteral("−") + money(-v, decimals);
+    if (v < 0)
+        return money(0.0, decimals); // a rounded zero is "$0", never "$-0"
+
     if (std::abs(v) >= 1e6)
         return QStringLiteral("$%1 M").arg(locale.toString(v / 1e6, 'f', 2));
     return QStringLiteral("$") + locale.toString(v, 'f', decimals);
@@ -60,8 +68,9 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     auto* layout = new QGridLayout(this);
     layout->setHorizontalSpacing(24);
     addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"),
-           tr("Cost over the horizon ÷ its months. Fixed fleet: every GPU of the fleet at its "
-              "plan's price; sized fleet: the GPUs the plan holds."),
+           tr("Cost over the horizon ÷ its months. Fixed fleet: the reserved and owned GPUs "
+              "at their price, used or not, plus the on-demand GPUs the plan uses; sized "
+              "fleet: the GPUs the plan holds."),
            0);
     addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"),
            tr("Per trillion training tokens"),
@@ -81,9 +90,17 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
               "(sized fleet)."),
            4);
     addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"),
-           tr("The baseline (every workload on bare metal, on demand, no idle timeout) minus "
-              "the plan's attributed cost, over the horizon."),
+           tr("Cash saved this horizon: the baseline (every workload on bare metal, on demand, "
+              "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "
+              "reserved and owned GPUs included, used or not."),
            5);
+    m_alerts = new QLabel(this);
+    m_alerts->setObjectName(QStringLiteral("alerts"));
+    m_alerts->setWordWrap(true);
+    m_alerts->setTextFormat(Qt::PlainText);
+    m_alerts->setStyleSheet(QStringLiteral("color: #b35900;"));
+    m_alerts->hide();
+    layout->addWidget(m_alerts, 5, 0, 1, 6);
     m_optimizer = new QLabel(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
@@ -149,9 +166,12 @@ void KpiPanel::showResults(const PlanResults& results)
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);
         QString text = formatted(kpi.key, value);
-        if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction)
-            text +=
-                QStringLiteral(" (%1 %)").arg(QLocale().toString(*k.savingsFraction * 100, 'f', 0));
+        if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction) {
+            // Rounded before the sign is read: never "-0 %".
+            const double percent = std::round(*k.savingsFraction * 100);
+            text += QStringLiteral(" (%1 %)").arg(
+                QLocale().toString(percent == 0 ? 0.0 : percent, 'f', 0));
+        }
         kpi.value->setText(text);
         QString delta;
         if (results.baselineKpis) {
@@ -162,6 +182,12 @@ void KpiPanel::showResults(const PlanResults& results)
         }
         kpi.delta->setText(delta);
     }
+    // Impossible or suspicious results: said, never shown as ordinary figures.
+    QStringList alerts;
+    for (const std::string& alert : k.alerts)
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(alert);
+    m_alerts->setText(alerts.join(QLatin1Char('\n')));
+    m_alerts->setVisible(!alerts.isEmpty());
     showOptimizer(results);
 }
 
@@ -170,14 +196,32 @@ void KpiPanel::showOptimizer(const PlanResults& results)
     QString optimizer;
     if (const auto& o = results.optimizer) {
         const QLocale locale;
-        if (o->status == SolveStatus::Optimal || o->status == SolveStatus::Feasible)
-            optimizer = tr("Optimizer (%1): best regime mix $%2 M over the horizon, gap %3 %, "
-                           "%4 s")
+        if (o->status == SolveStatus::Optimal || o->status == SolveStatus::Feasible) {
+            // Like with like: both totals are the horizon's cost of the whole
+            // plan, a fixed fleet's commitment included.
+            const double engine = results.evaluation.kpis.totalCostUsd;
+            const double difference = engine - o->costUsd;
+            const auto millions = [&](double usd) {
+                return locale.toString(std::abs(usd) / 1e6, 'f', 2);
+            };
+            QString versus;
+            if (std::abs(difference) < 5e-4 * std::max(engine, o->costUsd))
+                versus = tr("the same as the engine's choices");
+            else if (difference > 0)
+                versus = tr("$%1 M less than the engine's choices ($%2 M)")
+                             .arg(millions(difference), millions(engine));
+            else
+                versus = tr("$%1 M more than the engine's choices ($%2 M)")
+                             .arg(millions(difference), millions(engine));
+            optimizer = tr("Optimizer (%1): plan $%2 M over the horizon, %3; gap %4 %, %5 s")
                             .arg(o->method == "lp_rounding" ? tr("fast path") : tr("exact"))
-                            .arg(locale.toString(o->costUsd / 1e6, 'f', 2))
+                            .arg(millions(o->costUsd), versus)
                             .arg(locale.toString(o->gap * 100, 'f', 2))
                             .arg(locale.toString(o->solveSeconds, 'f', 2));
-        else
+            if (o->renewalSavingUsd && *o->renewalSavingUsd > 0)
+                optimizer += tr(". Resized to the plan at renewal: $%1 M less")
+                                 .arg(millions(*o->renewalSavingUsd));
+        } else
             optimizer = tr("Optimizer: no plan — %1")
                             .arg(o->reasons.empty() ? tr("see the solve status")
                                                     : QString::fromStdString(o->reasons.front()));
@@ -215,6 +259,11 @@ QString KpiPanel::deltaText(const QString& key) const
         if (kpi.key == key)
             return kpi.delta->text();
     return {};
+}
+
+QString KpiPanel::alertsText() const
+{
+    return m_alerts->text();
 }
 
 QString KpiPanel::optimizerText() const

@@ -28,6 +28,7 @@ public:
     QString valueText(const QString& key) const;
     QString deltaText(const QString& key) const;
     QString optimizerText() const;
+    QString alertsText() const;
     /// "The exact solver failed on this input: …" when it did, else empty.
     QString exactFailureText() const;
     /// The button that exports the model for a bug report (shown with a failure).
@@ -52,6 +53,7 @@ private:
 
     QList<Kpi> m_kpis;
     QLabel* m_optimizer = nullptr;
+    QLabel* m_alerts = nullptr; ///< impossible or suspicious results
     QLabel* m_exactFailure = nullptr;
     QPushButton* m_exportModel = nullptr;
     qreal m_baseSize = 0;

@@ -78,6 +78,11 @@ inline std::string kpiDifference(const Project& project, const std::string& scen
             }
             if (a.is_array() && b.is_array() && a.as_array().size() == b.as_array().size()) {
                 for (std::size_t i = 0; i < a.as_array().size(); ++i) {
+                    if (!a.as_array()[i].is_number() || !b.as_array()[i].is_number()) {
+                        if (a.as_array()[i] != b.as_array()[i])
+                            return false; // texts (alerts) compare as they are
+                        continue;
+                    }
                     const double x = a.as_array()[i].to_number<double>();
                     const double y = b.as_array()[i].to_number<double>();
                     if (std::abs(x - y) > 1e-12 * std::max(std::abs(x), std::abs(y)))

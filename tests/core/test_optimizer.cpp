@@ -318,8 +318,10 @@ private slots:
         std::atomic<bool> cancel{true};
         OptimizeOptions options;
         options.solve.cancel = &cancel;
-        const RegimeMixResult result =
-            optimizeRegimeMix(loadSampleProject().value(), options).value();
+        // Sized by the optimizer, the sample's rounded LP is not optimal, so CBC runs.
+        Project project = loadSampleProject().value();
+        project.fleet.mode = FleetMode::Size;
+        const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         // Raised before the solve: CBC stops at its first event, with the best
         // plan it has (the rounded LP, or better), reported as stopped.
         QCOMPARE(result.status, SolveStatus::Stopped);

@@ -1,5 +1,6 @@
 #include "engine/evaluate.h"
 
+#include "engine/evaluate_fleet.h"
 #include "engine/options.h"
 #include "util/number_text.h"
 
@@ -40,13 +41,6 @@ double sum(const std::vector<double>& values)
     return total;
 }
 
-bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
-{
-    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
-           (!choice.regime || *choice.regime == option.regime) &&
-           (!choice.profile || *choice.profile == option.profile);
-}
-
 /// Picks the cheapest option (and plan) among those matching the user's choice.
 void choose(const Project& project, const Workload& workload, WorkloadEvaluation& result)
 {
@@ -80,6 +74,16 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
             result.problem =
                 "no feasible, priced option matches the chosen GPU, regime, profile and plan";
     }
+}
+
+/// The baseline is fixed: whatever the project's scheduler, the naive plan
+/// queues behind the FIFO-grade (naive) ceiling, so savings do not move when
+/// nothing but the scheduler does.
+Project baselineProject(const Project& project)
+{
+    Project naive = project;
+    naive.scheduler.policy = SchedulerPolicy::Naive;
+    return naive;
 }
 
 void evaluateBaseline(const Project& project, const Workload& workload, WorkloadEvaluation& result)
@@ -146,20 +150,23 @@ void addKpis(const Project& project, Evaluation& evaluation)
             baselineComplete = false;
     }
     if (project.fleet.mode == FleetMode::Fixed) {
-        // The fleet is paid whether used or not.
-        std::vector<double> fleetMonthly(months, 0.0);
-        const PriceBook* book = project.activePriceBook();
-        for (const FleetPool& pool : project.fleet.pools) {
-            const GpuModel* gpu = project.catalog().gpu(pool.gpuId);
-            const auto price = book && gpu ? book->usdPerGpuHour(*gpu, pool.plan) : std::nullopt;
-            if (!price)
+        // Committed pools are paid whether used or not; flexible pools when used.
+        addFixedFleetCash(project, evaluation);
+        attributed = 0;
+        trainingCost = inferenceCost = notebookCost = 0;
+        for (const WorkloadEvaluation& w : evaluation.workloads) {
+            if (!w.chosenOption())
                 continue;
-            for (double& month : fleetMonthly)
-                month += pool.count * kHoursPerMonth * *price;
-            k.fleetGpuHours += pool.count * kHoursPerMonth * double(months);
+            const double cost = sum(w.monthlyCostUsd);
+            attributed += cost;
+            if (w.kind == WorkloadKind::Training)
+                trainingCost += cost;
+            else if (w.kind == WorkloadKind::Inference)
+                inferenceCost += cost;
+            else if (w.kind == WorkloadKind::Notebooks)
+                notebookCost += cost;
         }
-        k.unallocatedFleetCostUsd = sum(fleetMonthly) - attributed;
-        k.monthlyCostUsd = fleetMonthly;
+        k.unallocatedFleetCostUsd = std::max(0.0, sum(k.monthlyCostUsd) - attributed);
         k.utilization = k.fleetGpuHours > 0 ? k.gpuHoursBusy / k.fleetGpuHours : 0.0;
     } else {
         k.utilization = k.gpuHoursHeld > 0 ? k.gpuHoursBusy / k.gpuHoursHeld : 0.0;
@@ -175,9 +182,9 @@ void addKpis(const Project& project, Evaluation& evaluation)
         k.costPerNotebookUserMonthUsd = notebookCost / notebookUserMonths;
     if (baselineComplete && !evaluation.workloads.empty()) {
         k.baselineTotalCostUsd = baseline;
-        // What the workloads cost against what the naive plan would: in a fixed
-        // fleet the capacity nobody uses is reported apart, as unallocated.
-        k.savingsUsd = baseline - attributed;
+        // Cash: what the plan costs this horizon (a fixed fleet's commitment
+        // included, used or not) against what the naive plan would.
+        k.savingsUsd = baseline - k.totalCostUsd;
         k.savingsFraction = baseline > 0 ? *k.savingsUsd / baseline : 0.0;
     }
 }
@@ -203,6 +210,43 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
                                               std::to_string(fleetCount[gpu]));
         }
     }
+}
+
+std::string thousands(double value)
+{
+    const std::string digits = std::to_string(std::llround(std::abs(value)));
+    std::string text;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            text += ',';
+        text += digits[i];
+    }
+    return text;
+}
+
+/// Impossible or suspicious results, said in a sentence each, never shown as
+/// ordinary figures.
+void flagSuspicious(const Project& project, Evaluation& evaluation)
+{
+    Kpis& k = evaluation.kpis;
+    const bool fixed = project.fleet.mode == FleetMode::Fixed;
+    if (k.utilization > 1.0 + 1e-9)
+        k.alerts.push_back("utilization " + std::to_string(std::llround(k.utilization * 100)) +
+                           " % is above 100 %: the workloads are busy for more GPU-hours than " +
+                           (fixed ? "the fleet has" : "they hold"));
+    if (k.peakGpusBeyondFleet > 0)
+        k.alerts.push_back("the chosen options need up to " + thousands(k.peakGpusBeyondFleet) +
+                           " GPUs more than the fleet has in a month (priced on demand here; "
+                           "the optimizer cannot place them)");
+    if (k.savingsUsd && *k.savingsUsd < -0.5)
+        k.alerts.push_back("savings below zero: the plan costs $" + thousands(*k.savingsUsd) +
+                           " more than every workload on bare metal, on demand");
+    if (fixed && k.committedGpus > 0 && k.capacityFreedGpus >= 0.1 * k.committedGpus)
+        k.alerts.push_back(thousands(k.capacityFreedGpus) + " of " + thousands(k.committedGpus) +
+                           " committed GPUs are idle in every month: over-committed by $" +
+                           thousands(k.capacityFreedUsd) + " over the horizon");
+    for (const std::string& alert : k.alerts)
+        evaluation.warnings.push_back(alert);
 }
 
 } // namespace
@@ -271,6 +315,7 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
 Evaluation evaluate(const Project& project)
 {
     Evaluation evaluation;
+    const Project naive = baselineProject(project);
     for (const Workload& workload : project.workloads) {
         WorkloadEvaluation result;
         result.id = workload.id;
@@ -288,12 +333,13 @@ Evaluation evaluate(const Project& project)
                     .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
         else
             evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
-        evaluateBaseline(project, workload, result);
+        evaluateBaseline(naive, workload, result);
         result.servedPerMonth = servedPerMonth(project, workload);
         evaluation.workloads.push_back(std::move(result));
     }
     addKpis(project, evaluation);
     checkFleetCapacity(project, evaluation);
+    flagSuspicious(project, evaluation);
     return evaluation;
 }
 

@@ -37,6 +37,7 @@ struct OptionResult
     RegimeKind regime = RegimeKind::BareMetal;
     std::string profile; ///< partition profile or sharing class; "" for whole GPUs
     IsolationLevel isolation = IsolationLevel::Hardware;
+    int unitsPerGpu = 1; ///< units of this kind one GPU holds (MIG instances, sessions, ...)
     std::vector<MonthRequirement> months;
     std::vector<PlanCost> planCosts; ///< the plans the book offers and the workload may use
     /// Figures that explain the option: "batch", "tensor_parallel", "checkpoint_interval_min", ...
@@ -94,10 +95,26 @@ struct Kpis
     double utilization = 0;   ///< busy ÷ fleet hours (fixed) or ÷ held (size)
     double attributedCostUsd =
         0; ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
-    double unallocatedFleetCostUsd = 0; ///< fixed mode: fleet cost no workload is attributed
+    /// Fixed mode: committed GPUs no workload uses (their cost; never below zero).
+    double unallocatedFleetCostUsd = 0;
     std::optional<double> baselineTotalCostUsd;
-    std::optional<double> savingsUsd; ///< baseline − attributed cost
+    /// Cash saved this horizon: baseline − cost over the horizon (commitment included).
+    std::optional<double> savingsUsd;
     std::optional<double> savingsFraction;
+    // Fixed fleet: what the commitment costs and what the plan could give back.
+    double committedGpus = 0;     ///< reserved and owned GPUs
+    double committedCostUsd = 0;  ///< their cost over the horizon, used or not
+    double capacityFreedGpus = 0; ///< committed GPUs the plan leaves idle in every month
+    double capacityFreedUsd = 0;  ///< their committed cost over the horizon
+    /// Committed GPUs if the fleet were resized to the plan at renewal, and
+    /// what that would save against today's fleet over a horizon like this one.
+    std::optional<double> renewalCommittedGpus;
+    std::optional<double> renewalSavingUsd;
+    double peakGpusBeyondFleet = 0; ///< the most GPUs the plan needs above the fleet in a month
+    /// Impossible or suspicious results, each a sentence for the KPI strip
+    /// (utilization above 100 %, GPUs above the fleet, savings below zero, an
+    /// idle commitment); also in Evaluation::warnings.
+    std::vector<std::string> alerts;
     double checkpointIdleGpuHours = 0;
     double checkpointReclaimedGpuHours = 0;
 };

@@ -38,15 +38,16 @@ double gpusForUnits(const Context& c, double units)
     return gpusHeldForUnits(c.unit, units, c.project.assumptions.sharedPackingEfficiency);
 }
 
-/// Held hours of job-like work (training, batch): whole GPUs queue behind the
-/// scheduler's utilization ceiling; shared units behind the packing efficiency.
+/// Held hours of job-like work (training, batch): one cluster scheduler queues
+/// jobs whatever the regime, so every unit — whole GPU, partition or share —
+/// waits behind the scheduler's utilization ceiling (no regime gains from
+/// skipping it); shared units also lose the packing efficiency.
 double heldHoursForJobs(const Context& c, double busyHours)
 {
-    if (c.unit.integerGpus)
-        return busyHours; // partition instance-hours, already in GPU equivalents per layout
-    if (c.unit.gpuShare < 1.0)
-        return busyHours / c.project.assumptions.sharedPackingEfficiency;
-    return busyHours / c.project.scheduler.ceiling();
+    const double held = busyHours / c.project.scheduler.ceiling();
+    if (!c.unit.integerGpus && c.unit.gpuShare < 1.0)
+        return held / c.project.assumptions.sharedPackingEfficiency;
+    return held;
 }
 
 Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
@@ -80,6 +81,9 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
             month.units = month.gpuHoursBusy / kHoursPerMonth;
             // Jobs running on average, each holding its whole training state.
             month.memoryGb = month.units / c.unit.gpuShare / spec.gpusPerJob * stateBytes / 1e9;
+            // Partitions: the instances held (behind the ceiling), not GPU shares.
+            if (c.unit.integerGpus)
+                month.units = month.gpuHoursHeld / c.unit.gpuShare / kHoursPerMonth;
         }
         option.months.push_back(month);
     }
@@ -217,6 +221,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
             month.units = unitHours / kHoursPerMonth;
             month.gpuHoursBusy = unitHours * c.unit.gpuShare;
             month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy);
+            if (c.unit.integerGpus) // partitions: the instances held (behind the ceiling)
+                month.units = unitHours / c.project.scheduler.ceiling() / kHoursPerMonth;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
             month.memoryGb = month.units * spec.memoryGbPerGpu;
         }
@@ -321,6 +327,7 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                 result.regime = kind;
                 result.profile = unit.profile;
                 result.isolation = unit.isolation;
+                result.unitsPerGpu = std::max(1, unit.unitsPerGpu);
                 options.push_back(std::move(result));
             }
         }
@@ -376,6 +383,13 @@ std::vector<double> servedPerMonth(const Project& project, const Workload& workl
         served.push_back(value);
     }
     return served;
+}
+
+bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
+{
+    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
+           (!choice.regime || *choice.regime == option.regime) &&
+           (!choice.profile || *choice.profile == option.profile);
 }
 
 } // namespace fleet

@@ -30,6 +30,11 @@ std::vector<double> servedPerMonth(const Project& project, const Workload& workl
 /// segment's, or a batch workload marked preemptible.
 bool isPreemptible(const Project& project, const Workload& workload);
 
+/// Whether `option` matches a workload's pinned choice (GPU, regime, profile;
+/// any subset). The plan pin is the caller's: plans belong to costs and pools.
+/// The one rule the engine and the optimizer share.
+bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice);
+
 /// Request rate of an inference workload in horizon month `month` (1-based).
 double requestsPerSecondIn(const InferenceSpec& spec, const Workload& workload, int month);
 

@@ -55,13 +55,6 @@ std::string name(std::initializer_list<std::string_view> parts)
     return text;
 }
 
-bool matchesChoice(const OptionResult& option, const WorkloadChoice& choice)
-{
-    return (!choice.gpuId || *choice.gpuId == option.gpuId) &&
-           (!choice.regime || *choice.regime == option.regime) &&
-           (!choice.profile || *choice.profile == option.profile);
-}
-
 /// What one option earns: its segment's price on the GPU-hours it holds.
 double revenueOf(const Project& project, const Workload& workload, const OptionResult& option)
 {
@@ -200,9 +193,13 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                     usedRegimes[oc.option->regime] = true;
                     partitioned = partitioned || oc.option->regime == RegimeKind::Partition;
                 }
-        if (usedRegimes.empty())
-            continue;
         const auto plans = plansFor(project, *gpu);
+        // A GPU model no option uses still costs its commitment.
+        const bool committedPool = std::any_of(plans.begin(), plans.end(), [](const auto& p) {
+            return p.second && *p.second > 0 && isCommitted(p.first);
+        });
+        if (usedRegimes.empty() && !committedPool)
+            continue;
         if (partitioned)
             model.layoutsByGpu[gpu->id] = usefulLayouts(partitionLayouts(*gpu));
         const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
@@ -213,8 +210,11 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             std::vector<std::pair<int, double>> gpus;
             for (const auto& [plan, limit] : plans) {
                 const double price = *project.activePriceBook()->usdPerGpuHour(*gpu, plan);
-                const int column = milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}), 0,
-                                                  limit ? double(*limit) : kGpuCountCap,
+                // A fixed fleet's reserved and owned pools are committed: held
+                // (and paid) in full; flexible pools are limits.
+                const double lower = limit && isCommitted(plan) ? double(*limit) : 0.0;
+                const int column = milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}),
+                                                  lower, limit ? double(*limit) : kGpuCountCap,
                                                   kHoursPerMonth * price, true);
                 model.plans.push_back({gpu->id, plan, m, column, price});
                 gpus.emplace_back(column, -1.0);
@@ -242,11 +242,10 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                         if (isWholeGpu(regime)) {
                             hours.emplace_back(oc.column, need.gpuHoursHeld);
                         } else {
-                            // The engine's GPU equivalents include its assumed packing
-                            // loss; here the packing is explicit, so the raw share counts.
-                            share.emplace_back(oc.column,
-                                               need.gpuEquivalents *
-                                                   project.assumptions.sharedPackingEfficiency);
+                            // The engine's GPU equivalents, its packing loss included:
+                            // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,
+                            // and engine and optimizer cost one plan alike.
+                            share.emplace_back(oc.column, need.gpuEquivalents);
                             memory.emplace_back(oc.column, need.memoryGb);
                             tenants.emplace_back(oc.column, need.units);
                         }
@@ -531,6 +530,53 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
     return solution;
 }
 
+/// Fixed fleet with reserved or owned pools: the same model with the
+/// commitment free to shrink (never to grow: the fleet's limits stay), solved
+/// by the fast path and started from the plan — the fleet to renew, and what
+/// renewing at that size would save over a horizon like this one.
+void proposeResize(const Project& project, const Model& model, const MilpSolution& solution,
+                   const OptimizeOptions& options, RegimeMixResult& result)
+{
+    if (project.fleet.mode != FleetMode::Fixed || options.objective != Objective::Cost)
+        return;
+    Model relaxed = model;
+    bool committed = false;
+    for (const PlanColumn& pc : model.plans)
+        if (isCommitted(pc.plan) && relaxed.milp.columns[std::size_t(pc.column)].lower > 0) {
+            relaxed.milp.columns[std::size_t(pc.column)].lower = 0;
+            committed = true;
+        }
+    if (!committed)
+        return;
+    result.committedUsd = 0;
+    for (const PlanColumn& pc : model.plans)
+        if (isCommitted(pc.plan))
+            result.committedUsd += std::lround(solution.values[std::size_t(pc.column)]) *
+                                   kHoursPerMonth * pc.usdPerGpuHour;
+    std::vector<double> best = solution.values;
+    double bestUsd = objectiveOf(relaxed.milp, best);
+    SolveOptions lpOptions = options.solve;
+    lpOptions.relaxation = true;
+    lpOptions.start.clear();
+    if (const auto lp = solveMilp(relaxed.milp, lpOptions); lp && !lp.value().values.empty())
+        if (const auto rounded =
+                roundLpSolution(project, relaxed, lp.value().values, options.objective))
+            if (const double usd = objectiveOf(relaxed.milp, *rounded); usd < bestUsd) {
+                best = *rounded;
+                bestUsd = usd;
+            }
+    std::map<std::pair<std::string, Plan>, std::pair<int, int>> counts; // month 1: now, proposed
+    for (const PlanColumn& pc : model.plans)
+        if (isCommitted(pc.plan) && pc.month == 1)
+            counts[{pc.gpuId, pc.plan}] = {
+                int(std::lround(solution.values[std::size_t(pc.column)])),
+                int(std::lround(best[std::size_t(pc.column)]))};
+    for (const auto& [key, count] : counts)
+        result.resize.push_back({key.first, key.second, count.first, count.second});
+    result.renewalCostUsd = bestUsd;
+    result.renewalSavingUsd = std::max(0.0, result.costUsd - bestUsd);
+}
+
 } // namespace
 
 Milp buildRegimeMixMilp(const Project& project, Objective objective)
@@ -571,7 +617,9 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
                                         std::max(1e-9, std::abs(objectiveOf(model.milp, *rounded)))
                                   : 1e300;
     if (options.fastPath || roundedGap <= options.solve.relativeGap) {
-        result.method = "lp_rounding";
+        // Asked for the exact answer, the rounded plan is one: proven within
+        // the gap target by the LP bound.
+        result.method = options.fastPath ? "lp_rounding" : "exact_by_rounding";
         solution.seconds = lp.seconds;
         solution.status = lp.status == SolveStatus::Infeasible ? SolveStatus::Infeasible
                           : rounded                            ? SolveStatus::Feasible
@@ -620,6 +668,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     result.marginalGpuValueUsd = std::move(marginal).value();
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
+    proposeResize(project, model, solution, options, result);
     return result;
 }
 

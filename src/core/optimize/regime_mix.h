@@ -69,11 +69,23 @@ struct PlanCostShare
     double usd = 0;
 };
 
+/// A committed pool's GPUs now and at renewal if resized to the plan.
+struct CommittedResize
+{
+    std::string gpuId;
+    Plan plan = Plan::Reserved1y;
+    int currentGpus = 0;
+    int proposedGpus = 0;
+};
+
 struct RegimeMixResult
 {
     SolveStatus status = SolveStatus::NoSolution;
-    std::string method = "exact"; ///< which path produced the answer: "exact" or "lp_rounding"
-    double objectiveUsd = 0;      ///< cost, or margin for the margin objective
+    /// Which path produced the answer: "exact", "exact_restricted",
+    /// "exact_by_rounding" (the rounded LP, proven within the gap target) or
+    /// "lp_rounding" (the fast path).
+    std::string method = "exact";
+    double objectiveUsd = 0; ///< cost, or margin for the margin objective
     double bestBoundUsd = 0;
     double gap = 0;
     double solveSeconds = 0;
@@ -93,6 +105,14 @@ struct RegimeMixResult
     std::vector<std::pair<std::string, double>> marginalGpuValueUsd;
     int columns = 0;
     int rows = 0;
+    /// Fixed fleet: the reserved and owned pools' cost over the horizon (in
+    /// costUsd: they are paid whether the plan uses them or not).
+    double committedUsd = 0;
+    /// Fixed fleet with a commitment: the pools resized to the plan at
+    /// renewal, the plan's cost then, and the saving against costUsd.
+    std::vector<CommittedResize> resize;
+    std::optional<double> renewalCostUsd;
+    std::optional<double> renewalSavingUsd;
 };
 
 /// The model alone, with readable names (for --mps and for tests).

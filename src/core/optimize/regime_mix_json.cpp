@@ -74,6 +74,15 @@ bj::object regimeMixResultToJson(const RegimeMixResult& r, Objective objective)
     bj::object marginal;
     for (const auto& [gpu, value] : r.marginalGpuValueUsd)
         marginal[gpu] = value;
+    bj::array resize;
+    for (const CommittedResize& c : r.resize)
+        resize.push_back(bj::object{{"gpu", c.gpuId},
+                                    {"plan", std::string(planKey(c.plan))},
+                                    {"current_gpus", c.currentGpus},
+                                    {"proposed_gpus", c.proposedGpus}});
+    const auto optional = [](const std::optional<double>& v) {
+        return v ? bj::value(*v) : bj::value(nullptr);
+    };
     return bj::object{
         {"status", std::string(solveStatusKey(r.status))},
         {"method", r.method},
@@ -94,7 +103,11 @@ bj::object regimeMixResultToJson(const RegimeMixResult& r, Objective objective)
         {"pools", std::move(pools)},
         {"layouts", std::move(layouts)},
         {"marginal_gpu_value_usd", std::move(marginal)},
-        {"reasons", std::move(reasons)}};
+        {"reasons", std::move(reasons)},
+        {"committed_usd", r.committedUsd},
+        {"resize", std::move(resize)},
+        {"renewal_cost_usd", optional(r.renewalCostUsd)},
+        {"renewal_saving_usd", optional(r.renewalSavingUsd)}};
 }
 
 namespace {
@@ -263,6 +276,14 @@ Result<RegimeMixResult> regimeMixResultFromJson(const bj::value& value, const st
                 read.number(*marginal, member.key(),
                             json::pointer(path, "marginal_gpu_value_usd")));
     r.reasons = read.texts(*root, "reasons", path);
+    r.committedUsd = read.number(*root, "committed_usd", path);
+    read.objects(*root, "resize", path, [&](const bj::object& item, const std::string& at) {
+        r.resize.push_back(
+            {read.text(item, "gpu", at), read.key(item, "plan", at, planFromKey, Plan::Reserved1y),
+             read.count(item, "current_gpus", at), read.count(item, "proposed_gpus", at)});
+    });
+    r.renewalCostUsd = read.nullableNumber(*root, "renewal_cost_usd", path);
+    r.renewalSavingUsd = read.nullableNumber(*root, "renewal_saving_usd", path);
     if (reader.failed())
         return Error(reader.issues());
     return r;

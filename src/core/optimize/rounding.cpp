@@ -80,7 +80,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                 continue;
             const MonthRequirement& need = option->months[std::size_t(rc.month - 1)];
             hours += need.gpuHoursHeld;
-            share += need.gpuEquivalents * project.assumptions.sharedPackingEfficiency;
+            share += need.gpuEquivalents; // the engine's, packing loss included
             memory += need.memoryGb;
             tenants += need.units;
         }
@@ -150,6 +150,13 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
             for (int& left : remaining)
                 left = std::max(0, left - count);
         };
+        // A fixed fleet's commitment is held whatever the demand (its lower bound).
+        for (const auto& [price, plan] : order)
+            if (isCommitted(plan))
+                if (const double floor =
+                        model.milp.columns[std::size_t(byPlan[plan].front()->column)].lower;
+                    floor > 0)
+                    commit(plan, int(floor));
         for (const auto& [price, plan] : order)
             if (isCommitted(plan) && price < cheapestFlexible) {
                 // The committed count that costs least against the flexible

@@ -64,6 +64,14 @@ bj::object optionToJson(const OptionResult& option, bool monthly = false)
     return result;
 }
 
+bj::array alertsOf(const Kpis& k)
+{
+    bj::array alerts;
+    for (const std::string& alert : k.alerts)
+        alerts.push_back(bj::value(alert));
+    return alerts;
+}
+
 bj::object kpisToJson(const Kpis& k)
 {
     return bj::object{
@@ -84,7 +92,15 @@ bj::object kpisToJson(const Kpis& k)
         {"savings_usd", optionalNumber(k.savingsUsd)},
         {"savings_fraction", optionalNumber(k.savingsFraction)},
         {"checkpoint_idle_gpu_hours", k.checkpointIdleGpuHours},
-        {"checkpoint_reclaimed_gpu_hours", k.checkpointReclaimedGpuHours}};
+        {"checkpoint_reclaimed_gpu_hours", k.checkpointReclaimedGpuHours},
+        {"committed_gpus", k.committedGpus},
+        {"committed_cost_usd", k.committedCostUsd},
+        {"capacity_freed_gpus", k.capacityFreedGpus},
+        {"capacity_freed_usd", k.capacityFreedUsd},
+        {"renewal_committed_gpus", optionalNumber(k.renewalCommittedGpus)},
+        {"renewal_saving_usd", optionalNumber(k.renewalSavingUsd)},
+        {"peak_gpus_beyond_fleet", k.peakGpusBeyondFleet},
+        {"alerts", alertsOf(k)}};
 }
 
 } // namespace

@@ -1,0 +1,208 @@
+#include "engine/evaluate_fleet.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace fleet {
+
+namespace {
+
+double wholeUp(double gpus)
+{
+    return std::max(0.0, std::ceil(gpus - 1e-6));
+}
+
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double value : values)
+        total += value;
+    return total;
+}
+
+} // namespace
+
+double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
+{
+    std::map<RegimeKind, double> hours, shares;
+    std::map<std::string, double> partitionGpus; // per profile: instances ÷ instances per GPU
+    for (const OptionResult* option : options) {
+        if (m >= option->months.size())
+            continue;
+        const MonthRequirement& need = option->months[m];
+        if (isWholeGpu(option->regime))
+            hours[option->regime] += need.gpuHoursHeld;
+        else if (option->regime == RegimeKind::Partition)
+            partitionGpus[option->profile] += need.units / double(option->unitsPerGpu);
+        else
+            shares[option->regime] += need.gpuEquivalents;
+    }
+    double gpus = 0;
+    for (const auto& [profile, g] : partitionGpus)
+        gpus += wholeUp(g);
+    for (const auto& [regime, h] : hours)
+        gpus += wholeUp(h / kHoursPerMonth);
+    for (const auto& [regime, share] : shares)
+        gpus += wholeUp(share);
+    return gpus;
+}
+
+std::vector<FleetModelCash> fixedFleetCash(const Project& project,
+                                           const std::vector<WorkloadEvaluation>& workloads)
+{
+    std::vector<FleetModelCash> models;
+    const PriceBook* book = project.activePriceBook();
+    const auto months = std::size_t(std::max(0, project.horizonMonths));
+    std::map<std::string, std::size_t> index;
+    auto modelOf = [&](const std::string& gpuId) -> FleetModelCash& {
+        auto [it, added] = index.emplace(gpuId, models.size());
+        if (added) {
+            models.push_back({});
+            models.back().gpuId = gpuId;
+        }
+        return models[it->second];
+    };
+    // Pools: committed ones at their count-weighted price, flexible ones as limits.
+    std::map<std::string, double> committedUsd, flexibleUsd;
+    for (const FleetPool& pool : project.fleet.pools) {
+        FleetModelCash& model = modelOf(pool.gpuId);
+        const GpuModel* gpu = project.catalog().gpu(pool.gpuId);
+        const double price =
+            book && gpu ? book->usdPerGpuHour(*gpu, pool.plan).value_or(-1.0) : -1.0;
+        if (isCommitted(pool.plan)) {
+            if (price < 0)
+                continue; // not priced: its cost is unknown (the project check says so)
+            model.committedGpus += pool.count;
+            committedUsd[pool.gpuId] += double(pool.count) * price;
+        } else {
+            model.flexibleGpus += pool.count;
+            if (price >= 0) {
+                flexibleUsd[pool.gpuId] += double(pool.count) * price;
+                model.flexiblePriced = true;
+            }
+        }
+    }
+    std::map<std::string, std::vector<const OptionResult*>> chosen;
+    for (const WorkloadEvaluation& w : workloads)
+        if (const OptionResult* option = w.chosenOption())
+            chosen[option->gpuId].push_back(option);
+    for (const auto& [gpuId, options] : chosen)
+        modelOf(gpuId);
+    for (FleetModelCash& model : models) {
+        if (model.committedGpus > 0)
+            model.committedUsdPerGpuHour = committedUsd[model.gpuId] / model.committedGpus;
+        if (model.flexiblePriced && model.flexibleGpus > 0) {
+            model.flexibleUsdPerGpuHour = flexibleUsd[model.gpuId] / model.flexibleGpus;
+        } else if (const GpuModel* gpu = project.catalog().gpu(model.gpuId); gpu && book) {
+            // Beyond the fleet, GPUs would be rented on demand at list price.
+            if (const auto price = book->usdPerGpuHour(*gpu, Plan::OnDemand)) {
+                model.flexibleUsdPerGpuHour = *price;
+                model.flexiblePriced = true;
+            }
+        }
+        const auto& options = chosen[model.gpuId];
+        const double committedMonth =
+            model.committedGpus * kHoursPerMonth * model.committedUsdPerGpuHour;
+        const double flexibleRate = kHoursPerMonth * model.flexibleUsdPerGpuHour;
+        for (std::size_t m = 0; m < months; ++m) {
+            const double used = gpusSetUp(options, m);
+            const double onCommitted = std::min(used, model.committedGpus);
+            const double flexible = std::max(0.0, used - model.committedGpus);
+            const double beyond = std::max(0.0, flexible - model.flexibleGpus);
+            model.gpusUsed.push_back(used);
+            model.beyondFleetGpus.push_back(beyond);
+            model.monthlyUsd.push_back(committedMonth + flexible * flexibleRate);
+            model.usedMonthlyUsd.push_back(onCommitted * kHoursPerMonth *
+                                               model.committedUsdPerGpuHour +
+                                           flexible * flexibleRate);
+        }
+    }
+    return models;
+}
+
+std::pair<double, double> renewalLevel(const FleetModelCash& model)
+{
+    const double committedRate = model.committedGpus > 0 ? model.committedUsdPerGpuHour : 0.0;
+    const double flexibleRate = model.flexibleUsdPerGpuHour;
+    auto cost = [&](double level) {
+        double usd = level * kHoursPerMonth * committedRate * double(model.gpusUsed.size());
+        for (double used : model.gpusUsed)
+            usd += std::max(0.0, used - level) * kHoursPerMonth * flexibleRate;
+        return usd;
+    };
+    // The cost is convex and piecewise linear in the level, with its corners
+    // at the months' use: the best level is one of them (or none at all).
+    std::vector<double> candidates = {0.0};
+    for (double used : model.gpusUsed)
+        candidates.push_back(used);
+    double best = model.committedGpus;
+    double bestUsd = cost(best);
+    if (!model.flexiblePriced)
+        return {best, bestUsd};
+    for (double level : candidates)
+        if (const double usd = cost(level); usd < bestUsd - 1e-6) {
+            best = level;
+            bestUsd = usd;
+        }
+    return {best, bestUsd};
+}
+
+void addFixedFleetCash(const Project& project, Evaluation& evaluation)
+{
+    Kpis& k = evaluation.kpis;
+    const auto months = std::size_t(std::max(0, project.horizonMonths));
+    const std::vector<FleetModelCash> models = fixedFleetCash(project, evaluation.workloads);
+    std::map<std::string, const FleetModelCash*> byGpu;
+    for (const FleetModelCash& model : models)
+        byGpu[model.gpuId] = &model;
+    // Each workload's GPU-hours held are attributed at the month's rate of the
+    // GPUs its model's plan uses (committed first, then flexible); the idle
+    // commitment and the rounding to whole GPUs are no workload's.
+    for (WorkloadEvaluation& w : evaluation.workloads) {
+        const OptionResult* option = w.chosenOption();
+        if (!option)
+            continue;
+        const FleetModelCash& model = *byGpu[option->gpuId];
+        w.monthlyCostUsd.assign(months, 0.0);
+        for (std::size_t m = 0; m < months && m < option->months.size(); ++m)
+            if (model.gpusUsed[m] > 0)
+                w.monthlyCostUsd[m] = option->months[m].gpuHoursHeld * model.usedMonthlyUsd[m] /
+                                      (model.gpusUsed[m] * kHoursPerMonth);
+    }
+    k.monthlyCostUsd.assign(months, 0.0);
+    double renewalUsd = 0, currentUsd = 0, renewalGpus = 0;
+    bool anyCommitted = false;
+    for (const FleetModelCash& model : models) {
+        for (std::size_t m = 0; m < months; ++m)
+            k.monthlyCostUsd[m] += model.monthlyUsd[m];
+        const double committedUsd =
+            model.committedGpus * kHoursPerMonth * model.committedUsdPerGpuHour * double(months);
+        k.committedCostUsd += committedUsd;
+        k.committedGpus += model.committedGpus;
+        k.fleetGpuHours +=
+            (model.committedGpus + model.flexibleGpus) * kHoursPerMonth * double(months);
+        double peak = 0;
+        for (std::size_t m = 0; m < months; ++m) {
+            peak = std::max(peak, model.gpusUsed[m]);
+            k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, model.beyondFleetGpus[m]);
+        }
+        const double freed = std::max(0.0, model.committedGpus - peak);
+        k.capacityFreedGpus += freed;
+        k.capacityFreedUsd +=
+            freed * kHoursPerMonth * model.committedUsdPerGpuHour * double(months);
+        if (model.committedGpus > 0) {
+            anyCommitted = true;
+            const auto [level, usd] = renewalLevel(model);
+            renewalGpus += level;
+            renewalUsd += usd;
+            currentUsd += sum(model.monthlyUsd);
+        }
+    }
+    if (anyCommitted) {
+        k.renewalCommittedGpus = renewalGpus;
+        k.renewalSavingUsd = std::max(0.0, currentUsd - renewalUsd);
+    }
+}
+
+} // namespace fleet

@@ -1,0 +1,52 @@
+#pragma once
+
+// A fixed fleet's cash: reserved and owned pools are committed for their term
+// and paid every month whether used or not; on-demand and spot pools are
+// limits, paid for the GPUs the plan sets up in each month. GPUs set up are
+// counted as the optimizer counts them (whole GPUs per regime), so the engine
+// and the optimizer price one plan alike. docs/MODEL.md, "Commitments".
+
+#include "engine/evaluation.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+/// GPUs the given options set up on one GPU model in month `m` (0-based):
+/// whole-GPU regimes ⌈Σ GPU-hours held ÷ 730⌉ per regime, partitions
+/// ⌈Σ instances ÷ instances per GPU⌉ per profile (homogeneous layouts; the
+/// optimizer may mix profiles on a GPU), shared regimes ⌈Σ GPU shares ÷
+/// packing efficiency⌉ per regime.
+double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m);
+
+/// One GPU model of a fixed fleet under a plan, month by month.
+struct FleetModelCash
+{
+    std::string gpuId;
+    double committedGpus = 0;          ///< reserved and owned pools
+    double committedUsdPerGpuHour = 0; ///< their prices weighted by GPU count
+    double flexibleGpus = 0;           ///< on-demand and spot pools (limits, paid when used)
+    double flexibleUsdPerGpuHour = 0;  ///< the flexible pools' price (else the book's on-demand)
+    bool flexiblePriced = false;
+    std::vector<double> gpusUsed;        ///< set up by the plan, per month
+    std::vector<double> monthlyUsd;      ///< commitment + flexible GPUs used + beyond the fleet
+    std::vector<double> usedMonthlyUsd;  ///< the share of monthlyUsd the plan uses
+    std::vector<double> beyondFleetGpus; ///< GPUs used above the fleet, per month
+};
+
+/// A fixed fleet's cash per GPU model (every pool, used or not) for the
+/// workloads' chosen options.
+std::vector<FleetModelCash> fixedFleetCash(const Project& project,
+                                           const std::vector<WorkloadEvaluation>& workloads);
+
+/// Committed GPUs that minimise the horizon's cost of `model`'s monthly use
+/// (the newsvendor level between the committed and the flexible price), and
+/// that cost; the flexible price pays the rest.
+std::pair<double, double> renewalLevel(const FleetModelCash& model);
+
+/// Sets the fixed fleet's KPIs: cost (commitment included), attributed cost
+/// per workload, idle commitment, capacity freed and the saving at renewal.
+void addFixedFleetCash(const Project& project, Evaluation& evaluation);
+
+} // namespace fleet

@@ -1,0 +1,38 @@
+#include "optimize/plan_comparison.h"
+
+namespace fleet {
+
+std::string describeChoice(const std::string& gpuId, RegimeKind regime, const std::string& profile,
+                           bool onSpot)
+{
+    std::string text = gpuId + " " + std::string(regimeKey(regime));
+    if (!profile.empty())
+        text += " " + profile;
+    if (onSpot)
+        text += " on spot";
+    return text;
+}
+
+PlanComparison comparePlans(const Evaluation& evaluation, const RegimeMixResult& plan)
+{
+    PlanComparison comparison;
+    comparison.engineCostUsd = evaluation.kpis.totalCostUsd;
+    comparison.optimizerCostUsd = plan.costUsd;
+    comparison.differenceUsd = comparison.engineCostUsd - comparison.optimizerCostUsd;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        const OptionResult* chosen = w.chosenOption();
+        const bool engineSpot = chosen && w.chosenPlan == Plan::Spot;
+        const std::string engine =
+            chosen ? describeChoice(chosen->gpuId, chosen->regime, chosen->profile, engineSpot)
+                   : "(none)";
+        std::string optimizer = "(not served)";
+        for (const Assignment& a : plan.assignments)
+            if (a.workloadId == w.id)
+                optimizer = describeChoice(a.gpuId, a.regime, a.profile, a.onSpot);
+        if (engine != optimizer)
+            comparison.choices.push_back({w.id, engine, optimizer});
+    }
+    return comparison;
+}
+
+} // namespace fleet

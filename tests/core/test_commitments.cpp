@@ -1,0 +1,167 @@
+// Issue 15, deliverable 1: a fixed fleet's reserved and owned pools are paid
+// for their term whether used or not, in the engine and in the optimizer; the
+// savings split into cash, capacity freed and the saving at renewal.
+
+#include "engine/evaluate.h"
+#include "optimize/regime_mix.h"
+#include "store/project_json.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fleet;
+
+namespace {
+
+Project sample()
+{
+    return loadSampleProject().value();
+}
+
+double committedOf(const Project& project)
+{
+    double usd = 0;
+    const PriceBook* book = project.activePriceBook();
+    for (const FleetPool& pool : project.fleet.pools)
+        if (isCommitted(pool.plan))
+            usd += pool.count * kHoursPerMonth * project.horizonMonths *
+                   *book->usdPerGpuHour(*project.catalog().gpu(pool.gpuId), pool.plan);
+    return usd;
+}
+
+/// A sized project with one single-GPU batch workload allowed bare metal and MIG.
+Project singleGpuJob(const std::string& policy)
+{
+    const std::string text = R"({
+  "format": "fleetplanner-project", "format_version": 1, "name": "one GPU",
+  "horizon": {"months": 12}, "active_price_book": "example-2024",
+  "fleet": {"mode": "size", "pools": []}, "scheduler": {"policy": ")" +
+                             policy + R"("},
+  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware",
+                "allowed_regimes": ["bare_metal", "partition"], "price_usd_per_gpu_hour": 4}],
+  "workloads": [{"id": "b", "name": "B", "kind": "batch", "segment": "s",
+                 "gpu_hours_per_month": 5000, "reference_gpu": "h100-sxm-80gb",
+                 "gpus_per_job": 1, "memory_gb_per_gpu": 40, "preemptible": false,
+                 "checkpoint_interval_min": 30, "choice": {"gpu": "h100-sxm-80gb"}}]
+})";
+    return parseProject(text, "one-gpu.json").value();
+}
+
+} // namespace
+
+class TestCommitments : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void engineCostIncludesTheCommitment()
+    {
+        for (int reserved : {100, 1000, 1600, 2400}) {
+            Project project = sample();
+            project.fleet.pools[0].count = reserved;
+            const Evaluation e = evaluate(project);
+            const Kpis& k = e.kpis;
+            QVERIFY(std::abs(k.committedCostUsd - committedOf(project)) <
+                    1e-6 * k.committedCostUsd);
+            QVERIFY(k.totalCostUsd >= k.committedCostUsd - 1e-6);
+            // Never negative, whether demand fits the fleet or not.
+            QVERIFY(k.unallocatedFleetCostUsd >= 0);
+            QVERIFY(k.capacityFreedGpus >= 0 && k.capacityFreedGpus <= reserved);
+            QVERIFY(k.renewalSavingUsd && *k.renewalSavingUsd >= 0);
+            QVERIFY(*k.renewalSavingUsd <= k.totalCostUsd);
+            // Cash saved is against the whole cost, commitment included.
+            QCOMPARE(*k.savingsUsd, *k.baselineTotalCostUsd - k.totalCostUsd);
+            // Attributed plus idle is the whole cost.
+            QVERIFY(std::abs(k.attributedCostUsd + k.unallocatedFleetCostUsd - k.totalCostUsd) <=
+                    1e-6 * k.totalCostUsd);
+        }
+    }
+
+    void idleCommitmentIsFreedAndRenewedSmaller()
+    {
+        Project project = sample();
+        project.fleet.pools[0].count = 2400; // far more reserved GPUs than the sample uses
+        project.fleet.pools[1].count = 0;
+        const Kpis k = evaluate(project).kpis;
+        QCOMPARE(k.totalCostUsd, k.committedCostUsd); // nothing beyond the commitment
+        QVERIFY(k.capacityFreedGpus > 500);
+        QVERIFY(k.capacityFreedUsd > 0);
+        QVERIFY(*k.renewalCommittedGpus < 2400 - 500);
+        QVERIFY(*k.renewalSavingUsd >= k.capacityFreedUsd - 1e-6);
+    }
+
+    // Deliverable 4: the ceiling is the same for every regime, and the baseline
+    // does not move with the scheduler.
+    void wholeGpuPartitionNeverBeatsBareMetal()
+    {
+        for (const char* policy : {"naive", "topology_aware", "predictive_preemption"}) {
+            const Evaluation e = evaluate(singleGpuJob(policy));
+            const WorkloadEvaluation& w = e.workloads.front();
+            const OptionResult *bare = nullptr, *whole = nullptr;
+            for (const OptionResult& option : w.options) {
+                if (option.regime == RegimeKind::BareMetal)
+                    bare = &option;
+                if (option.regime == RegimeKind::Partition && option.profile == "7g.80gb")
+                    whole = &option;
+            }
+            QVERIFY(bare && whole);
+            QVERIFY2(whole->cost(Plan::OnDemand)->totalUsd >=
+                         bare->cost(Plan::OnDemand)->totalUsd * (1 - 1e-12),
+                     qPrintable(QStringLiteral("%1: MIG 7g $%2 < bare metal $%3")
+                                    .arg(QLatin1String(policy))
+                                    .arg(whole->cost(Plan::OnDemand)->totalUsd)
+                                    .arg(bare->cost(Plan::OnDemand)->totalUsd)));
+            QCOMPARE(w.options[std::size_t(w.chosen)].regime, RegimeKind::BareMetal);
+        }
+    }
+
+    void baselineDoesNotMoveWithTheScheduler()
+    {
+        std::optional<double> first;
+        for (SchedulerPolicy policy : kAllPolicies) {
+            Project project = sample();
+            project.scheduler.policy = policy;
+            const Kpis k = evaluate(project).kpis;
+            QVERIFY(k.baselineTotalCostUsd);
+            if (!first)
+                first = k.baselineTotalCostUsd;
+            QCOMPARE(*k.baselineTotalCostUsd, *first);
+        }
+    }
+
+    void optimizerNeverPaysLessThanTheCommitment()
+    {
+        for (int reserved : {1000, 1600, 2400}) {
+            Project project = sample();
+            project.fleet.pools[0].count = reserved;
+            project.fleet.pools[1].count = 2400 - std::min(reserved, 2400);
+            for (bool fast : {true, false}) {
+                OptimizeOptions options;
+                options.fastPath = fast;
+                const RegimeMixResult r = optimizeRegimeMix(project, options).value();
+                QVERIFY(r.status == SolveStatus::Optimal || r.status == SolveStatus::Feasible);
+                const double committed = committedOf(project);
+                QVERIFY2(r.costUsd >= committed - 1e-6,
+                         qPrintable(QStringLiteral("%1 < %2").arg(r.costUsd).arg(committed)));
+                QVERIFY(std::abs(r.committedUsd - committed) < 1e-6 * committed);
+                // The resize never costs more, and keeps at most today's commitment.
+                QVERIFY(r.renewalCostUsd && *r.renewalCostUsd <= r.costUsd + 1e-6);
+                QCOMPARE(r.resize.size(), std::size_t(1));
+                QCOMPARE(r.resize.front().currentGpus, reserved);
+                QVERIFY(r.resize.front().proposedGpus <= reserved);
+                // The engine and the optimizer agree on the fleet's cash (the
+                // optimizer may pack partitions tighter than the engine's
+                // homogeneous layouts: within 0.5 %).
+                const Kpis k = evaluate(project).kpis;
+                QVERIFY2(std::abs(k.totalCostUsd - r.costUsd) <= 5e-3 * r.costUsd,
+                         qPrintable(QStringLiteral("engine %1, optimizer %2")
+                                        .arg(k.totalCostUsd, 0, 'f', 0)
+                                        .arg(r.costUsd, 0, 'f', 0)));
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommitments)
+#include "test_commitments.moc"
