@@ -213,12 +213,6 @@ private:
         const double w = m_tenants[std::size_t(tenant)].weight;
         return w > 0 ? w : 1.0;
     }
-    /// A tenant's GPUs held per unit of weight: the lower, the further below
-    /// its weighted share of the busy GPUs.
-    double normalizedUse(int tenant) const
-    {
-        return m_tenantBusy[std::size_t(tenant)] / weight(tenant);
-    }
     bool othersWaiting(int tenant) const
     {
         return m_waitingTenants - (m_tenantQueue[std::size_t(tenant)].empty() ? 0 : 1) > 0;
@@ -678,9 +672,9 @@ private:
 
     /// Weighted fair sharing: frees room for `job` by evicting work its
     /// tenant's rivals borrowed — whole-GPU jobs of tenants that, even
-    /// without the job, would hold more GPUs per unit of weight than the
-    /// job's tenant once the job runs (so a reclaim never reverses the
-    /// order, and two tenants cannot evict each other in turn). Victims are
+    /// without the evicted work, hold strictly more GPUs per unit of weight
+    /// than the job's tenant holds now (so two tenants cannot evict each
+    /// other in turn: the reverse would need the opposite inequality). Victims are
     /// chosen as predictive preemption chooses them: the nodes whose victims
     /// lose the least work since their last checkpoint.
     bool tryReclaim(int job)
@@ -688,12 +682,12 @@ private:
         if (fractional(job))
             return false;
         const int t = tenantOf(job);
-        const double after = (m_tenantBusy[std::size_t(t)] + gpuShare(job)) / weight(t);
+        const double use = m_tenantBusy[std::size_t(t)] / weight(t);
         const auto mayReclaim = [&](int victim, double alreadyTaken) {
             const int u = tenantOf(victim);
             return u != t && !fractional(victim) && m_running[std::size_t(victim)].active &&
-                   (m_tenantBusy[std::size_t(u)] - alreadyTaken - gpuShare(victim)) / weight(u) >=
-                       after - 1e-9;
+                   (m_tenantBusy[std::size_t(u)] - alreadyTaken - gpuShare(victim)) / weight(u) >
+                       use + 1e-9;
         };
         const int perNode = m_cluster.gpusPerNode;
         const int gpus = spec(job).gpus;
@@ -765,10 +759,24 @@ private:
         int blocked = 0;
         while (true) {
             int best = -1;
-            for (std::size_t t = 0; t < tenants; ++t)
-                if (!done[t] && !m_tenantQueue[t].empty() &&
-                    (best < 0 || normalizedUse(int(t)) < normalizedUse(best)))
+            double bestTag = 0;
+            for (std::size_t t = 0; t < tenants; ++t) {
+                if (done[t])
+                    continue;
+                const std::set<QueueKey>& own = m_tenantQueue[t];
+                const auto head = from[t] ? own.lower_bound(*from[t]) : own.begin();
+                if (head == own.end()) {
+                    done[t] = true;
+                    continue;
+                }
+                // GPUs held per unit of weight: the same measure reclaiming
+                // uses, so that a job started is not one reclaimed at once.
+                const double tag = m_tenantBusy[t] / weight(int(t));
+                if (best < 0 || tag < bestTag) {
                     best = int(t);
+                    bestTag = tag;
+                }
+            }
             if (best < 0)
                 return;
             std::set<QueueKey>& own = m_tenantQueue[std::size_t(best)];
