@@ -50,6 +50,7 @@ public:
         m_tenants.resize(tenantCount);
         m_tenantBusy.assign(tenantCount, 0.0);
         m_tenantGpuHours.assign(tenantCount, 0.0);
+        m_tenantRunHours.assign(tenantCount, 0.0);
         m_tenantQueue.resize(tenantCount);
         m_tenantWaitSum.assign(tenantCount, 0.0);
         m_tenantWaitJobs.assign(tenantCount, 0);
@@ -120,6 +121,7 @@ public:
         for (std::size_t t = 0; t < m_tenants.size(); ++t) {
             TenantResult tenant;
             tenant.gpuHours = m_tenantGpuHours[t];
+            tenant.runGpuHours = m_tenantRunHours[t];
             tenant.share = allTenantHours > 0 ? m_tenantGpuHours[t] / allTenantHours : 0.0;
             tenant.jobs = m_tenantWaitJobs[t];
             tenant.meanWaitHours = tenant.jobs > 0 ? m_tenantWaitSum[t] / double(tenant.jobs) : 0.0;
@@ -136,6 +138,7 @@ private:
     std::vector<SimTenant> m_tenants;
     std::vector<double> m_tenantBusy;     ///< GPUs each tenant holds
     std::vector<double> m_tenantGpuHours; ///< in the measured window
+    std::vector<double> m_tenantRunHours; ///< over the whole run
     std::vector<std::set<QueueKey>> m_tenantQueue;
     int m_waitingTenants = 0; ///< tenants with a job waiting
     std::vector<double> m_tenantWaitSum;
@@ -273,6 +276,8 @@ private:
             for (std::size_t t = 0; t < m_tenants.size(); ++t)
                 m_tenantGpuHours[t] += m_tenantBusy[t] * (to - from);
         }
+        for (std::size_t t = 0; t < m_tenants.size(); ++t)
+            m_tenantRunHours[t] += m_tenantBusy[t] * (time - m_now);
         m_now = time;
     }
 

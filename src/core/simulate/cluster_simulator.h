@@ -50,6 +50,7 @@ struct SimTenant
 struct TenantResult
 {
     double gpuHours = 0;      ///< busy GPU-hours of its jobs
+    double runGpuHours = 0;   ///< as gpuHours, over the whole run (no window): a replay's total
     double share = 0;         ///< its GPU-hours ÷ all tenants' GPU-hours
     double meanWaitHours = 0; ///< arrival to first start, measured jobs
     std::int64_t jobs = 0;    ///< measured jobs that started
