@@ -188,12 +188,16 @@ private slots:
         qInfo("capped: share %.4f, cap %.4f, utilization %.4f", r.tenants[0].share, capShare,
               r.utilization);
         QVERIFY(r.tenants[0].share <= capShare + 1e-6);
+        // Never did it start a job beyond its cap while tenant 1 waited.
+        QVERIFY(r.tenants[0].peakGpusStartedWhileOthersWait <= 24 + 1e-9);
+        QVERIFY(r.tenants[0].peakGpusStartedWhileOthersWait >= 23);
         QVERIFY(r.tenants[0].share >= capShare * 0.95); // it does get its cap
         QVERIFY(r.utilization > 0.97);                  // tenant 1 uses the rest: work conserving
         // Without the quota the same tenant takes its weighted share.
         const SimulationResult free = simulateCluster(kCluster, PlacementPolicy::WeightedFair, jobs,
                                                       0.1, {{3, 0, 0.6}, {1, 0, 0.6}});
         QVERIFY(std::abs(free.tenants[0].share - 0.75) <= 0.05 * 0.75);
+        QVERIFY(free.tenants[0].peakGpusStartedWhileOthersWait > 40); // no cap: ~48
     }
 
     void oneTenantIsTopologyAware()

@@ -55,6 +55,7 @@ public:
         m_tenantWaitSum.assign(tenantCount, 0.0);
         m_tenantWaitJobs.assign(tenantCount, 0);
         m_tenantPreemptions.assign(tenantCount, 0);
+        m_tenantContendedPeak.assign(tenantCount, 0.0);
         for (std::size_t i = 0; i < jobs.size(); ++i) {
             m_remaining[i] = jobs[i].durationHours;
             push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
@@ -126,6 +127,7 @@ public:
             tenant.jobs = m_tenantWaitJobs[t];
             tenant.meanWaitHours = tenant.jobs > 0 ? m_tenantWaitSum[t] / double(tenant.jobs) : 0.0;
             tenant.preemptions = m_tenantPreemptions[t];
+            tenant.peakGpusStartedWhileOthersWait = m_tenantContendedPeak[t];
             m_result.tenants.push_back(tenant);
         }
         return m_result;
@@ -144,6 +146,7 @@ private:
     std::vector<double> m_tenantWaitSum;
     std::vector<std::int64_t> m_tenantWaitJobs;
     std::vector<std::int64_t> m_tenantPreemptions;
+    std::vector<double> m_tenantContendedPeak;
     int m_slices;                          ///< slices per GPU
     std::vector<int> m_free;               ///< fully free GPUs per node
     std::vector<std::uint64_t> m_fullMask; ///< which of a node's GPUs are fully free
@@ -508,6 +511,10 @@ private:
             ++m_tenantWaitJobs[std::size_t(tenantOf(job))];
         }
         m_started[std::size_t(job)] = true;
+        const int t = tenantOf(job);
+        if (othersWaiting(t))
+            m_tenantContendedPeak[std::size_t(t)] =
+                std::max(m_tenantContendedPeak[std::size_t(t)], m_tenantBusy[std::size_t(t)]);
         run.token = m_sequence;
         push({run.end, 0, job, EventKind::Completion});
         if (m_reservation.job == job)

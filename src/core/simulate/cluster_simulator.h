@@ -55,6 +55,9 @@ struct TenantResult
     double meanWaitHours = 0; ///< arrival to first start, measured jobs
     std::int64_t jobs = 0;    ///< measured jobs that started
     std::int64_t preemptions = 0;
+    /// The most GPUs it held just after starting a job while another tenant
+    /// waited (whole run): under weighted_fair, at most cap share × quota.
+    double peakGpusStartedWhileOthersWait = 0;
 };
 
 struct ClusterShape
