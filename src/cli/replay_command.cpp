@@ -8,6 +8,9 @@
 
 #include <boost/json.hpp>
 
+#include <cmath>
+#include <map>
+
 namespace fleet::cli {
 
 namespace {
@@ -31,6 +34,31 @@ bj::object simulationJson(const SimulationResult& r)
             {"mean_wait_hours", r.meanWaitHours}, {"p95_wait_hours", r.p95WaitHours},
             {"wait_to_run", r.waitToRun},         {"completed_jobs", r.completedJobs},
             {"split_gangs", r.splitGangs},        {"measured_hours", r.measuredHours}};
+}
+
+/// Of a tenant of the log, the GPU-hours it held as logged.
+double loggedGpuHours(const LogMeasures& m, const std::string& tenant)
+{
+    for (const TenantUse& t : m.tenants)
+        if (t.tenant == tenant)
+            return t.gpuHours;
+    return 0;
+}
+
+/// Per tenant, as logged and as replayed (arrivals as logged, whole run).
+bj::array replayTenantsJson(const LogMeasures& m, const LogReplay& replay)
+{
+    bj::array out;
+    const auto& simulated = replay.asLogged.tenants;
+    for (std::size_t i = 0; i < replay.tenants.size() && i < simulated.size(); ++i)
+        out.push_back(bj::object{{"tenant", replay.tenants[i]},
+                                 {"weight", replay.tenantWeights[i]},
+                                 {"logged_gpu_hours", loggedGpuHours(m, replay.tenants[i])},
+                                 {"simulated_gpu_hours", simulated[i].runGpuHours},
+                                 {"simulated_share", simulated[i].share},
+                                 {"simulated_mean_wait_hours", simulated[i].meanWaitHours},
+                                 {"preemptions", simulated[i].preemptions}});
+    return out;
 }
 
 bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
@@ -73,6 +101,7 @@ bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
                                   {"jobs", replay.jobs},
                                   {"too_large", replay.tooLarge},
                                   {"as_logged", simulationJson(replay.asLogged)},
+                                  {"tenants", replayTenantsJson(m, replay)},
                                   {"frontier", std::move(frontier)}}}};
 }
 
@@ -131,6 +160,23 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
     out += QStringLiteral("\n  as logged: utilization %1, wait mean %2, p95 %3\n")
                .arg(percent(replay.asLogged.utilization), hours(replay.asLogged.meanWaitHours),
                     hours(replay.asLogged.p95WaitHours));
+    out += QStringLiteral("  per tenant, as logged and replayed:\n    %1 %2 %3 %4 %5 %6\n")
+               .arg(QStringLiteral("tenant"), -22)
+               .arg(QStringLiteral("weight"), 7)
+               .arg(QStringLiteral("logged GPU-h"), 13)
+               .arg(QStringLiteral("replayed GPU-h"), 15)
+               .arg(QStringLiteral("mean wait"), 10)
+               .arg(QStringLiteral("preempted"), 10);
+    const auto& simulated = replay.asLogged.tenants;
+    for (std::size_t i = 0; i < replay.tenants.size() && i < simulated.size(); ++i)
+        out +=
+            QStringLiteral("    %1 %2 %3 %4 %5 %6\n")
+                .arg(QString::fromStdString(replay.tenants[i]).left(22), -22)
+                .arg(QString::number(replay.tenantWeights[i], 'g', 3), 7)
+                .arg(QStringLiteral("%L1").arg(loggedGpuHours(m, replay.tenants[i]), 0, 'f', 0), 13)
+                .arg(QStringLiteral("%L1").arg(simulated[i].runGpuHours, 0, 'f', 0), 15)
+                .arg(hours(simulated[i].meanWaitHours), 10)
+                .arg(QStringLiteral("%L1").arg(simulated[i].preemptions), 10);
     out += QStringLiteral("\nArrival rate scaled (the frontier of this mix):\n  %1 %2 %3 %4 %5\n")
                .arg(QStringLiteral("arrivals"), 9)
                .arg(QStringLiteral("offered"), 9)
@@ -174,8 +220,12 @@ int runReplayCommand(const QStringList& args)
         {QStringLiteral("tenant"),
          QStringLiteral("sacct: whose a job is, account (default) or user."), QStringLiteral("T")},
         {QStringLiteral("policy"),
-         QStringLiteral("fifo, naive, topology_aware (default) or predictive_preemption."),
+         QStringLiteral("fifo, naive, topology_aware (default), predictive_preemption or "
+                        "weighted_fair (the log's tenants share by weight)."),
          QStringLiteral("P")},
+        {QStringLiteral("tenant-weights"),
+         QStringLiteral("weighted_fair: NAME=W,… cost weights of the log's tenants (others 1)."),
+         QStringLiteral("MAP")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario of PROJECT first."),
          QStringLiteral("NAME")},
@@ -228,10 +278,24 @@ int runReplayCommand(const QStringList& args)
         const auto chosen =
             placementPolicyFromKey(parser.value(QStringLiteral("policy")).toStdString());
         if (!chosen)
-            return fail(QStringLiteral("--policy must be fifo, naive, topology_aware or "
-                                       "predictive_preemption; got '%1'")
+            return fail(QStringLiteral("--policy must be fifo, naive, topology_aware, "
+                                       "predictive_preemption or weighted_fair; got '%1'")
                             .arg(parser.value(QStringLiteral("policy"))));
         policy = *chosen;
+    }
+    std::map<std::string, double> tenantWeights;
+    if (parser.isSet(QStringLiteral("tenant-weights"))) {
+        for (const QString& pair :
+             parser.value(QStringLiteral("tenant-weights")).split(QLatin1Char(','))) {
+            const qsizetype eq = pair.lastIndexOf(QLatin1Char('='));
+            bool ok = false;
+            const double weight = eq > 0 ? pair.mid(eq + 1).trimmed().toDouble(&ok) : 0.0;
+            if (eq <= 0 || !ok || !(weight > 0) || !std::isfinite(weight))
+                return fail(QStringLiteral("--tenant-weights: '%1' must be NAME=WEIGHT with a "
+                                           "weight above 0")
+                                .arg(pair));
+            tenantWeights[pair.left(eq).trimmed().toStdString()] = weight;
+        }
     }
     const auto project = loadProjectArgument(parser, QStringLiteral("replay"), &exitCode);
     if (!project)
@@ -242,7 +306,7 @@ int runReplayCommand(const QStringList& args)
         printErr(QString::fromStdString(log.error().toString()) + QLatin1Char('\n'));
         return UserError;
     }
-    auto replay = replayLog(log.value(), *project, policy);
+    auto replay = replayLog(log.value(), *project, policy, kReplayScales, tenantWeights);
     if (!replay)
         return fail(QString::fromStdString(replay.error().toString()));
     const int fleetGpus = replay.value().cluster.nodes * replay.value().cluster.gpusPerNode;

@@ -130,11 +130,10 @@ int runProject(const QCommandLineParser& parser)
         const auto policy =
             placementPolicyFromKey(parser.value(QStringLiteral("policy")).toStdString());
         if (!policy) {
-            printErr(
-                QStringLiteral(
-                    "fleetplanner-cli simulate: --policy must be fifo, naive, topology_aware or "
-                    "predictive_preemption; got '%1'\n")
-                    .arg(parser.value(QStringLiteral("policy"))));
+            printErr(QStringLiteral(
+                         "fleetplanner-cli simulate: --policy must be fifo, naive, topology_aware, "
+                         "predictive_preemption or weighted_fair; got '%1'\n")
+                         .arg(parser.value(QStringLiteral("policy"))));
             return UserError;
         }
         policies = {*policy};
@@ -254,7 +253,8 @@ int runSimulateCommand(const QStringList& args)
         {QStringLiteral("jobs"), QStringLiteral("Jobs to simulate (default 100000)."),
          QStringLiteral("N")},
         {QStringLiteral("policy"),
-         QStringLiteral("fifo, naive, topology_aware or predictive_preemption (default fifo)."),
+         QStringLiteral("fifo, naive, topology_aware, predictive_preemption or weighted_fair "
+                        "(default fifo; without tenants weighted_fair is topology_aware)."),
          QStringLiteral("P")},
         {QStringLiteral("seed"), QStringLiteral("Random seed (default 42)."), QStringLiteral("S")},
         {QStringLiteral("days"),
@@ -317,8 +317,8 @@ int runSimulateCommand(const QStringList& args)
     const auto policy = placementPolicyFromKey(policyName.toStdString());
     if (!policy) {
         printErr(QStringLiteral(
-                     "fleetplanner-cli simulate: --policy must be fifo, naive, topology_aware or "
-                     "predictive_preemption; got '%1'\n")
+                     "fleetplanner-cli simulate: --policy must be fifo, naive, topology_aware, "
+                     "predictive_preemption or weighted_fair; got '%1'\n")
                      .arg(policyName));
         return UserError;
     }

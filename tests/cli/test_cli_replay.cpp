@@ -83,6 +83,45 @@ private slots:
         refused({"replay", "--jobs", bad, ":sample"},
                 QStringLiteral("line 2, End (entry 9): must be a time"));
     }
+
+    void weightedFairReplaysTheLogsTenants()
+    {
+        const CliRun run = runCli({"replay", "--jobs", kLog, ":sample", "--policy", "weighted_fair",
+                                   "--tenant-weights", "lab-b=2", "--json"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject replay =
+            QJsonDocument::fromJson(run.out.toUtf8()).object().value("replay").toObject();
+        QCOMPARE(replay.value("policy").toString(), QStringLiteral("weighted_fair"));
+        const QJsonArray tenants = replay.value("tenants").toArray();
+        QCOMPARE(tenants.size(), qsizetype(3));
+        double logged = 0, simulated = 0;
+        for (const QJsonValue& t : tenants) {
+            const QJsonObject tenant = t.toObject();
+            // 2,400 GPUs for 4 jobs: nothing contends, each job runs as logged.
+            QCOMPARE(tenant.value("simulated_gpu_hours").toDouble(),
+                     tenant.value("logged_gpu_hours").toDouble());
+            QCOMPARE(tenant.value("weight").toDouble(),
+                     tenant.value("tenant").toString() == QStringLiteral("lab-b") ? 2.0 : 1.0);
+            logged += tenant.value("logged_gpu_hours").toDouble();
+            simulated += tenant.value("simulated_gpu_hours").toDouble();
+        }
+        QCOMPARE(logged, 30.0);
+        QCOMPARE(simulated, 30.0);
+        const CliRun text =
+            runCli({"replay", "--jobs", kLog, ":sample", "--policy", "weighted_fair"});
+        QVERIFY2(text.out.contains(QStringLiteral("per tenant, as logged and replayed")),
+                 qPrintable(text.out));
+        const CliRun unknown = runCli({"replay", "--jobs", kLog, ":sample", "--policy",
+                                       "weighted_fair", "--tenant-weights", "lab-z=2"});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains(QStringLiteral("the log has no tenant 'lab-z'")),
+                 qPrintable(unknown.err));
+        const CliRun bad =
+            runCli({"replay", "--jobs", kLog, ":sample", "--tenant-weights", "lab-a=-1"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains(QStringLiteral("--tenant-weights: 'lab-a=-1' must be")),
+                 qPrintable(bad.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliReplay)

@@ -36,9 +36,18 @@ Result<ClusterShape> clusterOf(const Project& project)
 }
 
 std::vector<SimJob> simJobsOf(const JobLog& log, const ClusterShape& cluster,
-                              std::int64_t* tooLarge)
+                              std::int64_t* tooLarge, std::vector<std::string>* tenants)
 {
     std::vector<SimJob> jobs;
+    std::map<std::string, int> tenantIndex;
+    for (const LoggedJob& job : log.jobs)
+        tenantIndex.emplace(job.tenant, 0);
+    int next = 0;
+    for (auto& [name, index] : tenantIndex) {
+        index = next++;
+        if (tenants)
+            tenants->push_back(name);
+    }
     if (log.jobs.empty())
         return jobs;
     double first = log.jobs.front().submitS;
@@ -55,6 +64,7 @@ std::vector<SimJob> simJobsOf(const JobLog& log, const ClusterShape& cluster,
         sim.arrivalHours = (job.submitS - first) / 3600.0;
         sim.durationHours = std::max((job.endS - job.startS) / 3600.0, 1.0 / 3600.0);
         sim.gpus = job.gpus;
+        sim.tenant = tenantIndex.at(job.tenant);
         if (job.gpuMilli < 1000)
             sim.slices = std::max(1, int(std::ceil(job.gpuMilli * kSlicesPerGpu / 1000.0)));
         jobs.push_back(sim);
@@ -66,7 +76,8 @@ std::vector<SimJob> simJobsOf(const JobLog& log, const ClusterShape& cluster,
 }
 
 Result<LogReplay> replayLog(const JobLog& log, const Project& project, PlacementPolicy policy,
-                            const std::vector<double>& scales)
+                            const std::vector<double>& scales,
+                            const std::map<std::string, double>& tenantWeights)
 {
     auto cluster = clusterOf(project);
     if (!cluster)
@@ -77,7 +88,19 @@ Result<LogReplay> replayLog(const JobLog& log, const Project& project, Placement
     const bool shares = std::any_of(log.jobs.begin(), log.jobs.end(),
                                     [](const LoggedJob& job) { return job.gpuMilli < 1000; });
     replay.cluster.slicesPerGpu = shares ? kSlicesPerGpu : 1;
-    const std::vector<SimJob> jobs = simJobsOf(log, replay.cluster, &replay.tooLarge);
+    const std::vector<SimJob> jobs =
+        simJobsOf(log, replay.cluster, &replay.tooLarge, &replay.tenants);
+    std::vector<SimTenant> tenants(replay.tenants.size());
+    for (const auto& [name, weight] : tenantWeights) {
+        const auto at = std::find(replay.tenants.begin(), replay.tenants.end(), name);
+        if (at == replay.tenants.end())
+            return Error("tenant weights: the log has no tenant '" + name + "'");
+        if (!(weight > 0) || !std::isfinite(weight))
+            return Error("tenant weights: the weight of '" + name + "' must be a number above 0");
+        tenants[std::size_t(at - replay.tenants.begin())].weight = weight;
+    }
+    for (const SimTenant& tenant : tenants)
+        replay.tenantWeights.push_back(tenant.weight);
     if (jobs.empty())
         return Error("the log has no job that fits the project's fleet of " +
                      std::to_string(replay.cluster.nodes * replay.cluster.gpusPerNode) + " GPUs");
@@ -92,7 +115,7 @@ Result<LogReplay> replayLog(const JobLog& log, const Project& project, Placement
     const double capacityHours =
         double(replay.cluster.nodes) * replay.cluster.gpusPerNode * std::max(span, 1e-9);
     // What actually ran is replayed whole: no warm-up is cut.
-    replay.asLogged = simulateCluster(replay.cluster, policy, jobs, 0.0);
+    replay.asLogged = simulateCluster(replay.cluster, policy, jobs, 0.0, tenants);
     for (const double scale : scales) {
         if (!(scale > 0))
             continue;
@@ -100,7 +123,7 @@ Result<LogReplay> replayLog(const JobLog& log, const Project& project, Placement
         for (SimJob& job : scaled)
             job.arrivalHours /= scale;
         replay.frontier.push_back({scale, gpuHours * scale / capacityHours,
-                                   simulateCluster(replay.cluster, policy, scaled, 0.0)});
+                                   simulateCluster(replay.cluster, policy, scaled, 0.0, tenants)});
     }
     return replay;
 }

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -25,9 +26,9 @@ class Simulation
 {
 public:
     Simulation(const ClusterShape& cluster, PlacementPolicy policy, const std::vector<SimJob>& jobs,
-               double warmup)
-        : m_cluster(cluster), m_policy(policy), m_jobs(jobs), m_slices(cluster.slicesPerGpu),
-          m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
+               double warmup, const std::vector<SimTenant>& tenants)
+        : m_cluster(cluster), m_policy(policy), m_jobs(jobs), m_tenants(tenants),
+          m_slices(cluster.slicesPerGpu), m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
           m_fullMask(std::size_t(cluster.nodes),
                      cluster.gpusPerNode >= 64 ? ~std::uint64_t(0)
                                                : (std::uint64_t(1) << cluster.gpusPerNode) - 1),
@@ -43,6 +44,18 @@ public:
         for (int node = 0; node < cluster.nodes; ++node)
             m_open.insert(node, cluster.gpusPerNode);
         m_fullyFreeGpus = totalGpus();
+        std::size_t tenantCount = std::max<std::size_t>(1, tenants.size());
+        for (const SimJob& job : jobs)
+            tenantCount = std::max(tenantCount, std::size_t(std::max(0, job.tenant)) + 1);
+        m_tenants.resize(tenantCount);
+        m_tenantBusy.assign(tenantCount, 0.0);
+        m_tenantGpuHours.assign(tenantCount, 0.0);
+        m_tenantRunHours.assign(tenantCount, 0.0);
+        m_tenantQueue.resize(tenantCount);
+        m_tenantWaitSum.assign(tenantCount, 0.0);
+        m_tenantWaitJobs.assign(tenantCount, 0);
+        m_tenantPreemptions.assign(tenantCount, 0);
+        m_tenantContendedPeak.assign(tenantCount, 0.0);
         for (std::size_t i = 0; i < jobs.size(); ++i) {
             m_remaining[i] = jobs[i].durationHours;
             push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
@@ -63,7 +76,7 @@ public:
             advanceTo(event.time);
             if (event.kind == EventKind::Arrival) {
                 m_waitStart[std::size_t(event.job)] = event.time;
-                m_queue.insert(queueKey(event.job));
+                enqueue(event.job);
                 // An arrival frees nothing: the jobs already waiting still
                 // cannot start, so only the newcomer is tried (as Slurm does
                 // at submission). Plain FIFO lets nobody pass the head.
@@ -103,6 +116,20 @@ public:
             if (c.jobs > 0 && c.meanRunHours > 0)
                 m_result.waitToRun = std::max(m_result.waitToRun, c.meanWaitHours / c.meanRunHours);
         m_result.eventsPerSecond = seconds > 0 ? double(m_result.events) / seconds : 0.0;
+        double allTenantHours = 0;
+        for (double hours : m_tenantGpuHours)
+            allTenantHours += hours;
+        for (std::size_t t = 0; t < m_tenants.size(); ++t) {
+            TenantResult tenant;
+            tenant.gpuHours = m_tenantGpuHours[t];
+            tenant.runGpuHours = m_tenantRunHours[t];
+            tenant.share = allTenantHours > 0 ? m_tenantGpuHours[t] / allTenantHours : 0.0;
+            tenant.jobs = m_tenantWaitJobs[t];
+            tenant.meanWaitHours = tenant.jobs > 0 ? m_tenantWaitSum[t] / double(tenant.jobs) : 0.0;
+            tenant.preemptions = m_tenantPreemptions[t];
+            tenant.peakGpusStartedWhileOthersWait = m_tenantContendedPeak[t];
+            m_result.tenants.push_back(tenant);
+        }
         return m_result;
     }
 
@@ -110,6 +137,16 @@ private:
     const ClusterShape& m_cluster;
     PlacementPolicy m_policy;
     const std::vector<SimJob>& m_jobs;
+    std::vector<SimTenant> m_tenants;
+    std::vector<double> m_tenantBusy;     ///< GPUs each tenant holds
+    std::vector<double> m_tenantGpuHours; ///< in the measured window
+    std::vector<double> m_tenantRunHours; ///< over the whole run
+    std::vector<std::set<QueueKey>> m_tenantQueue;
+    int m_waitingTenants = 0; ///< tenants with a job waiting
+    std::vector<double> m_tenantWaitSum;
+    std::vector<std::int64_t> m_tenantWaitJobs;
+    std::vector<std::int64_t> m_tenantPreemptions;
+    std::vector<double> m_tenantContendedPeak;
     int m_slices;                          ///< slices per GPU
     std::vector<int> m_free;               ///< fully free GPUs per node
     std::vector<std::uint64_t> m_fullMask; ///< which of a node's GPUs are fully free
@@ -166,7 +203,55 @@ private:
     bool reserves() const
     {
         return m_policy == PlacementPolicy::TopologyAware ||
-               m_policy == PlacementPolicy::PredictivePreemption;
+               m_policy == PlacementPolicy::PredictivePreemption ||
+               m_policy == PlacementPolicy::WeightedFair;
+    }
+
+    /// Weighted fair sharing between several tenants; with one tenant the
+    /// policy is topology-aware placement exactly.
+    bool fair() const { return m_policy == PlacementPolicy::WeightedFair && m_tenants.size() > 1; }
+    int tenantOf(int job) const
+    {
+        return std::clamp(spec(job).tenant, 0, int(m_tenants.size()) - 1);
+    }
+    double weight(int tenant) const
+    {
+        const double w = m_tenants[std::size_t(tenant)].weight;
+        return w > 0 ? w : 1.0;
+    }
+    bool othersWaiting(int tenant) const
+    {
+        return m_waitingTenants - (m_tenantQueue[std::size_t(tenant)].empty() ? 0 : 1) > 0;
+    }
+    /// Whether starting `job` would take its tenant beyond cap share × quota
+    /// while another tenant waits.
+    bool capped(int job) const
+    {
+        const int t = tenantOf(job);
+        const SimTenant& tenant = m_tenants[std::size_t(t)];
+        if (!fair() || tenant.quotaGpus <= 0 || !othersWaiting(t))
+            return false;
+        return m_tenantBusy[std::size_t(t)] + gpuShare(job) >
+               tenant.capShare * tenant.quotaGpus + 1e-9;
+    }
+
+    void enqueue(int job)
+    {
+        const QueueKey key = queueKey(job);
+        m_queue.insert(key);
+        std::set<QueueKey>& own = m_tenantQueue[std::size_t(tenantOf(job))];
+        if (own.empty())
+            ++m_waitingTenants;
+        own.insert(key);
+    }
+
+    void dequeue(std::set<QueueKey>::iterator it)
+    {
+        std::set<QueueKey>& own = m_tenantQueue[std::size_t(tenantOf(it->job))];
+        own.erase(*it);
+        if (own.empty())
+            --m_waitingTenants;
+        m_queue.erase(it);
     }
 
     QueueKey queueKey(int job) const
@@ -191,7 +276,11 @@ private:
             m_busyGpuHours += double(m_busySlices) / m_slices * (to - from);
             m_usefulGpuHours += m_usefulGpus * (to - from);
             m_queueArea += double(m_queue.size()) * (to - from);
+            for (std::size_t t = 0; t < m_tenants.size(); ++t)
+                m_tenantGpuHours[t] += m_tenantBusy[t] * (to - from);
         }
+        for (std::size_t t = 0; t < m_tenants.size(); ++t)
+            m_tenantRunHours[t] += m_tenantBusy[t] * (time - m_now);
         m_now = time;
     }
 
@@ -236,6 +325,7 @@ private:
         }
         if (spec(job).preemptible)
             ++m_preemptibleRunning[spec(job).priority];
+        m_tenantBusy[std::size_t(tenantOf(job))] += gpuShare(job);
     }
 
     void release(int job)
@@ -270,6 +360,7 @@ private:
         }
         run.active = false;
         m_usefulGpus -= run.usefulGpus;
+        m_tenantBusy[std::size_t(tenantOf(job))] -= gpuShare(job);
         if (spec(job).preemptible) {
             const auto it = m_preemptibleRunning.find(spec(job).priority);
             if (--it->second == 0)
@@ -416,8 +507,14 @@ private:
             ++sums.jobs;
             sums.wait += wait;
             sums.run += s.durationHours;
+            m_tenantWaitSum[std::size_t(tenantOf(job))] += wait;
+            ++m_tenantWaitJobs[std::size_t(tenantOf(job))];
         }
         m_started[std::size_t(job)] = true;
+        const int t = tenantOf(job);
+        if (othersWaiting(t))
+            m_tenantContendedPeak[std::size_t(t)] =
+                std::max(m_tenantContendedPeak[std::size_t(t)], m_tenantBusy[std::size_t(t)]);
         run.token = m_sequence;
         push({run.end, 0, job, EventKind::Completion});
         if (m_reservation.job == job)
@@ -522,6 +619,7 @@ private:
         m_remaining[std::size_t(victim)] -= ran - lost / gpuShare(victim);
         m_result.gpuHoursLost += lost;
         ++m_result.preemptions;
+        ++m_tenantPreemptions[std::size_t(tenantOf(victim))];
         m_waitStart[std::size_t(victim)] = m_now;
         m_evicted.push_back(victim); // queued after the scan: the queue is being iterated
     }
@@ -584,6 +682,141 @@ private:
         return true;
     }
 
+    /// Weighted fair sharing: frees room for `job` by evicting work its
+    /// tenant's rivals borrowed — whole-GPU jobs of tenants that, even
+    /// without the evicted work, hold strictly more GPUs per unit of weight
+    /// than the job's tenant holds now (so two tenants cannot evict each
+    /// other in turn: the reverse would need the opposite inequality). Victims are
+    /// chosen as predictive preemption chooses them: the nodes whose victims
+    /// lose the least work since their last checkpoint.
+    bool tryReclaim(int job)
+    {
+        if (fractional(job))
+            return false;
+        const int t = tenantOf(job);
+        const double use = m_tenantBusy[std::size_t(t)] / weight(t);
+        const auto mayReclaim = [&](int victim, double alreadyTaken) {
+            const int u = tenantOf(victim);
+            return u != t && !fractional(victim) && m_running[std::size_t(victim)].active &&
+                   (m_tenantBusy[std::size_t(u)] - alreadyTaken - gpuShare(victim)) / weight(u) >
+                       use + 1e-9;
+        };
+        const int perNode = m_cluster.gpusPerNode;
+        const int gpus = spec(job).gpus;
+        const int need = std::min(gpus, perNode);
+        const int nodesNeeded = (gpus + perNode - 1) / perNode;
+        const bool held = mayUseHeld(job);
+        struct Choice
+        {
+            double loss;
+            int node;
+            std::vector<int> victims;
+        };
+        std::vector<Choice> choices;
+        std::vector<std::pair<double, int>> candidates;
+        std::vector<double> taken(m_tenants.size(), 0.0);
+        for (int node = 0; node < m_cluster.nodes; ++node) {
+            if (m_held[std::size_t(node)] && !held)
+                continue;
+            int free = m_free[std::size_t(node)];
+            Choice choice{0, node, {}};
+            if (free < need) {
+                candidates.clear();
+                for (int other : m_nodeJobs[std::size_t(node)])
+                    if (mayReclaim(other, 0.0))
+                        candidates.emplace_back(lossIfEvicted(other), other);
+                std::sort(candidates.begin(), candidates.end());
+                std::fill(taken.begin(), taken.end(), 0.0);
+                for (std::size_t i = 0; i < candidates.size() && free < need; ++i) {
+                    const int victim = candidates[i].second;
+                    if (!mayReclaim(victim, taken[std::size_t(tenantOf(victim))]))
+                        continue;
+                    taken[std::size_t(tenantOf(victim))] += gpuShare(victim);
+                    free += gpusOn(victim, node);
+                    choice.loss += candidates[i].first;
+                    choice.victims.push_back(victim);
+                }
+                if (free < need)
+                    continue;
+            }
+            choices.push_back(std::move(choice));
+        }
+        if (int(choices.size()) < nodesNeeded)
+            return false;
+        const auto cut = choices.begin() + nodesNeeded;
+        std::partial_sort(choices.begin(), cut, choices.end(),
+                          [](const Choice& a, const Choice& b) {
+                              return a.loss != b.loss ? a.loss < b.loss : a.node < b.node;
+                          });
+        bool evicted = false;
+        for (auto it = choices.begin(); it != cut; ++it)
+            for (int victim : it->victims)
+                if (mayReclaim(victim, 0.0)) { // still borrowed after the evictions before it
+                    evict(victim);
+                    evicted = true;
+                }
+        return evicted;
+    }
+
+    /// Weighted fair queuing: the next job to start is from the waiting
+    /// tenant furthest below its weighted share of the busy GPUs (the lowest
+    /// GPUs held per unit of weight); when none of its jobs can start, the
+    /// next tenant's may (work conserving: idle GPUs are lent).
+    void scanFair()
+    {
+        std::vector<Kind> failed;
+        const std::size_t tenants = m_tenants.size();
+        std::vector<bool> done(tenants, false);
+        std::vector<std::optional<QueueKey>> from(tenants);
+        int blocked = 0;
+        while (true) {
+            int best = -1;
+            double bestTag = 0;
+            for (std::size_t t = 0; t < tenants; ++t) {
+                if (done[t])
+                    continue;
+                const std::set<QueueKey>& own = m_tenantQueue[t];
+                const auto head = from[t] ? own.lower_bound(*from[t]) : own.begin();
+                if (head == own.end()) {
+                    done[t] = true;
+                    continue;
+                }
+                // GPUs held per unit of weight: the same measure reclaiming
+                // uses, so that a job started is not one reclaimed at once.
+                const double tag = m_tenantBusy[t] / weight(int(t));
+                if (best < 0 || tag < bestTag) {
+                    best = int(t);
+                    bestTag = tag;
+                }
+            }
+            if (best < 0)
+                return;
+            std::set<QueueKey>& own = m_tenantQueue[std::size_t(best)];
+            auto it =
+                from[std::size_t(best)] ? own.lower_bound(*from[std::size_t(best)]) : own.begin();
+            bool started = false;
+            while (it != own.end()) {
+                const auto next = std::next(it);
+                if (capped(it->job))
+                    break; // at its cap while others wait: the next tenant's turn
+                if (attempt(m_queue.find(*it), failed)) {
+                    started = true;
+                    failed.clear(); // use changed: what may be reclaimed changed too
+                    if (next == own.end())
+                        done[std::size_t(best)] = true;
+                    else
+                        from[std::size_t(best)] = *next;
+                    break;
+                }
+                if (++blocked >= kQueueDepth)
+                    return;
+                it = next;
+            }
+            if (!started)
+                done[std::size_t(best)] = true;
+        }
+    }
+
     /// Starts what can start: every waiting job (up to the queue depth), or
     /// only `newcomer`.
     void schedule(int newcomer = -1)
@@ -592,7 +825,7 @@ private:
         // Evicted jobs queue again; a second pass may start them elsewhere.
         while (!m_evicted.empty()) {
             for (int job : m_evicted)
-                m_queue.insert(queueKey(job));
+                enqueue(job);
             m_evicted.clear();
             scan(-1);
         }
@@ -604,6 +837,7 @@ private:
     {
         int gpus, slices, priority;
         bool held;
+        int tenant; ///< weighted fair: what may be reclaimed depends on the tenant
         bool operator==(const Kind&) const = default;
     };
 
@@ -612,6 +846,10 @@ private:
         std::vector<Kind> failed;
         if (newcomer >= 0) {
             attempt(m_queue.find(queueKey(newcomer)), failed);
+            return;
+        }
+        if (fair()) {
+            scanFair();
             return;
         }
         int blocked = 0;
@@ -635,17 +873,20 @@ private:
     bool attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& failed)
     {
         const int job = it->job;
-        const Kind kind{spec(job).gpus, spec(job).slices, spec(job).priority, mayUseHeld(job)};
+        if (capped(job))
+            return false;
+        const Kind kind{spec(job).gpus, spec(job).slices, spec(job).priority, mayUseHeld(job),
+                        fair() ? tenantOf(job) : 0};
         const bool holder = m_reservation.job == job;
         if (!holder && std::find(failed.begin(), failed.end(), kind) != failed.end())
             return false;
         Placement placement = place(job);
-        if (placement.empty() && tryPreempt(job)) {
+        if (placement.empty() && (fair() ? tryReclaim(job) : tryPreempt(job))) {
             placement = place(job);
             failed.clear(); // evictions freed room some other kind may fit
         }
         if (!placement.empty()) {
-            m_queue.erase(it);
+            dequeue(it);
             start(job, std::move(placement));
             return true;
         }
@@ -672,6 +913,7 @@ std::string_view placementPolicyKey(PlacementPolicy policy)
     case PlacementPolicy::Naive: return "naive";
     case PlacementPolicy::TopologyAware: return "topology_aware";
     case PlacementPolicy::PredictivePreemption: return "predictive_preemption";
+    case PlacementPolicy::WeightedFair: return "weighted_fair";
     }
     return "fifo";
 }
@@ -680,16 +922,17 @@ std::optional<PlacementPolicy> placementPolicyFromKey(std::string_view key)
 {
     for (PlacementPolicy policy :
          {PlacementPolicy::Fifo, PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
-          PlacementPolicy::PredictivePreemption})
+          PlacementPolicy::PredictivePreemption, PlacementPolicy::WeightedFair})
         if (placementPolicyKey(policy) == key)
             return policy;
     return std::nullopt;
 }
 
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
-                                 const std::vector<SimJob>& jobs, double warmupFraction)
+                                 const std::vector<SimJob>& jobs, double warmupFraction,
+                                 const std::vector<SimTenant>& tenants)
 {
-    return Simulation(cluster, policy, jobs, warmupFraction).run();
+    return Simulation(cluster, policy, jobs, warmupFraction, tenants).run();
 }
 
 } // namespace fleet

@@ -13,10 +13,11 @@ namespace fleet {
 
 enum class PlacementPolicy
 {
-    Fifo,                ///< first come, first served on interchangeable GPUs (validation)
-    Naive,               ///< first free GPUs anywhere; a gang split across nodes runs slower
-    TopologyAware,       ///< a gang packed within one node (best fit), or on whole nodes
-    PredictivePreemption ///< topology-aware; preemptible work is evicted for priority jobs
+    Fifo,                 ///< first come, first served on interchangeable GPUs (validation)
+    Naive,                ///< first free GPUs anywhere; a gang split across nodes runs slower
+    TopologyAware,        ///< a gang packed within one node (best fit), or on whole nodes
+    PredictivePreemption, ///< topology-aware; preemptible work is evicted for priority jobs
+    WeightedFair ///< topology-aware; tenants share by cost weight, capped, borrowed work reclaimed
 };
 std::string_view placementPolicyKey(PlacementPolicy policy);
 std::optional<PlacementPolicy> placementPolicyFromKey(std::string_view key);
@@ -33,6 +34,30 @@ struct SimJob
     int priority = 0;
     bool preemptible = false;
     double checkpointIntervalHours = 0.5;
+    int tenant = 0; ///< index into the tenants passed to simulateCluster
+};
+
+/// A tenant of the cluster, for the weighted fair policy (docs/MODEL.md,
+/// "Weighted fair sharing").
+struct SimTenant
+{
+    double weight = 1.0;   ///< cost weight: premium tiers weigh more
+    double quotaGpus = 0;  ///< 0: no quota, hence no cap
+    double capShare = 0.6; ///< while others wait, at most this share of the quota is held
+};
+
+/// What one tenant got, over the measured window.
+struct TenantResult
+{
+    double gpuHours = 0;      ///< busy GPU-hours of its jobs
+    double runGpuHours = 0;   ///< as gpuHours, over the whole run (no window): a replay's total
+    double share = 0;         ///< its GPU-hours ÷ all tenants' GPU-hours
+    double meanWaitHours = 0; ///< arrival to first start, measured jobs
+    std::int64_t jobs = 0;    ///< measured jobs that started
+    std::int64_t preemptions = 0;
+    /// The most GPUs it held just after starting a job while another tenant
+    /// waited (whole run): under weighted_fair, at most cap share × quota.
+    double peakGpusStartedWhileOthersWait = 0;
 };
 
 struct ClusterShape
@@ -77,13 +102,19 @@ struct SimulationResult
     /// The larger of the two classes' mean wait ÷ mean run: the knee's measure
     /// (docs/MODEL.md). A class without jobs counts 0.
     double waitToRun = 0;
+    /// Per tenant (as many as the tenants given, or the highest job tenant
+    /// index + 1), in index order.
+    std::vector<TenantResult> tenants;
 };
 
 /// Runs `jobs` (sorted by arrival) on the cluster. Statistics skip the first
 /// `warmupFraction` of the jobs (by arrival) so that an empty start does not
 /// flatter the waits. Deterministic: the same input gives the same result.
+/// `tenants` weigh and cap each SimJob::tenant under the weighted fair policy;
+/// missing tenants have weight 1 and no quota.
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
-                                 const std::vector<SimJob>& jobs, double warmupFraction = 0.1);
+                                 const std::vector<SimJob>& jobs, double warmupFraction = 0.1,
+                                 const std::vector<SimTenant>& tenants = {});
 
 /// Poisson arrivals and exponential durations at offered load `load` (share
 /// of the cluster's GPU capacity), gangs of `jobGpus` — or, if `jobSlices` > 0,

@@ -19,6 +19,7 @@ QString policyLabel(PlacementPolicy policy)
     case PlacementPolicy::Naive: return QObject::tr("Naive");
     case PlacementPolicy::TopologyAware: return QObject::tr("Topology-aware");
     case PlacementPolicy::PredictivePreemption: return QObject::tr("Predictive preemption");
+    case PlacementPolicy::WeightedFair: return QObject::tr("Weighted fair");
     }
     return {};
 }
