@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScreen>
 
 #include <algorithm>
 #include <cmath>
@@ -70,54 +71,45 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"),
            tr("Cost over the horizon ÷ its months. Fixed fleet: the reserved and owned GPUs "
               "at their price, used or not, plus the on-demand GPUs the plan uses; sized "
-              "fleet: the GPUs the plan holds."),
-           0);
+              "fleet: the GPUs the plan holds."));
     addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"),
            tr("Per trillion training tokens"),
            tr("Training workloads' attributed cost ÷ tokens trained (runs × tokens per run); "
-              "compute 6·N·D FLOPs at the workload's MFU."),
-           1);
+              "compute 6·N·D FLOPs at the workload's MFU."));
     addKpi(QStringLiteral("cost_per_million_output_tokens_usd"), tr("Per million output tokens"),
            tr("Inference workloads' attributed cost ÷ output tokens served (requests/s × "
-              "output tokens × seconds)."),
-           2);
+              "output tokens × seconds)."));
     addKpi(QStringLiteral("cost_per_notebook_user_month_usd"), tr("Per notebook user-month"),
            tr("Notebooks' attributed cost ÷ users ÷ months; held time = active + idle up to "
-              "the timeout, g·(1 − e^(−t/g))."),
-           3);
+              "the timeout, g·(1 − e^(−t/g))."));
     addKpi(QStringLiteral("utilization"), tr("Utilization"),
            tr("Busy GPU-hours ÷ the fleet's GPU-hours (fixed fleet) or ÷ GPU-hours held "
-              "(sized fleet)."),
-           4);
+              "(sized fleet)."));
     addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"),
            tr("Cash saved this horizon: the baseline (every workload on bare metal, on demand, "
               "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "
-              "reserved and owned GPUs included, used or not."),
-           5);
+              "reserved and owned GPUs included, used or not."));
     m_alerts = new QLabel(this);
     m_alerts->setObjectName(QStringLiteral("alerts"));
     m_alerts->setWordWrap(true);
     m_alerts->setTextFormat(Qt::PlainText);
     m_alerts->setStyleSheet(QStringLiteral("color: #b35900;"));
     m_alerts->hide();
-    layout->addWidget(m_alerts, 5, 0, 1, 6);
     m_optimizer = new QLabel(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
     m_optimizer->setToolTip(optimizerHelp());
-    layout->addWidget(m_optimizer, 3, 0, 1, 6);
     m_exactFailure = new QLabel(this);
     m_exactFailure->setObjectName(QStringLiteral("exactSolverFailure"));
     m_exactFailure->setWordWrap(true);
     m_exactFailure->setTextFormat(Qt::PlainText);
     m_exactFailure->hide();
-    layout->addWidget(m_exactFailure, 4, 0, 1, 5);
     m_exportModel = new QPushButton(tr("Export Model for a Bug Report…"), this);
     m_exportModel->setObjectName(QStringLiteral("exportSolverModel"));
     m_exportModel->setToolTip(tr("Write the project, the solver's request and its model (MPS) "
                                  "into a folder, to attach to a bug report"));
     m_exportModel->hide();
-    layout->addWidget(m_exportModel, 4, 5, Qt::AlignRight | Qt::AlignTop);
+    arrange(6);
     connect(m_exportModel, &QPushButton::clicked, this, &KpiPanel::exportSolverModelRequested);
 }
 
@@ -128,9 +120,8 @@ QString KpiPanel::optimizerHelp() const
               "docs/OPTIMIZER.md");
 }
 
-void KpiPanel::addKpi(const QString& key, const QString& title, const QString& formula, int column)
+void KpiPanel::addKpi(const QString& key, const QString& title, const QString& formula)
 {
-    auto* layout = static_cast<QGridLayout*>(this->layout());
     auto* caption = new QLabel(title, this);
     caption->setForegroundRole(QPalette::PlaceholderText);
     auto* value = new QLabel(QStringLiteral("—"), this);
@@ -144,10 +135,31 @@ void KpiPanel::addKpi(const QString& key, const QString& title, const QString& f
     delta->setObjectName(key + QStringLiteral("_delta"));
     for (QLabel* label : {caption, value, delta})
         label->setToolTip(formula);
-    layout->addWidget(caption, 0, column);
-    layout->addWidget(value, 1, column);
-    layout->addWidget(delta, 2, column);
-    m_kpis.append({key, value, delta});
+    m_kpis.append({key, caption, value, delta});
+}
+
+void KpiPanel::arrange(int columns)
+{
+    columns = std::clamp(columns, 1, int(m_kpis.size()));
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    auto* layout = static_cast<QGridLayout*>(this->layout());
+    for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        layout->removeWidget(w);
+    // Each figure is three rows (caption, value, change) in its column.
+    for (int i = 0; i < int(m_kpis.size()); ++i) {
+        const int row = i / columns * 3;
+        const int column = i % columns;
+        layout->addWidget(m_kpis[i].caption, row, column);
+        layout->addWidget(m_kpis[i].value, row + 1, column);
+        layout->addWidget(m_kpis[i].delta, row + 2, column);
+    }
+    const int below = (int(m_kpis.size()) + columns - 1) / columns * 3;
+    layout->addWidget(m_optimizer, below, 0, 1, columns);
+    layout->addWidget(m_exactFailure, below + 1, 0, 1, std::max(1, columns - 1));
+    layout->addWidget(m_exportModel, below + 1, columns - 1, Qt::AlignRight | Qt::AlignTop);
+    layout->addWidget(m_alerts, below + 2, 0, 1, columns);
 }
 
 void KpiPanel::showResults(const PlanResults& results)
@@ -283,6 +295,11 @@ void KpiPanel::setLarge(bool large)
         font.setPointSizeF(m_baseSize * (large ? 2.6 : 1.6));
         kpi.value->setFont(font);
     }
+    // Six large figures take about 1,160 px; beside the What-if sliders they
+    // fit a screen of 1,600 px or more. On a smaller one: two rows of three.
+    const QScreen* on = screen();
+    const int width = on ? on->availableGeometry().width() : 1920;
+    arrange(large && width < 1600 ? 3 : 6);
 }
 
 } // namespace fleet::gui

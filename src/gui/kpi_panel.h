@@ -34,8 +34,13 @@ public:
     /// The button that exports the model for a bug report (shown with a failure).
     QPushButton* exportModelButton() const { return m_exportModel; }
 
-    /// Presentation mode: larger type.
+    /// Presentation mode: larger type, and the figures in two rows of three
+    /// when six large ones side by side would not leave room for the What-if
+    /// sliders on the screen (a 1366 px laptop).
     void setLarge(bool large);
+    /// The figures in rows of `columns` (6: one row; 3: two rows).
+    void arrange(int columns);
+    int columns() const { return m_columns; }
 
 signals:
     /// The user asked to export the solver's model for a bug report.
@@ -45,11 +50,12 @@ private:
     struct Kpi
     {
         QString key;
+        QLabel* caption;
         QLabel* value;
         QLabel* delta;
     };
     QString optimizerHelp() const;
-    void addKpi(const QString& key, const QString& title, const QString& formula, int column);
+    void addKpi(const QString& key, const QString& title, const QString& formula);
 
     QList<Kpi> m_kpis;
     QLabel* m_optimizer = nullptr;
@@ -57,6 +63,7 @@ private:
     QLabel* m_exactFailure = nullptr;
     QPushButton* m_exportModel = nullptr;
     qreal m_baseSize = 0;
+    int m_columns = 0;
 };
 
 } // namespace fleet::gui

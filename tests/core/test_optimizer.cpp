@@ -318,14 +318,15 @@ private slots:
         std::atomic<bool> cancel{true};
         OptimizeOptions options;
         options.solve.cancel = &cancel;
-        // Sized by the optimizer, the sample's rounded LP is not optimal, so CBC runs.
-        Project project = loadSampleProject().value();
-        project.fleet.mode = FleetMode::Size;
+        // A project whose rounded LP is not proven optimal, so CBC runs:
+        // every GPU offered (the sample's LP, sized or fixed, is now integral).
+        options.solve.relativeGap = 1e-9;
+        const Project project = everyGpuProject();
         const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         // Raised before the solve: CBC stops at its first event, with the best
         // plan it has (the rounded LP, or better), reported as stopped.
         QCOMPARE(result.status, SolveStatus::Stopped);
-        QCOMPARE(result.assignments.size(), std::size_t(8));
+        QCOMPARE(result.assignments.size(), project.workloads.size());
         QVERIFY(result.gap > 0);
     }
 
@@ -455,6 +456,36 @@ private slots:
         QVERIFY2(refused.error().toString().find("each column's name must be unique") !=
                      std::string::npos,
                  refused.error().toString().c_str());
+    }
+
+    void rinsHeuristicNeverReachesClpsAssertion()
+    {
+        // Found by the property test (project 1635) once the calibrated
+        // performance model changed the coefficients: CBC's RINS heuristic
+        // ran a sub-MIP whose primal simplex aborted the process in Debian's
+        // CLP (ClpPrimalColumnSteepest.cpp:729). The solve turns RINS off
+        // (milp.cpp); the project, with its first scenario as the test ran
+        // it, now solves, fast and then exact, for the margin.
+        auto project =
+            loadProjectFile(FLEET_TEST_DATA_DIR "/regressions/rins-clp-assertion.fleetplan.json");
+        QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
+        Project solvedProject = project.value();
+        if (!solvedProject.scenarios.empty()) {
+            auto applied = applyScenario(solvedProject, solvedProject.scenarios.front().id);
+            QVERIFY(applied.ok());
+            solvedProject = applied.value();
+        }
+        OptimizeOptions options;
+        options.objective = Objective::Margin;
+        options.solve.timeLimitSeconds = 5;
+        for (const bool fast : {true, false}) {
+            options.fastPath = fast;
+            const auto solved = optimizeRegimeMix(solvedProject, options);
+            // An answer (reaching here at all means no abort).
+            QVERIFY2(solved.ok(), solved.ok() ? "" : solved.error().toString().c_str());
+            QVERIFY(solved.value().status == SolveStatus::Optimal ||
+                    solved.value().status == SolveStatus::Feasible);
+        }
     }
 
     void inconsistentModelsAreRefusedBeforeTheSolver_data()

@@ -104,10 +104,6 @@ private slots:
                                  .arg(at.width())
                                  .arg(at.height());
         }
-        QEXPECT_FAIL("1366x768",
-                     "the KPI panel's six large figures need about 1,160 px and the What-if "
-                     "dock about 340 px beside them: the window is wider than 1,366 px (issue 17)",
-                     Continue);
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QStringLiteral("; "))));
         QVERIFY(checked > 10);
     }
