@@ -102,12 +102,11 @@ private slots:
     {
         const Project project = sample();
         const Evaluation e = evaluate(project);
-        // The sample's one warning is its stated over-commitment: 1,600
-        // reserved GPUs for a demand that fills about 1,420 (issue 15).
-        QCOMPARE(e.warnings.size(), std::size_t(1));
-        QVERIFY2(e.warnings.front().find("committed GPUs are idle in every month") !=
-                     std::string::npos,
-                 e.warnings.front().c_str());
+        // No warning: the sample's 1,600 reserved GPUs are at most 88 more
+        // than its demand in any month (5.5 %, under the 10 % that warns,
+        // issue 15) since the chat service's prompts count in its per-token
+        // target (issue 16).
+        QVERIFY2(e.warnings.empty(), e.warnings.empty() ? "" : e.warnings.front().c_str());
         const Kpis& k = e.kpis;
         QCOMPARE(k.monthlyCostUsd.size(), std::size_t(12));
         for (double month : k.monthlyCostUsd)

@@ -134,7 +134,7 @@ private slots:
         QVERIFY(add);
         auto shown = onNextModal<PriceEntryDialog>([gpu](PriceEntryDialog* dialog) {
             dialog->select(QStringLiteral("quotes-2027"), QString::fromStdString(gpu),
-                           Plan::OnDemand);
+                           Plan::Reserved1y);
             child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(2.5);
             dialog->accept();
         });
@@ -143,19 +143,20 @@ private slots:
         QCOMPARE(undo()->count(), 2);
         const PriceBook* book = doc()->project().activePriceBook();
         const GpuPrices* entry = book->prices(gpu);
-        QVERIFY(entry && entry->onDemand);
-        QCOMPARE(entry->onDemand->usdPerGpuHour, 2.5);
-        QCOMPARE(entry->onDemand->source, std::string(kUserSourceId));
-        QCOMPARE(entry->onDemand->asOf, QDate::currentDate().toString(Qt::ISODate).toStdString());
+        QVERIFY(entry && entry->reserved1y);
+        QCOMPARE(entry->reserved1y->usdPerGpuHour, 2.5);
+        QCOMPARE(entry->reserved1y->source, std::string(kUserSourceId));
+        QCOMPARE(entry->reserved1y->asOf, QDate::currentDate().toString(Qt::ISODate).toStdString());
         QVERIFY(doc()->project().catalog().source(kUserSourceId));
-        QCOMPARE(prices()->index(rowOfGpu(gpu), 0).data(Qt::EditRole).toDouble(), 2.5);
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 1).data(Qt::EditRole).toDouble(), 2.5);
         // The file stays valid: it reads back with the price and its source.
         auto reread = parseProject(projectToJsonText(doc()->project()), "reread");
         QVERIFY2(reread, reread ? "" : reread.error().toString().c_str());
 
-        // A pool of that GPU is costed at that price: 10 GPUs × 2.5 × 730 h.
+        // A reserved pool of that GPU is committed at that price, used or
+        // not (issue 15): 10 GPUs × 2.5 × 730 h a month.
         boost::json::array pools{boost::json::object{
-            {"id", "new-pool"}, {"gpu", gpu}, {"count", 10}, {"plan", "on_demand"}}};
+            {"id", "new-pool"}, {"gpu", gpu}, {"count", 10}, {"plan", "reserved_1y"}}};
         QVERIFY(!doc()->edit(QStringLiteral("Add a pool"), {{"/fleet/pools", pools}}));
         const Evaluation evaluation = evaluate(doc()->project());
         QVERIFY2(std::abs(evaluation.kpis.meanMonthlyCostUsd - 10 * 2.5 * kHoursPerMonth) < 1e-6,
