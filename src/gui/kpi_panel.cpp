@@ -85,7 +85,7 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     addKpi(QStringLiteral("utilization"), tr("Utilization"),
            tr("Busy GPU-hours ÷ the fleet's GPU-hours (fixed fleet) or ÷ GPU-hours held "
               "(sized fleet)."));
-    addKpi(QStringLiteral("savings_usd"), tr("Savings vs all bare metal, on demand"),
+    addKpi(QStringLiteral("savings_usd"), tr("Cash saved vs all bare metal, on demand"),
            tr("Cash saved this horizon: the baseline (every workload on bare metal, on demand, "
               "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "
               "reserved and owned GPUs included, used or not."));
