@@ -65,13 +65,17 @@ private slots:
         QCOMPARE(*parseLogTime("1970-01-02T00:00:00"), 86400.0);
         QCOMPARE(*parseLogTime("2026-03-01T00:00:00Z") - *parseLogTime("2026-02-28T23:00:00"),
                  3600.0);
+        QVERIFY(parseLogTime("2024-02-29T00:00:00")); // a leap day
+        QVERIFY(parseLogTime("2000-02-29T00:00:00"));
         QCOMPARE(*parseLogTime("2024-03-01T00:00:00") - *parseLogTime("2024-02-28T00:00:00"),
                  2 * 86400.0); // a leap year
         QCOMPARE(*parseLogTime("2026-03-01T02:00:00+02:00"), *parseLogTime("2026-03-01T00:00:00"));
         QCOMPARE(*parseLogTime("2026-03-01 00:00:00.5"),
                  *parseLogTime("2026-03-01T00:00:00") + 0.5);
-        for (const char* bad : {"", "Unknown", "2026-13-01T00:00:00", "2026-03-01", "nan", "1e300",
-                                "2026-03-01T00:00:00+2", "2026-03-01T24:00:00"})
+        for (const char* bad :
+             {"", "Unknown", "2026-13-01T00:00:00", "2026-03-01", "nan", "1e300",
+              "2026-03-01T00:00:00+2", "2026-03-01T24:00:00", "2026-02-29T00:00:00",
+              "2026-04-31T00:00:00", "2100-02-29T00:00:00"})
             QVERIFY2(!parseLogTime(bad), bad);
     }
 

@@ -47,7 +47,12 @@ std::optional<double> isoTime(std::string_view text)
         (text[10] != 'T' && text[10] != ' ') || !digits(text, 11, 2, &hour) || text[13] != ':' ||
         !digits(text, 14, 2, &minute) || text[16] != ':' || !digits(text, 17, 2, &second))
         return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+    if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 60)
+        return std::nullopt;
+    // The month's length: 2026-02-30 is no date.
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr int kDaysInMonth[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (day < 1 || day > kDaysInMonth[month - 1] + (month == 2 && leap ? 1 : 0))
         return std::nullopt;
     std::size_t at = 19;
     double fraction = 0;
