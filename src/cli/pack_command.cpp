@@ -97,9 +97,8 @@ int runPackCommand(const QStringList& args)
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario of PROJECT first."),
          QStringLiteral("NAME")},
         {QStringLiteral("apply"),
-         QStringLiteral(
-             "Write PROJECT with its shared-GPU packing efficiency set to what the first "
-             "policy measured (-o FILE).")},
+         QStringLiteral("Write PROJECT with its shared-GPU packing efficiency set to what the best "
+                        "policy replayed measured (-o FILE).")},
         {{QStringLiteral("o"), QStringLiteral("output")},
          QStringLiteral("With --apply: the project to write (.fleetplan or .fleetplan.json)."),
          QStringLiteral("FILE")},
@@ -284,14 +283,20 @@ int runPackCommand(const QStringList& args)
                     .arg(mean(failed), 0, 'f', 0);
     }
     if (parser.isSet(QStringLiteral("apply"))) {
-        // The allocation the first policy reaches at 100 % arrived load,
-        // mean over the seeds, becomes the usable share of shared GPUs.
-        double efficiency = 0;
-        for (std::size_t s = 0; s < seeds->size(); ++s)
-            efficiency += results[s].allocatedPctAt100 / 100.0 / double(seeds->size());
+        std::vector<pack::PolicyAllocation> allocations;
+        for (std::size_t p = 0; p < policies.size(); ++p) {
+            double allocated = 0;
+            for (std::size_t s = 0; s < seeds->size(); ++s)
+                allocated +=
+                    results[p * seeds->size() + s].allocatedPctAt100 / double(seeds->size());
+            allocations.push_back({policies[p], allocated});
+        }
+        // policies is never empty: --policy refuses an unknown key, and the default is all.
+        const pack::MeasuredEfficiency best = *pack::measuredEfficiency(allocations);
+        const double efficiency = best.efficiency;
         boost::json::value document = projectToJson(*project);
         const std::string note = pack::noteWithMeasuredEfficiency(
-            project->note, efficiency, policies[0], "by fleetplanner-cli pack",
+            project->note, efficiency, best.policy, "by fleetplanner-cli pack",
             source.toStdString(), load, int(seeds->size()));
         auto set = json::setAtPointer(document, "/assumptions/shared_packing_efficiency",
                                       boost::json::value(efficiency), true);

@@ -1,5 +1,7 @@
 #include "kpi_panel.h"
 
+#include "engine/kpi.h"
+
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
@@ -29,21 +31,11 @@ QString money(const std::optional<double>& value, int decimals)
     return QStringLiteral("$") + locale.toString(v, 'f', decimals);
 }
 
+/// The KPI named by `key`, through the one lookup in core (engine/kpi.h).
 std::optional<double> kpiOf(const Kpis& k, const QString& key)
 {
-    if (key == QLatin1String("mean_monthly_cost_usd"))
-        return k.meanMonthlyCostUsd;
-    if (key == QLatin1String("cost_per_trillion_training_tokens_usd"))
-        return k.costPerTrillionTrainingTokensUsd;
-    if (key == QLatin1String("cost_per_million_output_tokens_usd"))
-        return k.costPerMillionOutputTokensUsd;
-    if (key == QLatin1String("cost_per_notebook_user_month_usd"))
-        return k.costPerNotebookUserMonthUsd;
-    if (key == QLatin1String("utilization"))
-        return k.utilization;
-    if (key == QLatin1String("savings_usd"))
-        return k.savingsUsd;
-    return std::nullopt;
+    const auto kpi = kpiFromKey(key.toStdString());
+    return kpi ? kpiValue(k, *kpi) : std::nullopt;
 }
 
 QString formatted(const QString& key, const std::optional<double>& v, bool signedDelta = false)

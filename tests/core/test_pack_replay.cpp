@@ -2,6 +2,7 @@
 // known; seeded determinism; the openb traces end to end against the figures
 // the ATC'23 paper published.
 
+#include "pack/project_trace.h"
 #include "pack/remaining_index.h"
 #include "pack/replay.h"
 
@@ -57,12 +58,28 @@ class TestPackReplay : public QObject
     Q_OBJECT
 
 private slots:
+    void theBestPolicyReplayedBecomesTheEfficiency()
+    {
+        // One rule for the CLI and the app: the policy that allocates most at
+        // 100 % arrived load, whatever order the policies were replayed in.
+        const auto measured = pack::measuredEfficiency({{pack::Policy::Random, 71.0},
+                                                        {pack::Policy::Fgd, 93.5},
+                                                        {pack::Policy::BestFit, 90.0}});
+        QVERIFY(measured);
+        QCOMPARE(measured->policy, pack::Policy::Fgd);
+        QCOMPARE(measured->efficiency, 0.935);
+        const auto alone = pack::measuredEfficiency({{pack::Policy::Random, 71.0}});
+        QCOMPARE(alone->policy, pack::Policy::Random);
+        QCOMPARE(alone->efficiency, 0.71);
+        QVERIFY(!pack::measuredEfficiency({}));
+    }
+
     void policiesAreKnownByKey()
     {
         QCOMPARE(allPolicies().size(), std::size_t(6));
         for (Policy policy : allPolicies())
-            QCOMPARE(*policyFromKey(policyKey(policy)), policy);
-        QVERIFY(!policyFromKey("tetris"));
+            QCOMPARE(*pack::policyFromKey(pack::policyKey(policy)), policy);
+        QVERIFY(!pack::policyFromKey("tetris"));
     }
 
     void packingPoliciesStackSharesWhereRandomSpreadsThem()
@@ -249,9 +266,9 @@ private slots:
         // Three seeds keep the test short; the CLI runs all ten.
         double sum = 0;
         for (std::uint64_t seed = 42; seed < 45; ++seed)
-            sum +=
-                100.0 - mustReplay(nodes, pods, *policyFromKey(policy.toStdString()), {1.3, seed})
-                            .allocatedPctAt100;
+            sum += 100.0 -
+                   mustReplay(nodes, pods, *pack::policyFromKey(policy.toStdString()), {1.3, seed})
+                       .allocatedPctAt100;
         const double mean = sum / 3;
         qInfo("%s %s: %.2f %% unallocated (published %.2f %%)", qPrintable(trace),
               qPrintable(policy), mean, published);

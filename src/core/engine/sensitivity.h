@@ -4,6 +4,7 @@
 // ±x %) and of cost curves (one input swept over a range).
 
 #include "engine/evaluation.h"
+#include "engine/kpi.h"
 
 #include <functional>
 #include <optional>
@@ -11,19 +12,6 @@
 #include <vector>
 
 namespace fleet {
-
-enum class Kpi
-{
-    MeanMonthlyCost,
-    CostPerTrillionTrainingTokens,
-    CostPerMillionOutputTokens,
-    CostPerNotebookUserMonth,
-    Utilization,
-    Savings
-};
-std::string_view kpiKey(Kpi kpi); ///< "mean_monthly_cost_usd", ...
-std::optional<Kpi> kpiFromKey(std::string_view key);
-std::optional<double> kpiValue(const Kpis& kpis, Kpi kpi);
 
 /// An input that sensitivity analysis can scale: every instance of it in the
 /// project is multiplied by the same factor (fractions are capped at 1).

@@ -43,6 +43,17 @@ Trace projectTrace(const Project& project, const Evaluation& evaluation)
     return trace;
 }
 
+std::optional<MeasuredEfficiency> measuredEfficiency(const std::vector<PolicyAllocation>& policies)
+{
+    const auto best = std::max_element(policies.begin(), policies.end(),
+                                       [](const PolicyAllocation& a, const PolicyAllocation& b) {
+                                           return a.meanAllocatedPctAt100 < b.meanAllocatedPctAt100;
+                                       });
+    if (best == policies.end())
+        return std::nullopt;
+    return MeasuredEfficiency{best->meanAllocatedPctAt100 / 100.0, best->policy};
+}
+
 std::string noteWithMeasuredEfficiency(const std::string& note, double efficiency, Policy policy,
                                        const std::string& how, const std::string& source,
                                        double load, int seeds)

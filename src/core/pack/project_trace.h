@@ -8,6 +8,9 @@
 #include "engine/evaluation.h"
 #include "pack/replay.h"
 
+#include <optional>
+#include <vector>
+
 namespace fleet::pack {
 
 struct Trace
@@ -22,6 +25,28 @@ struct Trace
 /// memory are not what such work runs short of: they are left unbounded).
 /// Empty when the project shares no GPU.
 Trace projectTrace(const Project& project, const Evaluation& evaluation);
+
+/// What one policy reached on a trace: the share of GPU capacity allocated
+/// when the arrived load equals the capacity, in percent, mean over the seeds.
+struct PolicyAllocation
+{
+    Policy policy = Policy::Random;
+    double meanAllocatedPctAt100 = 0;
+};
+
+struct MeasuredEfficiency
+{
+    double efficiency = 0; ///< share of a shared GPU's capacity that work can use
+    Policy policy = Policy::Random;
+};
+
+/// The one rule by which replays become the project's packing efficiency,
+/// used by `fleetplanner-cli pack --apply` and the app's Packing view alike:
+/// of the policies replayed, the one that allocates most at 100 % arrived load
+/// (a cluster would run the policy that packs best; a user who wants another
+/// replays that policy alone), its mean over the seeds. Empty when nothing
+/// was replayed.
+std::optional<MeasuredEfficiency> measuredEfficiency(const std::vector<PolicyAllocation>& policies);
 
 /// The project's note once its shared-GPU packing efficiency was measured:
 /// `note`, then one sentence on how (`how`: "by fleetplanner-cli pack", …).

@@ -117,13 +117,13 @@ std::optional<QString> PackingPanel::applyToProject()
 {
     if (!m_report || m_report->policies.empty())
         return tr("Replay a trace first.");
-    const PolicyPacking* best = &m_report->policies.front();
+    std::vector<pack::PolicyAllocation> allocations;
     for (const PolicyPacking& p : m_report->policies)
-        if (p.unallocatedPctAt100 < best->unallocatedPctAt100)
-            best = &p;
-    const double efficiency = (100.0 - best->unallocatedPctAt100) / 100.0;
+        allocations.push_back({p.policy, 100.0 - p.unallocatedPctAt100});
+    const pack::MeasuredEfficiency measured = *pack::measuredEfficiency(allocations);
+    const double efficiency = measured.efficiency;
     const std::string note = pack::noteWithMeasuredEfficiency(
-        m_document->project().note, efficiency, best->policy, "in FleetPlanner's Packing view",
+        m_document->project().note, efficiency, measured.policy, "in FleetPlanner's Packing view",
         m_report->source.toStdString(), m_report->load, m_report->seeds);
     if (auto refusal = m_document->edit(
             tr("Use the measured packing efficiency"),
@@ -132,7 +132,7 @@ std::optional<QString> PackingPanel::applyToProject()
         return refusal;
     m_status->setText(tr("The project's shared-GPU packing efficiency is now %1 (%2).")
                           .arg(efficiency, 0, 'f', 3)
-                          .arg(QString::fromUtf8(pack::policyKey(best->policy).data())));
+                          .arg(QString::fromUtf8(pack::policyKey(measured.policy).data())));
     return std::nullopt;
 }
 
