@@ -92,6 +92,13 @@ QString where(const RecordFields& record)
         return QStringLiteral("the items of /segments");
     if (record.record == "scenario")
         return QStringLiteral("the items of /scenarios");
+    if (record.record == "hourly_price")
+        return QStringLiteral("a rented plan's price in a price book: /price_books/…/gpus/…/"
+                              "on_demand, reserved_1y, reserved_3y or spot");
+    if (record.record == "owned_figure")
+        return QString::fromUtf8("an owned GPU's cost in a price book, /price_books/…/gpus/…/owned:"
+                                 " each figure is {\"value\": the number, \"source\", "
+                                 "\"as_of\"[, \"note\"]}");
     if (record.record == "project")
         return QStringLiteral("the top level of a project file; \"a/b\" is key b of object a");
     return QStringLiteral("a workload with \"kind\": \"%1\"").arg(text(record.record));

@@ -6,7 +6,9 @@
 // and the messages are the ones files were answered with before the tables.
 
 #include "model/fleet_fields.h"
+#include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "store/catalog_writer.h"
 #include "store/field_sql.h"
 #include "store/json_reader.h"
 #include "store/project_json.h"
@@ -75,6 +77,40 @@ const char* const kGoldenScenarioTable = R"SQL(CREATE TABLE scenario (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     description TEXT
+) STRICT;
+)SQL";
+
+/// The price entries' tables as project_schema.cpp spelled them out before
+/// they were generated from model/price_fields.h.
+const char* const kGoldenPriceEntryTables = R"SQL(CREATE TABLE hourly_price (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot')),
+    usd_per_gpu_hour REAL NOT NULL CHECK (usd_per_gpu_hour > 0 AND usd_per_gpu_hour <= 200),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL,
+    interruptions_per_hour REAL CHECK (interruptions_per_hour BETWEEN 0 AND 10),
+    note TEXT,
+    PRIMARY KEY (book_id, gpu, plan),
+    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE owned_cost (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu),
+    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE owned_figure (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    name TEXT NOT NULL CHECK (name IN ('capex_usd_per_gpu', 'amortization_years', 'hosting_usd_per_gpu_month', 'pue', 'usd_per_kwh')),
+    value REAL NOT NULL CHECK (value >= 0),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu, name),
+    FOREIGN KEY (book_id, gpu) REFERENCES owned_cost (book_id, gpu) ON DELETE CASCADE
 ) STRICT;
 )SQL";
 
@@ -436,6 +472,9 @@ private slots:
         QCOMPARE(QString::fromStdString(rows::scenarioTableSql()),
                  QString::fromUtf8(kGoldenScenarioTable));
         QVERIFY(projectSchemaSql().find(kGoldenScenarioTable) != std::string::npos);
+        QCOMPARE(QString::fromStdString(rows::priceEntryTablesSql()),
+                 QString::fromUtf8(kGoldenPriceEntryTables));
+        QVERIFY(projectSchemaSql().find(kGoldenPriceEntryTables) != std::string::npos);
     }
 
     void columnsFollowTheTables()
@@ -630,6 +669,62 @@ private slots:
         }
         checkSchemaAgrees(scenarioRecord(), properties.at("scenarios").at("items").as_object(),
                           {"overrides"});
+        // Price entries: a rented plan's price, and each owned figure's value
+        // (a sourced figure whose value has the figure's own range).
+        const bj::object& defs = schema.at("$defs").as_object();
+        checkSchemaAgrees(hourlyPriceRecord(), defs.at("hourly_price").as_object());
+        const bj::object& owned = defs.at("owned_cost").as_object();
+        std::set<std::string_view> figures;
+        for (const OwnedFigureField& field : ownedFigureFields()) {
+            const FieldInfo& info = field.info;
+            figures.insert(info.key);
+            bool required = false;
+            for (const bj::value& key : owned.at("required").as_array())
+                required = required || key.as_string() == info.key;
+            QVERIFY2(required, info.key.data());
+            const bj::array& parts = owned.at("properties").at(info.key).at("allOf").as_array();
+            QVERIFY2(parts.at(0).at("$ref").as_string() == "#/$defs/figure", info.key.data());
+            const bj::object& value = parts.at(1).at("properties").at("value").as_object();
+            QVERIFY2(numberAt(value, info.range.minExclusive ? "exclusiveMinimum" : "minimum") ==
+                             info.range.min &&
+                         numberAt(value, "maximum") == info.range.max,
+                     info.key.data());
+        }
+        for (const auto& property : owned.at("properties").as_object())
+            QVERIFY2(figures.count(property.key()) || property.key() == "note",
+                     property.key().data());
+    }
+
+    void priceEntriesFollowTheirTables()
+    {
+        // The writer writes a rented price's fields in table order, leaving
+        // out an unset interruption rate and an empty note.
+        HourlyPrice price;
+        price.usdPerGpuHour = 2.5;
+        price.source = "lambda-pricing";
+        price.asOf = "2026-11";
+        QCOMPARE(bj::serialize(hourlyPriceToJson(price)),
+                 std::string(R"({"usd_per_gpu_hour":2.5E0,"source":"lambda-pricing",)"
+                             R"("as_of":"2026-11"})"));
+        price.interruptionsPerHour = 0.02;
+        price.note = "8-GPU instance";
+        QCOMPARE(bj::serialize(hourlyPriceToJson(price)),
+                 std::string(R"({"usd_per_gpu_hour":2.5E0,"source":"lambda-pricing",)"
+                             R"("as_of":"2026-11","interruptions_per_hour":2E-2,)"
+                             R"("note":"8-GPU instance"})"));
+        // Owned figures: every one of the table, each with its citation.
+        OwnedCost owned;
+        for (const OwnedFigureField& field : ownedFigureFields())
+            owned.*field.member = {field.startValue + 1, "vendor-quote", "2026", ""};
+        const bj::object ownedJson = ownedCostToJson(owned);
+        QCOMPARE(ownedJson.size(), ownedFigureFields().size());
+        for (const OwnedFigureField& field : ownedFigureFields())
+            QCOMPARE(ownedJson.at(field.info.key).at("value").as_double(), field.startValue + 1);
+        // The SQLite columns of hourly_price are the table's keys, in order.
+        const std::vector<rows::Column> columns = rows::hourlyColumns();
+        QCOMPARE(columns.size(), hourlyPriceFields().size());
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            QCOMPARE(std::string_view(columns[i].name), hourlyPriceFields()[i].info.key);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "model/fleet_fields.h"
 
 #include "model/field_builders.h"
+#include "model/price_fields.h"
 #include "model/project_fields.h"
 #include "model/workload_fields.h"
 
@@ -145,6 +146,8 @@ std::vector<const RecordFields*> allRecords()
     records.push_back(&poolRecord());
     records.push_back(&segmentRecord());
     records.push_back(&scenarioRecord());
+    records.push_back(&hourlyPriceRecord());
+    records.push_back(&ownedFigureRecord());
     return records;
 }
 

@@ -1,6 +1,7 @@
 #include "store/catalog_json.h"
 
 #include "model/mig_layout.h"
+#include "model/price_fields.h"
 #include "store/json_reader.h"
 
 #include <set>
@@ -20,14 +21,6 @@ const NumberRule kBandwidthGbPerS{0, true, 100000, false, "(GB/s)"};
 const NumberRule kTflops{0, true, 100000, false, "(dense TFLOPS)"};
 const NumberRule kTdpW{0, true, 5000, false, "(W)"};
 const NumberRule kLinkGbPerS{0, true, 100000, false, "(GB/s)"};
-const NumberRule kUsdPerGpuHour{0, true, 200, false,
-                                "(USD per GPU-hour; a monthly price would be about 730× larger)"};
-const NumberRule kInterruptionsPerHour{0, false, 10, false, "(interruptions per GPU-hour)"};
-const NumberRule kCapexUsd{0, true, 10'000'000, false, "(USD per GPU)"};
-const NumberRule kAmortizationYears{0, true, 30, false, "(years)"};
-const NumberRule kHostingUsdPerMonth{0, false, 100000, false, "(USD per GPU-month)"};
-const NumberRule kPue{1, false, 5, false, "(power usage effectiveness, ≥ 1)"};
-const NumberRule kUsdPerKwh{0, false, 10, false, "(USD per kWh)"};
 
 class DocumentParser
 {
@@ -571,6 +564,8 @@ private:
         return prices;
     }
 
+    /// A rented plan's price, read as its field table says (model/price_fields.h);
+    /// only a spot price may state interruptions.
     std::optional<HourlyPrice> hourlyPrice(const bj::object& entry, std::string_view key,
                                            const std::string& path, bool isSpot)
     {
@@ -578,39 +573,62 @@ private:
         if (!item)
             return std::nullopt;
         const std::string pricePath = pointer(path, key);
-        if (isSpot)
-            m_reader.checkKeys(*item, pricePath, {"usd_per_gpu_hour", "source", "as_of"},
-                               {"interruptions_per_hour", "note"});
-        else
-            m_reader.checkKeys(*item, pricePath, {"usd_per_gpu_hour", "source", "as_of"}, {"note"});
+        std::vector<std::string_view> required, optional;
+        for (const Field<HourlyPrice>& field : hourlyPriceFields()) {
+            if (field.info.key == "interruptions_per_hour" && !isSpot)
+                continue;
+            (field.info.presence == Presence::Required ? required : optional)
+                .push_back(field.info.key);
+        }
+        m_reader.checkKeys(*item, pricePath, required, optional);
         HourlyPrice price;
-        price.note = m_reader.string(*item, "note", pricePath, false).value_or("");
-        const auto usd = m_reader.number(*item, "usd_per_gpu_hour", pricePath, kUsdPerGpuHour);
-        citeSource(*item, pricePath, price.source, price.asOf);
-        if (isSpot)
-            price.interruptionsPerHour = m_reader.number(*item, "interruptions_per_hour", pricePath,
-                                                         kInterruptionsPerHour, false);
-        if (!usd)
+        bool complete = true;
+        for (const Field<HourlyPrice>& field : hourlyPriceFields()) {
+            const FieldInfo& info = field.info;
+            const bool isRequired = info.presence == Presence::Required;
+            if (info.key == "interruptions_per_hour" && !isSpot)
+                continue;
+            if (info.key == "source") {
+                citeSource(*item, pricePath, price.source, price.asOf);
+            } else if (info.key == "as_of") {
+                continue; // read with its source
+            } else if (info.type == FieldType::Number) {
+                const auto value =
+                    m_reader.number(*item, info.key, pricePath, ruleOf(info.range), isRequired);
+                if (value)
+                    field.set(price, *value);
+                else if (isRequired)
+                    complete = false;
+            } else if (auto text = m_reader.string(*item, info.key, pricePath, isRequired)) {
+                field.set(price, *text);
+            }
+        }
+        if (!complete)
             return std::nullopt;
-        price.usdPerGpuHour = *usd;
         return price;
     }
 
+    /// An owned GPU's cost: every figure of its field table, each with its
+    /// source and date, and a note.
     std::optional<OwnedCost> ownedCost(const bj::object& item, const std::string& path)
     {
-        m_reader.checkKeys(item, path,
-                           {"capex_usd_per_gpu", "amortization_years", "hosting_usd_per_gpu_month",
-                            "pue", "usd_per_kwh"},
-                           {"note"});
-        const std::string note = m_reader.string(item, "note", path, false).value_or("");
-        auto capex = sourced(item, "capex_usd_per_gpu", path, kCapexUsd);
-        auto years = sourced(item, "amortization_years", path, kAmortizationYears);
-        auto hosting = sourced(item, "hosting_usd_per_gpu_month", path, kHostingUsdPerMonth);
-        auto pue = sourced(item, "pue", path, kPue);
-        auto power = sourced(item, "usd_per_kwh", path, kUsdPerKwh);
-        if (!capex || !years || !hosting || !pue || !power)
+        std::vector<std::string_view> figures;
+        for (const OwnedFigureField& field : ownedFigureFields())
+            figures.push_back(field.info.key);
+        const std::string_view note[] = {"note"};
+        m_reader.checkKeys(item, path, figures, note);
+        OwnedCost owned;
+        owned.note = m_reader.string(item, "note", path, false).value_or("");
+        bool complete = true;
+        for (const OwnedFigureField& field : ownedFigureFields()) {
+            if (auto figure = sourced(item, field.info.key, path, ruleOf(field.info.range)))
+                owned.*field.member = *figure;
+            else
+                complete = false;
+        }
+        if (!complete)
             return std::nullopt;
-        return OwnedCost{*capex, *years, *hosting, *pue, *power, note};
+        return owned;
     }
 };
 

@@ -1,5 +1,8 @@
 #include "store/catalog_writer.h"
 
+#include "model/price_fields.h"
+#include "store/field_json.h"
+
 namespace fleet {
 
 namespace bj = boost::json;
@@ -23,21 +26,16 @@ bj::object figureToJson(const SourcedValue& value)
 
 bj::object hourlyPriceToJson(const HourlyPrice& price)
 {
-    bj::object item{
-        {"usd_per_gpu_hour", price.usdPerGpuHour}, {"source", price.source}, {"as_of", price.asOf}};
-    if (price.interruptionsPerHour)
-        item["interruptions_per_hour"] = *price.interruptionsPerHour;
-    addNote(item, price.note);
+    bj::object item;
+    writeRecord(item, price, hourlyPriceFields());
     return item;
 }
 
 bj::object ownedCostToJson(const OwnedCost& owned)
 {
-    bj::object item{{"capex_usd_per_gpu", figureToJson(owned.capexUsdPerGpu)},
-                    {"amortization_years", figureToJson(owned.amortizationYears)},
-                    {"hosting_usd_per_gpu_month", figureToJson(owned.hostingUsdPerGpuMonth)},
-                    {"pue", figureToJson(owned.pue)},
-                    {"usd_per_kwh", figureToJson(owned.usdPerKwh)}};
+    bj::object item;
+    for (const OwnedFigureField& field : ownedFigureFields())
+        item[field.info.key] = figureToJson(owned.*field.member);
     addNote(item, owned.note);
     return item;
 }

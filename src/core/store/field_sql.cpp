@@ -1,6 +1,7 @@
 #include "store/field_sql.h"
 
 #include "model/fleet_fields.h"
+#include "model/price_fields.h"
 #include "model/project_fields.h"
 #include "model/workload_fields.h"
 
@@ -128,12 +129,36 @@ std::vector<Column> segmentColumns()
     return recordColumns(segmentRecord());
 }
 
+std::vector<Column> hourlyColumns()
+{
+    return recordColumns(hourlyPriceRecord());
+}
+
+std::vector<std::string> rentedPlanKeys()
+{
+    std::vector<std::string> keys;
+    for (Plan plan : kAllPlans)
+        if (plan != Plan::Owned)
+            keys.emplace_back(planKey(plan));
+    return keys;
+}
+
+std::string ownedFigureOrderSql()
+{
+    std::string sql = "ORDER BY CASE name";
+    const auto figures = ownedFigureFields();
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        sql += " WHEN '" + std::string(figures[i].info.key) + "' THEN " + std::to_string(i);
+    return sql + " ELSE " + std::to_string(figures.size()) + " END";
+}
+
 std::vector<Column> scenarioColumns()
 {
     return recordColumns(scenarioRecord());
 }
 
-std::string recordTableSql(const RecordFields& record, std::string_view first)
+std::string recordTableSql(const RecordFields& record, std::string_view first,
+                           std::string_view last)
 {
     std::string sql = "CREATE TABLE " + std::string(record.table) + " (\n    " + std::string(first);
     std::string lists;
@@ -151,6 +176,8 @@ std::string recordTableSql(const RecordFields& record, std::string_view first)
         if (const std::string check = checkOf(info); !check.empty())
             sql += " CHECK (" + check + ")";
     }
+    if (!last.empty())
+        sql += ",\n    " + std::string(last);
     return sql + "\n) STRICT;\n" + lists;
 }
 
@@ -179,6 +206,43 @@ std::string projectTableSql()
 std::string scenarioTableSql()
 {
     return recordTableSql(scenarioRecord(), "position INTEGER NOT NULL UNIQUE");
+}
+
+std::string priceEntryTablesSql()
+{
+    const std::vector<std::string> rentedKeys = rentedPlanKeys();
+    std::vector<EnumOption> rented;
+    for (const std::string& key : rentedKeys)
+        rented.push_back({key, ""});
+    const std::string hourly = recordTableSql(
+        hourlyPriceRecord(),
+        "book_id TEXT NOT NULL,\n    gpu TEXT NOT NULL,\n    plan TEXT NOT NULL CHECK (" +
+            enumCheck("plan", rented) + ")",
+        "PRIMARY KEY (book_id, gpu, plan),\n    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price "
+        "(book_id, gpu) ON DELETE CASCADE");
+    std::vector<EnumOption> figures;
+    for (const OwnedFigureField& figure : ownedFigureFields())
+        figures.push_back({figure.info.key, ""});
+    return hourly + R"SQL(CREATE TABLE owned_cost (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu),
+    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+CREATE TABLE owned_figure (
+    book_id TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    name TEXT NOT NULL CHECK ()SQL" +
+           enumCheck("name", figures) + R"SQL(),
+    value REAL NOT NULL CHECK (value >= 0),
+    source TEXT NOT NULL,
+    as_of TEXT NOT NULL,
+    note TEXT,
+    PRIMARY KEY (book_id, gpu, name),
+    FOREIGN KEY (book_id, gpu) REFERENCES owned_cost (book_id, gpu) ON DELETE CASCADE
+) STRICT;
+)SQL";
 }
 
 std::string poolAndSegmentTablesSql()

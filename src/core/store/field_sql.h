@@ -20,7 +20,9 @@ std::vector<Column> recordColumns(const RecordFields& record);
 /// NOT NULL for fields the writer always writes and a CHECK for each range or
 /// enum, ending in a newline; then a table per enum list field
 /// (`<record.table>_id`, position, the element).
-std::string recordTableSql(const RecordFields& record, std::string_view first);
+/// With `last`, the table's constraints after the columns (a composite key).
+std::string recordTableSql(const RecordFields& record, std::string_view first,
+                           std::string_view last = {});
 
 /// The statements of every workload kind's table, in WorkloadKind order.
 std::string specTablesSql();
@@ -31,6 +33,10 @@ std::string poolAndSegmentTablesSql();
 
 /// The statement of the project's own table (one row).
 std::string projectTableSql();
+
+/// The statements of a price book's rented prices (hourly_price) and of an
+/// owned GPU's cost figures (owned_cost, owned_figure), from model/price_fields.h.
+std::string priceEntryTablesSql();
 
 /// The statement of the scenarios' table.
 std::string scenarioTableSql();

@@ -47,12 +47,14 @@ inline constexpr Column kPriceBook[] = {{"id", "id", Type::Text},
                                         {"currency", "currency", Type::Text},
                                         {"as_of", "as_of", Type::Text},
                                         {"description", "description", Type::Text}};
-inline constexpr Column kHourly[] = {
-    {"usd_per_gpu_hour", "usd_per_gpu_hour", Type::Real},
-    {"source", "source", Type::Text},
-    {"as_of", "as_of", Type::Text},
-    {"interruptions_per_hour", "interruptions_per_hour", Type::Real},
-    {"note", "note", Type::Text}};
+/// A rented price's columns, from its field table (model/price_fields.h).
+std::vector<Column> hourlyColumns();
+inline const std::vector<Column> kHourly = hourlyColumns();
+/// The plans priced in hourly_price (all but owned), by key.
+std::vector<std::string> rentedPlanKeys();
+/// "ORDER BY CASE name WHEN 'capex_usd_per_gpu' THEN 0 … END": owned figures
+/// in their table's order.
+std::string ownedFigureOrderSql();
 inline constexpr Column kFigure[] = {{"value", "value", Type::Real},
                                      {"source", "source", Type::Text},
                                      {"as_of", "as_of", Type::Text},

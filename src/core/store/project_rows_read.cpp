@@ -185,9 +185,8 @@ Result<std::optional<bj::object>> readOwnedCost(const sql::Database& db, const s
         note = ownedCells.text(0);
     owned.emplace();
     auto figures = db.prepare(
-        "SELECT name, value, source, as_of, note FROM owned_figure WHERE book_id = ? AND gpu = ? "
-        "ORDER BY CASE name WHEN 'capex_usd_per_gpu' THEN 0 WHEN 'amortization_years' THEN 1 "
-        "WHEN 'hosting_usd_per_gpu_month' THEN 2 WHEN 'pue' THEN 3 ELSE 4 END");
+        "SELECT name, value, source, as_of, note FROM owned_figure WHERE book_id = ? AND gpu = ? " +
+        ownedFigureOrderSql());
     if (!figures)
         return figures.error();
     figures.value().bind(1, bookId);
@@ -238,10 +237,10 @@ Result<bool> readPriceBooks(const sql::Database& db, bj::object& root)
             bj::object& entry = entryValue.get_object();
             const std::string gpu = keyOf(entry, "gpu");
             bj::object ordered{{"gpu", gpu}};
-            for (const char* plan : {"on_demand", "reserved_1y", "reserved_3y", "spot"}) {
+            for (const std::string& plan : rentedPlanKeys()) {
                 hourly.value().bind(1, bookId);
                 hourly.value().bind(2, gpu);
-                hourly.value().bind(3, std::string(plan));
+                hourly.value().bind(3, plan);
                 auto step = hourly.value().step();
                 if (!step)
                     return step.error();

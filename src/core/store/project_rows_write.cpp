@@ -90,13 +90,13 @@ Result<bool> writePriceBooks(const sql::Database& db, const bj::array& books)
             priceRow.value().bind(3, gpu);
             bindColumns(priceRow.value(), 4, noteOnly, entry);
             FLEET_TRY(priceRow.value().run());
-            for (const char* plan : {"on_demand", "reserved_1y", "reserved_3y", "spot"}) {
+            for (const std::string& plan : rentedPlanKeys()) {
                 const bj::value* price = entry.if_contains(plan);
                 if (!price)
                     continue;
                 hourlyRow.value().bind(1, bookId);
                 hourlyRow.value().bind(2, gpu);
-                hourlyRow.value().bind(3, std::string(plan));
+                hourlyRow.value().bind(3, plan);
                 bindColumns(hourlyRow.value(), 4, kHourly, price->as_object());
                 FLEET_TRY(hourlyRow.value().run());
             }

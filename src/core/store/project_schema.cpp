@@ -43,36 +43,6 @@ CREATE TABLE gpu_price (
     PRIMARY KEY (book_id, gpu),
     UNIQUE (book_id, position)
 ) STRICT;
-CREATE TABLE hourly_price (
-    book_id TEXT NOT NULL,
-    gpu TEXT NOT NULL,
-    plan TEXT NOT NULL CHECK (plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot')),
-    usd_per_gpu_hour REAL NOT NULL CHECK (usd_per_gpu_hour > 0 AND usd_per_gpu_hour <= 200),
-    source TEXT NOT NULL,
-    as_of TEXT NOT NULL,
-    interruptions_per_hour REAL CHECK (interruptions_per_hour BETWEEN 0 AND 10),
-    note TEXT,
-    PRIMARY KEY (book_id, gpu, plan),
-    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
-) STRICT;
-CREATE TABLE owned_cost (
-    book_id TEXT NOT NULL,
-    gpu TEXT NOT NULL,
-    note TEXT,
-    PRIMARY KEY (book_id, gpu),
-    FOREIGN KEY (book_id, gpu) REFERENCES gpu_price (book_id, gpu) ON DELETE CASCADE
-) STRICT;
-CREATE TABLE owned_figure (
-    book_id TEXT NOT NULL,
-    gpu TEXT NOT NULL,
-    name TEXT NOT NULL CHECK (name IN ('capex_usd_per_gpu', 'amortization_years', 'hosting_usd_per_gpu_month', 'pue', 'usd_per_kwh')),
-    value REAL NOT NULL CHECK (value >= 0),
-    source TEXT NOT NULL,
-    as_of TEXT NOT NULL,
-    note TEXT,
-    PRIMARY KEY (book_id, gpu, name),
-    FOREIGN KEY (book_id, gpu) REFERENCES owned_cost (book_id, gpu) ON DELETE CASCADE
-) STRICT;
 )SQL";
 
 // The fleet pools' and segments' tables (with segment_regime) come between
@@ -136,9 +106,10 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql =
-        "\n" + rows::projectTableSql() + kSchema + rows::poolAndSegmentTablesSql() +
-        kSchemaWorkload + rows::specTablesSql() + rows::scenarioTableSql() + kSchemaAfterScenario;
+    static const std::string sql = "\n" + rows::projectTableSql() + kSchema +
+                                   rows::priceEntryTablesSql() + rows::poolAndSegmentTablesSql() +
+                                   kSchemaWorkload + rows::specTablesSql() +
+                                   rows::scenarioTableSql() + kSchemaAfterScenario;
     return sql;
 }
 
