@@ -273,7 +273,10 @@ private slots:
     {
         const std::string before = projectToJsonText(doc()->project());
         PriceEntryDialog dialog(doc(), m_window.get());
-        child<QDoubleSpinBox>(&dialog, "priceUsdPerGpuHour")->setValue(500); // > 200
+        // The box follows the field's range (≤ 200); its exclusive minimum is
+        // left to the reader, which refuses it by name.
+        QCOMPARE(child<QDoubleSpinBox>(&dialog, "priceUsdPerGpuHour")->maximum(), 200.0);
+        child<QDoubleSpinBox>(&dialog, "priceUsdPerGpuHour")->setValue(0); // must be > 0
         dialog.accept();
         QVERIFY2(dialog.errorText().contains(QStringLiteral("usd_per_gpu_hour")),
                  qPrintable(dialog.errorText()));

@@ -1,6 +1,7 @@
 #include "editors/price_entry_dialog.h"
 
 #include "document/price_book_edit.h"
+#include "model/price_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,16 +20,52 @@ namespace fleet::gui {
 
 namespace {
 
-QDoubleSpinBox* spin(QWidget* parent, const char* name, double max, int decimals,
-                     const QString& suffix)
+/// A spin box for a field as its table row describes it: range (an exclusive
+/// minimum is let through, for the reader to refuse by name), decimals, unit
+/// and help. `name` is its object name.
+QDoubleSpinBox* spin(QWidget* parent, const QString& name, const FieldInfo& field)
 {
     auto* box = new QDoubleSpinBox(parent);
-    box->setObjectName(QString::fromLatin1(name));
-    box->setRange(0, max);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix);
+    box->setObjectName(name);
+    box->setRange(field.range.min, field.range.max);
+    box->setDecimals(field.display.decimals);
+    if (!field.display.unit.empty())
+        box->setSuffix(QLatin1Char(' ') + QString::fromUtf8(field.display.unit.data(),
+                                                            qsizetype(field.display.unit.size())));
+    box->setToolTip(QString::fromUtf8(field.help.data(), qsizetype(field.help.size())) +
+                    QLatin1Char('.'));
     box->setMinimumWidth(160);
     return box;
+}
+
+const FieldInfo& hourlyField(std::string_view key)
+{
+    for (const Field<HourlyPrice>& field : hourlyPriceFields())
+        if (field.info.key == key)
+            return field.info;
+    return hourlyPriceFields().front().info;
+}
+
+/// "capex_usd_per_gpu" → "ownedCapexUsdPerGpu".
+QString figureObjectName(std::string_view key)
+{
+    QString name = QStringLiteral("owned");
+    bool upper = true;
+    for (char c : key) {
+        if (c == '_') {
+            upper = true;
+            continue;
+        }
+        name += upper ? QChar::fromLatin1(c).toUpper() : QChar::fromLatin1(c);
+        upper = false;
+    }
+    return name;
+}
+
+QString label(const FieldInfo& field)
+{
+    return QString::fromUtf8(field.display.label.data(), qsizetype(field.display.label.size())) +
+           QLatin1Char(':');
 }
 
 /// The owned cost another book states for `gpuId` (a starting point), if any.
@@ -89,26 +126,22 @@ PriceEntryDialog::PriceEntryDialog(ProjectDocument* document, QWidget* parent)
     auto* rented = new QWidget(this);
     m_rented = rented;
     auto* rentedForm = new QFormLayout(rented);
-    m_hourly = spin(rented, "priceUsdPerGpuHour", 1000, 4, tr(" USD/GPU-h"));
-    rentedForm->addRow(tr("Price:"), m_hourly);
+    const FieldInfo& usd = hourlyField("usd_per_gpu_hour");
+    m_hourly = spin(rented, QStringLiteral("priceUsdPerGpuHour"), usd);
+    rentedForm->addRow(label(usd), m_hourly);
     m_hasInterruptions = new QCheckBox(tr("The offer states an interruption rate:"), rented);
     m_hasInterruptions->setObjectName(QStringLiteral("priceHasInterruptions"));
-    m_interruptions = spin(rented, "priceInterruptionsPerHour", 10, 4, tr(" per GPU-h"));
+    m_interruptions = spin(rented, QStringLiteral("priceInterruptionsPerHour"),
+                           hourlyField("interruptions_per_hour"));
     rentedForm->addRow(m_hasInterruptions, m_interruptions);
     layout->addWidget(rented);
     auto* ownedPage = new QWidget(this);
     m_owned = ownedPage;
     auto* ownedForm = new QFormLayout(ownedPage);
-    m_capex = spin(ownedPage, "ownedCapexUsdPerGpu", 10'000'000, 0, tr(" USD per GPU"));
-    m_years = spin(ownedPage, "ownedAmortizationYears", 30, 1, tr(" years"));
-    m_hosting = spin(ownedPage, "ownedHostingUsdPerGpuMonth", 100'000, 0, tr(" USD/GPU-month"));
-    m_pue = spin(ownedPage, "ownedPue", 5, 2, QString());
-    m_usdPerKwh = spin(ownedPage, "ownedUsdPerKwh", 10, 3, tr(" USD/kWh"));
-    ownedForm->addRow(tr("Capex:"), m_capex);
-    ownedForm->addRow(tr("Amortized over:"), m_years);
-    ownedForm->addRow(tr("Hosting:"), m_hosting);
-    ownedForm->addRow(tr("PUE:"), m_pue);
-    ownedForm->addRow(tr("Power:"), m_usdPerKwh);
+    for (const OwnedFigureField& figure : ownedFigureFields()) {
+        m_figures.push_back(spin(ownedPage, figureObjectName(figure.info.key), figure.info));
+        ownedForm->addRow(label(figure.info), m_figures.back());
+    }
     layout->addWidget(ownedPage);
 
     auto* citation = new QFormLayout;
@@ -149,7 +182,8 @@ PriceEntryDialog::PriceEntryDialog(ProjectDocument* document, QWidget* parent)
 
     for (QComboBox* box : {m_book, m_gpu, m_plan})
         connect(box, &QComboBox::currentIndexChanged, this, &PriceEntryDialog::loadFigures);
-    for (QDoubleSpinBox* box : {m_hourly, m_capex, m_years, m_hosting, m_pue, m_usdPerKwh})
+    connect(m_hourly, &QDoubleSpinBox::valueChanged, this, &PriceEntryDialog::updatePreview);
+    for (QDoubleSpinBox* box : m_figures)
         connect(box, &QDoubleSpinBox::valueChanged, this, &PriceEntryDialog::updatePreview);
     connect(m_hasInterruptions, &QCheckBox::toggled, m_interruptions, &QWidget::setEnabled);
     loadFigures();
@@ -194,11 +228,10 @@ void PriceEntryDialog::loadFigures()
         else
             owned = ownedElsewhere(project, gpuId);
         m_ownedWas = owned;
-        m_capex->setValue(owned ? owned->capexUsdPerGpu.value : 0);
-        m_years->setValue(owned ? owned->amortizationYears.value : 5);
-        m_hosting->setValue(owned ? owned->hostingUsdPerGpuMonth.value : 0);
-        m_pue->setValue(owned ? owned->pue.value : 1.3);
-        m_usdPerKwh->setValue(owned ? owned->usdPerKwh.value : 0.10);
+        const auto figures = ownedFigureFields();
+        for (std::size_t i = 0; i < figures.size(); ++i)
+            m_figures[i]->setValue(owned ? ((*owned).*figures[i].member).value
+                                         : figures[i].startValue);
         if (owned && existing.isEmpty())
             existing = tr("Figures from another book as a start; unchanged ones keep their "
                           "source.");
@@ -227,16 +260,14 @@ void PriceEntryDialog::updatePreview()
     }
     const GpuModel* gpu =
         m_document->project().catalog().gpu(m_gpu->currentData().toString().toStdString());
-    if (!gpu || m_years->value() <= 0) {
+    OwnedCost cost;
+    const auto figures = ownedFigureFields();
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        (cost.*figures[i].member).value = m_figures[i]->value();
+    if (!gpu || cost.amortizationYears.value <= 0) {
         m_preview->clear();
         return;
     }
-    OwnedCost cost;
-    cost.capexUsdPerGpu.value = m_capex->value();
-    cost.amortizationYears.value = m_years->value();
-    cost.hostingUsdPerGpuMonth.value = m_hosting->value();
-    cost.pue.value = m_pue->value();
-    cost.usdPerKwh.value = m_usdPerKwh->value();
     m_preview->setText(
         tr("Owned cost: %1 USD per GPU-hour held (capex over the years, hosting, "
            "power at %2 W TDP)")
@@ -265,14 +296,10 @@ void PriceEntryDialog::accept()
             return std::nullopt;
         };
         OwnedCost cost;
-        cost.capexUsdPerGpu =
-            citedFigure(m_capex->value(), citation, was(&OwnedCost::capexUsdPerGpu));
-        cost.amortizationYears =
-            citedFigure(m_years->value(), citation, was(&OwnedCost::amortizationYears));
-        cost.hostingUsdPerGpuMonth =
-            citedFigure(m_hosting->value(), citation, was(&OwnedCost::hostingUsdPerGpuMonth));
-        cost.pue = citedFigure(m_pue->value(), citation, was(&OwnedCost::pue));
-        cost.usdPerKwh = citedFigure(m_usdPerKwh->value(), citation, was(&OwnedCost::usdPerKwh));
+        const auto figures = ownedFigureFields();
+        for (std::size_t i = 0; i < figures.size(); ++i)
+            cost.*figures[i].member =
+                citedFigure(m_figures[i]->value(), citation, was(figures[i].member));
         owned = cost;
     } else {
         HourlyPrice price;

@@ -50,11 +50,8 @@ private:
     QDoubleSpinBox* m_hourly = nullptr;
     QCheckBox* m_hasInterruptions = nullptr;
     QDoubleSpinBox* m_interruptions = nullptr;
-    QDoubleSpinBox* m_capex = nullptr;
-    QDoubleSpinBox* m_years = nullptr;
-    QDoubleSpinBox* m_hosting = nullptr;
-    QDoubleSpinBox* m_pue = nullptr;
-    QDoubleSpinBox* m_usdPerKwh = nullptr;
+    /// One per owned figure, in the order of model/price_fields.h's table.
+    std::vector<QDoubleSpinBox*> m_figures;
     QComboBox* m_source = nullptr;
     QDateEdit* m_asOf = nullptr;
     QLineEdit* m_note = nullptr;
