@@ -310,6 +310,7 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
                 (onCommitted * r.committedMaxW + onFlexible * r.flexibleMaxW) * dt;
             const double idleGpus = r.committedGpus - onCommitted;
             monthIdleUsd[month] += idleGpus * r.committedUsdPerGpuHour * dt / 3600.0;
+            out.centralMonths[month].gpuSeconds += idleGpus * dt;
             idleWattSeconds += idleGpus * idleW * dt;
             monthIdleWattSeconds[month] += idleGpus * idleW * dt;
             busyWattSeconds += busyWs;
