@@ -122,7 +122,7 @@ bj::object meteringJson(const Metering& metering)
 std::string meteringCsv(const Metering& metering)
 {
     const std::string rule(chargebackKey(metering.rule));
-    std::string csv = "name,windowStart,windowEnd,minutes,gpuCount,gpuHours,gpuCost,sharedCost,"
+    std::string csv = "name,start,end,minutes,gpuCount,gpuHours,gpuCost,sharedCost,"
                       "totalCost,month,gpuSeconds,meanWatts,chargeback\n";
     for (const TenantMeter& t : metering.tenants)
         for (const TenantMonth& m : t.months)

@@ -18,7 +18,7 @@ extern const char* const kMemoryEfficiencyNote;
 
 boost::json::object meteringJson(const Metering& metering);
 
-/// CSV with a header row: name, windowStart, windowEnd, minutes, gpuCount,
+/// CSV with a header row: name, start, end, minutes, gpuCount,
 /// gpuHours, gpuCost, sharedCost, totalCost (OpenCost's allocation fields),
 /// then FleetPlanner's month, gpuSeconds, meanWatts, chargeback. One row per
 /// tenant per month, then "__idle__" (OpenCost's name for unallocated idle
