@@ -227,8 +227,7 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
             return Error("tenant quotas: the log has no tenant '" + name + "'");
         if (!(gpus > 0) || !std::isfinite(gpus))
             return Error("tenant quotas: the quota of '" + name +
-                         "' must be a number of GPUs "
-                         "above 0");
+                         "' must be a number of GPUs above 0");
         out.tenants[at->second].quotaGpus = gpus;
         quotaSum += gpus;
     }
