@@ -2,6 +2,7 @@
 // end, on a fleet of 4 reserved and 4 on-demand H100s, metered and checked
 // against figures worked out by hand below (not by the code under test).
 
+#include "joblog/metering_export.h"
 #include "joblog/tenant_metering.h"
 #include "perf/gpu_power.h"
 #include "store/project_json.h"
@@ -231,6 +232,23 @@ private slots:
         refused(spot, {},
                 "/fleet/pools/1 (entry on-demand): the price book 'example-2024' has "
                 "no spot price for h100-sxm-80gb");
+    }
+
+    void csvRowsSumToTheFleetsCost()
+    {
+        const Metering m = meter(Chargeback::Proportional);
+        const QStringList lines =
+            QString::fromStdString(meteringCsv(m)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(),
+                 qsizetype(1 + 3 * 2 + 2)); // header, 3 tenants × 2 months, __idle__ × 2
+        double total = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i)
+            total += lines[i].split(QLatin1Char(',')).at(8).toDouble();
+        QVERIFY2(std::abs(total - kFleetCost) < 1e-6, qPrintable(QString::number(total, 'g', 12)));
+        // lab-a in March: 4 GPU-hours over 2 h, all of March's idle cost.
+        QCOMPARE(lines[1], QStringLiteral("lab-a,2026-03-31T22:00:00Z,2026-04-01T00:00:00Z,120,2,4,"
+                                          "7.56,7.56,15.12,2026-03,14400,1400,proportional"));
+        QVERIFY(lines.last().startsWith(QStringLiteral("__idle__,2026-04-01T00:00:00Z,")));
     }
 
     void monthsAndTimesOfTheLogsClock()
