@@ -103,17 +103,19 @@ std::string_view chargebackKey(Chargeback rule)
 std::string monthOf(double seconds)
 {
     const Civil c = civilFromDays(long(std::floor(seconds / kSecondsPerDay)));
-    char text[16];
+    char text[48];
     std::snprintf(text, sizeof text, "%04ld-%02u", c.year, c.month);
     return text;
 }
 
 std::string isoTimeOf(double seconds)
 {
-    const double days = std::floor(seconds / kSecondsPerDay);
+    // Whole seconds first, so that 23:59:59.6 reads as the next day's 00:00:00.
+    const double whole = std::round(seconds);
+    const double days = std::floor(whole / kSecondsPerDay);
     const Civil c = civilFromDays(long(days));
-    const auto inDay = long(std::llround(seconds - days * kSecondsPerDay));
-    char text[32];
+    const auto inDay = long(whole - days * kSecondsPerDay);
+    char text[96];
     std::snprintf(text, sizeof text, "%04ld-%02u-%02uT%02ld:%02ld:%02ldZ", c.year, c.month, c.day,
                   inDay / 3600, inDay / 60 % 60, inDay % 60);
     return text;
