@@ -89,6 +89,11 @@ private slots:
         QCOMPARE(panel.metering()->tenants.front().quotaGpus, 10.0);
         const QChart* hours = child<QChartView>(&panel, "meteringHoursChart")->chart();
         QCOMPARE(hours->series().size(), qsizetype(3)); // the bars and two entitlement lines
+        // A screenshot beside the test, to be looked at.
+        panel.resize(1100, 1300);
+        panel.show();
+        QCoreApplication::processEvents();
+        QVERIFY(panel.grab().save(QStringLiteral(FLEET_BINARY_DIR "/metering_panel.png")));
         child<QLineEdit>(&panel, "jobLog")->setText(QStringLiteral("/no/such/log.txt"));
         QVERIFY(!panel.meter(&error));
         QVERIFY2(error.contains(QStringLiteral("/no/such/log.txt")), qPrintable(error));

@@ -16,6 +16,7 @@
 #include <QLegend>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QPen>
 #include <QPushButton>
 #include <QStackedBarSeries>
 #include <QTableWidget>
@@ -87,6 +88,7 @@ void stackedChart(QChartView* view, const Metering& m, const QString& title, con
         top = std::max(top, stack);
     }
     y->setRange(0.0, top > 0 ? top * 1.05 : 1.0);
+    y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -271,10 +273,22 @@ void MeteringPanel::showCharts()
             continue;
         auto* line = new QLineSeries(chart);
         line->setName(tr("%1 entitlement").arg(QString::fromStdString(t.tenant)));
-        for (std::size_t i = 0; i < t.months.size(); ++i)
-            line->append(double(i), t.quotaGpus *
-                                        (t.months[i].windowEndS - t.months[i].windowStartS) /
-                                        3600.0);
+        // A step across each month's bar: the quota's GPUs × the month's hours.
+        for (std::size_t i = 0; i < t.months.size(); ++i) {
+            const double hours = (t.months[i].windowEndS - t.months[i].windowStartS) / 3600.0;
+            line->append(double(i) - 0.45, t.quotaGpus * hours);
+            line->append(double(i) + 0.45, t.quotaGpus * hours);
+        }
+        line->setPointsVisible(true);
+        // In its tenant's colour, dashed.
+        if (auto* bars = qobject_cast<QStackedBarSeries*>(chart->series().value(0)))
+            for (QBarSet* set : bars->barSets())
+                if (set->label() == QString::fromStdString(t.tenant)) {
+                    QPen pen(set->color());
+                    pen.setWidthF(2.0);
+                    pen.setStyle(Qt::DashLine);
+                    line->setPen(pen);
+                }
         chart->addSeries(line);
         for (QAbstractAxis* axis : axes)
             line->attachAxis(axis);
