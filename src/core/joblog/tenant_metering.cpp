@@ -281,6 +281,7 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
               [](const Change& a, const Change& b) { return a.time < b.time; });
 
     std::vector<long long> held(out.tenants.size(), 0);
+    std::vector<std::size_t> active; // the tenants holding GPUs now
     std::vector<double> wattSeconds(out.tenants.size(), 0.0);
     std::vector<std::vector<double>> monthWattSeconds(out.tenants.size(),
                                                       std::vector<double>(windows.size(), 0.0));
@@ -316,9 +317,7 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
             monthIdleWattSeconds[month] += idleGpus * idleW * dt;
             busyWattSeconds += busyWs;
             if (busyMilli > 0)
-                for (std::size_t i = 0; i < held.size(); ++i) {
-                    if (held[i] == 0)
-                        continue;
+                for (const std::size_t i : active) {
                     const double share = double(held[i]) / double(busyMilli);
                     TenantMonth& m = out.tenants[i].months[month];
                     m.gpuSeconds += double(held[i]) / 1000.0 * dt;
@@ -333,8 +332,14 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
             meterStretch(t, change.time);
             t = change.time;
         }
+        const bool was = held[change.tenant] != 0;
         held[change.tenant] += change.milli;
         busyMilli += change.milli;
+        const bool is = held[change.tenant] != 0;
+        if (!was && is)
+            active.push_back(change.tenant);
+        else if (was && !is)
+            active.erase(std::find(active.begin(), active.end(), change.tenant));
     }
     meterStretch(t, out.spanEndS);
     if (out.beyondFleetGpuSeconds > 0 && !r.flexiblePriced)
