@@ -3,8 +3,12 @@
 #include "cli_support.h"
 #include "joblog/log_measures.h"
 #include "joblog/log_replay.h"
+#include "joblog/metering_export.h"
+#include "joblog/tenant_metering.h"
+#include "perf/gpu_power.h"
 
 #include <QCommandLineParser>
+#include <QSaveFile>
 
 #include <boost/json.hpp>
 
@@ -62,7 +66,7 @@ bj::array replayTenantsJson(const LogMeasures& m, const LogReplay& replay)
 }
 
 bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
-                  const LogReplay& replay)
+                  const LogReplay& replay, const Result<Metering>& metering)
 {
     bj::array tenants;
     for (const TenantUse& t : m.tenants)
@@ -102,11 +106,79 @@ bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
                                   {"too_large", replay.tooLarge},
                                   {"as_logged", simulationJson(replay.asLogged)},
                                   {"tenants", replayTenantsJson(m, replay)},
-                                  {"frontier", std::move(frontier)}}}};
+                                  {"frontier", std::move(frontier)}}},
+            {"metering", metering ? meteringJson(metering.value())
+                                  : bj::object{{"error", metering.error().toString()}}}};
+}
+
+QString usd(double value)
+{
+    return QStringLiteral("%L1").arg(value, 0, 'f', 2);
+}
+
+/// The per-tenant metering section of the text output.
+QString meteringText(const Result<Metering>& result)
+{
+    if (!result)
+        return QStringLiteral("\nPer-tenant metering: not possible: %1\n")
+            .arg(QString::fromStdString(result.error().toString()));
+    const Metering& m = result.value();
+    const double spanHours = (m.spanEndS - m.spanStartS) / 3600.0;
+    QString out = QStringLiteral("\nPer-tenant metering on the project's fleet (price book %1, "
+                                 "chargeback %2):\n")
+                      .arg(QString::fromStdString(m.rates.priceBookId),
+                           QString::fromUtf8(chargebackKey(m.rule).data()));
+    for (const std::string& line : m.rates.priceLines)
+        out += QStringLiteral("  %1\n").arg(QString::fromStdString(line));
+    out += QStringLiteral("  fleet cost %1 USD over %2 (%3 to %4): used %5, idle committed %6, "
+                          "held centrally %7\n")
+               .arg(usd(m.fleetCostUsd), hours(spanHours),
+                    QString::fromStdString(isoTimeOf(m.spanStartS)),
+                    QString::fromStdString(isoTimeOf(m.spanEndS)), usd(m.usedCostUsd),
+                    usd(m.idleCostUsd), usd(m.centralCostUsd));
+    if (m.beyondFleetGpuSeconds > 0)
+        out += QStringLiteral("  %L1 GPU-hours held beyond the fleet's GPUs, priced at %2 "
+                              "USD/GPU-h\n")
+                   .arg(m.beyondFleetGpuSeconds / 3600.0, 0, 'f', 1)
+                   .arg(m.rates.flexibleUsdPerGpuHour);
+    out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+               .arg(QStringLiteral("tenant"), -22)
+               .arg(QStringLiteral("GPU-hours"), 10)
+               .arg(QStringLiteral("used USD"), 11)
+               .arg(QStringLiteral("idle USD"), 10)
+               .arg(QStringLiteral("total USD"), 11)
+               .arg(QStringLiteral("mean W"), 9)
+               .arg(QStringLiteral("mean wait"), 10)
+               .arg(QStringLiteral("p95 wait"), 9)
+               .arg(QStringLiteral("SLA met"), 8);
+    for (const TenantMeter& t : m.tenants)
+        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                   .arg(QString::fromStdString(t.tenant).left(22), -22)
+                   .arg(QStringLiteral("%L1").arg(t.gpuSeconds / 3600.0, 0, 'f', 1), 10)
+                   .arg(usd(t.usedCostUsd), 11)
+                   .arg(usd(t.idleCostUsd), 10)
+                   .arg(usd(t.totalCostUsd()), 11)
+                   .arg(QStringLiteral("%L1").arg(t.meanWatts, 0, 'f', 0), 9)
+                   .arg(hours(t.meanWaitHours), 10)
+                   .arg(hours(t.p95WaitHours), 9)
+                   .arg(t.slaAttainment ? percent(*t.slaAttainment) : QStringLiteral("-"), 8);
+    out += QStringLiteral("  %1 %2 %3 %4 %5 %6\n")
+               .arg(QStringLiteral("(held centrally)"), -22)
+               .arg(QString(), 10)
+               .arg(QString(), 11)
+               .arg(usd(m.centralCostUsd), 10)
+               .arg(usd(m.centralCostUsd), 11)
+               .arg(QStringLiteral("%L1").arg(m.idleMeanWatts, 0, 'f', 0), 9);
+    out += QStringLiteral("  power: %L1 W on average (busy GPUs at TDP, idle committed GPUs at "
+                          "%2 % of TDP, an assumption)\n  memory efficiency: %3\n")
+               .arg(m.fleetMeanWatts, 0, 'f', 0)
+               .arg(m.rates.idleFractionOfTdp * 100, 0, 'f', 0)
+               .arg(QString::fromUtf8(kMemoryEfficiencyNote));
+    return out;
 }
 
 void printText(const QString& file, const JobLog& log, const LogMeasures& m,
-               const LogReplay& replay)
+               const LogReplay& replay, const Result<Metering>& metering)
 {
     const int fleetGpus = replay.cluster.nodes * replay.cluster.gpusPerNode;
     QString out = QStringLiteral("Job log %1 (%2): %L3 jobs ran on GPUs")
@@ -190,7 +262,23 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                    .arg(percent(p.result.utilization), 12)
                    .arg(hours(p.result.meanWaitHours), 10)
                    .arg(QString::number(p.result.waitToRun, 'f', 2), 9);
+    out += meteringText(metering);
     printOut(out);
+}
+
+/// Reads NAME=NUMBER,… into `out`, each number above 0; the problem, or "".
+QString readNamedNumbers(const QString& value, const QString& what, const QString& noun,
+                         std::map<std::string, double>* out)
+{
+    for (const QString& pair : value.split(QLatin1Char(','))) {
+        const qsizetype eq = pair.lastIndexOf(QLatin1Char('='));
+        bool ok = false;
+        const double number = eq > 0 ? pair.mid(eq + 1).trimmed().toDouble(&ok) : 0.0;
+        if (eq <= 0 || !ok || !(number > 0) || !std::isfinite(number))
+            return QStringLiteral("'%1' must be NAME=%2 with a %3 above 0").arg(pair, what, noun);
+        (*out)[pair.left(eq).trimmed().toStdString()] = number;
+    }
+    return {};
 }
 
 } // namespace
@@ -226,6 +314,21 @@ int runReplayCommand(const QStringList& args)
         {QStringLiteral("tenant-weights"),
          QStringLiteral("weighted_fair: NAME=W,… cost weights of the log's tenants (others 1)."),
          QStringLiteral("MAP")},
+        {QStringLiteral("chargeback"),
+         QStringLiteral("Who pays for committed GPUs no job held: proportional (default; each "
+                        "tenant by its GPU-seconds in the month), quota (by --tenant-quotas) or "
+                        "central (a separate line)."),
+         QStringLiteral("RULE")},
+        {QStringLiteral("tenant-quotas"),
+         QStringLiteral("NAME=GPUS,… the log's tenants' quotas, for --chargeback quota."),
+         QStringLiteral("MAP")},
+        {QStringLiteral("sla-wait-hours"),
+         QStringLiteral("Per tenant, the share of jobs that started within this wait."),
+         QStringLiteral("H")},
+        {QStringLiteral("csv"),
+         QStringLiteral("Write the per-tenant metering, one row per tenant per month, as CSV "
+                        "with OpenCost's allocation field names."),
+         QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario of PROJECT first."),
          QStringLiteral("NAME")},
@@ -285,18 +388,48 @@ int runReplayCommand(const QStringList& args)
     }
     std::map<std::string, double> tenantWeights;
     if (parser.isSet(QStringLiteral("tenant-weights"))) {
-        for (const QString& pair :
-             parser.value(QStringLiteral("tenant-weights")).split(QLatin1Char(','))) {
-            const qsizetype eq = pair.lastIndexOf(QLatin1Char('='));
-            bool ok = false;
-            const double weight = eq > 0 ? pair.mid(eq + 1).trimmed().toDouble(&ok) : 0.0;
-            if (eq <= 0 || !ok || !(weight > 0) || !std::isfinite(weight))
-                return fail(QStringLiteral("--tenant-weights: '%1' must be NAME=WEIGHT with a "
-                                           "weight above 0")
-                                .arg(pair));
-            tenantWeights[pair.left(eq).trimmed().toStdString()] = weight;
-        }
+        const QString error =
+            readNamedNumbers(parser.value(QStringLiteral("tenant-weights")),
+                             QStringLiteral("WEIGHT"), QStringLiteral("weight"), &tenantWeights);
+        if (!error.isEmpty())
+            return fail(QStringLiteral("--tenant-weights: ") + error);
     }
+    MeteringOptions metering;
+    const bool meteringAsked = parser.isSet(QStringLiteral("chargeback")) ||
+                               parser.isSet(QStringLiteral("tenant-quotas")) ||
+                               parser.isSet(QStringLiteral("sla-wait-hours")) ||
+                               parser.isSet(QStringLiteral("csv"));
+    if (parser.isSet(QStringLiteral("chargeback"))) {
+        const QString key = parser.value(QStringLiteral("chargeback"));
+        const auto rule = chargebackFromKey(key.toStdString());
+        if (!rule)
+            return fail(QStringLiteral("--chargeback must be proportional, quota or central; got "
+                                       "'%1'")
+                            .arg(key));
+        metering.rule = *rule;
+    }
+    if (parser.isSet(QStringLiteral("tenant-quotas"))) {
+        const QString error =
+            readNamedNumbers(parser.value(QStringLiteral("tenant-quotas")), QStringLiteral("GPUS"),
+                             QStringLiteral("number of GPUs"), &metering.quotaGpus);
+        if (!error.isEmpty())
+            return fail(QStringLiteral("--tenant-quotas: ") + error);
+        if (metering.rule != Chargeback::Quota)
+            return fail(QStringLiteral("--tenant-quotas applies to --chargeback quota"));
+    }
+    if (parser.isSet(QStringLiteral("sla-wait-hours"))) {
+        bool ok = false;
+        const double sla = parser.value(QStringLiteral("sla-wait-hours")).toDouble(&ok);
+        if (!ok || !(sla >= 0) || !std::isfinite(sla))
+            return fail(QStringLiteral("--sla-wait-hours must be a number of hours at least 0; "
+                                       "got '%1'")
+                            .arg(parser.value(QStringLiteral("sla-wait-hours"))));
+        metering.slaWaitHours = sla;
+    }
+    const auto idleFraction = idleFractionOfTdp();
+    if (!idleFraction)
+        return fail(QString::fromStdString(idleFraction.error().toString()));
+    metering.idleFractionOfTdp = idleFraction.value();
     const auto project = loadProjectArgument(parser, QStringLiteral("replay"), &exitCode);
     if (!project)
         return exitCode;
@@ -311,10 +444,23 @@ int runReplayCommand(const QStringList& args)
         return fail(QString::fromStdString(replay.error().toString()));
     const int fleetGpus = replay.value().cluster.nodes * replay.value().cluster.gpusPerNode;
     const LogMeasures measures = measureLog(log.value(), fleetGpus);
+    const Result<Metering> meter = meterTenants(log.value(), *project, metering);
+    // Asked for, metering that cannot be done is an error; otherwise the
+    // replay is shown and the metering says why it is missing.
+    if (!meter && meteringAsked)
+        return fail(QString::fromStdString(meter.error().toString()));
+    if (parser.isSet(QStringLiteral("csv"))) {
+        QSaveFile csv(parser.value(QStringLiteral("csv")));
+        const std::string text = meteringCsv(meter.value());
+        if (!csv.open(QIODevice::WriteOnly) ||
+            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit())
+            return fail(QStringLiteral("--csv: cannot write %1: %2")
+                            .arg(parser.value(QStringLiteral("csv")), csv.errorString()));
+    }
     if (parser.isSet(QStringLiteral("json")))
-        printJson(toJson(file, log.value(), measures, replay.value()));
+        printJson(toJson(file, log.value(), measures, replay.value(), meter));
     else
-        printText(file, log.value(), measures, replay.value());
+        printText(file, log.value(), measures, replay.value(), meter);
     return Ok;
 }
 

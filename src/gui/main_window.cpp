@@ -14,6 +14,7 @@
 #include "views/calibration_view.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "views/metering_panel.h"
 #include "views/packing_panel.h"
 
 #include <QApplication>
@@ -292,6 +293,12 @@ void MainWindow::rebuildPages()
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_packing);
     m_stack->addWidget(scroll);
+    // The Metering tool: a job log's tenants metered on the project's fleet.
+    m_navigator->addItem(tr("Metering"));
+    auto* meteringScroll = new QScrollArea(m_stack);
+    meteringScroll->setWidgetResizable(true);
+    meteringScroll->setWidget(new MeteringPanel(m_document, m_stack));
+    m_stack->addWidget(meteringScroll);
     m_navigator->setCurrentRow(std::min(row, m_navigator->count() - 1));
 }
 

@@ -122,6 +122,108 @@ private slots:
         QVERIFY2(bad.err.contains(QStringLiteral("--tenant-weights: 'lab-a=-1' must be")),
                  qPrintable(bad.err));
     }
+
+    // The sample's fleet: 1,600 reserved H100s at 1.89 USD/GPU-h and 800 on
+    // demand at 2.99 (example-2024). The log's 4 jobs hold 30 GPU-hours within
+    // its 4-hour span, all on reserved GPUs.
+    void meteringSumsToTheFleetsCost()
+    {
+        const CliRun run =
+            runCli({"replay", "--jobs", kLog, ":sample", "--chargeback", "central", "--json"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject m =
+            QJsonDocument::fromJson(run.out.toUtf8()).object().value("metering").toObject();
+        QCOMPARE(m.value("chargeback").toString(), QStringLiteral("central"));
+        QCOMPARE(m.value("price_book").toString(), QStringLiteral("example-2024"));
+        QCOMPARE(m.value("span_hours").toDouble(), 4.0);
+        const double fleet = 1600 * 4 * 1.89;
+        const double used = 30 * 1.89;
+        QCOMPARE(m.value("fleet_cost_usd").toDouble(), fleet);
+        QCOMPARE(m.value("used_cost_usd").toDouble(), used);
+        QCOMPARE(m.value("central_cost_usd").toDouble(), fleet - used);
+        double total = m.value("central_cost_usd").toDouble();
+        for (const QJsonValue& t : m.value("tenants").toArray())
+            total += t.toObject().value("total_cost_usd").toDouble();
+        QCOMPARE(total, fleet);
+        const QJsonObject labA = m.value("tenants").toArray().at(0).toObject();
+        QCOMPARE(labA.value("tenant").toString(), QStringLiteral("lab-a"));
+        QCOMPARE(labA.value("gpu_hours").toDouble(), 8.0); // job 100: 4 GPUs × 2 h
+        QCOMPARE(labA.value("energy_kwh").toDouble(), 8 * 0.7);
+        QVERIFY(m.value("memory_efficiency").isNull());
+        QVERIFY(m.value("memory_efficiency_note").toString().startsWith("not measured"));
+        const CliRun text = runCli({"replay", "--jobs", kLog, ":sample"});
+        QVERIFY2(text.out.contains(QStringLiteral("Per-tenant metering on the project's fleet "
+                                                  "(price book example-2024, chargeback "
+                                                  "proportional)")),
+                 qPrintable(text.out));
+    }
+
+    void csvHasOpenCostFieldsAndSumsToTheFleetsCost()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chargeback.csv"));
+        const CliRun run = runCli({"replay", "--jobs", kLog, ":sample", "--chargeback", "quota",
+                                   "--tenant-quotas", "lab-a=10,lab-b=30", "--csv", path});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines =
+            QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.value(0), QStringLiteral("name,start,end,minutes,gpuCount,gpuHours,gpuCost,"
+                                                "sharedCost,totalCost,month,gpuSeconds,meanWatts,"
+                                                "chargeback"));
+        QCOMPARE(lines.size(), qsizetype(5)); // 3 tenants and __idle__, one month
+        const double fleet = 1600 * 4 * 1.89;
+        const double idle = fleet - 30 * 1.89;
+        double total = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QStringList f = lines[i].split(QLatin1Char(','));
+            QCOMPARE(f.size(), qsizetype(13));
+            QCOMPARE(f[1], QStringLiteral("2026-03-01T00:00:00Z"));
+            QCOMPARE(f[2], QStringLiteral("2026-03-01T04:00:00Z"));
+            QCOMPARE(f[3].toDouble(), 240.0);
+            QCOMPARE(f[9], QStringLiteral("2026-03"));
+            QCOMPARE(f[12], QStringLiteral("quota"));
+            total += f[8].toDouble();
+            if (f[0] == QStringLiteral("lab-a")) {
+                QCOMPARE(f[5].toDouble(), 8.0);      // gpuHours
+                QCOMPARE(f[4].toDouble(), 2.0);      // gpuCount: 8 GPU-h over 4 h
+                QCOMPARE(f[6].toDouble(), 8 * 1.89); // gpuCost
+                QCOMPARE(f[7].toDouble(), idle / 4); // sharedCost: 10 of 40 quota GPUs
+            }
+            if (f[0] == QStringLiteral("lab-c"))
+                QCOMPARE(f[7].toDouble(), 0.0); // no quota, no idle share
+            if (f[0] == QStringLiteral("__idle__"))
+                QCOMPARE(f[8].toDouble(), 0.0); // all idle charged to the quotas
+        }
+        QVERIFY2(qAbs(total - fleet) < 1e-4, qPrintable(QString::number(total, 'f', 6)));
+    }
+
+    void badMeteringOptionsAreRefused()
+    {
+        const auto refused = [](const QStringList& args, const QString& message) {
+            const CliRun run = runCli(args);
+            QVERIFY2(run.exitCode == 1, qPrintable(run.out + run.err));
+            QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        };
+        refused({"replay", "--jobs", kLog, ":sample", "--chargeback", "fair"},
+                QStringLiteral("--chargeback must be proportional, quota or central; got 'fair'"));
+        refused({"replay", "--jobs", kLog, ":sample", "--tenant-quotas", "lab-a=2"},
+                QStringLiteral("--tenant-quotas applies to --chargeback quota"));
+        refused({"replay", "--jobs", kLog, ":sample", "--chargeback", "quota"},
+                QStringLiteral("chargeback quota: give the tenants' quotas"));
+        refused({"replay", "--jobs", kLog, ":sample", "--chargeback", "quota", "--tenant-quotas",
+                 "lab-z=2"},
+                QStringLiteral("tenant quotas: the log has no tenant 'lab-z'"));
+        refused({"replay", "--jobs", kLog, ":sample", "--chargeback", "quota", "--tenant-quotas",
+                 "lab-a=0"},
+                QStringLiteral("--tenant-quotas: 'lab-a=0' must be NAME=GPUS with a number of "
+                               "GPUs above 0"));
+        refused({"replay", "--jobs", kLog, ":sample", "--sla-wait-hours", "-1"},
+                QStringLiteral("--sla-wait-hours must be a number of hours at least 0"));
+        refused({"replay", "--jobs", kLog, ":sample", "--csv", "/no/such/dir/out.csv"},
+                QStringLiteral("--csv: cannot write /no/such/dir/out.csv"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliReplay)

@@ -1,0 +1,281 @@
+// Per-tenant metering of a job log: a hand-written sacct log across a month's
+// end, on a fleet of 4 reserved and 4 on-demand H100s, metered and checked
+// against figures worked out by hand below (not by the code under test).
+
+#include "joblog/metering_export.h"
+#include "joblog/tenant_metering.h"
+#include "perf/gpu_power.h"
+#include "store/project_json.h"
+
+#include <QtTest>
+
+using namespace fleet;
+using namespace fleet::joblog;
+
+namespace {
+
+// Four jobs; times UTC. Job 4 asks for 10 GPUs, 2 more than the fleet has.
+const char* const kLog =
+    "JobID|Account|User|Submit|Start|End|AllocTRES|State\n"
+    "1|lab-a|u|2026-03-31T22:00:00|2026-03-31T22:00:00|2026-04-01T02:00:00|gres/gpu=2|COMPLETED\n"
+    "2|lab-b|u|2026-03-31T23:00:00|2026-04-01T00:00:00|2026-04-01T01:00:00|gres/gpu=6|COMPLETED\n"
+    "3|lab-b|u|2026-04-01T01:00:00|2026-04-01T01:30:00|2026-04-01T03:00:00|gres/gpu=1|COMPLETED\n"
+    "4|lab-c|u|2026-04-01T02:00:00|2026-04-01T02:00:00|2026-04-01T04:00:00|gres/gpu=10|FAILED\n";
+
+// Prices of the example-2024 book for the H100 SXM: reserved 1 y and on demand.
+constexpr double kReserved = 1.89;
+constexpr double kOnDemand = 2.99;
+
+/// The sample project with 4 reserved and 4 on-demand H100s (example-2024 prices).
+Project smallFleet()
+{
+    Project project = loadSampleProject().value();
+    project.activePriceBookId = "example-2024";
+    FleetPool reserved = project.fleet.pools.front();
+    reserved.id = "reserved";
+    reserved.gpuId = "h100-sxm-80gb";
+    reserved.count = 4;
+    reserved.plan = Plan::Reserved1y;
+    FleetPool onDemand = reserved;
+    onDemand.id = "on-demand";
+    onDemand.plan = Plan::OnDemand;
+    project.fleet.pools = {reserved, onDemand};
+    return project;
+}
+
+JobLog theLog()
+{
+    auto log = parseSacct(kLog, "hand.txt");
+    if (!log)
+        qFatal("%s", log.error().toString().c_str());
+    return log.value();
+}
+
+Metering meter(Chargeback rule, std::map<std::string, double> quotas = {})
+{
+    MeteringOptions options;
+    options.rule = rule;
+    options.quotaGpus = std::move(quotas);
+    options.slaWaitHours = 0.75;
+    options.idleFractionOfTdp = 0.15;
+    auto metering = meterTenants(theLog(), smallFleet(), options);
+    if (!metering)
+        qFatal("%s", metering.error().toString().c_str());
+    return metering.value();
+}
+
+const TenantMeter& tenant(const Metering& m, const std::string& name)
+{
+    for (const TenantMeter& t : m.tenants)
+        if (t.tenant == name)
+            return t;
+    qFatal("no tenant %s", name.c_str());
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+
+#define COMPARE_USD(actual, expected)                                                              \
+    QVERIFY2(near(actual, expected), qPrintable(QStringLiteral("%1 USD vs %2 USD expected")        \
+                                                    .arg(actual, 0, 'g', 12)                       \
+                                                    .arg(expected, 0, 'g', 12)))
+
+// Worked by hand, hour by hour (busy GPUs fill the 4 reserved ones first):
+//   Mar 31 22–24  a 2            : used 2 × 1.89 × 2 h = 7.56 (a); idle 2 × 1.89 × 2 = 7.56
+//   Apr 1 00–01   a 2, b 6 (8)   : 4 × 1.89 + 4 × 2.99 = 19.52; a 2/8, b 6/8; idle 0
+//   01:00–01:30   a 2            : 2 × 1.89 × 0.5 = 1.89 (a); idle 2 × 1.89 × 0.5 = 1.89
+//   01:30–02:00   a 2, b 1 (3)   : 3 × 1.89 × 0.5 = 2.835; a 2/3, b 1/3; idle 0.945
+//   02–03         b 1, c 10 (11) : 4 × 1.89 + 7 × 2.99 = 28.49; b 1/11, c 10/11; 3 beyond
+//   03–04         c 10           : 4 × 1.89 + 6 × 2.99 = 25.50 (c); 2 beyond
+constexpr double kUsedA = 7.56 + 19.52 * 2 / 8 + 1.89 + 2.835 * 2 / 3; // 16.22
+constexpr double kUsedB = 19.52 * 6 / 8 + 2.835 / 3 + 28.49 / 11;      // 18.175
+constexpr double kUsedC = 28.49 * 10 / 11 + 25.50;                     // 51.40
+constexpr double kIdleMarch = 7.56;
+constexpr double kIdleApril = 1.89 + 0.945;
+// The fleet's cost computed another way: the reserved GPUs for the whole
+// 6-hour span, and the on-demand GPU-hours used (4 + 7 + 6).
+constexpr double kFleetCost = 4 * 6 * kReserved + (4 + 7 + 6) * kOnDemand; // 96.19
+
+} // namespace
+
+class TestTenantMetering : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void usedCostGpuSecondsAndMonthsByHand()
+    {
+        const Metering m = meter(Chargeback::Central);
+        QCOMPARE(m.tenants.size(), std::size_t(3));
+        COMPARE_USD(m.fleetCostUsd, kFleetCost);
+        COMPARE_USD(tenant(m, "lab-a").usedCostUsd, kUsedA);
+        COMPARE_USD(tenant(m, "lab-b").usedCostUsd, kUsedB);
+        COMPARE_USD(tenant(m, "lab-c").usedCostUsd, kUsedC);
+        COMPARE_USD(m.idleCostUsd, kIdleMarch + kIdleApril);
+        QCOMPARE(tenant(m, "lab-a").gpuSeconds, 8 * 3600.0);
+        QCOMPARE(tenant(m, "lab-b").gpuSeconds, 7.5 * 3600.0);
+        QCOMPARE(tenant(m, "lab-c").gpuSeconds, 20 * 3600.0);
+        QCOMPARE(m.beyondFleetGpuSeconds, 5 * 3600.0);
+        // Two months: March's 2 hours and April's 4.
+        const TenantMeter& a = tenant(m, "lab-a");
+        QCOMPARE(a.months.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(a.months[0].month), QStringLiteral("2026-03"));
+        QCOMPARE(QString::fromStdString(a.months[1].month), QStringLiteral("2026-04"));
+        QCOMPARE(QString::fromStdString(isoTimeOf(a.months[1].windowStartS)),
+                 QStringLiteral("2026-04-01T00:00:00Z"));
+        QCOMPARE(QString::fromStdString(isoTimeOf(a.months[1].windowEndS)),
+                 QStringLiteral("2026-04-01T04:00:00Z"));
+        QCOMPARE(a.months[0].gpuSeconds, 4 * 3600.0);
+        COMPARE_USD(a.months[0].usedCostUsd, 7.56);
+        COMPARE_USD(tenant(m, "lab-b").months[0].usedCostUsd, 0.0);
+        // Central: every idle dollar on the central line, none on a tenant.
+        COMPARE_USD(m.centralCostUsd, kIdleMarch + kIdleApril);
+        COMPARE_USD(m.centralMonths[0].idleCostUsd, kIdleMarch);
+        COMPARE_USD(m.centralMonths[1].idleCostUsd, kIdleApril);
+        for (const TenantMeter& t : m.tenants)
+            QCOMPARE(t.idleCostUsd, 0.0);
+        QCOMPARE(QString::fromStdString(m.rates.priceBookId), QStringLiteral("example-2024"));
+        QCOMPARE(m.rates.committedUsdPerGpuHour, kReserved);
+        QCOMPARE(m.rates.flexibleUsdPerGpuHour, kOnDemand);
+    }
+
+    void everyRuleSumsToTheFleetsCost_data()
+    {
+        QTest::addColumn<int>("rule");
+        QTest::newRow("proportional") << int(Chargeback::Proportional);
+        QTest::newRow("quota") << int(Chargeback::Quota);
+        QTest::newRow("central") << int(Chargeback::Central);
+    }
+
+    void everyRuleSumsToTheFleetsCost()
+    {
+        QFETCH(int, rule);
+        const Metering m = meter(Chargeback(rule), {{"lab-a", 2}, {"lab-b", 2}});
+        double total = m.centralCostUsd;
+        for (const TenantMeter& t : m.tenants) {
+            total += t.totalCostUsd();
+            double months = 0;
+            for (const TenantMonth& month : t.months)
+                months += month.totalCostUsd();
+            COMPARE_USD(months, t.totalCostUsd());
+        }
+        COMPARE_USD(total, kFleetCost);
+    }
+
+    void proportionalSharesEachMonthsIdleByUse()
+    {
+        const Metering m = meter(Chargeback::Proportional);
+        // March: only lab-a ran. April's GPU-hours: a 4, b 7.5, c 20 (of 31.5).
+        COMPARE_USD(tenant(m, "lab-a").idleCostUsd, kIdleMarch + kIdleApril * 4 / 31.5);
+        COMPARE_USD(tenant(m, "lab-b").idleCostUsd, kIdleApril * 7.5 / 31.5);
+        COMPARE_USD(tenant(m, "lab-c").idleCostUsd, kIdleApril * 20 / 31.5);
+        COMPARE_USD(m.centralCostUsd, 0.0);
+        COMPARE_USD(tenant(m, "lab-a").totalCostUsd(), 24.14);
+        COMPARE_USD(tenant(m, "lab-b").totalCostUsd(), 18.85);
+        COMPARE_USD(tenant(m, "lab-c").totalCostUsd(), 53.20);
+    }
+
+    void quotaSharesIdleByQuota()
+    {
+        const Metering m = meter(Chargeback::Quota, {{"lab-a", 2}, {"lab-b", 2}});
+        const double idle = kIdleMarch + kIdleApril;
+        COMPARE_USD(tenant(m, "lab-a").idleCostUsd, idle / 2);
+        COMPARE_USD(tenant(m, "lab-b").idleCostUsd, idle / 2);
+        COMPARE_USD(tenant(m, "lab-c").idleCostUsd, 0.0);
+        QCOMPARE(tenant(m, "lab-a").quotaGpus, 2.0);
+        QCOMPARE(tenant(m, "lab-c").quotaGpus, 0.0);
+    }
+
+    void powerWaitsAndSlaByHand()
+    {
+        const Metering m = meter(Chargeback::Central);
+        // A held H100 at its 700 W TDP, averaged over the 6-hour span.
+        QVERIFY(near(tenant(m, "lab-a").meanWatts, 8 * 700.0 / 6));
+        QVERIFY(near(tenant(m, "lab-c").energyKwh, 20 * 700.0 / 1000));
+        QVERIFY(near(tenant(m, "lab-a").months[0].meanWatts, 4 * 700.0 / 2));
+        // Idle reserved GPU-hours 4 + 1 + 0.5 at 15 % of 700 W = 105 W.
+        QVERIFY(near(m.idleMeanWatts, 5.5 * 105.0 / 6));
+        QVERIFY(near(m.fleetMeanWatts, (35.5 * 700.0 + 5.5 * 105.0) / 6));
+        QVERIFY(near(m.centralMonths[0].meanWatts, 4 * 105.0 / 2));
+        const TenantMeter& b = tenant(m, "lab-b");
+        QCOMPARE(b.jobs, std::int64_t(2));
+        QVERIFY(near(b.meanWaitHours, 0.75)); // waits 1 h and 0.5 h
+        QVERIFY(near(b.p95WaitHours, 1.0));
+        QVERIFY(b.slaAttainment && near(*b.slaAttainment, 0.5)); // only the 0.5 h wait ≤ 0.75 h
+        QVERIFY(near(*tenant(m, "lab-a").slaAttainment, 1.0));
+        QCOMPARE(tenant(m, "lab-c").p95WaitHours, 0.0);
+    }
+
+    void badInputsAreRefusedByName()
+    {
+        const auto refused = [](const Project& project, const MeteringOptions& options,
+                                const std::string& message) {
+            const auto m = meterTenants(theLog(), project, options);
+            QVERIFY(!m);
+            QVERIFY2(m.error().toString().find(message) != std::string::npos,
+                     m.error().toString().c_str());
+        };
+        MeteringOptions options;
+        options.rule = Chargeback::Quota;
+        refused(smallFleet(), options, "chargeback quota: give the tenants' quotas");
+        options.quotaGpus = {{"lab-z", 2}};
+        refused(smallFleet(), options, "tenant quotas: the log has no tenant 'lab-z'");
+        options.quotaGpus = {{"lab-a", 0}};
+        refused(smallFleet(), options, "the quota of 'lab-a' must be a number of GPUs above 0");
+        options = {};
+        options.slaWaitHours = -1;
+        refused(smallFleet(), options, "SLA wait: must be a number of hours at least 0");
+        Project spot = smallFleet();
+        spot.fleet.pools[1].plan = Plan::Spot; // example-2024 has no spot price for the H100
+        refused(spot, {},
+                "/fleet/pools/1 (entry on-demand): the price book 'example-2024' has "
+                "no spot price for h100-sxm-80gb");
+    }
+
+    void csvRowsSumToTheFleetsCost()
+    {
+        const Metering m = meter(Chargeback::Proportional);
+        const QStringList lines =
+            QString::fromStdString(meteringCsv(m)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(),
+                 qsizetype(1 + 3 * 2 + 2)); // header, 3 tenants × 2 months, __idle__ × 2
+        double total = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i)
+            total += lines[i].split(QLatin1Char(',')).at(8).toDouble();
+        QVERIFY2(std::abs(total - kFleetCost) < 1e-6, qPrintable(QString::number(total, 'g', 12)));
+        // lab-a in March: 4 GPU-hours over 2 h, all of March's idle cost.
+        QCOMPARE(lines[1], QStringLiteral("lab-a,2026-03-31T22:00:00Z,2026-04-01T00:00:00Z,120,2,4,"
+                                          "7.56,7.56,15.12,2026-03,14400,1400,proportional"));
+        QVERIFY(lines.last().startsWith(QStringLiteral("__idle__,2026-04-01T00:00:00Z,")));
+    }
+
+    void monthsAndTimesOfTheLogsClock()
+    {
+        QCOMPARE(QString::fromStdString(monthOf(*parseLogTime("2024-02-29T23:59:59"))),
+                 QStringLiteral("2024-02"));
+        QCOMPARE(QString::fromStdString(monthOf(*parseLogTime("2024-03-01T00:00:00"))),
+                 QStringLiteral("2024-03"));
+        QCOMPARE(QString::fromStdString(isoTimeOf(*parseLogTime("1999-12-31T23:30:05"))),
+                 QStringLiteral("1999-12-31T23:30:05Z"));
+    }
+
+    void idlePowerIsSourcedData()
+    {
+        const auto fraction = idleFractionOfTdp();
+        QVERIFY2(fraction, fraction ? "" : fraction.error().toString().c_str());
+        QCOMPARE(fraction.value(), 0.15);
+        QVERIFY(!parseIdleFractionOfTdp(R"({"idle_fraction_of_tdp": {"value": 0.2}})", "x.json"));
+        QVERIFY(!parseIdleFractionOfTdp(
+            R"({"idle_fraction_of_tdp": {"value": 1.5, "source": "s", "as_of": "2026"}})",
+            "x.json"));
+        QVERIFY(parseIdleFractionOfTdp(
+            R"({"idle_fraction_of_tdp": {"value": 0.2, "source": "s", "as_of": "2026"}})",
+            "x.json"));
+        QCOMPARE(wattsAt(0.5, 105, 700), 402.5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTenantMetering)
+#include "test_tenant_metering.moc"
