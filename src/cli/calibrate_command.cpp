@@ -117,12 +117,12 @@ int runCalibrateCommand(const QStringList& args)
                                     .arg(std::lround(row.tolerance * 100))
                                     .arg(QString::fromStdString(row.toleranceWhy))));
     }
-    text +=
-        QStringLiteral("\n%1 of %2 references within their tolerance. Units: output tokens/s "
-                       "per GPU (inference), a ratio of them (vendor ratios), GPU-hours "
-                       "(training). Sources and conditions: --json, data/perf/references.json.\n")
-            .arg(within)
-            .arg(rows.size());
+    text += QStringLiteral("\n%1 of %2 references within their tolerance. Units: output tokens/s "
+                           "per GPU (inference), a ratio of them (vendor ratios), GPU-hours "
+                           "(training), a ratio of training samples/s per GPU (training vendor "
+                           "ratios). Sources and conditions: --json, data/perf/references.json.\n")
+                .arg(within)
+                .arg(rows.size());
     printOut(text);
     return Ok;
 }

@@ -118,6 +118,7 @@ int runTrainingCommand(const QStringList& args)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const double peak = densePeakFlopsPerS(*context->gpu, spec.precision);
+    scale.mfuFactor = trainingMfuFactor(context->gpu->id);
     auto run =
         estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions, scale);
     if (!run) {
@@ -153,6 +154,8 @@ int runTrainingCommand(const QStringList& args)
          spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute"},
         {"efficiency", spec.efficiency},
         {"efficiency_default", defaultEfficiency},
+        {"mfu_factor", scale.mfuFactor},
+        {"achieved_efficiency", e.achievedEfficiency},
         {"hot_spare_fraction", scale.hotSpareFraction},
         {"gpus_held", e.gpusHeld},
         {"gpu_hours_held", e.gpuHoursHeld},
@@ -188,6 +191,11 @@ int runTrainingCommand(const QStringList& args)
                                 .arg(defaultEfficiency ? QStringLiteral(", default for its size")
                                                        : QString())
                           : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
+             (scale.mfuFactor != 1.0
+                  ? QStringLiteral("  GPU's MFU factor       × %1 of an H100's → %2 achieved\n")
+                        .arg(scale.mfuFactor, 0, 'g', 3)
+                        .arg(e.achievedEfficiency, 0, 'g', 3)
+                  : QString()) +
              QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
              QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
                  .arg(e.gpuHours, 0, 'f', 0)

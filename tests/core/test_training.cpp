@@ -57,6 +57,18 @@ private slots:
         QVERIFY_NEAR(run.value().idealGpuHours, 1.6e7 / 3600.0);
     }
 
+    void aGpusMfuFactorScalesTheStatedMfu()
+    {
+        Assumptions a;
+        TrainingScale scale;
+        scale.mfuFactor = 0.8;
+        auto run = estimateTrainingRun(spec1B(), 1e15, 0.0, a, scale);
+        QVERIFY(run.ok());
+        QVERIFY_NEAR(run.value().achievedEfficiency, 0.4);
+        // 6e21 FLOPs ÷ (1e15 FLOP/s × 0.5 × 0.8) = 1.5e7 s.
+        QVERIFY_NEAR(run.value().idealGpuHours, 1.5e7 / 3600.0);
+    }
+
     void youngIntervalMatchesTheWorkedExample()
     {
         // facts.md: C = 40 s, M = 3.1 h → τ = √(2·C·M) ≈ 16 min.

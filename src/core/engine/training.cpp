@@ -22,7 +22,10 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     const bool hfu = spec.measure == EfficiencyMeasure::HfuWithRecompute;
     e.hardwareFlops = hfu ? 8.0 * nd : e.modelFlops;
     const double countedFlops = hfu ? e.hardwareFlops : e.modelFlops;
-    e.idealGpuHours = countedFlops / (peakFlopsPerS * spec.efficiency * 3600.0);
+    // The stated (or default) MFU is an H100's; another GPU reaches its own
+    // share of it, measured on published training runs.
+    e.achievedEfficiency = spec.efficiency * scale.mfuFactor;
+    e.idealGpuHours = countedFlops / (peakFlopsPerS * e.achievedEfficiency * 3600.0);
 
     // Failures: a job of G GPUs fails G times as often as one GPU.
     const double gpus = spec.gpusPerJob;

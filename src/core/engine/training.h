@@ -11,10 +11,11 @@ namespace fleet {
 
 struct TrainingEstimate
 {
-    double modelFlops = 0;    ///< 6·N·D
-    double hardwareFlops = 0; ///< 6·N·D, or 8·N·D with full recomputation
-    double idealGpuHours = 0; ///< counted FLOPs ÷ (peak × efficiency), no losses
-    double gpuHours = 0;      ///< with regime overhead, checkpoints and failures
+    double modelFlops = 0;         ///< 6·N·D
+    double hardwareFlops = 0;      ///< 6·N·D, or 8·N·D with full recomputation
+    double achievedEfficiency = 0; ///< the stated MFU (or HFU) × the GPU's MFU factor
+    double idealGpuHours = 0;      ///< counted FLOPs ÷ (peak × achieved efficiency), no losses
+    double gpuHours = 0;           ///< with regime overhead, checkpoints and failures
     double wallClockDays = 0;
     double jobMtbfHours = 0;                 ///< per-GPU MTBF ÷ GPUs in the job
     double checkpointSeconds = 0;            ///< state bytes ÷ write bandwidth
@@ -30,8 +31,9 @@ struct TrainingEstimate
 /// Estimates one run of `spec` on GPUs giving `peakFlopsPerS` each (dense peak
 /// of the chosen precision, before the regime's overhead `regimeOverhead`).
 /// Fails with the reason when the run cannot make progress (overhead ≥ 90 %).
-/// `scale` sets how checkpoint bandwidth grows with the job's nodes and the
-/// hot spares it holds (default: data/perf/training.json).
+/// `scale` sets the GPU's MFU factor (default 1: an H100), how checkpoint
+/// bandwidth grows with the job's nodes and the hot spares it holds (default:
+/// data/perf/training.json).
 Result<TrainingEstimate>
 estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS, double regimeOverhead,
                     const Assumptions& assumptions,
