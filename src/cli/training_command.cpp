@@ -46,6 +46,9 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("recompute"),
          QStringLiteral(
              "Full activation recomputation: 8·N·D hardware FLOPs, and --mfu is read as HFU.")},
+        {QStringLiteral("async-checkpoint"),
+         QStringLiteral("Asynchronous checkpointing: training stalls only for the snapshot to "
+                        "host memory (data/perf/training.json); the write overlaps training.")},
         {QStringLiteral("checkpoint-interval-min"),
          QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
         {QStringLiteral("regime"), QStringLiteral("bare_metal (default) or vm_passthrough."),
@@ -92,6 +95,7 @@ int runTrainingCommand(const QStringList& args)
     TrainingScale scale = builtinTrainingDefaults().scale;
     if (parser.isSet(QStringLiteral("hot-spare-fraction")))
         scale.hotSpareFraction = spares;
+    scale.asyncCheckpoint = parser.isSet(QStringLiteral("async-checkpoint"));
     spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute
                                                              : EfficiencyMeasure::Mfu;
     if (interval > 0)
@@ -168,6 +172,8 @@ int runTrainingCommand(const QStringList& args)
         {"wall_clock_days", e.wallClockDays},
         {"job_mtbf_hours", e.jobMtbfHours},
         {"checkpoint_seconds", e.checkpointSeconds},
+        {"async_checkpoint", scale.asyncCheckpoint},
+        {"checkpoint_stall_seconds", e.checkpointStallSeconds},
         {"checkpoint_interval_min", e.checkpointIntervalMin},
         {"overhead_fraction", e.overheadFraction},
         {"checkpoint_idle_fraction", e.checkpointIdleFraction},
@@ -206,6 +212,11 @@ int runTrainingCommand(const QStringList& args)
                  .arg(e.checkpointSeconds, 0, 'f', 1)
                  .arg(e.checkpointWriteGbPerS, 0, 'f', 0)
                  .arg(e.checkpointIntervalMin, 0, 'f', 1) +
+             (scale.asyncCheckpoint
+                  ? QStringLiteral("  asynchronous           training stalls %1 s per checkpoint "
+                                   "(snapshot); the write overlaps it\n")
+                        .arg(e.checkpointStallSeconds, 0, 'f', 2)
+                  : QString()) +
              QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
                  .arg(e.gpusHeld)
                  .arg(scale.hotSpareFraction * 100, 0, 'f', 1)

@@ -43,15 +43,35 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     e.checkpointSeconds =
         totalParams * assumptions.checkpointBytesPerParam / (e.checkpointWriteGbPerS * 1e9);
     const double cHours = e.checkpointSeconds / 3600.0;
-    // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework.
-    const double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
-                                                       : std::sqrt(2.0 * cHours * e.jobMtbfHours);
+    // Asynchronous checkpointing stalls training only for the snapshot to host
+    // memory; the write overlaps training but must end before the next one.
+    e.checkpointStallSeconds = scale.asyncCheckpoint
+                                   ? e.checkpointSeconds * scale.asyncStallFraction
+                                   : e.checkpointSeconds;
+    const double stallHours = e.checkpointStallSeconds / 3600.0;
+    // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework,
+    // C being the time training stands still for a checkpoint.
+    double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
+                                                 : std::sqrt(2.0 * stallHours * e.jobMtbfHours);
+    if (scale.asyncCheckpoint && !spec.checkpointIntervalMin)
+        tauHours = std::max(tauHours, cHours);
+    if (scale.asyncCheckpoint && tauHours < cHours) {
+        std::ostringstream why;
+        why.precision(3);
+        why << "with asynchronous checkpointing the checkpoint interval (" << tauHours * 60.0
+            << " min) must be at least the write it overlaps (" << cHours * 60.0 << " min)";
+        return Error(why.str());
+    }
     e.checkpointIntervalMin = tauHours * 60.0;
     const double restartHours = assumptions.restartMin / 60.0;
-    e.lostWorkPerInterruptionHours = tauHours / 2.0 + restartHours;
-    e.checkpointIdleFraction = cHours / tauHours;
-    // Per hour of running: C/τ writing checkpoints; per failure (1/M per hour),
-    // on average τ/2 of work lost plus the restart.
+    // A snapshot becomes a checkpoint only once written: with the write taking
+    // C after a snapshot every τ, a failure at a uniform time loses on average
+    // (1/τ)·(∫₀^C (x + τ) dx + ∫_C^τ x dx) = τ/2 + C.
+    const double writeLagHours = scale.asyncCheckpoint ? cHours : 0.0;
+    e.lostWorkPerInterruptionHours = tauHours / 2.0 + writeLagHours + restartHours;
+    e.checkpointIdleFraction = stallHours / tauHours;
+    // Per hour of running: C/τ stalled for checkpoints; per failure (1/M per
+    // hour), on average τ/2 of work lost (+ the write lag) plus the restart.
     e.overheadFraction = e.checkpointIdleFraction + e.lostWorkPerInterruptionHours / e.jobMtbfHours;
     if (e.overheadFraction >= 0.9) {
         std::ostringstream why;

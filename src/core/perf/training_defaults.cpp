@@ -20,7 +20,7 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
     r.checkKeys(*root, "",
                 {"format", "format_version", "mfu_by_model_size", "checkpoint", "gpus_per_node",
                  "hot_spare_fraction"},
-                {"description", "mfu_factor_by_gpu"});
+                {"description", "mfu_factor_by_gpu", "async_checkpoint"});
     TrainingDefaults d;
     if (const auto* list = r.array(*root, "mfu_by_model_size", "")) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -68,6 +68,14 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
                 .value_or(0);
         d.checkpointSource = r.string(*o, "source", "/checkpoint").value_or("");
         r.string(*o, "as_of", "/checkpoint");
+    }
+    if (const auto* o = r.object(*root, "async_checkpoint", "", false)) {
+        r.checkKeys(*o, "/async_checkpoint", {"stall_fraction_of_write", "source", "as_of"}, {});
+        d.scale.asyncStallFraction =
+            r.number(*o, "stall_fraction_of_write", "/async_checkpoint", perf::range(0, true, 1))
+                .value_or(1);
+        d.asyncCheckpointSource = r.string(*o, "source", "/async_checkpoint").value_or("");
+        r.string(*o, "as_of", "/async_checkpoint");
     }
     d.scale.gpusPerNode = r.integer(*root, "gpus_per_node", "", 1, 1024).value_or(8);
     if (const auto* o = r.object(*root, "hot_spare_fraction", "")) {

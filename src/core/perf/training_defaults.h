@@ -40,6 +40,11 @@ struct TrainingScale
     double checkpointReferenceNodes = 0;
     double storageCapGbPerS = 0; ///< 0: no cap
     double hotSpareFraction = 0; ///< spares held beside the gang, as a share of it
+    /// Asynchronous checkpointing: training stalls only for the snapshot to
+    /// host memory; the write to storage overlaps training.
+    bool asyncCheckpoint = false;
+    /// The snapshot's stall as a share of the synchronous write (data/perf/training.json).
+    double asyncStallFraction = 1.0;
 };
 
 struct TrainingDefaults
@@ -49,6 +54,7 @@ struct TrainingDefaults
     TrainingScale scale;
     std::string checkpointSource;
     std::string hotSpareSource;
+    std::string asyncCheckpointSource;
 };
 
 Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std::string& file);
