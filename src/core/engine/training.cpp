@@ -6,6 +6,13 @@
 
 namespace fleet {
 
+int minPipelineStages(double stateBytes, double nodeUsableBytes)
+{
+    if (nodeUsableBytes <= 0 || stateBytes <= nodeUsableBytes)
+        return 1;
+    return static_cast<int>(std::ceil(stateBytes / nodeUsableBytes - 1e-9));
+}
+
 Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
                                              double regimeOverhead, const Assumptions& assumptions,
                                              const TrainingScale& scale)
@@ -13,6 +20,11 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     if (peakFlopsPerS <= 0)
         return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) +
                      " tensor throughput");
+    if (scale.pipelineStages < 1 || scale.microBatches < 1)
+        return Error("pipeline stages and micro-batches must each be at least 1");
+    if (scale.pipelineStages > spec.gpusPerJob)
+        return Error("a " + std::to_string(spec.gpusPerJob) + "-GPU job cannot hold " +
+                     std::to_string(scale.pipelineStages) + " pipeline stages");
     TrainingEstimate e;
     const double nd = spec.activeParams * spec.tokensPerRun;
     // Kaplan et al. 2020: ≈ 6 FLOPs per parameter per token (forward + backward).
@@ -81,7 +93,12 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
             << e.jobMtbfHours << " h leaves no time to train";
         return Error(why.str());
     }
-    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.overheadFraction));
+    // 1F1B pipeline (Narayanan et al. 2021, §2.2): each step the p stages
+    // stand idle for p − 1 of m + p − 1 micro-batch slots.
+    const double p = scale.pipelineStages, m = scale.microBatches;
+    e.pipelineBubbleFraction = (p - 1.0) / (m + p - 1.0);
+    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.pipelineBubbleFraction) *
+                                    (1.0 - e.overheadFraction));
     e.wallClockDays = e.gpuHours / gpus / 24.0;
     // Hot spares stand by beside the gang to replace failed servers at once.
     e.gpusHeld = static_cast<int>(std::ceil(gpus * (1.0 + scale.hotSpareFraction) - 1e-9));

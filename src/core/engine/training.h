@@ -25,9 +25,18 @@ struct TrainingEstimate
     double checkpointIdleFraction = 0; ///< share of GPU time stalled for checkpoints (stall/τ)
     double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart (+ C when asynchronous)
     double checkpointWriteGbPerS = 0;        ///< the job's, after scaling with its nodes
+    double pipelineBubbleFraction = 0;       ///< (p − 1) ÷ (m + p − 1); 0 without pipelining
     int gpusHeld = 0;                        ///< the gang and its hot spares
     double gpuHoursHeld = 0;                 ///< gpuHours × (1 + hot-spare share)
 };
+
+/// GPipe (Huang et al. 2019, §2.3): the bubble is negligible when the
+/// micro-batches are at least four times the stages; the default m = 4·p.
+constexpr int kDefaultMicroBatchesPerStage = 4;
+
+/// Pipeline stages of one node each (tensor parallelism within the node) that
+/// hold a training state of `stateBytes` when one node holds `nodeUsableBytes`.
+int minPipelineStages(double stateBytes, double nodeUsableBytes);
 
 /// Estimates one run of `spec` on GPUs giving `peakFlopsPerS` each (dense peak
 /// of the chosen precision, before the regime's overhead `regimeOverhead`).

@@ -45,6 +45,10 @@ struct TrainingScale
     bool asyncCheckpoint = false;
     /// The snapshot's stall as a share of the synchronous write (data/perf/training.json).
     double asyncStallFraction = 1.0;
+    /// Pipeline parallelism (1F1B): stages p and micro-batches m per step;
+    /// p = 1 is none.
+    int pipelineStages = 1;
+    int microBatches = 1;
 };
 
 struct TrainingDefaults
