@@ -93,8 +93,9 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
             << e.jobMtbfHours << " h leaves no time to train";
         return Error(why.str());
     }
-    // 1F1B pipeline (Narayanan et al. 2021, §2.2): each step the p stages
-    // stand idle for p − 1 of m + p − 1 micro-batch slots.
+    // 1F1B pipeline (Narayanan et al. 2021, §2.2.1: bubble ÷ ideal time =
+    // (p − 1)/m): each step the p stages stand idle for p − 1 of m + p − 1
+    // micro-batch slots.
     const double p = scale.pipelineStages, m = scale.microBatches;
     e.pipelineBubbleFraction = (p - 1.0) / (m + p - 1.0);
     e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.pipelineBubbleFraction) *
