@@ -28,9 +28,8 @@ int runCalibrateCommand(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral(
         "Run the engine on every public measurement stored in data/perf/references.json (MLPerf\n"
         "Inference and Training, NVIDIA TensorRT-LLM tables, Meta's Llama 3 training runs) and\n"
-        "print the tool's "
-        "figure, the published one, their ratio and the family's tolerance. Exit status 0 even\n"
-        "when a reference is outside its tolerance (the test suite enforces them)."));
+        "print the tool's figure, the published one, their ratio and the family's tolerance. Exit\n"
+        "status 0 even when a reference is outside its tolerance (the test suite enforces them)."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("family"), QStringLiteral("Only the references of this family."),

@@ -116,7 +116,7 @@ int runTrainingCommand(const QStringList& args)
     TrainingScale scale = builtinTrainingDefaults().scale;
     if (parser.isSet(QStringLiteral("hot-spare-fraction")))
         scale.hotSpareFraction = spares;
-    scale.asyncCheckpoint = parser.isSet(QStringLiteral("async-checkpoint"));
+
     spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute
                                                              : EfficiencyMeasure::Mfu;
     if (interval > 0)
@@ -144,6 +144,11 @@ int runTrainingCommand(const QStringList& args)
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const double peak = densePeakFlopsPerS(*context->gpu, spec.precision);
     scale.mfuFactor = trainingMfuFactor(context->gpu->id);
+    // --async-checkpoint: the measured stall (data/perf/training.json);
+    // otherwise the catalog's checkpoint_stall_fraction (1: synchronous).
+    if (!parser.isSet(QStringLiteral("async-checkpoint")))
+        scale.asyncStallFraction = assumptions.checkpointStallFraction;
+    scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
     // Pipeline stages: stated, or with a stated MFU the nodes the training
     // state needs (tensor parallelism within a node, stages across nodes). The
     // default MFU comes from published runs that include their own bubbles.

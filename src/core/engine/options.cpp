@@ -68,6 +68,10 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
     // is an H100's, scaled to what this GPU reaches on published runs.
     TrainingScale scale = builtinTrainingDefaults().scale;
     scale.mfuFactor = trainingMfuFactor(c.gpu.id);
+    // Below 1 the project checkpoints asynchronously: it stalls for that share
+    // of the write, which overlaps training.
+    scale.asyncStallFraction = c.project.assumptions.checkpointStallFraction;
+    scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
     auto run =
         estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions, scale);
     if (!run)
