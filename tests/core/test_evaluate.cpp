@@ -207,8 +207,9 @@ private slots:
         const Project base = sample();
         Project async = base;
         async.assumptions.checkpointStallFraction = 0.042;
-        const OptionResult* a = workload(evaluate(base), "pretrain-70b").chosenOption();
-        const OptionResult* b = workload(evaluate(async), "pretrain-70b").chosenOption();
+        const Evaluation syncEval = evaluate(base), asyncEval = evaluate(async);
+        const OptionResult* a = workload(syncEval, "pretrain-70b").chosenOption();
+        const OptionResult* b = workload(asyncEval, "pretrain-70b").chosenOption();
         QVERIFY(a && b);
         QVERIFY(b->detail("checkpoint_idle_fraction") < a->detail("checkpoint_idle_fraction"));
         QVERIFY(b->detail("gpu_hours_per_run") < a->detail("gpu_hours_per_run"));
