@@ -46,6 +46,18 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("recompute"),
          QStringLiteral(
              "Full activation recomputation: 8·N·D hardware FLOPs, and --mfu is read as HFU.")},
+        {QStringLiteral("async-checkpoint"),
+         QStringLiteral("Asynchronous checkpointing: training stalls only for the snapshot to "
+                        "host memory (data/perf/training.json); the write overlaps training.")},
+        {QStringLiteral("pipeline-stages"),
+         QStringLiteral("Pipeline-parallel stages p (1F1B; bubble (p−1)/(m+p−1)). Default with "
+                        "a stated --mfu: the nodes (tensor parallel within each) needed to hold "
+                        "the training state; with the default MFU: none (published runs include "
+                        "their own bubbles)."),
+         QStringLiteral("P")},
+        {QStringLiteral("micro-batches"),
+         QStringLiteral("Micro-batches m per step (default 4 × p, GPipe's rule)."),
+         QStringLiteral("M")},
         {QStringLiteral("checkpoint-interval-min"),
          QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
         {QStringLiteral("regime"), QStringLiteral("bare_metal (default) or vm_passthrough."),
@@ -62,7 +74,7 @@ int runTrainingCommand(const QStringList& args)
     if (!parseOrExit(parser, args, 0, &parseExit))
         return parseExit;
     TrainingSpec spec;
-    double gpus = 8, interval = 0, efficiency = 0, spares = -1;
+    double gpus = 8, interval = 0, efficiency = 0, spares = -1, stages = 1, microBatches = 1;
     if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
                       &spec.activeParams) ||
         !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
@@ -74,8 +86,20 @@ int runTrainingCommand(const QStringList& args)
         !numberOption(parser, kCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true, false,
                       &spares) ||
         !numberOption(parser, kCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
-                      false, &interval))
+                      false, &interval) ||
+        !numberOption(parser, kCommand, QStringLiteral("pipeline-stages"), 1, 1e6, true, false,
+                      &stages) ||
+        !numberOption(parser, kCommand, QStringLiteral("micro-batches"), 1, 1e7, true, false,
+                      &microBatches))
         return UserError;
+    for (const auto& [name, value] : {std::pair{QStringLiteral("pipeline-stages"), stages},
+                                      std::pair{QStringLiteral("micro-batches"), microBatches}})
+        if (value != std::floor(value)) {
+            printErr(
+                QStringLiteral("fleetplanner-cli training: --%1 must be a whole number; got '%2'\n")
+                    .arg(name, parser.value(name)));
+            return UserError;
+        }
     if (gpus != std::floor(gpus)) {
         printErr(
             QStringLiteral("fleetplanner-cli training: --gpus must be a whole number; got '%1'\n")
@@ -92,6 +116,7 @@ int runTrainingCommand(const QStringList& args)
     TrainingScale scale = builtinTrainingDefaults().scale;
     if (parser.isSet(QStringLiteral("hot-spare-fraction")))
         scale.hotSpareFraction = spares;
+
     spec.measure = parser.isSet(QStringLiteral("recompute")) ? EfficiencyMeasure::HfuWithRecompute
                                                              : EfficiencyMeasure::Mfu;
     if (interval > 0)
@@ -118,6 +143,43 @@ int runTrainingCommand(const QStringList& args)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const double peak = densePeakFlopsPerS(*context->gpu, spec.precision);
+    scale.mfuFactor = trainingMfuFactor(context->gpu->id);
+    // --async-checkpoint: the measured stall (data/perf/training.json);
+    // otherwise the catalog's checkpoint_stall_fraction (1: synchronous).
+    if (!parser.isSet(QStringLiteral("async-checkpoint")))
+        scale.asyncStallFraction = assumptions.checkpointStallFraction;
+    scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
+    // Pipeline stages: stated, or with a stated MFU the nodes the training
+    // state needs (tensor parallelism within a node, stages across nodes). The
+    // default MFU comes from published runs that include their own bubbles.
+    const double stateBytes = (spec.totalParams > 0 ? spec.totalParams : spec.activeParams) *
+                              assumptions.checkpointBytesPerParam;
+    const int minStages =
+        minPipelineStages(stateBytes, context->gpu->memoryGb.value * 1e9 *
+                                          assumptions.usableMemoryFraction * scale.gpusPerNode);
+    const bool layoutStated = parser.isSet(QStringLiteral("pipeline-stages")) ||
+                              parser.isSet(QStringLiteral("micro-batches")) || !defaultEfficiency;
+    if (parser.isSet(QStringLiteral("pipeline-stages"))) {
+        scale.pipelineStages = static_cast<int>(stages);
+    } else if (layoutStated) {
+        scale.pipelineStages = minStages;
+        const int nodes = (spec.gpusPerJob + scale.gpusPerNode - 1) / scale.gpusPerNode;
+        if (minStages > nodes) {
+            printErr(QStringLiteral("fleetplanner-cli training: --gpus: the training state (%1 GB) "
+                                    "needs %2 nodes of %3 × %4 to hold it; %5 GPUs are %6\n")
+                         .arg(stateBytes / 1e9, 0, 'f', 0)
+                         .arg(minStages)
+                         .arg(scale.gpusPerNode)
+                         .arg(QString::fromStdString(context->gpu->id))
+                         .arg(spec.gpusPerJob)
+                         .arg(nodes == 1 ? QStringLiteral("1 node")
+                                         : QStringLiteral("%1 nodes").arg(nodes)));
+            return UserError;
+        }
+    }
+    scale.microBatches = parser.isSet(QStringLiteral("micro-batches"))
+                             ? static_cast<int>(microBatches)
+                             : kDefaultMicroBatchesPerStage * scale.pipelineStages;
     auto run =
         estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions, scale);
     if (!run) {
@@ -153,6 +215,8 @@ int runTrainingCommand(const QStringList& args)
          spec.measure == EfficiencyMeasure::Mfu ? "mfu" : "hfu_with_recompute"},
         {"efficiency", spec.efficiency},
         {"efficiency_default", defaultEfficiency},
+        {"mfu_factor", scale.mfuFactor},
+        {"achieved_efficiency", e.achievedEfficiency},
         {"hot_spare_fraction", scale.hotSpareFraction},
         {"gpus_held", e.gpusHeld},
         {"gpu_hours_held", e.gpuHoursHeld},
@@ -165,6 +229,12 @@ int runTrainingCommand(const QStringList& args)
         {"wall_clock_days", e.wallClockDays},
         {"job_mtbf_hours", e.jobMtbfHours},
         {"checkpoint_seconds", e.checkpointSeconds},
+        {"async_checkpoint", scale.asyncCheckpoint},
+        {"checkpoint_stall_seconds", e.checkpointStallSeconds},
+        {"pipeline_stages", scale.pipelineStages},
+        {"micro_batches", scale.microBatches},
+        {"pipeline_bubble_fraction", e.pipelineBubbleFraction},
+        {"min_pipeline_stages", minStages},
         {"checkpoint_interval_min", e.checkpointIntervalMin},
         {"overhead_fraction", e.overheadFraction},
         {"checkpoint_idle_fraction", e.checkpointIdleFraction},
@@ -188,6 +258,11 @@ int runTrainingCommand(const QStringList& args)
                                 .arg(defaultEfficiency ? QStringLiteral(", default for its size")
                                                        : QString())
                           : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
+             (scale.mfuFactor != 1.0
+                  ? QStringLiteral("  GPU's MFU factor       × %1 of an H100's → %2 achieved\n")
+                        .arg(scale.mfuFactor, 0, 'g', 3)
+                        .arg(e.achievedEfficiency, 0, 'g', 3)
+                  : QString()) +
              QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
              QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
                  .arg(e.gpuHours, 0, 'f', 0)
@@ -198,6 +273,23 @@ int runTrainingCommand(const QStringList& args)
                  .arg(e.checkpointSeconds, 0, 'f', 1)
                  .arg(e.checkpointWriteGbPerS, 0, 'f', 0)
                  .arg(e.checkpointIntervalMin, 0, 'f', 1) +
+             (scale.asyncCheckpoint
+                  ? QStringLiteral("  asynchronous           training stalls %1 s per checkpoint "
+                                   "(snapshot); the write overlaps it\n")
+                        .arg(e.checkpointStallSeconds, 0, 'f', 2)
+                  : QString()) +
+             (scale.pipelineStages > 1
+                  ? QStringLiteral("  pipeline               %1 stages × %2 micro-batches: bubble "
+                                   "%3 % of the time\n")
+                        .arg(scale.pipelineStages)
+                        .arg(scale.microBatches)
+                        .arg(e.pipelineBubbleFraction * 100, 0, 'f', 1)
+              : minStages > 1
+                  ? QStringLiteral("  pipeline               the state needs %1 node stages; "
+                                   "the default MFU includes the published runs' bubbles "
+                                   "(--pipeline-stages adds one)\n")
+                        .arg(minStages)
+                  : QString()) +
              QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
                  .arg(e.gpusHeld)
                  .arg(scale.hotSpareFraction * 100, 0, 'f', 1)

@@ -94,6 +94,14 @@ private slots:
             << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "70B",
                            "--tokens", "1T",    "--mfu",         "1.5"}
             << "--mfu must be a number > 0 and ≤ 1; got '1.5'";
+        QTest::newRow("training pipeline stages")
+            << QStringList{"training", "--gpu", "h100-sxm-80gb",     "--params", "70B",
+                           "--tokens", "1T",    "--pipeline-stages", "2.5"}
+            << "--pipeline-stages must be a whole number; got '2.5'";
+        QTest::newRow("training state needs more nodes")
+            << QStringList{"training", "--gpu", "h100-sxm-80gb", "--params", "405B", "--tokens",
+                           "1T",       "--mfu", "0.4",           "--gpus",   "8"}
+            << "--gpus: the training state (5670 GB) needs 10 nodes of 8 × h100-sxm-80gb";
         QTest::newRow("training gpu")
             << QStringList{"training", "--gpu", "h1000", "--params", "70B", "--tokens", "1T"}
             << "--gpu 'h1000' is not in the catalog; known: a100-sxm-40gb";
@@ -199,6 +207,45 @@ private slots:
         QVERIFY(std::abs(hfu.value("ideal_gpu_hours").toDouble() /
                              out.value("ideal_gpu_hours").toDouble() -
                          8.0 / 6.0) < 1e-9);
+    }
+
+    void trainingPipelineAsyncAndVendor()
+    {
+        auto json = [](QStringList extra) {
+            QStringList args{"training", "--gpu", "h100-sxm-80gb", "--params", "70B",
+                             "--tokens", "15T",   "--gpus",        "1024",     "--json"};
+            args << extra;
+            const CliRun run = runCli(args);
+            return QJsonDocument::fromJson(run.out.toUtf8()).object();
+        };
+        // 70B × 14 bytes = 980 GB > one node's 8 × 80 GB × 0.9 = 576 GB: two stages.
+        const QJsonObject base = json({});
+        QCOMPARE(base.value("min_pipeline_stages").toInt(), 2);
+        QCOMPARE(base.value("pipeline_stages").toInt(), 1); // default MFU: bubbles included
+        const QJsonObject stated = json({"--mfu", "0.4"});
+        QCOMPARE(stated.value("pipeline_stages").toInt(), 2);
+        QCOMPARE(stated.value("micro_batches").toInt(), 8); // 4 × p
+        QVERIFY(std::abs(stated.value("pipeline_bubble_fraction").toDouble() - 1.0 / 9.0) < 1e-12);
+        const QJsonObject flat = json({"--mfu", "0.4", "--pipeline-stages", "1"});
+        QVERIFY(std::abs(stated.value("gpu_hours").toDouble() / flat.value("gpu_hours").toDouble() -
+                         9.0 / 8.0) < 1e-9);
+        const QJsonObject more = json({"--mfu", "0.4", "--micro-batches", "32"});
+        QVERIFY(std::abs(more.value("pipeline_bubble_fraction").toDouble() - 1.0 / 33.0) < 1e-12);
+        // Asynchronous checkpointing: the stall is the snapshot only.
+        const QJsonObject async = json({"--async-checkpoint"});
+        QVERIFY(async.value("async_checkpoint").toBool());
+        QVERIFY(std::abs(async.value("checkpoint_stall_seconds").toDouble() -
+                         0.042 * async.value("checkpoint_seconds").toDouble()) < 1e-9);
+        QVERIFY(async.value("overhead_fraction").toDouble() <
+                base.value("overhead_fraction").toDouble());
+        // Issue 16: MI300X needs more GPU-hours than H100 for the same run.
+        const CliRun mi =
+            runCli({"training", "--gpu", "mi300x-192gb", "--params", "70B", "--tokens", "15T",
+                    "--gpus", "1024", "--price-book", "market-2026", "--json"});
+        QVERIFY2(mi.exitCode == 0, qPrintable(mi.err));
+        const QJsonObject amd = QJsonDocument::fromJson(mi.out.toUtf8()).object();
+        QCOMPARE(amd.value("mfu_factor").toDouble(), 0.707);
+        QVERIFY(amd.value("gpu_hours").toDouble() > base.value("gpu_hours").toDouble());
     }
 
     void inferenceJson()

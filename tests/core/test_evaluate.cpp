@@ -200,6 +200,22 @@ private slots:
         QVERIFY(hours(faster) < hours(base));
     }
 
+    void asynchronousCheckpointingCutsTheCheckpointStall()
+    {
+        // checkpoint_stall_fraction below 1: the project checkpoints
+        // asynchronously (data/defaults/engine.json: 0.042 with DCP async_save).
+        const Project base = sample();
+        Project async = base;
+        async.assumptions.checkpointStallFraction = 0.042;
+        const Evaluation syncEval = evaluate(base), asyncEval = evaluate(async);
+        const OptionResult* a = workload(syncEval, "pretrain-70b").chosenOption();
+        const OptionResult* b = workload(asyncEval, "pretrain-70b").chosenOption();
+        QVERIFY(a && b);
+        QVERIFY(b->detail("checkpoint_idle_fraction") < a->detail("checkpoint_idle_fraction"));
+        QVERIFY(b->detail("gpu_hours_per_run") < a->detail("gpu_hours_per_run"));
+        QVERIFY(b->detail("checkpoint_interval_min") >= b->detail("checkpoint_seconds") / 60.0);
+    }
+
     void scenariosChangeWhatTheySay()
     {
         const Evaluation base = evaluate(sample());

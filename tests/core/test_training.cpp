@@ -57,6 +57,18 @@ private slots:
         QVERIFY_NEAR(run.value().idealGpuHours, 1.6e7 / 3600.0);
     }
 
+    void aGpusMfuFactorScalesTheStatedMfu()
+    {
+        Assumptions a;
+        TrainingScale scale;
+        scale.mfuFactor = 0.8;
+        auto run = estimateTrainingRun(spec1B(), 1e15, 0.0, a, scale);
+        QVERIFY(run.ok());
+        QVERIFY_NEAR(run.value().achievedEfficiency, 0.4);
+        // 6e21 FLOPs ÷ (1e15 FLOP/s × 0.5 × 0.8) = 1.5e7 s.
+        QVERIFY_NEAR(run.value().idealGpuHours, 1.5e7 / 3600.0);
+    }
+
     void youngIntervalMatchesTheWorkedExample()
     {
         // facts.md: C = 40 s, M = 3.1 h → τ = √(2·C·M) ≈ 16 min.
@@ -88,6 +100,50 @@ private slots:
         QVERIFY_NEAR(run.value().overheadFraction, overhead);
         QVERIFY_NEAR(run.value().gpuHours, run.value().idealGpuHours / (1 - overhead));
         QVERIFY_NEAR(run.value().wallClockDays, run.value().gpuHours / 1000.0 / 24.0);
+    }
+
+    void asynchronousCheckpointByHand()
+    {
+        // The 40-second checkpoint of the worked example, M = 3.1 h: training
+        // stalls 4.2 % of the write; the write must end before the next one,
+        // and a failure loses the write lag too (τ/2 + C + restart).
+        Assumptions a;
+        a.checkpointWriteGbPerS = 57.5;
+        a.checkpointBytesPerParam = 14;
+        a.gpuMtbfHours = 3.1 * 16384;
+        TrainingSpec spec = spec1B();
+        spec.activeParams = 40.0 * 57.5e9 / 14.0;
+        spec.gpusPerJob = 16384;
+        TrainingScale scale; // fixed bandwidth
+        const double sync = estimateTrainingRun(spec, 1e15, 0.0, a, scale).value().gpuHours;
+        scale.asyncCheckpoint = true;
+        scale.asyncStallFraction = 0.042;
+        auto run = estimateTrainingRun(spec, 1e15, 0.0, a, scale);
+        QVERIFY(run.ok());
+        const double c = 40.0 / 3600.0, stall = 0.042 * c, m = 3.1;
+        const double tau = std::max(std::sqrt(2 * stall * m), c);
+        QVERIFY_NEAR(run.value().checkpointStallSeconds, 0.042 * 40.0);
+        QVERIFY_NEAR(run.value().checkpointIntervalMin, tau * 60.0);
+        QVERIFY_NEAR(run.value().lostWorkPerInterruptionHours, tau / 2 + c + 10.0 / 60.0);
+        const double overhead = stall / tau + (tau / 2 + c + 10.0 / 60.0) / m;
+        QVERIFY_NEAR(run.value().overheadFraction, overhead);
+        QVERIFY(run.value().gpuHours < sync);
+    }
+
+    void asynchronousIntervalShorterThanTheWriteIsRefused()
+    {
+        Assumptions a;
+        TrainingSpec spec = spec1B();
+        spec.activeParams = 40.0 * 57.5e9 / 14.0; // a 40-second write at 57.5 GB/s
+        spec.checkpointIntervalMin = 0.5;
+        TrainingScale scale;
+        scale.asyncCheckpoint = true;
+        scale.asyncStallFraction = 0.042;
+        auto run = estimateTrainingRun(spec, 1e15, 0.0, a, scale);
+        QVERIFY(!run.ok());
+        QVERIFY2(QString::fromStdString(run.error().toString())
+                     .contains(QStringLiteral("must be at least the write")),
+                 run.error().toString().c_str());
     }
 
     void setIntervalIsUsed()

@@ -64,8 +64,16 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
         return Error("training state (" + std::to_string(int(stateBytes / 1e9)) +
                      " GB) exceeds the job's " + std::to_string(int(jobMemory / 1e9)) +
                      " GB of usable memory");
-    // The unit's compute already carries the regime's overhead.
-    auto run = estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions);
+    // The unit's compute already carries the regime's overhead; the stated MFU
+    // is an H100's, scaled to what this GPU reaches on published runs.
+    TrainingScale scale = builtinTrainingDefaults().scale;
+    scale.mfuFactor = trainingMfuFactor(c.gpu.id);
+    // Below 1 the project checkpoints asynchronously: it stalls for that share
+    // of the write, which overlaps training.
+    scale.asyncStallFraction = c.project.assumptions.checkpointStallFraction;
+    scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
+    auto run =
+        estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions, scale);
     if (!run)
         return run.error();
     const TrainingEstimate& e = run.value();

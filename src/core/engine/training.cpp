@@ -6,6 +6,13 @@
 
 namespace fleet {
 
+int minPipelineStages(double stateBytes, double nodeUsableBytes)
+{
+    if (nodeUsableBytes <= 0 || stateBytes <= nodeUsableBytes)
+        return 1;
+    return static_cast<int>(std::ceil(stateBytes / nodeUsableBytes - 1e-9));
+}
+
 Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS,
                                              double regimeOverhead, const Assumptions& assumptions,
                                              const TrainingScale& scale)
@@ -13,6 +20,11 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     if (peakFlopsPerS <= 0)
         return Error("the GPU has no dense " + std::string(precisionKey(spec.precision)) +
                      " tensor throughput");
+    if (scale.pipelineStages < 1 || scale.microBatches < 1)
+        return Error("pipeline stages and micro-batches must each be at least 1");
+    if (scale.pipelineStages > spec.gpusPerJob)
+        return Error("a " + std::to_string(spec.gpusPerJob) + "-GPU job cannot hold " +
+                     std::to_string(scale.pipelineStages) + " pipeline stages");
     TrainingEstimate e;
     const double nd = spec.activeParams * spec.tokensPerRun;
     // Kaplan et al. 2020: ≈ 6 FLOPs per parameter per token (forward + backward).
@@ -22,7 +34,10 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     const bool hfu = spec.measure == EfficiencyMeasure::HfuWithRecompute;
     e.hardwareFlops = hfu ? 8.0 * nd : e.modelFlops;
     const double countedFlops = hfu ? e.hardwareFlops : e.modelFlops;
-    e.idealGpuHours = countedFlops / (peakFlopsPerS * spec.efficiency * 3600.0);
+    // The stated (or default) MFU is an H100's; another GPU reaches its own
+    // share of it, measured on published training runs.
+    e.achievedEfficiency = spec.efficiency * scale.mfuFactor;
+    e.idealGpuHours = countedFlops / (peakFlopsPerS * e.achievedEfficiency * 3600.0);
 
     // Failures: a job of G GPUs fails G times as often as one GPU.
     const double gpus = spec.gpusPerJob;
@@ -40,15 +55,35 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     e.checkpointSeconds =
         totalParams * assumptions.checkpointBytesPerParam / (e.checkpointWriteGbPerS * 1e9);
     const double cHours = e.checkpointSeconds / 3600.0;
-    // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework.
-    const double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
-                                                       : std::sqrt(2.0 * cHours * e.jobMtbfHours);
+    // Asynchronous checkpointing stalls training only for the snapshot to host
+    // memory; the write overlaps training but must end before the next one.
+    e.checkpointStallSeconds = scale.asyncCheckpoint
+                                   ? e.checkpointSeconds * scale.asyncStallFraction
+                                   : e.checkpointSeconds;
+    const double stallHours = e.checkpointStallSeconds / 3600.0;
+    // Young 1974: τ = √(2·C·M) minimises checkpoint time plus expected rework,
+    // C being the time training stands still for a checkpoint.
+    double tauHours = spec.checkpointIntervalMin ? *spec.checkpointIntervalMin / 60.0
+                                                 : std::sqrt(2.0 * stallHours * e.jobMtbfHours);
+    if (scale.asyncCheckpoint && !spec.checkpointIntervalMin)
+        tauHours = std::max(tauHours, cHours);
+    if (scale.asyncCheckpoint && tauHours < cHours) {
+        std::ostringstream why;
+        why.precision(3);
+        why << "with asynchronous checkpointing the checkpoint interval (" << tauHours * 60.0
+            << " min) must be at least the write it overlaps (" << cHours * 60.0 << " min)";
+        return Error(why.str());
+    }
     e.checkpointIntervalMin = tauHours * 60.0;
     const double restartHours = assumptions.restartMin / 60.0;
-    e.lostWorkPerInterruptionHours = tauHours / 2.0 + restartHours;
-    e.checkpointIdleFraction = cHours / tauHours;
-    // Per hour of running: C/τ writing checkpoints; per failure (1/M per hour),
-    // on average τ/2 of work lost plus the restart.
+    // A snapshot becomes a checkpoint only once written: with the write taking
+    // C after a snapshot every τ, a failure at a uniform time loses on average
+    // (1/τ)·(∫₀^C (x + τ) dx + ∫_C^τ x dx) = τ/2 + C.
+    const double writeLagHours = scale.asyncCheckpoint ? cHours : 0.0;
+    e.lostWorkPerInterruptionHours = tauHours / 2.0 + writeLagHours + restartHours;
+    e.checkpointIdleFraction = stallHours / tauHours;
+    // Per hour of running: C/τ stalled for checkpoints; per failure (1/M per
+    // hour), on average τ/2 of work lost (+ the write lag) plus the restart.
     e.overheadFraction = e.checkpointIdleFraction + e.lostWorkPerInterruptionHours / e.jobMtbfHours;
     if (e.overheadFraction >= 0.9) {
         std::ostringstream why;
@@ -58,7 +93,13 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
             << e.jobMtbfHours << " h leaves no time to train";
         return Error(why.str());
     }
-    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.overheadFraction));
+    // 1F1B pipeline (Narayanan et al. 2021, §2.2.1: bubble ÷ ideal time =
+    // (p − 1)/m): each step the p stages stand idle for p − 1 of m + p − 1
+    // micro-batch slots.
+    const double p = scale.pipelineStages, m = scale.microBatches;
+    e.pipelineBubbleFraction = (p - 1.0) / (m + p - 1.0);
+    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.pipelineBubbleFraction) *
+                                    (1.0 - e.overheadFraction));
     e.wallClockDays = e.gpuHours / gpus / 24.0;
     // Hot spares stand by beside the gang to replace failed servers at once.
     e.gpusHeld = static_cast<int>(std::ceil(gpus * (1.0 + scale.hotSpareFraction) - 1e-9));

@@ -11,27 +11,39 @@ namespace fleet {
 
 struct TrainingEstimate
 {
-    double modelFlops = 0;    ///< 6·N·D
-    double hardwareFlops = 0; ///< 6·N·D, or 8·N·D with full recomputation
-    double idealGpuHours = 0; ///< counted FLOPs ÷ (peak × efficiency), no losses
-    double gpuHours = 0;      ///< with regime overhead, checkpoints and failures
+    double modelFlops = 0;         ///< 6·N·D
+    double hardwareFlops = 0;      ///< 6·N·D, or 8·N·D with full recomputation
+    double achievedEfficiency = 0; ///< the stated MFU (or HFU) × the GPU's MFU factor
+    double idealGpuHours = 0;      ///< counted FLOPs ÷ (peak × achieved efficiency), no losses
+    double gpuHours = 0;           ///< with regime overhead, checkpoints and failures
     double wallClockDays = 0;
-    double jobMtbfHours = 0;                 ///< per-GPU MTBF ÷ GPUs in the job
-    double checkpointSeconds = 0;            ///< state bytes ÷ write bandwidth
-    double checkpointIntervalMin = 0;        ///< Young's √(2·C·M) unless set
-    double overheadFraction = 0;             ///< C/τ + (τ/2 + restart)/M
-    double checkpointIdleFraction = 0;       ///< share of GPU time spent writing checkpoints (C/τ)
-    double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart
+    double jobMtbfHours = 0;           ///< per-GPU MTBF ÷ GPUs in the job
+    double checkpointSeconds = 0;      ///< state bytes ÷ write bandwidth
+    double checkpointStallSeconds = 0; ///< training stands still: the write, or the async snapshot
+    double checkpointIntervalMin = 0;  ///< Young's √(2·C·M) unless set
+    double overheadFraction = 0;       ///< stall/τ + (τ/2 [+ C async] + restart)/M
+    double checkpointIdleFraction = 0; ///< share of GPU time stalled for checkpoints (stall/τ)
+    double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart (+ C when asynchronous)
     double checkpointWriteGbPerS = 0;        ///< the job's, after scaling with its nodes
+    double pipelineBubbleFraction = 0;       ///< (p − 1) ÷ (m + p − 1); 0 without pipelining
     int gpusHeld = 0;                        ///< the gang and its hot spares
     double gpuHoursHeld = 0;                 ///< gpuHours × (1 + hot-spare share)
 };
 
+/// GPipe (Huang et al. 2019, §2.3): the bubble is negligible when the
+/// micro-batches are at least four times the stages; the default m = 4·p.
+constexpr int kDefaultMicroBatchesPerStage = 4;
+
+/// Pipeline stages of one node each (tensor parallelism within the node) that
+/// hold a training state of `stateBytes` when one node holds `nodeUsableBytes`.
+int minPipelineStages(double stateBytes, double nodeUsableBytes);
+
 /// Estimates one run of `spec` on GPUs giving `peakFlopsPerS` each (dense peak
 /// of the chosen precision, before the regime's overhead `regimeOverhead`).
 /// Fails with the reason when the run cannot make progress (overhead ≥ 90 %).
-/// `scale` sets how checkpoint bandwidth grows with the job's nodes and the
-/// hot spares it holds (default: data/perf/training.json).
+/// `scale` sets the GPU's MFU factor (default 1: an H100), how checkpoint
+/// bandwidth grows with the job's nodes and the hot spares it holds (default:
+/// data/perf/training.json).
 Result<TrainingEstimate>
 estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS, double regimeOverhead,
                     const Assumptions& assumptions,

@@ -42,6 +42,9 @@ struct Assumptions
     double checkpointBytesPerParam = 14.0;
     double checkpointWriteGbPerS = 57.5;
     double restartMin = 10.0;
+    /// Share of the checkpoint write training stands still for: 1 synchronous;
+    /// below 1 asynchronous (the snapshot stalls, the write overlaps training).
+    double checkpointStallFraction = 1.0;
     double memoryBandwidthEfficiency = 0.80;
     double decodeComputeEfficiency = 0.50;
     double prefillMfu = 0.50;

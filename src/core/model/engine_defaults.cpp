@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 13> kAssumptions = {{
+const std::array<AssumptionField, 14> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -26,6 +26,10 @@ const std::array<AssumptionField, 13> kAssumptions = {{
      &Assumptions::restartMin,
      {0.0, false, 1440.0, "(minutes)"},
      "Restart after a failure (min)"},
+    {"checkpoint_stall_fraction",
+     &Assumptions::checkpointStallFraction,
+     {0.0, true, 1.0, "(share of the write, > 0 and ≤ 1; 1: synchronous)"},
+     "Checkpoint stall (share of the write; below 1: asynchronous)"},
     {"memory_bandwidth_efficiency", &Assumptions::memoryBandwidthEfficiency, kPositiveFraction,
      "Achievable memory bandwidth (fraction of peak)"},
     {"decode_compute_efficiency", &Assumptions::decodeComputeEfficiency, kPositiveFraction,

@@ -72,6 +72,40 @@ std::string configuration(const InferenceEstimate& e)
     return out.str();
 }
 
+/// One run of `ref` (its model, tokens and precision) on `system`'s GPUs, at
+/// the default MFU for the model's size and the GPU's MFU factor.
+Result<TrainingEstimate> trainingOn(const PerfReference& ref, const MeasuredSystem& system,
+                                    const Catalog& catalog, const Assumptions& assumptions)
+{
+    const GpuModel* gpu = catalog.gpu(system.gpu);
+    const ModelShape* model = findModel(ref.model);
+    const auto precision = precisionFromKey(ref.precision);
+    if (!gpu || !model || !precision)
+        return Error("unknown GPU, model or precision");
+    TrainingSpec spec;
+    spec.activeParams = model->activeParams;
+    spec.totalParams = model->totalParams;
+    spec.tokensPerRun = ref.tokens;
+    spec.gpusPerJob = system.gpus;
+    spec.efficiency = defaultMfuForParams(spec.activeParams);
+    spec.precision = *precision;
+    TrainingScale scale = builtinTrainingDefaults().scale;
+    scale.mfuFactor = trainingMfuFactor(gpu->id);
+    return estimateTrainingRun(spec, densePeakFlopsPerS(*gpu, spec.precision), 0.0, assumptions,
+                               scale);
+}
+
+std::string overheads(const TrainingEstimate& e)
+{
+    std::ostringstream out;
+    out.precision(3);
+    out << "ideal " << e.idealGpuHours / 1e6 << " M h at MFU " << e.achievedEfficiency
+        << "; checkpoints and failures " << e.overheadFraction * 100 << " % ("
+        << e.checkpointSeconds << " s checkpoint at " << e.checkpointWriteGbPerS << " GB/s every "
+        << e.checkpointIntervalMin << " min)";
+    return out.str();
+}
+
 void finish(CalibrationRow& row)
 {
     row.ratio = row.published > 0 ? row.tool / row.published : 0;
@@ -141,38 +175,37 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
         }
         case ReferenceKind::Training: {
             row.unit = "GPU-hours";
-            const GpuModel* gpu = catalog.gpu(ref.system.gpu);
-            const auto precision = precisionFromKey(ref.precision);
-            TrainingSpec spec;
-            spec.activeParams = model ? model->activeParams : 0;
-            spec.totalParams = model ? model->totalParams : 0;
-            spec.tokensPerRun = ref.tokens;
-            spec.gpusPerJob = ref.system.gpus;
-            spec.efficiency = defaultMfuForParams(spec.activeParams);
-            spec.precision = precision.value_or(Precision::Bf16);
+            const double params = model ? model->activeParams : 0;
             std::ostringstream what;
             what << modelName << ", " << ref.tokens / 1e12 << "T tokens on " << ref.system.gpus
-                 << "× " << ref.system.gpu << " (default MFU " << spec.efficiency << ")";
+                 << "× " << ref.system.gpu << " (default MFU " << defaultMfuForParams(params)
+                 << ")";
             row.what = what.str();
             row.published = ref.system.published;
-            if (!gpu || !model || !precision) {
-                row.detail = "unknown GPU, model or precision";
-                break;
-            }
-            auto run = estimateTrainingRun(spec, densePeakFlopsPerS(*gpu, spec.precision), 0.0,
-                                           assumptions);
+            auto run = trainingOn(ref, ref.system, catalog, assumptions);
             if (run) {
                 row.tool = run.value().gpuHours;
-                std::ostringstream out;
-                out.precision(3);
-                out << "ideal " << run.value().idealGpuHours / 1e6 << " M h; checkpoints and "
-                    << "failures " << run.value().overheadFraction * 100 << " % ("
-                    << run.value().checkpointSeconds << " s checkpoint at "
-                    << run.value().checkpointWriteGbPerS << " GB/s every "
-                    << run.value().checkpointIntervalMin << " min)";
-                row.detail = out.str();
+                row.detail = overheads(run.value());
             } else {
                 row.detail = run.error().messages();
+            }
+            break;
+        }
+        case ReferenceKind::TrainingRatio: {
+            // The same run on both: the ratio of samples/s per GPU is the
+            // inverse ratio of GPU-hours.
+            row.unit = "ratio of training throughput per GPU";
+            row.what = modelName + " " + ref.precision + " training, " + ref.system.gpu + " ÷ " +
+                       ref.baseline.gpu;
+            row.published = (ref.system.published / ref.system.gpus) /
+                            (ref.baseline.published / ref.baseline.gpus);
+            auto a = trainingOn(ref, ref.system, catalog, assumptions);
+            auto b = trainingOn(ref, ref.baseline, catalog, assumptions);
+            if (a && b) {
+                row.tool = b.value().gpuHours / a.value().gpuHours;
+                row.detail = overheads(a.value()) + " | " + overheads(b.value());
+            } else {
+                row.detail = (a ? b.error() : a.error()).messages();
             }
             break;
         }

@@ -7,19 +7,28 @@ namespace fleet {
 
 namespace {
 
-MeasuredSystem readSystem(json::Reader& r, const boost::json::object& o, const std::string& path,
-                          bool training)
+/// The key of a system's published figure for a reference of `kind`.
+std::string_view publishedKey(ReferenceKind kind)
 {
-    r.checkKeys(o, path,
-                {"gpu", "gpus", training ? "published_gpu_hours" : "published_tokens_per_second"},
-                {"stack"});
+    switch (kind) {
+    case ReferenceKind::Training: return "published_gpu_hours";
+    case ReferenceKind::TrainingRatio: return "published_samples_per_second";
+    case ReferenceKind::Inference:
+    case ReferenceKind::InferenceRatio: break;
+    }
+    return "published_tokens_per_second";
+}
+
+MeasuredSystem readSystem(json::Reader& r, const boost::json::object& o, const std::string& path,
+                          ReferenceKind kind)
+{
+    const std::string_view published = publishedKey(kind);
+    r.checkKeys(o, path, {"gpu", "gpus", published}, {"stack"});
     MeasuredSystem s;
     s.gpu = r.string(o, "gpu", path).value_or("");
     s.gpus = r.integer(o, "gpus", path, 1, 1000000).value_or(1);
     s.stack = r.string(o, "stack", path, false).value_or("");
-    s.published = r.number(o, training ? "published_gpu_hours" : "published_tokens_per_second",
-                           path, perf::range(0, true, 1e12))
-                      .value_or(0);
+    s.published = r.number(o, published, path, perf::range(0, true, 1e12)).value_or(0);
     return s;
 }
 
@@ -40,8 +49,10 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
         ref.kind = ReferenceKind::InferenceRatio;
     else if (kind == "training")
         ref.kind = ReferenceKind::Training;
+    else if (kind == "training_ratio")
+        ref.kind = ReferenceKind::TrainingRatio;
     else
-        r.report(path + "/kind", "must be inference, inference_ratio or training");
+        r.report(path + "/kind", "must be inference, inference_ratio, training or training_ratio");
     ref.source = r.string(o, "source", path).value_or("");
     ref.asOf = r.string(o, "as_of", path).value_or("");
     ref.model = r.string(o, "model", path).value_or("");
@@ -52,7 +63,8 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
     if (ref.tolerance.has_value() == ref.toleranceWhy.empty())
         r.report(path + "/tolerance_why",
                  "a reference's own tolerance needs its reason, and only it");
-    const bool training = ref.kind == ReferenceKind::Training;
+    const bool training =
+        ref.kind == ReferenceKind::Training || ref.kind == ReferenceKind::TrainingRatio;
     const json::NumberRule tokens = perf::range(0, true, 1e7);
     if (!training) {
         ref.inputTokens = r.number(o, "input_tokens", path, tokens).value_or(0);
@@ -66,10 +78,10 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
         ref.tokens = r.number(o, "tokens", path, perf::range(0, true, 1e16)).value_or(0);
     }
     if (const auto* s = r.object(o, "system", path))
-        ref.system = readSystem(r, *s, path + "/system", training);
-    if (ref.kind == ReferenceKind::InferenceRatio)
+        ref.system = readSystem(r, *s, path + "/system", ref.kind);
+    if (ref.kind == ReferenceKind::InferenceRatio || ref.kind == ReferenceKind::TrainingRatio)
         if (const auto* s = r.object(o, "baseline", path))
-            ref.baseline = readSystem(r, *s, path + "/baseline", false);
+            ref.baseline = readSystem(r, *s, path + "/baseline", ref.kind);
     r.setEntry("");
     return ref;
 }

@@ -23,17 +23,20 @@ struct ReferenceFamily
 /// One side of a measured configuration.
 struct MeasuredSystem
 {
-    std::string gpu;      ///< catalog id
-    std::string stack;    ///< serving stack ("" for training)
-    int gpus = 1;         ///< GPUs the published figure covers
-    double published = 0; ///< output tokens/s over those GPUs, or GPU-hours for training
+    std::string gpu;   ///< catalog id
+    std::string stack; ///< serving stack ("" for training)
+    int gpus = 1;      ///< GPUs the published figure covers
+    /// Output tokens/s over those GPUs; GPU-hours for training; samples/s for
+    /// a training ratio.
+    double published = 0;
 };
 
 enum class ReferenceKind
 {
     Inference,      ///< output tokens/s per GPU
     InferenceRatio, ///< one system's tokens/s per GPU over another's
-    Training        ///< GPU-hours of a run
+    Training,       ///< GPU-hours of a run
+    TrainingRatio   ///< one system's training samples/s per GPU over another's
 };
 
 struct PerfReference

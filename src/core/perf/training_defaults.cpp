@@ -20,7 +20,7 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
     r.checkKeys(*root, "",
                 {"format", "format_version", "mfu_by_model_size", "checkpoint", "gpus_per_node",
                  "hot_spare_fraction"},
-                {"description"});
+                {"description", "mfu_factor_by_gpu", "async_checkpoint"});
     TrainingDefaults d;
     if (const auto* list = r.array(*root, "mfu_by_model_size", "")) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -41,6 +41,23 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
         if (d.mfuBySize.empty())
             r.report("/mfu_by_model_size", "needs at least one point");
     }
+    if (const auto* list = r.array(*root, "mfu_factor_by_gpu", "", false))
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string path = json::pointer("/mfu_factor_by_gpu", i);
+            const auto* o = r.asObject((*list)[i], path);
+            if (!o)
+                continue;
+            r.checkKeys(*o, path, {"gpu", "factor", "source", "as_of"}, {});
+            GpuMfuFactor f;
+            f.gpu = r.string(*o, "gpu", path).value_or("");
+            f.factor = r.number(*o, "factor", path, perf::range(0, true, 2)).value_or(1);
+            f.source = r.string(*o, "source", path).value_or("");
+            r.string(*o, "as_of", path);
+            for (const GpuMfuFactor& earlier : d.mfuFactorByGpu)
+                if (earlier.gpu == f.gpu)
+                    r.report(path + "/gpu", "names a GPU an earlier entry already has");
+            d.mfuFactorByGpu.push_back(std::move(f));
+        }
     if (const auto* o = r.object(*root, "checkpoint", "")) {
         r.checkKeys(*o, "/checkpoint",
                     {"reference_nodes", "storage_cap_gb_per_s", "source", "as_of"}, {});
@@ -51,6 +68,14 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
                 .value_or(0);
         d.checkpointSource = r.string(*o, "source", "/checkpoint").value_or("");
         r.string(*o, "as_of", "/checkpoint");
+    }
+    if (const auto* o = r.object(*root, "async_checkpoint", "", false)) {
+        r.checkKeys(*o, "/async_checkpoint", {"stall_fraction_of_write", "source", "as_of"}, {});
+        d.scale.asyncStallFraction =
+            r.number(*o, "stall_fraction_of_write", "/async_checkpoint", perf::range(0, true, 1))
+                .value_or(1);
+        d.asyncCheckpointSource = r.string(*o, "source", "/async_checkpoint").value_or("");
+        r.string(*o, "as_of", "/async_checkpoint");
     }
     d.scale.gpusPerNode = r.integer(*root, "gpus_per_node", "", 1, 1024).value_or(8);
     if (const auto* o = r.object(*root, "hot_spare_fraction", "")) {
@@ -93,6 +118,14 @@ double defaultMfuForParams(double params)
         }
     }
     return points.back().mfu;
+}
+
+double trainingMfuFactor(std::string_view gpuId)
+{
+    for (const GpuMfuFactor& f : builtinTrainingDefaults().mfuFactorByGpu)
+        if (f.gpu == gpuId)
+            return f.factor;
+    return 1.0;
 }
 
 } // namespace fleet

@@ -85,6 +85,8 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         {"checkpoint_write_gb_per_s", "Checkpoint write bandwidth", "GB/s",
          &Assumptions::checkpointWriteGbPerS},
         {"restart_min", "Restart after a failure", "min", &Assumptions::restartMin},
+        {"checkpoint_stall_fraction", "Checkpoint stall (below 1: asynchronous)", "share of write",
+         &Assumptions::checkpointStallFraction},
         {"memory_bandwidth_efficiency", "Achievable memory bandwidth", "share",
          &Assumptions::memoryBandwidthEfficiency},
         {"decode_compute_efficiency", "Decode compute efficiency", "share",

@@ -93,12 +93,13 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
         for (int c : {2, 3, 4, 5})
             m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
-    summary->setText(tr("The engine on %1 public measurements (MLPerf Inference, NVIDIA "
-                        "TensorRT-LLM tables, Meta's Llama 3 training runs): %2 within their "
-                        "tolerance. Hover a reference for its source, a figure for the engine's "
-                        "configuration. The same table: fleetplanner-cli calibrate.")
-                         .arg(rows.size())
-                         .arg(within));
+    summary->setText(
+        tr("The engine on %1 public measurements (MLPerf Inference and Training, "
+           "NVIDIA TensorRT-LLM tables, Meta's Llama 3 training runs): %2 within their "
+           "tolerance. Hover a reference for its source, a figure for the engine's "
+           "configuration. The same table: fleetplanner-cli calibrate.")
+            .arg(rows.size())
+            .arg(within));
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
     resize(1280, 640);
