@@ -225,14 +225,15 @@ private slots:
         QVERIFY(after.kpis.totalCostUsd >= before.kpis.totalCostUsd - 0.5);
     }
 
-    void aTargetNoReplicaCountMeetsIsWarnedAbout()
+    void aTightTargetIsMetWithMoreReplicas()
     {
         Project project = overflowProject(50);
         project.assumptions.ttftTargetQuantile = 0.99;
         const Evaluation ok = evaluate(project);
         const double prefill = ok.workloads.front().chosenOption()->detail("prefill_ms");
-        // A target between the prefill and what the queue allows is met by
-        // more replicas; one below the prefill rules the option out.
+        // A target just above the prefill leaves almost no room to wait: met
+        // by more replicas. (One below the prefill rules the option out
+        // before any queueing: estimateInferenceReplica.)
         auto& spec = std::get<InferenceSpec>(project.workloads.front().spec);
         spec.ttftMs = prefill * 1.001;
         const Evaluation tight = evaluate(project);
@@ -246,7 +247,6 @@ private slots:
     void peakToMeanSizesForThePeak()
     {
         Project project = overflowProject(50);
-        project.segments.front().preemptible = false;
         for (Segment& segment : project.segments)
             segment.preemptible = false;
         const double mean = evaluate(project).workloads.front().chosenOption()->detail(
