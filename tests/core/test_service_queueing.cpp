@@ -9,6 +9,7 @@
 #include "engine/service_overflow.h"
 #include "optimize/regime_mix.h"
 #include "simulate/cluster_simulator.h"
+#include "simulate/service_simulator.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -368,6 +369,93 @@ private slots:
         Project off = project;
         off.assumptions.overflowUtilizationThreshold = 1.0;
         QVERIFY(optimizeRegimeMix(off, {}).value().costUsd > r.costUsd);
+    }
+
+    void simulatedWaitsMatchErlangC()
+    {
+        // 4 replicas × 2 slots, 1 s per request, 6 requests/s: ρ = 0.75.
+        ServiceSimulationInput in;
+        in.dedicatedReplicas = 4;
+        in.slotsPerReplica = 2;
+        in.requestsPerSecond = 6.0;
+        in.meanSlotSeconds = 1.0;
+        in.prefillMs = 50.0;
+        in.hours = 40.0;
+        in.seed = 7;
+        const ServiceSimulationReport sim = simulateService(in);
+        const TtftQueueing model = ttftQueueing(4, 2, 2.0, 50.0, 6.0);
+        qInfo("%.0f requests: TTFT mean %.1f ms (Erlang C %.1f), p99 %.1f ms (%.1f)", sim.requests,
+              sim.meanTtftMs, model.meanTtftMs, sim.p99TtftMs, model.p99TtftMs);
+        QVERIFY(sim.requests > 800000);
+        QNEAR(sim.meanTtftMs, model.meanTtftMs, 0.03);
+        QNEAR(sim.p99TtftMs, model.p99TtftMs, 0.03);
+        QCOMPARE(sim.preemptions, 0.0);
+        QCOMPARE(sim.interruptedFraction, 0.0);
+    }
+
+    void simulatedOverflowAchievesTheModelledPreemptionRate()
+    {
+        // 20 evictions per overflow replica-hour, 30 s back: the engine's
+        // rate p = 20 × 30 / 3600 = 1/6 of the time. Evictions come only while
+        // a replica is up, so the share of time down is p ÷ (1 + p) = 1/7:
+        // the engine's p is the first-order figure, a little above.
+        ServiceSimulationInput in;
+        in.dedicatedReplicas = 3;
+        in.overflowReplicas = 2;
+        in.slotsPerReplica = 2;
+        in.requestsPerSecond = 7.0;
+        in.meanSlotSeconds = 1.0;
+        in.prefillMs = 50.0;
+        in.preemptionsPerOverflowReplicaHour = 20.0;
+        in.restartSeconds = 30.0;
+        in.ttftTargetMs = 1000.0;
+        in.hours = 100.0;
+        in.seed = 11;
+        const ServiceSimulationReport sim = simulateService(in);
+        const double p = 20.0 * 30.0 / 3600.0;
+        qInfo("%.0f evictions (%.2f per up-hour ÷ (1 − down)): down %.4f of the time (p ÷ (1 + p) "
+              "= %.4f; engine's p %.4f); interrupted %.4f of requests; TTFT p99 %.0f ms, SLA met "
+              "%.4f",
+              sim.preemptions, sim.preemptionsPerOverflowReplicaHour, sim.achievedPreemptionRate,
+              p / (1 + p), p, sim.interruptedFraction, sim.p99TtftMs, sim.slaMetFraction);
+        QNEAR(sim.achievedPreemptionRate, p / (1 + p), 0.08);
+        QVERIFY(sim.achievedPreemptionRate < p);
+        QVERIFY(sim.interruptedFraction > 0);
+        // The same service without evictions keeps its SLA better.
+        ServiceSimulationInput calm = in;
+        calm.preemptionsPerOverflowReplicaHour = 0;
+        const ServiceSimulationReport steady = simulateService(calm);
+        QVERIFY(steady.slaMetFraction >= sim.slaMetFraction);
+        QVERIFY(steady.p99TtftMs <= sim.p99TtftMs);
+    }
+
+    void simulatorChecksTheEnginesOverflowService()
+    {
+        // The engine's 21 + 9 replicas of the overflow service, an hour of
+        // traffic at its rate: the simulated p99 TTFT is the engine's.
+        const Project project = overflowProject();
+        const Evaluation e = evaluate(project);
+        const OptionResult& option = *e.workloads.front().chosenOption();
+        const auto& spec = std::get<InferenceSpec>(project.workloads.front().spec);
+        ServiceSimulationInput in;
+        in.dedicatedReplicas = 21;
+        in.overflowReplicas = 9;
+        in.slotsPerReplica = int(option.detail("batch"));
+        in.requestsPerSecond = spec.requestsPerSecond;
+        in.meanSlotSeconds = option.detail("batch") / option.detail("requests_per_second_per_replica");
+        in.prefillMs = option.detail("prefill_ms");
+        in.preemptionsPerOverflowReplicaHour = project.assumptions.preemptionsPerGpuHour;
+        in.restartSeconds = project.assumptions.restartMin * 60.0;
+        in.ttftTargetMs = spec.ttftMs;
+        in.hours = 1.0;
+        in.seed = 3;
+        const ServiceSimulationReport sim = simulateService(in);
+        qInfo("engine: TTFT mean %.1f ms, p99 %.1f ms (with preemption %.1f); simulated %.0f "
+              "requests: mean %.1f ms, p99 %.1f ms, SLA met %.4f, %.0f evictions",
+              option.detail("ttft_mean_ms"), option.detail("ttft_p99_ms"),
+              option.detail("ttft_p99_ms_with_preemption"), sim.requests, sim.meanTtftMs,
+              sim.p99TtftMs, sim.slaMetFraction, sim.preemptions);
+        QNEAR(sim.p99TtftMs, option.detail("ttft_p99_ms"), 0.25);
     }
 };
 
