@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <map>
 
@@ -129,17 +129,17 @@ void warnAboutService(const Project& project, const Workload& workload, const Op
                            " month(s) the replicas serve the request rate with no slack: "
                            "the queue for request slots grows without bound");
     if (const double months = option.detail("ttft_target_missed_months"); months > 0)
-        warnings.push_back(who + "in " + wholeUpText(months) + " month(s) no number of replicas "
+        warnings.push_back(who + "in " + wholeUpText(months) +
+                           " month(s) no number of replicas "
                            "brings the time to first token at quantile " +
                            shortNumber(project.assumptions.ttftTargetQuantile) + " within " +
                            shortNumber(spec->ttftMs) + " ms");
     if (option.detail("overflow_refused") > 0)
-        warnings.push_back(
-            who + "preemptible overflow refused: its replicas would lose " +
-            shortNumber(option.overflowPreemptionRate * 100.0) +
-            " % of their time to preemption; the service accepts " +
-            shortNumber(project.assumptions.overflowAcceptedPreemptionRate * 100.0) +
-            " % (all replicas dedicated)");
+        warnings.push_back(who + "preemptible overflow refused: its replicas would lose " +
+                           shortNumber(option.overflowPreemptionRate * 100.0) +
+                           " % of their time to preemption; the service accepts " +
+                           shortNumber(project.assumptions.overflowAcceptedPreemptionRate * 100.0) +
+                           " % (all replicas dedicated)");
 }
 
 void addKpis(const Project& project, Evaluation& evaluation)
@@ -340,10 +340,10 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
             // horizon (terms of one year or more); on-demand and spot bill the
             // GPU-hours held. A service's overflow replicas are paid by the
             // hour at their own price, whatever the plan of the dedicated ones.
-            const double usd = (committed
-                                    ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
-                                    : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
-                               overflowCostUsd(project, option, m);
+            const double usd =
+                (committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
+                           : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
+                overflowCostUsd(project, option, m);
             cost.monthlyUsd.push_back(usd);
             cost.totalUsd += usd;
         }

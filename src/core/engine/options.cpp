@@ -165,8 +165,8 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                 ++queueing.missedMonths;
             }
         }
-        queueing.add(ttftQueueing(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs,
-                                  rps));
+        queueing.add(
+            ttftQueueing(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps));
         split = overflow ? splitOverflow(replicas, gpusPerReplica, a) : OverflowSplit{replicas};
         if (firstReplicas == 0) {
             firstReplicas = replicas;
@@ -183,7 +183,8 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         const double units = split.dedicatedReplicas * e.tensorParallel;
         // Dedicated replicas carry the mean load first; overflow takes the rest.
         const double dedicatedCapacity = split.dedicatedReplicas * e.requestsPerSecondPerReplica;
-        const double load = dedicatedCapacity > 0 ? std::min(1.0, meanRps / dedicatedCapacity) : 0.0;
+        const double load =
+            dedicatedCapacity > 0 ? std::min(1.0, meanRps / dedicatedCapacity) : 0.0;
         MonthRequirement month = provisioned(units, gpusForUnits(c, units), load);
         month.memoryGb = split.dedicatedReplicas * e.memoryGbPerReplica;
         if (split.overflowReplicas > 0)
@@ -223,9 +224,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             option.details.emplace_back("overflow_refused", 1.0);
         } else {
             option.details.emplace_back("overflow_replicas_first_month", firstOverflow);
-            option.details.emplace_back("overflow_usd_per_gpu_hour",
-                                        overflowUsdPerGpuHour(c.project, c.gpu, split.preemptionRate)
-                                            .value_or(0.0));
+            option.details.emplace_back(
+                "overflow_usd_per_gpu_hour",
+                overflowUsdPerGpuHour(c.project, c.gpu, split.preemptionRate).value_or(0.0));
             if (queueing.worstP99WithPreemptionMs > 0)
                 option.details.emplace_back("ttft_p99_ms_with_preemption",
                                             queueing.worstP99WithPreemptionMs);

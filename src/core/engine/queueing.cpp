@@ -80,8 +80,8 @@ TtftQueueing ttftQueueing(double replicas, int batch, double requestsPerSecondPe
 }
 
 double replicasForTtft(double minReplicas, int batch, double requestsPerSecondPerReplica,
-                       double prefillMs, double requestsPerSecond, double quantile,
-                       double targetMs, double maxReplicas)
+                       double prefillMs, double requestsPerSecond, double quantile, double targetMs,
+                       double maxReplicas)
 {
     if (prefillMs > targetMs || requestsPerSecondPerReplica <= 0)
         return 0.0;

@@ -17,14 +17,14 @@ double erlangCWaitProbability(double servers, double offeredLoad);
 /// Time to first token of a service whose requests queue for request slots.
 struct TtftQueueing
 {
-    double slots = 0;            ///< replicas × batch
-    double utilization = 0;      ///< ρ = λ ÷ (slots × μ)
-    double waitProbability = 0;  ///< Erlang C
-    double meanWaitMs = 0;       ///< C ÷ (cμ − λ)
-    double p99WaitMs = 0;        ///< ln(C ÷ 0.01) ÷ (cμ − λ), 0 when C ≤ 1 %
-    double meanTtftMs = 0;       ///< prefill + mean wait
-    double p99TtftMs = 0;        ///< prefill + the 99th percentile of the wait
-    bool stable = true;          ///< ρ < 1; otherwise the waits are infinite
+    double slots = 0;           ///< replicas × batch
+    double utilization = 0;     ///< ρ = λ ÷ (slots × μ)
+    double waitProbability = 0; ///< Erlang C
+    double meanWaitMs = 0;      ///< C ÷ (cμ − λ)
+    double p99WaitMs = 0;       ///< ln(C ÷ 0.01) ÷ (cμ − λ), 0 when C ≤ 1 %
+    double meanTtftMs = 0;      ///< prefill + mean wait
+    double p99TtftMs = 0;       ///< prefill + the 99th percentile of the wait
+    bool stable = true;         ///< ρ < 1; otherwise the waits are infinite
 };
 
 /// The wait's quantile `quantile` (0 < q < 1) in an M/M/c queue:
@@ -44,7 +44,7 @@ TtftQueueing ttftQueueing(double replicas, int batch, double requestsPerSecondPe
 /// `quantile` meets `targetMs`; 0 when no number of replicas can (the prefill
 /// alone misses it, or more than `maxReplicas` would be needed).
 double replicasForTtft(double minReplicas, int batch, double requestsPerSecondPerReplica,
-                       double prefillMs, double requestsPerSecond, double quantile,
-                       double targetMs, double maxReplicas = 1e7);
+                       double prefillMs, double requestsPerSecond, double quantile, double targetMs,
+                       double maxReplicas = 1e7);
 
 } // namespace fleet

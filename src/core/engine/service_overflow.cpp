@@ -22,8 +22,7 @@ double overflowPreemptionRate(const Assumptions& assumptions, double gpusPerRepl
     return assumptions.preemptionsPerGpuHour * gpusPerReplica * assumptions.restartMin / 60.0;
 }
 
-OverflowSplit splitOverflow(double replicas, double gpusPerReplica,
-                            const Assumptions& assumptions)
+OverflowSplit splitOverflow(double replicas, double gpusPerReplica, const Assumptions& assumptions)
 {
     OverflowSplit split;
     split.dedicatedReplicas = replicas;
@@ -53,8 +52,7 @@ std::optional<double> overflowUsdPerGpuHour(const Project& project, const GpuMod
     return project.assumptions.overflowPriceFactor * *onDemand / (1.0 - preemptionRate);
 }
 
-double overflowCostUsd(const Project& project, const OptionResult& option,
-                       std::size_t monthIndex)
+double overflowCostUsd(const Project& project, const OptionResult& option, std::size_t monthIndex)
 {
     if (monthIndex >= option.months.size())
         return 0.0;
@@ -62,8 +60,8 @@ double overflowCostUsd(const Project& project, const OptionResult& option,
     if (hours <= 0)
         return 0.0;
     const GpuModel* gpu = project.catalog().gpu(option.gpuId);
-    const auto price = gpu ? overflowUsdPerGpuHour(project, *gpu, option.overflowPreemptionRate)
-                           : std::nullopt;
+    const auto price =
+        gpu ? overflowUsdPerGpuHour(project, *gpu, option.overflowPreemptionRate) : std::nullopt;
     // overflowApplies checked the price before any overflow hours were set.
     return price ? hours * *price : 0.0;
 }

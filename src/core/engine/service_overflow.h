@@ -35,8 +35,7 @@ double overflowPreemptionRate(const Assumptions& assumptions, double gpusPerRepl
 
 /// Dedicated = ⌈threshold × replicas⌉, overflow = the rest; none when the
 /// modelled preemption rate is above the accepted one (`refused`).
-OverflowSplit splitOverflow(double replicas, double gpusPerReplica,
-                            const Assumptions& assumptions);
+OverflowSplit splitOverflow(double replicas, double gpusPerReplica, const Assumptions& assumptions);
 
 /// One overflow GPU-hour of `gpu`: price factor × on-demand price ÷ (1 −
 /// preemption rate), the lost time paid for like spot's. Nullopt when the
@@ -46,8 +45,7 @@ std::optional<double> overflowUsdPerGpuHour(const Project& project, const GpuMod
 
 /// What `option`'s overflow replicas cost in month `monthIndex` (0-based):
 /// the one rule the engine's plan costs and the optimizer's objective share.
-double overflowCostUsd(const Project& project, const OptionResult& option,
-                       std::size_t monthIndex);
+double overflowCostUsd(const Project& project, const OptionResult& option, std::size_t monthIndex);
 
 /// Σ over the horizon of overflowCostUsd.
 double overflowTotalCostUsd(const Project& project, const OptionResult& option);

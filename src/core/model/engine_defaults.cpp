@@ -61,8 +61,8 @@ const std::array<AssumptionField, 18> kAssumptions = {{
      kPositiveFraction, "Share of a preemptible segment's service kept on dedicated replicas"},
     {"preemptible_overflow_price_factor", &Assumptions::overflowPriceFactor, kPositiveFraction,
      "Price of an overflow replica's GPU-hour (fraction of on demand)"},
-    {"preemptible_overflow_accepted_rate", &Assumptions::overflowAcceptedPreemptionRate,
-     kFraction, "Preemption rate a service's overflow replicas may have (share of their time)"},
+    {"preemptible_overflow_accepted_rate", &Assumptions::overflowAcceptedPreemptionRate, kFraction,
+     "Preemption rate a service's overflow replicas may have (share of their time)"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

@@ -1,9 +1,10 @@
 #include "simulate/service_simulator.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <queue>
 #include <random>
 #include <vector>
 

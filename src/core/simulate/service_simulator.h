@@ -30,12 +30,12 @@ struct ServiceSimulationInput
 
 struct ServiceSimulationReport
 {
-    double requests = 0;             ///< measured arrivals that got their first token
-    double meanTtftMs = 0;           ///< prefill + wait
+    double requests = 0;   ///< measured arrivals that got their first token
+    double meanTtftMs = 0; ///< prefill + wait
     double p99TtftMs = 0;
-    double slaMetFraction = 0;       ///< share of requests whose first token met the target
-    double interruptedFraction = 0;  ///< share of requests an eviction made start over
-    double preemptions = 0;          ///< evictions of overflow replicas
+    double slaMetFraction = 0;      ///< share of requests whose first token met the target
+    double interruptedFraction = 0; ///< share of requests an eviction made start over
+    double preemptions = 0;         ///< evictions of overflow replicas
     /// Achieved preemption rate: share of the overflow replicas' time they
     /// were down after an eviction (the engine's modelled rate's measure).
     double achievedPreemptionRate = 0;
