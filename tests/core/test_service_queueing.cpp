@@ -160,8 +160,8 @@ private slots:
         QNEAR(q.meanTtftMs, 100.0 + 1000.0 / 3.0, 1e-12);
         QNEAR(q.p99TtftMs, 100.0 + 1000.0 * std::log(100.0 / 3.0), 1e-12);
         // Batch slots share the replica's rate: 1 replica of 2 slots at 2/s.
-        const TtftQueueing slots = ttftQueueing(1, 2, 2.0, 100.0, 1.0);
-        QNEAR(slots.meanTtftMs, q.meanTtftMs, 1e-12);
+        const TtftQueueing batched = ttftQueueing(1, 2, 2.0, 100.0, 1.0);
+        QNEAR(batched.meanTtftMs, q.meanTtftMs, 1e-12);
         QVERIFY(!ttftQueueing(1, 4, 2.0, 100.0, 2.0).stable);
     }
 
@@ -221,8 +221,15 @@ private slots:
                   spec->ttftMs, was->detail("replicas_first_month"),
                   now->detail("replicas_first_month"));
         }
-        qInfo("sample's cost over the horizon: %.0f → %.0f USD (quantile 0.99)",
-              before.kpis.totalCostUsd, after.kpis.totalCostUsd);
+        const Kpis& k0 = before.kpis;
+        const Kpis& k1 = after.kpis;
+        qInfo("sample at quantile 0.99: cost over the horizon %.0f → %.0f USD, GPU-hours held "
+              "%.0f → %.0f, utilization %.4f → %.4f, attributed %.0f → %.0f USD, capacity freed "
+              "%.0f → %.0f GPUs, cost per million output tokens %.4f → %.4f USD",
+              k0.totalCostUsd, k1.totalCostUsd, k0.gpuHoursHeld, k1.gpuHoursHeld, k0.utilization,
+              k1.utilization, k0.attributedCostUsd, k1.attributedCostUsd, k0.capacityFreedGpus,
+              k1.capacityFreedGpus, k0.costPerMillionOutputTokensUsd.value_or(0),
+              k1.costPerMillionOutputTokensUsd.value_or(0));
         QVERIFY(after.kpis.totalCostUsd >= before.kpis.totalCostUsd - 0.5);
     }
 
