@@ -28,7 +28,7 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
         if (workload.id == w.id)
             if (const auto* spec = std::get_if<InferenceSpec>(&workload.spec))
                 targetMs = spec->ttftMs;
-    const QString indent = QString().leftJustified(22);
+    const QString indent = QString().leftJustified(23);
     QString line;
     const double mean = option.detail("ttft_mean_ms"), p99 = option.detail("ttft_p99_ms");
     if (std::isfinite(mean) && std::isfinite(p99))
