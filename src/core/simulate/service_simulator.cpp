@@ -1,5 +1,7 @@
 #include "simulate/service_simulator.h"
 
+#include "engine/options.h"
+
 #include <queue>
 
 #include <algorithm>
@@ -248,6 +250,37 @@ private:
 ServiceSimulationReport simulateService(const ServiceSimulationInput& input)
 {
     return Simulation(input).run();
+}
+
+Result<ServiceSimulationInput> firstMonthOfService(const Project& project, const Workload& workload,
+                                                   const OptionResult& option)
+{
+    const auto* spec = std::get_if<InferenceSpec>(&workload.spec);
+    if (!spec)
+        return Error("workload " + workload.id + " is not an inference service");
+    const double replicas = option.detail("replicas_first_month");
+    const double batch = option.detail("batch");
+    const double perReplica = option.detail("requests_per_second_per_replica");
+    if (!(replicas > 0) || !(batch > 0) || !(perReplica > 0))
+        return Error("workload " + workload.id + " has no replicas in its first month");
+    const double overflow = std::isfinite(option.detail("overflow_replicas_first_month"))
+                                ? option.detail("overflow_replicas_first_month")
+                                : 0.0;
+    ServiceSimulationInput in;
+    in.dedicatedReplicas = int(replicas - overflow);
+    in.overflowReplicas = int(overflow);
+    in.slotsPerReplica = int(batch);
+    in.requestsPerSecond = requestsPerSecondIn(*spec, workload, workload.startMonth) *
+                           project.assumptions.peakToMeanTrafficRatio;
+    in.meanSlotSeconds = batch / perReplica;
+    in.prefillMs = option.detail("prefill_ms");
+    in.restartSeconds = project.assumptions.restartMin * 60.0;
+    // The engine's rate p = evictions per replica-hour × restart (hours).
+    if (overflow > 0 && project.assumptions.restartMin > 0)
+        in.preemptionsPerOverflowReplicaHour =
+            option.overflowPreemptionRate / (project.assumptions.restartMin / 60.0);
+    in.ttftTargetMs = spec->ttftMs;
+    return in;
 }
 
 } // namespace fleet

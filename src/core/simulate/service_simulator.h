@@ -8,6 +8,9 @@
 // engine/service_overflow.h): the preemption rate the overflow achieves and
 // the SLA (time to first token) the service keeps. See docs/MODEL.md.
 
+#include "engine/evaluation.h"
+#include "util/result.h"
+
 #include <cstdint>
 
 namespace fleet {
@@ -44,5 +47,12 @@ struct ServiceSimulationReport
 
 /// Runs the simulation; deterministic for a seed.
 ServiceSimulationReport simulateService(const ServiceSimulationInput& input);
+
+/// The first active month of an inference workload as the engine sized it
+/// on `option`: its replicas (dedicated and overflow), batch, request rate
+/// at the peak, prefill, evictions per overflow replica-hour, restart and
+/// TTFT target. An error names what is missing (not a service, no replicas).
+Result<ServiceSimulationInput> firstMonthOfService(const Project& project, const Workload& workload,
+                                                   const OptionResult& option);
 
 } // namespace fleet
