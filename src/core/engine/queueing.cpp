@@ -58,12 +58,12 @@ TtftQueueing ttftQueueing(double replicas, int batch, double requestsPerSecondPe
                           double prefillMs, double requestsPerSecond)
 {
     TtftQueueing q;
-    q.slots = replicas * std::max(1, batch);
+    q.slotCount = replicas * std::max(1, batch);
     q.meanTtftMs = q.p99TtftMs = prefillMs;
     if (requestsPerSecond <= 0)
         return q;
     const double slotRate = requestsPerSecondPerReplica / std::max(1, batch); // μ per slot
-    const double capacity = q.slots * slotRate;
+    const double capacity = q.slotCount * slotRate;
     q.utilization = capacity > 0 ? requestsPerSecond / capacity : kInfinity;
     if (q.utilization >= 1.0) {
         q.stable = false;
@@ -71,9 +71,9 @@ TtftQueueing ttftQueueing(double replicas, int batch, double requestsPerSecondPe
         q.meanWaitMs = q.p99WaitMs = q.meanTtftMs = q.p99TtftMs = kInfinity;
         return q;
     }
-    q.waitProbability = erlangCWaitProbability(q.slots, requestsPerSecond / slotRate);
+    q.waitProbability = erlangCWaitProbability(q.slotCount, requestsPerSecond / slotRate);
     q.meanWaitMs = q.waitProbability / (capacity - requestsPerSecond) * 1000.0;
-    q.p99WaitMs = waitQuantileSeconds(q.slots, requestsPerSecond, slotRate, 0.99) * 1000.0;
+    q.p99WaitMs = waitQuantileSeconds(q.slotCount, requestsPerSecond, slotRate, 0.99) * 1000.0;
     q.meanTtftMs = prefillMs + q.meanWaitMs;
     q.p99TtftMs = prefillMs + q.p99WaitMs;
     return q;

@@ -17,7 +17,7 @@ double erlangCWaitProbability(double servers, double offeredLoad);
 /// Time to first token of a service whose requests queue for request slots.
 struct TtftQueueing
 {
-    double slots = 0;           ///< replicas × batch
+    double slotCount = 0;       ///< replicas × batch (not "slots": a Qt macro)
     double utilization = 0;     ///< ρ = λ ÷ (slots × μ)
     double waitProbability = 0; ///< Erlang C
     double meanWaitMs = 0;      ///< C ÷ (cμ − λ)
