@@ -308,6 +308,28 @@ private slots:
             QVERIFY2(warning.find("overflow") == std::string::npos, warning.c_str());
     }
 
+    void theSampleWithOverflowHasOnlyFiniteDetails()
+    {
+        // The chat service's worst month runs its slots at ρ ≈ 1: with some
+        // overflow capacity lost to preemption the queue cannot keep up, which
+        // is counted, never written as an infinite TTFT.
+        Project project = sample();
+        for (Segment& segment : project.segments)
+            if (segment.id == "enterprise")
+                segment.preemptible = true;
+        const Evaluation e = evaluate(project);
+        for (const WorkloadEvaluation& w : e.workloads)
+            if (const OptionResult* chosen = w.chosenOption())
+                for (const auto& [key, value] : chosen->details)
+                    QVERIFY2(std::isfinite(value), (w.id + " " + key).c_str());
+        const OptionResult* chat = workload(e, "chat-70b").chosenOption();
+        QVERIFY(chat && chat->detail("overflow_replicas_first_month") > 0);
+        qInfo("chat-70b with overflow: %g month(s) unstable with preemption, p99 TTFT with "
+              "preemption %g ms",
+              chat->detail("queue_unstable_months_with_preemption"),
+              chat->detail("ttft_p99_ms_with_preemption"));
+    }
+
     void overflowOnlyForPreemptibleSegments()
     {
         Project project = overflowProject();

@@ -116,6 +116,7 @@ struct ServiceQueueing
     int missedMonths = 0;              ///< months no replica count meets the TTFT quantile
     double addedReplicas = 0;          ///< most replicas added for the TTFT target in a month
     double worstP99WithPreemptionMs = 0;
+    int unstableWithPreemptionMonths = 0; ///< months the preempted capacity cannot keep up
 
     void add(const TtftQueueing& q)
     {
@@ -177,8 +178,11 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             const TtftQueueing degraded = ttftQueueing(
                 split.dedicatedReplicas + split.overflowReplicas * (1.0 - split.preemptionRate),
                 e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps);
-            queueing.worstP99WithPreemptionMs =
-                std::max(queueing.worstP99WithPreemptionMs, degraded.p99TtftMs);
+            if (degraded.stable)
+                queueing.worstP99WithPreemptionMs =
+                    std::max(queueing.worstP99WithPreemptionMs, degraded.p99TtftMs);
+            else
+                ++queueing.unstableWithPreemptionMonths;
         }
         const double units = split.dedicatedReplicas * e.tensorParallel;
         // Dedicated replicas carry the mean load first; overflow takes the rest.
@@ -230,6 +234,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             if (queueing.worstP99WithPreemptionMs > 0)
                 option.details.emplace_back("ttft_p99_ms_with_preemption",
                                             queueing.worstP99WithPreemptionMs);
+            if (queueing.unstableWithPreemptionMonths > 0)
+                option.details.emplace_back("queue_unstable_months_with_preemption",
+                                            queueing.unstableWithPreemptionMonths);
         }
     }
     // An interrupted replica is reloaded: the reload time is lost.
