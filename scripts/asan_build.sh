@@ -13,6 +13,7 @@ FLEET_ASAN_DIR=${FLEET_ASAN_DIR:-"$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pw
 # FLEET_ASAN_GUI_TESTS=1; the .deb test never does (it packages the release).
 FLEET_ASAN_TESTS=(
   test_catalog test_catalog_errors test_pricing test_training test_inference test_evaluate
+  test_service_queueing
   test_project_validation test_project_store test_json_schema test_optimizer test_mps_glpk
   test_pack_trace test_pack_replay test_simulator test_simulate_scope test_cli
   test_store_inputs test_store_saves test_store_damage test_cli_store

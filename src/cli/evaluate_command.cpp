@@ -17,6 +17,44 @@ namespace fleet::cli {
 
 namespace {
 
+/// A service's time to first token with queueing, and its overflow; empty
+/// for other workloads.
+QString serviceLine(const Project& project, const WorkloadEvaluation& w, const OptionResult& option)
+{
+    if (w.kind != WorkloadKind::Inference)
+        return {};
+    double targetMs = 0;
+    for (const Workload& workload : project.workloads)
+        if (workload.id == w.id)
+            if (const auto* spec = std::get_if<InferenceSpec>(&workload.spec))
+                targetMs = spec->ttftMs;
+    const QString indent = QString().leftJustified(23);
+    QString line;
+    const double mean = option.detail("ttft_mean_ms"), p99 = option.detail("ttft_p99_ms");
+    if (std::isfinite(mean) && std::isfinite(p99))
+        line +=
+            indent + QStringLiteral("TTFT with queueing: mean %1 ms, p99 %2 ms (target %3 ms)\n")
+                         .arg(mean, 0, 'f', 0)
+                         .arg(p99, 0, 'f', 0)
+                         .arg(targetMs, 0, 'f', 0);
+    if (option.detail("overflow_refused") > 0)
+        line += indent + QStringLiteral("preemptible overflow refused (preemption rate %1 %)\n")
+                             .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2);
+    else if (const double overflow = option.detail("overflow_replicas_first_month");
+             std::isfinite(overflow))
+        line += indent +
+                QStringLiteral("overflow: %1 preemptible replicas in month 1 at $%2 per GPU-hour "
+                               "(preemption rate %3 %, p99 TTFT with it %4 ms)\n")
+                    .arg(overflow, 0, 'f', 0)
+                    .arg(option.detail("overflow_usd_per_gpu_hour"), 0, 'f', 2)
+                    .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2)
+                    .arg(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
+                             ? option.detail("ttft_p99_ms_with_preemption")
+                             : p99,
+                         0, 'f', 0);
+    return line;
+}
+
 QString usd(double value)
 {
     // Rounded first, so that nothing prints as "$-0".
@@ -209,6 +247,7 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
                        .arg(w.options.size() == 1 ? QString() : QStringLiteral("s"))
                        .arg(w.rejected.size())
                        .arg(peak, 0, 'f', 1);
+            out += serviceLine(project, w, *chosen);
         }
     }
     for (const std::string& warning : evaluation.warnings)

@@ -11,6 +11,7 @@
 #include "pack_command.h"
 #include "project_commands.h"
 #include "replay_command.h"
+#include "service_sim_command.h"
 #include "simulate_command.h"
 #include "solve_command.h"
 #include "solve_worker_command.h"
@@ -65,6 +66,9 @@ const char* const kUsage =
     "  simulate --synthetic --gpus C [--gpus-per-node G] [--job-gpus K | --job-slices K\n"
     "        --slices-per-gpu S] [--mean-hours H] --load RHO [--jobs N] [--policy P] [--json]\n"
     "        Simulate a cluster under a placement policy (synthetic jobs).\n"
+    "  simulate-service PROJECT WORKLOAD [--hours H] [--seed S] [--json]\n"
+    "        An inference service's first month, request by request, on its dedicated and\n"
+    "        preemptible overflow replicas: achieved preemption rate and TTFT SLA.\n"
     "  pack --nodes FILE --pods FILE [--policy P] [--load L] [--seeds 42-51] [--json]\n"
     "        Replay a pod list under packing policies: the GPUs fragmentation strands.\n"
     "  replay --jobs FILE [--format sacct|k8s|csv] [--columns MAP] [--tenant account|user]\n"
@@ -127,6 +131,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runSolveWorkerCommand(args);
     if (command == QLatin1String("simulate"))
         return runSimulateCommand(args);
+    if (command == QLatin1String("simulate-service"))
+        return runServiceSimCommand(args);
     if (command == QLatin1String("pack"))
         return runPackCommand(args);
     if (command == QLatin1String("replay"))

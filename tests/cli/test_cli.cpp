@@ -455,6 +455,49 @@ private slots:
         QVERIFY(runCli({"--help"}).out.contains(QStringLiteral("Internal (started by the app)")));
     }
 
+    void simulateServiceJson()
+    {
+        // The sample's enterprise segment made preemptible: the chat service
+        // gets overflow replicas; its first month is simulated for 3 minutes.
+        QTemporaryDir dir;
+        QJsonObject sample = exportedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        QJsonArray segments = sample.value("segments").toArray();
+        for (int i = 0; i < segments.size(); ++i) {
+            QJsonObject segment = segments[i].toObject();
+            if (segment.value("id").toString() == QStringLiteral("enterprise"))
+                segment.insert("preemptible", true);
+            segments[i] = segment;
+        }
+        sample.insert("segments", segments);
+        const QString path = dir.filePath(QStringLiteral("overflow.fleetplan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(sample).toJson());
+        file.close();
+        const CliRun run =
+            runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY(out.value("overflow_replicas").toInt() > 0);
+        QVERIFY(out.value("dedicated_replicas").toInt() > out.value("overflow_replicas").toInt());
+        QVERIFY(out.value("requests").toDouble() > 10000);
+        for (const char* key : {"ttft_mean_ms", "ttft_p99_ms", "sla_met_fraction",
+                                "modelled_preemption_rate", "engine_ttft_p99_ms"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QVERIFY(out.contains(QStringLiteral("achieved_preemption_rate")));
+        const CliRun text =
+            runCli({"simulate-service", ":sample", "claims-triage-8b", "--hours", "0.1"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("no overflow replicas")), qPrintable(text.out));
+        QCOMPARE(runCli({"simulate-service", ":sample", "no-such"}).exitCode, 1);
+        const CliRun notService = runCli({"simulate-service", ":sample", "pretrain-70b"});
+        QCOMPARE(notService.exitCode, 1);
+        QVERIFY2(notService.err.contains(QStringLiteral("not an inference service")),
+                 qPrintable(notService.err));
+        QCOMPARE(runCli({"simulate-service", ":sample", "chat-70b", "--hours", "0"}).exitCode, 1);
+    }
+
     void simulateSyntheticJson()
     {
         const CliRun run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node",

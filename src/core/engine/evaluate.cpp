@@ -2,11 +2,13 @@
 
 #include "engine/evaluate_fleet.h"
 #include "engine/options.h"
+#include "engine/service_overflow.h"
 #include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <map>
 
@@ -24,8 +26,9 @@ std::optional<std::vector<double>> attributedCost(const Project& project,
         if (!rate)
             return std::nullopt;
         std::vector<double> monthly;
-        for (const MonthRequirement& month : option.months)
-            monthly.push_back(month.gpuHoursHeld * *rate);
+        for (std::size_t m = 0; m < option.months.size(); ++m)
+            monthly.push_back(option.months[m].gpuHoursHeld * *rate +
+                              overflowCostUsd(project, option, m));
         return monthly;
     }
     if (const PlanCost* cost = option.cost(plan))
@@ -103,6 +106,40 @@ void evaluateBaseline(const Project& project, const Workload& workload, Workload
             result.baseline = std::move(option);
         }
     }
+}
+
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", value);
+    return text;
+}
+
+/// A service whose queue cannot keep up, whose TTFT quantile no replica count
+/// meets, or whose overflow was refused says so.
+void warnAboutService(const Project& project, const Workload& workload, const OptionResult& option,
+                      std::vector<std::string>& warnings)
+{
+    const std::string who = "workload " + workload.id + ": ";
+    const auto* spec = std::get_if<InferenceSpec>(&workload.spec);
+    if (!spec)
+        return;
+    if (const double months = option.detail("queue_unstable_months"); months > 0)
+        warnings.push_back(who + "in " + wholeUpText(months) +
+                           " month(s) the replicas serve the request rate with no slack: "
+                           "the queue for request slots grows without bound");
+    if (const double months = option.detail("ttft_target_missed_months"); months > 0)
+        warnings.push_back(who + "in " + wholeUpText(months) +
+                           " month(s) no number of replicas "
+                           "brings the time to first token at quantile " +
+                           shortNumber(project.assumptions.ttftTargetQuantile) + " within " +
+                           shortNumber(spec->ttftMs) + " ms");
+    if (option.detail("overflow_refused") > 0)
+        warnings.push_back(who + "preemptible overflow refused: its replicas would lose " +
+                           shortNumber(option.overflowPreemptionRate * 100.0) +
+                           " % of their time to preemption; the service accepts " +
+                           shortNumber(project.assumptions.overflowAcceptedPreemptionRate * 100.0) +
+                           " % (all replicas dedicated)");
 }
 
 void addKpis(const Project& project, Evaluation& evaluation)
@@ -297,13 +334,16 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
             cost.effectiveUsdPerGpuHour = *price / (1.0 - option.lostWorkFractionOnSpot);
         }
         const bool committed = isCommitted(plan);
-        for (const MonthRequirement& month : option.months) {
+        for (std::size_t m = 0; m < option.months.size(); ++m) {
+            const MonthRequirement& month = option.months[m];
             // Reserved and owned GPUs are held at the peak count for the whole
             // horizon (terms of one year or more); on-demand and spot bill the
-            // GPU-hours held.
-            const double usd = committed
-                                   ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
-                                   : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour;
+            // GPU-hours held. A service's overflow replicas are paid by the
+            // hour at their own price, whatever the plan of the dedicated ones.
+            const double usd =
+                (committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
+                           : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
+                overflowCostUsd(project, option, m);
             cost.monthlyUsd.push_back(usd);
             cost.totalUsd += usd;
         }
@@ -333,6 +373,8 @@ Evaluation evaluate(const Project& project)
                     .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
         else
             evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
+        if (const OptionResult* option = result.chosenOption())
+            warnAboutService(project, workload, *option, evaluation.warnings);
         evaluateBaseline(naive, workload, result);
         result.servedPerMonth = servedPerMonth(project, workload);
         evaluation.workloads.push_back(std::move(result));

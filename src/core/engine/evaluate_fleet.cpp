@@ -1,5 +1,7 @@
 #include "engine/evaluate_fleet.h"
 
+#include "engine/service_overflow.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -171,6 +173,14 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
                                       (model.gpusUsed[m] * kHoursPerMonth);
     }
     k.monthlyCostUsd.assign(months, 0.0);
+    // A service's preemptible overflow runs off the fleet, paid by the hour.
+    for (WorkloadEvaluation& w : evaluation.workloads)
+        if (const OptionResult* option = w.chosenOption())
+            for (std::size_t m = 0; m < months; ++m)
+                if (const double usd = overflowCostUsd(project, *option, m); usd > 0) {
+                    w.monthlyCostUsd[m] += usd;
+                    k.monthlyCostUsd[m] += usd;
+                }
     double renewalUsd = 0, currentUsd = 0, renewalGpus = 0;
     bool anyCommitted = false;
     for (const FleetModelCash& model : models) {

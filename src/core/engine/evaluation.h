@@ -21,6 +21,10 @@ struct MonthRequirement
     double gpuHoursBusy = 0;   ///< GPU-equivalent hours doing the work
     double gpuHoursHeld = 0;   ///< GPU-equivalent hours allocated (what is paid for)
     double memoryGb = 0; ///< GPU memory in use on average (weights, KV cache, state, sessions)
+    /// A service's preemptible overflow replicas: GPU-equivalent hours held
+    /// off the fleet, priced by overflowCostUsd (engine/service_overflow.h);
+    /// not part of the figures above, which are the dedicated replicas'.
+    double overflowGpuHoursHeld = 0;
 };
 
 struct PlanCost
@@ -43,6 +47,7 @@ struct OptionResult
     /// Figures that explain the option: "batch", "tensor_parallel", "checkpoint_interval_min", ...
     std::vector<std::pair<std::string, double>> details;
     double lostWorkFractionOnSpot = 0;
+    double overflowPreemptionRate = 0; ///< share of overflow replica-time lost to preemption
 
     double totalGpuHoursHeld() const;
     double totalGpuHoursBusy() const;

@@ -1,7 +1,9 @@
 #include "engine/options.h"
 
 #include "engine/inference.h"
+#include "engine/queueing.h"
 #include "engine/resource_unit.h"
+#include "engine/service_overflow.h"
 #include "engine/training.h"
 #include "util/number_text.h"
 
@@ -114,6 +116,25 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
     return option;
 }
 
+/// The worst month's queueing of a service, for its details.
+struct ServiceQueueing
+{
+    std::optional<TtftQueueing> worst; ///< the month with the longest p99 TTFT
+    int unstableMonths = 0;            ///< months whose replicas cannot keep up (ρ ≥ 1)
+    int missedMonths = 0;              ///< months no replica count meets the TTFT quantile
+    double addedReplicas = 0;          ///< most replicas added for the TTFT target in a month
+    double worstP99WithPreemptionMs = 0;
+    int unstableWithPreemptionMonths = 0; ///< months the preempted capacity cannot keep up
+
+    void add(const TtftQueueing& q)
+    {
+        if (!q.stable)
+            ++unstableMonths;
+        else if (!worst || q.p99TtftMs > worst->p99TtftMs)
+            worst = q;
+    }
+};
+
 Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec)
 {
     ServingContext serving;
@@ -123,22 +144,64 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
     if (!replica)
         return replica.error();
     const InferenceEstimate& e = replica.value();
+    const Assumptions& a = c.project.assumptions;
+    // Preemptible overflow: services of preemptible segments (never the baseline).
+    const bool overflow =
+        !c.filter.ignoreSegmentRules && overflowApplies(c.project, c.workload, c.gpu);
+    const double gpusPerReplica = e.tensorParallel * c.unit.gpuShare;
     OptionResult option;
     const int months = c.project.horizonMonths;
-    double firstReplicas = 0;
+    double firstReplicas = 0, firstOverflow = 0;
+    ServiceQueueing queueing;
+    OverflowSplit split;
     for (int m = 1; m <= months; ++m) {
         if (!c.workload.activeIn(m, months)) {
             option.months.push_back({});
             continue;
         }
-        const double rps = requestsPerSecondIn(spec, c.workload, m);
-        const double replicas = replicasFor(rps, e);
-        if (firstReplicas == 0)
+        const double meanRps = requestsPerSecondIn(spec, c.workload, m);
+        // Provisioned for the peak rate; the mean is what keeps them busy.
+        const double rps = meanRps * a.peakToMeanTrafficRatio;
+        double replicas = replicasFor(rps, e);
+        if (a.ttftTargetQuantile > 0 && replicas > 0) {
+            const double sized =
+                replicasForTtft(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps,
+                                a.ttftTargetQuantile, spec.ttftMs);
+            if (sized > 0) {
+                queueing.addedReplicas = std::max(queueing.addedReplicas, sized - replicas);
+                replicas = sized;
+            } else {
+                ++queueing.missedMonths;
+            }
+        }
+        queueing.add(
+            ttftQueueing(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps));
+        split = overflow ? splitOverflow(replicas, gpusPerReplica, a) : OverflowSplit{replicas};
+        if (firstReplicas == 0) {
             firstReplicas = replicas;
-        const double units = replicas * e.tensorParallel;
-        const double load = replicas > 0 ? rps / (replicas * e.requestsPerSecondPerReplica) : 0.0;
+            firstOverflow = split.overflowReplicas;
+        }
+        if (split.overflowReplicas > 0) {
+            // The service's SLA with overflow replicas down for their preemption share.
+            const TtftQueueing degraded = ttftQueueing(
+                split.dedicatedReplicas + split.overflowReplicas * (1.0 - split.preemptionRate),
+                e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps);
+            if (degraded.stable)
+                queueing.worstP99WithPreemptionMs =
+                    std::max(queueing.worstP99WithPreemptionMs, degraded.p99TtftMs);
+            else
+                ++queueing.unstableWithPreemptionMonths;
+        }
+        const double units = split.dedicatedReplicas * e.tensorParallel;
+        // Dedicated replicas carry the mean load first; overflow takes the rest.
+        const double dedicatedCapacity = split.dedicatedReplicas * e.requestsPerSecondPerReplica;
+        const double load =
+            dedicatedCapacity > 0 ? std::min(1.0, meanRps / dedicatedCapacity) : 0.0;
         MonthRequirement month = provisioned(units, gpusForUnits(c, units), load);
-        month.memoryGb = replicas * e.memoryGbPerReplica;
+        month.memoryGb = split.dedicatedReplicas * e.memoryGbPerReplica;
+        if (split.overflowReplicas > 0)
+            month.overflowGpuHoursHeld =
+                gpusForUnits(c, split.overflowReplicas * e.tensorParallel) * kHoursPerMonth;
         option.months.push_back(month);
     }
     option.details = {{"batch", double(e.batch)},
@@ -152,6 +215,38 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                       {"memory_gb_per_replica", e.memoryGbPerReplica},
                       {"kv_bytes_per_token", e.kvBytesPerToken},
                       {"replicas_first_month", firstReplicas}};
+    // Queueing for request slots in the month whose p99 TTFT is longest.
+    if (queueing.worst) {
+        option.details.emplace_back("ttft_mean_ms", queueing.worst->meanTtftMs);
+        option.details.emplace_back("ttft_p99_ms", queueing.worst->p99TtftMs);
+        option.details.emplace_back("queue_wait_probability", queueing.worst->waitProbability);
+        option.details.emplace_back("queue_utilization", queueing.worst->utilization);
+    }
+    if (queueing.unstableMonths > 0)
+        option.details.emplace_back("queue_unstable_months", queueing.unstableMonths);
+    if (a.ttftTargetQuantile > 0) {
+        option.details.emplace_back("replicas_added_for_ttft", queueing.addedReplicas);
+        if (queueing.missedMonths > 0)
+            option.details.emplace_back("ttft_target_missed_months", queueing.missedMonths);
+    }
+    if (overflow) {
+        option.overflowPreemptionRate = split.preemptionRate;
+        option.details.emplace_back("overflow_preemption_rate", split.preemptionRate);
+        if (split.refused) {
+            option.details.emplace_back("overflow_refused", 1.0);
+        } else {
+            option.details.emplace_back("overflow_replicas_first_month", firstOverflow);
+            option.details.emplace_back(
+                "overflow_usd_per_gpu_hour",
+                overflowUsdPerGpuHour(c.project, c.gpu, split.preemptionRate).value_or(0.0));
+            if (queueing.worstP99WithPreemptionMs > 0)
+                option.details.emplace_back("ttft_p99_ms_with_preemption",
+                                            queueing.worstP99WithPreemptionMs);
+            if (queueing.unstableWithPreemptionMonths > 0)
+                option.details.emplace_back("queue_unstable_months_with_preemption",
+                                            queueing.unstableWithPreemptionMonths);
+        }
+    }
     // An interrupted replica is reloaded: the reload time is lost.
     option.lostWorkFractionOnSpot =
         c.project.assumptions.spotInterruptionsPerGpuHour * c.project.assumptions.restartMin / 60.0;

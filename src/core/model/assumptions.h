@@ -54,6 +54,14 @@ struct Assumptions
     double preemptionsPerGpuHour = 0.01;
     double notebookRestoreMin = 1.0;
     double sharedPackingEfficiency = 0.90;
+    // Services (docs/MODEL.md, "Queueing and time to first token" and
+    // "Preemptible overflow"); every default here is an assumption.
+    double ttftTargetQuantile =
+        0.0; ///< 0: TTFT target bounds the prefill only; q: TTFT's q-quantile
+    double peakToMeanTrafficRatio = 1.0;          ///< services are sized for the mean rate × this
+    double overflowUtilizationThreshold = 0.68;   ///< share of a service's replicas kept dedicated
+    double overflowPriceFactor = 0.5;             ///< overflow GPU-hour = factor × on-demand price
+    double overflowAcceptedPreemptionRate = 0.05; ///< most overflow replica-time a service may lose
 };
 
 } // namespace fleet

@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 14> kAssumptions = {{
+const std::array<AssumptionField, 19> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -53,6 +53,20 @@ const std::array<AssumptionField, 14> kAssumptions = {{
      "Notebook restore after an idle timeout (min)"},
     {"shared_packing_efficiency", &Assumptions::sharedPackingEfficiency, kPositiveFraction,
      "Packing efficiency of shared regimes"},
+    {"ttft_target_quantile",
+     &Assumptions::ttftTargetQuantile,
+     {0.0, false, 0.9999, "(fraction 0–0.9999; 0: no queueing in sizing)"},
+     "Quantile of time to first token the target bounds (0: prefill only)"},
+    {"peak_to_mean_traffic_ratio",
+     &Assumptions::peakToMeanTrafficRatio,
+     {1.0, false, 100.0, "(ratio ≥ 1)"},
+     "Peak-to-mean request rate services are sized for"},
+    {"preemptible_overflow_threshold", &Assumptions::overflowUtilizationThreshold,
+     kPositiveFraction, "Share of a preemptible segment's service kept on dedicated replicas"},
+    {"preemptible_overflow_price_factor", &Assumptions::overflowPriceFactor, kPositiveFraction,
+     "Price of an overflow replica's GPU-hour (fraction of on demand)"},
+    {"preemptible_overflow_accepted_rate", &Assumptions::overflowAcceptedPreemptionRate, kFraction,
+     "Preemption rate a service's overflow replicas may have (share of their time)"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

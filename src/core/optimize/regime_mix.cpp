@@ -2,6 +2,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/options.h"
+#include "engine/service_overflow.h"
 #include "optimize/infeasibility.h"
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix_model.h"
@@ -59,7 +60,10 @@ std::string name(std::initializer_list<std::string_view> parts)
 double revenueOf(const Project& project, const Workload& workload, const OptionResult& option)
 {
     const Segment* segment = project.segment(workload.segmentId);
-    return segment ? segment->priceUsdPerGpuHour * option.totalGpuHoursHeld() : 0.0;
+    double held = option.totalGpuHoursHeld();
+    for (const MonthRequirement& month : option.months)
+        held += month.overflowGpuHoursHeld; // overflow replicas serve the customer too
+    return segment ? segment->priceUsdPerGpuHour * held : 0.0;
 }
 
 /// Plans a GPU model can be held under: the fleet's pools (fixed mode) or the
@@ -164,16 +168,19 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
         for (const OptionResult& option : entry.options) {
             const double revenue =
                 objective == Objective::Margin ? revenueOf(project, *entry.workload, option) : 0.0;
+            // A service's preemptible overflow is paid off the fleet, by the
+            // engine's own rule (engine/service_overflow.h).
+            const double overflowUsd = overflowTotalCostUsd(project, option);
             const int column = milp.addColumn(name({"x", entry.workload->id, option.gpuId,
                                                     regimeKey(option.regime), option.profile}),
-                                              0, 1, -revenue, true);
+                                              0, 1, overflowUsd - revenue, true);
             entry.columns.push_back({column, &option, false});
             assign.emplace_back(column, 1.0);
             // Preemptible work on whole GPUs may also run on spot GPUs.
             if (spotAllowed(project, *entry.workload, option)) {
                 const int spot = milp.addColumn(
                     name({"x", entry.workload->id, option.gpuId, regimeKey(option.regime), "spot"}),
-                    0, 1, -revenue, true);
+                    0, 1, overflowUsd - revenue, true);
                 entry.columns.push_back({spot, &option, true});
                 assign.emplace_back(spot, 1.0);
             }
@@ -353,6 +360,7 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
                                               oc.option->regime, oc.option->profile, oc.onSpot});
                 if (objective == Objective::Margin)
                     result.revenueUsd += revenueOf(project, *entry.workload, *oc.option);
+                result.costUsd += overflowTotalCostUsd(project, *oc.option);
                 served = true;
             }
         if (!served)

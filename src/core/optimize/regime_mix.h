@@ -89,7 +89,7 @@ struct RegimeMixResult
     double bestBoundUsd = 0;
     double gap = 0;
     double solveSeconds = 0;
-    double costUsd = 0;    ///< GPUs held × hours × price, over the horizon
+    double costUsd = 0;    ///< GPUs held × hours × price, over the horizon, + services' overflow
     double revenueUsd = 0; ///< margin objective: what the served segments pay
     std::vector<PlanCostShare> costBreakdown;
     std::vector<PoolCount> pools;

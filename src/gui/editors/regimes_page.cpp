@@ -103,6 +103,16 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         {"notebook_restore_min", "Notebook restore", "min", &Assumptions::notebookRestoreMin},
         {"shared_packing_efficiency", "Shared-GPU packing efficiency", "share",
          &Assumptions::sharedPackingEfficiency},
+        {"ttft_target_quantile", "TTFT quantile sized for (0: prefill only)", "quantile",
+         &Assumptions::ttftTargetQuantile},
+        {"peak_to_mean_traffic_ratio", "Peak-to-mean request rate", "ratio",
+         &Assumptions::peakToMeanTrafficRatio},
+        {"preemptible_overflow_threshold", "Service replicas kept dedicated", "share",
+         &Assumptions::overflowUtilizationThreshold},
+        {"preemptible_overflow_price_factor", "Overflow price (of on demand)", "share",
+         &Assumptions::overflowPriceFactor},
+        {"preemptible_overflow_accepted_rate", "Overflow preemption rate accepted", "share",
+         &Assumptions::overflowAcceptedPreemptionRate},
     };
     FieldColumn value;
     value.header = QObject::tr("Value");

@@ -1,0 +1,113 @@
+#include "engine/queueing.h"
+
+#include <boost/math/policies/policy.hpp>
+#include <boost/math/special_functions/gamma.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fleet {
+
+namespace {
+
+// No exceptions out of Boost.Math: an out-of-range argument gives NaN/inf,
+// which the callers below never produce (they check the load first).
+using Quiet = boost::math::policies::policy<
+    boost::math::policies::domain_error<boost::math::policies::errno_on_error>,
+    boost::math::policies::overflow_error<boost::math::policies::errno_on_error>,
+    boost::math::policies::evaluation_error<boost::math::policies::errno_on_error>>;
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+} // namespace
+
+double erlangCWaitProbability(double servers, double offeredLoad)
+{
+    if (offeredLoad <= 0)
+        return 0.0;
+    if (servers <= 0 || offeredLoad >= servers)
+        return 1.0;
+    // Erlang B = P(X = c) ÷ P(X ≤ c) for X ~ Poisson(a): a^c e^(−a)/c! is the
+    // derivative of the regularized gamma P(c + 1, a), and P(X ≤ c) = Q(c + 1, a).
+    const double pmf = boost::math::gamma_p_derivative(servers + 1.0, offeredLoad, Quiet());
+    const double cdf = boost::math::gamma_q(servers + 1.0, offeredLoad, Quiet());
+    if (!(cdf > 0))
+        return 1.0;
+    const double erlangB = pmf / cdf;
+    const double rho = offeredLoad / servers;
+    return erlangB / (1.0 - rho * (1.0 - erlangB));
+}
+
+double waitQuantileSeconds(double servers, double arrivalRatePerS, double serviceRatePerS,
+                           double quantile)
+{
+    if (arrivalRatePerS <= 0)
+        return 0.0;
+    const double drain = servers * serviceRatePerS - arrivalRatePerS; // cμ − λ
+    if (drain <= 0)
+        return kInfinity;
+    const double waits = erlangCWaitProbability(servers, arrivalRatePerS / serviceRatePerS);
+    const double tail = 1.0 - quantile;
+    if (waits <= tail)
+        return 0.0;
+    return std::log(waits / tail) / drain;
+}
+
+TtftQueueing ttftQueueing(double replicas, int batch, double requestsPerSecondPerReplica,
+                          double prefillMs, double requestsPerSecond)
+{
+    TtftQueueing q;
+    q.slotCount = replicas * std::max(1, batch);
+    q.meanTtftMs = q.p99TtftMs = prefillMs;
+    if (requestsPerSecond <= 0)
+        return q;
+    const double slotRate = requestsPerSecondPerReplica / std::max(1, batch); // μ per slot
+    const double capacity = q.slotCount * slotRate;
+    q.utilization = capacity > 0 ? requestsPerSecond / capacity : kInfinity;
+    if (q.utilization >= 1.0) {
+        q.stable = false;
+        q.waitProbability = 1.0;
+        q.meanWaitMs = q.p99WaitMs = q.meanTtftMs = q.p99TtftMs = kInfinity;
+        return q;
+    }
+    q.waitProbability = erlangCWaitProbability(q.slotCount, requestsPerSecond / slotRate);
+    q.meanWaitMs = q.waitProbability / (capacity - requestsPerSecond) * 1000.0;
+    q.p99WaitMs = waitQuantileSeconds(q.slotCount, requestsPerSecond, slotRate, 0.99) * 1000.0;
+    q.meanTtftMs = prefillMs + q.meanWaitMs;
+    q.p99TtftMs = prefillMs + q.p99WaitMs;
+    return q;
+}
+
+double replicasForTtft(double minReplicas, int batch, double requestsPerSecondPerReplica,
+                       double prefillMs, double requestsPerSecond, double quantile, double targetMs,
+                       double maxReplicas)
+{
+    if (prefillMs > targetMs || requestsPerSecondPerReplica <= 0)
+        return 0.0;
+    const double slotRate = requestsPerSecondPerReplica / std::max(1, batch);
+    const auto meets = [&](double replicas) {
+        const double slots = replicas * std::max(1, batch);
+        const double waitMs =
+            waitQuantileSeconds(slots, requestsPerSecond, slotRate, quantile) * 1000.0;
+        return prefillMs + waitMs <= targetMs;
+    };
+    double low = std::max(1.0, std::ceil(minReplicas));
+    if (meets(low))
+        return low;
+    // The wait falls as replicas are added: double until met, then bisect.
+    double high = low * 2.0;
+    while (!meets(high)) {
+        if (high > maxReplicas)
+            return 0.0;
+        low = high;
+        high *= 2.0;
+    }
+    while (high - low > 1.0) {
+        const double mid = std::floor((low + high) / 2.0);
+        (meets(mid) ? high : low) = mid;
+    }
+    return high;
+}
+
+} // namespace fleet
