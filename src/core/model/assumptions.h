@@ -51,6 +51,12 @@ struct Assumptions
     double preemptionsPerGpuHour = 0.01;
     double notebookRestoreMin = 1.0;
     double sharedPackingEfficiency = 0.90;
+    /// Hot spares a training run holds beside its gang, as a share of it.
+    double hotSpareFraction = 0.009;
+    /// Peak GPUs held at once ÷ the month's mean, for services (inference).
+    double inferencePeakToMeanRatio = 2.0;
+    /// Peak concurrent sessions ÷ the month's mean, for notebooks.
+    double notebookPeakToMeanRatio = 3.0;
 };
 
 } // namespace fleet

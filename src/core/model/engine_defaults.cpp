@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 13> kAssumptions = {{
+const std::array<AssumptionField, 16> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -49,6 +49,18 @@ const std::array<AssumptionField, 13> kAssumptions = {{
      "Notebook restore after an idle timeout (min)"},
     {"shared_packing_efficiency", &Assumptions::sharedPackingEfficiency, kPositiveFraction,
      "Packing efficiency of shared regimes"},
+    {"hot_spare_fraction",
+     &Assumptions::hotSpareFraction,
+     {0.0, false, 1.0, "(fraction of the gang)"},
+     "Hot spares beside a training gang (fraction)"},
+    {"inference_peak_to_mean_ratio",
+     &Assumptions::inferencePeakToMeanRatio,
+     {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
+     "Services: peak GPUs ÷ mean"},
+    {"notebook_peak_to_mean_ratio",
+     &Assumptions::notebookPeakToMeanRatio,
+     {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
+     "Notebooks: peak sessions ÷ mean"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

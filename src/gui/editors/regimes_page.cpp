@@ -101,6 +101,12 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         {"notebook_restore_min", "Notebook restore", "min", &Assumptions::notebookRestoreMin},
         {"shared_packing_efficiency", "Shared-GPU packing efficiency", "share",
          &Assumptions::sharedPackingEfficiency},
+        {"hot_spare_fraction", "Hot spares beside a training gang", "share",
+         &Assumptions::hotSpareFraction},
+        {"inference_peak_to_mean_ratio", "Services: peak GPUs ÷ mean", "ratio",
+         &Assumptions::inferencePeakToMeanRatio},
+        {"notebook_peak_to_mean_ratio", "Notebooks: peak sessions ÷ mean", "ratio",
+         &Assumptions::notebookPeakToMeanRatio},
     };
     FieldColumn value;
     value.header = QObject::tr("Value");
