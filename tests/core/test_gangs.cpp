@@ -6,6 +6,7 @@
 
 #include "engine/evaluate.h"
 #include "optimize/regime_mix.h"
+#include "perf/training_defaults.h"
 #include "project_generator.h"
 #include "store/project_json.h"
 
@@ -252,6 +253,16 @@ private slots:
         options.solve.timeLimitSeconds = 20;
         const RegimeMixResult plan = optimizeRegimeMix(project, options).value();
         QCOMPARE(plan.status, SolveStatus::Infeasible);
+        bool explained = false;
+        for (const std::string& reason : plan.reasons)
+            explained = explained || reason.find("the fleet has 60") != std::string::npos;
+        QVERIFY2(explained, plan.reasons.empty() ? "no reason" : plan.reasons.front().c_str());
+    }
+
+    void hotSpareDefaultIsTheTrainingRecords()
+    {
+        // One figure, two homes: the engine's assumption and the CLI's training data.
+        QCOMPARE(Assumptions{}.hotSpareFraction, builtinTrainingDefaults().scale.hotSpareFraction);
     }
 };
 
