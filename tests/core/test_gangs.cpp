@@ -88,18 +88,23 @@ QString peaksHold(const Project& project)
                                            .arg(gang)
                                            .arg(t->gpusPerJob);
                 }
-                const bool provisioned = workload.kind() == WorkloadKind::Inference ||
-                                         workload.kind() == WorkloadKind::Notebooks;
-                if (provisioned && month.gpuEquivalents > 0) {
-                    const double ratio = workload.kind() == WorkloadKind::Inference
-                                             ? project.assumptions.inferencePeakToMeanRatio
-                                             : project.assumptions.notebookPeakToMeanRatio;
-                    if (std::abs(month.peakGpus - ratio * month.gpuEquivalents) >
-                        1e-9 * month.peakGpus)
-                        return where + QStringLiteral(": peak %1, not %2 × the mean %3")
+                if (workload.kind() == WorkloadKind::Inference && month.gpuEquivalents > 0 &&
+                    std::abs(month.peakGpus - project.assumptions.inferencePeakToMeanRatio *
+                                                  month.gpuEquivalents) > 1e-9 * month.peakGpus)
+                    return where + QStringLiteral(": peak %1, not the ratio × the mean %2")
+                                       .arg(month.peakGpus)
+                                       .arg(month.gpuEquivalents);
+                // Notebooks on whole GPUs: the ratio × the mean, never more than every
+                // user's session at once.
+                const auto* n = std::get_if<NotebookSpec>(&workload.spec);
+                if (n && isWholeGpu(option.regime) && month.gpuEquivalents > 0) {
+                    const double expected =
+                        std::min(project.assumptions.notebookPeakToMeanRatio * month.gpuEquivalents,
+                                 n->users * n->gpusPerUser);
+                    if (std::abs(month.peakGpus - expected) > 1e-9 * expected)
+                        return where + QStringLiteral(": notebooks' peak %1, expected %2")
                                            .arg(month.peakGpus)
-                                           .arg(ratio)
-                                           .arg(month.gpuEquivalents);
+                                           .arg(expected);
                 }
             }
     }
@@ -192,6 +197,18 @@ private slots:
             QVERIFY2(problem.isEmpty(),
                      qPrintable(QStringLiteral("project %1: ").arg(i) + problem));
         }
+    }
+
+    void notebooksNeverPeakAboveTheirUsers()
+    {
+        // With no idle timeout every session is held all the time: the peak is the mean.
+        const Project project = loadSampleProject("no-idle-timeout").value();
+        for (const WorkloadEvaluation& w : evaluate(project).workloads)
+            if (w.id == "dev-notebooks") {
+                const MonthRequirement& month = w.chosenOption()->months.front();
+                QCOMPARE(month.gpuEquivalents, 840.0); // 420 users × 2 GPUs
+                QCOMPARE(month.peakGpus, 840.0);
+            }
     }
 
     void fixedFleetWarnsAtThePeak()

@@ -197,8 +197,12 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
             spec.users * spec.activeFraction * (wholeGpu ? spec.gpusPerUser : 1.0);
         month.gpuHoursBusy = busyUnits * c.unit.gpuShare * kHoursPerMonth;
         month.memoryGb = sessionsHeld * spec.memoryGbPerSession;
-        // Sessions released on the idle timeout: the mean is paid, the busiest hour held.
-        month.peakGpus = month.gpuEquivalents * c.project.assumptions.notebookPeakToMeanRatio;
+        // Sessions released on the idle timeout: the mean is paid, the busiest
+        // hour held — never more sessions than users (all of them, with no timeout).
+        const double peakSessions = std::min(
+            double(spec.users), sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
+        const double peakUnits = wholeGpu ? peakSessions * spec.gpusPerUser : peakSessions;
+        month.peakGpus = std::max(month.gpuEquivalents, gpusForUnits(c, peakUnits));
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
