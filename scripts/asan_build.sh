@@ -19,7 +19,7 @@ FLEET_ASAN_TESTS=(
   test_store_inputs test_store_saves test_store_damage test_cli_store
   test_row_paths test_project_edit test_new_project test_project_format_v2 test_store_migration_v1
   test_project_refs test_workload_fields test_record_fields test_cli_new test_cli_fields
-  test_job_log test_tenant_metering test_cli_replay test_commitments test_apply_plan
+  test_job_log test_tenant_metering test_cli_replay test_commitments test_apply_plan test_gangs
   fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
   fuzz_replay_job_log
   fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace

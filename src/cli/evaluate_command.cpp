@@ -240,8 +240,9 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
         if (chosen) {
             double peak = 0;
             for (const MonthRequirement& month : chosen->months)
-                peak = std::max(peak, month.gpuEquivalents);
-            out += QStringLiteral("  %1 %2 feasible option%3, %4 ruled out; peak %5 GPUs held\n")
+                peak = std::max(peak, month.peakGpus);
+            out += QStringLiteral("  %1 %2 feasible option%3, %4 ruled out; %5 GPUs held at the "
+                                  "peak\n")
                        .arg(QString().leftJustified(20))
                        .arg(w.options.size())
                        .arg(w.options.size() == 1 ? QString() : QStringLiteral("s"))

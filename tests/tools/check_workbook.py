@@ -57,10 +57,22 @@ def main():
 
     # Workloads by month: each workload's monthly costs, in order.
     costs = {}
+    peaks = {}
     for row in book["Workloads by month"].iter_rows(min_row=2, values_only=True):
         costs.setdefault(row[0], []).append(row[8])
+        peaks.setdefault(row[0], []).append(row[9] if len(row) > 9 else None)
     for workload in evaluation["workloads"]:
         chosen = workload.get("chosen") or {}
+        # GPUs held at once (a gang with its spares, a service at its peak), month by month.
+        months = chosen.get("months")
+        if months is not None:
+            expected_peaks = [month["peak_gpus"] for month in months]
+            got_peaks = peaks.get(workload["id"])
+            if got_peaks is None or len(got_peaks) != len(expected_peaks) or not all(
+                    isinstance(g, (int, float)) and close(g, e)
+                    for g, e in zip(got_peaks, expected_peaks)):
+                problems.append(f"Workloads by month {workload['id']} peaks: {got_peaks}, "
+                                f"expected {expected_peaks}")
         expected = chosen.get("monthly_cost_usd")
         got = costs.get(workload["id"])
         if expected is None:

@@ -233,17 +233,20 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
     std::map<std::string, std::int64_t> fleetCount; // a million pools of 10 M GPUs is valid
     for (const FleetPool& pool : project.fleet.pools)
         fleetCount[pool.gpuId] += pool.count;
+    // GPUs held at once: each workload at its peak (a gang and its spares
+    // while it runs; services and notebooks at their peak-to-mean ratio).
+    // Summing peaks assumes they coincide: the warning errs on the safe side.
     for (int m = 0; m < project.horizonMonths; ++m) {
         std::map<std::string, double> needed;
         for (const WorkloadEvaluation& w : evaluation.workloads)
             if (const OptionResult* option = w.chosenOption())
-                needed[option->gpuId] += option->months[static_cast<std::size_t>(m)].gpuEquivalents;
+                needed[option->gpuId] += option->months[static_cast<std::size_t>(m)].peakGpus;
         for (const auto& [gpu, count] : needed) {
             const double gpus = std::ceil(count - 1e-6);
             if (gpus > double(fleetCount[gpu]))
                 evaluation.warnings.push_back("month " + std::to_string(m + 1) +
                                               ": the chosen options hold " + wholeUpText(gpus) +
-                                              " " + gpu + " GPUs; the fleet has " +
+                                              " " + gpu + " GPUs at their peaks; the fleet has " +
                                               std::to_string(fleetCount[gpu]));
         }
     }
@@ -316,9 +319,9 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
     const PriceBook* book = project.activePriceBook();
     if (!book)
         return costs;
-    double peakGpus = 0;
+    double peakGpus = 0; // held at once: a gang with its spares, a service at its peak
     for (const MonthRequirement& month : option.months)
-        peakGpus = std::max(peakGpus, month.gpuEquivalents);
+        peakGpus = std::max({peakGpus, month.gpuEquivalents, month.peakGpus});
     const double committedGpus = std::ceil(peakGpus - 1e-9);
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(gpu, plan);

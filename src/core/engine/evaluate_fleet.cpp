@@ -34,7 +34,7 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
             continue;
         const MonthRequirement& need = option->months[m];
         if (isWholeGpu(option->regime))
-            hours[option->regime] += need.gpuHoursHeld;
+            hours[option->regime] += option->capacityGpuHours(m); // a gang at its peak
         else if (option->regime == RegimeKind::Partition)
             partitionGpus[option->profile] += need.units / double(option->unitsPerGpu);
         else

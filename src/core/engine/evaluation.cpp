@@ -1,5 +1,8 @@
 #include "engine/evaluation.h"
 
+#include "model/pricing.h"
+
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -11,6 +14,16 @@ double OptionResult::totalGpuHoursHeld() const
     for (const MonthRequirement& month : months)
         total += month.gpuHoursHeld;
     return total;
+}
+
+double OptionResult::capacityGpuHours(std::size_t m) const
+{
+    if (m >= months.size())
+        return 0.0;
+    const MonthRequirement& month = months[m];
+    if (!gang)
+        return month.gpuHoursHeld;
+    return std::max(month.gpuHoursHeld, month.peakGpus * kHoursPerMonth);
 }
 
 double OptionResult::totalGpuHoursBusy() const

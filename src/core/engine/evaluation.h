@@ -25,6 +25,10 @@ struct MonthRequirement
     /// off the fleet, priced by overflowCostUsd (engine/service_overflow.h);
     /// not part of the figures above, which are the dedicated replicas'.
     double overflowGpuHoursHeld = 0;
+    /// GPU equivalents held at once at the month's peak (≥ gpuEquivalents):
+    /// a training run's gang and hot spares while it runs, a service's or
+    /// notebooks' mean × the peak-to-mean ratio. docs/MODEL.md, "Gangs and peaks".
+    double peakGpus = 0;
 };
 
 struct PlanCost
@@ -48,8 +52,16 @@ struct OptionResult
     std::vector<std::pair<std::string, double>> details;
     double lostWorkFractionOnSpot = 0;
     double overflowPreemptionRate = 0; ///< share of overflow replica-time lost to preemption
+    /// A training run's gang: its GPUs (hot spares included) must be held at
+    /// once for the whole run, so capacity is set aside at its peak.
+    bool gang = false;
 
     double totalGpuHoursHeld() const;
+    /// GPU-hours a whole-GPU regime sets aside for this option in month `m`
+    /// (0-based): the GPU-hours held, or for a gang its peak GPUs for the
+    /// whole month — a gang's GPUs are never shared with other work. The
+    /// engine's GPUs set up and the optimizer's capacity rows both count this.
+    double capacityGpuHours(std::size_t m) const;
     double totalGpuHoursBusy() const;
     const PlanCost* cost(Plan plan) const;
     double detail(const std::string& key) const; ///< NaN when absent

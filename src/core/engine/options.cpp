@@ -74,20 +74,31 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
     // of the write, which overlaps training.
     scale.asyncStallFraction = c.project.assumptions.checkpointStallFraction;
     scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
+    scale.hotSpareFraction = c.project.assumptions.hotSpareFraction;
     auto run =
         estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions, scale);
     if (!run)
         return run.error();
     const TrainingEstimate& e = run.value();
+    const double spares = 1.0 + scale.hotSpareFraction;
+    // Runs going at once: the month's run-hours over its hours, at least one
+    // while any runs (runs follow one another when they fit in the month).
+    const double meanRunsAtOnce = spec.runsPerMonth * e.gpuHours / spec.gpusPerJob / kHoursPerMonth;
+    const double runsAtOnce = std::max(1.0, std::ceil(meanRunsAtOnce - 1e-9));
+    // The gang and its hot spares, in GPU equivalents of this unit.
+    const double gangGpus = spec.gpusPerJob * spares * c.unit.gpuShare;
     OptionResult option;
+    option.gang = true;
     const int months = c.project.horizonMonths;
     for (int m = 1; m <= months; ++m) {
         MonthRequirement month;
-        if (c.workload.activeIn(m, months)) {
+        if (c.workload.activeIn(m, months) && spec.runsPerMonth > 0) {
             // Unit-hours of the run, counted as GPU equivalents of this unit.
             month.gpuHoursBusy = spec.runsPerMonth * e.gpuHours * c.unit.gpuShare;
-            month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy);
+            // Held: behind the scheduler's ceiling, with the hot spares idle beside the gang.
+            month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy) * spares;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
+            month.peakGpus = std::max(runsAtOnce * gangGpus, month.gpuEquivalents);
             month.units = month.gpuHoursBusy / kHoursPerMonth;
             // Jobs running on average, each holding its whole training state.
             month.memoryGb = month.units / c.unit.gpuShare / spec.gpusPerJob * stateBytes / 1e9;
@@ -108,7 +119,10 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"checkpoint_interval_min", e.checkpointIntervalMin},
                       {"overhead_fraction", e.overheadFraction},
                       {"checkpoint_idle_fraction", e.checkpointIdleFraction},
-                      {"checkpoint_reclaim_fraction", reclaim}};
+                      {"checkpoint_reclaim_fraction", reclaim},
+                      {"hot_spare_fraction", scale.hotSpareFraction},
+                      {"gang_gpus_held", gangGpus},
+                      {"runs_at_once", runsAtOnce}};
     // A gang of G GPUs loses its work since the last checkpoint whenever any
     // one of them is interrupted.
     option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
@@ -202,6 +216,12 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         if (split.overflowReplicas > 0)
             month.overflowGpuHoursHeld =
                 gpusForUnits(c, split.overflowReplicas * e.tensorParallel) * kHoursPerMonth;
+        // Replicas follow the traffic: the month's mean is paid, its peak held
+        // at once — less what static provisioning (peak_to_mean_traffic_ratio)
+        // already holds all month.
+        month.peakGpus = month.gpuEquivalents *
+                         std::max(1.0, c.project.assumptions.inferencePeakToMeanRatio /
+                                           c.project.assumptions.peakToMeanTrafficRatio);
         option.months.push_back(month);
     }
     option.details = {{"batch", double(e.batch)},
@@ -281,6 +301,12 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
             spec.users * spec.activeFraction * (wholeGpu ? spec.gpusPerUser : 1.0);
         month.gpuHoursBusy = busyUnits * c.unit.gpuShare * kHoursPerMonth;
         month.memoryGb = sessionsHeld * spec.memoryGbPerSession;
+        // Sessions released on the idle timeout: the mean is paid, the busiest
+        // hour held — never more sessions than users (all of them, with no timeout).
+        const double peakSessions = std::min(
+            double(spec.users), sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
+        const double peakUnits = wholeGpu ? peakSessions * spec.gpusPerUser : peakSessions;
+        month.peakGpus = std::max(month.gpuEquivalents, gpusForUnits(c, peakUnits));
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
@@ -328,6 +354,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
                 month.units = unitHours / c.project.scheduler.ceiling() / kHoursPerMonth;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
             month.memoryGb = month.units * spec.memoryGbPerGpu;
+            // Many short jobs share the month: the mean, but at least one job's GPUs.
+            month.peakGpus = std::max(month.gpuEquivalents, spec.gpusPerJob * c.unit.gpuShare);
         }
         option.months.push_back(month);
     }

@@ -62,6 +62,12 @@ struct Assumptions
     double overflowUtilizationThreshold = 0.68;   ///< share of a service's replicas kept dedicated
     double overflowPriceFactor = 0.5;             ///< overflow GPU-hour = factor × on-demand price
     double overflowAcceptedPreemptionRate = 0.05; ///< most overflow replica-time a service may lose
+    /// Hot spares a training run holds beside its gang, as a share of it.
+    double hotSpareFraction = 0.009;
+    /// Peak GPUs held at once ÷ the month's mean, for services (inference).
+    double inferencePeakToMeanRatio = 2.0;
+    /// Peak concurrent sessions ÷ the month's mean, for notebooks.
+    double notebookPeakToMeanRatio = 3.0;
 };
 
 } // namespace fleet

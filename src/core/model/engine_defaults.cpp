@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 19> kAssumptions = {{
+const std::array<AssumptionField, 22> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -60,13 +60,25 @@ const std::array<AssumptionField, 19> kAssumptions = {{
     {"peak_to_mean_traffic_ratio",
      &Assumptions::peakToMeanTrafficRatio,
      {1.0, false, 100.0, "(ratio ≥ 1)"},
-     "Peak-to-mean request rate services are sized for"},
+     "Services: request rate replicas are provisioned for ÷ mean (no autoscaling)"},
     {"preemptible_overflow_threshold", &Assumptions::overflowUtilizationThreshold,
      kPositiveFraction, "Share of a preemptible segment's service kept on dedicated replicas"},
     {"preemptible_overflow_price_factor", &Assumptions::overflowPriceFactor, kPositiveFraction,
      "Price of an overflow replica's GPU-hour (fraction of on demand)"},
     {"preemptible_overflow_accepted_rate", &Assumptions::overflowAcceptedPreemptionRate, kFraction,
      "Preemption rate a service's overflow replicas may have (share of their time)"},
+    {"hot_spare_fraction",
+     &Assumptions::hotSpareFraction,
+     {0.0, false, 1.0, "(fraction of the gang)"},
+     "Hot spares beside a training gang (fraction)"},
+    {"inference_peak_to_mean_ratio",
+     &Assumptions::inferencePeakToMeanRatio,
+     {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
+     "Services: peak request rate ÷ mean (GPUs held at the peak)"},
+    {"notebook_peak_to_mean_ratio",
+     &Assumptions::notebookPeakToMeanRatio,
+     {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
+     "Notebooks: peak sessions ÷ mean"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

@@ -134,7 +134,7 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
         for (const OptionColumn& oc : entry.columns)
             if (oc.onSpot && oc.option->gpuId == gpu.id)
                 hours[oc.option->regime].emplace_back(
-                    oc.column, oc.option->months[std::size_t(m - 1)].gpuHoursHeld /
+                    oc.column, oc.option->capacityGpuHours(std::size_t(m - 1)) /
                                    (1.0 - oc.option->lostWorkFractionOnSpot));
     if (hours.empty())
         return;
@@ -247,7 +247,10 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                             continue;
                         const MonthRequirement& need = oc.option->months[std::size_t(m - 1)];
                         if (isWholeGpu(regime)) {
-                            hours.emplace_back(oc.column, need.gpuHoursHeld);
+                            // A gang holds its peak GPUs (spares included) all
+                            // month: never fit into GPUs shared with other work.
+                            hours.emplace_back(oc.column,
+                                               oc.option->capacityGpuHours(std::size_t(m - 1)));
                         } else {
                             // The engine's GPU equivalents, its packing loss included:
                             // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,

@@ -66,7 +66,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         double hours = 0;
         for (const OptionResult* option : chosenOnSpot)
             if (option->gpuId == rc.gpuId && option->regime == rc.regime)
-                hours += option->months[std::size_t(rc.month - 1)].gpuHoursHeld /
+                hours += option->capacityGpuHours(std::size_t(rc.month - 1)) /
                          (1.0 - option->lostWorkFractionOnSpot);
         values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
     }
@@ -79,7 +79,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
             if (option->gpuId != rc.gpuId || option->regime != rc.regime)
                 continue;
             const MonthRequirement& need = option->months[std::size_t(rc.month - 1)];
-            hours += need.gpuHoursHeld;
+            hours += option->capacityGpuHours(std::size_t(rc.month - 1)); // a gang at its peak
             share += need.gpuEquivalents; // the engine's, packing loss included
             memory += need.memoryGb;
             tenants += need.units;

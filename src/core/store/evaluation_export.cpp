@@ -38,7 +38,7 @@ bj::object optionToJson(const OptionResult& option, bool monthly = false)
         details[key] = value;
     double peak = 0, peakMemory = 0;
     for (const MonthRequirement& month : option.months) {
-        peak = std::max(peak, month.gpuEquivalents);
+        peak = std::max(peak, month.peakGpus); // held at once, not the month's mean
         peakMemory = std::max(peakMemory, month.memoryGb);
     }
     bj::object result{{"gpu", option.gpuId},
@@ -56,6 +56,7 @@ bj::object optionToJson(const OptionResult& option, bool monthly = false)
         for (const MonthRequirement& month : option.months)
             months.push_back(bj::object{{"units", month.units},
                                         {"gpus", month.gpuEquivalents},
+                                        {"peak_gpus", month.peakGpus},
                                         {"gpu_hours_busy", month.gpuHoursBusy},
                                         {"gpu_hours_held", month.gpuHoursHeld},
                                         {"memory_gb", month.memoryGb}});

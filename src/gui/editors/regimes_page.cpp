@@ -113,6 +113,12 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
          &Assumptions::overflowPriceFactor},
         {"preemptible_overflow_accepted_rate", "Overflow preemption rate accepted", "share",
          &Assumptions::overflowAcceptedPreemptionRate},
+        {"hot_spare_fraction", "Hot spares beside a training gang", "share",
+         &Assumptions::hotSpareFraction},
+        {"inference_peak_to_mean_ratio", "Services: peak GPUs ÷ mean", "ratio",
+         &Assumptions::inferencePeakToMeanRatio},
+        {"notebook_peak_to_mean_ratio", "Notebooks: peak sessions ÷ mean", "ratio",
+         &Assumptions::notebookPeakToMeanRatio},
     };
     FieldColumn value;
     value.header = QObject::tr("Value");

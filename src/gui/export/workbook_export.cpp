@@ -142,8 +142,8 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 {
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Workloads by month");
     headers(sheet,
-            {"Workload id", "Workload", "Month", "GPU", "Regime", "GPUs held", "GPU-hours held",
-             "GPU-hours busy", "Cost (USD)"},
+            {"Workload id", "Workload", "Month", "GPU", "Regime", "GPUs held (mean)",
+             "GPU-hours held", "GPU-hours busy", "Cost (USD)", "GPUs held at the peak"},
             f);
     int row = 1;
     for (const WorkloadEvaluation& w : r.evaluation.workloads) {
@@ -158,6 +158,7 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
                 number(sheet, row, 5, option->months[m].gpuEquivalents, f.gpus);
                 number(sheet, row, 6, option->months[m].gpuHoursHeld, f.count);
                 number(sheet, row, 7, option->months[m].gpuHoursBusy, f.count);
+                number(sheet, row, 9, option->months[m].peakGpus, f.gpus);
             }
             number(sheet, row, 8, w.monthlyCostUsd[m], f.usd);
             ++row;
