@@ -129,8 +129,7 @@ QString chartFooter(const PlanResults& results)
             if (s.id == results.scenario || s.name == results.scenario)
                 name = s.name.empty() ? s.id : s.name;
         parts << QObject::tr("scenario %1").arg(QString::fromStdString(name));
-    }
-    else
+    } else
         parts << QObject::tr("baseline scenario");
     if (const PriceBook* book = results.project.activePriceBook())
         parts << QObject::tr("price book %1 (as of %2)")
