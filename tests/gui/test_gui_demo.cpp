@@ -1,17 +1,27 @@
 // The demo of issue 17 on screen: inside a scenario the what-if sliders show
 // the scenario's values and a move changes that scenario's overrides (the base
-// project stays as stated, one undo step per drag). Screenshots under the
-// build dir to look at.
+// project stays as stated, one undo step per drag); the regime-mix tab shows
+// the optimizer's plan with its status and gap, the fast path's while inputs
+// move, replaced by the exact solve's. Screenshots under the build dir to
+// look at.
 
+#include "charts/chart_style.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
 #include "main_window.h"
+#include "optimize/regime_mix.h"
 #include "store/project_json.h"
+#include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSlider>
+#include <QStackedBarSeries>
 #include <QStandardPaths>
 #include <QUndoStack>
 #include <QtTest>
@@ -43,6 +53,36 @@ int poolCount(const Project& project, const std::string& id)
     return -1;
 }
 
+/// GPUs a plan holds in each month, whatever their regime.
+std::vector<double> heldByMonth(const RegimeMixResult& plan, std::size_t months)
+{
+    std::vector<double> held(months, 0.0);
+    for (const PoolCount& pool : plan.pools)
+        if (pool.month >= 1 && std::size_t(pool.month) <= months)
+            held[std::size_t(pool.month - 1)] += pool.count;
+    return held;
+}
+
+/// The height of each stacked bar of `chart` (its first series).
+std::vector<double> stackedTotals(QChart* chart)
+{
+    auto* series = qobject_cast<QStackedBarSeries*>(chart->series().value(0));
+    std::vector<double> totals;
+    if (!series)
+        return totals;
+    for (QBarSet* set : series->barSets()) {
+        totals.resize(std::max<std::size_t>(totals.size(), std::size_t(set->count())), 0.0);
+        for (int m = 0; m < set->count(); ++m)
+            totals[std::size_t(m)] += set->at(m);
+    }
+    return totals;
+}
+
+QString subtitleOf(QChart* chart)
+{
+    return chart->property(kSubtitleProperty).toString();
+}
+
 } // namespace
 
 class TestGuiDemo : public QObject
@@ -64,7 +104,17 @@ class TestGuiDemo : public QObject
         return child<QDoubleSpinBox>(m_window->drivers(), (std::string(key) + "_value").c_str());
     }
 
+    QChart* regimeMixChart() const
+    {
+        return m_window->charts()->view(ChartKind::RegimeMix)->chart();
+    }
+
 private slots:
+    void initTestCase()
+    {
+        qputenv("FLEET_SOLVER_WORKER", FLEET_CLI_PATH); // the exact solve's worker
+    }
+
     void init()
     {
         QStandardPaths::setTestModeEnabled(true); // no user settings or recovery files
@@ -151,6 +201,89 @@ private slots:
         QCOMPARE(timeout->value(), 30.0);
         doc()->setScenario({});
         QCOMPARE(timeout->value(), 15.0); // the base still releases after 15 min
+    }
+
+    void theRegimeMixTabShowsTheOptimizersPlan()
+    {
+        // The fast path's plan, as the optimizer gives it for the sample.
+        OptimizeOptions fast;
+        fast.fastPath = true;
+        auto expected = optimizeRegimeMix(loadSampleProject().value(), fast);
+        QVERIFY2(expected, expected ? "" : expected.error().toString().c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->latest()->optimizer &&
+                                     m_window->recompute()->latest()->optimizerCurrent,
+                                 test::kPatienceMs);
+        m_window->charts()->setCurrentKind(ChartKind::RegimeMix);
+        QVERIFY(m_window->charts()->optimizerMixShown()); // the default
+        QChart* chart = regimeMixChart();
+        QVERIFY2(chart->property(kTitleProperty).toString().contains("Optimizer"),
+                 qPrintable(chart->title()));
+        QString subtitle = subtitleOf(chart);
+        QVERIFY2(subtitle.startsWith("Fast path (LP rounded): ") && subtitle.contains("gap") &&
+                     !subtitle.contains("earlier"),
+                 qPrintable(subtitle));
+        const std::size_t months = m_window->recompute()->latest()->regimeMix.months.size();
+        QVERIFY(months > 1);
+        const std::vector<double> fastHeld = heldByMonth(expected.value(), months);
+        QVERIFY(fastHeld.front() > 0);
+        QCOMPARE(stackedTotals(chart), fastHeld);
+        m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_optimizer_fast.png"));
+
+        // Inputs settle: the exact solve's plan replaces the fast path's.
+        QSignalSpy finished(m_window->recompute(), &RecomputeService::slowFinished);
+        m_window->recompute()->settleNow();
+        QVERIFY(finished.wait(test::kPatienceMs));
+        QCOMPARE(finished.first().first().toBool(), false); // not cancelled
+        QCoreApplication::processEvents();
+        const RegimeMixResult& exact = *m_window->recompute()->latest()->optimizer;
+        QCOMPARE(QString::fromStdString(exact.method).startsWith("exact"), true);
+        chart = regimeMixChart();
+        subtitle = subtitleOf(chart);
+        QVERIFY2(
+            subtitle.startsWith(QStringLiteral("Exact solve: %1, gap ")
+                                    .arg(QString::fromUtf8(solveStatusKey(exact.status).data()))),
+            qPrintable(subtitle));
+        QCOMPARE(stackedTotals(chart), heldByMonth(exact, months));
+        m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_optimizer_exact.png"));
+
+        // An export of the tab is the chart shown.
+        QCOMPARE(m_window->charts()->currentChartKey(), QStringLiteral("optimizer-mix"));
+        std::unique_ptr<QChart> exported(m_window->charts()->createCurrentChart());
+        QCOMPARE(subtitleOf(exported.get()), subtitle);
+
+        // The engine's choice is one pick away.
+        auto* source = child<QComboBox>(m_window->charts(), "regimeMixSource");
+        QVERIFY(source && source->isVisible());
+        source->setCurrentIndex(1);
+        QVERIFY(!m_window->charts()->optimizerMixShown());
+        QVERIFY(regimeMixChart()->property(kTitleProperty).toString().startsWith("Regime mix"));
+        QCOMPARE(m_window->charts()->currentChartKey(), QStringLiteral("regime-mix"));
+    }
+
+    void anEditShowsTheEarlierPlanUntilItsOwnArrives()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->latest()->optimizerCurrent,
+                                 test::kPatienceMs);
+        m_window->charts()->setCurrentKind(ChartKind::RegimeMix);
+        QSignalSpy shown(m_window->recompute(), &RecomputeService::resultsReady);
+        QSignalSpy solved(m_window->recompute(), &RecomputeService::optimizerReady);
+        QSlider* slider = m_window->drivers()->slider(QStringLiteral("growth"));
+        slider->setValue(slider->value() + 4);
+        QVERIFY(shown.wait(test::kPatienceMs));
+        // The engine's results of the edit come first: the plan on screen is
+        // the earlier one until the optimizer has solved the new inputs.
+        if (solved.isEmpty()) {
+            QVERIFY(!m_window->recompute()->latest()->optimizerCurrent);
+            QVERIFY2(subtitleOf(regimeMixChart()).contains("earlier state"),
+                     qPrintable(subtitleOf(regimeMixChart())));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!solved.isEmpty(), test::kPatienceMs);
+        QVERIFY(m_window->recompute()->latest()->optimizerCurrent);
+        QVERIFY2(subtitleOf(regimeMixChart()).startsWith("Fast path"),
+                 qPrintable(subtitleOf(regimeMixChart())));
+        QCOMPARE(stackedTotals(regimeMixChart()),
+                 heldByMonth(*m_window->recompute()->latest()->optimizer,
+                             m_window->recompute()->latest()->regimeMix.months.size()));
     }
 };
 
