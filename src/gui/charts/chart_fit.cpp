@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsObject>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace fleet::gui {
 
@@ -96,6 +98,29 @@ QString plain(const QString& html)
     return QTextDocumentFragment::fromHtml(html).toPlainText().simplified();
 }
 
+/// Delivers the events posted to the chart, its objects, its scene and the
+/// scene's items — and no others. Qt Charts lays out series, axes and value
+/// labels through posted events; delivering every posted event of the
+/// application here (as this once did) ran unrelated work in the middle of a
+/// fit: on screen, a recompute's results arrived, the chart tabs replaced
+/// and deleted the very chart being fitted, and the fit went on in freed
+/// memory.
+void sendChartEvents(QChart* chart)
+{
+    std::vector<QPointer<QObject>> receivers{chart};
+    for (QObject* child : chart->findChildren<QObject*>())
+        receivers.emplace_back(child);
+    if (QGraphicsScene* scene = chart->scene()) {
+        receivers.emplace_back(scene);
+        for (QGraphicsItem* item : scene->items())
+            if (QGraphicsObject* object = item->toGraphicsObject())
+                receivers.emplace_back(object);
+    }
+    for (const QPointer<QObject>& receiver : receivers)
+        if (receiver) // an earlier event may have deleted it
+            QCoreApplication::sendPostedEvents(receiver);
+}
+
 void layOut(QChart* chart, QSizeF size)
 {
     chart->resize(size);
@@ -103,11 +128,10 @@ void layOut(QChart* chart, QSizeF size)
         chart->layout()->invalidate();
         chart->layout()->activate();
     }
-    // Qt Charts lays out series, axes and value labels through posted events.
-    QCoreApplication::sendPostedEvents();
+    sendChartEvents(chart);
     if (chart->layout())
         chart->layout()->activate();
-    QCoreApplication::sendPostedEvents();
+    sendChartEvents(chart);
 }
 
 /// Words of `text` on lines no wider than `width` (a longer word stays whole).

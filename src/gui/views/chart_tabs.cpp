@@ -2,6 +2,7 @@
 
 #include "charts/chart_style.h"
 #include "charts/optimizer_mix_chart.h"
+#include "views/fitted_chart_view.h"
 
 #include <QBoxLayout>
 #include <QChart>
@@ -17,7 +18,7 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
     setObjectName(QStringLiteral("charts"));
     setDocumentMode(true);
     for (ChartKind kind : allChartKinds()) {
-        auto* view = new QChartView(this);
+        auto* view = new FittedChartView(this);
         view->setObjectName(chartKindKey(kind));
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(480, 320);
@@ -116,16 +117,18 @@ void ChartTabs::redraw(int index)
     const ChartKind kind = m_kinds[std::size_t(index)];
     QChart* chart = createShown(kind);
     if (kind == ChartKind::Frontier && !m_results->frontiersCurrent)
-        chart->setTitle(chart->title() + tr(" — of an earlier state; simulating when inputs "
-                                            "settle"));
+        setChartTitles(chart,
+                       chart->property(kTitleProperty).toString() +
+                           tr(" — of an earlier state; simulating when inputs settle"),
+                       chart->property(kSubtitleProperty).toString());
     // Follow the desktop's palette (dark or light); exports stay light.
     if (palette().color(QPalette::Window).lightness() < 128)
         chart->setTheme(QChart::ChartThemeDark);
     if (m_large)
         applySlidePreset(chart);
-    QChartView* view = m_views[std::size_t(index)];
+    FittedChartView* view = m_views[std::size_t(index)];
     QChart* old = view->chart();
-    view->setChart(chart); // the view owns the new chart, the old one is ours to delete
+    view->showChart(chart); // the view owns the new chart, the old one is ours to delete
     delete old;
     m_stale[std::size_t(index)] = false;
 }

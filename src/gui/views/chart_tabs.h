@@ -17,6 +17,8 @@ class QComboBox;
 
 namespace fleet::gui {
 
+class FittedChartView;
+
 class ChartTabs : public QTabWidget
 {
     Q_OBJECT
@@ -49,7 +51,7 @@ private:
     QChart* createShown(ChartKind kind) const;
 
     std::vector<ChartKind> m_kinds;
-    std::vector<QChartView*> m_views;
+    std::vector<FittedChartView*> m_views;
     std::vector<bool> m_stale;
     bool m_large = false;
     bool m_optimizerMix = true;
