@@ -5,6 +5,8 @@
 // move, replaced by the exact solve's. Screenshots under the build dir to
 // look at.
 
+#include "charts/chart_fit.h"
+#include "charts/chart_kinds.h"
 #include "charts/chart_style.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
@@ -13,6 +15,7 @@
 #include "store/project_json.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "views/fitted_chart_view.h"
 
 #include <QBarSet>
 #include <QChart>
@@ -227,6 +230,9 @@ private slots:
         const std::vector<double> fastHeld = heldByMonth(expected.value(), months);
         QVERIFY(fastHeld.front() > 0);
         QCOMPARE(stackedTotals(chart), fastHeld);
+        auto* fitted =
+            qobject_cast<FittedChartView*>(m_window->charts()->view(ChartKind::RegimeMix));
+        QTRY_VERIFY_WITH_TIMEOUT(fitted->isFitted(), test::kPatienceMs);
         m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_optimizer_fast.png"));
 
         // Inputs settle: the exact solve's plan replaces the fast path's.
@@ -244,6 +250,9 @@ private slots:
                                     .arg(QString::fromUtf8(solveStatusKey(exact.status).data()))),
             qPrintable(subtitle));
         QCOMPARE(stackedTotals(chart), heldByMonth(exact, months));
+        QTRY_VERIFY_WITH_TIMEOUT(fitted->isFitted(), test::kPatienceMs);
+        QVERIFY2(cutTexts(fitted->scene()).isEmpty(),
+                 qPrintable(cutTexts(fitted->scene()).join(QStringLiteral(" | "))));
         m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_optimizer_exact.png"));
 
         // An export of the tab is the chart shown.
@@ -258,6 +267,54 @@ private slots:
         QVERIFY(!m_window->charts()->optimizerMixShown());
         QVERIFY(regimeMixChart()->property(kTitleProperty).toString().startsWith("Regime mix"));
         QCOMPARE(m_window->charts()->currentChartKey(), QStringLiteral("regime-mix"));
+    }
+
+    void chartsOnScreenAreFittedAndNothingIsCut()
+    {
+        // The laptop window of the demo: every chart the sample has data for.
+        int checked = 0;
+        for (ChartKind kind : allChartKinds()) {
+            if (kind == ChartKind::Packing || kind == ChartKind::Frontier)
+                continue; // no trace replayed; not simulated (slow part off)
+            m_window->charts()->setCurrentKind(kind);
+            auto* view = qobject_cast<FittedChartView*>(m_window->charts()->view(kind));
+            QVERIFY(view);
+            QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+            const QStringList cut = cutTexts(view->scene());
+            QVERIFY2(cut.isEmpty(), qPrintable(chartKindKey(kind) + QStringLiteral(": ") +
+                                               cut.join(QStringLiteral(" | "))));
+            m_window->grab().save(
+                QStringLiteral(FLEET_BINARY_DIR "/demo_fitted_%1.png").arg(chartKindKey(kind)));
+            ++checked;
+        }
+        QCOMPARE(checked, 8);
+    }
+
+    void chartsAreFittedWhileResultsArrive()
+    {
+        // Results replace the chart being shown while the earlier one is
+        // fitted: each fit stays on its own chart (it once went on in the
+        // chart the tabs had just deleted).
+        m_window->charts()->setCurrentKind(ChartKind::CostPerToken);
+        auto* view =
+            qobject_cast<FittedChartView*>(m_window->charts()->view(ChartKind::CostPerToken));
+        QSlider* slider = m_window->drivers()->slider(QStringLiteral("gpu_prices"));
+        slider->setSliderDown(true);
+        for (int step = 1; step <= 30; ++step) {
+            slider->setValue(slider->value() + (step % 2 ? 3 : -2));
+            view->fitNow(); // a fit with results on their way
+            QTest::qWait(5);
+        }
+        slider->setSliderDown(false);
+        waitForResults();
+        QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+        QVERIFY(cutTexts(view->scene()).isEmpty());
+        // A smaller window: fitted again to the new size.
+        m_window->resize(1024, 700);
+        QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+        QVERIFY2(cutTexts(view->scene()).isEmpty(),
+                 qPrintable(cutTexts(view->scene()).join(QStringLiteral(" | "))));
+        m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_fitted_1024.png"));
     }
 
     void anEditShowsTheEarlierPlanUntilItsOwnArrives()

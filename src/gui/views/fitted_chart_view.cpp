@@ -33,13 +33,21 @@ void FittedChartView::resizeEvent(QResizeEvent* event)
         m_fitLater.start();
 }
 
+void FittedChartView::showEvent(QShowEvent* event)
+{
+    QChartView::showEvent(event);
+    if (!isFitted())
+        m_fitLater.start();
+}
+
 void FittedChartView::fitNow()
 {
     m_fitLater.stop();
     QChart* shown = chart();
     // The size QChartView gave the chart (the view's, less its frame).
     const QSize size = shown ? shown->size().toSize() : QSize();
-    if (!shown || !scene() || m_fitting || size.isEmpty())
+    // A view in a tab not shown waits: it is fitted at its real size when shown.
+    if (!shown || !scene() || m_fitting || size.isEmpty() || !isVisible())
         return;
     if (m_fitted == shown)
         m_undo.restore(); // fitted at another size: start from the chart as built
