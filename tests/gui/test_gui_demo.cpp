@@ -10,6 +10,7 @@
 #include "charts/chart_style.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
+#include "kpi_panel.h"
 #include "main_window.h"
 #include "optimize/regime_mix.h"
 #include "store/project_json.h"
@@ -315,6 +316,56 @@ private slots:
         QVERIFY2(cutTexts(view->scene()).isEmpty(),
                  qPrintable(cutTexts(view->scene()).join(QStringLiteral(" | "))));
         m_window->grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_fitted_1024.png"));
+    }
+
+    void kpiPanelFitsItsWidth_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("large");
+        QTest::addColumn<int>("columns");
+        QTest::newRow("800 px") << 800 << false << 3;
+        QTest::newRow("600 px") << 600 << false << 2;
+        QTest::newRow("1366 px") << 1366 << false << 6;
+        QTest::newRow("1000 px, presentation") << 1000 << true << 3;
+    }
+
+    void kpiPanelFitsItsWidth()
+    {
+        QFETCH(int, width);
+        QFETCH(bool, large);
+        QFETCH(int, columns);
+        doc()->setScenario(QStringLiteral("reserve-60")); // changes under the figures too
+        waitForResults();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->latest()->optimizer, test::kPatienceMs);
+        KpiPanel panel;
+        panel.showResults(*m_window->recompute()->latest());
+        panel.setLarge(large);
+        panel.resize(width, 200);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_COMPARE(panel.width(), width); // its minimum allows it
+        QCOMPARE(panel.columns(), columns);
+        panel.resize(width, panel.heightForWidth(width) > 0 ? panel.heightForWidth(width)
+                                                            : panel.sizeHint().height());
+        QCoreApplication::processEvents();
+        panel.grab().save(QStringLiteral(FLEET_BINARY_DIR "/demo_kpi_%1%2.png")
+                              .arg(width)
+                              .arg(large ? QStringLiteral("_large") : QString()));
+        // Every caption, figure and change whole: as wide as its text and
+        // inside the panel.
+        QStringList cut;
+        const QRect inPanel(QPoint(0, 0), panel.size());
+        for (QLabel* label : panel.findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty() || label->wordWrap())
+                continue;
+            const QRect at(label->mapTo(&panel, QPoint(0, 0)), label->size());
+            if (label->width() < label->sizeHint().width() || !inPanel.contains(at))
+                cut << QStringLiteral("'%1' %2 of %3 px")
+                           .arg(label->text())
+                           .arg(label->width())
+                           .arg(label->sizeHint().width());
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
     }
 
     void anEditShowsTheEarlierPlanUntilItsOwnArrives()
