@@ -207,6 +207,33 @@ private slots:
         QCOMPARE(timeout->value(), 15.0); // the base still releases after 15 min
     }
 
+    void gpuPricesInsideAScenarioAreItsOverride()
+    {
+        doc()->setScenario(QStringLiteral("reserve-60"));
+        waitForResults();
+        const QString before =
+            m_window->kpiPanel()->valueText(QStringLiteral("mean_monthly_cost_usd"));
+        QDoubleSpinBox* prices = spin("gpu_prices");
+        QVERIFY(prices->isEnabled());
+        prices->setValue(1.2);
+        QCOMPARE(doc()->undoStack()->count(), 1);
+        // The base book keeps its prices; the scenario's override holds the scaled book.
+        QCOMPARE(
+            doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour,
+            2.99);
+        QVERIFY(std::abs(doc()
+                             ->scenarioProject()
+                             .activePriceBook()
+                             ->prices("h100-sxm-80gb")
+                             ->onDemand->usdPerGpuHour -
+                         2.99 * 1.2) < 1e-9);
+        QCOMPARE(prices->value(), 1.2);
+        waitForResults();
+        QVERIFY(m_window->kpiPanel()->valueText(QStringLiteral("mean_monthly_cost_usd")) != before);
+        doc()->setScenario({});
+        QCOMPARE(prices->value(), 1.0);
+    }
+
     void theRegimeMixTabShowsTheOptimizersPlan()
     {
         // The fast path's plan, as the optimizer gives it for the sample.
