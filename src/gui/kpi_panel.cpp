@@ -6,7 +6,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QScreen>
+#include <QResizeEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +60,9 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
 {
     auto* layout = new QGridLayout(this);
     layout->setHorizontalSpacing(24);
+    // The panel's minimum is minimumSizeHint(), not the grid's of the moment:
+    // it rearranges to the width it gets.
+    layout->setSizeConstraint(QLayout::SetNoConstraint);
     addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"),
            tr("Cost over the horizon ÷ its months. Fixed fleet: the reserved and owned GPUs "
               "at their price, used or not, plus the on-demand GPUs the plan uses; sized "
@@ -91,6 +94,7 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
     m_optimizer->setToolTip(optimizerHelp());
+    m_optimizer->setWordWrap(true); // a long line wraps in a narrow window
     m_exactFailure = new QLabel(this);
     m_exactFailure->setObjectName(QStringLiteral("exactSolverFailure"));
     m_exactFailure->setWordWrap(true);
@@ -287,11 +291,47 @@ void KpiPanel::setLarge(bool large)
         font.setPointSizeF(m_baseSize * (large ? 2.6 : 1.6));
         kpi.value->setFont(font);
     }
-    // Six large figures take about 1,160 px; beside the What-if sliders they
-    // fit a screen of 1,600 px or more. On a smaller one: two rows of three.
-    const QScreen* on = screen();
-    const int width = on ? on->availableGeometry().width() : 1920;
-    arrange(large && width < 1600 ? 3 : 6);
+    // Six large figures take about 1,160 px: on a laptop, two rows of three
+    // (resizeEvent rearranges again when presentation mode's size arrives).
+    arrange(columnsFor(width()));
+}
+
+int KpiPanel::widthFor(int columns) const
+{
+    const auto* grid = static_cast<const QGridLayout*>(layout());
+    int total = grid->horizontalSpacing() * (columns - 1);
+    for (int column = 0; column < columns; ++column) {
+        int widest = 0;
+        for (int i = column; i < int(m_kpis.size()); i += columns)
+            for (const QLabel* label : {m_kpis[i].caption, m_kpis[i].value, m_kpis[i].delta})
+                widest = std::max(widest, label->sizeHint().width());
+        total += widest;
+    }
+    const QMargins frame = contentsMargins();
+    const QMargins inner = grid->contentsMargins();
+    return total + frame.left() + frame.right() + inner.left() + inner.right();
+}
+
+int KpiPanel::columnsFor(int width) const
+{
+    for (int columns : {6, 3})
+        if (widthFor(columns) <= width)
+            return columns;
+    return 2;
+}
+
+QSize KpiPanel::minimumSizeHint() const
+{
+    const int titleWidth = fontMetrics().horizontalAdvance(title()) + 24;
+    return {std::max(widthFor(2), titleWidth), QGroupBox::minimumSizeHint().height()};
+}
+
+void KpiPanel::resizeEvent(QResizeEvent* event)
+{
+    QGroupBox::resizeEvent(event);
+    const int columns = columnsFor(event->size().width());
+    if (columns != m_columns)
+        arrange(columns);
 }
 
 } // namespace fleet::gui

@@ -34,13 +34,19 @@ public:
     /// The button that exports the model for a bug report (shown with a failure).
     QPushButton* exportModelButton() const { return m_exportModel; }
 
-    /// Presentation mode: larger type, and the figures in two rows of three
-    /// when six large ones side by side would not leave room for the What-if
-    /// sliders on the screen (a 1366 px laptop).
+    /// Presentation mode: larger type (the figures rearranged to fit).
     void setLarge(bool large);
-    /// The figures in rows of `columns` (6: one row; 3: two rows).
+    /// The figures in rows of `columns` (6: one row; 3: two rows; 2: three).
     void arrange(int columns);
     int columns() const { return m_columns; }
+    /// The most columns (6, 3 or 2) whose figures fit `width` pixels whole.
+    int columnsFor(int width) const;
+    /// As narrow as three rows of two figures: the panel rearranges itself
+    /// to the width it is given (resizeEvent) instead of cutting figures.
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 signals:
     /// The user asked to export the solver's model for a bug report.
@@ -55,6 +61,9 @@ private:
         QLabel* delta;
     };
     QString optimizerHelp() const;
+    /// Pixels the figures need in rows of `columns`: each column as wide as
+    /// its widest caption, figure or change.
+    int widthFor(int columns) const;
     void addKpi(const QString& key, const QString& title, const QString& formula);
 
     QList<Kpi> m_kpis;

@@ -69,8 +69,10 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetplanner.svg")));
     m_recompute = new RecomputeService(this);
     connect(m_recompute, &RecomputeService::resultsReady, this, &MainWindow::showResults);
-    connect(m_recompute, &RecomputeService::optimizerReady, this,
-            [this](ResultsPtr results) { m_kpi->showOptimizer(*results); });
+    connect(m_recompute, &RecomputeService::optimizerReady, this, [this](ResultsPtr results) {
+        m_kpi->showOptimizer(*results);
+        m_charts->showOptimizer(results);
+    });
     setupLayout();
     setupPresentation();
     connect(m_kpi, &KpiPanel::exportSolverModelRequested, this,
@@ -487,14 +489,14 @@ bool MainWindow::exportCurrentChart(const QString& path, const QString& selected
     options.scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
     options.slide = selectedFilter.contains(QStringLiteral("Slide"));
     options.footer = chartFooter(*results);
-    std::unique_ptr<QChart> chart(createChart(m_charts->currentKind(), *results));
+    std::unique_ptr<QChart> chart(m_charts->createCurrentChart()); // as shown
     return gui::exportChart(chart.get(), path, format, options, error);
 }
 
 void MainWindow::exportDialog()
 {
     QString selected;
-    const QString name = chartKindKey(m_charts->currentKind());
+    const QString name = m_charts->currentChartKey();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Chart"), name + QStringLiteral(".png"),
         tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg);;PDF document "
@@ -519,7 +521,7 @@ void MainWindow::copyChart()
     ExportOptions options;
     options.scale = 2.0;
     options.footer = chartFooter(*results);
-    std::unique_ptr<QChart> chart(createChart(m_charts->currentKind(), *results));
+    std::unique_ptr<QChart> chart(m_charts->createCurrentChart());
     QApplication::clipboard()->setImage(renderChart(chart.get(), options));
     statusBar()->showMessage(tr("Chart copied as an image"), 5000);
 }

@@ -693,7 +693,10 @@ private slots:
             const CliRun run = runCli({"chart", ":sample", "--kind", chart.kind, "--scenario",
                                        "reserve-60", "--slide", "-o", path});
             QCOMPARE(run.exitCode, 0);
-            QVERIFY2(run.out.contains(QStringLiteral("scenario reserve-60")), qPrintable(run.out));
+            // The footer names the scenario as people named it, not by its id.
+            QVERIFY2(run.out.contains(QStringLiteral("scenario Reserve 60 % of the H100s")),
+                     qPrintable(run.out));
+            QVERIFY2(!run.out.contains(QStringLiteral("reserve-60")), qPrintable(run.out));
             QFile file(path);
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY(file.size() > 1000);

@@ -44,19 +44,30 @@ private slots:
 
     void readsBackAsEvaluateSays_data()
     {
+        QTest::addColumn<QString>("templateId");
         QTest::addColumn<QString>("scenario");
-        QTest::newRow("baseline") << QString();
-        QTest::newRow("reserve-60") << QStringLiteral("reserve-60");
+        QTest::newRow("baseline") << QString() << QString();
+        QTest::newRow("reserve-60") << QString() << QStringLiteral("reserve-60");
+        // Its price book has an owned plan: the sheet lists it with its figures.
+        QTest::newRow("private-cloud, owned prices")
+            << QStringLiteral("private-cloud") << QString();
     }
 
     void readsBackAsEvaluateSays()
     {
+        QFETCH(QString, templateId);
         QFETCH(QString, scenario);
-        const QString xlsx = m_dir.filePath(QStringLiteral("plan-%1.xlsx").arg(scenario));
-        QStringList args{QStringLiteral("workbook"), QStringLiteral(":sample"),
-                         QStringLiteral("-o"), xlsx};
-        QStringList evaluate{QStringLiteral("evaluate"), QStringLiteral(":sample"),
-                             QStringLiteral("--json")};
+        QString project = QStringLiteral(":sample");
+        if (!templateId.isEmpty()) {
+            project = m_dir.filePath(templateId + QStringLiteral(".fleetplan.json"));
+            const auto made = runCli({QStringLiteral("new"), QStringLiteral("--template"),
+                                      templateId, QStringLiteral("-o"), project});
+            QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+        }
+        const QString xlsx =
+            m_dir.filePath(QStringLiteral("plan-%1-%2.xlsx").arg(templateId, scenario));
+        QStringList args{QStringLiteral("workbook"), project, QStringLiteral("-o"), xlsx};
+        QStringList evaluate{QStringLiteral("evaluate"), project, QStringLiteral("--json")};
         if (!scenario.isEmpty()) {
             args << QStringLiteral("--scenario") << scenario;
             evaluate << QStringLiteral("--scenario") << scenario;
@@ -73,14 +84,18 @@ private slots:
                   "was written but not read back");
         const auto json = runCli(evaluate);
         QCOMPARE(json.exitCode, 0);
-        const QString jsonPath = m_dir.filePath(QStringLiteral("evaluate-%1.json").arg(scenario));
+        const QString jsonPath =
+            m_dir.filePath(QStringLiteral("evaluate-%1-%2.json").arg(templateId, scenario));
         QFile out(jsonPath);
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(json.out.toUtf8());
         out.close();
         QProcess check;
-        check.start(m_python, {QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),
-                               xlsx, jsonPath});
+        QStringList checkArgs{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),
+                              xlsx, jsonPath};
+        if (!templateId.isEmpty())
+            checkArgs << QStringLiteral("--owned");
+        check.start(m_python, checkArgs);
         QVERIFY(check.waitForFinished(60000));
         const QString said =
             QString::fromUtf8(check.readAllStandardOutput() + check.readAllStandardError());

@@ -2,7 +2,10 @@
 """Reads a FleetPlanner workbook back with openpyxl and checks it against
 `fleetplanner-cli evaluate --json` of the same project: its sheets, that
 numbers are numbers with formats, and the KPI, workload and scenario values.
-Usage: check_workbook.py WORKBOOK.xlsx EVALUATE.json
+Also redoes each owned plan's cost per GPU-hour from the figures listed under
+it, as docs/MODEL.md states the formula.
+Usage: check_workbook.py WORKBOOK.xlsx EVALUATE.json [--owned]
+(--owned: the active price book has owned prices, so the sheet must show them)
 Exit 0: all good; 1: a check failed (printed); 77: openpyxl is missing."""
 import json
 import math
@@ -107,6 +110,30 @@ def main():
     for r in prices:
         if not r[3] or not r[5]:
             problems.append(f"Price book: {r[0]} {r[1]} without its source or date")
+
+    # Owned plans: the hourly figure is capex / (years x 8760 h) + hosting /
+    # 730 h + TDP kW x PUE x USD/kWh of the figures listed under it.
+    parts = {"Owned: capex (USD per GPU)": "capex", "Owned: amortization (years)": "years",
+             "Owned: hosting (USD per GPU-month)": "hosting", "Owned: PUE": "pue",
+             "Owned: energy (USD per kWh)": "kwh", "Owned: GPU TDP (W)": "tdp"}
+    owned = [i for i, r in enumerate(rows) if r[1] == "Owned"]
+    for i in owned:
+        gpu, hourly = rows[i][0], rows[i][2]
+        figures = {}
+        for r in rows[i + 1:i + 1 + len(parts)]:
+            if r[0] == gpu and r[1] in parts and isinstance(r[2], (int, float)):
+                figures[parts[r[1]]] = r[2]
+        if len(figures) != len(parts):
+            problems.append(f"Price book: owned {gpu} lists {sorted(figures)}, "
+                            f"expected {sorted(parts.values())}")
+            continue
+        expected = (figures["capex"] / (figures["years"] * 8760) + figures["hosting"] / 730
+                    + figures["tdp"] / 1000 * figures["pue"] * figures["kwh"])
+        if not isinstance(hourly, (int, float)) or not close(hourly, expected):
+            problems.append(f"Price book: owned {gpu} {hourly!r} USD per GPU-hour, "
+                            f"its figures give {expected}")
+    if "--owned" in sys.argv[3:] and not owned:
+        problems.append("Price book: no owned plan, though the price book has one")
 
     for problem in problems:
         print(problem)

@@ -5,10 +5,12 @@
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsObject>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -20,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace fleet::gui {
 
@@ -47,6 +50,19 @@ struct FitUndo::State
     std::vector<Labels> labels;
 };
 
+namespace {
+
+/// Gives a category axis with ranges the labels `labels`, in order.
+void setRangeLabels(QCategoryAxis* axis, const QStringList& labels)
+{
+    const QStringList now = axis->categoriesLabels();
+    for (qsizetype i = 0; i < std::min(now.size(), labels.size()); ++i)
+        if (now[i] != labels[i])
+            axis->replaceLabel(now[i], labels[i]);
+}
+
+} // namespace
+
 FitUndo::FitUndo() = default;
 FitUndo::~FitUndo() = default;
 FitUndo::FitUndo(FitUndo&&) noexcept = default;
@@ -72,6 +88,8 @@ void FitUndo::restore()
                 categories->clear();
                 categories->append(saved.categories);
             }
+        if (auto* ranges = qobject_cast<QCategoryAxis*>(saved.axis.data()))
+            setRangeLabels(ranges, saved.categories);
     }
     for (const State::Labels& saved : state->labels)
         if (saved.series)
@@ -96,6 +114,29 @@ QString plain(const QString& html)
     return QTextDocumentFragment::fromHtml(html).toPlainText().simplified();
 }
 
+/// Delivers the events posted to the chart, its objects, its scene and the
+/// scene's items — and no others. Qt Charts lays out series, axes and value
+/// labels through posted events; delivering every posted event of the
+/// application here (as this once did) ran unrelated work in the middle of a
+/// fit: on screen, a recompute's results arrived, the chart tabs replaced
+/// and deleted the very chart being fitted, and the fit went on in freed
+/// memory.
+void sendChartEvents(QChart* chart)
+{
+    std::vector<QPointer<QObject>> receivers{chart};
+    for (QObject* child : chart->findChildren<QObject*>())
+        receivers.emplace_back(child);
+    if (QGraphicsScene* scene = chart->scene()) {
+        receivers.emplace_back(scene);
+        for (QGraphicsItem* item : scene->items())
+            if (QGraphicsObject* object = item->toGraphicsObject())
+                receivers.emplace_back(object);
+    }
+    for (const QPointer<QObject>& receiver : receivers)
+        if (receiver) // an earlier event may have deleted it
+            QCoreApplication::sendPostedEvents(receiver);
+}
+
 void layOut(QChart* chart, QSizeF size)
 {
     chart->resize(size);
@@ -103,11 +144,10 @@ void layOut(QChart* chart, QSizeF size)
         chart->layout()->invalidate();
         chart->layout()->activate();
     }
-    // Qt Charts lays out series, axes and value labels through posted events.
-    QCoreApplication::sendPostedEvents();
+    sendChartEvents(chart);
     if (chart->layout())
         chart->layout()->activate();
-    QCoreApplication::sendPostedEvents();
+    sendChartEvents(chart);
 }
 
 /// Words of `text` on lines no wider than `width` (a longer word stays whole).
@@ -357,6 +397,8 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
             {}};
         if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
             one.categories = categories->categories();
+        else if (auto* ranges = qobject_cast<QCategoryAxis*>(axis))
+            one.categories = ranges->categoriesLabels();
         saved.axes.push_back(one);
     }
     for (QAbstractSeries* one : chart->series())
@@ -369,6 +411,9 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
     qreal legendShrink = 1.0;
     std::vector<qreal> axisShrink(saved.axes.size(), 1.0);
     std::vector<qreal> labelShrink(saved.axes.size(), 1.0);
+    // Labels of a category axis with ranges ("Jan 27" under a month's bar)
+    // broken at their spaces once cut.
+    std::vector<bool> broken(saved.axes.size(), false);
     int legendWrap = 0; // entries wrapped to a width this many times narrower
     for (int round = 0; round < kMaxRounds; ++round) {
         fitTitle(chart, saved, titleWidth, titleShrink);
@@ -394,10 +439,18 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
             const bool across = axis->orientation() == Qt::Horizontal;
             fitAxisTitle(axis, saved.axes[i], (across ? plot.width() : plot.height()) - 8,
                          axisShrink[i]);
-            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
                 fitCategories(categories, saved.axes[i], plot, size, labelShrink[i]);
-            else
+            } else {
                 axis->setLabelsFont(scaled(saved.axes[i].labelsFont, labelShrink[i]));
+                if (auto* ranges = qobject_cast<QCategoryAxis*>(axis)) {
+                    QStringList labels = saved.axes[i].categories;
+                    if (broken[i])
+                        for (QString& label : labels)
+                            label = htmlLines(plain(label).split(QLatin1Char(' ')));
+                    setRangeLabels(ranges, labels);
+                }
+            }
         }
         layOut(chart, size);
         plot = chart->plotArea();
@@ -408,45 +461,66 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
         const QStringList cut = cutTexts(scene);
         if (cut.isEmpty())
             break;
-        // Which element was cut: its text starts like the cut one.
+        // Which elements were cut (their text starts like a cut one); each
+        // is adjusted one step per round, however many of its labels were
+        // cut (a step per label made twelve cut months 5-point type at once).
+        bool titleCut = false, legendCut = false, unknownCut = false;
+        std::vector<bool> axisTitleCut(saved.axes.size(), false);
+        std::vector<bool> labelsCut(saved.axes.size(), false);
         for (QString text : cut) {
             text.remove(kEllipsis);
             text.remove(kCut);
             text = text.simplified();
             bool known = false;
-            if (plain(chart->title()).startsWith(text)) {
-                titleShrink *= 0.9;
-                known = true;
-            }
+            if (plain(chart->title()).startsWith(text))
+                known = titleCut = true;
             for (std::size_t i = 0; i < saved.axes.size(); ++i) {
                 QAbstractAxis* axis = saved.axes[i].axis;
-                if (plain(axis->titleText()).startsWith(text)) {
-                    axisShrink[i] *= 0.9;
-                    known = true;
-                }
+                if (plain(axis->titleText()).startsWith(text))
+                    known = axisTitleCut[i] = true;
+                QStringList labels;
                 if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
-                    for (const QString& label : categories->categories())
-                        if (plain(label).startsWith(text)) {
-                            labelShrink[i] *= 0.9;
-                            known = true;
-                            break;
-                        }
+                    labels = categories->categories();
+                else if (auto* ranges = qobject_cast<QCategoryAxis*>(axis))
+                    labels = ranges->categoriesLabels();
+                for (const QString& label : labels)
+                    if (plain(label).startsWith(text)) {
+                        known = labelsCut[i] = true;
+                        break;
+                    }
             }
             for (QLegendMarker* marker : chart->legend()->markers())
                 if (plain(marker->label()).startsWith(text)) {
-                    if (legendWrap < 2)
-                        ++legendWrap;
-                    else
-                        legendShrink *= 0.9;
-                    known = true;
+                    known = legendCut = true;
                     break;
                 }
-            if (!known) { // not recognised: everything a little smaller
-                titleShrink *= 0.95;
-                legendShrink *= 0.95;
-                for (std::size_t i = 0; i < saved.axes.size(); ++i)
-                    labelShrink[i] *= 0.95;
-            }
+            unknownCut = unknownCut || !known;
+        }
+        if (titleCut)
+            titleShrink *= 0.9;
+        for (std::size_t i = 0; i < saved.axes.size(); ++i) {
+            if (axisTitleCut[i])
+                axisShrink[i] *= 0.9;
+            if (!labelsCut[i])
+                continue;
+            // Ranged labels ("Jan 27" under a month's bar) are broken at
+            // their spaces first; then, as bar category labels, smaller.
+            if (qobject_cast<QCategoryAxis*>(saved.axes[i].axis.data()) && !broken[i])
+                broken[i] = true;
+            else
+                labelShrink[i] *= 0.9;
+        }
+        if (legendCut) {
+            if (legendWrap < 2)
+                ++legendWrap;
+            else
+                legendShrink *= 0.9;
+        }
+        if (unknownCut) { // not recognised: everything a little smaller
+            titleShrink *= 0.95;
+            legendShrink *= 0.95;
+            for (std::size_t i = 0; i < saved.axes.size(); ++i)
+                labelShrink[i] *= 0.95;
         }
     }
     return undo;

@@ -121,9 +121,15 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
 QString chartFooter(const PlanResults& results)
 {
     QStringList parts{QString::fromStdString(results.project.name)};
-    if (!results.scenario.empty())
-        parts << QObject::tr("scenario %1").arg(QString::fromStdString(results.scenario));
-    else
+    if (!results.scenario.empty()) {
+        // The scenario as people named it; `results.scenario` is what selected
+        // it (its id, or its name on the command line).
+        std::string name = results.scenario;
+        for (const Scenario& s : results.baseProject.scenarios)
+            if (s.id == results.scenario || s.name == results.scenario)
+                name = s.name.empty() ? s.id : s.name;
+        parts << QObject::tr("scenario %1").arg(QString::fromStdString(name));
+    } else
         parts << QObject::tr("baseline scenario");
     if (const PriceBook* book = results.project.activePriceBook())
         parts << QObject::tr("price book %1 (as of %2)")

@@ -8,6 +8,8 @@
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
+#include <algorithm>
+
 namespace fleet::gui {
 
 namespace {
@@ -26,14 +28,27 @@ int monthStep(std::size_t months)
 
 QChart* createRegimeMixChart(const RegimeMixData& data)
 {
-    QChart* chart = newChart(QObject::tr("Regime mix: GPUs held by the chosen plan, by month"));
+    MonthSets sets;
+    for (std::size_t r = 0; r < data.regimes.size(); ++r)
+        sets.emplace_back(QString::fromUtf8(regimeLabel(data.regimes[r]).data()), data.gpus[r]);
+    return createStackedMonthChart(
+        QObject::tr("Regime mix: GPUs held by the chosen plan, by month"), {}, data.months, sets,
+        QObject::tr("GPUs held (GPU-equivalents)"));
+}
+
+QChart* createStackedMonthChart(const QString& title, const QString& subtitle,
+                                const std::vector<std::string>& months, const MonthSets& sets,
+                                const QString& yTitle)
+{
+    QChart* chart = newChart(title, subtitle);
     auto* series = new QStackedBarSeries;
-    std::vector<double> totals(data.months.size(), 0.0);
-    for (std::size_t r = 0; r < data.regimes.size(); ++r) {
-        auto* set = new QBarSet(QString::fromUtf8(regimeLabel(data.regimes[r]).data()));
-        for (std::size_t m = 0; m < data.months.size(); ++m) {
-            set->append(data.gpus[r][m]);
-            totals[m] += data.gpus[r][m];
+    std::vector<double> totals(months.size(), 0.0);
+    for (const auto& [name, values] : sets) {
+        auto* set = new QBarSet(name);
+        for (std::size_t m = 0; m < months.size(); ++m) {
+            const double value = m < values.size() ? values[m] : 0.0;
+            set->append(value);
+            totals[m] += value;
         }
         series->append(set);
     }
@@ -41,20 +56,20 @@ QChart* createRegimeMixChart(const RegimeMixData& data)
     // Bars stand at 0, 1, 2, …: a value axis labelled on the months it names
     // ("Jan 27", "Jul 27", …), so 60 months are not 60 cut labels.
     auto* x = new QCategoryAxis;
-    const int count = std::max<int>(1, int(data.months.size()));
+    const int count = std::max<int>(1, int(months.size()));
     x->setRange(-0.5, count - 0.5);
     x->setStartValue(-0.5);
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     x->setGridLineVisible(false);
-    const int step = monthStep(data.months.size());
-    for (std::size_t m = 0; m < data.months.size(); m += std::size_t(step))
-        x->append(monthLabel(data.months[m]), double(m));
+    const int step = monthStep(months.size());
+    for (std::size_t m = 0; m < months.size(); m += std::size_t(step))
+        x->append(monthLabel(months[m]), double(m));
     x->setTitleText(step == 1 ? QObject::tr("Month")
                               : QObject::tr("Month (every %1th labelled)").arg(step));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    const double top = totals.empty() ? 1.0 : *std::max_element(totals.begin(), totals.end());
-    QValueAxis* y = valueAxis(QObject::tr("GPUs held (GPU-equivalents)"), 0, top * 1.05);
+    const double top = totals.empty() ? 0.0 : *std::max_element(totals.begin(), totals.end());
+    QValueAxis* y = valueAxis(yTitle, 0, top > 0 ? top * 1.05 : 1.0);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     return chart;

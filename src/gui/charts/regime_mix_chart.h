@@ -4,10 +4,23 @@
 
 #include "engine/chart_data.h"
 
+#include <QString>
+
+#include <string>
+#include <utility>
+#include <vector>
+
 class QChart;
 
 namespace fleet::gui {
 
 QChart* createRegimeMixChart(const RegimeMixData& data);
+
+/// One stacked bar per month ("2027-01", …, labelled every few months), one
+/// bar set per (name, value by month); the y axis titled `yTitle`.
+using MonthSets = std::vector<std::pair<QString, std::vector<double>>>;
+QChart* createStackedMonthChart(const QString& title, const QString& subtitle,
+                                const std::vector<std::string>& months, const MonthSets& sets,
+                                const QString& yTitle);
 
 } // namespace fleet::gui

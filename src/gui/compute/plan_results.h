@@ -61,6 +61,9 @@ struct PlanResults
     /// The regime-mix optimizer's answer: the fast path (LP rounded) while
     /// inputs move, the exact solve once they settle.
     std::optional<RegimeMixResult> optimizer;
+    /// False while `optimizer` is of an earlier snapshot (kept on screen until
+    /// this snapshot's plan arrives).
+    bool optimizerCurrent = false;
     /// Why the optimizer gave no plan though it ran: its model was refused
     /// (inconsistent bounds, a solver exception). Empty otherwise.
     std::string optimizerRefusal;

@@ -115,11 +115,13 @@ void RecomputeService::fastDone()
         merged->frontiersCurrent = false;
         merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
         merged->optimizerRefusal = m_latest->optimizerRefusal;
+        merged->optimizerCurrent = false;
     }
     merged->packing = m_packing;
     if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration) {
         merged->optimizer = m_optimizerResult->result;
         merged->optimizerRefusal = m_optimizerResult->refusal;
+        merged->optimizerCurrent = true;
     }
     m_latest = merged;
     m_shownGeneration = m_fastGeneration;
@@ -152,6 +154,7 @@ void RecomputeService::optimizerDone()
         auto results = std::make_shared<PlanResults>(*m_latest);
         results->optimizer = m_optimizerResult->result;
         results->optimizerRefusal = m_optimizerResult->refusal;
+        results->optimizerCurrent = true;
         m_latest = results;
         emit optimizerReady(m_latest);
     }
@@ -253,9 +256,15 @@ void RecomputeService::finishSlow()
         exact.cancelled || !results->frontiersCurrent || m_slowGeneration != m_generation;
     if (!cancelled) {
         // A plan replaces the fast path's; a refusal or a failure leaves the
-        // fast path's answer on screen and says why.
-        if (exact.result)
+        // fast path's answer on screen and says why (the one shown now: it
+        // may have arrived after these results were copied).
+        if (exact.result) {
             results->optimizer = exact.result;
+            results->optimizerCurrent = true;
+        } else if (m_latest && m_shownGeneration == m_slowGeneration) {
+            results->optimizer = m_latest->optimizer;
+            results->optimizerCurrent = m_latest->optimizerCurrent;
+        }
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;

@@ -65,25 +65,45 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
     return std::nullopt;
 }
 
+namespace {
+
+/// `project` with scenario `id` applied, or `project` itself when the
+/// scenario cannot be applied or changes which rows there are.
+Project withScenario(const Project& project, const QString& id)
+{
+    auto applied = applyScenario(project, id.toStdString());
+    const auto sameRows = [&project](const Project& shown) {
+        return shown.fleet.pools.size() == project.fleet.pools.size() &&
+               shown.segments.size() == project.segments.size() &&
+               shown.workloads.size() == project.workloads.size();
+    };
+    return applied && sameRows(applied.value()) ? std::move(applied).value() : project;
+}
+
+} // namespace
+
 const Project& ProjectDocument::shownProject() const
 {
     if (m_recordingScenario.isEmpty())
         return m_project;
-    if (!m_shown) {
-        auto applied = applyScenario(m_project, m_recordingScenario.toStdString());
-        const auto sameRows = [this](const Project& shown) {
-            return shown.fleet.pools.size() == m_project.fleet.pools.size() &&
-                   shown.segments.size() == m_project.segments.size() &&
-                   shown.workloads.size() == m_project.workloads.size();
-        };
-        m_shown = applied && sameRows(applied.value()) ? std::move(applied).value() : m_project;
-    }
+    if (!m_shown)
+        m_shown = withScenario(m_project, m_recordingScenario);
     return *m_shown;
+}
+
+const Project& ProjectDocument::scenarioProject() const
+{
+    if (m_scenario.isEmpty())
+        return m_project;
+    if (!m_scenarioApplied)
+        m_scenarioApplied = withScenario(m_project, m_scenario);
+    return *m_scenarioApplied;
 }
 
 void ProjectDocument::setProject(Project project, const ProjectChange& change)
 {
     m_shown.reset();
+    m_scenarioApplied.reset();
     m_project = std::move(project);
     m_lastChange = change;
     emit changed();
@@ -105,6 +125,7 @@ void ProjectDocument::setScenario(const QString& scenario)
     if (scenario == m_scenario)
         return;
     m_scenario = scenario;
+    m_scenarioApplied.reset();
     emit scenarioChanged(scenario);
     emit changed();
 }

@@ -60,6 +60,11 @@ public:
     /// The scenario the views show ("" for the project as stated).
     QString scenario() const { return m_scenario; }
     void setScenario(const QString& scenario);
+    /// The project with the shown scenario applied: what the charts and the
+    /// what-if sliders show. project() when no scenario is shown, or when the
+    /// scenario cannot be applied or would change which rows there are (its
+    /// edits name rows of project()).
+    const Project& scenarioProject() const;
 
     /// While a scenario is recorded (its id; "" when none), edit() turns the
     /// edits into that scenario's overrides (scenario_recorder.h), one step.
@@ -120,6 +125,7 @@ private:
     QString m_recordingScenario;
     bool m_applyingRecording = false;
     mutable std::optional<Project> m_shown; ///< shownProject() while recording; reset on change
+    mutable std::optional<Project> m_scenarioApplied; ///< scenarioProject(); reset on change
 };
 
 } // namespace fleet::gui

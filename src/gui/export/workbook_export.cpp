@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <string>
 #include <xlsxwriter.h>
 
@@ -19,6 +20,7 @@ struct Formats
     lxw_format* count = nullptr;    ///< 1,234
     lxw_format* gpus = nullptr;     ///< 1,234.5
     lxw_format* share = nullptr;    ///< 47.1%
+    lxw_format* kwh = nullptr;      ///< 0.0872
     lxw_format* wrap = nullptr;
 };
 
@@ -38,6 +40,7 @@ Formats makeFormats(lxw_workbook* book)
     f.count = numeric("#,##0");
     f.gpus = numeric("#,##0.0");
     f.share = numeric("0.0%");
+    f.kwh = numeric("0.0000");
     f.wrap = workbook_add_format(book);
     format_set_text_wrap(f.wrap);
     return f;
@@ -234,6 +237,63 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_insert_chart_opt(sheet, lxw_row_t(kpis + 3), 1, chart, &options);
 }
 
+/// One sourced figure as a row of the price-book sheet: GPU, what it is (unit
+/// in the words), value, source title, source URL, as of, note.
+int sourcedRow(lxw_worksheet* sheet, int row, const Catalog& catalog, const std::string& gpu,
+               const std::string& what, const SourcedValue& figure, lxw_format* format)
+{
+    text(sheet, row, 0, gpu);
+    text(sheet, row, 1, what);
+    number(sheet, row, 2, figure.value, format);
+    const SourceInfo* source = catalog.source(figure.source);
+    text(sheet, row, 3, source ? source->title : figure.source);
+    text(sheet, row, 4, source ? source->url : std::string());
+    text(sheet, row, 5, figure.asOf);
+    text(sheet, row, 6, figure.note);
+    return row + 1;
+}
+
+/// The owned plan of each GPU that has one: its cost per GPU-hour as the
+/// engine computes it (`ownedUsdPerGpuHour`), then the figures it is made of,
+/// each with its source, so a reader can redo the sum.
+int ownedRows(lxw_worksheet* sheet, int row, const PriceBook& priceBook, const Catalog& catalog,
+              const Formats& f)
+{
+    for (const GpuPrices& prices : priceBook.gpus) {
+        const GpuModel* gpu = catalog.gpu(prices.gpuId);
+        if (!prices.owned || !gpu)
+            continue;
+        const OwnedCost& owned = *prices.owned;
+        const std::string name = gpu->name;
+        text(sheet, row, 0, name);
+        text(sheet, row, 1, std::string(planLabel(Plan::Owned)));
+        number(sheet, row, 2, ownedUsdPerGpuHour(owned, gpu->tdpW.value), f.usdCents);
+        text(sheet, row, 3,
+             "Computed: capex / (amortization years x 8,760 h) + hosting / 730 h + "
+             "TDP kW x PUE x USD per kWh, from the rows below");
+        // The newest date among the figures it is computed from.
+        std::string asOf = gpu->tdpW.asOf;
+        for (const SourcedValue* figure :
+             {&owned.capexUsdPerGpu, &owned.amortizationYears, &owned.hostingUsdPerGpuMonth,
+              &owned.pue, &owned.usdPerKwh})
+            asOf = std::max(asOf, figure->asOf);
+        text(sheet, row, 5, asOf);
+        text(sheet, row, 6, owned.note);
+        ++row;
+        row = sourcedRow(sheet, row, catalog, name, "Owned: capex (USD per GPU)",
+                         owned.capexUsdPerGpu, f.usd);
+        row = sourcedRow(sheet, row, catalog, name, "Owned: amortization (years)",
+                         owned.amortizationYears, f.gpus);
+        row = sourcedRow(sheet, row, catalog, name, "Owned: hosting (USD per GPU-month)",
+                         owned.hostingUsdPerGpuMonth, f.usdCents);
+        row = sourcedRow(sheet, row, catalog, name, "Owned: PUE", owned.pue, f.usdCents);
+        row = sourcedRow(sheet, row, catalog, name, "Owned: energy (USD per kWh)", owned.usdPerKwh,
+                         f.kwh);
+        row = sourcedRow(sheet, row, catalog, name, "Owned: GPU TDP (W)", gpu->tdpW, f.count);
+    }
+    return row;
+}
+
 void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 {
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Price book");
@@ -260,6 +320,7 @@ void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             ++row;
         }
     }
+    row = ownedRows(sheet, row, *priceBook, catalog, f);
     ++row;
     text(sheet, row++, 0, priceBook->name + " (as of " + priceBook->asOf + ")", f.header);
     text(sheet, row, 0, priceBook->description);

@@ -1,9 +1,15 @@
 #include "views/chart_tabs.h"
 
 #include "charts/chart_style.h"
+#include "charts/optimizer_mix_chart.h"
+#include "views/fitted_chart_view.h"
 
+#include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalBlocker>
 
 namespace fleet::gui {
 
@@ -12,11 +18,34 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
     setObjectName(QStringLiteral("charts"));
     setDocumentMode(true);
     for (ChartKind kind : allChartKinds()) {
-        auto* view = new QChartView(this);
+        auto* view = new FittedChartView(this);
         view->setObjectName(chartKindKey(kind));
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(480, 320);
-        addTab(view, chartKindLabel(kind));
+        if (kind == ChartKind::RegimeMix) {
+            // Which plan the tab shows: the optimizer's or the engine's.
+            auto* page = new QWidget(this);
+            auto* layout = new QVBoxLayout(page);
+            layout->setContentsMargins(0, 0, 0, 0);
+            auto* row = new QHBoxLayout;
+            row->setContentsMargins(6, 4, 6, 0);
+            m_mixSource = new QComboBox(page);
+            m_mixSource->setObjectName(QStringLiteral("regimeMixSource"));
+            m_mixSource->addItem(tr("The optimizer's plan (status and gap in the subtitle)"));
+            m_mixSource->addItem(tr("The engine's choice, workload by workload"));
+            auto* label = new QLabel(tr("Show:"), page);
+            label->setBuddy(m_mixSource);
+            row->addWidget(label);
+            row->addWidget(m_mixSource);
+            row->addStretch(1);
+            layout->addLayout(row);
+            layout->addWidget(view, 1);
+            connect(m_mixSource, &QComboBox::currentIndexChanged, this,
+                    [this](int index) { setOptimizerMixShown(index == 0); });
+            addTab(page, chartKindLabel(kind));
+        } else {
+            addTab(view, chartKindLabel(kind));
+        }
         m_kinds.push_back(kind);
         m_views.push_back(view);
         m_stale.push_back(true);
@@ -34,23 +63,72 @@ void ChartTabs::showResults(ResultsPtr results)
     redraw(currentIndex());
 }
 
+void ChartTabs::showOptimizer(ResultsPtr results)
+{
+    m_results = std::move(results);
+    for (std::size_t i = 0; i < m_kinds.size(); ++i)
+        if (m_kinds[i] == ChartKind::RegimeMix && m_optimizerMix) {
+            m_stale[i] = true;
+            if (int(i) == currentIndex())
+                redraw(int(i));
+        }
+}
+
+void ChartTabs::setOptimizerMixShown(bool shown)
+{
+    if (shown == m_optimizerMix)
+        return;
+    m_optimizerMix = shown;
+    {
+        const QSignalBlocker block(m_mixSource);
+        m_mixSource->setCurrentIndex(shown ? 0 : 1);
+    }
+    for (std::size_t i = 0; i < m_kinds.size(); ++i)
+        if (m_kinds[i] == ChartKind::RegimeMix) {
+            m_stale[i] = true;
+            if (int(i) == currentIndex())
+                redraw(int(i));
+        }
+}
+
+QChart* ChartTabs::createShown(ChartKind kind) const
+{
+    if (kind == ChartKind::RegimeMix && m_optimizerMix)
+        return createOptimizerMixChart(*m_results);
+    return createChart(kind, *m_results);
+}
+
+QChart* ChartTabs::createCurrentChart() const
+{
+    return m_results ? createShown(currentKind()) : nullptr;
+}
+
+QString ChartTabs::currentChartKey() const
+{
+    if (currentKind() == ChartKind::RegimeMix && m_optimizerMix)
+        return QStringLiteral("optimizer-mix");
+    return chartKindKey(currentKind());
+}
+
 void ChartTabs::redraw(int index)
 {
     if (!m_results || index < 0)
         return;
     const ChartKind kind = m_kinds[std::size_t(index)];
-    QChart* chart = createChart(kind, *m_results);
+    QChart* chart = createShown(kind);
     if (kind == ChartKind::Frontier && !m_results->frontiersCurrent)
-        chart->setTitle(chart->title() + tr(" — of an earlier state; simulating when inputs "
-                                            "settle"));
+        setChartTitles(chart,
+                       chart->property(kTitleProperty).toString() +
+                           tr(" — of an earlier state; simulating when inputs settle"),
+                       chart->property(kSubtitleProperty).toString());
     // Follow the desktop's palette (dark or light); exports stay light.
     if (palette().color(QPalette::Window).lightness() < 128)
         chart->setTheme(QChart::ChartThemeDark);
     if (m_large)
         applySlidePreset(chart);
-    QChartView* view = m_views[std::size_t(index)];
+    FittedChartView* view = m_views[std::size_t(index)];
     QChart* old = view->chart();
-    view->setChart(chart); // the view owns the new chart, the old one is ours to delete
+    view->showChart(chart); // the view owns the new chart, the old one is ours to delete
     delete old;
     m_stale[std::size_t(index)] = false;
 }

@@ -1,7 +1,9 @@
 #pragma once
 
 // The charts, one tab per kind, redrawn from each new results snapshot: the
-// visible tab at once, the others when they are shown.
+// visible tab at once, the others when they are shown. The regime-mix tab
+// shows the optimizer's plan (its status and gap; the fast path's while inputs
+// move, the exact one once they settle) or the engine's choice per workload.
 
 #include "charts/chart_kinds.h"
 #include "compute/recompute_service.h"
@@ -11,8 +13,11 @@
 #include <map>
 
 class QChartView;
+class QComboBox;
 
 namespace fleet::gui {
+
+class FittedChartView;
 
 class ChartTabs : public QTabWidget
 {
@@ -22,6 +27,17 @@ public:
     explicit ChartTabs(QWidget* parent = nullptr);
 
     void showResults(ResultsPtr results);
+    /// The same snapshot with the optimizer's plan (fast path) added: only
+    /// the optimizer's chart is redrawn.
+    void showOptimizer(ResultsPtr results);
+    /// The regime-mix tab shows the optimizer's plan (true, the default) or
+    /// the engine's choice per workload.
+    void setOptimizerMixShown(bool shown);
+    bool optimizerMixShown() const { return m_optimizerMix; }
+    /// A new chart of the tab shown, as shown (for export; the caller owns
+    /// it), and its file-name key ("regime-mix", "optimizer-mix", …).
+    QChart* createCurrentChart() const;
+    QString currentChartKey() const;
     ChartKind currentKind() const;
     void setCurrentKind(ChartKind kind);
     QChartView* view(ChartKind kind) const;
@@ -32,11 +48,14 @@ public:
 
 private:
     void redraw(int index);
+    QChart* createShown(ChartKind kind) const;
 
     std::vector<ChartKind> m_kinds;
-    std::vector<QChartView*> m_views;
+    std::vector<FittedChartView*> m_views;
     std::vector<bool> m_stale;
     bool m_large = false;
+    bool m_optimizerMix = true;
+    QComboBox* m_mixSource = nullptr;
     ResultsPtr m_results;
 };
 

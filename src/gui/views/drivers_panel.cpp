@@ -1,5 +1,7 @@
 #include "views/drivers_panel.h"
 
+#include "document/scenario_recorder.h"
+
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -14,7 +16,11 @@ DriversPanel::DriversPanel(ProjectDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document)
 {
     auto* layout = new QGridLayout(this);
-    int line = 0;
+    m_target = new QLabel(this);
+    m_target->setObjectName(QStringLiteral("drivers_target"));
+    m_target->setWordWrap(true);
+    layout->addWidget(m_target, 0, 0, 1, 2);
+    int line = 1;
     for (std::size_t i = 0; i < drivers().size(); ++i) {
         const Driver& d = drivers()[i];
         auto* label = new QLabel(d.label, this);
@@ -41,11 +47,10 @@ DriversPanel::DriversPanel(ProjectDocument* document, QWidget* parent)
         connect(slider, &QSlider::valueChanged, this, [this, row, mergeKey](int position) {
             if (m_refreshing)
                 return;
-            const double value = fromSlider(*row.driver, position);
-            const auto edits = row.driver->write(m_document->project(), value);
-            if (const auto refusal =
-                    m_document->edit(tr("Set %1").arg(row.driver->label), edits, mergeKey))
+            if (const auto refusal = apply(row, fromSlider(*row.driver, position), mergeKey)) {
                 emit refused(*refusal);
+                refresh(); // back to the value the document holds
+            }
         });
         // A drag is one undo step: the interaction ends when the slider is let go.
         connect(slider, &QSlider::sliderReleased, m_document, &ProjectDocument::endInteraction);
@@ -53,7 +58,10 @@ DriversPanel::DriversPanel(ProjectDocument* document, QWidget* parent)
             if (m_refreshing)
                 return;
             m_document->endInteraction();
-            apply(row, shown / row.driver->displayScale);
+            if (const auto refusal = apply(row, shown / row.driver->displayScale)) {
+                emit refused(*refusal);
+                refresh();
+            }
             m_document->endInteraction();
         });
     }
@@ -72,18 +80,42 @@ double DriversPanel::fromSlider(const Driver& d, int position) const
     return d.min + position * d.step;
 }
 
-void DriversPanel::apply(const Row& row, double value)
+std::optional<QString> DriversPanel::apply(const Row& row, double value, int mergeKey)
 {
-    const auto edits = row.driver->write(m_document->project(), value);
-    if (const auto refusal = m_document->edit(tr("Set %1").arg(row.driver->label), edits))
-        emit refused(*refusal);
+    const QString scenario = m_document->scenario();
+    std::vector<FieldEdit> edits = row.driver->write(m_document->scenarioProject(), value);
+    if (scenario.isEmpty())
+        return m_document->edit(tr("Set %1").arg(row.driver->label), edits, mergeKey);
+    // Inside a scenario: the same edits, as that scenario's overrides (the
+    // way "Record as scenario" turns an edit into one), one undo step.
+    auto recorded = recordAsOverrides(m_document->project(), scenario.toStdString(), edits);
+    if (!recorded)
+        return QString::fromStdString(recorded.error().messages());
+    return m_document->edit(tr("Set %1 in scenario %2").arg(row.driver->label, scenarioName()),
+                            {std::move(recorded).value()}, mergeKey);
+}
+
+QString DriversPanel::scenarioName() const
+{
+    const QString id = m_document->scenario();
+    for (const Scenario& s : m_document->project().scenarios)
+        if (QString::fromStdString(s.id) == id && !s.name.empty())
+            return QString::fromStdString(s.name);
+    return id;
 }
 
 void DriversPanel::refresh()
 {
     m_refreshing = true;
+    const QString scenario = m_document->scenario();
+    m_target->setText(scenario.isEmpty()
+                          ? tr("Baseline shown: moves change the project.")
+                          : tr("Showing scenario «%1»: moves change its overrides, not the "
+                               "project.")
+                                .arg(scenarioName()));
+    const Project& shown = m_document->scenarioProject();
     for (const Row& row : m_rows) {
-        const auto value = row.driver->read(m_document->project());
+        const auto value = row.driver->read(shown);
         for (QWidget* w : {static_cast<QWidget*>(row.label), static_cast<QWidget*>(row.slider),
                            static_cast<QWidget*>(row.spin)})
             w->setEnabled(value.has_value());
