@@ -11,6 +11,7 @@
 #include <map>
 
 class QChartView;
+class QPushButton;
 
 namespace fleet::gui {
 
@@ -29,15 +30,24 @@ public:
     void setLarge(bool large);
     /// The results the charts show (for export: the same snapshot).
     ResultsPtr results() const { return m_results; }
+    /// The frontier tab's "Use the knee as the ceiling" button.
+    QPushButton* kneeButton() const { return m_knee; }
+
+signals:
+    /// The knee button was pressed: write the knee of the project's policy
+    /// as its ceiling (views/frontier_ceiling.h).
+    void kneeAsCeilingRequested();
 
 private:
     void redraw(int index);
+    void updateKneeButton();
 
     std::vector<ChartKind> m_kinds;
     std::vector<QChartView*> m_views;
     std::vector<bool> m_stale;
     bool m_large = false;
     ResultsPtr m_results;
+    QPushButton* m_knee = nullptr;
 };
 
 } // namespace fleet::gui
