@@ -143,9 +143,9 @@ private slots:
         const std::size_t policy = std::size_t(project.scheduler.policy);
         const Frontier* frontier = gui::policyFrontier(*window.recompute()->latest());
         QVERIFY(frontier && frontier->kneeUtilization);
-        const int steps = window.document()->undoStack()->count();
+        const int steps = window.document()->undoStack()->index();
         knee->click();
-        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+        QCOMPARE(window.document()->undoStack()->index(), steps + 1);
         const Scheduler& measured = window.document()->project().scheduler;
         QCOMPARE(measured.utilizationCeiling[policy], *frontier->kneeUtilization);
         QCOMPARE(*measured.measuredUtilizationCeiling[policy], *frontier->kneeUtilization);
