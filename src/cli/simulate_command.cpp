@@ -2,9 +2,13 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "project_commands.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
+#include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
+
+#include <QDateTime>
 
 #include <boost/json.hpp>
 
@@ -107,6 +111,46 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
     return Ok;
 }
 
+/// `simulate PROJECT --apply -o OUT`: the knee of `frontier` written as its
+/// policy's utilization ceiling (simulate/measured_ceiling.h), or the reason not.
+int applyCeiling(const QCommandLineParser& parser, const Project& project, const Frontier& frontier,
+                 const std::vector<double>& loads, double days, std::uint64_t seed,
+                 const QString& text)
+{
+    const auto measured = measuredCeiling(frontier);
+    if (!measured) {
+        printErr(text + QStringLiteral("fleetplanner-cli simulate: not applied: %1\n")
+                            .arg(QString::fromStdString(measured.error().messages())));
+        return UserError;
+    }
+    const CeilingProvenance provenance{
+        "by fleetplanner-cli simulate",
+        QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+        loads.front(),
+        loads.back(),
+        frontier.simulatedDays > 0 ? frontier.simulatedDays : days,
+        seed,
+        frontier.simulatedShare};
+    const auto edited = applyFieldEdits(
+        project, measuredCeilingEdits(project, measured.value(), provenance), project.name);
+    if (!edited) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: the measured ceiling %1 was refused: "
+                                "%2\n")
+                     .arg(measured.value().ceiling)
+                     .arg(QString::fromStdString(edited.error().toString())));
+        return UserError;
+    }
+    const std::size_t index = static_cast<std::size_t>(measured.value().policy);
+    printOut(text + QStringLiteral("Utilization ceiling of %1 measured: %2 (was %3%4)\n")
+                        .arg(QString::fromUtf8(policyKey(measured.value().policy).data()))
+                        .arg(measured.value().ceiling, 0, 'f', 3)
+                        .arg(project.scheduler.utilizationCeiling[index], 0, 'f', 3)
+                        .arg(project.scheduler.measuredUtilizationCeiling[index]
+                                 ? QStringLiteral(", measured before")
+                                 : QStringLiteral(", assumed")));
+    return writeProject(kCommand, edited.value().project, parser.value(QStringLiteral("output")));
+}
+
 /// `simulate PROJECT`: the project's training and batch work on the GPUs its
 /// services and notebooks leave, swept over load, per policy.
 int runProject(const QCommandLineParser& parser)
@@ -124,8 +168,11 @@ int runProject(const QCommandLineParser& parser)
                                       : QString::fromLatin1(kDefaultProjectLoads));
     if (!loads)
         return UserError;
+    const bool apply = parser.isSet(QStringLiteral("apply"));
     std::vector<PlacementPolicy> policies{PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
                                           PlacementPolicy::PredictivePreemption};
+    if (apply) // the project's own policy, unless --policy names another
+        policies = {placementPolicyOf(project->scheduler.policy)};
     if (parser.isSet(QStringLiteral("policy"))) {
         const auto policy =
             placementPolicyFromKey(parser.value(QStringLiteral("policy")).toStdString());
@@ -137,6 +184,13 @@ int runProject(const QCommandLineParser& parser)
             return UserError;
         }
         policies = {*policy};
+        if (apply && !schedulerPolicyOf(*policy)) {
+            printErr(QStringLiteral("fleetplanner-cli simulate: --apply needs --policy naive, "
+                                    "topology_aware or predictive_preemption (the engine has a "
+                                    "utilization ceiling for those); got '%1'\n")
+                         .arg(parser.value(QStringLiteral("policy"))));
+            return UserError;
+        }
     }
     const Evaluation evaluation = evaluate(*project);
     const ProjectCluster cluster = projectCluster(*project, evaluation);
@@ -154,9 +208,12 @@ int runProject(const QCommandLineParser& parser)
             .arg(cluster.reservedGpus)
             .arg(cluster.nominalLoad, 0, 'f', 3)
             .arg(cluster.meanRunHours, 0, 'f', 1);
+    std::optional<Frontier> applied;
     for (PlacementPolicy policy : policies) {
         const Frontier frontier = projectFrontier(*project, evaluation, cluster, policy, *loads,
                                                   days, std::uint64_t(seed));
+        if (apply)
+            applied = frontier;
         boost::json::array points;
         for (const FrontierPoint& point : frontier.points)
             points.push_back(pointJson(point));
@@ -204,6 +261,8 @@ int runProject(const QCommandLineParser& parser)
                                   : QStringLiteral("  no knee within the loads swept\n");
     }
     text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
+    if (applied)
+        return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed), text);
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(boost::json::object{{"knee_rule", kKneeRule},
                                       {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
@@ -261,12 +320,26 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("Project mode: days of arrivals (default %1).").arg(kDefaultSimulationDays),
          QStringLiteral("D")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("apply"),
+         QStringLiteral("Project mode: write PROJECT with the measured knee of its policy (or "
+                        "--policy) as that policy's utilization ceiling, noted as measured "
+                        "(-o FILE).")},
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("With --apply: the project to write (.fleetplan or .fleetplan.json)."),
+         QStringLiteral("FILE")},
     });
     int exitCode = Ok;
     parser.addPositionalArgument(QStringLiteral("PROJECT"),
                                  QStringLiteral("A project (or :sample), unless --synthetic."));
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
+    if (parser.isSet(QStringLiteral("apply")) &&
+        (parser.isSet(QStringLiteral("synthetic")) || !parser.isSet(QStringLiteral("output")) ||
+         parser.isSet(QStringLiteral("json")))) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: --apply needs PROJECT and -o FILE, "
+                                "and goes without --synthetic and --json\n"));
+        return UserError;
+    }
     if (!parser.isSet(QStringLiteral("synthetic")))
         return runProject(parser);
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;

@@ -15,6 +15,7 @@
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 #include "views/metering_panel.h"
+#include "views/frontier_ceiling.h"
 #include "views/packing_panel.h"
 
 #include <QApplication>
@@ -113,6 +114,10 @@ void MainWindow::setupLayout()
         const ResultsPtr latest = m_recompute->latest();
         if (m_document && latest && (latest->parts & parts) != parts)
             m_recompute->request(m_document->project(), m_document->scenario());
+    });
+    connect(m_charts, &ChartTabs::kneeAsCeilingRequested, this, [this] {
+        if (const ResultsPtr results = m_charts->results(); results && m_document)
+            statusBar()->showMessage(applyMeasuredCeiling(m_document, *results).message, 15000);
     });
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));

@@ -553,6 +553,117 @@ private slots:
         QVERIFY(tooMany.err.contains(QStringLiteral("--job-slices (7) must be fewer than")));
     }
 
+    void simulateApplyWritesTheMeasuredKnee()
+    {
+        QTemporaryDir dir;
+        const QString measured = dir.filePath(QStringLiteral("measured.fleetplan.json"));
+        const CliRun apply = runCli({"simulate", ":sample", "--apply", "-o", measured});
+        QVERIFY2(apply.exitCode == 0, qPrintable(apply.err));
+        QVERIFY2(apply.out.contains(QStringLiteral("Utilization ceiling of topology_aware "
+                                                   "measured: ")),
+                 qPrintable(apply.out));
+        QJsonObject project;
+        {
+            QFile file(measured);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            project = QJsonDocument::fromJson(file.readAll()).object();
+        }
+        const QJsonObject scheduler = project.value("scheduler").toObject();
+        const double ceiling =
+            scheduler.value("utilization_ceiling").toObject().value("topology_aware").toDouble();
+        // The sample's own knee, not the assumed 0.85 (docs/MODEL.md: about 0.45).
+        QVERIFY2(ceiling > 0.2 && ceiling < 0.8, qPrintable(QString::number(ceiling)));
+        QCOMPARE(scheduler.value("measured_utilization_ceiling")
+                     .toObject()
+                     .value("topology_aware")
+                     .toDouble(),
+                 ceiling);
+        const QString note = project.value("note").toString();
+        QVERIFY2(note.contains(QStringLiteral("Utilization ceiling of topology_aware ")) &&
+                     note.contains(QStringLiteral("measured by fleetplanner-cli simulate on ")) &&
+                     note.endsWith(QStringLiteral("not assumed.")),
+                 qPrintable(note));
+        // The same knee the sweep reports.
+        const CliRun sweep =
+            runCli({"simulate", ":sample", "--policy", "topology_aware", "--json"});
+        QCOMPARE(sweep.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(sweep.out.toUtf8())
+                     .object()
+                     .value("policies")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("knee_utilization")
+                     .toDouble(),
+                 ceiling);
+        // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
+        // in the text and in the JSON's KPI alerts and warnings.
+        const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "
+                                                   "topology_aware, 85 %, is");
+        const CliRun agreeing = runCli({"evaluate", measured});
+        QCOMPARE(agreeing.exitCode, 0);
+        QVERIFY2(!agreeing.out.contains(QStringLiteral("assumed utilization ceiling")),
+                 qPrintable(agreeing.out));
+        QJsonObject assumed = scheduler;
+        QJsonObject table = assumed.value("utilization_ceiling").toObject();
+        table.insert(QStringLiteral("topology_aware"), 0.85);
+        assumed.insert(QStringLiteral("utilization_ceiling"), table);
+        project.insert(QStringLiteral("scheduler"), assumed);
+        const QString drifted = dir.filePath(QStringLiteral("drifted.fleetplan.json"));
+        {
+            QFile file(drifted);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(project).toJson());
+        }
+        const CliRun warned = runCli({"evaluate", drifted});
+        QCOMPARE(warned.exitCode, 0);
+        QVERIFY2(warned.out.contains(QStringLiteral("warning: ") + ceilingWarning),
+                 qPrintable(warned.out));
+        const CliRun warnedJson = runCli({"evaluate", drifted, "--json"});
+        QCOMPARE(warnedJson.exitCode, 0);
+        const QJsonObject evaluation = QJsonDocument::fromJson(warnedJson.out.toUtf8()).object();
+        const auto holds = [&](const QJsonArray& list) {
+            for (const QJsonValue& v : list)
+                if (v.toString().startsWith(ceilingWarning))
+                    return true;
+            return false;
+        };
+        QVERIFY2(holds(evaluation.value("warnings").toArray()), qPrintable(warnedJson.out));
+        QVERIFY2(holds(evaluation.value("kpis").toObject().value("alerts").toArray()),
+                 qPrintable(warnedJson.out));
+        // Applying again replaces the earlier sentence of the note, not adds one.
+        const QString again = dir.filePath(QStringLiteral("again.fleetplan.json"));
+        QCOMPARE(runCli({"simulate", drifted, "--apply", "-o", again}).exitCode, 0);
+        {
+            QFile file(again);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(QJsonDocument::fromJson(file.readAll())
+                         .object()
+                         .value("note")
+                         .toString()
+                         .count(QStringLiteral("Utilization ceiling of topology_aware ")),
+                     1);
+        }
+        // Refusals say why, and write nothing.
+        const QString none = dir.filePath(QStringLiteral("none.fleetplan.json"));
+        const CliRun noKnee = runCli({"simulate", ":sample", "--policy", "naive", "--loads",
+                                      "0.1:0.2:0.1", "--days", "30", "--apply", "-o", none});
+        QCOMPARE(noKnee.exitCode, 1);
+        QVERIFY2(noKnee.err.contains(QStringLiteral("not applied: no knee for naive within the "
+                                                    "loads swept (loads 0.10 to 0.20)")),
+                 qPrintable(noKnee.err));
+        QVERIFY(!QFile::exists(none));
+        const CliRun fifo =
+            runCli({"simulate", ":sample", "--policy", "fifo", "--apply", "-o", none});
+        QCOMPARE(fifo.exitCode, 1);
+        QVERIFY2(fifo.err.contains(QStringLiteral("--apply needs --policy naive")),
+                 qPrintable(fifo.err));
+        const CliRun noOutput = runCli({"simulate", ":sample", "--apply"});
+        QCOMPARE(noOutput.exitCode, 1);
+        QVERIFY(noOutput.err.contains(QStringLiteral("--apply needs PROJECT and -o FILE")));
+        QVERIFY(!QFile::exists(none));
+    }
+
     void packReplaysATraceAndFeedsThePlanner()
     {
         QTemporaryDir dir;

@@ -12,6 +12,7 @@
 #include "main_window.h"
 #include "store/project_json.h"
 #include "views/chart_tabs.h"
+#include "views/frontier_ceiling.h"
 #include "views/packing_panel.h"
 
 #include <QBarSeries>
@@ -20,6 +21,7 @@
 #include <QChartView>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -132,7 +134,41 @@ private slots:
             QVERIFY(!shown->title().isEmpty());
             screenshot(window, QStringLiteral("chart-") + gui::chartKindKey(kind));
         }
+        // The frontier's knee into the planner, one undo step; an assumed ceiling
+        // far from it is a visible warning in the KPI strip.
+        window.charts()->setCurrentKind(gui::ChartKind::Frontier);
+        QPushButton* knee = window.charts()->kneeButton();
+        QVERIFY(knee->isVisible());
+        QVERIFY(knee->isEnabled());
+        const std::size_t policy = std::size_t(project.scheduler.policy);
+        const Frontier* frontier = gui::policyFrontier(*window.recompute()->latest());
+        QVERIFY(frontier && frontier->kneeUtilization);
+        const int steps = window.document()->undoStack()->index();
+        knee->click();
+        QCOMPARE(window.document()->undoStack()->index(), steps + 1);
+        const Scheduler& measured = window.document()->project().scheduler;
+        QCOMPARE(measured.utilizationCeiling[policy], *frontier->kneeUtilization);
+        QCOMPARE(*measured.measuredUtilizationCeiling[policy], *frontier->kneeUtilization);
+        QVERIFY(QString::fromStdString(window.document()->project().note)
+                    .contains(QStringLiteral("measured in FleetPlanner's frontier view")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
+        QVERIFY2(!window.kpiPanel()->alertsText().contains(QStringLiteral("utilization ceiling")),
+                 qPrintable(window.kpiPanel()->alertsText()));
+        QVERIFY(!window.document()->edit(
+            QStringLiteral("ceiling"),
+            {{"/scheduler/utilization_ceiling/" + std::string(policyKey(project.scheduler.policy)),
+              boost::json::value(0.85)}}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.kpiPanel()->alertsText().contains(
+                                     QStringLiteral("the assumed utilization ceiling of")),
+                                 gui::test::kPatienceMs);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->project().scheduler.utilizationCeiling[policy],
+                 project.scheduler.utilizationCeiling[policy]);
+        QVERIFY(!window.document()->project().scheduler.measuredCeiling());
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
         window.charts()->setCurrentKind(gui::ChartKind::CostPerToken);
+        QVERIFY(!knee->isVisible());
         for (const gui::ProjectPage& page : window.pages()) {
             window.showPage(page.title);
             screenshot(window, QStringLiteral("page-") + page.title.toLower().replace(' ', '-'));

@@ -264,6 +264,26 @@ std::string thousands(double value)
     return text;
 }
 
+/// The assumed ceiling of the scheduler's policy against the knee the
+/// simulator measured for it on this project (when it was), beyond the
+/// tolerance: the engine's held GPU-hours rest on the assumed one.
+std::optional<std::string> ceilingDisagreement(const Scheduler& scheduler)
+{
+    const auto measured = scheduler.measuredCeiling();
+    if (!measured || std::abs(scheduler.ceiling() - *measured) <= kCeilingToleranceFraction + 1e-9)
+        return std::nullopt;
+    const auto percent = [](double v) { return std::to_string(std::llround(v * 100)) + " %"; };
+    const bool above = scheduler.ceiling() > *measured;
+    return "the assumed utilization ceiling of " + std::string(policyKey(scheduler.policy)) + ", " +
+           percent(scheduler.ceiling()) + ", is " +
+           std::to_string(std::llround(std::abs(scheduler.ceiling() - *measured) * 100)) +
+           " points " + (above ? "above" : "below") +
+           " the knee the simulator measured for this project, " + percent(*measured) +
+           (above ? ": the cost assumes GPUs busier than the jobs' waits allow"
+                  : ": the cost pays for GPUs the scheduler could keep busy") +
+           " (simulate --apply sets the ceiling to the knee)";
+}
+
 /// Impossible or suspicious results, said in a sentence each, never shown as
 /// ordinary figures.
 void flagSuspicious(const Project& project, Evaluation& evaluation)
@@ -285,6 +305,8 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
         k.alerts.push_back(thousands(k.capacityFreedGpus) + " of " + thousands(k.committedGpus) +
                            " committed GPUs are idle in every month: over-committed by $" +
                            thousands(k.capacityFreedUsd) + " over the horizon");
+    if (auto alert = ceilingDisagreement(project.scheduler))
+        k.alerts.push_back(*alert);
     for (const std::string& alert : k.alerts)
         evaluation.warnings.push_back(alert);
 }

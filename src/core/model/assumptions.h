@@ -28,10 +28,24 @@ struct Scheduler
     std::array<double, 3> utilizationCeiling = {0.70, 0.85, 0.92};
     /// Share of checkpoint-idle GPU time a policy lends to preemptible work.
     std::array<double, 3> checkpointReclaimFraction = {0.0, 0.0, 0.8};
+    /// The knee the simulator measured for a policy on this project, when it
+    /// was measured (`simulate --apply`, the frontier view's button): kept
+    /// beside the ceiling so evaluate can say when the two disagree.
+    std::array<std::optional<double>, 3> measuredUtilizationCeiling{};
 
     double ceiling() const { return utilizationCeiling[static_cast<std::size_t>(policy)]; }
+    std::optional<double> measuredCeiling() const
+    {
+        return measuredUtilizationCeiling[static_cast<std::size_t>(policy)];
+    }
     double reclaim() const { return checkpointReclaimFraction[static_cast<std::size_t>(policy)]; }
 };
+
+/// evaluate warns when the assumed ceiling of the project's policy differs
+/// from the measured one (Scheduler::measuredUtilizationCeiling) by more than
+/// this: absolute, a fraction (5 points of utilization; ours, an assumption,
+/// docs/MODEL.md).
+inline constexpr double kCeilingToleranceFraction = 0.05;
 
 /// Engine assumptions that are not properties of one workload. The values
 /// here mirror data/defaults/engine.json, where each has its source (a test

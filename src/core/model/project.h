@@ -67,8 +67,9 @@ struct Scenario
 };
 
 /// One engine default a project overrides, as the project states it:
-/// section "assumptions", "regimes/time_sliced", "scheduler/utilization_ceiling"
-/// or "scheduler/checkpoint_reclaim_fraction"; key within it; value as JSON text.
+/// section "assumptions", "regimes/time_sliced", "scheduler/utilization_ceiling",
+/// "scheduler/checkpoint_reclaim_fraction" or "scheduler/measured_utilization_ceiling";
+/// key within it; value as JSON text.
 struct SettingOverride
 {
     std::string section;

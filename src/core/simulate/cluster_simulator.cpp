@@ -403,7 +403,9 @@ private:
         Placement placement;
         if (m_fullyFreeGpus < gpus)
             return placement;
-        if (m_policy == PlacementPolicy::Fifo || m_policy == PlacementPolicy::Naive) {
+        if (m_policy == PlacementPolicy::Naive)
+            return placePods(gpus);
+        if (m_policy == PlacementPolicy::Fifo) {
             // First free GPUs anywhere, node by node.
             int needed = gpus;
             for (int node = 0; node < m_cluster.nodes && needed > 0; ++node) {
@@ -443,6 +445,42 @@ private:
         if (held)
             take(m_heldBuckets.nodes(perNode));
         take(m_open.nodes(perNode));
+        return placement;
+    }
+
+    /// Naive placement as Kubernetes places pods: a job is pods, and a pod
+    /// runs on one node — it cannot be split. A job that fits a node is one
+    /// pod; a larger gang is one pod of a whole node per node, and one pod
+    /// for the rest. Each pod takes the first node (by index) with room:
+    /// first fit, no best fit, no reservation.
+    Placement placePods(int gpus) const
+    {
+        const int perNode = m_cluster.gpusPerNode;
+        const int wholeNodes = gpus / perNode;
+        const int rest = gpus % perNode;
+        Placement placement;
+        // No reservations under naive: every node is in m_open.
+        if (m_open.count(perNode) < wholeNodes)
+            return placement;
+        if (rest > 0) {
+            bool room = m_open.count(perNode) > wholeNodes;
+            for (int free = rest; free < perNode && !room; ++free)
+                room = m_open.count(free) > 0;
+            if (!room)
+                return placement;
+        }
+        int wholeLeft = wholeNodes;
+        bool restLeft = rest > 0;
+        for (int node = 0; node < m_cluster.nodes && (wholeLeft > 0 || restLeft); ++node) {
+            const int free = m_free[std::size_t(node)];
+            if (wholeLeft > 0 && free == perNode) {
+                placement.whole.push_back({node, perNode});
+                --wholeLeft;
+            } else if (restLeft && free >= rest) {
+                placement.whole.push_back({node, rest});
+                restLeft = false;
+            }
+        }
         return placement;
     }
 

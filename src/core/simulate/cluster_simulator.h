@@ -14,7 +14,7 @@ namespace fleet {
 enum class PlacementPolicy
 {
     Fifo,                 ///< first come, first served on interchangeable GPUs (validation)
-    Naive,                ///< first free GPUs anywhere; a gang split across nodes runs slower
+    Naive,                ///< pods on the first node with room, never split; no reservation
     TopologyAware,        ///< a gang packed within one node (best fit), or on whole nodes
     PredictivePreemption, ///< topology-aware; preemptible work is evicted for priority jobs
     WeightedFair ///< topology-aware; tenants share by cost weight, capped, borrowed work reclaimed
@@ -64,8 +64,10 @@ struct ClusterShape
 {
     int nodes = 1;
     int gpusPerNode = 8;
-    /// Naive placement: a gang split across nodes runs this many times slower
-    /// (its collectives cross the slower scale-out network).
+    /// A gang spread over more nodes than it needs runs this many times
+    /// slower under naive (its collectives cross the slower scale-out
+    /// network). Naive places pods whole since issue 16, so it never spreads
+    /// a gang that way now; the slowdown stays for a policy that would.
     double crossNodeSlowdown = 1.25;
     /// Slices a GPU is cut into for fractional requests (7 for MIG's compute
     /// slices); 1 when every request is for whole GPUs.

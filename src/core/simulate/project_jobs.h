@@ -23,6 +23,8 @@ inline constexpr double kDefaultBatchJobHours = 4.0;
 /// two cores (tests/bench/bench_simulator.cpp).
 inline constexpr double kDefaultSimulationDays = 180;
 inline constexpr const char* kDefaultProjectLoads = "0.3:1.0:0.1";
+inline constexpr std::uint64_t kDefaultSimulationSeed =
+    42;                                    ///< the app's frontiers, the CLI's default
 std::vector<double> defaultProjectLoads(); ///< kDefaultProjectLoads as numbers
 
 /// What one frontier point may simulate: jobs generated, and GPUs. A

@@ -188,9 +188,10 @@ void ProjectParser::parseScheduler(const bj::object& top)
         return;
     const std::string path = "/scheduler";
     m_reader.checkKeys(*scheduler, path, {},
-                       {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction"});
+                       {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction",
+                        "measured_utilization_ceiling"});
     readNestedField(m_reader, *scheduler, projectField("scheduler/policy"), m_project, m_project);
-    const auto table = [&](std::string_view key, std::array<double, 3>& values, bool zeroAllowed) {
+    const auto table = [&](std::string_view key, bool zeroAllowed, const auto& store) {
         const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
         if (!byPolicy)
             return;
@@ -203,13 +204,18 @@ void ProjectParser::parseScheduler(const bj::object& top)
                 continue; // reported by checkKeys
             if (auto value = m_reader.number(*byPolicy, member.key(), tablePath,
                                              {0, !zeroAllowed, 1, false, "(fraction)"}, false)) {
-                values[static_cast<std::size_t>(*policy)] = *value;
+                store(static_cast<std::size_t>(*policy), *value);
                 record("scheduler/" + std::string(key), member.key(), member.value());
             }
         }
     };
-    table("utilization_ceiling", m_project.scheduler.utilizationCeiling, false);
-    table("checkpoint_reclaim_fraction", m_project.scheduler.checkpointReclaimFraction, true);
+    Scheduler& s = m_project.scheduler;
+    table("utilization_ceiling", false,
+          [&s](std::size_t i, double v) { s.utilizationCeiling[i] = v; });
+    table("checkpoint_reclaim_fraction", true,
+          [&s](std::size_t i, double v) { s.checkpointReclaimFraction[i] = v; });
+    table("measured_utilization_ceiling", false,
+          [&s](std::size_t i, double v) { s.measuredUtilizationCeiling[i] = v; });
 }
 
 void ProjectParser::parseRegimes(const bj::object& top)

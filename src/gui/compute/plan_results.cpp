@@ -68,7 +68,7 @@ std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation&
         if (cancel && cancel->load())
             break;
         frontiers.push_back(projectFrontier(project, evaluation, cluster, policies[i], loads,
-                                            kDefaultSimulationDays, 42));
+                                            kDefaultSimulationDays, kDefaultSimulationSeed));
         if (progress)
             progress(double(i + 1) / double(std::size(policies)));
     }

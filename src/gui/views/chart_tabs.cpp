@@ -3,6 +3,7 @@
 #include "charts/chart_style.h"
 #include "charts/optimizer_mix_chart.h"
 #include "views/fitted_chart_view.h"
+#include "views/frontier_ceiling.h"
 
 #include <QBoxLayout>
 #include <QChart>
@@ -10,6 +11,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QPushButton>
 
 namespace fleet::gui {
 
@@ -50,10 +52,29 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
         m_views.push_back(view);
         m_stale.push_back(true);
     }
+    m_knee = new QPushButton(tr("Use the knee as the ceiling"), this);
+    m_knee->setObjectName(QStringLiteral("kneeAsCeiling"));
+    m_knee->setToolTip(tr("The project's policy's utilization ceiling becomes the useful "
+                          "utilization at its simulated knee, instead of the assumed figure "
+                          "(undoable; noted in the project)"));
+    setCornerWidget(m_knee, Qt::TopRightCorner);
+    connect(m_knee, &QPushButton::clicked, this, &ChartTabs::kneeAsCeilingRequested);
     connect(this, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && m_stale[std::size_t(index)])
             redraw(index);
+        updateKneeButton();
     });
+    updateKneeButton();
+}
+
+void ChartTabs::updateKneeButton()
+{
+    // An editing tool: not on the slides of presentation mode.
+    const bool frontierShown = currentKind() == ChartKind::Frontier && !m_large;
+    m_knee->setVisible(frontierShown);
+    const Frontier* frontier = m_results ? policyFrontier(*m_results) : nullptr;
+    m_knee->setEnabled(frontierShown && frontier && frontier->kneeLoad &&
+                       m_results->frontiersCurrent && m_results->scenario.empty());
 }
 
 void ChartTabs::showResults(ResultsPtr results)
@@ -61,6 +82,7 @@ void ChartTabs::showResults(ResultsPtr results)
     m_results = std::move(results);
     std::fill(m_stale.begin(), m_stale.end(), true);
     redraw(currentIndex());
+    updateKneeButton();
 }
 
 void ChartTabs::showOptimizer(ResultsPtr results)
@@ -138,6 +160,7 @@ void ChartTabs::setLarge(bool large)
     m_large = large;
     std::fill(m_stale.begin(), m_stale.end(), true);
     redraw(currentIndex());
+    updateKneeButton();
 }
 
 ChartKind ChartTabs::currentKind() const

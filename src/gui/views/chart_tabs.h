@@ -14,6 +14,7 @@
 
 class QChartView;
 class QComboBox;
+class QPushButton;
 
 namespace fleet::gui {
 
@@ -45,10 +46,18 @@ public:
     void setLarge(bool large);
     /// The results the charts show (for export: the same snapshot).
     ResultsPtr results() const { return m_results; }
+    /// The frontier tab's "Use the knee as the ceiling" button.
+    QPushButton* kneeButton() const { return m_knee; }
+
+signals:
+    /// The knee button was pressed: write the knee of the project's policy
+    /// as its ceiling (views/frontier_ceiling.h).
+    void kneeAsCeilingRequested();
 
 private:
     void redraw(int index);
     QChart* createShown(ChartKind kind) const;
+    void updateKneeButton();
 
     std::vector<ChartKind> m_kinds;
     std::vector<FittedChartView*> m_views;
@@ -57,6 +66,7 @@ private:
     bool m_optimizerMix = true;
     QComboBox* m_mixSource = nullptr;
     ResultsPtr m_results;
+    QPushButton* m_knee = nullptr;
 };
 
 } // namespace fleet::gui

@@ -1,0 +1,113 @@
+#include "simulate/measured_ceiling.h"
+
+#include <cstdio>
+
+namespace fleet {
+
+std::optional<SchedulerPolicy> schedulerPolicyOf(PlacementPolicy policy)
+{
+    switch (policy) {
+    case PlacementPolicy::Naive: return SchedulerPolicy::Naive;
+    case PlacementPolicy::TopologyAware: return SchedulerPolicy::TopologyAware;
+    case PlacementPolicy::PredictivePreemption: return SchedulerPolicy::PredictivePreemption;
+    case PlacementPolicy::Fifo:
+    case PlacementPolicy::WeightedFair: break;
+    }
+    return std::nullopt;
+}
+
+PlacementPolicy placementPolicyOf(SchedulerPolicy policy)
+{
+    switch (policy) {
+    case SchedulerPolicy::Naive: return PlacementPolicy::Naive;
+    case SchedulerPolicy::TopologyAware: return PlacementPolicy::TopologyAware;
+    case SchedulerPolicy::PredictivePreemption: return PlacementPolicy::PredictivePreemption;
+    }
+    return PlacementPolicy::TopologyAware;
+}
+
+Result<MeasuredCeiling> measuredCeiling(const Frontier& frontier)
+{
+    const std::string name(placementPolicyKey(frontier.policy));
+    const auto policy = schedulerPolicyOf(frontier.policy);
+    if (!policy)
+        return Error("policy " + name +
+                     " has no utilization ceiling in the engine (only naive, topology_aware "
+                     "and predictive_preemption have)");
+    if (!frontier.kneeLoad || !frontier.kneeUtilization) {
+        char range[64] = "";
+        if (!frontier.points.empty())
+            std::snprintf(range, sizeof range, " (loads %.2f to %.2f)",
+                          frontier.points.front().load, frontier.points.back().load);
+        return Error("no knee for " + name + " within the loads swept" + range +
+                     ": no class of jobs waited longer than it ran; sweep higher loads");
+    }
+    if (!(*frontier.kneeUtilization > 0 && *frontier.kneeUtilization <= 1))
+        return Error("the knee of " + name + " is at a useful utilization of " +
+                     std::to_string(*frontier.kneeUtilization) +
+                     "; a utilization ceiling must be above 0 and at most 1");
+    return MeasuredCeiling{*policy, *frontier.kneeUtilization, *frontier.kneeLoad};
+}
+
+namespace {
+
+std::string sentenceStart(SchedulerPolicy policy)
+{
+    return "Utilization ceiling of " + std::string(policyKey(policy)) + " ";
+}
+
+/// `note` without an earlier measured-ceiling sentence for `policy`.
+std::string withoutEarlierSentence(std::string note, SchedulerPolicy policy)
+{
+    const std::string start = sentenceStart(policy);
+    const std::string end = "not assumed.";
+    for (std::size_t at = note.find(start); at != std::string::npos; at = note.find(start, at)) {
+        const std::size_t stop = note.find(end, at);
+        if (stop == std::string::npos)
+            break;
+        std::size_t from = at, to = stop + end.size();
+        if (from > 0 && note[from - 1] == ' ')
+            --from;
+        else if (to < note.size() && note[to] == ' ')
+            ++to;
+        note.erase(from, to - from);
+        at = from;
+    }
+    return note;
+}
+
+} // namespace
+
+std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
+                                    const CeilingProvenance& provenance)
+{
+    char figures[256];
+    std::snprintf(figures, sizeof figures,
+                  "%.3f measured %s on %s: the useful utilization at the knee (load %.2f) of "
+                  "the simulated frontier, loads %.2f to %.2f, %.0f days, seed %llu",
+                  measured.ceiling, provenance.how.c_str(), provenance.date.c_str(),
+                  measured.kneeLoad, provenance.fromLoad, provenance.toLoad, provenance.days,
+                  static_cast<unsigned long long>(provenance.seed));
+    std::string sentence = sentenceStart(measured.policy) + figures;
+    if (provenance.simulatedShare < 1.0) {
+        char share[64];
+        std::snprintf(share, sizeof share, ", on a slice of %.1f %% of the job GPUs",
+                      provenance.simulatedShare * 100);
+        sentence += share;
+    }
+    sentence += "; not assumed.";
+    const std::string kept = withoutEarlierSentence(note, measured.policy);
+    return (kept.empty() ? std::string() : kept + " ") + sentence;
+}
+
+std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
+                                            const CeilingProvenance& provenance)
+{
+    const std::string key(policyKey(measured.policy));
+    return {
+        {"/scheduler/utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
+        {"/scheduler/measured_utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
+        {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance))}};
+}
+
+} // namespace fleet

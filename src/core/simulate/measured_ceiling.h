@@ -1,0 +1,61 @@
+#pragma once
+
+// From simulator to planner: the knee of a policy's simulated frontier
+// becomes that policy's utilization ceiling (Scheduler::utilizationCeiling),
+// noted as measured — as packing does for the shared-GPU packing efficiency —
+// and kept as the measured ceiling, so evaluate can warn when the assumed
+// ceiling drifts from it.
+
+#include "model/assumptions.h"
+#include "simulate/frontier.h"
+#include "store/project_edit.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+/// The scheduler policy a placement policy stands for (naive, topology-aware
+/// and predictive preemption); none for fifo and weighted_fair, which have no
+/// ceiling of their own in the engine.
+std::optional<SchedulerPolicy> schedulerPolicyOf(PlacementPolicy policy);
+PlacementPolicy placementPolicyOf(SchedulerPolicy policy);
+
+struct MeasuredCeiling
+{
+    SchedulerPolicy policy = SchedulerPolicy::TopologyAware;
+    double ceiling = 0;  ///< useful utilization at the knee (a fraction)
+    double kneeLoad = 0; ///< the offered load at the knee
+};
+
+/// The one rule that turns a frontier into a utilization ceiling: the useful
+/// utilization at its knee (Frontier::kneeUtilization — the work a provider
+/// can sell before a class of jobs waits longer than it runs). Refused, with
+/// the reason, when the frontier found no knee within the loads swept, or is
+/// of a policy the engine has no ceiling for.
+Result<MeasuredCeiling> measuredCeiling(const Frontier& frontier);
+
+/// How a ceiling was measured, for the project's note.
+struct CeilingProvenance
+{
+    std::string how;  ///< "by fleetplanner-cli simulate", "in FleetPlanner's frontier view"
+    std::string date; ///< ISO date of the measurement (UTC)
+    double fromLoad = 0, toLoad = 0, days = 0;
+    std::uint64_t seed = 0;
+    double simulatedShare = 1.0; ///< Frontier::simulatedShare
+};
+
+/// `note` with one sentence saying the policy's ceiling was measured, how
+/// and when; an earlier such sentence for the same policy is replaced.
+std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
+                                    const CeilingProvenance& provenance);
+
+/// The edits that write `measured` into `project`: the policy's utilization
+/// ceiling, its measured ceiling, and the note — one step in the app.
+std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
+                                            const CeilingProvenance& provenance);
+
+} // namespace fleet

@@ -1,0 +1,182 @@
+// The simulator's knee into the planner (simulate/measured_ceiling.h): the one
+// rule from frontier to ceiling, the note, the edits, the measured ceiling's
+// round trip through both file forms, and evaluate's warning when the assumed
+// ceiling drifts from it.
+
+#include "engine/evaluate.h"
+#include "simulate/measured_ceiling.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+#include "store/project_sqlite.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fleet;
+
+namespace {
+
+/// Two points around wait÷run = 1: the knee interpolates between them.
+Frontier twoPointFrontier(PlacementPolicy policy, double secondWaitToRun)
+{
+    Frontier frontier;
+    frontier.policy = policy;
+    FrontierPoint a, b;
+    a.load = 0.5;
+    a.result.waitToRun = 0.5;
+    a.result.usefulUtilization = 0.40;
+    b.load = 0.6;
+    b.result.waitToRun = secondWaitToRun;
+    b.result.usefulUtilization = 0.50;
+    frontier.points = {a, b};
+    if (secondWaitToRun > 1) { // as sweepFrontier() interpolates
+        const double t = (1 - 0.5) / (secondWaitToRun - 0.5);
+        frontier.kneeLoad = 0.5 + t * 0.1;
+        frontier.kneeUtilization = 0.40 + t * 0.10;
+    }
+    return frontier;
+}
+
+const CeilingProvenance kProvenance{"by a test", "2026-12-01", 0.3, 1.0, 180, 42, 1.0};
+
+bool hasCeilingAlert(const Evaluation& evaluation)
+{
+    for (const std::string& alert : evaluation.kpis.alerts)
+        if (alert.find("assumed utilization ceiling") != std::string::npos)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestMeasuredCeiling : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theKneeIsTheUsefulUtilizationThere()
+    {
+        const auto measured = measuredCeiling(twoPointFrontier(PlacementPolicy::Naive, 1.5));
+        QVERIFY(measured.ok());
+        QCOMPARE(measured.value().policy, SchedulerPolicy::Naive);
+        QCOMPARE(measured.value().ceiling, 0.45); // half way: wait÷run 0.5 → 1.5
+        QCOMPARE(measured.value().kneeLoad, 0.55);
+    }
+
+    void refusedWithoutAKneeOrACeiling()
+    {
+        const auto none = measuredCeiling(twoPointFrontier(PlacementPolicy::TopologyAware, 0.9));
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error().messages(),
+                 std::string("no knee for topology_aware within the loads swept (loads 0.50 to "
+                             "0.60): no class of jobs waited longer than it ran; sweep higher "
+                             "loads"));
+        const auto fifo = measuredCeiling(twoPointFrontier(PlacementPolicy::Fifo, 1.5));
+        QVERIFY(!fifo.ok());
+        QVERIFY(fifo.error().messages().find("has no utilization ceiling") != std::string::npos);
+        QVERIFY(!measuredCeiling(twoPointFrontier(PlacementPolicy::WeightedFair, 1.5)).ok());
+    }
+
+    void theNoteSaysHowAndWhenAndIsReplacedNotGrown()
+    {
+        const MeasuredCeiling naive{SchedulerPolicy::Naive, 0.381, 0.512};
+        const std::string once = noteWithMeasuredCeiling("Our plan.", naive, kProvenance);
+        QCOMPARE(once, std::string("Our plan. Utilization ceiling of naive 0.381 measured by a "
+                                   "test on 2026-12-01: the useful utilization at the knee (load "
+                                   "0.51) of the simulated frontier, loads 0.30 to 1.00, 180 "
+                                   "days, seed 42; not assumed."));
+        const std::string other = noteWithMeasuredCeiling(
+            once, {SchedulerPolicy::TopologyAware, 0.455, 0.55}, kProvenance);
+        const std::string twice =
+            noteWithMeasuredCeiling(other, {SchedulerPolicy::Naive, 0.4, 0.52}, kProvenance);
+        QVERIFY(twice.rfind("Our plan. Utilization ceiling of topology_aware 0.455", 0) == 0);
+        QVERIFY(twice.find("naive 0.381") == std::string::npos);
+        QVERIFY(twice.find("naive 0.400") != std::string::npos);
+        CeilingProvenance sliced = kProvenance;
+        sliced.simulatedShare = 0.25;
+        QVERIFY(noteWithMeasuredCeiling("", naive, sliced)
+                    .find("on a slice of 25.0 % of the job "
+                          "GPUs") != std::string::npos);
+    }
+
+    void appliedThenDriftedThenWarned()
+    {
+        const Project sample = loadSampleProject().value();
+        QVERIFY(!sample.scheduler.measuredCeiling());
+        QVERIFY(!hasCeilingAlert(evaluate(sample)));
+        const MeasuredCeiling measured{sample.scheduler.policy, 0.46, 0.55};
+        const auto applied =
+            applyFieldEdits(sample, measuredCeilingEdits(sample, measured, kProvenance), "sample");
+        QVERIFY2(applied.ok(), applied ? "" : applied.error().toString().c_str());
+        const Project& project = applied.value().project;
+        QCOMPARE(project.scheduler.ceiling(), 0.46);
+        QCOMPARE(*project.scheduler.measuredCeiling(), 0.46);
+        QVERIFY(!hasCeilingAlert(evaluate(project)));
+
+        // Within the tolerance: no warning; beyond it, either way: a warning.
+        const std::string key(policyKey(project.scheduler.policy));
+        const auto withCeiling = [&](double ceiling) {
+            return applyFieldEdits(
+                       project,
+                       {{"/scheduler/utilization_ceiling/" + key, boost::json::value(ceiling)}},
+                       "sample")
+                .value()
+                .project;
+        };
+        QVERIFY(!hasCeilingAlert(evaluate(withCeiling(0.46 + kCeilingToleranceFraction))));
+        QVERIFY(!hasCeilingAlert(evaluate(withCeiling(0.46 - kCeilingToleranceFraction))));
+        const Evaluation above = evaluate(withCeiling(0.85));
+        QVERIFY(hasCeilingAlert(above));
+        QCOMPARE(above.kpis.alerts.back(),
+                 std::string("the assumed utilization ceiling of topology_aware, 85 %, is 39 "
+                             "points above the knee the simulator measured for this project, 46 "
+                             "%: the cost assumes GPUs busier than the jobs' waits allow "
+                             "(simulate --apply sets the ceiling to the knee)"));
+        QCOMPARE(above.warnings.back(), above.kpis.alerts.back());
+        QVERIFY(hasCeilingAlert(evaluate(withCeiling(0.30))));
+        // Another policy's measured knee says nothing about this policy.
+        const auto otherPolicy = applyFieldEdits(
+            sample, {{"/scheduler/measured_utilization_ceiling/naive", boost::json::value(0.2)}},
+            "sample");
+        QVERIFY(!hasCeilingAlert(evaluate(otherPolicy.value().project)));
+    }
+
+    void theMeasuredCeilingSurvivesBothFileForms()
+    {
+        const Project sample = loadSampleProject().value();
+        const auto applied = applyFieldEdits(
+            sample,
+            measuredCeilingEdits(sample, {SchedulerPolicy::PredictivePreemption, 0.5, 0.6},
+                                 kProvenance),
+            "sample");
+        const Project& project = applied.value().project;
+        const auto fromJson = parseProject(projectToJsonText(project), "round-trip");
+        QVERIFY(fromJson.ok());
+        QCOMPARE(*fromJson.value().scheduler.measuredUtilizationCeiling[2], 0.5);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("p.fleetplan")).toStdString();
+        QVERIFY(saveProjectFile(project, path).ok());
+        const auto fromSqlite = openProjectFile(path);
+        QVERIFY2(fromSqlite.ok(), fromSqlite ? "" : fromSqlite.error().toString().c_str());
+        QCOMPARE(*fromSqlite.value().scheduler.measuredUtilizationCeiling[2], 0.5);
+        QCOMPARE(fromSqlite.value().scheduler.utilizationCeiling[2], 0.5);
+        QCOMPARE(fromSqlite.value().note, project.note);
+    }
+
+    void aMeasuredCeilingOutsideItsRangeIsRefusedByName()
+    {
+        std::string text = projectToJsonText(loadSampleProject().value());
+        const std::string from = "\"scheduler\": {";
+        const auto at = text.find(from);
+        QVERIFY(at != std::string::npos);
+        text.insert(at + from.size(), "\"measured_utilization_ceiling\": {\"naive\": 0}, ");
+        const auto refused = parseProject(text, "bad.fleetplan.json");
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().toString().find("/scheduler/measured_utilization_ceiling/naive") !=
+                     std::string::npos,
+                 refused.error().toString().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasuredCeiling)
+#include "test_measured_ceiling.moc"
