@@ -1,6 +1,8 @@
-// Price arithmetic: units, the owned-cost formula, and the price-of-compute table.
+// Price arithmetic: units, the owned-cost formula, spot's effective price and the
+// price-of-compute table.
 
 #include "engine/compute_price.h"
+#include "model/spot.h"
 #include "store/catalog_loader.h"
 
 #include <QtTest>
@@ -67,6 +69,48 @@ private slots:
         QVERIFY(!breakEvenUtilization(book, h100, Plan::Spot).has_value());
         QVERIFY(!breakEvenUtilization(book, *catalog.gpu("a100-sxm-80gb"), Plan::Reserved1y)
                      .has_value());
+    }
+
+    void spotGangSpansInstances()
+    {
+        QCOMPARE(spotInstancesSpanned(1, 8), 1);
+        QCOMPARE(spotInstancesSpanned(8, 8), 1);
+        QCOMPARE(spotInstancesSpanned(9, 8), 2);
+        QCOMPARE(spotInstancesSpanned(16, 8), 2);
+        QCOMPARE(spotInstancesSpanned(2048, 8), 256);
+        QCOMPARE(spotInstancesSpanned(0.5, 8), 1); // a shared GPU still sits on one instance
+        QCOMPARE(spotInstancesSpanned(3, 1), 3);
+    }
+
+    void spotRateIsPerInstanceNotPerGpu()
+    {
+        Assumptions a;
+        a.spotInterruptionsPerInstanceHour = 0.0003;
+        a.spotGpusPerInstance = 8;
+        // One GPU and a full node are both on one instance: the instance's rate.
+        QCOMPARE(spotGangInterruptionsPerHour(a, 1), 0.0003);
+        QCOMPARE(spotGangInterruptionsPerHour(a, 8), 0.0003);
+        // 64 GPUs span 8 instances: 8 × the rate, not 64 ×.
+        QCOMPARE(spotGangInterruptionsPerHour(a, 64), 8 * 0.0003);
+        // Lost share: interruptions per hour × hours lost per interruption.
+        QCOMPARE(spotLostWorkFraction(a, 64, 0.5), 8 * 0.0003 * 0.5);
+        a.spotGpusPerInstance = 4;
+        QCOMPARE(spotGangInterruptionsPerHour(a, 64), 16 * 0.0003);
+    }
+
+    void spotEffectivePriceAndGuard()
+    {
+        // $2.46 list, 10 % of the work lost: a useful GPU-hour costs 2.46 / 0.9.
+        QCOMPARE(spotEffectiveUsdPerGpuHour(2.46, 0.1).value(), 2.46 / 0.9);
+        QCOMPARE(spotEffectiveUsdPerGpuHour(2.46, 0.0).value(), 2.46);
+        QVERIFY(spotEffectiveUsdPerGpuHour(2.46, 0.899).has_value());
+        // From 90 % lost, spot is refused everywhere the rule is used.
+        QVERIFY(!spotEffectiveUsdPerGpuHour(2.46, kSpotMaxLostWorkFraction).has_value());
+        QVERIFY(!spotEffectiveUsdPerGpuHour(2.46, 1.5).has_value());
+        QVERIFY(!spotEffectiveUsdPerGpuHour(2.46, -0.1).has_value());
+        QVERIFY(spotWorkable(0.5) && !spotWorkable(0.9));
+        // Held hours grow by the same factor the price does.
+        QCOMPARE(spotGpuHoursHeld(900.0, 0.1), 1000.0);
     }
 
     void planKeysRoundTrip()

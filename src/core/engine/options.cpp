@@ -3,6 +3,7 @@
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "engine/training.h"
+#include "model/spot.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -99,10 +100,10 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"overhead_fraction", e.overheadFraction},
                       {"checkpoint_idle_fraction", e.checkpointIdleFraction},
                       {"checkpoint_reclaim_fraction", reclaim}};
-    // A gang of G GPUs loses its work since the last checkpoint whenever any
-    // one of them is interrupted.
-    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
-                                    spec.gpusPerJob * e.lostWorkPerInterruptionHours;
+    // A gang loses its work since the last checkpoint whenever any one of
+    // the instances it spans is interrupted.
+    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob,
+                                                         e.lostWorkPerInterruptionHours);
     return option;
 }
 
@@ -144,9 +145,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                       {"memory_gb_per_replica", e.memoryGbPerReplica},
                       {"kv_bytes_per_token", e.kvBytesPerToken},
                       {"replicas_first_month", firstReplicas}};
-    // An interrupted replica is reloaded: the reload time is lost.
-    option.lostWorkFractionOnSpot =
-        c.project.assumptions.spotInterruptionsPerGpuHour * c.project.assumptions.restartMin / 60.0;
+    // An interrupted replica (its tensor-parallel GPUs) is reloaded: the reload time is lost.
+    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, e.tensorParallel,
+                                                         c.project.assumptions.restartMin / 60.0);
     return option;
 }
 
@@ -182,8 +183,9 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     }
     option.details = {{"allocated_fraction", allocated},
                       {"sessions_per_gpu", double(c.unit.unitsPerGpu)}};
-    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
-                                    c.project.assumptions.notebookRestoreMin / 60.0;
+    option.lostWorkFractionOnSpot =
+        spotLostWorkFraction(c.project.assumptions, std::max(1.0, spec.gpusPerUser),
+                             c.project.assumptions.notebookRestoreMin / 60.0);
     return option;
 }
 
@@ -231,7 +233,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     option.details = {{"unit_hours_per_month", unitHours},
                       {"eviction_loss_fraction", evictionLoss}};
     option.lostWorkFractionOnSpot =
-        c.project.assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob * lostPerEviction;
+        spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob, lostPerEviction);
     return option;
 }
 

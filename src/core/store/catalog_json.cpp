@@ -154,7 +154,8 @@ private:
                     continue;
                 }
                 if (auto figure = sourced(*assumptions, key, sectionPath, ruleOf(field->range)))
-                    m_doc.engineDefaults.figures["assumptions." + key] = *figure;
+                    m_doc.engineDefaults.figures["assumptions." + std::string(field->key)] =
+                        *figure;
             }
         }
         if (const bj::object* regimes = m_reader.object(defaults, "regimes", path, false))
