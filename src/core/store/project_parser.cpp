@@ -277,7 +277,7 @@ void ProjectParser::parseAssumptions(const bj::object& top)
                             "unknown assumption; known: " + known);
             continue;
         }
-        if (field->key != member.key() && assumptions->contains(field->key)) {
+        if (field->key != member.key() && assumptions->find(field->key) != assumptions->end()) {
             m_reader.report(pointer("/assumptions", member.key()),
                             "is the former name of " + std::string(field->key) +
                                 ", which is given too; keep one");
