@@ -42,7 +42,8 @@ private slots:
     {
         auto loaded = loadBuiltinCatalog();
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
-        QCOMPARE(loaded.value().files.size(), std::size_t(5));
+        // GPUs, sources, two price books, engine defaults, owned-hardware TCO defaults.
+        QCOMPARE(loaded.value().files.size(), std::size_t(6));
     }
 
     void hasEveryReferenceGpu_data()
