@@ -175,7 +175,7 @@ int runTcoCommand(const QStringList& args)
                                                       QString::fromStdString(it->second.asOf));
         s << "  "
           << QString::fromUtf8(field.label.data(), qsizetype(field.label.size()))
-                 .leftJustified(56, QLatin1Char(' '))
+                 .leftJustified(60, QLatin1Char(' '))
           << QString::number(inputs.*field.member, 'g', 8).leftJustified(12, QLatin1Char(' '))
           << origin << "\n";
     }
