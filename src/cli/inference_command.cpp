@@ -4,6 +4,7 @@
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
+#include "model/spot.h"
 #include "perf/model_table.h"
 
 #include <boost/json.hpp>
@@ -198,9 +199,21 @@ int runInferenceCommand(const QStringList& args)
     const double gpus = gpusHeldForUnits(*bestUnit, replicas * e.tensorParallel,
                                          assumptions.sharedPackingEfficiency);
     double usdPerGpuHour = context->usdPerGpuHour;
-    if (context->plan == Plan::Spot) // an interrupted replica is reloaded
-        usdPerGpuHour /=
-            1.0 - assumptions.spotInterruptionsPerGpuHour * assumptions.restartMin / 60.0;
+    if (context->plan == Plan::Spot) {
+        // An interrupted replica (its tensor-parallel GPUs) is reloaded.
+        const double lost =
+            spotLostWorkFraction(assumptions, e.tensorParallel, assumptions.restartMin / 60.0);
+        const auto effective = spotEffectiveUsdPerGpuHour(usdPerGpuHour, lost);
+        if (!effective) {
+            printErr(QStringLiteral("fleetplanner-cli inference: on spot a replica would lose %1 "
+                                    "% of its time to reloads after interruptions (spot is "
+                                    "refused from %2 %)\n")
+                         .arg(lost * 100, 0, 'f', 0)
+                         .arg(kSpotMaxLostWorkFraction * 100, 0, 'f', 0));
+            return UserError;
+        }
+        usdPerGpuHour = *effective;
+    }
     const double costPerHour = gpus * usdPerGpuHour;
     const double tokensPerHour = spec.requestsPerSecond * spec.outputTokens * 3600.0;
     const double costPerMillion = costPerHour / tokensPerHour * 1e6;

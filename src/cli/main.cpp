@@ -15,6 +15,7 @@
 #include "simulate_command.h"
 #include "solve_command.h"
 #include "solve_worker_command.h"
+#include "tco_command.h"
 #include "training_command.h"
 #include "version.h"
 #include "workbook_command.h"
@@ -97,6 +98,8 @@ const char* const kUsage =
     "        The results as an Excel workbook, with native charts.\n"
     "  calibrate [--family ID] [--json]\n"
     "        The engine beside every stored public measurement: tool, published, ratio.\n"
+    "  tco [--gpu ID] [--set KEY=VALUE]... [--json]\n"
+    "        The cost of owning a GPU per GPU-hour, component by component, with sources.\n"
     "\n"
     "Internal (started by the app):\n"
     "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
@@ -149,6 +152,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runFieldsCommand(args);
     if (command == QLatin1String("calibrate"))
         return runCalibrateCommand(args);
+    if (command == QLatin1String("tco"))
+        return runTcoCommand(args);
     return std::nullopt;
 }
 

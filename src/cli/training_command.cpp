@@ -4,6 +4,7 @@
 #include "engine/resource_unit.h"
 #include "engine/training.h"
 #include "model/engine_defaults.h"
+#include "model/spot.h"
 
 #include <boost/json.hpp>
 
@@ -192,17 +193,20 @@ int runTrainingCommand(const QStringList& args)
     const TrainingEstimate& e = run.value();
     double usdPerGpuHour = context->usdPerGpuHour;
     if (context->plan == Plan::Spot) {
-        // A gang loses the work since its last checkpoint whenever one GPU is interrupted.
-        const double lost = assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob *
-                            e.lostWorkPerInterruptionHours;
-        if (lost >= 0.9) {
+        // A gang loses the work since its last checkpoint whenever one of the
+        // instances it spans is interrupted.
+        const double lost =
+            spotLostWorkFraction(assumptions, spec.gpusPerJob, e.lostWorkPerInterruptionHours);
+        const auto effective = spotEffectiveUsdPerGpuHour(usdPerGpuHour, lost);
+        if (!effective) {
             printErr(QStringLiteral("fleetplanner-cli training: on spot a %1-GPU job would lose %2 "
-                                    "% of its work to interruptions\n")
+                                    "% of its work to interruptions (spot is refused from %3 %)\n")
                          .arg(spec.gpusPerJob)
-                         .arg(lost * 100, 0, 'f', 0));
+                         .arg(lost * 100, 0, 'f', 0)
+                         .arg(kSpotMaxLostWorkFraction * 100, 0, 'f', 0));
             return UserError;
         }
-        usdPerGpuHour /= (1.0 - lost);
+        usdPerGpuHour = *effective;
     }
     const double costUsd = e.gpuHoursHeld * usdPerGpuHour; // hot spares are paid for too
     boost::json::object out{

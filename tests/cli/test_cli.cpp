@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -289,6 +290,71 @@ private slots:
                     "fp8", "--rps", "1", "--input-tokens", "10", "--output-tokens", "10"});
         QCOMPARE(model.exitCode, 1);
         QVERIFY(model.err.contains(QStringLiteral("--model 'nonsense' is not a known model")));
+    }
+
+    void tcoBreakdownFromSourcedDefaults()
+    {
+        const CliRun run = runCli({"tco", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QMap<QString, double> in;
+        for (const QJsonValue& value : out.value("inputs").toArray()) {
+            const QJsonObject item = value.toObject();
+            // Every default names its source and date.
+            QVERIFY2(!item.value("source").toString().isEmpty(),
+                     qPrintable(item.value("key").toString()));
+            QVERIFY(!item.value("as_of").toString().isEmpty());
+            in[item.value("key").toString()] = item.value("value").toDouble();
+        }
+        QCOMPARE(in.size(), 11);
+        // The breakdown by hand from the inputs printed.
+        const double gpus = in["gpus_per_node"];
+        const double capex = in["server_capex_usd_per_node"] + in["fabric_capex_usd_per_node"];
+        const double years = in["depreciation_years"], r = in["cost_of_capital_per_year"];
+        const double kw = in["node_power_w"] / 1000;
+        const QJsonObject hourly = out.value("usd_per_gpu_hour").toObject();
+        const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::abs(b); };
+        QVERIFY(near(hourly.value("depreciation").toDouble(), capex / years / (gpus * 8760)));
+        QVERIFY(near(hourly.value("financing").toDouble(),
+                     (capex * r / (1 - std::pow(1 + r, -years)) - capex / years) / (gpus * 8760)));
+        QVERIFY(near(hourly.value("power").toDouble(), kw * in["pue"] * in["usd_per_kwh"] / gpus));
+        QVERIFY(near(hourly.value("colocation").toDouble(),
+                     kw * in["colocation_usd_per_kw_month"] / 730 / gpus));
+        QVERIFY(near(hourly.value("operations").toDouble(),
+                     in["ops_staff_per_1000_gpus"] / 1000 * in["ops_usd_per_staff_year"] / 8760));
+        const double total = hourly.value("total").toDouble();
+        QVERIFY(near(
+            total, hourly.value("depreciation").toDouble() + hourly.value("financing").toDouble() +
+                       hourly.value("power").toDouble() + hourly.value("colocation").toDouble() +
+                       hourly.value("operations").toDouble()));
+        // The price-book entry it derives costs the same through the engine's formula.
+        QVERIFY(near(out.value("owned_entry_usd_per_gpu_hour").toDouble(), total));
+        QCOMPARE(out.value("owned_entry")
+                     .toObject()
+                     .value("capex_usd_per_gpu")
+                     .toObject()
+                     .value("source")
+                     .toString(),
+                 QStringLiteral("fleetplanner-owned-tco"));
+
+        // --set changes one input: no cost of capital, no financing.
+        const CliRun free = runCli({"tco", "--json", "--set", "cost_of_capital_per_year=0"});
+        QCOMPARE(free.exitCode, 0);
+        const QJsonObject freeOut = QJsonDocument::fromJson(free.out.toUtf8()).object();
+        QCOMPARE(freeOut.value("usd_per_gpu_hour").toObject().value("financing").toDouble(), 0.0);
+        QVERIFY(freeOut.value("usd_per_gpu_hour").toObject().value("total").toDouble() < total);
+
+        // Bad input: the field and the rule, never a clamp.
+        const CliRun bad = runCli({"tco", "--set", "pue=0.5"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains(QStringLiteral("--set pue must be a number ≥ 1 and ≤ 3")),
+                 qPrintable(bad.err));
+        const CliRun unknown = runCli({"tco", "--set", "watts=5"});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(unknown.err.contains(QStringLiteral("KEY one of gpus_per_node")));
+        const CliRun gpu = runCli({"tco", "--gpu", "nope"});
+        QCOMPARE(gpu.exitCode, 1);
+        QVERIFY(gpu.err.contains(QStringLiteral("--gpu 'nope' is not in the catalog")));
     }
 
     void evaluateSampleJson()

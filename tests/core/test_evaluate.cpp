@@ -271,6 +271,7 @@ private slots:
         Project project = sample();
         project.fleet.mode = FleetMode::Size;
         project.fleet.pools.clear();
+        project.activePriceBookId = "market-2026"; // the example book prices no A100
         Workload& finetune = project.workloads[1];
         finetune.choice.gpuId = "a100-sxm-80gb";
         finetune.choice.regime = RegimeKind::BareMetal;

@@ -223,11 +223,11 @@ private slots:
     {
         QTest::addColumn<bool>("preemptible");
         QTest::addColumn<double>("expected");
-        // market-2026: H100 spot $2.46, on demand $3.99. 7,300 GPU-hours ÷ 0.85 =
-        // 8,588.2 held hours, ÷ (1 − 0.0003 × (30/120 + 10/60)) on spot = 8,589.3
-        // → 12 GPUs either way, all year.
+        // market-2026: H100 spot $2.46, on demand $6.155 (both CoreWeave). 7,300 GPU-hours
+        // ÷ 0.85 = 8,588.2 held hours, ÷ (1 − 0.0003 per instance-hour × 1 instance ×
+        // (30/120 + 10/60)) on spot = 8,589.3 → 12 GPUs either way, all year.
         QTest::newRow("preemptible: spot") << true << 12 * 730.0 * 2.46 * 12;
-        QTest::newRow("not preemptible: on demand") << false << 12 * 730.0 * 3.99 * 12;
+        QTest::newRow("not preemptible: on demand") << false << 12 * 730.0 * 6.155 * 12;
     }
 
     void preemptibleWorkGoesToSpot()

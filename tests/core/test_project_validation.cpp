@@ -101,6 +101,31 @@ private slots:
             << "\"scheduler\": {"
             << "\"assumptions\": {\"mtbf\": 5}, \"scheduler\": {"
             << "/assumptions/mtbf: unknown assumption; known: gpu_mtbf_hours";
+        QTest::newRow("spot rate under both names")
+            << "\"scheduler\": {"
+            << "\"assumptions\": {\"spot_interruptions_per_gpu_hour\": 0.001, "
+               "\"spot_interruptions_per_instance_hour\": 0.002}, \"scheduler\": {"
+            << "/assumptions/spot_interruptions_per_gpu_hour: is the former name of "
+               "spot_interruptions_per_instance_hour, which is given too; keep one";
+    }
+
+    void renamedSpotRateStillLoads()
+    {
+        // Before issue 15 the per-instance spot rate was keyed per GPU-hour:
+        // such files load into the per-instance rate and are written back under its name.
+        QString text = QString::fromUtf8(sampleProjectJson().data(),
+                                         static_cast<int>(sampleProjectJson().size()));
+        const QString find = QStringLiteral("\"scheduler\": {");
+        QVERIFY(text.contains(find));
+        text.replace(text.indexOf(find), find.size(),
+                     QStringLiteral("\"assumptions\": {\"spot_interruptions_per_gpu_hour\": "
+                                    "0.001}, \"scheduler\": {"));
+        auto project = parseProject(text.toStdString(), "old.fleetplan.json");
+        QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
+        QCOMPARE(project.value().assumptions.spotInterruptionsPerInstanceHour, 0.001);
+        const std::string written = projectToJsonText(project.value());
+        QVERIFY(written.find("\"spot_interruptions_per_instance_hour\"") != std::string::npos);
+        QVERIFY(written.find("spot_interruptions_per_gpu_hour") == std::string::npos);
     }
 
     void badValueIsRejectedWithItsPath()

@@ -40,6 +40,9 @@ Project emptyModel()
     Project project = loadSampleProject().value();
     project.fleet.pools.clear();
     project.fleet.mode = FleetMode::Size;
+    // The example book prices the H100 only (issue 15 removed its A10G "A100"); the
+    // newest book prices every GPU, so another one can be picked.
+    project.activePriceBookId = "market-2026";
     project.segments.clear();
     project.workloads.clear();
     project.scenarios.clear();
@@ -197,7 +200,7 @@ private slots:
         std::string other;
         for (const GpuModel& gpu : p.catalog().gpus)
             if (gpu.id != p.fleet.pools[0].gpuId &&
-                p.activePriceBook()->usdPerGpuHour(gpu, Plan::OnDemand))
+                p.activePriceBook()->usdPerGpuHour(gpu, Plan::OnDemand) && other.empty())
                 other = gpu.id;
         QVERIFY(!other.empty());
         QTableView* pools = view(m_fleet.get(), QStringLiteral("Pools of the fleet"));

@@ -1,5 +1,7 @@
 #include "engine/chart_data.h"
 
+#include "model/spot.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -147,8 +149,9 @@ BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)
     const GpuModel* gpu = project.catalog().gpu(data.gpuId);
     if (!gpu)
         return data;
+    // One GPU on spot loses a restart per interruption of its instance.
     const double lost =
-        project.assumptions.spotInterruptionsPerGpuHour * project.assumptions.restartMin / 60.0;
+        spotLostWorkFraction(project.assumptions, 1.0, project.assumptions.restartMin / 60.0);
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(*gpu, plan);
         if (!price)
@@ -156,7 +159,13 @@ BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)
         BreakEvenLine line;
         line.plan = plan;
         line.committed = isCommitted(plan);
-        line.usdPerGpuHour = plan == Plan::Spot && lost < 0.9 ? *price / (1.0 - lost) : *price;
+        line.usdPerGpuHour = *price;
+        if (plan == Plan::Spot) {
+            const auto effective = spotEffectiveUsdPerGpuHour(*price, lost);
+            if (!effective)
+                continue; // spot refused: it would lose most of the work
+            line.usdPerGpuHour = *effective;
+        }
         if (line.committed)
             line.breakEvenUtilization = breakEvenUtilization(*book, *gpu, plan);
         data.lines.push_back(line);

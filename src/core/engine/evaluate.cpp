@@ -3,6 +3,7 @@
 #include "engine/evaluate_fleet.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
+#include "model/spot.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -353,10 +354,12 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
         cost.plan = plan;
         cost.effectiveUsdPerGpuHour = *price;
         if (plan == Plan::Spot) {
-            if (!allowSpot || option.lostWorkFractionOnSpot >= 0.9)
-                continue;
             // Spot's effective price includes the work lost to interruptions.
-            cost.effectiveUsdPerGpuHour = *price / (1.0 - option.lostWorkFractionOnSpot);
+            const auto effective =
+                spotEffectiveUsdPerGpuHour(*price, option.lostWorkFractionOnSpot);
+            if (!allowSpot || !effective)
+                continue;
+            cost.effectiveUsdPerGpuHour = *effective;
         }
         const bool committed = isCommitted(plan);
         for (std::size_t m = 0; m < option.months.size(); ++m) {

@@ -5,6 +5,7 @@
 #include "engine/resource_unit.h"
 #include "engine/service_overflow.h"
 #include "engine/training.h"
+#include "model/spot.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -123,10 +124,10 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"hot_spare_fraction", scale.hotSpareFraction},
                       {"gang_gpus_held", gangGpus},
                       {"runs_at_once", runsAtOnce}};
-    // A gang of G GPUs loses its work since the last checkpoint whenever any
-    // one of them is interrupted.
-    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
-                                    spec.gpusPerJob * e.lostWorkPerInterruptionHours;
+    // A gang loses its work since the last checkpoint whenever any one of
+    // the instances it spans is interrupted.
+    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob,
+                                                         e.lostWorkPerInterruptionHours);
     return option;
 }
 
@@ -267,9 +268,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                                             queueing.unstableWithPreemptionMonths);
         }
     }
-    // An interrupted replica is reloaded: the reload time is lost.
-    option.lostWorkFractionOnSpot =
-        c.project.assumptions.spotInterruptionsPerGpuHour * c.project.assumptions.restartMin / 60.0;
+    // An interrupted replica (its tensor-parallel GPUs) is reloaded: the reload time is lost.
+    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, e.tensorParallel,
+                                                         c.project.assumptions.restartMin / 60.0);
     return option;
 }
 
@@ -311,8 +312,9 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     }
     option.details = {{"allocated_fraction", allocated},
                       {"sessions_per_gpu", double(c.unit.unitsPerGpu)}};
-    option.lostWorkFractionOnSpot = c.project.assumptions.spotInterruptionsPerGpuHour *
-                                    c.project.assumptions.notebookRestoreMin / 60.0;
+    option.lostWorkFractionOnSpot =
+        spotLostWorkFraction(c.project.assumptions, std::max(1.0, spec.gpusPerUser),
+                             c.project.assumptions.notebookRestoreMin / 60.0);
     return option;
 }
 
@@ -362,7 +364,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     option.details = {{"unit_hours_per_month", unitHours},
                       {"eviction_loss_fraction", evictionLoss}};
     option.lostWorkFractionOnSpot =
-        c.project.assumptions.spotInterruptionsPerGpuHour * spec.gpusPerJob * lostPerEviction;
+        spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob, lostPerEviction);
     return option;
 }
 

@@ -64,7 +64,9 @@ struct Assumptions
     double prefillMfu = 0.50;
     double usableMemoryFraction = 0.90;
     double tensorParallelEfficiency = 0.90;
-    double spotInterruptionsPerGpuHour = 0.0003;
+    /// Spot reclaims per instance-hour; a gang is interrupted once per instance it spans.
+    double spotInterruptionsPerInstanceHour = 0.0003;
+    double spotGpusPerInstance = 8.0;
     double preemptionsPerGpuHour = 0.01;
     double notebookRestoreMin = 1.0;
     double sharedPackingEfficiency = 0.90;

@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 22> kAssumptions = {{
+const std::array<AssumptionField, 23> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -39,10 +39,14 @@ const std::array<AssumptionField, 22> kAssumptions = {{
      "Usable GPU memory (fraction)"},
     {"tensor_parallel_efficiency", &Assumptions::tensorParallelEfficiency, kPositiveFraction,
      "Tensor-parallel efficiency per doubling"},
-    {"spot_interruptions_per_gpu_hour",
-     &Assumptions::spotInterruptionsPerGpuHour,
-     {0.0, false, 1.0, "(per GPU-hour)"},
-     "Spot interruptions per GPU-hour"},
+    {"spot_interruptions_per_instance_hour",
+     &Assumptions::spotInterruptionsPerInstanceHour,
+     {0.0, false, 1.0, "(per instance-hour)"},
+     "Spot interruptions per instance-hour"},
+    {"spot_gpus_per_instance",
+     &Assumptions::spotGpusPerInstance,
+     {1.0, false, 64.0, "(GPUs)"},
+     "GPUs per spot instance"},
     {"preemptions_per_gpu_hour",
      &Assumptions::preemptionsPerGpuHour,
      {0.0, false, 1.0, "(per GPU-hour)"},
@@ -104,6 +108,19 @@ const AssumptionField* assumptionField(std::string_view key)
     for (const AssumptionField& field : kAssumptions)
         if (field.key == key)
             return &field;
+    // Keys renamed since: files that still use them keep loading, and are
+    // written back under the new key.
+    struct Renamed
+    {
+        std::string_view oldKey, newKey;
+    };
+    // The spot rate was always the per-instance figure of the AWS Spot
+    // Instance Advisor; "per GPU-hour" misnamed it (issue 15).
+    static constexpr Renamed kRenamed[] = {
+        {"spot_interruptions_per_gpu_hour", "spot_interruptions_per_instance_hour"}};
+    for (const Renamed& renamed : kRenamed)
+        if (renamed.oldKey == key)
+            return assumptionField(renamed.newKey);
     return nullptr;
 }
 

@@ -1,6 +1,7 @@
 #include "model/pricing.h"
 
 #include "model/gpu.h"
+#include "model/owned_tco.h"
 
 namespace fleet {
 
@@ -43,11 +44,8 @@ std::optional<Plan> planFromKey(std::string_view key)
 
 double ownedUsdPerGpuHour(const OwnedCost& owned, double tdpW)
 {
-    const double capexPerHour =
-        owned.capexUsdPerGpu.value / (owned.amortizationYears.value * kHoursPerYear);
-    const double hostingPerHour = owned.hostingUsdPerGpuMonth.value / kHoursPerMonth;
-    const double powerPerHour = tdpW / 1000.0 * owned.pue.value * owned.usdPerKwh.value;
-    return capexPerHour + hostingPerHour + powerPerHour;
+    // One breakdown for every owned price: the TCO model's (model/owned_tco).
+    return ownedTcoOf(owned, tdpW).total();
 }
 
 std::optional<HourlyPrice>& GpuPrices::hourly(Plan plan)

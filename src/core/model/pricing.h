@@ -62,7 +62,9 @@ struct OwnedCost
 };
 
 /// Owned cost of one GPU-hour held (busy or not):
-/// capex / (years · 8760 h) + hosting / 730 h + TDP kW · PUE · $/kWh.
+/// capex / (years · 8760 h) + hosting / 730 h + TDP kW · PUE · $/kWh — the
+/// owned-hardware TCO's breakdown of a book's entry (model/owned_tco.h), whose
+/// hosting may carry financing, staff and host power (ownedCostFromTco).
 double ownedUsdPerGpuHour(const OwnedCost& owned, double tdpW);
 
 struct GpuPrices

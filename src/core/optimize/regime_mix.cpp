@@ -3,6 +3,7 @@
 #include "engine/evaluate.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
+#include "model/spot.h"
 #include "optimize/infeasibility.h"
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix_model.h"
@@ -38,7 +39,7 @@ bool spotAllowed(const Project& project, const Workload& workload, const OptionR
     const GpuModel* gpu = project.catalog().gpu(option.gpuId);
     const PriceBook* book = project.activePriceBook();
     return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
-           book->usdPerGpuHour(*gpu, Plan::Spot) && option.lostWorkFractionOnSpot < 0.9 &&
+           book->usdPerGpuHour(*gpu, Plan::Spot) && spotWorkable(option.lostWorkFractionOnSpot) &&
            (project.fleet.mode == FleetMode::Size || spotFleetLimit(project, gpu->id) > 0);
 }
 
@@ -134,8 +135,8 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
         for (const OptionColumn& oc : entry.columns)
             if (oc.onSpot && oc.option->gpuId == gpu.id)
                 hours[oc.option->regime].emplace_back(
-                    oc.column, oc.option->capacityGpuHours(std::size_t(m - 1)) /
-                                   (1.0 - oc.option->lostWorkFractionOnSpot));
+                    oc.column, spotGpuHoursHeld(oc.option->capacityGpuHours(std::size_t(m - 1)),
+                                                oc.option->lostWorkFractionOnSpot));
     if (hours.empty())
         return;
     const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);

@@ -1,5 +1,7 @@
 #include "optimize/rounding.h"
 
+#include "model/spot.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -66,8 +68,8 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         double hours = 0;
         for (const OptionResult* option : chosenOnSpot)
             if (option->gpuId == rc.gpuId && option->regime == rc.regime)
-                hours += option->capacityGpuHours(std::size_t(rc.month - 1)) /
-                         (1.0 - option->lostWorkFractionOnSpot);
+                hours += spotGpuHoursHeld(option->capacityGpuHours(std::size_t(rc.month - 1)),
+                                          option->lostWorkFractionOnSpot);
         values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
     }
     // 2. Set-ups and layouts, per GPU model and month.

@@ -2,6 +2,7 @@
 
 #include "model/mig_layout.h"
 #include "model/price_fields.h"
+#include "model/owned_tco.h"
 #include "store/json_reader.h"
 
 #include <set>
@@ -131,7 +132,8 @@ private:
     void parseEngineDefaults(const bj::object& defaults, const std::string& path)
     {
         m_reader.setEntry("engine_defaults");
-        m_reader.checkKeys(defaults, path, {}, {"assumptions", "regimes", "scheduler", "note"});
+        m_reader.checkKeys(defaults, path, {},
+                           {"assumptions", "regimes", "scheduler", "owned_tco", "note"});
         m_reader.string(defaults, "note", path, false);
         if (const bj::object* assumptions = m_reader.object(defaults, "assumptions", path, false)) {
             const std::string sectionPath = pointer(path, "assumptions");
@@ -147,11 +149,14 @@ private:
                     continue;
                 }
                 if (auto figure = sourced(*assumptions, key, sectionPath, ruleOf(field->range)))
-                    m_doc.engineDefaults.figures["assumptions." + key] = *figure;
+                    m_doc.engineDefaults.figures["assumptions." + std::string(field->key)] =
+                        *figure;
             }
         }
         if (const bj::object* regimes = m_reader.object(defaults, "regimes", path, false))
             parseRegimeDefaults(*regimes, pointer(path, "regimes"));
+        if (const bj::object* tco = m_reader.object(defaults, "owned_tco", path, false))
+            parseOwnedTcoDefaults(*tco, pointer(path, "owned_tco"));
         if (const bj::object* scheduler = m_reader.object(defaults, "scheduler", path, false)) {
             const std::string schedulerPath = pointer(path, "scheduler");
             m_reader.checkKeys(*scheduler, schedulerPath, {},
@@ -218,6 +223,23 @@ private:
                 m_reader.string(*regime, "allocation_unit", regimePath).value_or("");
             traits.multiGpu = m_reader.boolean(*regime, "multi_gpu", regimePath).value_or(false);
             m_doc.engineDefaults.regimeTraits[*kind] = traits;
+        }
+    }
+
+    void parseOwnedTcoDefaults(const bj::object& tco, const std::string& path)
+    {
+        for (const auto& member : tco) {
+            const std::string key(member.key());
+            const OwnedTcoField* field = ownedTcoField(key);
+            if (!field) {
+                std::string allowed;
+                for (const OwnedTcoField& known : ownedTcoFields())
+                    allowed += (allowed.empty() ? "" : ", ") + std::string(known.key);
+                m_reader.report(pointer(path, key), "unknown owned-TCO figure; known: " + allowed);
+                continue;
+            }
+            if (auto figure = sourced(tco, key, path, ruleOf(field->range)))
+                m_doc.engineDefaults.figures["owned_tco." + key] = *figure;
         }
     }
 

@@ -1,6 +1,7 @@
 #include "store/catalog_loader.h"
 
 #include "data/embedded_file.h"
+#include "model/owned_tco.h"
 #include "store/catalog_json.h"
 #include "store/regular_file.h"
 
@@ -68,6 +69,12 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
     for (const std::string& key : requiredDefaultKeys())
         if (!catalog.engineDefaults.figures.count(key))
             issues.push_back(Issue{"built-in:defaults/engine.json",
+                                   {},
+                                   "engine_defaults",
+                                   "defines no figure for " + key});
+    for (const std::string& key : requiredOwnedTcoKeys())
+        if (!catalog.engineDefaults.figures.count(key))
+            issues.push_back(Issue{"built-in:defaults/owned-tco.json",
                                    {},
                                    "engine_defaults",
                                    "defines no figure for " + key});

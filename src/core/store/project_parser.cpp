@@ -283,10 +283,17 @@ void ProjectParser::parseAssumptions(const bj::object& top)
                             "unknown assumption; known: " + known);
             continue;
         }
+        if (field->key != member.key() && assumptions->find(field->key) != assumptions->end()) {
+            m_reader.report(pointer("/assumptions", member.key()),
+                            "is the former name of " + std::string(field->key) +
+                                ", which is given too; keep one");
+            continue;
+        }
+        // A renamed key is read under its old name and recorded under the new one.
         if (auto value =
-                m_reader.number(*assumptions, field->key, "/assumptions", ruleOf(field->range))) {
+                m_reader.number(*assumptions, member.key(), "/assumptions", ruleOf(field->range))) {
             m_project.assumptions.*field->member = *value;
-            record("assumptions", member.key(), member.value());
+            record("assumptions", field->key, member.value());
         }
     }
 }
