@@ -132,6 +132,22 @@ private slots:
         QNEAR(erlangCWaitProbability(servers, load), erlangCByRecursion(servers, load), 1e-9);
     }
 
+    void erlangCBeyondAMillionSlotsIsTheHeavyTrafficLimit()
+    {
+        // Either side of the switch to Halfin and Whitt's limit the wait
+        // probability is continuous to 0.1 %, at loads where it matters.
+        for (double rho : {0.999, 0.9995, 0.9999}) {
+            const double exact = erlangCWaitProbability(1e6, 1e6 * rho);
+            const double limit = erlangCWaitProbability(1e6 + 1, (1e6 + 1) * rho);
+            QVERIFY2(exact > 0.01 && std::abs(limit / exact - 1.0) < 1e-3,
+                     qPrintable(QStringLiteral("rho %1: %2 vs %3").arg(rho).arg(exact).arg(limit)));
+        }
+        // A generated project's 7.7e12 slots: a probability, at once.
+        const double huge = erlangCWaitProbability(7655531071941, 7655531071937.1758);
+        QVERIFY(huge > 0.99 && huge <= 1.0);
+        QCOMPARE(erlangCWaitProbability(1e12, 0.5e12), 0.0);
+    }
+
     void meanWaitAgreesWithTheSimulatorsErlangC()
     {
         // The simulator's own Erlang C (a running product, small c only).

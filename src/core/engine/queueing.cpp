@@ -20,6 +20,24 @@ using Quiet = boost::math::policies::policy<
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+/// Above this many servers Boost's incomplete gamma sums a series whose terms
+/// grow with the argument (seconds per call at 1e12 servers, which generated
+/// projects reach); the heavy-traffic limit is exact enough there.
+constexpr double kHalfinWhittServers = 1e6;
+
+/// Halfin and Whitt (1981), "Heavy-traffic limits for queues with many
+/// exponential servers", Operations Research 29(3): with β = (c − a) ÷ √a,
+/// C(c, a) → [1 + β Φ(β) ÷ φ(β)]⁻¹ as c grows.
+double halfinWhittWaitProbability(double servers, double offeredLoad)
+{
+    const double beta = (servers - offeredLoad) / std::sqrt(offeredLoad);
+    const double density = std::exp(-0.5 * beta * beta) / std::sqrt(2.0 * M_PI);
+    if (!(density > 0))
+        return 0.0; // β beyond ~38: no arrival ever waits, to double precision
+    const double cumulative = 0.5 * std::erfc(-beta / std::sqrt(2.0));
+    return 1.0 / (1.0 + beta * cumulative / density);
+}
+
 } // namespace
 
 double erlangCWaitProbability(double servers, double offeredLoad)
@@ -28,6 +46,8 @@ double erlangCWaitProbability(double servers, double offeredLoad)
         return 0.0;
     if (servers <= 0 || offeredLoad >= servers)
         return 1.0;
+    if (servers > kHalfinWhittServers)
+        return halfinWhittWaitProbability(servers, offeredLoad);
     // Erlang B = P(X = c) ÷ P(X ≤ c) for X ~ Poisson(a): a^c e^(−a)/c! is the
     // derivative of the regularized gamma P(c + 1, a), and P(X ≤ c) = Q(c + 1, a).
     const double pmf = boost::math::gamma_p_derivative(servers + 1.0, offeredLoad, Quiet());
