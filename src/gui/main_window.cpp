@@ -14,8 +14,8 @@
 #include "views/calibration_view.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
-#include "views/metering_panel.h"
 #include "views/frontier_ceiling.h"
+#include "views/metering_panel.h"
 #include "views/packing_panel.h"
 
 #include <QApplication>

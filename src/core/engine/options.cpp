@@ -220,9 +220,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         // Replicas follow the traffic: the month's mean is paid, its peak held
         // at once — less what static provisioning (peak_to_mean_traffic_ratio)
         // already holds all month.
-        month.peakGpus = month.gpuEquivalents *
-                         std::max(1.0, c.project.assumptions.inferencePeakToMeanRatio /
-                                           c.project.assumptions.peakToMeanTrafficRatio);
+        month.peakGpus =
+            month.gpuEquivalents * std::max(1.0, c.project.assumptions.inferencePeakToMeanRatio /
+                                                     c.project.assumptions.peakToMeanTrafficRatio);
         option.months.push_back(month);
     }
     option.details = {{"batch", double(e.batch)},

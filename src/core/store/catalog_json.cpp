@@ -1,8 +1,8 @@
 #include "store/catalog_json.h"
 
 #include "model/mig_layout.h"
-#include "model/price_fields.h"
 #include "model/owned_tco.h"
+#include "model/price_fields.h"
 #include "store/json_reader.h"
 
 #include <set>

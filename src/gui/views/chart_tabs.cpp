@@ -10,8 +10,8 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QLabel>
-#include <QSignalBlocker>
 #include <QPushButton>
+#include <QSignalBlocker>
 
 namespace fleet::gui {
 
