@@ -120,6 +120,9 @@ private slots:
         QTest::addColumn<double>("load");
         QTest::newRow("10 at 0.8") << 10 << 8.0;
         QTest::newRow("57 at 0.95") << 57 << 54.15;
+        // Either side of the switch from the recursion to the incomplete gamma.
+        QTest::newRow("4,096 at 0.999") << 4096 << 4091.904;
+        QTest::newRow("4,097 at 0.999") << 4097 << 4092.903;
         QTest::newRow("4,218 at 0.99") << 4218 << 4175.82;
         QTest::newRow("4,218 at 0.9") << 4218 << 3796.2;
         QTest::newRow("20,000 at 0.999") << 20000 << 19980.0;

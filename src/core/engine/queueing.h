@@ -10,9 +10,10 @@ namespace fleet {
 /// Erlang C: the probability that an arrival waits, in an M/M/c queue with
 /// `servers` servers and offered load `offeredLoad` = λ/μ (in servers).
 /// 1 when the load reaches the servers (the queue grows without bound).
-/// Computed through the Poisson distribution (Erlang B = pmf(c) ÷ cdf(c)),
-/// so thousands of servers cost no more than one; above a million servers,
-/// by Halfin and Whitt's heavy-traffic limit (docs/MODEL.md).
+/// Up to 4,096 whole servers by the Erlang B recursion; then through the
+/// Poisson distribution (Erlang B = pmf(c) ÷ cdf(c)), so a million servers
+/// cost no more than one; above a million, by Halfin and Whitt's
+/// heavy-traffic limit (docs/MODEL.md).
 double erlangCWaitProbability(double servers, double offeredLoad);
 
 /// Time to first token of a service whose requests queue for request slots.
