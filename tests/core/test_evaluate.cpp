@@ -102,11 +102,19 @@ private slots:
     {
         const Project project = sample();
         const Evaluation e = evaluate(project);
-        // No warning: the sample's 1,600 reserved GPUs are at most 17 more
+        // No other warning: the sample's 1,600 reserved GPUs are at most 17 more
         // than its demand in any month (1.1 %, under the 10 % that warns,
         // issue 15; 88 before the 70B run's gang was held at its peak), and
         // its workloads' summed peaks (at most 2,065 GPUs) fit its 2,400.
-        QVERIFY2(e.warnings.empty(), e.warnings.empty() ? "" : e.warnings.front().c_str());
+        // Its services, sized on throughput alone, miss their TTFT target at
+        // the 99th percentile once requests queue: said for each, nothing else.
+        QCOMPARE(e.warnings.size(), std::size_t(1));
+        QCOMPARE(e.warnings.front(),
+                 std::string("3 services miss their time-to-first-token target at p99 once "
+                             "requests queue: chat-70b 1,273 s (target 1,500 ms), moderation-1b "
+                             "504 ms (target 150 ms), support-chat-8b 4,568 ms (target 800 ms); "
+                             "replicas are sized on throughput alone (ttft_target_quantile 0.99 "
+                             "sizes them for the target)"));
         const Kpis& k = e.kpis;
         QCOMPARE(k.monthlyCostUsd.size(), std::size_t(12));
         for (double month : k.monthlyCostUsd)

@@ -306,6 +306,39 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
         k.alerts.push_back(thousands(k.capacityFreedGpus) + " of " + thousands(k.committedGpus) +
                            " committed GPUs are idle in every month: over-committed by $" +
                            thousands(k.capacityFreedUsd) + " over the horizon");
+    // Services sized on throughput alone (ttft_target_quantile 0) whose
+    // queueing, as sized, misses their TTFT target at the 99th percentile:
+    // one sentence for them all, so the KPI strip keeps its room.
+    const auto duration = [](double ms) {
+        return !std::isfinite(ms) ? std::string("unbounded")
+               : ms >= 10'000     ? thousands(ms / 1000.0) + " s"
+                                  : thousands(ms) + " ms";
+    };
+    std::vector<std::string> missed;
+    for (std::size_t w = 0; w < evaluation.workloads.size() && w < project.workloads.size(); ++w) {
+        if (project.workloads[w].id != evaluation.workloads[w].id)
+            continue; // evaluate() keeps the project's order; never pair other rows
+        const auto* spec = std::get_if<InferenceSpec>(&project.workloads[w].spec);
+        const OptionResult* option = evaluation.workloads[w].chosenOption();
+        if (!spec || !option || project.assumptions.ttftTargetQuantile > 0)
+            continue;
+        const double p99 = option->detail("ttft_p99_ms");
+        if (std::isnan(p99) || p99 <= spec->ttftMs)
+            continue;
+        missed.push_back(project.workloads[w].id + " " + duration(p99) + " (target " +
+                         duration(spec->ttftMs) + ")");
+    }
+    if (!missed.empty()) {
+        std::string list;
+        for (const std::string& service : missed)
+            list += (list.empty() ? "" : ", ") + service;
+        k.alerts.push_back(
+            std::to_string(missed.size()) +
+            (missed.size() == 1 ? " service misses its" : " services miss their") +
+            " time-to-first-token target at p99 once requests queue: " + list +
+            "; replicas are sized on throughput alone (ttft_target_quantile 0.99 sizes them for "
+            "the target)");
+    }
     if (auto alert = ceilingDisagreement(project.scheduler))
         k.alerts.push_back(*alert);
     for (const std::string& alert : k.alerts)
