@@ -1,5 +1,6 @@
 #include "views/metering_panel.h"
 
+#include "charts/chart_style.h"
 #include "joblog/metering_export.h"
 #include "perf/gpu_power.h"
 
@@ -62,7 +63,7 @@ void stackedChart(QChartView* view, const Metering& m, const QString& title, con
     QStringList months;
     if (!m.tenants.empty())
         for (const TenantMonth& month : m.tenants.front().months)
-            months << QString::fromStdString(month.month);
+            months << monthLabel(month.month); // "Mar 26", as every chart says it
     for (const TenantMeter& t : m.tenants) {
         auto* set = new QBarSet(QString::fromStdString(t.tenant), series);
         for (const TenantMonth& month : t.months)
@@ -89,6 +90,7 @@ void stackedChart(QChartView* view, const Metering& m, const QString& title, con
     }
     y->setRange(0.0, top > 0 ? top * 1.05 : 1.0);
     y->applyNiceNumbers();
+    y->setLabelFormat(QStringLiteral("%.0f")); // whole dollars and GPU-hours, no ".0"
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
