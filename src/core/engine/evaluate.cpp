@@ -329,9 +329,13 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
                          duration(spec->ttftMs) + ")");
     }
     if (!missed.empty()) {
+        // The first three by name, then a count: a long project's sentence
+        // stays a sentence (and the KPI strip stays quick to lay out).
         std::string list;
-        for (const std::string& service : missed)
-            list += (list.empty() ? "" : ", ") + service;
+        for (std::size_t i = 0; i < std::min<std::size_t>(missed.size(), 3); ++i)
+            list += (list.empty() ? "" : ", ") + missed[i];
+        if (missed.size() > 3)
+            list += " and " + std::to_string(missed.size() - 3) + " more";
         k.alerts.push_back(
             std::to_string(missed.size()) +
             (missed.size() == 1 ? " service misses its" : " services miss their") +
