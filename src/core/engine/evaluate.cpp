@@ -322,7 +322,11 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
         const OptionResult* option = evaluation.workloads[w].chosenOption();
         if (!spec || !option || project.assumptions.ttftTargetQuantile > 0)
             continue;
-        const double p99 = option->detail("ttft_p99_ms");
+        // A month whose replicas cannot keep up (ρ ≥ 1) has no p99: unbounded.
+        const double unstable = option->detail("queue_unstable_months");
+        const double p99 = !std::isnan(unstable) && unstable > 0
+                               ? std::numeric_limits<double>::infinity()
+                               : option->detail("ttft_p99_ms");
         if (std::isnan(p99) || p99 <= spec->ttftMs)
             continue;
         missed.push_back(project.workloads[w].id + " " + duration(p99) + " (target " +
