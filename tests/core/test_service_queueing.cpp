@@ -354,7 +354,8 @@ private slots:
         Project project = overflowProject();
         for (Segment& segment : project.segments)
             segment.preemptible = false;
-        const OptionResult* option = evaluate(project).workloads.front().chosenOption();
+        const Evaluation e = evaluate(project); // the option lives in it
+        const OptionResult* option = e.workloads.front().chosenOption();
         QVERIFY(option);
         QVERIFY(std::isnan(option->detail("overflow_preemption_rate")));
         QCOMPARE(option->months.front().overflowGpuHoursHeld, 0.0);
