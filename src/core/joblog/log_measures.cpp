@@ -28,16 +28,6 @@ double peakOf(const std::vector<const LoggedJob*>& jobs)
     return peak;
 }
 
-/// The p-th quantile (0–1) of `values` by the nearest-rank rule.
-double quantile(std::vector<double> values, double p)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const auto rank = std::size_t(std::ceil(p * double(values.size())));
-    return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
-}
-
 } // namespace
 
 LogMeasures measureLog(const JobLog& log, int fleetGpus)
@@ -69,7 +59,7 @@ LogMeasures measureLog(const JobLog& log, int fleetGpus)
     for (double w : waits)
         waitSum += w;
     m.meanWaitHours = waitSum / double(waits.size());
-    m.p95WaitHours = quantile(waits, 0.95);
+    m.p95WaitHours = nearestRankQuantile(waits, 0.95);
     m.meanRunHours = runHours / double(log.jobs.size());
     for (const auto& [tenant, jobs] : byTenant) {
         TenantUse use;
@@ -89,6 +79,15 @@ LogMeasures measureLog(const JobLog& log, int fleetGpus)
         m.tenants.begin(), m.tenants.end(),
         [](const TenantUse& a, const TenantUse& b) { return a.gpuHours > b.gpuHours; });
     return m;
+}
+
+double nearestRankQuantile(std::vector<double> values, double p)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto rank = std::size_t(std::ceil(p * double(values.size())));
+    return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
 } // namespace fleet::joblog

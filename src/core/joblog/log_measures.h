@@ -37,4 +37,7 @@ struct LogMeasures
 /// Measures `log`; `fleetGpus` > 0 gives the utilization of a fleet that size.
 LogMeasures measureLog(const JobLog& log, int fleetGpus);
 
+/// The p-th quantile (0–1) of `values` by the nearest-rank rule; 0 when empty.
+double nearestRankQuantile(std::vector<double> values, double p);
+
 } // namespace fleet::joblog

@@ -1,5 +1,6 @@
 #include "joblog/tenant_metering.h"
 
+#include "joblog/log_measures.h"
 #include "model/pricing.h"
 
 #include <algorithm>
@@ -53,16 +54,6 @@ std::pair<double, double> monthAround(double seconds)
     const long nextYear = c.month == 12 ? c.year + 1 : c.year;
     const unsigned nextMonth = c.month == 12 ? 1 : c.month + 1;
     return {start, double(daysFromCivil(nextYear, nextMonth, 1)) * kSecondsPerDay};
-}
-
-/// The p-th quantile (0–1) of `values` by the nearest-rank rule (as log_measures.cpp).
-double quantile(std::vector<double> values, double p)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const auto rank = std::size_t(std::ceil(p * double(values.size())));
-    return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
 Issue poolIssue(std::size_t index, const FleetPool& pool, std::string message)
@@ -385,7 +376,7 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
         for (double w : waits[i])
             waitSum += w;
         tenant.meanWaitHours = waitSum / double(waits[i].size());
-        tenant.p95WaitHours = quantile(waits[i], 0.95);
+        tenant.p95WaitHours = nearestRankQuantile(waits[i], 0.95);
         if (options.slaWaitHours) {
             const auto met = std::count_if(waits[i].begin(), waits[i].end(),
                                            [&](double w) { return w <= *options.slaWaitHours; });
