@@ -117,6 +117,17 @@ private slots:
         QCOMPARE(loaded.error().issues.size(), std::size_t(2));
     }
 
+    void aMissingOwnedFigureIsReportedOnce()
+    {
+        // An owned entry without its PUE and electricity price: two problems,
+        // each said once (the key check and the figure reader both saw them).
+        auto loaded = loadCatalog({fixture("owned_missing_figures.json")});
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.error().issues.size(), std::size_t(2));
+        for (const Issue& issue : loaded.error().issues)
+            QVERIFY2(issue.message == "is required but missing", issue.message.c_str());
+    }
+
     void validMinimalFileAddsAGpu()
     {
         auto loaded = loadCatalog({fixture("valid_minimal.json")});

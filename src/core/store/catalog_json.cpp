@@ -643,7 +643,8 @@ private:
         owned.note = m_reader.string(item, "note", path, false).value_or("");
         bool complete = true;
         for (const OwnedFigureField& field : ownedFigureFields()) {
-            if (auto figure = sourced(item, field.info.key, path, ruleOf(field.info.range)))
+            // Missing figures were reported by checkKeys: once is enough.
+            if (auto figure = sourced(item, field.info.key, path, ruleOf(field.info.range), false))
                 owned.*field.member = *figure;
             else
                 complete = false;
