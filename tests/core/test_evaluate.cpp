@@ -4,6 +4,7 @@
 #include "engine/evaluate.h"
 #include "engine/options.h"
 #include "engine/sensitivity.h"
+#include "sample_fixture.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -11,24 +12,10 @@
 #include <cmath>
 
 using namespace fleet;
+using fleet::test::sample;
+using fleet::test::workload;
 
 namespace {
-
-Project sample(const std::string& scenario = {})
-{
-    auto project = loadSampleProject(scenario);
-    if (!project)
-        qFatal("sample project does not load: %s", project.error().toString().c_str());
-    return std::move(project).value();
-}
-
-const WorkloadEvaluation& workload(const Evaluation& e, const std::string& id)
-{
-    for (const WorkloadEvaluation& w : e.workloads)
-        if (w.id == id)
-            return w;
-    qFatal("no workload %s", id.c_str());
-}
 
 bool finitePositive(double value)
 {

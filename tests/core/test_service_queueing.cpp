@@ -8,6 +8,7 @@
 #include "engine/queueing.h"
 #include "engine/service_overflow.h"
 #include "optimize/regime_mix.h"
+#include "sample_fixture.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/service_simulator.h"
 #include "store/project_json.h"
@@ -17,6 +18,8 @@
 #include <cmath>
 
 using namespace fleet;
+using fleet::test::sample;
+using fleet::test::workload;
 
 namespace {
 
@@ -38,22 +41,6 @@ double erlangCByRecursion(int servers, double load)
     for (int k = 1; k <= servers; ++k)
         b = load * b / (k + load * b);
     return servers * b / (servers - load * (1.0 - b));
-}
-
-Project sample()
-{
-    auto project = loadSampleProject();
-    if (!project)
-        qFatal("sample project does not load: %s", project.error().toString().c_str());
-    return std::move(project).value();
-}
-
-const WorkloadEvaluation& workload(const Evaluation& e, const std::string& id)
-{
-    for (const WorkloadEvaluation& w : e.workloads)
-        if (w.id == id)
-            return w;
-    qFatal("no workload %s", id.c_str());
 }
 
 /// A sized project with one 8B service on H100 bare metal, on demand, in a

@@ -1,0 +1,34 @@
+#pragma once
+
+// The bundled sample, and one workload of an evaluation by id, for the core
+// tests that check figures on them (test_evaluate, test_service_queueing).
+
+#include "engine/evaluation.h"
+#include "store/project_json.h"
+
+#include <QtTest>
+
+#include <string>
+
+namespace fleet::test {
+
+/// The sample project, `scenario` applied ("" for the base); fatal if it
+/// does not load, since every check after it would be meaningless.
+inline Project sample(const std::string& scenario = {})
+{
+    auto project = loadSampleProject(scenario);
+    if (!project)
+        qFatal("sample project does not load: %s", project.error().toString().c_str());
+    return std::move(project).value();
+}
+
+/// The evaluation of workload `id`; fatal if it has none.
+inline const WorkloadEvaluation& workload(const Evaluation& e, const std::string& id)
+{
+    for (const WorkloadEvaluation& w : e.workloads)
+        if (w.id == id)
+            return w;
+    qFatal("no workload %s", id.c_str());
+}
+
+} // namespace fleet::test
