@@ -4,10 +4,14 @@
 // FLEET_CLI_PATH is the built executable (tests/CMakeLists.txt).
 
 #include <QByteArray>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace fleet::test {
 
@@ -39,6 +43,20 @@ runCli(const QStringList& args, const QByteArray& input = {},
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+/// The sample as canonical JSON, exported by the CLI into `dir`.
+inline QJsonObject exportedSample(const QTemporaryDir& dir)
+{
+    const QString sqlite = dir.filePath(QStringLiteral("s.fleetplan"));
+    const QString json = dir.filePath(QStringLiteral("s.json"));
+    if (runCli({"new", "--sample", "-o", sqlite}).exitCode != 0 ||
+        runCli({"export", sqlite, "-o", json}).exitCode != 0)
+        return {};
+    QFile file(json);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
 }
 
 } // namespace fleet::test

@@ -1,0 +1,290 @@
+// fleetplanner-cli's simulation commands as a user and a script see them:
+// simulate (synthetic and a project's own jobs, --apply), simulate-service,
+// and pack (a trace replayed, its efficiency fed back to the planner).
+
+#include "cli_run.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using fleet::test::CliRun;
+using fleet::test::exportedSample;
+using fleet::test::runCli;
+
+class TestCliSimulate : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void simulateServiceJson()
+    {
+        // The sample's enterprise segment made preemptible: the chat service
+        // gets overflow replicas; its first month is simulated for 3 minutes.
+        QTemporaryDir dir;
+        QJsonObject sample = exportedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        QJsonArray segments = sample.value("segments").toArray();
+        for (int i = 0; i < segments.size(); ++i) {
+            QJsonObject segment = segments[i].toObject();
+            if (segment.value("id").toString() == QStringLiteral("enterprise"))
+                segment.insert("preemptible", true);
+            segments[i] = segment;
+        }
+        sample.insert("segments", segments);
+        const QString path = dir.filePath(QStringLiteral("overflow.fleetplan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(sample).toJson());
+        file.close();
+        const CliRun run =
+            runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY(out.value("overflow_replicas").toInt() > 0);
+        QVERIFY(out.value("dedicated_replicas").toInt() > out.value("overflow_replicas").toInt());
+        QVERIFY(out.value("requests").toDouble() > 10000);
+        for (const char* key : {"ttft_mean_ms", "ttft_p99_ms", "sla_met_fraction",
+                                "modelled_preemption_rate", "engine_ttft_p99_ms"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QVERIFY(out.contains(QStringLiteral("achieved_preemption_rate")));
+        const CliRun text =
+            runCli({"simulate-service", ":sample", "claims-triage-8b", "--hours", "0.1"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("no overflow replicas")), qPrintable(text.out));
+        QCOMPARE(runCli({"simulate-service", ":sample", "no-such"}).exitCode, 1);
+        const CliRun notService = runCli({"simulate-service", ":sample", "pretrain-70b"});
+        QCOMPARE(notService.exitCode, 1);
+        QVERIFY2(notService.err.contains(QStringLiteral("not an inference service")),
+                 qPrintable(notService.err));
+        QCOMPARE(runCli({"simulate-service", ":sample", "chat-70b", "--hours", "0"}).exitCode, 1);
+    }
+
+    void simulateSyntheticJson()
+    {
+        const CliRun run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node",
+                                   "8", "--job-gpus", "1", "--mean-hours", "2", "--load", "0.7",
+                                   "--jobs", "20000", "--policy", "fifo", "--seed", "5", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        for (const char* key : {"utilization", "throughput_jobs_per_week", "mean_wait_hours",
+                                "p95_wait_hours", "completed_jobs", "events", "events_per_second"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QCOMPARE(out.value("completed_jobs").toInt(), 20000);
+        QVERIFY(std::abs(out.value("utilization").toDouble() - 0.7) < 0.05);
+        const CliRun sweep = runCli({"simulate", "--synthetic", "--gpus", "16", "--job-gpus", "2",
+                                     "--mean-hours", "2", "--loads", "0.6:0.99:0.13", "--jobs",
+                                     "5000", "--policy", "topology_aware", "--json"});
+        QCOMPARE(sweep.exitCode, 0);
+        const QJsonObject frontier = QJsonDocument::fromJson(sweep.out.toUtf8()).object();
+        QCOMPARE(frontier.value("points").toArray().size(), 4); // 0.60, 0.73, 0.86, 0.99
+        QVERIFY(frontier.contains(QStringLiteral("knee_load")));
+        QCOMPARE(
+            runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
+            1);
+        const CliRun project = runCli({"simulate", ":sample", "--policy", "topology_aware",
+                                       "--loads", "0.5:0.6:0.1", "--days", "10", "--json"});
+        QCOMPARE(project.exitCode, 0);
+        const QJsonObject projectOut = QJsonDocument::fromJson(project.out.toUtf8()).object();
+        QCOMPARE(projectOut.value("gpus").toInt() + projectOut.value("reserved_gpus").toInt(),
+                 2400);
+        QCOMPARE(projectOut.value("policies")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("points")
+                     .toArray()
+                     .size(),
+                 2);
+        const CliRun bad = runCli({"simulate", "--synthetic", "--gpus", "12", "--load", "0.5"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral("a multiple of --gpus-per-node")));
+        // Fractional requests: 3 of 7 slices; two fit a GPU, so 6/7 is the ceiling.
+        const CliRun fractional = runCli(
+            {"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu", "7", "--job-slices",
+             "3", "--load", "0.8", "--jobs", "20000", "--policy", "topology_aware", "--json"});
+        QCOMPARE(fractional.exitCode, 0);
+        const QJsonObject sliced = QJsonDocument::fromJson(fractional.out.toUtf8()).object();
+        QCOMPARE(sliced.value("job_slices").toInt(), 3);
+        QVERIFY(sliced.value("utilization").toDouble() < 6.0 / 7.0 + 1e-9);
+        QVERIFY(std::abs(sliced.value("utilization").toDouble() - 0.8) < 0.05);
+        const CliRun tooMany =
+            runCli({"simulate", "--synthetic", "--gpus", "16", "--slices-per-gpu", "7",
+                    "--job-slices", "7", "--load", "0.5"});
+        QCOMPARE(tooMany.exitCode, 1);
+        QVERIFY(tooMany.err.contains(QStringLiteral("--job-slices (7) must be fewer than")));
+    }
+
+    void simulateApplyWritesTheMeasuredKnee()
+    {
+        QTemporaryDir dir;
+        const QString measured = dir.filePath(QStringLiteral("measured.fleetplan.json"));
+        const CliRun apply = runCli({"simulate", ":sample", "--apply", "-o", measured});
+        QVERIFY2(apply.exitCode == 0, qPrintable(apply.err));
+        QVERIFY2(apply.out.contains(QStringLiteral("Utilization ceiling of topology_aware "
+                                                   "measured: ")),
+                 qPrintable(apply.out));
+        QJsonObject project;
+        {
+            QFile file(measured);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            project = QJsonDocument::fromJson(file.readAll()).object();
+        }
+        const QJsonObject scheduler = project.value("scheduler").toObject();
+        const double ceiling =
+            scheduler.value("utilization_ceiling").toObject().value("topology_aware").toDouble();
+        // The sample's own knee, not the assumed 0.85 (docs/MODEL.md: about 0.45).
+        QVERIFY2(ceiling > 0.2 && ceiling < 0.8, qPrintable(QString::number(ceiling)));
+        QCOMPARE(scheduler.value("measured_utilization_ceiling")
+                     .toObject()
+                     .value("topology_aware")
+                     .toDouble(),
+                 ceiling);
+        const QString note = project.value("note").toString();
+        QVERIFY2(note.contains(QStringLiteral("Utilization ceiling of topology_aware ")) &&
+                     note.contains(QStringLiteral("measured by fleetplanner-cli simulate on ")) &&
+                     note.endsWith(QStringLiteral("not assumed.")),
+                 qPrintable(note));
+        // The same knee the sweep reports.
+        const CliRun sweep =
+            runCli({"simulate", ":sample", "--policy", "topology_aware", "--json"});
+        QCOMPARE(sweep.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(sweep.out.toUtf8())
+                     .object()
+                     .value("policies")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("knee_utilization")
+                     .toDouble(),
+                 ceiling);
+        // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
+        // in the text and in the JSON's KPI alerts and warnings.
+        const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "
+                                                   "topology_aware, 85 %, is");
+        const CliRun agreeing = runCli({"evaluate", measured});
+        QCOMPARE(agreeing.exitCode, 0);
+        QVERIFY2(!agreeing.out.contains(QStringLiteral("assumed utilization ceiling")),
+                 qPrintable(agreeing.out));
+        QJsonObject assumed = scheduler;
+        QJsonObject table = assumed.value("utilization_ceiling").toObject();
+        table.insert(QStringLiteral("topology_aware"), 0.85);
+        assumed.insert(QStringLiteral("utilization_ceiling"), table);
+        project.insert(QStringLiteral("scheduler"), assumed);
+        const QString drifted = dir.filePath(QStringLiteral("drifted.fleetplan.json"));
+        {
+            QFile file(drifted);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(project).toJson());
+        }
+        const CliRun warned = runCli({"evaluate", drifted});
+        QCOMPARE(warned.exitCode, 0);
+        QVERIFY2(warned.out.contains(QStringLiteral("warning: ") + ceilingWarning),
+                 qPrintable(warned.out));
+        const CliRun warnedJson = runCli({"evaluate", drifted, "--json"});
+        QCOMPARE(warnedJson.exitCode, 0);
+        const QJsonObject evaluation = QJsonDocument::fromJson(warnedJson.out.toUtf8()).object();
+        const auto holds = [&](const QJsonArray& list) {
+            for (const QJsonValue& v : list)
+                if (v.toString().startsWith(ceilingWarning))
+                    return true;
+            return false;
+        };
+        QVERIFY2(holds(evaluation.value("warnings").toArray()), qPrintable(warnedJson.out));
+        QVERIFY2(holds(evaluation.value("kpis").toObject().value("alerts").toArray()),
+                 qPrintable(warnedJson.out));
+        // Applying again replaces the earlier sentence of the note, not adds one.
+        const QString again = dir.filePath(QStringLiteral("again.fleetplan.json"));
+        QCOMPARE(runCli({"simulate", drifted, "--apply", "-o", again}).exitCode, 0);
+        {
+            QFile file(again);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(QJsonDocument::fromJson(file.readAll())
+                         .object()
+                         .value("note")
+                         .toString()
+                         .count(QStringLiteral("Utilization ceiling of topology_aware ")),
+                     1);
+        }
+        // Refusals say why, and write nothing.
+        const QString none = dir.filePath(QStringLiteral("none.fleetplan.json"));
+        const CliRun noKnee = runCli({"simulate", ":sample", "--policy", "naive", "--loads",
+                                      "0.1:0.2:0.1", "--days", "30", "--apply", "-o", none});
+        QCOMPARE(noKnee.exitCode, 1);
+        QVERIFY2(noKnee.err.contains(QStringLiteral("not applied: no knee for naive within the "
+                                                    "loads swept (loads 0.10 to 0.20)")),
+                 qPrintable(noKnee.err));
+        QVERIFY(!QFile::exists(none));
+        const CliRun fifo =
+            runCli({"simulate", ":sample", "--policy", "fifo", "--apply", "-o", none});
+        QCOMPARE(fifo.exitCode, 1);
+        QVERIFY2(fifo.err.contains(QStringLiteral("--apply needs --policy naive")),
+                 qPrintable(fifo.err));
+        const CliRun noOutput = runCli({"simulate", ":sample", "--apply"});
+        QCOMPARE(noOutput.exitCode, 1);
+        QVERIFY(noOutput.err.contains(QStringLiteral("--apply needs PROJECT and -o FILE")));
+        QVERIFY(!QFile::exists(none));
+    }
+
+    void packReplaysATraceAndFeedsThePlanner()
+    {
+        QTemporaryDir dir;
+        const QString nodes = dir.filePath(QStringLiteral("nodes.csv"));
+        const QString pods = dir.filePath(QStringLiteral("pods.csv"));
+        {
+            QFile n(nodes), p(pods);
+            QVERIFY(n.open(QIODevice::WriteOnly) && p.open(QIODevice::WriteOnly));
+            n.write("sn,cpu_milli,memory_mib,gpu,model\n");
+            for (int i = 0; i < 8; ++i)
+                n.write(QStringLiteral("node-%1,64000,262144,4,T4\n").arg(i).toUtf8());
+            p.write("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n");
+            for (int i = 0; i < 60; ++i)
+                p.write(QStringLiteral("pod-%1,4000,8192,1,%2,\n")
+                            .arg(i)
+                            .arg(i % 3 == 0 ? 1000 : (i % 3 == 1 ? 600 : 300))
+                            .toUtf8());
+        }
+        const CliRun run = runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "fgd",
+                                   "--seeds", "1-3", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(out.value("policy").toString(), QStringLiteral("fgd"));
+        QCOMPARE(out.value("runs").toArray().size(), 3);
+        const QJsonObject first = out.value("runs").toArray().first().toObject();
+        for (const char* key : {"seed", "unallocated_gpu_pct", "failed_pods"})
+            QVERIFY2(first.contains(QLatin1String(key)), key);
+        QVERIFY(out.contains(QStringLiteral("mean_unallocated_gpu_pct")));
+        QVERIFY(out.value("seconds").toDouble() >= 0);
+        // Every policy side by side when none is named.
+        const CliRun all = runCli({"pack", "--nodes", nodes, "--pods", pods, "--json"});
+        QCOMPARE(
+            QJsonDocument::fromJson(all.out.toUtf8()).object().value("policies").toArray().size(),
+            6);
+        // Into the planner: the measured efficiency replaces the assumption.
+        const QString measured = dir.filePath(QStringLiteral("measured.fleetplan.json"));
+        const CliRun apply = runCli({"pack", ":sample", "--nodes", nodes, "--pods", pods,
+                                     "--policy", "best_fit", "--apply", "-o", measured});
+        QCOMPARE(apply.exitCode, 0);
+        const CliRun evaluated = runCli({"evaluate", measured});
+        QVERIFY2(evaluated.out.contains(QStringLiteral("this project's value")),
+                 qPrintable(evaluated.out));
+        // Problems name the flag, or the file, line and field.
+        QCOMPARE(runCli({"pack", "--nodes", nodes}).exitCode, 1);
+        const CliRun policy =
+            runCli({"pack", "--nodes", nodes, "--pods", pods, "--policy", "tetris"});
+        QVERIFY(policy.err.contains(QStringLiteral("--policy must be random, best_fit")));
+        const CliRun seeds = runCli({"pack", "--nodes", nodes, "--pods", pods, "--seeds", "9-1"});
+        QVERIFY(seeds.err.contains(QStringLiteral("--seeds must be")));
+        const CliRun badFile = runCli({"pack", "--nodes", pods, "--pods", pods});
+        QCOMPARE(badFile.exitCode, 1);
+        QVERIFY2(badFile.err.contains(QStringLiteral("the header has no column \"sn\"")),
+                 qPrintable(badFile.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSimulate)
+#include "test_cli_simulate.moc"
