@@ -5,6 +5,7 @@
 #include "charts/compute_price_chart.h"
 #include "charts/tornado_chart.h"
 #include "cli_support.h"
+#include "compute/optimizer_plan.h"
 #include "export/export_all.h"
 #include "store/project_json.h"
 
@@ -127,6 +128,8 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         project, parser.value(QStringLiteral("scenario")).toStdString(), kpi);
     if (gui::needsFrontiers(kind))
         results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    if (gui::needsOptimizer(kind))
+        gui::solveOptimizerPlan(results); // the exact solve, as `solve` runs it
     if (kind == gui::ChartKind::Packing) {
         if (!parser.isSet(QStringLiteral("nodes")) || !parser.isSet(QStringLiteral("pods"))) {
             *exitCode = UserError;
@@ -183,6 +186,7 @@ int exportAll(const QCommandLineParser& parser)
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
     results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    gui::solveOptimizerPlan(results);
     QStringList written;
     QString error;
     if (!gui::exportAllCharts(results, folder, &written, &error)) {

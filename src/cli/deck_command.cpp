@@ -2,6 +2,7 @@
 
 #include "charts/tornado_chart.h"
 #include "cli_support.h"
+#include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/deck_export.h"
 #include "store/project_json.h"
@@ -55,6 +56,7 @@ int runDeckCommand(const QStringList& args)
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
     results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    gui::solveOptimizerPlan(results); // the optimizer's slide: the exact solve, as `solve` runs it
     QString error;
     if (!gui::exportDeck(results, output, &error)) {
         printErr(QStringLiteral("fleetplanner-cli deck: %1\n").arg(error));

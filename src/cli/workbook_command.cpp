@@ -2,6 +2,7 @@
 
 #include "charts/tornado_chart.h"
 #include "cli_support.h"
+#include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/workbook_export.h"
 #include "store/project_json.h"
@@ -14,7 +15,7 @@ int runWorkbookCommand(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral(
         "Write a project's results to an Excel workbook: KPIs, workloads by month, pools, "
         "scenarios side by side, the price book with its sources, and native Excel charts "
-        "(cost curve, regime mix, scenarios)."));
+        "(cost curve, regime mix, scenarios, the optimizer's plan)."));
     parser.addHelpOption();
     parser.addPositionalArgument(
         QStringLiteral("PROJECT"),
@@ -51,9 +52,10 @@ int runWorkbookCommand(const QStringList& args)
                      .arg(QString::fromStdString(base.error().toString())));
         return UserError;
     }
-    const gui::PlanResults results = gui::computePlanResults(
+    gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
+    gui::solveOptimizerPlan(results); // its sheet: the exact solve, as `solve` runs it
     QString error;
     if (!gui::exportWorkbook(results, output, &error)) {
         printErr(QStringLiteral("fleetplanner-cli workbook: %1\n").arg(error));

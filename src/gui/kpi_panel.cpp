@@ -1,5 +1,6 @@
 #include "kpi_panel.h"
 
+#include "compute/scenario_name.h"
 #include "engine/kpi.h"
 
 #include <QGridLayout>
@@ -169,7 +170,8 @@ void KpiPanel::showResults(const PlanResults& results)
                  .arg(QString::fromStdString(project.activePriceBookId))
                  .arg(results.scenario.empty()
                           ? QString()
-                          : tr(" — scenario %1").arg(QString::fromStdString(results.scenario))));
+                          : tr(" — scenario %1")
+                                .arg(scenarioName(results.baseProject, results.scenario))));
     const Kpis& k = results.evaluation.kpis;
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "charts/chart_export.h"
+#include "compute/scenario_name.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
@@ -328,9 +329,13 @@ void MainWindow::updateTitle()
     // Where edits go is in the title on every page: into a scenario being
     // recorded, the base is left alone.
     if (!m_document->recordingScenario().isEmpty())
-        title += tr(" — recording scenario %1").arg(m_document->recordingScenario());
+        title += tr(" — recording scenario %1")
+                     .arg(scenarioName(m_document->project(),
+                                       m_document->recordingScenario().toStdString()));
     else if (!m_document->scenario().isEmpty())
-        title += tr(" — scenario %1").arg(m_document->scenario());
+        title +=
+            tr(" — scenario %1")
+                .arg(scenarioName(m_document->project(), m_document->scenario().toStdString()));
     setWindowTitle(title + QStringLiteral(" — FleetPlanner"));
     setWindowModified(m_document->isModified());
 }
@@ -538,10 +543,12 @@ void MainWindow::stepScenario(int step)
         ids << QString::fromStdString(s.id);
     const int at = std::max<qsizetype>(0, ids.indexOf(m_document->scenario()));
     m_document->setScenario(ids[(at + step + ids.size()) % ids.size()]);
-    statusBar()->showMessage(m_document->scenario().isEmpty()
-                                 ? tr("Baseline")
-                                 : tr("Scenario %1").arg(m_document->scenario()),
-                             4000);
+    statusBar()->showMessage(
+        m_document->scenario().isEmpty()
+            ? tr("Baseline")
+            : tr("Scenario %1")
+                  .arg(scenarioName(m_document->project(), m_document->scenario().toStdString())),
+        4000);
 }
 
 void MainWindow::setPresenting(bool on)

@@ -13,6 +13,7 @@
 #include "editors/scenario_overrides_model.h"
 #include "engine/evaluate.h"
 #include "gui_test_support.h"
+#include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
@@ -149,9 +150,13 @@ private slots:
         QCOMPARE(doc()->scenario(), doc()->recordingScenario()); // the views show it
         QCOMPARE(doc()->project().scenarios.size(), scenariosBefore + 1);
         QVERIFY(!child<QLabel>(scenarios(), "recordingBanner")->isHidden());
-        QVERIFY2(m_window->windowTitle().contains(
-                     QStringLiteral("recording scenario %1").arg(doc()->recordingScenario())),
-                 qPrintable(m_window->windowTitle()));
+        const Scenario* started =
+            doc()->project().scenario(doc()->recordingScenario().toStdString());
+        QVERIFY(started);
+        QVERIFY2(
+            m_window->windowTitle().contains(
+                QStringLiteral("recording scenario %1").arg(QString::fromStdString(started->name))),
+            qPrintable(m_window->windowTitle()));
         const QString recorded = doc()->recordingScenario();
         const int stepsBefore = undo()->count();
 
@@ -313,6 +318,31 @@ private slots:
         const double cost = evaluate(doc()->project()).kpis.meanMonthlyCostUsd;
         QTRY_COMPARE(table->item(0, 0)->text(),
                      QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
+    }
+
+    void theTitlesNameTheShownScenario()
+    {
+        // The window and the KPI panel say "Reserve 60 % of the H100s", as the
+        // footers do, not the id "reserve-60".
+        const Scenario& shown = doc()->project().scenarios[0];
+        QVERIFY(shown.name != shown.id);
+        const QString name = QString::fromStdString(shown.name);
+        const QString id = QString::fromStdString(shown.id);
+        doc()->setScenario(id);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QCoreApplication::processEvents();
+        const QString window = m_window->windowTitle();
+        QVERIFY2(window.contains(QStringLiteral("scenario %1").arg(name)), qPrintable(window));
+        QVERIFY2(!window.contains(id), qPrintable(window));
+        const QString kpis = m_window->kpiPanel()->title();
+        QVERIFY2(kpis.contains(QStringLiteral("scenario %1").arg(name)), qPrintable(kpis));
+        QVERIFY2(!kpis.contains(id), qPrintable(kpis));
+        // Back to the baseline: no scenario named.
+        doc()->setScenario(QString());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_window->windowTitle().contains(name));
+        QTRY_VERIFY(!m_window->kpiPanel()->title().contains(name));
     }
 
     void screenshot()

@@ -1,5 +1,6 @@
 #include "charts/chart_fit.h"
 
+#include "charts/bar_turn.h"
 #include "charts/chart_style.h"
 
 #include <QAbstractBarSeries>
@@ -48,6 +49,7 @@ struct FitUndo::State
     QFont legendFont;
     std::vector<Axis> axes;
     std::vector<Labels> labels;
+    TurnedBars turned; ///< bars turned on their side for this size
 };
 
 namespace {
@@ -73,6 +75,7 @@ void FitUndo::restore()
     if (!state || !state->chart)
         return;
     QChart* chart = state->chart;
+    state->turned.restore(); // first: the axes go back to their sides
     chart->setTitle(state->title);
     chart->setTitleFont(state->titleFont);
     chart->legend()->setFont(state->legendFont);
@@ -269,17 +272,21 @@ bool wrapCategories(QBarCategoryAxis* axis, const QStringList& originals, const 
 }
 
 /// Horizontal category labels: wrapped within their category's width in up
-/// to three lines, in type down to 80 %; else turned upright.
-void fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QRectF plot,
+/// to three lines, in type down to 80 %; else turned upright. Returns false
+/// when even upright they cannot be read — a line does not fit the
+/// category's width, or the labels would take more than a quarter of the
+/// chart's height — and the bars are better turned on their side.
+bool fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QRectF plot,
                    QSizeF chartSize, qreal shrink)
 {
     const int count = std::max<qsizetype>(1, saved.categories.size());
     if (axis->orientation() == Qt::Vertical) {
         // Labels left of a horizontal bar chart: a quarter of the chart's width.
         const QFont font = scaled(saved.labelsFont, shrink);
+        axis->setLabelsAngle(0);
         axis->setLabelsFont(font);
         wrapCategories(axis, saved.categories, font, chartSize.width() * 0.24, 3);
-        return;
+        return true;
     }
     // Qt Charts gives each label about the axis' width over categories + 2, less padding.
     const qreal width = plot.width() / (count + 2) - 16;
@@ -288,7 +295,7 @@ void fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QR
         const QFont font = scaled(saved.labelsFont, shrink * factor);
         axis->setLabelsFont(font);
         if (wrapCategories(axis, saved.categories, font, width, 3))
-            return;
+            return true;
     }
     // Upright: as many lines as the category's width holds (a text item has a
     // 4-point margin), each label balanced over them; smaller type when Qt
@@ -299,11 +306,14 @@ void fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QR
     const QFontMetricsF metrics(font);
     const int lines = std::clamp(int((width - 8) / (metrics.lineSpacing() * 1.15)), 1, 4);
     QStringList wrapped;
+    qreal longest = 0; // the longest line, which runs up the chart
     for (const QString& label : saved.categories) {
         qreal length = metrics.horizontalAdvance(plain(label)) / lines * 1.1;
         for (const QString& word : plain(label).split(QLatin1Char(' ')))
             length = std::max(length, metrics.horizontalAdvance(word));
-        QString joined = htmlLines(wrapWords(plain(label), font, length));
+        const QStringList split = wrapWords(plain(label), font, length);
+        longest = std::max(longest, widest(split, font));
+        QString joined = htmlLines(split);
         while (wrapped.contains(joined))
             joined += QStringLiteral("&#8203;");
         wrapped << joined;
@@ -312,6 +322,7 @@ void fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QR
         axis->clear();
         axis->append(wrapped);
     }
+    return width - 8 >= metrics.lineSpacing() && longest <= chartSize.height() * 0.25;
 }
 
 /// The widest of a bar series' value labels, written as Qt Charts writes them.
@@ -356,6 +367,21 @@ void fitValueLabels(QChart* chart, QRectF plot)
         if (need > bar * 0.98)
             series->setLabelsVisible(false);
     }
+}
+
+/// Turns the bars on their side (bar_turn.h). The turned series' value
+/// labels are fitted as the original's were; the original keeps its own.
+bool turnBars(FitUndo::State& saved, QBarCategoryAxis* categories)
+{
+    saved.turned = TurnedBars::turn(saved.chart, categories);
+    if (!saved.turned.isTurned())
+        return false;
+    for (FitUndo::State::Labels& labels : saved.labels)
+        if (labels.series == saved.turned.originalSeries()) {
+            labels.series->setLabelsVisible(labels.visible);
+            labels.series = saved.turned.turnedSeries();
+        }
+    return true;
 }
 
 bool isCut(const QString& text)
@@ -434,13 +460,16 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
         }
         layOut(chart, size);
         QRectF plot = chart->plotArea();
+        bool turnedNow = false;
         for (std::size_t i = 0; i < saved.axes.size(); ++i) {
             QAbstractAxis* axis = saved.axes[i].axis;
             const bool across = axis->orientation() == Qt::Horizontal;
             fitAxisTitle(axis, saved.axes[i], (across ? plot.width() : plot.height()) - 8,
                          axisShrink[i]);
             if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
-                fitCategories(categories, saved.axes[i], plot, size, labelShrink[i]);
+                if (!fitCategories(categories, saved.axes[i], plot, size, labelShrink[i]) &&
+                    !saved.turned.isTurned())
+                    turnedNow = turnBars(saved, categories);
             } else {
                 axis->setLabelsFont(scaled(saved.axes[i].labelsFont, labelShrink[i]));
                 if (auto* ranges = qobject_cast<QCategoryAxis*>(axis)) {
@@ -452,6 +481,8 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
                 }
             }
         }
+        if (turnedNow)
+            continue; // laid out afresh, the labels now left of the bars
         layOut(chart, size);
         plot = chart->plotArea();
         for (const FitUndo::State::Labels& labels : saved.labels)

@@ -5,10 +5,12 @@
 #include "charts/cost_curve_chart.h"
 #include "charts/cost_per_token_chart.h"
 #include "charts/frontier_chart.h"
+#include "charts/optimizer_mix_chart.h"
 #include "charts/packing_chart.h"
 #include "charts/regime_mix_chart.h"
 #include "charts/scenario_chart.h"
 #include "charts/tornado_chart.h"
+#include "compute/scenario_name.h"
 #include "engine/compute_price.h"
 
 #include <QChart>
@@ -22,7 +24,8 @@ const std::vector<ChartKind>& allChartKinds()
         ChartKind::CostCurve,    ChartKind::Frontier,
         ChartKind::RegimeMix,    ChartKind::BreakEven,
         ChartKind::Tornado,      ChartKind::Scenarios,
-        ChartKind::ComputePrice, ChartKind::Packing};
+        ChartKind::ComputePrice, ChartKind::Packing,
+        ChartKind::OptimizerMix};
     return kinds;
 }
 
@@ -39,6 +42,7 @@ QString chartKindKey(ChartKind kind)
     case ChartKind::Scenarios: return QStringLiteral("scenarios");
     case ChartKind::ComputePrice: return QStringLiteral("compute-price");
     case ChartKind::Packing: return QStringLiteral("packing");
+    case ChartKind::OptimizerMix: return QStringLiteral("optimizer-mix");
     }
     return {};
 }
@@ -56,6 +60,7 @@ QString chartKindLabel(ChartKind kind)
     case ChartKind::Scenarios: return QObject::tr("Scenarios");
     case ChartKind::ComputePrice: return QObject::tr("Compute price");
     case ChartKind::Packing: return QObject::tr("Packing");
+    case ChartKind::OptimizerMix: return QObject::tr("Optimizer's mix");
     }
     return {};
 }
@@ -71,6 +76,11 @@ std::optional<ChartKind> chartKindFromKey(const QString& key)
 bool needsFrontiers(ChartKind kind)
 {
     return kind == ChartKind::Frontier;
+}
+
+bool needsOptimizer(ChartKind kind)
+{
+    return kind == ChartKind::OptimizerMix;
 }
 
 unsigned resultParts(ChartKind kind)
@@ -114,6 +124,7 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
             }
         return createPackingChart(results.packing.get(), price, label);
     }
+    case ChartKind::OptimizerMix: return createOptimizerMixChart(results);
     }
     return new QChart;
 }
@@ -124,11 +135,8 @@ QString chartFooter(const PlanResults& results)
     if (!results.scenario.empty()) {
         // The scenario as people named it; `results.scenario` is what selected
         // it (its id, or its name on the command line).
-        std::string name = results.scenario;
-        for (const Scenario& s : results.baseProject.scenarios)
-            if (s.id == results.scenario || s.name == results.scenario)
-                name = s.name.empty() ? s.id : s.name;
-        parts << QObject::tr("scenario %1").arg(QString::fromStdString(name));
+        parts
+            << QObject::tr("scenario %1").arg(scenarioName(results.baseProject, results.scenario));
     } else
         parts << QObject::tr("baseline scenario");
     if (const PriceBook* book = results.project.activePriceBook())

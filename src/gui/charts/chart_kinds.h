@@ -25,7 +25,8 @@ enum class ChartKind
     Tornado,
     Scenarios,
     ComputePrice,
-    Packing
+    Packing,
+    OptimizerMix ///< the optimizer's plan; in the app, a mode of the regime-mix tab
 };
 
 const std::vector<ChartKind>& allChartKinds();
@@ -35,6 +36,8 @@ std::optional<ChartKind> chartKindFromKey(const QString& key);
 
 /// Whether the kind needs the simulated frontiers (slow) in the results.
 bool needsFrontiers(ChartKind kind);
+/// Whether the kind is drawn from the optimizer's plan (`results.optimizer`).
+bool needsOptimizer(ChartKind kind);
 /// The ResultParts the kind is drawn from (0: the engine's evaluation alone).
 unsigned resultParts(ChartKind kind);
 

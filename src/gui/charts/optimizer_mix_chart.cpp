@@ -2,12 +2,11 @@
 
 #include "charts/chart_style.h"
 #include "charts/regime_mix_chart.h"
+#include "compute/optimizer_plan.h"
 #include "optimize/milp.h"
 
 #include <QChart>
 #include <QLocale>
-
-#include <map>
 
 namespace fleet::gui {
 
@@ -33,26 +32,12 @@ QString optimizerPlanStatus(const PlanResults& results)
 
 QChart* createOptimizerMixChart(const PlanResults& results)
 {
-    const std::vector<std::string>& months = results.regimeMix.months;
-    // GPUs held by regime and month, whatever their model and plan; regimes
-    // in their usual order, GPUs held but not set up last.
-    constexpr int kNotSetUp = 1000;
-    std::map<int, std::vector<double>> byRegime;
-    if (results.optimizer)
-        for (const PoolCount& pool : results.optimizer->pools) {
-            auto& values = byRegime[pool.regime ? int(*pool.regime) : kNotSetUp];
-            values.resize(months.size(), 0.0);
-            if (pool.month >= 1 && std::size_t(pool.month) <= months.size())
-                values[std::size_t(pool.month - 1)] += pool.count;
-        }
+    const OptimizerMix mix = optimizerMix(results);
     MonthSets sets;
-    for (auto& [regime, values] : byRegime)
-        sets.emplace_back(regime == kNotSetUp
-                              ? QObject::tr("Held, not set up")
-                              : QString::fromUtf8(regimeLabel(RegimeKind(regime)).data()),
-                          std::move(values));
+    for (std::size_t i = 0; i < mix.series.size(); ++i)
+        sets.emplace_back(QString::fromStdString(mix.series[i]), mix.gpus[i]);
     return createStackedMonthChart(QObject::tr("Optimizer's regime mix: GPUs held, by month"),
-                                   optimizerPlanStatus(results), months, sets,
+                                   optimizerPlanStatus(results), mix.months, sets,
                                    QObject::tr("GPUs held"));
 }
 

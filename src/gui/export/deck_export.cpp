@@ -3,6 +3,8 @@
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
 #include "charts/chart_style.h"
+#include "compute/optimizer_plan.h"
+#include "compute/scenario_name.h"
 #include "export/deck_pptx.h"
 
 #include <QChart>
@@ -35,12 +37,8 @@ QString usd(double value)
 
 QString scenarioName(const PlanResults& r)
 {
-    if (r.scenario.empty())
-        return QObject::tr("Baseline");
-    for (const Scenario& s : r.baseProject.scenarios)
-        if (s.id == r.scenario || s.name == r.scenario)
-            return QString::fromStdString(s.name);
-    return QString::fromStdString(r.scenario);
+    return r.scenario.empty() ? QObject::tr("Baseline")
+                              : gui::scenarioName(r.baseProject, r.scenario);
 }
 
 /// What each chart is drawn from, for the speaker notes.
@@ -71,6 +69,10 @@ QString dataSource(ChartKind kind)
                            "throughput.");
     case ChartKind::Packing:
         return QObject::tr("A pod list replayed on a node list under each packing policy.");
+    case ChartKind::OptimizerMix:
+        return QObject::tr("The regime-mix optimizer's plan (the MILP on CBC, as "
+                           "`fleetplanner-cli solve`): GPUs held by regime, month by month; "
+                           "its status and gap under the title.");
     }
     return {};
 }
@@ -335,6 +337,8 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results)
             continue;
         if (kind == ChartKind::Packing && !results.packing)
             continue;
+        if (needsOptimizer(kind) && !hasOptimizerAnswer(results))
+            continue; // not solved
         slides.push_back(chartSlide(kind, results));
     }
     slides.push_back(kpiSlide(results));

@@ -2,6 +2,7 @@
 
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
+#include "compute/optimizer_plan.h"
 
 #include <QChart>
 #include <QDir>
@@ -34,6 +35,8 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
             continue; // not simulated
         if (kind == ChartKind::Packing && !results.packing)
             continue; // no trace replayed
+        if (needsOptimizer(kind) && !hasOptimizerAnswer(results))
+            continue; // not solved
         std::unique_ptr<QChart> chart(createChart(kind, results));
         const QString stem = chartFileStem(chartKindKey(kind), results.scenario);
         ExportOptions options;

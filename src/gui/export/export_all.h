@@ -11,8 +11,8 @@
 
 namespace fleet::gui {
 
-/// Writes the charts of `results` (all parts computed; the frontier and
-/// packing charts only when their data is there) into `folder`, creating it.
+/// Writes the charts of `results` (all parts computed; the frontier,
+/// packing and optimizer's charts only when their data is there) into `folder`, creating it.
 /// Returns the files written; on failure false, with `error` naming the file.
 bool exportAllCharts(const PlanResults& results, const QString& folder, QStringList* written,
                      QString* error);

@@ -1,5 +1,8 @@
 #include "export/workbook_export.h"
 
+#include "charts/optimizer_mix_chart.h"
+#include "compute/optimizer_plan.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -397,6 +400,49 @@ void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_insert_chart_opt(sheet, 1, lxw_col_t(mix.regimes.size() + 2), chart, &options);
 }
 
+/// The optimizer's plan: GPUs held per month by regime, and a native stacked
+/// column chart of them; its status and gap (or why there is no plan) above.
+void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    if (!hasOptimizerAnswer(r))
+        return; // not solved (an export before the optimizer answered)
+    const char* name = "Optimizer plan";
+    lxw_worksheet* sheet = workbook_add_worksheet(book, name);
+    text(sheet, 0, 0, optimizerPlanStatus(r).toStdString());
+    const OptimizerMix mix = optimizerMix(r);
+    // The table starts on row 2: month, then one column per regime.
+    text(sheet, 2, 0, "Month", f.header);
+    for (std::size_t s = 0; s < mix.series.size(); ++s)
+        text(sheet, 2, int(s) + 1, mix.series[s], f.header);
+    worksheet_freeze_panes(sheet, 3, 1);
+    for (std::size_t m = 0; m < mix.months.size(); ++m) {
+        text(sheet, int(m) + 3, 0, mix.months[m]);
+        for (std::size_t s = 0; s < mix.series.size(); ++s)
+            number(sheet, int(m) + 3, int(s) + 1, mix.gpus[s][m], f.count);
+    }
+    worksheet_set_column(sheet, 0, lxw_col_t(mix.series.size()), 18, nullptr);
+    if (mix.months.empty() || mix.series.empty())
+        return;
+    lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN_STACKED);
+    const auto first = lxw_row_t(3);
+    const auto last = lxw_row_t(mix.months.size() + 2);
+    for (std::size_t s = 0; s < mix.series.size(); ++s) {
+        const auto column = lxw_col_t(s + 1);
+        lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
+        chart_series_set_categories(series, name, first, 0, last, 0);
+        chart_series_set_values(series, name, first, column, last, column);
+        chart_series_set_name_range(series, name, 2, column);
+    }
+    chart_title_set_name(chart, "Optimizer's regime mix: GPUs held, by month");
+    chart_axis_set_name(chart->y_axis, "GPUs held");
+    chart_axis_set_num_format(chart->y_axis, "#,##0");
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options options{};
+    options.x_scale = 2.0;
+    options.y_scale = 1.6;
+    worksheet_insert_chart_opt(sheet, 2, lxw_col_t(mix.series.size() + 2), chart, &options);
+}
+
 } // namespace
 
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error)
@@ -417,6 +463,7 @@ bool exportWorkbook(const PlanResults& results, const QString& path, QString* er
     priceBookSheet(book, results, formats);
     costCurveSheet(book, results, formats);
     regimeMixSheet(book, results, formats);
+    optimizerSheet(book, results, formats);
     const lxw_error closed = workbook_close(book);
     if (closed != LXW_NO_ERROR) {
         QFile::remove(part);

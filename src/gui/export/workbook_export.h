@@ -2,7 +2,8 @@
 
 // The project's results as an Excel workbook (libxlsxwriter): KPIs, workloads
 // × months, pools, scenarios side by side, the price book with its sources,
-// and native Excel charts of the cost curve, regime mix and scenarios, so a
+// and native Excel charts of the cost curve, regime mix, scenarios and the
+// optimizer's plan (GPUs held per month by regime, when it was solved), so a
 // PM can restyle them in Excel or paste them into a deck. Numbers are
 // written as numbers with formats, never as text.
 

@@ -1,7 +1,6 @@
 #include "views/chart_tabs.h"
 
 #include "charts/chart_style.h"
-#include "charts/optimizer_mix_chart.h"
 #include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
 
@@ -20,6 +19,8 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
     setObjectName(QStringLiteral("charts"));
     setDocumentMode(true);
     for (ChartKind kind : allChartKinds()) {
+        if (kind == ChartKind::OptimizerMix)
+            continue; // the regime-mix tab's first mode, not a tab of its own
         auto* view = new FittedChartView(this);
         view->setObjectName(chartKindKey(kind));
         view->setRenderHint(QPainter::Antialiasing);
@@ -116,7 +117,7 @@ void ChartTabs::setOptimizerMixShown(bool shown)
 QChart* ChartTabs::createShown(ChartKind kind) const
 {
     if (kind == ChartKind::RegimeMix && m_optimizerMix)
-        return createOptimizerMixChart(*m_results);
+        return createChart(ChartKind::OptimizerMix, *m_results);
     return createChart(kind, *m_results);
 }
 
@@ -128,7 +129,7 @@ QChart* ChartTabs::createCurrentChart() const
 QString ChartTabs::currentChartKey() const
 {
     if (currentKind() == ChartKind::RegimeMix && m_optimizerMix)
-        return QStringLiteral("optimizer-mix");
+        return chartKindKey(ChartKind::OptimizerMix);
     return chartKindKey(currentKind());
 }
 
@@ -170,6 +171,10 @@ ChartKind ChartTabs::currentKind() const
 
 void ChartTabs::setCurrentKind(ChartKind kind)
 {
+    if (kind == ChartKind::OptimizerMix) {
+        setOptimizerMixShown(true);
+        kind = ChartKind::RegimeMix;
+    }
     for (std::size_t i = 0; i < m_kinds.size(); ++i)
         if (m_kinds[i] == kind)
             setCurrentIndex(int(i));
@@ -177,6 +182,8 @@ void ChartTabs::setCurrentKind(ChartKind kind)
 
 QChartView* ChartTabs::view(ChartKind kind) const
 {
+    if (kind == ChartKind::OptimizerMix)
+        kind = ChartKind::RegimeMix;
     for (std::size_t i = 0; i < m_kinds.size(); ++i)
         if (m_kinds[i] == kind)
             return m_views[i];

@@ -40,6 +40,8 @@ public:
     QChart* createCurrentChart() const;
     QString currentChartKey() const;
     ChartKind currentKind() const;
+    /// The optimizer's mix is the regime-mix tab in its first mode: setting
+    /// it shows that tab in that mode, and its view is that tab's.
     void setCurrentKind(ChartKind kind);
     QChartView* view(ChartKind kind) const;
     /// Presentation mode: the slide preset's large type on screen.

@@ -1,6 +1,7 @@
 #include "views/presentation_banner.h"
 
 #include "charts/chart_style.h"
+#include "compute/scenario_name.h"
 #include "optimize/milp.h"
 
 #include <QLocale>
@@ -19,12 +20,8 @@ PresentationBanner::PresentationBanner(QWidget* parent) : QLabel(parent)
 
 QString PresentationBanner::scenarioName(const PlanResults& results)
 {
-    if (results.scenario.empty())
-        return tr("Baseline");
-    for (const Scenario& s : results.baseProject.scenarios)
-        if (s.id == results.scenario || s.name == results.scenario)
-            return QString::fromStdString(s.name);
-    return QString::fromStdString(results.scenario);
+    return results.scenario.empty() ? tr("Baseline")
+                                    : gui::scenarioName(results.baseProject, results.scenario);
 }
 
 QString PresentationBanner::optimizerLine(const PlanResults& results)

@@ -1,0 +1,187 @@
+#include "charts/bar_turn.h"
+
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QHorizontalPercentBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QPercentBarSeries>
+#include <QStackedBarSeries>
+
+namespace fleet::gui {
+
+struct TurnedBars::State
+{
+    QPointer<QChart> chart;
+    std::unique_ptr<QAbstractBarSeries> original; ///< out of the chart while turned
+    QPointer<QAbstractBarSeries> turned;          ///< the chart's
+    QPointer<QBarCategoryAxis> categories;
+    QPointer<QAbstractAxis> values;
+    Qt::Alignment categoriesAlignment;
+    Qt::Alignment valuesAlignment;
+    bool reversed = false;
+};
+
+namespace {
+
+/// How a bar set is drawn: kept across the move between series, which the
+/// chart's theme would otherwise colour afresh.
+struct SetLook
+{
+    QBarSet* set;
+    QBrush brush;
+    QPen pen;
+    QBrush labelBrush;
+};
+
+std::vector<SetLook> looks(const QAbstractBarSeries* series)
+{
+    std::vector<SetLook> all;
+    for (QBarSet* set : series->barSets())
+        all.push_back({set, set->brush(), set->pen(), set->labelBrush()});
+    return all;
+}
+
+void apply(const std::vector<SetLook>& all)
+{
+    for (const SetLook& look : all) {
+        look.set->setBrush(look.brush);
+        look.set->setPen(look.pen);
+        look.set->setLabelBrush(look.labelBrush);
+    }
+}
+
+/// The same kind of bars, across.
+QAbstractBarSeries* horizontalKind(const QAbstractBarSeries* series)
+{
+    switch (series->type()) {
+    case QAbstractSeries::SeriesTypeBar: return new QHorizontalBarSeries;
+    case QAbstractSeries::SeriesTypeStackedBar: return new QHorizontalStackedBarSeries;
+    case QAbstractSeries::SeriesTypePercentBar: return new QHorizontalPercentBarSeries;
+    default: return nullptr;
+    }
+}
+
+/// Moves every bar set of `from` to `to` (which then owns them); returns
+/// their look, to apply once `to` is in the chart.
+std::vector<SetLook> moveSets(QAbstractBarSeries* from, QAbstractBarSeries* to)
+{
+    std::vector<SetLook> kept = looks(from);
+    for (const SetLook& look : kept) {
+        from->take(look.set);
+        to->append(look.set);
+    }
+    return kept;
+}
+
+/// Puts `categories` and `values` on the chart at the given sides, in that order.
+void placeAxes(QChart* chart, QAbstractAxis* categories, Qt::Alignment categoriesAt,
+               QAbstractAxis* values, Qt::Alignment valuesAt)
+{
+    chart->removeAxis(categories);
+    chart->removeAxis(values);
+    chart->addAxis(categories, categoriesAt);
+    chart->addAxis(values, valuesAt);
+}
+
+} // namespace
+
+TurnedBars::TurnedBars() = default;
+TurnedBars::~TurnedBars() = default;
+TurnedBars::TurnedBars(TurnedBars&&) noexcept = default;
+TurnedBars& TurnedBars::operator=(TurnedBars&&) noexcept = default;
+
+QAbstractBarSeries* TurnedBars::turnedSeries() const
+{
+    return m_state ? m_state->turned.data() : nullptr;
+}
+
+QAbstractBarSeries* TurnedBars::originalSeries() const
+{
+    return m_state ? m_state->original.get() : nullptr;
+}
+
+TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
+{
+    TurnedBars result;
+    if (!chart || !categories || categories->orientation() != Qt::Horizontal)
+        return result;
+    // One bar series on the category axis, one value axis beside it, and
+    // nothing else on either.
+    QAbstractBarSeries* bars = nullptr;
+    QAbstractAxis* values = nullptr;
+    for (QAbstractSeries* series : chart->series()) {
+        const QList<QAbstractAxis*> attached = series->attachedAxes();
+        const bool onCategories = attached.contains(categories);
+        if (onCategories && bars)
+            return result;
+        if (!onCategories)
+            continue;
+        bars = qobject_cast<QAbstractBarSeries*>(series);
+        if (!bars || attached.size() != 2)
+            return result;
+        values = attached.at(0) == categories ? attached.at(1) : attached.at(0);
+    }
+    if (!bars || !values || values->orientation() != Qt::Vertical)
+        return result;
+    for (QAbstractSeries* series : chart->series())
+        if (series != bars && series->attachedAxes().contains(values))
+            return result;
+    QAbstractBarSeries* turned = horizontalKind(bars);
+    if (!turned)
+        return result;
+
+    result.m_state = std::make_unique<State>();
+    State& state = *result.m_state;
+    state.chart = chart;
+    state.categories = categories;
+    state.values = values;
+    state.categoriesAlignment = categories->alignment();
+    state.valuesAlignment = values->alignment();
+    state.reversed = categories->isReverse();
+    turned->setName(bars->name());
+    turned->setBarWidth(bars->barWidth());
+    turned->setLabelsVisible(bars->isLabelsVisible());
+    turned->setLabelsFormat(bars->labelsFormat());
+    turned->setLabelsPrecision(bars->labelsPrecision());
+    turned->setLabelsPosition(bars->labelsPosition());
+    chart->removeSeries(bars); // ours until it is put back
+    bars->setParent(nullptr);
+    state.original.reset(bars);
+    const std::vector<SetLook> kept = moveSets(bars, turned);
+    placeAxes(chart, categories, Qt::AlignLeft, values, Qt::AlignBottom);
+    chart->addSeries(turned);
+    turned->attachAxis(values);
+    turned->attachAxis(categories);
+    apply(kept);
+    categories->setReverse(true); // the first category on top, as it is read
+    state.turned = turned;
+    return result;
+}
+
+void TurnedBars::restore()
+{
+    if (!m_state)
+        return;
+    std::unique_ptr<State> state = std::move(m_state);
+    // A chart deleted meanwhile took the turned series and its sets with it.
+    if (!state->chart || !state->turned || !state->categories || !state->values)
+        return;
+    QChart* chart = state->chart;
+    QAbstractBarSeries* original = state->original.release();
+    const std::vector<SetLook> kept = moveSets(state->turned, original);
+    chart->removeSeries(state->turned);
+    delete state->turned.data();
+    placeAxes(chart, state->categories, state->categoriesAlignment, state->values,
+              state->valuesAlignment);
+    state->categories->setReverse(state->reversed);
+    chart->addSeries(original);
+    original->attachAxis(state->categories);
+    original->attachAxis(state->values);
+    apply(kept);
+}
+
+} // namespace fleet::gui

@@ -1,0 +1,34 @@
+#pragma once
+
+// The regime-mix optimizer's plan for exports: solved synchronously (the
+// command line, where no recompute service runs it), and its GPUs held per
+// month by regime — the one table the optimizer's chart and the workbook's
+// sheet and chart are drawn from.
+
+#include "compute/plan_results.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet::gui {
+
+/// Runs the exact solve on `results.project` with the defaults of
+/// `fleetplanner-cli solve` (cost objective, 10 s, gap 1e-4) and sets
+/// `optimizer` (current) or, when the model is refused, `optimizerRefusal`.
+void solveOptimizerPlan(PlanResults& results);
+
+/// Whether the optimizer ran on these results (a plan or a refusal).
+bool hasOptimizerAnswer(const PlanResults& results);
+
+/// GPUs the optimizer's plan holds, by regime and month, whatever their
+/// model and plan: regimes in their usual order, then GPUs held but not set
+/// up that month. Empty `series` when there is no plan.
+struct OptimizerMix
+{
+    std::vector<std::string> months;       ///< the horizon's months, as the regime mix names them
+    std::vector<std::string> series;       ///< "Bare metal", …, "Held, not set up"
+    std::vector<std::vector<double>> gpus; ///< [series][month]
+};
+OptimizerMix optimizerMix(const PlanResults& results);
+
+} // namespace fleet::gui
