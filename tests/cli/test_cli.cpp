@@ -603,6 +603,30 @@ private slots:
         }
     }
 
+    void optimizerMixChartSolvesThenDraws()
+    {
+        // The optimizer's plan, solved on the spot as `solve` solves it: the
+        // chart's subtitle says how it was found, as `solve --json` says.
+        QTemporaryDir dir;
+        const CliRun solved = runCli({"solve", ":sample", "--scenario", "reserve-60", "--json"});
+        QCOMPARE(solved.exitCode, 0);
+        const QString status =
+            QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
+        QCOMPARE(status, QStringLiteral("optimal"));
+        const QString path = dir.filePath(QStringLiteral("optimizer.svg"));
+        const CliRun run = runCli({"chart", ":sample", "--kind", "optimizer-mix", "--scenario",
+                                   "reserve-60", "--slide", "-o", path});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains(QStringLiteral("optimizer-mix")));
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(svg.readAll());
+        QVERIFY(text.contains(QStringLiteral("regime mix: GPUs held, by month")));
+        QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
+        QVERIFY(!text.contains(QStringLiteral("Solving")));
+        QVERIFY(text.contains(QStringLiteral("Bare metal")));
+    }
+
     void chartIsWrittenHeadless_data()
     {
         QTest::addColumn<QString>("file");

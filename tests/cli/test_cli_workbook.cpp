@@ -1,6 +1,7 @@
 // `fleetplanner-cli workbook`: the workbook read back with openpyxl
-// (tests/tools/check_workbook.py) against `evaluate --json` of the same
-// project and scenario; bad arguments are clear errors and write nothing.
+// (tests/tools/check_workbook.py) against `evaluate --json` and `solve
+// --json` of the same project and scenario; bad arguments are clear errors
+// and write nothing.
 // Also `chart --all` and `deck` from the command line.
 
 #include "cli_run.h"
@@ -68,9 +69,11 @@ private slots:
             m_dir.filePath(QStringLiteral("plan-%1-%2.xlsx").arg(templateId, scenario));
         QStringList args{QStringLiteral("workbook"), project, QStringLiteral("-o"), xlsx};
         QStringList evaluate{QStringLiteral("evaluate"), project, QStringLiteral("--json")};
+        QStringList solve{QStringLiteral("solve"), project, QStringLiteral("--json")};
         if (!scenario.isEmpty()) {
             args << QStringLiteral("--scenario") << scenario;
             evaluate << QStringLiteral("--scenario") << scenario;
+            solve << QStringLiteral("--scenario") << scenario;
         }
         const auto wrote = runCli(args);
         QVERIFY2(wrote.exitCode == 0, qPrintable(wrote.err));
@@ -90,9 +93,18 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(json.out.toUtf8());
         out.close();
+        // The optimizer's sheet against the plan `solve` finds.
+        const auto plan = runCli(solve);
+        QCOMPARE(plan.exitCode, 0);
+        const QString planPath =
+            m_dir.filePath(QStringLiteral("solve-%1-%2.json").arg(templateId, scenario));
+        QFile planOut(planPath);
+        QVERIFY(planOut.open(QIODevice::WriteOnly));
+        planOut.write(plan.out.toUtf8());
+        planOut.close();
         QProcess check;
         QStringList checkArgs{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),
-                              xlsx, jsonPath};
+                              xlsx, jsonPath, QStringLiteral("--solve"), planPath};
         if (!templateId.isEmpty())
             checkArgs << QStringLiteral("--owned");
         check.start(m_python, checkArgs);
@@ -111,12 +123,12 @@ private slots:
                                  QStringLiteral("--scenario"), QStringLiteral("reserve-60"),
                                  QStringLiteral("--all"), QStringLiteral("-o"), folder});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        // Nine kinds (packing needs a trace), named by kind and scenario.
+        // Ten kinds (packing needs a trace), named by kind and scenario.
         const QStringList kinds{"cost-per-token", "cost-per-training-token",
                                 "cost-curve",     "frontier",
                                 "regime-mix",     "break-even",
                                 "tornado",        "scenarios",
-                                "compute-price"};
+                                "compute-price",  "optimizer-mix"};
         QCOMPARE(QDir(folder).entryList(QDir::Files).size(), kinds.size() * 3);
         for (const QString& kind : kinds)
             for (const char* suffix : {".png", ".svg", ".pdf"})

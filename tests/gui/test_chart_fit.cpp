@@ -1,13 +1,17 @@
 // Charts that fit a slide: every chart kind, with and without the slide
 // preset, at 1920×1080, 1280×720 and 960×540, of projects with long names,
 // 1 and 30 workloads, 1 and 60 months, exported to SVG: no text is cut ("…"
-// or "...") and no number is in scientific notation. The tornado's default
-// KPI moves in a fixed fleet and names the inputs it leaves out.
+// or "...") and no number is in scientific notation. Category labels that
+// cannot be read under the bars turn the bars on their side, for that size
+// only. The tornado's default KPI moves in a fixed fleet and names the
+// inputs it leaves out.
 
 #include "charts/chart_export.h"
+#include "charts/chart_fit.h"
 #include "charts/chart_kinds.h"
 #include "charts/chart_style.h"
 #include "charts/tornado_chart.h"
+#include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "store/project_json.h"
 
@@ -17,9 +21,12 @@
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <memory>
@@ -86,6 +93,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         PlanResults base = computePlanResults(m_sample, {}, defaultTornadoKpi(m_sample));
         base.frontiers = computeFrontiers(base.project, base.evaluation);
+        solveOptimizerPlan(base); // the others' optimizer chart: no plan yet, its title only
         m_projects.emplace_back(QStringLiteral("sample"), std::move(base));
         for (int workloads : {1, 30})
             for (int months : {1, 60}) {
@@ -144,6 +152,100 @@ private slots:
         // The chart is as it was after fitting and painting (it may be drawn again).
         std::unique_ptr<QChart> fresh(createChart(ChartKind(kind), results));
         QCOMPARE(chart->title(), fresh->title());
+        QCOMPARE(chart->series().size(), fresh->series().size());
+        for (qsizetype i = 0; i < chart->series().size(); ++i)
+            QCOMPARE(chart->series()[i]->type(), fresh->series()[i]->type());
+    }
+
+    void unreadableCategoriesTurnTheBars_data()
+    {
+        QTest::addColumn<int>("kind");
+        for (ChartKind kind :
+             {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken, ChartKind::Scenarios})
+            QTest::newRow(qPrintable(chartKindKey(kind))) << int(kind);
+    }
+
+    void unreadableCategoriesTurnTheBars()
+    {
+        // Thirty workloads (the twelve largest drawn) and scenarios with long
+        // names at half a slide: under the bars their names would stand
+        // upright in 5-point type; the bars turn on their side instead, every
+        // name whole, none over another, in type still read from a slide.
+        QFETCH(int, kind);
+        const PlanResults& many = m_projects[3].second; // w30-m1
+        std::unique_ptr<QChart> chart(createChart(ChartKind(kind), many));
+        applySlidePreset(chart.get());
+        auto* built = qobject_cast<QAbstractBarSeries*>(chart->series().front());
+        QVERIFY(built);
+        const QList<QBarSet*> sets = built->barSets();
+        QList<QColor> colors;
+        for (const QBarSet* set : sets)
+            colors << set->color();
+        const QStringList names =
+            qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).front())->categories();
+        QGraphicsScene scene;
+        scene.addItem(chart.get());
+        const QSizeF size(960, 500); // less the footer's band
+        scene.setSceneRect(QRectF(QPointF(0, 0), size));
+        FitUndo undo = fitChart(chart.get(), &scene, size);
+
+        QCOMPARE(chart->series().size(), 1);
+        auto* turned = qobject_cast<QAbstractBarSeries*>(chart->series().front());
+        QCOMPARE(turned->type(), QAbstractSeries::SeriesTypeHorizontalBar);
+        QCOMPARE(turned->barSets(), sets); // the same bars, in their colours
+        for (qsizetype i = 0; i < sets.size(); ++i)
+            QCOMPARE(sets[i]->color(), colors[i]);
+        auto* labels = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Vertical).front());
+        QVERIFY(labels);
+        QCOMPARE(labels->labelsAngle(), 0);
+        QVERIFY(labels->isReverse()); // the first on top
+        QVERIFY2(labels->labelsFont().pointSizeF() >= 8.0,
+                 qPrintable(QString::number(labels->labelsFont().pointSizeF())));
+        QVERIFY2(cutTexts(&scene).isEmpty(), qPrintable(cutTexts(&scene).join(" | ")));
+        // Each name drawn whole, on its own: no two label boxes overlap.
+        QList<QRectF> boxes;
+        for (const QGraphicsItem* item : scene.items()) {
+            const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible())
+                continue;
+            const QString drawn = text->toPlainText().simplified();
+            for (const QString& name : names)
+                if (!drawn.isEmpty() &&
+                    QTextDocumentFragment::fromHtml(name).toPlainText().simplified() == drawn)
+                    boxes << text->sceneBoundingRect().adjusted(4, 4, -4, -4); // less margins
+        }
+        QCOMPARE(boxes.size(), names.size());
+        for (qsizetype a = 0; a < boxes.size(); ++a)
+            for (qsizetype b = a + 1; b < boxes.size(); ++b)
+                QVERIFY2(!boxes[a].intersects(boxes[b]), qPrintable(names[a] + " / " + names[b]));
+
+        // Put back as built: bars upright, names under them, same bars.
+        undo.restore();
+        auto* back = qobject_cast<QAbstractBarSeries*>(chart->series().front());
+        QCOMPARE(back, built);
+        QCOMPARE(back->type(), QAbstractSeries::SeriesTypeBar);
+        QCOMPARE(back->barSets(), sets);
+        auto* under = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).front());
+        QVERIFY(under);
+        QCOMPARE(under->categories(), names);
+        QVERIFY(!under->isReverse());
+        QCOMPARE(chart->axes(Qt::Vertical).size(), 1);
+        QVERIFY(qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).front()));
+        scene.removeItem(chart.get());
+    }
+
+    void readableCategoriesStayUnderTheBars()
+    {
+        // The sample's four workloads at a full slide: wrapped, not turned.
+        std::unique_ptr<QChart> chart(createChart(ChartKind::CostPerToken, m_projects[0].second));
+        applySlidePreset(chart.get());
+        QGraphicsScene scene;
+        scene.addItem(chart.get());
+        FitUndo undo = fitChart(chart.get(), &scene, QSizeF(1280, 660));
+        QCOMPARE(chart->series().front()->type(), QAbstractSeries::SeriesTypeBar);
+        QVERIFY(cutTexts(&scene).isEmpty());
+        undo.restore();
+        scene.removeItem(chart.get());
     }
 
     void lookAtSome()

@@ -4,7 +4,9 @@
 numbers are numbers with formats, and the KPI, workload and scenario values.
 Also redoes each owned plan's cost per GPU-hour from the figures listed under
 it, as docs/MODEL.md states the formula.
-Usage: check_workbook.py WORKBOOK.xlsx EVALUATE.json [--owned]
+With --solve, also the optimizer's sheet against `fleetplanner-cli solve
+--json`: its status, and the GPUs held each month by regime.
+Usage: check_workbook.py WORKBOOK.xlsx EVALUATE.json [--owned] [--solve SOLVE.json]
 (--owned: the active price book has owned prices, so the sheet must show them)
 Exit 0: all good; 1: a check failed (printed); 77: openpyxl is missing."""
 import json
@@ -18,12 +20,42 @@ except ImportError:
     sys.exit(77)
 
 SHEETS = ["KPIs", "Workloads by month", "Pools", "Scenarios", "Price book", "Cost curve",
-          "Regime mix"]
-CHARTS = {"Scenarios": 1, "Cost curve": 1, "Regime mix": 1}
+          "Regime mix", "Optimizer plan"]
+CHARTS = {"Scenarios": 1, "Cost curve": 1, "Regime mix": 1, "Optimizer plan": 1}
 
 
 def close(a, b):
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def check_optimizer(book, plan):
+    """The optimizer's sheet: the status in A1, then from row 4 one row per
+    month, a column per regime (or GPUs held but not set up): the GPUs the
+    plan's pools hold that month, summed over GPU models and price plans."""
+    if "Optimizer plan" not in book.sheetnames:
+        return ["Optimizer plan: no sheet"]
+    sheet = book["Optimizer plan"]
+    problems = []
+    status = str(sheet.cell(1, 1).value)
+    if plan["status"] not in status:
+        problems.append(f"Optimizer plan: status {status!r}, solve says {plan['status']}")
+    held = {}  # month -> regime -> GPUs
+    for pool in plan["pools"]:
+        by_regime = held.setdefault(pool["month"], {})
+        by_regime[pool["regime"]] = by_regime.get(pool["regime"], 0) + pool["count"]
+    rows = list(sheet.iter_rows(min_row=4, values_only=True))
+    if len(rows) < max(held, default=0):
+        problems.append(f"Optimizer plan: {len(rows)} months, the plan has {max(held)}")
+    columns = len(set(r for by in held.values() for r in by))
+    if sheet.max_column - 1 != columns:
+        problems.append(f"Optimizer plan: {sheet.max_column - 1} regime columns, "
+                        f"the plan uses {columns}")
+    for month, row in enumerate(rows, start=1):
+        got = sorted(v for v in row[1:] if isinstance(v, (int, float)) and v != 0)
+        expected = sorted(v for v in held.get(month, {}).values() if v != 0)
+        if got != expected:
+            problems.append(f"Optimizer plan month {month}: {got}, solve holds {expected}")
+    return problems
 
 
 def main():
@@ -134,6 +166,10 @@ def main():
                             f"its figures give {expected}")
     if "--owned" in sys.argv[3:] and not owned:
         problems.append("Price book: no owned plan, though the price book has one")
+
+    if "--solve" in sys.argv[3:]:
+        with open(sys.argv[sys.argv.index("--solve") + 1], encoding="utf-8") as f:
+            problems += check_optimizer(book, json.load(f))
 
     for problem in problems:
         print(problem)

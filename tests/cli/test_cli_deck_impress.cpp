@@ -1,0 +1,192 @@
+// The deck as LibreOffice Impress opens it: `fleetplanner-cli deck` writes the
+// .pptx, `soffice --headless --convert-to` turns it into a PDF (one page per
+// slide) and into Impress' own format (.odp), where each slide is a page with
+// its title as text and its chart as the full-resolution picture. Needs
+// LibreOffice (Debian: libreoffice-impress); without `soffice` on PATH the
+// test exits 77, which CTest reports as skipped.
+
+#include "cli_run.h"
+#include "zip_parts.h"
+
+#include <QDomDocument>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtEndian>
+#include <QtTest>
+
+#include <cstdio>
+#include <vector>
+
+using fleet::test::runCli;
+using fleet::test::unzip;
+
+namespace {
+
+constexpr int kSkipped = 77;
+
+/// What a slide of the .pptx holds: its title and whether it has a picture.
+struct PptxSlide
+{
+    QString title;
+    bool picture = false;
+};
+
+/// The texts of an XML element's descendants named `tag`, joined by spaces.
+QString texts(const QDomElement& root, const QString& tag)
+{
+    QStringList all;
+    const QDomNodeList nodes = root.elementsByTagName(tag);
+    for (int i = 0; i < nodes.size(); ++i)
+        all << nodes.at(i).toElement().text();
+    return all.join(QLatin1Char(' ')).simplified();
+}
+
+/// A PNG's width from its IHDR chunk (0 if it is not a PNG).
+quint32 pngWidth(const QByteArray& png)
+{
+    if (png.size() < 24 || !png.startsWith("\x89PNG"))
+        return 0;
+    return qFromBigEndian<quint32>(png.constData() + 16);
+}
+
+} // namespace
+
+class TestCliDeckImpress : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_soffice;
+    QString m_pptx;
+    std::vector<PptxSlide> m_slides;
+
+    /// Converts the deck with LibreOffice to `format` ("pdf", "odp"); the
+    /// file written, or empty. Its own profile, so no user's settings count.
+    QString convert(const QString& format)
+    {
+        QProcess soffice;
+        soffice.start(
+            m_soffice,
+            {QStringLiteral("-env:UserInstallation=") +
+                 QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("profile"))).toString(),
+             QStringLiteral("--headless"), QStringLiteral("--convert-to"), format,
+             QStringLiteral("--outdir"), m_dir.path(), m_pptx});
+        if (!soffice.waitForFinished(240000) || soffice.exitCode() != 0) {
+            qWarning("soffice: %s", soffice.readAllStandardError().constData());
+            return {};
+        }
+        const QString out = m_dir.filePath(QStringLiteral("deck.") + format);
+        return QFileInfo::exists(out) ? out : QString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_soffice = QStandardPaths::findExecutable(QStringLiteral("soffice"));
+        QVERIFY(!m_soffice.isEmpty()); // main() skips without it
+        m_pptx = m_dir.filePath(QStringLiteral("deck.pptx"));
+        const auto run =
+            runCli({QStringLiteral("deck"), QStringLiteral(":sample"), QStringLiteral("--scenario"),
+                    QStringLiteral("reserve-60"), QStringLiteral("-o"), m_pptx});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const auto parts = unzip(m_pptx);
+        for (int n = 1;; ++n) {
+            const auto slide = parts.find(QStringLiteral("ppt/slides/slide%1.xml").arg(n));
+            if (slide == parts.end())
+                break;
+            QDomDocument xml;
+            QVERIFY(xml.setContent(slide->second, true));
+            const QDomElement root = xml.documentElement();
+            // The title is the slide's first shape's text.
+            const QDomElement shape =
+                root.elementsByTagNameNS(
+                        QStringLiteral(
+                            "http://schemas.openxmlformats.org/presentationml/2006/main"),
+                        QStringLiteral("sp"))
+                    .at(0)
+                    .toElement();
+            m_slides.push_back({texts(shape, QStringLiteral("a:t")),
+                                !root.elementsByTagName(QStringLiteral("p:pic")).isEmpty()});
+        }
+        // The cover, ten charts (the optimizer's plan among them), KPIs, assumptions.
+        QCOMPARE(m_slides.size(), std::size_t(13));
+    }
+
+    void thePdfHasAPagePerSlide()
+    {
+        const QString pdf = convert(QStringLiteral("pdf"));
+        QVERIFY(!pdf.isEmpty());
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString bytes = QString::fromLatin1(file.readAll());
+        QCOMPARE(bytes.count(QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]"))),
+                 int(m_slides.size()));
+        // A 16:9 page (LibreOffice writes 33.867 cm × 19.05 cm as 960 × 540 points).
+        QVERIFY2(QRegularExpression(
+                     QStringLiteral(R"(/MediaBox\s*\[\s*0 0 (959\.\d+|960) (539\.\d+|540)\s*\])"))
+                     .match(bytes)
+                     .hasMatch(),
+                 "no 16:9 page");
+        int pictures = 0;
+        for (const PptxSlide& slide : m_slides)
+            pictures += slide.picture ? 1 : 0;
+        QVERIFY(bytes.count(QRegularExpression(QStringLiteral("/Subtype\\s*/Image"))) >= pictures);
+    }
+
+    void impressShowsEachSlidesTitleAndPicture()
+    {
+        const QString odp = convert(QStringLiteral("odp"));
+        QVERIFY(!odp.isEmpty());
+        const auto parts = unzip(odp);
+        QVERIFY(parts.count(QStringLiteral("content.xml")));
+        QDomDocument content;
+        QVERIFY(content.setContent(parts.at(QStringLiteral("content.xml")), true));
+        const QString draw = QStringLiteral("urn:oasis:names:tc:opendocument:xmlns:drawing:1.0");
+        const QString xlink = QStringLiteral("http://www.w3.org/1999/xlink");
+        const QDomNodeList pages = content.elementsByTagNameNS(draw, QStringLiteral("page"));
+        QCOMPARE(pages.size(), int(m_slides.size()));
+        int pictures = 0;
+        for (int p = 0; p < pages.size(); ++p) {
+            const QDomElement page = pages.at(p).toElement();
+            const PptxSlide& slide = m_slides[std::size_t(p)];
+            const QString shown = texts(page, QStringLiteral("text:p")) + QLatin1Char(' ') +
+                                  texts(page, QStringLiteral("text:span"));
+            QVERIFY2(shown.contains(slide.title),
+                     qPrintable(QStringLiteral("page %1: '%2' not in '%3'")
+                                    .arg(p + 1)
+                                    .arg(slide.title, shown.left(200))));
+            const QDomNodeList images = page.elementsByTagNameNS(draw, QStringLiteral("image"));
+            if (!slide.picture) {
+                QCOMPARE(images.size(), 0);
+                continue;
+            }
+            QCOMPARE(images.size(), 1);
+            const QString href =
+                images.at(0).toElement().attributeNS(xlink, QStringLiteral("href"));
+            QVERIFY2(parts.count(href),
+                     qPrintable(QStringLiteral("page %1: %2 missing").arg(p + 1).arg(href)));
+            // The chart at the resolution written: 2 × 1280 points wide.
+            QCOMPARE(pngWidth(parts.at(href)), 2560u);
+            ++pictures;
+        }
+        QCOMPARE(pictures, int(m_slides.size()) - 3); // all but the cover, KPIs, assumptions
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    if (QStandardPaths::findExecutable(QStringLiteral("soffice")).isEmpty()) {
+        std::puts("SKIP: LibreOffice (soffice) is not on PATH; the deck is checked unzipped "
+                  "by test_deck_export only (Debian: libreoffice-impress)");
+        return kSkipped;
+    }
+    TestCliDeckImpress test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_cli_deck_impress.moc"
