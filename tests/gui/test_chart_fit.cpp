@@ -173,17 +173,22 @@ private slots:
         // name whole, none over another, in type still read from a slide.
         QFETCH(int, kind);
         const PlanResults& many = m_projects[3].second; // w30-m1
+        QGraphicsScene scene; // before the chart: a chart left in it is the scene's
         std::unique_ptr<QChart> chart(createChart(ChartKind(kind), many));
         applySlidePreset(chart.get());
         auto* built = qobject_cast<QAbstractBarSeries*>(chart->series().front());
         QVERIFY(built);
         const QList<QBarSet*> sets = built->barSets();
         QList<QColor> colors;
-        for (const QBarSet* set : sets)
+        QList<QList<qreal>> values;
+        for (QBarSet* set : sets) { // color() is not const in Qt 6.4
             colors << set->color();
+            values << QList<qreal>();
+            for (int i = 0; i < set->count(); ++i)
+                values.back() << set->at(i);
+        }
         const QStringList names =
             qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).front())->categories();
-        QGraphicsScene scene;
         scene.addItem(chart.get());
         const QSizeF size(960, 500); // less the footer's band
         scene.setSceneRect(QRectF(QPointF(0, 0), size));
@@ -198,7 +203,11 @@ private slots:
         auto* labels = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Vertical).front());
         QVERIFY(labels);
         QCOMPARE(labels->labelsAngle(), 0);
-        QVERIFY(labels->isReverse()); // the first on top
+        // The first on top: listed bottom up while turned, values alike.
+        QCOMPARE(
+            QTextDocumentFragment::fromHtml(labels->categories().back()).toPlainText().simplified(),
+            names.front().simplified());
+        QCOMPARE(sets.front()->at(sets.front()->count() - 1), values.front().front());
         QVERIFY2(labels->labelsFont().pointSizeF() >= 8.0,
                  qPrintable(QString::number(labels->labelsFont().pointSizeF())));
         QVERIFY2(cutTexts(&scene).isEmpty(), qPrintable(cutTexts(&scene).join(" | ")));
@@ -228,7 +237,9 @@ private slots:
         auto* under = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).front());
         QVERIFY(under);
         QCOMPARE(under->categories(), names);
-        QVERIFY(!under->isReverse());
+        for (qsizetype i = 0; i < sets.size(); ++i)
+            for (int v = 0; v < sets[i]->count(); ++v)
+                QCOMPARE(sets[i]->at(v), values[i][v]);
         QCOMPARE(chart->axes(Qt::Vertical).size(), 1);
         QVERIFY(qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).front()));
         scene.removeItem(chart.get());
@@ -237,9 +248,9 @@ private slots:
     void readableCategoriesStayUnderTheBars()
     {
         // The sample's four workloads at a full slide: wrapped, not turned.
+        QGraphicsScene scene;
         std::unique_ptr<QChart> chart(createChart(ChartKind::CostPerToken, m_projects[0].second));
         applySlidePreset(chart.get());
-        QGraphicsScene scene;
         scene.addItem(chart.get());
         FitUndo undo = fitChart(chart.get(), &scene, QSizeF(1280, 660));
         QCOMPARE(chart->series().front()->type(), QAbstractSeries::SeriesTypeBar);

@@ -11,6 +11,8 @@
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
 
+#include <algorithm>
+
 namespace fleet::gui {
 
 struct TurnedBars::State
@@ -22,7 +24,6 @@ struct TurnedBars::State
     QPointer<QAbstractAxis> values;
     Qt::Alignment categoriesAlignment;
     Qt::Alignment valuesAlignment;
-    bool reversed = false;
 };
 
 namespace {
@@ -75,6 +76,24 @@ std::vector<SetLook> moveSets(QAbstractBarSeries* from, QAbstractBarSeries* to)
         to->append(look.set);
     }
     return kept;
+}
+
+/// Reverses the order of the categories and of every bar set's values:
+/// horizontal bars are drawn from the bottom up, and a list is read from the
+/// top down. (QAbstractAxis::setReverse is not supported with bar series.)
+void reverseOrder(QBarCategoryAxis* categories, QAbstractBarSeries* series)
+{
+    QStringList names = categories->categories();
+    std::reverse(names.begin(), names.end());
+    categories->clear();
+    categories->append(names);
+    for (QBarSet* set : series->barSets()) {
+        QList<qreal> values;
+        for (int i = set->count() - 1; i >= 0; --i)
+            values << set->at(i);
+        for (int i = 0; i < set->count(); ++i)
+            set->replace(i, values[i]);
+    }
 }
 
 /// Puts `categories` and `values` on the chart at the given sides, in that order.
@@ -141,7 +160,6 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     state.values = values;
     state.categoriesAlignment = categories->alignment();
     state.valuesAlignment = values->alignment();
-    state.reversed = categories->isReverse();
     turned->setName(bars->name());
     turned->setBarWidth(bars->barWidth());
     turned->setLabelsVisible(bars->isLabelsVisible());
@@ -157,7 +175,7 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     turned->attachAxis(values);
     turned->attachAxis(categories);
     apply(kept);
-    categories->setReverse(true); // the first category on top, as it is read
+    reverseOrder(categories, turned); // the first category on top, as it is read
     state.turned = turned;
     return result;
 }
@@ -172,12 +190,12 @@ void TurnedBars::restore()
         return;
     QChart* chart = state->chart;
     QAbstractBarSeries* original = state->original.release();
+    reverseOrder(state->categories, state->turned);
     const std::vector<SetLook> kept = moveSets(state->turned, original);
     chart->removeSeries(state->turned);
     delete state->turned.data();
     placeAxes(chart, state->categories, state->categoriesAlignment, state->values,
               state->valuesAlignment);
-    state->categories->setReverse(state->reversed);
     chart->addSeries(original);
     original->attachAxis(state->categories);
     original->attachAxis(state->values);

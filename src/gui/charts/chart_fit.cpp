@@ -277,15 +277,19 @@ bool wrapCategories(QBarCategoryAxis* axis, const QStringList& originals, const 
 /// category's width, or the labels would take more than a quarter of the
 /// chart's height — and the bars are better turned on their side.
 bool fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QRectF plot,
-                   QSizeF chartSize, qreal shrink)
+                   QSizeF chartSize, qreal shrink, bool turned)
 {
     const int count = std::max<qsizetype>(1, saved.categories.size());
     if (axis->orientation() == Qt::Vertical) {
-        // Labels left of a horizontal bar chart: a quarter of the chart's width.
+        // Labels left of a horizontal bar chart: a quarter of the chart's
+        // width. Bars turned on their side list them bottom up (bar_turn.h).
+        QStringList originals = saved.categories;
+        if (turned)
+            std::reverse(originals.begin(), originals.end());
         const QFont font = scaled(saved.labelsFont, shrink);
         axis->setLabelsAngle(0);
         axis->setLabelsFont(font);
-        wrapCategories(axis, saved.categories, font, chartSize.width() * 0.24, 3);
+        wrapCategories(axis, originals, font, chartSize.width() * 0.24, 3);
         return true;
     }
     // Qt Charts gives each label about the axis' width over categories + 2, less padding.
@@ -467,7 +471,8 @@ FitUndo fitChart(QChart* chart, QGraphicsScene* scene, QSizeF size)
             fitAxisTitle(axis, saved.axes[i], (across ? plot.width() : plot.height()) - 8,
                          axisShrink[i]);
             if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
-                if (!fitCategories(categories, saved.axes[i], plot, size, labelShrink[i]) &&
+                if (!fitCategories(categories, saved.axes[i], plot, size, labelShrink[i],
+                                   saved.turned.isTurned()) &&
                     !saved.turned.isTurned())
                     turnedNow = turnBars(saved, categories);
             } else {
