@@ -135,6 +135,9 @@ private slots:
         static const QRegularExpression page(
             QStringLiteral(R"(/MediaBox\s*\[\s*0 0 96\d(\.\d+)? 54\d(\.\d+)?\s*\])"));
         QVERIFY2(page.match(bytes).hasMatch(), "no 16:9 page");
+        // The slides' text in the theme's font, the charts' (not Impress' default).
+        QVERIFY(bytes.contains(QStringLiteral("DejaVuSans")));
+        QVERIFY(!bytes.contains(QStringLiteral("LiberationSans")));
         int pictures = 0;
         for (const PptxSlide& slide : m_slides)
             pictures += slide.picture ? 1 : 0;

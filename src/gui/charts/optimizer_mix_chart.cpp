@@ -15,7 +15,8 @@ QString optimizerPlanStatus(const PlanResults& results)
     if (!results.optimizerRefusal.empty() && !results.optimizer)
         return QObject::tr("No plan: %1").arg(QString::fromStdString(results.optimizerRefusal));
     if (!results.optimizer)
-        return QObject::tr("Solving…");
+        // No "…": the fit reads an ellipsis as a cut text and shrinks the type.
+        return QObject::tr("Solving: the plan appears when the optimizer answers");
     const RegimeMixResult& plan = *results.optimizer;
     const QLocale locale = chartLocale();
     const QString how = plan.method == "lp_rounding" ? QObject::tr("Fast path (LP rounded)")

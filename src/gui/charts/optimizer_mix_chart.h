@@ -16,7 +16,7 @@ namespace fleet::gui {
 QChart* createOptimizerMixChart(const PlanResults& results);
 
 /// "Exact solve: optimal, gap 0.0 %", "Fast path (LP rounded): feasible,
-/// gap 2.1 %", "Solving…", "No plan: <reason>"; "of an earlier state" added
+/// gap 2.1 %", "Solving: …", "No plan: <reason>"; "of an earlier state" added
 /// while the plan is not yet of the inputs shown.
 QString optimizerPlanStatus(const PlanResults& results);
 

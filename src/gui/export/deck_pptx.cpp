@@ -65,9 +65,13 @@ QString xfrm(qint64 x, qint64 y, qint64 cx, qint64 cy)
         .arg(cy);
 }
 
+/// A run of text in the theme's font (DejaVu Sans, the charts' font): named
+/// on the run, since LibreOffice Impress otherwise sets a text box in its
+/// own default font (Liberation Sans).
 QString run(const QString& text, int hundredthsPt, bool bold = false)
 {
-    return QStringLiteral("<a:r><a:rPr lang=\"en-US\" sz=\"%1\"%2 dirty=\"0\"/><a:t>%3</a:t></a:r>")
+    return QStringLiteral("<a:r><a:rPr lang=\"en-US\" sz=\"%1\"%2 dirty=\"0\"><a:latin "
+                          "typeface=\"+mn-lt\"/></a:rPr><a:t>%3</a:t></a:r>")
         .arg(hundredthsPt)
         .arg(bold ? QStringLiteral(" b=\"1\"") : QString())
         .arg(esc(text));
