@@ -21,7 +21,7 @@ except ImportError:
 
 SHEETS = ["KPIs", "Workloads by month", "Pools", "Scenarios", "Price book", "Cost curve",
           "Regime mix", "Optimizer plan"]
-CHARTS = {"Scenarios": 1, "Cost curve": 1, "Regime mix": 1, "Optimizer plan": 1}
+CHARTS = {"Scenarios": 1, "Cost curve": 1, "Regime mix": 1}
 
 
 def close(a, b):
@@ -29,7 +29,7 @@ def close(a, b):
 
 
 def check_optimizer(book, plan):
-    """The optimizer's sheet: the status in A1, then from row 4 one row per
+    """The optimizer's sheet: the status in A1 (the reasons in A2), then from row 4 one row per
     month, a column per regime (or GPUs held but not set up): the GPUs the
     plan's pools hold that month, summed over GPU models and price plans."""
     if "Optimizer plan" not in book.sheetnames:
@@ -39,6 +39,13 @@ def check_optimizer(book, plan):
     status = str(sheet.cell(1, 1).value)
     if plan["status"] not in status:
         problems.append(f"Optimizer plan: status {status!r}, solve says {plan['status']}")
+    for reason in plan.get("reasons", []):
+        if reason not in str(sheet.cell(2, 1).value):
+            problems.append(f"Optimizer plan: the reason {reason!r} is not in A2")
+    # A chart of the GPUs held, when the plan holds any (an infeasible one does not).
+    charts = len(sheet._charts)
+    if charts != (1 if plan["pools"] else 0):
+        problems.append(f"Optimizer plan: {charts} charts for {len(plan['pools'])} pools")
     held = {}  # month -> regime -> GPUs
     for pool in plan["pools"]:
         by_regime = held.setdefault(pool["month"], {})

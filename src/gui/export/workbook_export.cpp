@@ -401,7 +401,8 @@ void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 }
 
 /// The optimizer's plan: GPUs held per month by regime, and a native stacked
-/// column chart of them; its status and gap (or why there is no plan) above.
+/// column chart of them; its status and gap above, and the solver's reasons
+/// when it has no plan (an infeasible fleet).
 void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 {
     if (!hasOptimizerAnswer(r))
@@ -409,6 +410,12 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     const char* name = "Optimizer plan";
     lxw_worksheet* sheet = workbook_add_worksheet(book, name);
     text(sheet, 0, 0, optimizerPlanStatus(r).toStdString());
+    if (r.optimizer && !r.optimizer->reasons.empty()) { // why there is no plan, say
+        std::string why;
+        for (const std::string& reason : r.optimizer->reasons)
+            why += (why.empty() ? "" : "; ") + reason;
+        text(sheet, 1, 0, why);
+    }
     const OptimizerMix mix = optimizerMix(r);
     // The table starts on row 2: month, then one column per regime.
     text(sheet, 2, 0, "Month", f.header);
