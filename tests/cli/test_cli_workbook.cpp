@@ -36,6 +36,12 @@ class TestCliWorkbook : public QObject
         return {};
     }
 
+    static bool writeText(const QString& path, const QString& text)
+    {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) >= 0;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -89,19 +95,13 @@ private slots:
         QCOMPARE(json.exitCode, 0);
         const QString jsonPath =
             m_dir.filePath(QStringLiteral("evaluate-%1-%2.json").arg(templateId, scenario));
-        QFile out(jsonPath);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(json.out.toUtf8());
-        out.close();
+        QVERIFY(writeText(jsonPath, json.out));
         // The optimizer's sheet against the plan `solve` finds.
         const auto plan = runCli(solve);
         QCOMPARE(plan.exitCode, 0);
         const QString planPath =
             m_dir.filePath(QStringLiteral("solve-%1-%2.json").arg(templateId, scenario));
-        QFile planOut(planPath);
-        QVERIFY(planOut.open(QIODevice::WriteOnly));
-        planOut.write(plan.out.toUtf8());
-        planOut.close();
+        QVERIFY(writeText(planPath, plan.out));
         QProcess check;
         QStringList checkArgs{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),
                               xlsx, jsonPath, QStringLiteral("--solve"), planPath};

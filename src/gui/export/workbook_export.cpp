@@ -366,38 +366,69 @@ void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_insert_chart_opt(sheet, 1, 4, chart, &options);
 }
 
-void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+/// A table of GPUs held by month (a row each, after the header on
+/// `headerRow`) and by series (a column each, from B), and a native stacked
+/// column chart of it to its right.
+struct MonthTable
 {
-    const RegimeMixData& mix = r.regimeMix;
-    lxw_worksheet* sheet = workbook_add_worksheet(book, "Regime mix");
-    text(sheet, 0, 0, "Month", f.header);
-    for (std::size_t g = 0; g < mix.regimes.size(); ++g)
-        text(sheet, 0, int(g) + 1, std::string(regimeLabel(mix.regimes[g])), f.header);
-    worksheet_freeze_panes(sheet, 1, 1);
-    for (std::size_t m = 0; m < mix.months.size(); ++m) {
-        text(sheet, int(m) + 1, 0, mix.months[m]);
-        for (std::size_t g = 0; g < mix.regimes.size(); ++g)
-            number(sheet, int(m) + 1, int(g) + 1, mix.gpus[g][m], f.gpus);
+    const char* sheet;
+    int headerRow;
+    const std::vector<std::string>& months;
+    std::vector<std::string> series;
+    const std::vector<std::vector<double>>& values; ///< [series][month]
+    lxw_format* format;
+    const char* title;
+    const char* yTitle;
+};
+
+void writeMonthTable(lxw_workbook* book, lxw_worksheet* sheet, const MonthTable& t,
+                     const Formats& f)
+{
+    text(sheet, t.headerRow, 0, "Month", f.header);
+    for (std::size_t s = 0; s < t.series.size(); ++s)
+        text(sheet, t.headerRow, int(s) + 1, t.series[s], f.header);
+    worksheet_freeze_panes(sheet, lxw_row_t(t.headerRow + 1), 1);
+    for (std::size_t m = 0; m < t.months.size(); ++m) {
+        text(sheet, t.headerRow + 1 + int(m), 0, t.months[m]);
+        for (std::size_t s = 0; s < t.series.size(); ++s)
+            number(sheet, t.headerRow + 1 + int(m), int(s) + 1, t.values[s][m], t.format);
     }
-    worksheet_set_column(sheet, 0, lxw_col_t(mix.regimes.size()), 18, nullptr);
-    if (mix.months.empty() || mix.regimes.empty())
+    worksheet_set_column(sheet, 0, lxw_col_t(t.series.size()), 18, nullptr);
+    if (t.months.empty() || t.series.empty())
         return;
     lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN_STACKED);
-    const auto last = lxw_row_t(mix.months.size());
-    for (std::size_t g = 0; g < mix.regimes.size(); ++g) {
+    const auto first = lxw_row_t(t.headerRow + 1);
+    const auto last = lxw_row_t(t.headerRow + int(t.months.size()));
+    for (std::size_t s = 0; s < t.series.size(); ++s) {
+        const auto column = lxw_col_t(s + 1);
         lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
-        chart_series_set_categories(series, "Regime mix", 1, 0, last, 0);
-        chart_series_set_values(series, "Regime mix", 1, lxw_col_t(g + 1), last, lxw_col_t(g + 1));
-        chart_series_set_name_range(series, "Regime mix", 0, lxw_col_t(g + 1));
+        chart_series_set_categories(series, t.sheet, first, 0, last, 0);
+        chart_series_set_values(series, t.sheet, first, column, last, column);
+        chart_series_set_name_range(series, t.sheet, lxw_row_t(t.headerRow), column);
     }
-    chart_title_set_name(chart, "Regime mix: GPUs held by the chosen plan, by month");
-    chart_axis_set_name(chart->y_axis, "GPUs held (GPU-equivalents)");
+    chart_title_set_name(chart, t.title);
+    chart_axis_set_name(chart->y_axis, t.yTitle);
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
     lxw_chart_options options{};
     options.x_scale = 2.0;
     options.y_scale = 1.6;
-    worksheet_insert_chart_opt(sheet, 1, lxw_col_t(mix.regimes.size() + 2), chart, &options);
+    worksheet_insert_chart_opt(sheet, lxw_row_t(std::max(1, t.headerRow)),
+                               lxw_col_t(t.series.size() + 2), chart, &options);
+}
+
+void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
+{
+    const RegimeMixData& mix = r.regimeMix;
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Regime mix");
+    std::vector<std::string> names;
+    for (RegimeKind regime : mix.regimes)
+        names.emplace_back(regimeLabel(regime));
+    writeMonthTable(book, sheet,
+                    {"Regime mix", 0, mix.months, names, mix.gpus, f.gpus,
+                     "Regime mix: GPUs held by the chosen plan, by month",
+                     "GPUs held (GPU-equivalents)"},
+                    f);
 }
 
 /// The optimizer's plan: GPUs held per month by regime, and a native stacked
@@ -407,8 +438,7 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 {
     if (!hasOptimizerAnswer(r))
         return; // not solved (an export before the optimizer answered)
-    const char* name = "Optimizer plan";
-    lxw_worksheet* sheet = workbook_add_worksheet(book, name);
+    lxw_worksheet* sheet = workbook_add_worksheet(book, "Optimizer plan");
     text(sheet, 0, 0, optimizerPlanStatus(r).toStdString());
     if (r.optimizer && !r.optimizer->reasons.empty()) { // why there is no plan, say
         std::string why;
@@ -417,37 +447,10 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
         text(sheet, 1, 0, why);
     }
     const OptimizerMix mix = optimizerMix(r);
-    // The table starts on row 2: month, then one column per regime.
-    text(sheet, 2, 0, "Month", f.header);
-    for (std::size_t s = 0; s < mix.series.size(); ++s)
-        text(sheet, 2, int(s) + 1, mix.series[s], f.header);
-    worksheet_freeze_panes(sheet, 3, 1);
-    for (std::size_t m = 0; m < mix.months.size(); ++m) {
-        text(sheet, int(m) + 3, 0, mix.months[m]);
-        for (std::size_t s = 0; s < mix.series.size(); ++s)
-            number(sheet, int(m) + 3, int(s) + 1, mix.gpus[s][m], f.count);
-    }
-    worksheet_set_column(sheet, 0, lxw_col_t(mix.series.size()), 18, nullptr);
-    if (mix.months.empty() || mix.series.empty())
-        return;
-    lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN_STACKED);
-    const auto first = lxw_row_t(3);
-    const auto last = lxw_row_t(mix.months.size() + 2);
-    for (std::size_t s = 0; s < mix.series.size(); ++s) {
-        const auto column = lxw_col_t(s + 1);
-        lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
-        chart_series_set_categories(series, name, first, 0, last, 0);
-        chart_series_set_values(series, name, first, column, last, column);
-        chart_series_set_name_range(series, name, 2, column);
-    }
-    chart_title_set_name(chart, "Optimizer's regime mix: GPUs held, by month");
-    chart_axis_set_name(chart->y_axis, "GPUs held");
-    chart_axis_set_num_format(chart->y_axis, "#,##0");
-    chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
-    lxw_chart_options options{};
-    options.x_scale = 2.0;
-    options.y_scale = 1.6;
-    worksheet_insert_chart_opt(sheet, 2, lxw_col_t(mix.series.size() + 2), chart, &options);
+    writeMonthTable(book, sheet,
+                    {"Optimizer plan", 2, mix.months, mix.series, mix.gpus, f.count,
+                     "Optimizer's regime mix: GPUs held, by month", "GPUs held"},
+                    f);
 }
 
 } // namespace
