@@ -69,6 +69,21 @@ std::string segmentOf(const Project& p, const std::string& id)
     return {};
 }
 
+/// An empty table's line, with a link that adds a workload of its kind.
+QString noWorkloadsText(WorkloadKind kind)
+{
+    switch (kind) {
+    case WorkloadKind::Training:
+        return QObject::tr("No training workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Inference:
+        return QObject::tr("No inference workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Notebooks:
+        return QObject::tr("No notebook workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Batch: break;
+    }
+    return QObject::tr("No batch workloads — <a href=\"add\">Add…</a>");
+}
+
 } // namespace
 
 ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
@@ -107,11 +122,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         QTableView* view = nullptr;
         addTable(layout, title, model, &view);
         // Empty, the table is its header and a line with a link that adds one.
-        placeholders.emplace_back(
-            addEmptyPlaceholder(
-                view,
-                QObject::tr("No %1 workloads — <a href=\"add\">Add…</a>").arg(title.toLower())),
-            kind);
+        placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
         addRowActions(layout, doc, view, model, RowList::Workloads);
         QObject::connect(
             view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,
@@ -133,6 +144,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         if (c.pointer && c.pointer(doc->project(), 0).ends_with("/reference_gpu"))
             c.choices = [](const Project& p, int) { return gpuChoices(p); };
     add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch));
+    layout->addStretch(0); // empty tables, one line each, stay together at the top
     // Asks kind and segment (`kind` offered first, else the kind last added),
     // then adds the workload as one undo step and selects it.
     const auto askAndAdd = [doc, addWorkload, tables, defaults](std::optional<WorkloadKind> kind) {
