@@ -55,6 +55,13 @@ std::string unpricedGpu(const Project& project, const PriceBook& book, Plan plan
     return {};
 }
 
+/// "GPU/plan" as the price dialog has them chosen.
+QString gpuAndPlanOf(PriceEntryDialog* dialog)
+{
+    return child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
+           child<QComboBox>(dialog, "pricePlan")->currentText();
+}
+
 } // namespace
 
 class TestGuiPriceBooks : public QObject
@@ -186,8 +193,7 @@ private slots:
         QVERIFY(view);
         auto seen = std::make_shared<QString>();
         onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
-            *seen = child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
-                    child<QComboBox>(dialog, "pricePlan")->currentText();
+            *seen = gpuAndPlanOf(dialog);
             child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(1.25);
             child<QCheckBox>(dialog, "priceHasInterruptions")->setChecked(true);
             child<QDoubleSpinBox>(dialog, "priceInterruptionsPerHour")->setValue(0.02);
@@ -226,8 +232,7 @@ private slots:
         for (int key : {int(Qt::Key_Return), int(Qt::Key_Enter), int(Qt::Key_F2)}) {
             auto seen = std::make_shared<QString>();
             auto asked = onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
-                *seen = child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
-                        child<QComboBox>(dialog, "pricePlan")->currentText();
+                *seen = gpuAndPlanOf(dialog);
                 dialog->reject();
             });
             QTest::keyClick(view, Qt::Key(key));
@@ -245,8 +250,7 @@ private slots:
         QVERIFY(menu->grab().toImage().save(QStringLiteral("/tmp/price_cell_menu.png")));
         auto seen = std::make_shared<QString>();
         onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
-            *seen = child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
-                    child<QComboBox>(dialog, "pricePlan")->currentText();
+            *seen = gpuAndPlanOf(dialog);
             child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(1.5);
             dialog->accept();
         });

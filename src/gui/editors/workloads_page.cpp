@@ -23,9 +23,9 @@
 #include <optional>
 
 // The Workloads page: "Add workload…" (which asks the kind and the segment),
-// and a table per
-// kind of work with its rows' buttons; segment, precision, reference GPU and
-// the optional pins are picked, never typed.
+// and a table per kind of work with its rows' buttons (an empty one is a line
+// with an Add link); segment, precision, reference GPU and the optional pins
+// are picked, never typed.
 
 namespace fleet::gui {
 
