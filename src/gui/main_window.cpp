@@ -13,6 +13,7 @@
 #include "ui_main_window.h"
 #include "version.h"
 #include "views/calibration_view.h"
+#include "views/chart_selector.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 #include "views/frontier_ceiling.h"
@@ -123,7 +124,14 @@ void MainWindow::setupLayout()
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_editorPane);
-    splitter->addWidget(m_charts);
+    // The charts under a selector that wraps, not a tab bar that scrolls.
+    auto* chartsPane = new QWidget(this);
+    auto* chartsLayout = new QVBoxLayout(chartsPane);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->setSpacing(0);
+    chartsLayout->addWidget(new ChartSelector(m_charts, chartsPane));
+    chartsLayout->addWidget(m_charts, 1);
+    splitter->addWidget(chartsPane);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({700, 700});
@@ -564,7 +572,6 @@ void MainWindow::setPresenting(bool on)
     m_kpi->setLarge(on);
     m_drivers->setLarge(on);
     m_charts->setLarge(on);
-    m_charts->tabBar()->setVisible(true);
     presentationChanged(on);
     if (on) {
         m_stateBeforePresenting = saveGeometry();

@@ -12,6 +12,7 @@
 #include "../cli/cli_run.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
+#include "editors/new_workload_dialog.h"
 #include "editors/project_pages.h"
 #include "engine/evaluate.h"
 #include "gui_test_support.h"
@@ -28,7 +29,6 @@
 #include <QDateEdit>
 #include <QFile>
 #include <QFileDialog>
-#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -275,10 +275,11 @@ class TestGuiBuildModel : public QObject
     /// "Add workload…" with `kind` chosen in the kind chooser.
     void addWorkload(const QString& kind)
     {
-        auto asked = onNextModal<QInputDialog>([kind](QInputDialog* dialog) {
-            QCOMPARE(dialog->objectName(), QStringLiteral("workloadKind"));
-            QVERIFY(dialog->comboBoxItems().contains(kind));
-            dialog->setTextValue(kind);
+        auto asked = onNextModal<NewWorkloadDialog>([kind](NewWorkloadDialog* dialog) {
+            auto* kinds = child<QComboBox>(dialog, "workloadKind");
+            QVERIFY(kinds);
+            QVERIFY(kinds->findText(kind) >= 0);
+            kinds->setCurrentIndex(kinds->findText(kind));
             dialog->accept();
         });
         QWidget* w = page(QStringLiteral("Workloads"));

@@ -24,6 +24,7 @@
 #include <QDate>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -52,6 +53,13 @@ std::string unpricedGpu(const Project& project, const PriceBook& book, Plan plan
         if (!book.usdPerGpuHour(gpu, plan))
             return gpu.id;
     return {};
+}
+
+/// "GPU/plan" as the price dialog has them chosen.
+QString gpuAndPlanOf(PriceEntryDialog* dialog)
+{
+    return child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
+           child<QComboBox>(dialog, "pricePlan")->currentText();
 }
 
 } // namespace
@@ -185,8 +193,7 @@ private slots:
         QVERIFY(view);
         auto seen = std::make_shared<QString>();
         onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
-            *seen = child<QComboBox>(dialog, "priceGpu")->currentData().toString() + "/" +
-                    child<QComboBox>(dialog, "pricePlan")->currentText();
+            *seen = gpuAndPlanOf(dialog);
             child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(1.25);
             child<QCheckBox>(dialog, "priceHasInterruptions")->setChecked(true);
             child<QDoubleSpinBox>(dialog, "priceInterruptionsPerHour")->setValue(0.02);
@@ -201,6 +208,85 @@ private slots:
         QCOMPARE(spot->usdPerGpuHour, 1.25);
         QCOMPARE(spot->interruptionsPerHour.value_or(-1), 0.02);
         QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::EditRole).toDouble(), 1.25);
+        undo()->undo();
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::DisplayRole).toString(),
+                 QStringLiteral("—"));
+    }
+
+    void aDashCellOpensThePriceDialogWithEnterF2OrItsMenu()
+    {
+        const PriceBook& book = *doc()->project().activePriceBook();
+        const std::string gpu = unpricedGpu(doc()->project(), book, Plan::Spot);
+        if (gpu.empty())
+            QSKIP("the active book prices every GPU on spot");
+        const QModelIndex cell = prices()->index(rowOfGpu(gpu), 3);
+        QCOMPARE(cell.data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("No price: double-click or press Enter to add one"));
+        auto* view = child<QTableView>(page(), "pricesView");
+        QVERIFY(view);
+        view->setFocus();
+        view->setCurrentIndex(cell);
+        const QString expected =
+            QString::fromStdString(gpu) + "/" + QString::fromUtf8(planLabel(Plan::Spot).data());
+        // Enter, Return and F2 open it for the cell's GPU and plan.
+        for (int key : {int(Qt::Key_Return), int(Qt::Key_Enter), int(Qt::Key_F2)}) {
+            auto seen = std::make_shared<QString>();
+            auto asked = onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
+                *seen = gpuAndPlanOf(dialog);
+                dialog->reject();
+            });
+            QTest::keyClick(view, Qt::Key(key));
+            QVERIFY2(*asked, qPrintable(QKeySequence(key).toString()));
+            QCOMPARE(*seen, expected);
+        }
+        QCOMPARE(undo()->count(), 0);
+        // The context menu's "Add price…", accepted: one undo step.
+        emit view->customContextMenuRequested(view->visualRect(cell).center());
+        auto* menu = view->findChild<QMenu*>(QStringLiteral("priceCellMenu"));
+        QVERIFY(menu);
+        auto* add = menu->findChild<QAction*>(QStringLiteral("addPriceForCell"));
+        QVERIFY(add && add->isEnabled());
+        QCOMPARE(add->text(), QStringLiteral("Add price…"));
+        QVERIFY(menu->grab().toImage().save(QStringLiteral("/tmp/price_cell_menu.png")));
+        auto seen = std::make_shared<QString>();
+        onNextModal<PriceEntryDialog>([seen](PriceEntryDialog* dialog) {
+            *seen = gpuAndPlanOf(dialog);
+            child<QDoubleSpinBox>(dialog, "priceUsdPerGpuHour")->setValue(1.5);
+            dialog->accept();
+        });
+        add->trigger();
+        menu->close();
+        QCOMPARE(*seen, expected);
+        QCOMPARE(undo()->count(), 1);
+        QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::EditRole).toDouble(), 1.5);
+        // Priced now: its tooltip is the column's, Add price is off in its
+        // menu, and F2 edits it in place (no dialog).
+        const QModelIndex priced = prices()->index(rowOfGpu(gpu), 3);
+        QVERIFY(priced.data(Qt::ToolTipRole).toString() != QStringLiteral("No price: "
+                                                                          "double-click or press "
+                                                                          "Enter to add one"));
+        emit view->customContextMenuRequested(view->visualRect(priced).center());
+        menu = view->findChild<QMenu*>(QStringLiteral("priceCellMenu"));
+        QVERIFY(menu);
+        QVERIFY(!menu->findChild<QAction*>(QStringLiteral("addPriceForCell"))->isEnabled());
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("editPriceInCell")));
+        menu->close();
+        bool dialogShown = false;
+        QTimer guard; // a dialog here would be a fault: closed, and noted
+        guard.setInterval(20);
+        connect(&guard, &QTimer::timeout, this, [&dialogShown] {
+            if (auto* modal = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
+                dialogShown = true;
+                modal->reject();
+            }
+        });
+        guard.start();
+        view->setFocus();
+        view->setCurrentIndex(priced);
+        QTest::keyClick(view, Qt::Key_F2);
+        QVERIFY(view->indexWidget(priced));
+        QVERIFY(!dialogShown);
+        guard.stop();
         undo()->undo();
         QCOMPARE(prices()->index(rowOfGpu(gpu), 3).data(Qt::DisplayRole).toString(),
                  QStringLiteral("—"));

@@ -17,7 +17,6 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QInputDialog>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
@@ -131,14 +130,16 @@ class TestGuiStructure : public QObject
     {
         bool asked = false;
         answerNextDialog([&](QWidget* modal) {
-            auto* dialog = qobject_cast<QInputDialog*>(modal);
+            auto* dialog = qobject_cast<QDialog*>(modal);
             QVERIFY(dialog);
-            QCOMPARE(dialog->objectName(), QStringLiteral("workloadKind"));
+            QCOMPARE(dialog->objectName(), QStringLiteral("newWorkload"));
             asked = true;
             if (kind == QStringLiteral("Batch"))
                 dialog->grab().toImage().save(
                     QStringLiteral(FLEET_BINARY_DIR "/structure_kind_dialog.png"));
-            dialog->setTextValue(kind);
+            auto* kinds = dialog->findChild<QComboBox*>(QStringLiteral("workloadKind"));
+            QVERIFY(kinds);
+            kinds->setCurrentIndex(kinds->findText(kind));
             dialog->accept();
         });
         button(m_workloads.get(), QStringLiteral("addWorkload"))->click();
@@ -174,10 +175,12 @@ private slots:
 
     void aWorkloadNeedsASegmentFirst()
     {
-        FieldTableModel* inference = m_workloadsPage.models.at(1);
-        addWorkload(QStringLiteral("Inference"));
-        QVERIFY2(inference->lastRefusal().contains(QStringLiteral("add a segment first")),
-                 qPrintable(inference->lastRefusal()));
+        // Refused at once, without asking a kind that could not be added.
+        FieldTableModel* training = m_workloadsPage.models.front();
+        button(m_workloads.get(), QStringLiteral("addWorkload"))->click();
+        QVERIFY(!QApplication::activeModalWidget());
+        QVERIFY2(training->lastRefusal().contains(QStringLiteral("add a segment first")),
+                 qPrintable(training->lastRefusal()));
         QCOMPARE(canonical(), m_states.front());
         QCOMPARE(m_doc->undoStack()->count(), 0);
     }

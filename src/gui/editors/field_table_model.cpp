@@ -59,7 +59,9 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
     const FieldColumn& c = m_columns[std::size_t(index.column())];
     const int item = m_rows[std::size_t(index.row())];
     if (role == Qt::ToolTipRole)
-        return c.tooltip;
+        return c.missingTooltip.isEmpty() || c.get(m_document->shownProject(), item).isValid()
+                   ? c.tooltip
+                   : c.missingTooltip;
     if (role == Qt::TextAlignmentRole)
         return c.unit.isEmpty() ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     // While a scenario is recorded, its values (shownProject()).

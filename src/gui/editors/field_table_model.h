@@ -49,6 +49,9 @@ struct FieldColumn
     /// With `choices`: the field is a JSON list of them, edited as a check
     /// list (`get` returns a QStringList).
     bool checkList = false;
+    /// The tooltip of a cell whose item has no such field (shown "—"), when
+    /// it should say more than `tooltip` (how to add the missing value).
+    QString missingTooltip = {};
 
     /// What a cell shows for stored `value`: its choice's `shown` text or
     /// label (the value itself when no choice matches).

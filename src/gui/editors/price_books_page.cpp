@@ -3,6 +3,7 @@
 #include "editors/field_table_model.h"
 #include "editors/new_price_book_dialog.h"
 #include "editors/page_helpers.h"
+#include "editors/price_cell_actions.h"
 #include "editors/price_entry_dialog.h"
 #include "editors/project_pages.h"
 #include "store/catalog_loader.h"
@@ -18,15 +19,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <array>
 
 namespace fleet::gui {
 
 namespace {
-
-/// The plan of each column of the prices table.
-constexpr std::array<Plan, 5> kPlanColumns = {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y,
-                                              Plan::Spot, Plan::Owned};
 
 /// The active book's prices of catalog GPU `i`, if it prices it.
 const GpuPrices* pricesOf(const Project& p, int i)
@@ -36,7 +32,7 @@ const GpuPrices* pricesOf(const Project& p, int i)
 }
 
 /// A column of the active book's price of each catalog GPU under `plan` ("—"
-/// where it has none: double-click opens Add price for it). An edit stores
+/// where it has none: double-click, Enter or F2 opens Add price for it). An edit stores
 /// the book, changed, among the project's own books (same id: it stands in
 /// for the built-in one), the price cited as entered by the user today.
 FieldColumn priceColumn(Plan plan)
@@ -47,6 +43,7 @@ FieldColumn priceColumn(Plan plan)
     c.tooltip = QObject::tr("List price per GPU-hour in the book in force. An edited price is "
                             "saved with the project, cited as entered by the user with today's "
                             "date. Double-click a “—” to add the price.");
+    c.missingTooltip = noPriceTooltip();
     c.decimals = 4;
     c.get = [plan](const Project& p, int i) {
         const GpuPrices* prices = pricesOf(p, i);
@@ -78,6 +75,7 @@ FieldColumn ownedColumn()
     c.unit = QObject::tr("USD/GPU-h");
     c.tooltip = QObject::tr("Capex over the amortization years, hosting, and power at TDP × PUE, "
                             "per GPU-hour held. Double-click to enter or change the figures.");
+    c.missingTooltip = noPriceTooltip();
     c.decimals = 4;
     c.get = [](const Project& p, int i) {
         const GpuPrices* prices = pricesOf(p, i);
@@ -252,7 +250,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     });
 
     std::vector<FieldColumn> plans;
-    for (Plan plan : kPlanColumns)
+    for (Plan plan : kPricePlanColumns)
         plans.push_back(plan == Plan::Owned ? ownedColumn() : priceColumn(plan));
     auto* prices = new FieldTableModel(
         doc,
@@ -270,27 +268,15 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     addTable(layout, QObject::tr("Prices of the book in force (every catalog GPU)"), prices, &view);
     view->setObjectName(QStringLiteral("pricesView"));
     // A "—" (no price) or an owned cell opens Add price for that GPU and plan.
-    QObject::connect(
-        view, &QTableView::doubleClicked, page, [doc, page, prices](const QModelIndex& at) {
-            const Plan plan = kPlanColumns[std::size_t(at.column())];
-            if (plan != Plan::Owned && (prices->flags(at) & Qt::ItemIsEditable))
-                return; // an existing price is edited in place
-            const Project& p = doc->project();
-            PriceEntryDialog dialog(doc, page);
-            dialog.select(
-                QString::fromStdString(p.activePriceBookId),
-                QString::fromStdString(p.catalog().gpus[std::size_t(prices->itemAt(at.row()))].id),
-                plan);
-            dialog.exec();
-        });
+    addPriceCellActions(doc, view, prices, page);
     QObject::connect(removePrice, &QPushButton::clicked, page, [doc, view, prices, refusal] {
         const QModelIndex at = view->currentIndex();
         if (!at.isValid())
             return;
         const Project& p = doc->project();
         const std::string gpu = p.catalog().gpus[std::size_t(prices->itemAt(at.row()))].id;
-        auto edits =
-            removePriceEdits(p, p.activePriceBookId, gpu, kPlanColumns[std::size_t(at.column())]);
+        auto edits = removePriceEdits(p, p.activePriceBookId, gpu,
+                                      kPricePlanColumns[std::size_t(at.column())]);
         std::optional<QString> refused;
         if (!edits)
             refused = QString::fromStdString(edits.error().messages());

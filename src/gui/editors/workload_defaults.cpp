@@ -95,7 +95,8 @@ QString workloadKindLabel(WorkloadKind kind)
     return QObject::tr("Batch");
 }
 
-std::variant<bj::object, QString> newWorkloadRow(const Project& project, WorkloadKind kind)
+std::variant<bj::object, QString> newWorkloadRow(const Project& project, WorkloadKind kind,
+                                                 const std::string& segmentId)
 {
     if (project.segments.empty())
         return QObject::tr("/workloads: every workload serves a segment; add a segment first "
@@ -108,7 +109,7 @@ std::variant<bj::object, QString> newWorkloadRow(const Project& project, Workloa
                                 .arg(workloadKindLabel(kind).toLower(), number)
                                 .toStdString()},
                    {"kind", key},
-                   {"segment", project.segments.front().id}};
+                   {"segment", segmentId.empty() ? project.segments.front().id : segmentId}};
     for (auto& [field, value] : kindFields(project, kind))
         row[field] = value;
     return row;

@@ -14,10 +14,11 @@
 namespace fleet::gui {
 
 /// The new workload (a project-document row) of `kind`: a free id such as
-/// "inference-1", the first segment, and the defaults documented in
-/// workload_defaults.cpp; or why none can be added ("add a segment first").
-std::variant<boost::json::object, QString> newWorkloadRow(const Project& project,
-                                                          WorkloadKind kind);
+/// "inference-1", segment `segmentId` (the first segment when empty), and the
+/// defaults documented in workload_defaults.cpp; or why none can be added
+/// ("add a segment first").
+std::variant<boost::json::object, QString> newWorkloadRow(const Project& project, WorkloadKind kind,
+                                                          const std::string& segmentId = {});
 
 /// "Training", "Inference", "Notebooks", "Batch": the kind chooser's labels.
 QString workloadKindLabel(WorkloadKind kind);

@@ -1,3 +1,5 @@
+#include "editors/empty_table_placeholder.h"
+#include "editors/new_workload_dialog.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
@@ -7,7 +9,8 @@
 #include "editors/workload_pins.h"
 
 #include <QHBoxLayout>
-#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -16,10 +19,13 @@
 #include <boost/json.hpp>
 
 #include <map>
+#include <memory>
+#include <optional>
 
-// The Workloads page: "Add workload…" (which asks the kind), and a table per
-// kind of work with its rows' buttons; segment, precision, reference GPU and
-// the optional pins are picked, never typed.
+// The Workloads page: "Add workload…" (which asks the kind and the segment),
+// and a table per kind of work with its rows' buttons (an empty one is a line
+// with an Add link); segment, precision, reference GPU and the optional pins
+// are picked, never typed.
 
 namespace fleet::gui {
 
@@ -46,25 +52,36 @@ QString qs(std::string_view text)
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
-/// Asks the kind of a new workload (a QInputDialog named "workloadKind").
-std::optional<WorkloadKind> askKind(QWidget* parent)
+/// What "Add workload…" offers first: the kind last added, and the segment
+/// of the workload last selected in any of the page's tables.
+struct AddDefaults
 {
-    const std::vector<WorkloadKind> kinds = {WorkloadKind::Training, WorkloadKind::Inference,
-                                             WorkloadKind::Notebooks, WorkloadKind::Batch};
-    QStringList labels;
-    for (WorkloadKind kind : kinds)
-        labels << workloadKindLabel(kind);
-    QInputDialog dialog(parent);
-    dialog.setObjectName(QStringLiteral("workloadKind"));
-    dialog.setWindowTitle(QObject::tr("Add workload"));
-    dialog.setLabelText(QObject::tr("Kind of work — it starts with placeholder figures, in the "
-                                    "first segment, for you to replace:"));
-    dialog.setComboBoxItems(labels);
-    dialog.setComboBoxEditable(false);
-    if (dialog.exec() != QDialog::Accepted)
-        return std::nullopt;
-    const auto at = labels.indexOf(dialog.textValue());
-    return at < 0 ? std::nullopt : std::optional(kinds[std::size_t(at)]);
+    WorkloadKind kind = WorkloadKind::Training;
+    std::string selectedWorkload; ///< its id ("" before any selection)
+};
+
+/// The segment of workload `id`, or "" when the project has no such workload.
+std::string segmentOf(const Project& p, const std::string& id)
+{
+    for (const Workload& w : p.workloads)
+        if (w.id == id)
+            return w.segmentId;
+    return {};
+}
+
+/// An empty table's line, with a link that adds a workload of its kind.
+QString noWorkloadsText(WorkloadKind kind)
+{
+    switch (kind) {
+    case WorkloadKind::Training:
+        return QObject::tr("No training workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Inference:
+        return QObject::tr("No inference workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Notebooks:
+        return QObject::tr("No notebook workloads — <a href=\"add\">Add…</a>");
+    case WorkloadKind::Batch: break;
+    }
+    return QObject::tr("No batch workloads — <a href=\"add\">Add…</a>");
 }
 
 } // namespace
@@ -83,6 +100,8 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     top->addStretch(1);
     layout->addLayout(top);
     std::map<WorkloadKind, std::pair<QTableView*, FieldTableModel*>> tables;
+    auto defaults = std::make_shared<AddDefaults>();
+    std::vector<std::pair<QLabel*, WorkloadKind>> placeholders;
     const auto add = [&](const QString& title, WorkloadKind kind,
                          std::vector<FieldColumn> columns) {
         std::vector<FieldColumn> all = {
@@ -102,7 +121,16 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
             new FieldTableModel(doc, workloadsOf(kind), workloadName, std::move(all), page);
         QTableView* view = nullptr;
         addTable(layout, title, model, &view);
+        // Empty, the table is its header and a line with a link that adds one.
+        placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
         addRowActions(layout, doc, view, model, RowList::Workloads);
+        QObject::connect(
+            view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,
+            [doc, model, defaults](const QModelIndex& current) {
+                if (current.isValid())
+                    defaults->selectedWorkload =
+                        doc->project().workloads[std::size_t(model->itemAt(current.row()))].id;
+            });
         tables[kind] = {view, model};
         models.push_back(model);
     };
@@ -116,12 +144,21 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         if (c.pointer && c.pointer(doc->project(), 0).ends_with("/reference_gpu"))
             c.choices = [](const Project& p, int) { return gpuChoices(p); };
     add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch));
-    QObject::connect(addWorkload, &QPushButton::clicked, page, [doc, addWorkload, tables] {
-        const auto kind = askKind(addWorkload);
-        if (!kind)
+    layout->addStretch(0); // empty tables, one line each, stay together at the top
+    // Asks kind and segment (`kind` offered first, else the kind last added),
+    // then adds the workload as one undo step and selects it.
+    const auto askAndAdd = [doc, addWorkload, tables, defaults](std::optional<WorkloadKind> kind) {
+        if (doc->project().segments.empty()) // asking would be in vain
+            return tables.begin()->second.second->reportRefusal(
+                std::get<QString>(newWorkloadRow(doc->project(), WorkloadKind::Training)));
+        NewWorkloadDialog dialog(doc->project(), kind.value_or(defaults->kind),
+                                 segmentOf(doc->project(), defaults->selectedWorkload),
+                                 addWorkload);
+        if (dialog.exec() != QDialog::Accepted)
             return;
-        const auto& [view, model] = tables.at(*kind);
-        auto row = newWorkloadRow(doc->project(), *kind);
+        defaults->kind = dialog.kind();
+        const auto& [view, model] = tables.at(dialog.kind());
+        auto row = newWorkloadRow(doc->project(), dialog.kind(), dialog.segmentId());
         if (const auto* refusal = std::get_if<QString>(&row))
             return model->reportRefusal(*refusal);
         auto& object = std::get<boost::json::object>(row);
@@ -131,7 +168,12 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
             return model->reportRefusal(*refusal);
         selectItem(view, model, int(doc->project().workloads.size()) - 1);
         view->setFocus();
-    });
+    };
+    QObject::connect(addWorkload, &QPushButton::clicked, page,
+                     [askAndAdd] { askAndAdd(std::nullopt); });
+    for (const auto& [label, kind] : placeholders)
+        QObject::connect(label, &QLabel::linkActivated, page,
+                         [askAndAdd, kind = kind] { askAndAdd(kind); });
     return {QObject::tr("Workloads"), page, models};
 }
 

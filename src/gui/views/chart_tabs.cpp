@@ -14,6 +14,23 @@
 
 namespace fleet::gui {
 
+namespace {
+
+/// A tab page: a row of controls above `view`.
+std::pair<QWidget*, QHBoxLayout*> pageWithTopRow(QWidget* view)
+{
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(6, 4, 6, 0);
+    layout->addLayout(row);
+    layout->addWidget(view, 1);
+    return {page, row};
+}
+
+} // namespace
+
 ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
 {
     setObjectName(QStringLiteral("charts"));
@@ -27,11 +44,7 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
         view->setMinimumSize(480, 320);
         if (kind == ChartKind::RegimeMix) {
             // Which plan the tab shows: the optimizer's or the engine's.
-            auto* page = new QWidget(this);
-            auto* layout = new QVBoxLayout(page);
-            layout->setContentsMargins(0, 0, 0, 0);
-            auto* row = new QHBoxLayout;
-            row->setContentsMargins(6, 4, 6, 0);
+            auto [page, row] = pageWithTopRow(view);
             m_mixSource = new QComboBox(page);
             m_mixSource->setObjectName(QStringLiteral("regimeMixSource"));
             m_mixSource->addItem(tr("The optimizer's plan (status and gap in the subtitle)"));
@@ -41,10 +54,21 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
             row->addWidget(label);
             row->addWidget(m_mixSource);
             row->addStretch(1);
-            layout->addLayout(row);
-            layout->addWidget(view, 1);
             connect(m_mixSource, &QComboBox::currentIndexChanged, this,
                     [this](int index) { setOptimizerMixShown(index == 0); });
+            addTab(page, chartKindLabel(kind));
+        } else if (kind == ChartKind::Frontier) {
+            // The knee button above the chart, not in the tab bar's corner:
+            // there it took the width of two tabs and made the bar scroll.
+            auto [page, row] = pageWithTopRow(view);
+            m_knee = new QPushButton(tr("Use the knee as the ceiling"), page);
+            m_knee->setObjectName(QStringLiteral("kneeAsCeiling"));
+            m_knee->setToolTip(tr("The project's policy's utilization ceiling becomes the useful "
+                                  "utilization at its simulated knee, instead of the assumed "
+                                  "figure (undoable; noted in the project)"));
+            row->addStretch(1);
+            row->addWidget(m_knee);
+            connect(m_knee, &QPushButton::clicked, this, &ChartTabs::kneeAsCeilingRequested);
             addTab(page, chartKindLabel(kind));
         } else {
             addTab(view, chartKindLabel(kind));
@@ -53,13 +77,6 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
         m_views.push_back(view);
         m_stale.push_back(true);
     }
-    m_knee = new QPushButton(tr("Use the knee as the ceiling"), this);
-    m_knee->setObjectName(QStringLiteral("kneeAsCeiling"));
-    m_knee->setToolTip(tr("The project's policy's utilization ceiling becomes the useful "
-                          "utilization at its simulated knee, instead of the assumed figure "
-                          "(undoable; noted in the project)"));
-    setCornerWidget(m_knee, Qt::TopRightCorner);
-    connect(m_knee, &QPushButton::clicked, this, &ChartTabs::kneeAsCeilingRequested);
     connect(this, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && m_stale[std::size_t(index)])
             redraw(index);
@@ -70,9 +87,10 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
 
 void ChartTabs::updateKneeButton()
 {
-    // An editing tool: not on the slides of presentation mode.
+    // An editing tool: not on the slides of presentation mode. It lives on
+    // the frontier's tab page, so it is seen only with that tab.
     const bool frontierShown = currentKind() == ChartKind::Frontier && !m_large;
-    m_knee->setVisible(frontierShown);
+    m_knee->setVisible(!m_large);
     const Frontier* frontier = m_results ? policyFrontier(*m_results) : nullptr;
     m_knee->setEnabled(frontierShown && frontier && frontier->kneeLoad &&
                        m_results->frontiersCurrent && m_results->scenario.empty());

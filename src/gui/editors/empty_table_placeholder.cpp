@@ -1,0 +1,75 @@
+#include "editors/empty_table_placeholder.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+
+namespace fleet::gui {
+
+namespace {
+
+/// Keeps the placeholder over the viewport and the view's height to match
+/// the model's rows.
+class PlaceholderFit : public QObject
+{
+public:
+    PlaceholderFit(QTableView* view, QLabel* label) : QObject(view), m_view(view), m_label(label)
+    {
+        m_view->viewport()->installEventFilter(this);
+        QAbstractItemModel* model = m_view->model();
+        connect(model, &QAbstractItemModel::modelReset, this, &PlaceholderFit::update);
+        connect(model, &QAbstractItemModel::rowsInserted, this, &PlaceholderFit::update);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &PlaceholderFit::update);
+        update();
+    }
+
+    void update()
+    {
+        const bool empty = m_view->model()->rowCount() == 0;
+        m_label->setVisible(empty);
+        if (!empty) {
+            m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+            m_view->setMinimumHeight(0);
+            m_view->setMaximumHeight(QWIDGETSIZE_MAX);
+            return;
+        }
+        // Header and one line; no scroll bar under a table with nothing to scroll to.
+        m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        const int height = 2 * m_view->frameWidth() +
+                           m_view->horizontalHeader()->sizeHint().height() +
+                           m_view->verticalHeader()->defaultSectionSize() + 4;
+        m_view->setFixedHeight(height);
+        m_label->setGeometry(m_view->viewport()->rect());
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+            m_label->setGeometry(m_view->viewport()->rect());
+        return false;
+    }
+
+private:
+    QTableView* m_view;
+    QLabel* m_label;
+};
+
+} // namespace
+
+QLabel* addEmptyPlaceholder(QTableView* view, const QString& richText)
+{
+    auto* label = new QLabel(richText, view->viewport());
+    label->setObjectName(QStringLiteral("emptyPlaceholder"));
+    label->setTextFormat(Qt::RichText);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setContentsMargins(6, 0, 6, 0);
+    label->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    new PlaceholderFit(view, label);
+    return label;
+}
+
+} // namespace fleet::gui
