@@ -85,34 +85,40 @@ DisaggregatedPools disaggregatedPools(const DisaggregatedServing& serving,
                                       double ttftQuantile)
 {
     DisaggregatedPools pools;
+    pools.ttft.meanTtftMs = pools.ttft.p99TtftMs = serving.prefillPathMs;
     if (requestsPerSecond <= 0)
         return pools;
-    // A prefill instance serves one prompt at a time: 1 ÷ prefill time prompts/s.
-    const double promptsPerSecond = 1000.0 / serving.prefill.prefillMs;
-    pools.prefillInstances = std::ceil(requestsPerSecond / promptsPerSecond);
+    // A prefill instance serves one prompt at a time: 1 ÷ prefill time
+    // prompts/s (no pool at all when there is no prompt to prefill).
+    if (serving.prefill.prefillMs > 0) {
+        const double promptsPerSecond = 1000.0 / serving.prefill.prefillMs;
+        pools.prefillInstances = std::ceil(requestsPerSecond / promptsPerSecond);
+        if (ttftQuantile > 0) {
+            const double sized =
+                replicasForTtft(pools.prefillInstances, 1, promptsPerSecond, serving.prefillPathMs,
+                                requestsPerSecond, ttftQuantile, spec.ttftMs);
+            if (sized > 0)
+                pools.prefillInstances = sized;
+            else
+                pools.ttftTargetMissed = true;
+        }
+        pools.ttft = ttftQueueing(pools.prefillInstances, 1, promptsPerSecond,
+                                  serving.prefillPathMs, requestsPerSecond);
+        pools.prefillUtilization = pools.ttft.utilization;
+    }
     pools.decodeReplicas = replicasFor(requestsPerSecond, serving.decode);
     if (ttftQuantile > 0) {
-        const double prefill =
-            replicasForTtft(pools.prefillInstances, 1, promptsPerSecond, serving.prefillPathMs,
-                            requestsPerSecond, ttftQuantile, spec.ttftMs);
-        if (prefill > 0)
-            pools.prefillInstances = prefill;
-        else
-            pools.ttftTargetMissed = true;
-        const double decode = replicasForTtft(pools.decodeReplicas, serving.decode.batch,
-                                              serving.decode.requestsPerSecondPerReplica, 0.0,
-                                              requestsPerSecond, ttftQuantile, spec.tpotMs);
-        if (decode > 0)
-            pools.decodeReplicas = decode;
+        const double sized = replicasForTtft(pools.decodeReplicas, serving.decode.batch,
+                                             serving.decode.requestsPerSecondPerReplica, 0.0,
+                                             requestsPerSecond, ttftQuantile, spec.tpotMs);
+        if (sized > 0)
+            pools.decodeReplicas = sized;
         else
             pools.tpotTargetMissed = true;
     }
-    pools.ttft = ttftQueueing(pools.prefillInstances, 1, promptsPerSecond, serving.prefillPathMs,
-                              requestsPerSecond);
     pools.decodeSlots =
         ttftQueueing(pools.decodeReplicas, serving.decode.batch,
                      serving.decode.requestsPerSecondPerReplica, 0.0, requestsPerSecond);
-    pools.prefillUtilization = pools.ttft.utilization;
     pools.decodeUtilization = pools.decodeSlots.utilization;
     pools.prefillUnits = pools.prefillInstances * serving.prefill.tensorParallel;
     pools.decodeUnits = pools.decodeReplicas * serving.decode.tensorParallel;
