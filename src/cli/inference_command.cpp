@@ -166,8 +166,8 @@ int runInferenceCommand(const QStringList& args)
             ? parser.value(QStringLiteral("serving"))
             : (assumptions.inferenceDisaggregated > 0 ? QStringLiteral("disaggregated")
                                                       : QStringLiteral("colocated"));
-    const auto serving = servingModeFromKey(servingKey);
-    if (!serving) {
+    const auto mode = servingModeFromKey(servingKey);
+    if (!mode) {
         printErr(QStringLiteral("fleetplanner-cli inference: --serving must be colocated, "
                                 "disaggregated or best; got '%1'\n")
                      .arg(servingKey));
@@ -250,12 +250,12 @@ int runInferenceCommand(const QStringList& args)
               : 0.0;
     // best: the fewer GPUs; colocated on a tie (one pool to run, not two).
     const bool useSplit =
-        *serving == ServingMode::Disaggregated ||
-        (*serving == ServingMode::Best && split && (!best || disaggregatedGpus < colocatedGpus));
+        *mode == ServingMode::Disaggregated ||
+        (*mode == ServingMode::Best && split && (!best || disaggregatedGpus < colocatedGpus));
     if (useSplit ? !split : !best) {
-        const QStringList& why = useSplit                        ? splitReasons
-                                 : *serving == ServingMode::Best ? reasons + splitReasons
-                                                                 : reasons;
+        const QStringList& why = useSplit                     ? splitReasons
+                                 : *mode == ServingMode::Best ? reasons + splitReasons
+                                                              : reasons;
         printErr(
             QStringLiteral("fleetplanner-cli inference: the service cannot run %1 on %2:\n  %3\n")
                 .arg(useSplit ? QStringLiteral("disaggregated") : QStringLiteral("colocated"),
