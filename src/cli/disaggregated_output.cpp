@@ -99,10 +99,14 @@ QString servingComparisonText(const double* colocatedGpus, const double* disaggr
     const auto gpus = [](const double* value) {
         return value ? QString::number(*value, 'f', 2) : QStringLiteral("cannot serve it");
     };
-    QString text = QStringLiteral("  colocated vs disaggregated %1 vs %2 GPUs: %3\n")
-                       .arg(gpus(colocatedGpus), gpus(disaggregatedGpus),
-                            QString::fromUtf8(fewer(colocatedGpus, disaggregatedGpus)) +
-                                QStringLiteral(" needs fewer"));
+    const QString mode = QString::fromUtf8(fewer(colocatedGpus, disaggregatedGpus));
+    QString text =
+        QStringLiteral("  colocated vs disaggregated %1 vs %2 GPUs: %3\n")
+            .arg(gpus(colocatedGpus), gpus(disaggregatedGpus),
+                 !colocatedGpus || !disaggregatedGpus
+                     ? QStringLiteral("only ") + mode + QStringLiteral(" serves it")
+                 : mode == QLatin1String("equal") ? QStringLiteral("the same")
+                                                  : mode + QStringLiteral(" needs fewer"));
     if (!colocatedGpus || !disaggregatedGpus)
         text += QStringLiteral("    (%1)\n").arg(otherReasons.join(QStringLiteral("; ")));
     return text;
