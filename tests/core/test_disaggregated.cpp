@@ -52,6 +52,28 @@ struct Fixture
         return estimateInferenceReplica(spec, wholeGpu(spec.precision), true, assumptions,
                                         context(model));
     }
+
+    /// Both ways of serving `spec` at its rate (throughput sizing); fatal
+    /// when either cannot, since the comparison would mean nothing.
+    struct Both
+    {
+        DisaggregatedServing split;
+        InferenceEstimate colocated;
+        DisaggregatedPools pools;
+        double colocatedGpus = 0;
+    };
+    Both both(const InferenceSpec& spec, const ModelShape* model) const
+    {
+        auto split = this->split(spec, model);
+        auto together = colocated(spec, model);
+        if (!split.ok() || !together.ok())
+            qFatal("the case cannot be served both ways");
+        Both b{split.value(), together.value(), {}, 0};
+        b.pools = disaggregatedPools(b.split, spec, spec.requestsPerSecond, 0.0);
+        b.colocatedGpus = colocatedReplicas(b.colocated, spec, spec.requestsPerSecond, 0.0) *
+                          b.colocated.tensorParallel;
+        return b;
+    }
 };
 
 const ModelShape& llama70b()
@@ -135,24 +157,15 @@ private slots:
 
     void prefillHeavyServiceNeedsFewerGpusDisaggregated()
     {
-        Fixture f;
-        const InferenceSpec spec = summarize();
-        auto split = f.split(spec, &llama70b());
-        auto together = f.colocated(spec, &llama70b());
-        QVERIFY(split.ok() && together.ok());
-        const DisaggregatedPools pools =
-            disaggregatedPools(split.value(), spec, spec.requestsPerSecond, 0.0);
-        const double colocatedGpus =
-            colocatedReplicas(together.value(), spec, spec.requestsPerSecond, 0.0) *
-            together.value().tensorParallel;
+        const auto [split, together, pools, colocatedGpus] =
+            Fixture().both(summarize(), &llama70b());
         qInfo("prefill-heavy 70B FP8, 8,000 in / 200 out, 5 req/s, TPOT 30 ms: colocated %.0f "
               "GPUs (TP %d, batch %d, prefill %.0f %% of the step); disaggregated %.0f + %.0f = "
               "%.0f GPUs (prefill TP %d, %.0f ms per prompt; decode TP %d, batch %d; KV %.1f ms)",
-              colocatedGpus, together.value().tensorParallel, together.value().batch,
-              together.value().prefillShare * 100, pools.prefillGpus, pools.decodeGpus,
-              pools.gpus(), split.value().prefill.tensorParallel, split.value().prefill.prefillMs,
-              split.value().decode.tensorParallel, split.value().decode.batch,
-              split.value().kvTransferMs);
+              colocatedGpus, together.tensorParallel, together.batch, together.prefillShare * 100,
+              pools.prefillGpus, pools.decodeGpus, pools.gpus(), split.prefill.tensorParallel,
+              split.prefill.prefillMs, split.decode.tensorParallel, split.decode.batch,
+              split.kvTransferMs);
         QVERIFY(pools.gpus() < colocatedGpus);
     }
 
@@ -176,21 +189,12 @@ private slots:
 
     void decodeHeavyShortPromptsStayColocated()
     {
-        Fixture f;
-        const InferenceSpec spec = storyteller();
-        auto split = f.split(spec, &llama8b());
-        auto together = f.colocated(spec, &llama8b());
-        QVERIFY(split.ok() && together.ok());
-        const DisaggregatedPools pools =
-            disaggregatedPools(split.value(), spec, spec.requestsPerSecond, 0.0);
-        const double colocatedGpus =
-            colocatedReplicas(together.value(), spec, spec.requestsPerSecond, 0.0) *
-            together.value().tensorParallel;
+        const auto [split, together, pools, colocatedGpus] =
+            Fixture().both(storyteller(), &llama8b());
         qInfo("decode-heavy 8B BF16, 100 in / 1,000 out, 2 req/s: colocated %.0f GPUs (prefill "
               "%.1f %% of the step); disaggregated %.0f + %.0f GPUs",
-              colocatedGpus, together.value().prefillShare * 100, pools.prefillGpus,
-              pools.decodeGpus);
-        QVERIFY(together.value().prefillShare < 0.1);
+              colocatedGpus, together.prefillShare * 100, pools.prefillGpus, pools.decodeGpus);
+        QVERIFY(together.prefillShare < 0.1);
         QVERIFY(colocatedGpus < pools.gpus());
     }
 
