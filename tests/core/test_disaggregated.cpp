@@ -76,20 +76,22 @@ struct Fixture
     }
 };
 
+const ModelShape& knownModel(const char* id)
+{
+    const ModelShape* model = findModel(id);
+    if (!model)
+        qFatal("%s is not in data/perf/models.json", id);
+    return *model;
+}
+
 const ModelShape& llama70b()
 {
-    const ModelShape* model = findModel("llama-3.1-70b");
-    if (!model)
-        qFatal("llama-3.1-70b is not in data/perf/models.json");
-    return *model;
+    return knownModel("llama-3.1-70b");
 }
 
 const ModelShape& llama8b()
 {
-    const ModelShape* model = findModel("llama-3.1-8b");
-    if (!model)
-        qFatal("llama-3.1-8b is not in data/perf/models.json");
-    return *model;
+    return knownModel("llama-3.1-8b");
 }
 
 /// Long prompts, short answers (summarizing documents): prefill-heavy.
