@@ -1,6 +1,8 @@
 #include "inference_command.h"
 
 #include "cli_support.h"
+#include "disaggregated_output.h"
+#include "engine/disaggregated.h"
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
@@ -73,6 +75,17 @@ int runInferenceCommand(const QStringList& args)
          QStringLiteral("PLAN")},
         {QStringLiteral("price-book"), QStringLiteral("Price book id (default: the first)."),
          QStringLiteral("ID")},
+        {QStringLiteral("serving"),
+         QStringLiteral("colocated (every replica prefills and decodes, chunked prefill), "
+                        "disaggregated (a prefill pool and a decode pool, the KV cache sent "
+                        "between them) or best (whichever needs fewer GPUs); default: the "
+                        "engine's inference_disaggregated."),
+         QStringLiteral("MODE")},
+        {QStringLiteral("ttft-quantile"),
+         QStringLiteral("Size for this quantile of time to first token, queueing included "
+                        "(e.g. 0.99; default: the engine's ttft_target_quantile, 0 = throughput "
+                        "only)."),
+         QStringLiteral("Q")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
@@ -148,10 +161,29 @@ int runInferenceCommand(const QStringList& args)
                            .arg(QString::fromStdString(context->gpu->id)));
         return UserError;
     }
+    const QString servingKey =
+        parser.isSet(QStringLiteral("serving"))
+            ? parser.value(QStringLiteral("serving"))
+            : (assumptions.inferenceDisaggregated > 0 ? QStringLiteral("disaggregated")
+                                                      : QStringLiteral("colocated"));
+    const auto mode = servingModeFromKey(servingKey);
+    if (!mode) {
+        printErr(QStringLiteral("fleetplanner-cli inference: --serving must be colocated, "
+                                "disaggregated or best; got '%1'\n")
+                     .arg(servingKey));
+        return UserError;
+    }
+    double quantile = assumptions.ttftTargetQuantile;
+    if (!numberOption(parser, kCommand, QStringLiteral("ttft-quantile"), 0, 0.9999, true, false,
+                      &quantile))
+        return UserError;
     const QString profile = parser.value(QStringLiteral("profile"));
     std::optional<InferenceEstimate> best;
     const ResourceUnit* bestUnit = nullptr;
-    QStringList reasons, profiles;
+    std::optional<DisaggregatedServing> split;
+    const ResourceUnit* splitUnit = nullptr;
+    double splitGpus = 0;
+    QStringList reasons, splitReasons, profiles;
     for (const ResourceUnit& unit : units) {
         profiles << QString::fromStdString(unit.profile);
         if (!profile.isEmpty() && QString::fromStdString(unit.profile) != profile)
@@ -163,13 +195,27 @@ int runInferenceCommand(const QStringList& args)
         serving.totalParams = totalParams;
         if (model && !serving.model) // --params overrides the model's size: keep its MoE total
             serving.totalParams = std::max(totalParams, model->totalParams);
+        const QString where = unit.profile.empty()
+                                  ? QString()
+                                  : QString::fromStdString(unit.profile) + QStringLiteral(": ");
+        // The disaggregated pools on this unit: the fewest GPUs of any unit.
+        auto pools = estimateDisaggregatedServing(spec, unit, context->regime.multiGpu, assumptions,
+                                                  serving);
+        if (!pools) {
+            splitReasons << where + QString::fromStdString(pools.error().toString());
+        } else {
+            const double gpus =
+                disaggregatedPools(pools.value(), spec, spec.requestsPerSecond, quantile).gpus();
+            if (!split || gpus < splitGpus) {
+                split = pools.value();
+                splitUnit = &unit;
+                splitGpus = gpus;
+            }
+        }
         auto estimate =
             estimateInferenceReplica(spec, unit, context->regime.multiGpu, assumptions, serving);
         if (!estimate) {
-            reasons << (unit.profile.empty()
-                            ? QString()
-                            : QString::fromStdString(unit.profile) + QStringLiteral(": ")) +
-                           QString::fromStdString(estimate.error().toString());
+            reasons << where + QString::fromStdString(estimate.error().toString());
             continue;
         }
         if (!best ||
@@ -186,23 +232,45 @@ int runInferenceCommand(const QStringList& args)
                           profiles.join(QStringLiteral(", "))));
         return UserError;
     }
-    if (!best) {
-        printErr(QStringLiteral(
-                     "fleetplanner-cli inference: the service cannot run on %1 under %2:\n  %3\n")
-                     .arg(QString::fromStdString(context->gpu->id),
-                          QString::fromUtf8(regimeKey(context->regime.kind).data()),
-                          reasons.join(QStringLiteral("\n  "))));
+    const QString gpuAndRegime = QString::fromStdString(context->gpu->id) +
+                                 QStringLiteral(" under ") +
+                                 QString::fromUtf8(regimeKey(context->regime.kind).data());
+    double colocatedGpus = 0, replicas = 0;
+    if (best) {
+        replicas = colocatedReplicas(*best, spec, spec.requestsPerSecond, quantile);
+        colocatedGpus = gpusHeldForUnits(*bestUnit, replicas * best->tensorParallel,
+                                         assumptions.sharedPackingEfficiency);
+    }
+    DisaggregatedPools pools;
+    if (split)
+        pools = disaggregatedPools(*split, spec, spec.requestsPerSecond, quantile);
+    const double disaggregatedGpus =
+        split ? gpusHeldForUnits(*splitUnit, pools.prefillUnits + pools.decodeUnits,
+                                 assumptions.sharedPackingEfficiency)
+              : 0.0;
+    // best: the fewer GPUs; colocated on a tie (one pool to run, not two).
+    const bool useSplit =
+        *mode == ServingMode::Disaggregated ||
+        (*mode == ServingMode::Best && split && (!best || disaggregatedGpus < colocatedGpus));
+    if (useSplit ? !split : !best) {
+        const QStringList& why = useSplit                     ? splitReasons
+                                 : *mode == ServingMode::Best ? reasons + splitReasons
+                                                              : reasons;
+        printErr(
+            QStringLiteral("fleetplanner-cli inference: the service cannot run %1 on %2:\n  %3\n")
+                .arg(useSplit ? QStringLiteral("disaggregated") : QStringLiteral("colocated"),
+                     gpuAndRegime, why.join(QStringLiteral("\n  "))));
         return UserError;
     }
-    const InferenceEstimate& e = *best;
-    const double replicas = replicasFor(spec.requestsPerSecond, e);
-    const double gpus = gpusHeldForUnits(*bestUnit, replicas * e.tensorParallel,
-                                         assumptions.sharedPackingEfficiency);
+    const double gpus = useSplit ? disaggregatedGpus : colocatedGpus;
+    const int largestTensorParallel =
+        useSplit ? std::max(split->prefill.tensorParallel, split->decode.tensorParallel)
+                 : best->tensorParallel;
     double usdPerGpuHour = context->usdPerGpuHour;
     if (context->plan == Plan::Spot) {
         // An interrupted replica (its tensor-parallel GPUs) is reloaded.
         const double lost =
-            spotLostWorkFraction(assumptions, e.tensorParallel, assumptions.restartMin / 60.0);
+            spotLostWorkFraction(assumptions, largestTensorParallel, assumptions.restartMin / 60.0);
         const auto effective = spotEffectiveUsdPerGpuHour(usdPerGpuHour, lost);
         if (!effective) {
             printErr(QStringLiteral("fleetplanner-cli inference: on spot a replica would lose %1 "
@@ -217,31 +285,41 @@ int runInferenceCommand(const QStringList& args)
     const double costPerHour = gpus * usdPerGpuHour;
     const double tokensPerHour = spec.requestsPerSecond * spec.outputTokens * 3600.0;
     const double costPerMillion = costPerHour / tokensPerHour * 1e6;
+    const ResourceUnit& unit = useSplit ? *splitUnit : *bestUnit;
     boost::json::object out{
-        {"gpu", context->gpu->id},
-        {"regime", std::string(regimeKey(context->regime.kind))},
-        {"profile", bestUnit->profile},
-        {"plan", std::string(planKey(context->plan))},
-        {"price_book", context->book->id},
-        {"tensor_parallel", e.tensorParallel},
-        {"batch", e.batch},
-        {"step_ms", e.stepMs},
-        {"compute_bound", e.computeBound},
-        {"prefill_ms", e.prefillMs},
-        {"kv_bytes_per_token", e.kvBytesPerToken},
-        {"weights_gb", e.weightBytes / 1e9},
-        {"prefill_share_of_step", e.prefillShare},
-        {"efficiency_basis", e.efficiencyBasis},
-        {"memory_gb_per_replica", e.memoryGbPerReplica},
-        {"decode_tokens_per_second_per_replica", e.decodeTokensPerSecond},
-        {"requests_per_second_per_replica", e.requestsPerSecondPerReplica},
-        {"tokens_per_second_per_gpu", e.outputTokensPerSecondPerGpu},
-        {"replicas", replicas},
-        {"gpus", gpus},
-        {"usd_per_gpu_hour", usdPerGpuHour},
-        {"cost_usd_per_hour", costPerHour},
-        {"cost_per_million_output_tokens_usd", costPerMillion},
+        {"gpu", context->gpu->id},         {"regime", std::string(regimeKey(context->regime.kind))},
+        {"profile", unit.profile},         {"plan", std::string(planKey(context->plan))},
+        {"price_book", context->book->id}, {"serving", useSplit ? "disaggregated" : "colocated"},
     };
+    if (!useSplit) {
+        const InferenceEstimate& e = *best;
+        for (const auto& field :
+             boost::json::object{{"tensor_parallel", e.tensorParallel},
+                                 {"batch", e.batch},
+                                 {"step_ms", e.stepMs},
+                                 {"compute_bound", e.computeBound},
+                                 {"prefill_ms", e.prefillMs},
+                                 {"kv_bytes_per_token", e.kvBytesPerToken},
+                                 {"weights_gb", e.weightBytes / 1e9},
+                                 {"prefill_share_of_step", e.prefillShare},
+                                 {"efficiency_basis", e.efficiencyBasis},
+                                 {"memory_gb_per_replica", e.memoryGbPerReplica},
+                                 {"decode_tokens_per_second_per_replica", e.decodeTokensPerSecond},
+                                 {"requests_per_second_per_replica", e.requestsPerSecondPerReplica},
+                                 {"tokens_per_second_per_gpu", e.outputTokensPerSecondPerGpu},
+                                 {"replicas", replicas}})
+            out[field.key()] = field.value();
+    } else {
+        out["disaggregated"] = disaggregatedJson(*split, pools);
+        out["tokens_per_second_per_gpu"] =
+            spec.requestsPerSecond * spec.outputTokens / disaggregatedGpus;
+    }
+    out["gpus"] = gpus;
+    out["usd_per_gpu_hour"] = usdPerGpuHour;
+    out["cost_usd_per_hour"] = costPerHour;
+    out["cost_per_million_output_tokens_usd"] = costPerMillion;
+    out["comparison"] = servingComparisonJson(best ? &colocatedGpus : nullptr,
+                                              split ? &disaggregatedGpus : nullptr);
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
         return Ok;
@@ -249,34 +327,47 @@ int runInferenceCommand(const QStringList& args)
     const QString where =
         QString::fromStdString(context->gpu->id) + QLatin1Char(' ') +
         QString::fromUtf8(regimeKey(context->regime.kind).data()) +
-        (bestUnit->profile.empty() ? QString()
-                                   : QLatin1Char(' ') + QString::fromStdString(bestUnit->profile));
-    printOut(
-        QStringLiteral("Serving %1 parameters (%2) at %3 requests/s on %4\n")
-            .arg(formatQuantity(spec.params),
-                 QString::fromUtf8(precisionKey(spec.precision).data()))
-            .arg(spec.requestsPerSecond)
-            .arg(where) +
-        QStringLiteral(
-            "  replica                 %1 GPU(s) or units, batch %2, %3 ms per token (%4-bound)\n")
-            .arg(e.tensorParallel)
-            .arg(e.batch)
-            .arg(e.stepMs, 0, 'f', 1)
-            .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
-        QStringLiteral("  prefill                 %1 ms per request alone; %2 % of each step "
-                       "(chunked with decoding)\n")
-            .arg(e.prefillMs, 0, 'f', 1)
-            .arg(e.prefillShare * 100, 0, 'f', 0) +
-        QStringLiteral("  efficiency              %1\n")
-            .arg(QString::fromStdString(e.efficiencyBasis)) +
-        QStringLiteral("  per replica             %1 requests/s\n")
-            .arg(e.requestsPerSecondPerReplica, 0, 'f', 2) +
-        QStringLiteral("  output tokens/s per GPU %1\n")
-            .arg(e.outputTokensPerSecondPerGpu, 0, 'f', 0) +
-        QStringLiteral("  replicas, GPUs          %1, %2\n").arg(replicas).arg(gpus, 0, 'f', 2) +
+        (unit.profile.empty() ? QString()
+                              : QLatin1Char(' ') + QString::fromStdString(unit.profile));
+    QString text = QStringLiteral("Serving %1 parameters (%2) at %3 requests/s on %4%5\n")
+                       .arg(formatQuantity(spec.params),
+                            QString::fromUtf8(precisionKey(spec.precision).data()))
+                       .arg(spec.requestsPerSecond)
+                       .arg(where, useSplit ? QStringLiteral(", disaggregated") : QString());
+    if (!useSplit) {
+        const InferenceEstimate& e = *best;
+        text +=
+            QStringLiteral("  replica                 %1 GPU(s) or units, batch %2, %3 ms per "
+                           "token (%4-bound)\n")
+                .arg(e.tensorParallel)
+                .arg(e.batch)
+                .arg(e.stepMs, 0, 'f', 1)
+                .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
+            QStringLiteral("  prefill                 %1 ms per request alone; %2 % of each step "
+                           "(chunked with decoding)\n")
+                .arg(e.prefillMs, 0, 'f', 1)
+                .arg(e.prefillShare * 100, 0, 'f', 0) +
+            QStringLiteral("  efficiency              %1\n")
+                .arg(QString::fromStdString(e.efficiencyBasis)) +
+            QStringLiteral("  per replica             %1 requests/s\n")
+                .arg(e.requestsPerSecondPerReplica, 0, 'f', 2) +
+            QStringLiteral("  output tokens/s per GPU %1\n")
+                .arg(e.outputTokensPerSecondPerGpu, 0, 'f', 0) +
+            QStringLiteral("  replicas, GPUs          %1, %2\n").arg(replicas).arg(gpus, 0, 'f', 2);
+    } else {
+        text +=
+            disaggregatedText(*split, pools, spec) +
+            QStringLiteral("  output tokens/s per GPU %1\n")
+                .arg(spec.requestsPerSecond * spec.outputTokens / disaggregatedGpus, 0, 'f', 0) +
+            QStringLiteral("  GPUs                    %1\n").arg(gpus, 0, 'f', 2);
+    }
+    text +=
         QStringLiteral("  cost                    $%1 per hour; $%2 per million output tokens\n")
             .arg(costPerHour, 0, 'f', 2)
-            .arg(costPerMillion, 0, 'f', 3));
+            .arg(costPerMillion, 0, 'f', 3) +
+        servingComparisonText(best ? &colocatedGpus : nullptr, split ? &disaggregatedGpus : nullptr,
+                              useSplit ? reasons : splitReasons);
+    printOut(text);
     return Ok;
 }
 

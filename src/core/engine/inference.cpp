@@ -109,54 +109,90 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
     return s;
 }
 
+/// Weights plus the memory the KV cache may take on `degree` units: the
+/// stack's share of what the weights leave, or the engine's usable fraction
+/// of all memory less the weights.
+double usableBytes(const ResourceUnit& unit, double degree, double weightBytes,
+                   const Efficiency& eff, const Assumptions& assumptions)
+{
+    const double kvBudget =
+        eff.kvFractionOfFree > 0
+            ? (unit.memoryBytes * degree - weightBytes) * eff.kvFractionOfFree
+            : unit.memoryBytes * assumptions.usableMemoryFraction * degree - weightBytes;
+    return weightBytes + kvBudget;
+}
+
+/// KV bytes per token held on `degreeUnits` ranks: tensor parallelism splits
+/// the KV heads; with more ranks than KV heads each head is held by several
+/// ranks (vLLM and TensorRT-LLM replicate it).
+double heldKvBytesPerToken(const Shape& shape, int degreeUnits)
+{
+    return shape.kvBytesPerToken *
+           (shape.kvHeads > 0 ? std::max(1.0, double(degreeUnits) / shape.kvHeads) : 1.0);
+}
+
+/// Without a known link, tensor parallelism keeps `tensorParallelEfficiency`
+/// per doubling; with one, its all-reduces are costed explicitly.
+double tensorParallelFactor(const Efficiency& eff, const Assumptions& assumptions, double degree)
+{
+    return eff.link ? 1.0 : std::pow(assumptions.tensorParallelEfficiency, std::log2(degree));
+}
+
+/// Two all-reduces per layer (attention and MLP) of tokens × hidden activations.
+double allReduceSeconds(double tokens, const Shape& shape, const Efficiency& eff, int degreeUnits)
+{
+    if (!eff.link || degreeUnits == 1)
+        return 0.0;
+    const double degree = degreeUnits;
+    const double payload = tokens * shape.hidden * kActivationBytes;
+    return shape.layers * 2.0 *
+           (eff.link->latencySeconds + payload * 2.0 * (degree - 1) / degree / eff.linkBytesPerS);
+}
+
+/// A prompt token costs 2·N plus attention over the prompt before it: QKᵀ
+/// and AV, 2 FLOPs each per layer, query dimension and earlier token (I/2 on
+/// average, causal). Decode attention is a KV read, counted in the step.
+double prefillFlopsPerToken(const InferenceSpec& spec, const Shape& shape)
+{
+    return 2.0 * shape.activeParams +
+           4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+}
+
+std::string fitError(double weightBytes, double usable, int degreeUnits, const ResourceUnit& unit,
+                     const std::string& what)
+{
+    return "weights (" + formatNumber(weightBytes / 1e9) + " GB) and " + what +
+           " KV cache do not fit in " + formatNumber(usable / 1e9) + " GB of usable memory" +
+           (degreeUnits > 1        ? " on " + std::to_string(degreeUnits) + " GPUs"
+            : unit.profile.empty() ? ""
+                                   : " of a " + unit.profile);
+}
+
 /// One replica spanning `degreeUnits` units, or the reason it cannot meet the targets.
 Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceUnit& unit,
                                       int degreeUnits, const Assumptions& assumptions,
-                                      const Shape& shape, const Efficiency& eff)
+                                      const Shape& shape, const Efficiency& eff,
+                                      bool chunkedPrefill)
 {
     InferenceEstimate e;
     const double bytes = bytesPerValue(spec.precision);
     const double active = shape.activeParams;
     e.weightBytes = shape.totalParams * bytes;
-    // Tensor parallelism splits the KV heads; with more ranks than KV heads
-    // each head is held by several ranks (vLLM and TensorRT-LLM replicate it).
-    e.kvBytesPerToken =
-        shape.kvBytesPerToken *
-        (shape.kvHeads > 0 ? std::max(1.0, double(degreeUnits) / shape.kvHeads) : 1.0);
+    e.kvBytesPerToken = heldKvBytesPerToken(shape, degreeUnits);
     e.tensorParallel = degreeUnits;
     e.efficiencyBasis = eff.basis;
     const double contextMax = spec.inputTokens + spec.outputTokens;
     const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
-    // Memory for the KV cache: the stack's share of what the weights leave,
-    // or the engine's usable fraction of all memory less the weights.
-    const double kvBudget =
-        eff.kvFractionOfFree > 0
-            ? (unit.memoryBytes * degree - e.weightBytes) * eff.kvFractionOfFree
-            : unit.memoryBytes * assumptions.usableMemoryFraction * degree - e.weightBytes;
-    const double usable = e.weightBytes + kvBudget;
+    const double usable = usableBytes(unit, degree, e.weightBytes, eff, assumptions);
     if (e.weightBytes + contextMax * e.kvBytesPerToken > usable)
-        return Error("weights (" + formatNumber(e.weightBytes / 1e9) +
-                     " GB) and one sequence's KV cache do not fit in " +
-                     formatNumber(usable / 1e9) + " GB of usable memory" +
-                     (degreeUnits > 1        ? " on " + std::to_string(degreeUnits) + " GPUs"
-                      : unit.profile.empty() ? ""
-                                             : " of a " + unit.profile));
-    // Without a known link, tensor parallelism keeps `tensorParallelEfficiency`
-    // per doubling; with one, its all-reduces are costed explicitly.
-    const double tpEfficiency =
-        eff.link ? 1.0 : std::pow(assumptions.tensorParallelEfficiency, std::log2(degree));
+        return Error(fitError(e.weightBytes, usable, degreeUnits, unit, "one sequence's"));
+    const double tpEfficiency = tensorParallelFactor(eff, assumptions, degree);
     const double bandwidth = unit.bandwidthBytesPerS * degree * eff.bandwidth * tpEfficiency;
     const double compute = unit.computeFlopsPerS * degree * eff.decode * tpEfficiency;
     const double prefillCompute = unit.computeFlopsPerS * degree * eff.prefill * tpEfficiency;
-    // Two all-reduces per layer (attention and MLP) of tokens × hidden activations.
-    const auto allReduceSeconds = [&](double tokens) {
-        if (!eff.link || degreeUnits == 1)
-            return 0.0;
-        const double payload = tokens * shape.hidden * kActivationBytes;
-        return shape.layers * 2.0 *
-               (eff.link->latencySeconds +
-                payload * 2.0 * (degree - 1) / degree / eff.linkBytesPerS);
+    const auto allReduce = [&](double tokens) {
+        return allReduceSeconds(tokens, shape, eff, degreeUnits);
     };
     // Weights read per step: every weight of a dense model; for MoE the shared
     // part and the experts the batch's tokens touch (each token picks k of E).
@@ -168,24 +204,21 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     };
     // Continuous batching with chunked prefill: each step decodes b tokens and
     // prefills b·I/O prompt tokens of arriving requests (steady state), so
-    // the per-token time a user sees includes the prefill it shares the GPU with.
+    // the per-token time a user sees includes the prefill it shares the GPU
+    // with. A decode-only replica (disaggregated serving) prefills nothing.
     const double prefillPerDecode =
-        spec.outputTokens > 0 ? spec.inputTokens / spec.outputTokens : 0;
+        chunkedPrefill && spec.outputTokens > 0 ? spec.inputTokens / spec.outputTokens : 0;
     const auto readSeconds = [&](double b) {
         return (weightsRead(b) + b * contextAverage * e.kvBytesPerToken) / bandwidth;
     };
     const auto decodeComputeSeconds = [&](double b) { return 2.0 * active * b / compute; };
-    // A prompt token costs 2·N plus attention over the prompt before it:
-    // QKᵀ and AV, 2 FLOPs each per layer, query dimension and earlier token
-    // (I/2 on average, causal). Decode attention is a KV read, counted above.
-    const double prefillFlopsPerToken =
-        2.0 * active + 4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+    const double prefillFlops = prefillFlopsPerToken(spec, shape);
     const auto prefillSeconds = [&](double b) {
-        return prefillFlopsPerToken * b * prefillPerDecode / prefillCompute;
+        return prefillFlops * b * prefillPerDecode / prefillCompute;
     };
     const auto stepSeconds = [&](double b) {
         return readSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
-               allReduceSeconds(b * (1.0 + prefillPerDecode));
+               allReduce(b * (1.0 + prefillPerDecode));
     };
     const double tpotSeconds = spec.tpotMs / 1000.0;
     if (stepSeconds(1) > tpotSeconds)
@@ -210,10 +243,10 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.decodeTokensPerSecond = e.batch / step;
 
     // Time to first token: a prompt alone on the replica.
-    const double prefillAlone = prefillFlopsPerToken * spec.inputTokens / prefillCompute +
-                                allReduceSeconds(spec.inputTokens);
+    const double prefillAlone =
+        prefillFlops * spec.inputTokens / prefillCompute + allReduce(spec.inputTokens);
     e.prefillMs = prefillAlone * 1000.0;
-    if (e.prefillMs > spec.ttftMs)
+    if (chunkedPrefill && e.prefillMs > spec.ttftMs)
         return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
                      formatNumber(e.prefillMs) + " ms; the time-to-first-token target is " +
                      formatNumber(spec.ttftMs) + " ms");
@@ -258,7 +291,8 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
     const Shape shape = shapeFor(spec, context);
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     if (context.tensorParallel > 0)
-        return sizeReplica(spec, unit, context.tensorParallel, assumptions, shape, eff);
+        return sizeReplica(spec, unit, context.tensorParallel, assumptions, shape, eff,
+                           context.chunkedPrefill);
     // The smallest degree that fits and meets the targets, unless a larger one
     // serves more output tokens per GPU (more memory for the batch, against
     // the all-reduces the split costs).
@@ -266,7 +300,8 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
     Error firstError;
     const int maxDegree = allowTensorParallel ? eff.maxTensorParallel : 1;
     for (int degree = 1; degree <= maxDegree; degree *= 2) {
-        auto candidate = sizeReplica(spec, unit, degree, assumptions, shape, eff);
+        auto candidate =
+            sizeReplica(spec, unit, degree, assumptions, shape, eff, context.chunkedPrefill);
         if (!candidate) {
             if (firstError.issues.empty() || degree * 2 > maxDegree)
                 firstError = candidate.error();
@@ -279,6 +314,35 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
     if (!best)
         return firstError;
     return *best;
+}
+
+Result<PrefillInstance> estimatePrefillInstance(const InferenceSpec& spec, const ResourceUnit& unit,
+                                                int degreeUnits, const Assumptions& assumptions,
+                                                const ServingContext& context)
+{
+    const Shape shape = shapeFor(spec, context);
+    const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
+    PrefillInstance p;
+    p.tensorParallel = degreeUnits;
+    p.weightBytes = shape.totalParams * bytesPerValue(spec.precision);
+    p.kvBytesPerToken = heldKvBytesPerToken(shape, degreeUnits);
+    p.efficiencyBasis = eff.basis;
+    const double degree = degreeUnits;
+    const double usable = usableBytes(unit, degree, p.weightBytes, eff, assumptions);
+    if (p.weightBytes + spec.inputTokens * p.kvBytesPerToken > usable)
+        return Error(fitError(p.weightBytes, usable, degreeUnits, unit, "one prompt's"));
+    const double prefillCompute = unit.computeFlopsPerS * degree * eff.prefill *
+                                  tensorParallelFactor(eff, assumptions, degree);
+    p.prefillMs = (prefillFlopsPerToken(spec, shape) * spec.inputTokens / prefillCompute +
+                   allReduceSeconds(spec.inputTokens, shape, eff, degreeUnits)) *
+                  1000.0;
+    return p;
+}
+
+int maxTensorParallel(const ServingContext& context, Precision precision,
+                      const Assumptions& assumptions)
+{
+    return efficiencyFor(context, precision, assumptions).maxTensorParallel;
 }
 
 double replicasFor(double requestsPerSecond, const InferenceEstimate& estimate)

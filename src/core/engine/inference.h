@@ -42,6 +42,9 @@ struct ServingContext
     const ModelShape* model = nullptr; ///< known shape; null: dense, estimated from N
     double totalParams = 0;            ///< MoE weights when no model is named (0: = N)
     int tensorParallel = 0;            ///< fixed degree (0: chosen as a deployment would)
+    /// false: a decode-only replica of disaggregated serving (no prompts in
+    /// its steps, no TTFT check: the prefill runs elsewhere)
+    bool chunkedPrefill = true;
 };
 
 /// KV-cache bytes per token of a Llama-3-like model of `params` parameters
@@ -58,6 +61,26 @@ Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    bool allowTensorParallel,
                                                    const Assumptions& assumptions,
                                                    const ServingContext& context = {});
+
+/// One prefill instance of disaggregated serving on `degreeUnits` units: a
+/// prompt's prefill alone (its FLOPs and all-reduces, as a replica's
+/// `prefillMs`), and whether the weights and one prompt's KV cache fit.
+struct PrefillInstance
+{
+    int tensorParallel = 1;
+    double prefillMs = 0;       ///< one prompt of the spec's input tokens
+    double weightBytes = 0;     ///< all weights (MoE: every expert)
+    double kvBytesPerToken = 0; ///< as held at this degree (KV heads replicated past TP = heads)
+    std::string efficiencyBasis;
+};
+Result<PrefillInstance> estimatePrefillInstance(const InferenceSpec& spec, const ResourceUnit& unit,
+                                                int degreeUnits, const Assumptions& assumptions,
+                                                const ServingContext& context = {});
+
+/// The largest tensor-parallel degree a replica may take on the context's
+/// GPU (its scale-up link's domain; 8 when the link is unknown).
+int maxTensorParallel(const ServingContext& context, Precision precision,
+                      const Assumptions& assumptions);
 
 /// Replicas needed for `requestsPerSecond`.
 double replicasFor(double requestsPerSecond, const InferenceEstimate& estimate);

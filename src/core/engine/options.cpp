@@ -1,5 +1,6 @@
 #include "engine/options.h"
 
+#include "engine/disaggregated_option.h"
 #include "engine/inference.h"
 #include "engine/queueing.h"
 #include "engine/resource_unit.h"
@@ -152,6 +153,8 @@ struct ServiceQueueing
 
 Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec)
 {
+    if (c.project.assumptions.inferenceDisaggregated > 0)
+        return disaggregatedServiceOption(c.project, c.workload, c.gpu, c.regime, c.unit, spec);
     ServingContext serving;
     serving.gpu = &c.gpu; // its calibrated efficiency and link (data/perf/serving.json)
     auto replica =

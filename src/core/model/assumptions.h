@@ -84,6 +84,12 @@ struct Assumptions
     double inferencePeakToMeanRatio = 2.0;
     /// Peak concurrent sessions ÷ the month's mean, for notebooks.
     double notebookPeakToMeanRatio = 3.0;
+    /// Services' serving: 0 colocated (chunked prefill on every replica), 1
+    /// disaggregated (a prefill pool and a decode pool; docs/MODEL.md).
+    double inferenceDisaggregated = 0.0;
+    /// KV-cache transfer from a prefill GPU to a decode GPU, per GPU (GB/s):
+    /// one 400 Gb/s InfiniBand NIC per GPU, as on a DGX H100.
+    double kvTransferGbPerS = 50.0;
 };
 
 } // namespace fleet

@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 23> kAssumptions = {{
+const std::array<AssumptionField, 25> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -83,6 +83,14 @@ const std::array<AssumptionField, 23> kAssumptions = {{
      &Assumptions::notebookPeakToMeanRatio,
      {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
      "Notebooks: peak sessions ÷ mean"},
+    {"inference_disaggregated",
+     &Assumptions::inferenceDisaggregated,
+     {0.0, false, 1.0, "(0 colocated, 1 disaggregated prefill and decode pools)", true},
+     "Services: disaggregated prefill and decode pools (0: colocated)"},
+    {"kv_transfer_gb_per_s",
+     &Assumptions::kvTransferGbPerS,
+     {0.0, true, 1e4, "(GB/s per GPU)"},
+     "Disaggregated services: KV-cache transfer per GPU (GB/s)"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

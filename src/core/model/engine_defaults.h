@@ -23,6 +23,7 @@ struct NumericRange
     bool minExclusive = true;
     double max = 1e12;
     std::string_view unit; ///< shown in messages, e.g. "(hours)"
+    bool integer = false;  ///< whole numbers only (a switch such as 0/1)
 };
 
 /// One editable assumption: its key in files, the member it sets, its range.

@@ -245,7 +245,8 @@ private:
 
     static NumberRule ruleOf(const NumericRange& range)
     {
-        return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
+        return NumberRule{range.min, range.minExclusive, range.max, range.integer,
+                          std::string(range.unit)};
     }
 
     void parseSource(const bj::object& item, const std::string& path, const std::string& id)

@@ -21,7 +21,8 @@ namespace {
 
 NumberRule ruleOf(const NumericRange& range)
 {
-    return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
+    return NumberRule{range.min, range.minExclusive, range.max, range.integer,
+                      std::string(range.unit)};
 }
 
 } // namespace
