@@ -48,6 +48,9 @@ Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         m_remaining[i] = jobs[i].durationHours;
         push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
+        if (planned(int(i)))
+            push({std::max(0.0, jobs[i].arrivalHours - jobs[i].plannedLeadHours), 0, int(i),
+                  EventKind::Announce});
     }
     const std::size_t skip = std::size_t(double(jobs.size()) * warmup);
     m_measureFrom = jobs.empty() ? 0.0 : jobs[std::min(skip, jobs.size() - 1)].arrivalHours;
@@ -71,6 +74,9 @@ SimulationResult Simulation::run()
             // at submission). Plain FIFO lets nobody pass the head.
             if (m_policy != PlacementPolicy::Fifo || m_queue.size() == 1)
                 schedule(event.job);
+            continue;
+        } else if (event.kind == EventKind::Announce) {
+            announce(event.job);
             continue;
         } else if (event.kind == EventKind::Completion) {
             const Running& run = m_running[std::size_t(event.job)];
@@ -99,6 +105,8 @@ SimulationResult Simulation::run()
         std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(at), sorted.end());
         m_result.p95WaitHours = sorted[at];
     }
+    if (m_result.planned.jobs > 0)
+        m_result.planned.meanStartDelayHours /= double(m_result.planned.jobs);
     m_result.nodeJobs = waitClass(m_nodeJobSums);
     m_result.gangs = waitClass(m_gangSums);
     for (const WaitClass& c : {m_result.nodeJobs, m_result.gangs})
@@ -277,6 +285,13 @@ void Simulation::start(int job, Placement placement)
         m_tenantWaitSum[std::size_t(tenantOf(job))] += wait;
         ++m_tenantWaitJobs[std::size_t(tenantOf(job))];
     }
+    if (planned(job) && !m_started[std::size_t(job)]) {
+        const double delay = m_now - s.arrivalHours;
+        PlannedRuns& p = m_result.planned;
+        p.meanStartDelayHours += delay; // a sum until run() ends
+        p.maxStartDelayHours = std::max(p.maxStartDelayHours, delay);
+        ++p.jobs;
+    }
     m_started[std::size_t(job)] = true;
     const int t = tenantOf(job);
     if (othersWaiting(t))
@@ -353,15 +368,42 @@ bool Simulation::attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& fai
     }
     if (!holder)
         failed.push_back(kind);
-    if (reserves() && spec(job).gpus > m_cluster.gpusPerNode && !fractional(job)) {
+    // Multi-node gangs get the reservation under the policies that reserve;
+    // planned runs under every policy but fifo (their nodes are drained by
+    // plan, not by the scheduler's choice), and before any other gang.
+    const bool reservable =
+        !fractional(job) &&
+        (planned(job) || (reserves() && spec(job).gpus > m_cluster.gpusPerNode));
+    if (reservable) {
         if (m_reservation.job < 0) {
             makeReservation(job);
         } else if (holder && m_now >= m_reservation.shadowHours) {
             releaseReservation(); // fell due but could not start: look again
             makeReservation(job);
+        } else if (planned(job) && !planned(m_reservation.job)) {
+            releaseReservation(); // the waiting gang reserves again when its turn comes
+            makeReservation(job);
         }
     }
     return false;
+}
+
+/// A planned run's nodes are reserved ahead of its start: the nodes that can
+/// take it soonest, held from now, so that from now on only work that ends
+/// by the planned start (or, under predictive preemption, work it may
+/// evict) is placed on them — the drain. An earlier planned run that has
+/// not started yet keeps the one reservation; this run reserves when it
+/// arrives.
+void Simulation::announce(int job)
+{
+    if (m_started[std::size_t(job)] || fractional(job))
+        return;
+    if (m_reservation.job >= 0) {
+        if (planned(m_reservation.job))
+            return;
+        releaseReservation();
+    }
+    makeReservation(job, spec(job).arrivalHours);
 }
 } // namespace fleet::sim
 

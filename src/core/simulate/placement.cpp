@@ -28,7 +28,7 @@ Placement Simulation::place(int job) const
     if (m_fullyFreeGpus < gpus)
         return placement;
     if (m_policy == PlacementPolicy::Naive)
-        return placePods(gpus);
+        return placePods(job);
     if (m_policy == PlacementPolicy::Fifo) {
         // First free GPUs anywhere, node by node.
         int needed = gpus;
@@ -76,35 +76,50 @@ Placement Simulation::place(int job) const
 /// runs on one node — it cannot be split. A job that fits a node is one
 /// pod; a larger gang is one pod of a whole node per node, and one pod
 /// for the rest. Each pod takes the first node (by index) with room:
-/// first fit, no best fit, no reservation.
-Placement Simulation::placePods(int gpus) const
+/// first fit, no best fit. Naive reserves nothing for waiting gangs; the
+/// only nodes held are a planned run's (cordoned for it), which the run
+/// takes first and others use only if they end before it starts.
+Placement Simulation::placePods(int job) const
 {
+    const int gpus = spec(job).gpus;
     const int perNode = m_cluster.gpusPerNode;
     const int wholeNodes = gpus / perNode;
     const int rest = gpus % perNode;
+    const bool holder = m_reservation.job == job;
+    const bool held = mayUseHeld(job);
+    const auto count = [&](int free) {
+        return m_open.count(free) + (held ? m_heldBuckets.count(free) : 0);
+    };
     Placement placement;
-    // No reservations under naive: every node is in m_open.
-    if (m_open.count(perNode) < wholeNodes)
+    if (count(perNode) < wholeNodes)
         return placement;
     if (rest > 0) {
-        bool room = m_open.count(perNode) > wholeNodes;
+        bool room = count(perNode) > wholeNodes;
         for (int free = rest; free < perNode && !room; ++free)
-            room = m_open.count(free) > 0;
+            room = count(free) > 0;
         if (!room)
             return placement;
     }
     int wholeLeft = wholeNodes;
     bool restLeft = rest > 0;
-    for (int node = 0; node < m_cluster.nodes && (wholeLeft > 0 || restLeft); ++node) {
-        const int free = m_free[std::size_t(node)];
-        if (wholeLeft > 0 && free == perNode) {
-            placement.whole.push_back({node, perNode});
-            --wholeLeft;
-        } else if (restLeft && free >= rest) {
-            placement.whole.push_back({node, rest});
-            restLeft = false;
+    // The holder first on its own nodes, then anywhere; others skip the
+    // held nodes they may not use.
+    for (int pass = holder ? 0 : 1; pass < 2; ++pass)
+        for (int node = 0; node < m_cluster.nodes && (wholeLeft > 0 || restLeft); ++node) {
+            const bool isHeld = m_held[std::size_t(node)];
+            if ((pass == 0 && !isHeld) || (pass == 1 && holder && isHeld) || (isHeld && !held))
+                continue;
+            const int free = m_free[std::size_t(node)];
+            if (wholeLeft > 0 && free == perNode) {
+                placement.whole.push_back({node, perNode});
+                --wholeLeft;
+            } else if (restLeft && free >= rest) {
+                placement.whole.push_back({node, rest});
+                restLeft = false;
+            }
         }
-    }
+    if (wholeLeft > 0 || restLeft)
+        placement = {};
     return placement;
 }
 
@@ -119,8 +134,9 @@ Placement Simulation::placeFraction(int job) const
     if (m_fullyFreeGpus == 0 && m_partial.bestFit(slices) < 0)
         return placement;
     if (m_policy == PlacementPolicy::Fifo || m_policy == PlacementPolicy::Naive) {
+        const bool held = mayUseHeld(job);
         for (std::size_t gpu = 0; gpu < m_gpuFree.size(); ++gpu)
-            if (m_gpuFree[gpu] >= slices) {
+            if (m_gpuFree[gpu] >= slices && (held || !m_held[gpu / std::size_t(perNode)])) {
                 placement.gpu = int(gpu);
                 break;
             }
@@ -148,7 +164,7 @@ Placement Simulation::placeFraction(int job) const
 /// Holds for `job` the nodes that can take it soonest (counting work
 /// that predictive preemption could evict as free), from the latest of
 /// their times: the shadow time.
-void Simulation::makeReservation(int job)
+void Simulation::makeReservation(int job, double notBefore)
 {
     const int perNode = m_cluster.gpusPerNode;
     const int gpus = spec(job).gpus;
@@ -191,7 +207,7 @@ void Simulation::makeReservation(int job)
     }
     const auto cut = ready.begin() + nodesNeeded;
     std::nth_element(ready.begin(), cut - 1, ready.end());
-    m_reservation = {job, (cut - 1)->first, {}};
+    m_reservation = {job, std::max((cut - 1)->first, notBefore), {}};
     for (auto it = ready.begin(); it != cut; ++it) {
         const int node = it->second;
         m_reservation.shadowHours = std::max(m_reservation.shadowHours, it->first);

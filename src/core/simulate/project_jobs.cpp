@@ -16,6 +16,7 @@ struct Stream
     double ratePerHour = 0; ///< at the project's own load
     double meanHours = 0;
     bool exponential = true; ///< batch durations vary; a training run's is fixed
+    bool training = false;
     int gpus = 1;
     int priority = 0;
     bool preemptible = false;
@@ -36,14 +37,14 @@ std::vector<Stream> streams(const Project& project, const Evaluation& evaluation
             const double hours = option->detail("wall_clock_days") * 24.0;
             if (!std::isfinite(hours) || hours <= 0)
                 continue;
-            result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, t->gpusPerJob,
+            result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, true, t->gpusPerJob,
                               t->priority, preemptible,
                               option->detail("checkpoint_interval_min") / 60.0});
         } else if (const auto* b = std::get_if<BatchSpec>(&workload.spec)) {
             const double unitHours = option->detail("unit_hours_per_month");
             const double meanHours = batchJobHours;
             result.push_back({unitHours / (kHoursPerMonth * b->gpusPerJob * meanHours), meanHours,
-                              true, b->gpusPerJob, 0, b->preemptible,
+                              true, false, b->gpusPerJob, 0, b->preemptible,
                               b->checkpointIntervalMin / 60.0});
         }
     }
@@ -139,7 +140,8 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
 
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
-                                std::uint64_t seed, double batchJobHours, double share)
+                                std::uint64_t seed, double batchJobHours, double share,
+                                bool planRuns)
 {
     const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad * share : 0.0;
     const double horizonHours = days * 24.0;
@@ -156,8 +158,16 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
             continue;
         std::exponential_distribution<double> gap(rate);
         std::exponential_distribution<double> duration(1.0 / s.meanHours);
-        for (double now = gap(random); now < horizonHours; now += gap(random)) {
+        // A training run larger than a node is planned: evenly spaced at its
+        // rate, from a phase drawn once, its nodes reserved ahead.
+        const bool planned = planRuns && s.training && s.gpus > cluster.shape.gpusPerNode;
+        const double spacing = 1.0 / rate;
+        const auto next = [&](double now) { return planned ? now + spacing : now + gap(random); };
+        const double first =
+            planned ? std::uniform_real_distribution<double>(0.0, spacing)(random) : gap(random);
+        for (double now = first; now < horizonHours; now = next(now)) {
             SimJob job;
+            job.plannedLeadHours = planned ? kPlannedRunLeadHours : 0.0;
             job.arrivalHours = now;
             job.durationHours = s.exponential ? duration(random) : s.meanHours;
             job.gpus = std::min(s.gpus, capacity);
@@ -184,7 +194,7 @@ std::vector<double> defaultProjectLoads()
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs)
+                         double maxJobs, bool planRuns)
 {
     const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
     const SimulationScope scope =
@@ -193,7 +203,7 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
     simulated.shape.nodes = scope.nodes;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
         return projectJobs(project, evaluation, simulated, load, scope.days, pointSeed,
-                           kDefaultBatchJobHours, scope.share);
+                           kDefaultBatchJobHours, scope.share, planRuns);
     };
     Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed);
     // Rates of the slice are the share's of the whole cluster's; utilization,

@@ -113,6 +113,12 @@ private:
     }
     /// Weighted fair sharing between several tenants; with one tenant the
     /// policy is topology-aware placement exactly.
+    /// A planned run (SimJob::plannedLeadHours): reserved ahead, under every
+    /// policy but fifo, the M/M/c reference.
+    bool planned(int job) const
+    {
+        return spec(job).plannedLeadHours > 0 && m_policy != PlacementPolicy::Fifo;
+    }
     bool fair() const { return m_policy == PlacementPolicy::WeightedFair && m_tenants.size() > 1; }
     int tenantOf(int job) const
     {
@@ -171,8 +177,8 @@ private:
     /// runs on one node — it cannot be split. A job that fits a node is one
     /// pod; a larger gang is one pod of a whole node per node, and one pod
     /// for the rest. Each pod takes the first node (by index) with room:
-    /// first fit, no best fit, no reservation.
-    Placement placePods(int gpus) const;
+    /// first fit, no best fit; only a planned run's nodes are held.
+    Placement placePods(int job) const;
 
     /// A GPU with room for a fractional request: the first one (naive), or
     /// the fullest one that still has room, else a free GPU on the node with
@@ -184,7 +190,10 @@ private:
     /// Holds for `job` the nodes that can take it soonest (counting work
     /// that predictive preemption could evict as free), from the latest of
     /// their times: the shadow time.
-    void makeReservation(int job);
+    /// Holds for `job` the nodes that can take it soonest, from the latest
+    /// of their times (the shadow time), and not before `notBefore`.
+    void makeReservation(int job, double notBefore = 0);
+    void announce(int job);
 
     void releaseReservation();
 
