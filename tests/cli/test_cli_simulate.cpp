@@ -10,7 +10,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using fleet::test::CliRun;
 using fleet::test::exportedSample;
@@ -149,19 +151,37 @@ private slots:
                      note.contains(QStringLiteral("measured by fleetplanner-cli simulate on ")) &&
                      note.endsWith(QStringLiteral("not assumed.")),
                  qPrintable(note));
-        // The same knee the sweep reports.
+        QVERIFY2(note.contains(QStringLiteral("seeds 42 to 46 (the median of 5 seeds' knees")),
+                 qPrintable(note));
+        // The same knee the sweep reports: the median of the five seeds'
+        // knees, whose spread is reported beside it.
         const CliRun sweep =
             runCli({"simulate", ":sample", "--policy", "topology_aware", "--json"});
         QCOMPARE(sweep.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(sweep.out.toUtf8())
-                     .object()
-                     .value("policies")
-                     .toArray()
-                     .first()
-                     .toObject()
-                     .value("knee_utilization")
-                     .toDouble(),
-                 ceiling);
+        const QJsonObject swept = QJsonDocument::fromJson(sweep.out.toUtf8())
+                                      .object()
+                                      .value("policies")
+                                      .toArray()
+                                      .first()
+                                      .toObject();
+        QCOMPARE(swept.value("knee_utilization").toDouble(), ceiling);
+        const QJsonArray knees = swept.value("knees").toArray();
+        QCOMPARE(knees.size(), 5);
+        std::vector<double> perSeed;
+        for (const QJsonValue& knee : knees)
+            perSeed.push_back(knee.toObject().value("knee_utilization").toDouble());
+        QCOMPARE(knees.first().toObject().value("seed").toInt(), 42);
+        std::sort(perSeed.begin(), perSeed.end());
+        QCOMPARE(perSeed[2], ceiling);
+        QCOMPARE(swept.value("knee_utilization_low").toDouble(), perSeed.front());
+        QCOMPARE(swept.value("knee_utilization_high").toDouble(), perSeed.back());
+        // The sample's monthly pre-training runs are planned: they start on time.
+        for (const QJsonValue& point : swept.value("points").toArray()) {
+            const QJsonObject runs = point.toObject().value("planned_runs").toObject();
+            QVERIFY(runs.value("runs").toInt() > 0);
+            QVERIFY2(runs.value("max_start_delay_hours").toDouble() < 1.0,
+                     qPrintable(QString::number(runs.value("max_start_delay_hours").toDouble())));
+        }
         // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
         // in the text and in the JSON's KPI alerts and warnings.
         const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "
