@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "project_commands.h"
+#include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
 #include "simulate/knee_spread.h"
@@ -102,15 +103,40 @@ QString kneeText(const KneeSpread& spread)
                       .arg(spread.highUtilization.value_or(0) * 100, 0, 'f', 1);
 }
 
+/// The mix --mix names, or nullopt with the reason printed.
+std::optional<ClusterMix> findMix(const QCommandLineParser& parser)
+{
+    const QString id = parser.value(QStringLiteral("mix"));
+    if (parser.isSet(QStringLiteral("job-gpus")) || parser.isSet(QStringLiteral("job-slices")) ||
+        parser.isSet(QStringLiteral("mean-hours"))) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: --mix sets the jobs' GPUs and run "
+                                "times; it goes without --job-gpus, --job-slices and "
+                                "--mean-hours\n"));
+        return std::nullopt;
+    }
+    const auto mixes = builtinClusterMixes();
+    if (!mixes) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: %1\n")
+                     .arg(QString::fromStdString(mixes.error().messages())));
+        return std::nullopt;
+    }
+    QStringList known;
+    for (const ClusterMix& mix : mixes.value()) {
+        if (QString::fromStdString(mix.id) == id)
+            return mix;
+        known << QString::fromStdString(mix.id);
+    }
+    printErr(QStringLiteral("fleetplanner-cli simulate: --mix must be one of %1; got '%2'\n")
+                 .arg(known.join(QStringLiteral(", ")), id));
+    return std::nullopt;
+}
+
 int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, PlacementPolicy policy,
-             int jobGpus, int jobSlices, double meanHours, int jobs, std::uint64_t seed)
+             const JobSource& source, std::uint64_t seed)
 {
     const auto loads = parseLoads(parser.value(QStringLiteral("loads")));
     if (!loads)
         return UserError;
-    const JobSource source = [&](double load, std::uint64_t pointSeed) {
-        return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed, jobSlices);
-    };
     const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed);
     boost::json::array points;
     for (const FrontierPoint& point : frontier.points)
@@ -385,6 +411,11 @@ int runSimulateCommand(const QStringList& args)
         {QStringLiteral("unplanned-runs"),
          QStringLiteral("Project mode: pre-training runs larger than a node arrive at random "
                         "like other jobs, instead of as planned reservations.")},
+        {QStringLiteral("mix"),
+         QStringLiteral("Synthetic mode: jobs of a published cluster's heavy-tailed mix "
+                        "(data/perf/cluster_mixes.json: helios-venus, helios-earth, "
+                        "helios-saturn, helios-uranus) instead of --job-gpus and --mean-hours."),
+         QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("apply"),
          QStringLiteral("Project mode: write PROJECT with the measured knee of its policy (or "
@@ -462,33 +493,44 @@ int runSimulateCommand(const QStringList& args)
         return UserError;
     }
     const ClusterShape cluster{int(gpus) / int(perNode), int(perNode), 1.25, int(slicesPerGpu)};
+    std::optional<ClusterMix> mix;
+    if (parser.isSet(QStringLiteral("mix"))) {
+        mix = findMix(parser);
+        if (!mix)
+            return UserError;
+    }
+    const JobSource source = [&](double atLoad, std::uint64_t pointSeed) {
+        return mix ? clusterMixJobs(cluster, *mix, atLoad, int(jobs), pointSeed)
+                   : syntheticJobs(cluster, int(jobGpus), meanHours, atLoad, int(jobs), pointSeed,
+                                   int(jobSlices));
+    };
     if (parser.isSet(QStringLiteral("loads")))
-        return runSweep(parser, cluster, *policy, int(jobGpus), int(jobSlices), meanHours,
-                        int(jobs), std::uint64_t(seed));
-    const auto generated = syntheticJobs(cluster, int(jobGpus), meanHours, load, int(jobs),
-                                         std::uint64_t(seed), int(jobSlices));
+        return runSweep(parser, cluster, *policy, source, std::uint64_t(seed));
+    const auto generated = source(load, std::uint64_t(seed));
     const SimulationResult r = simulateCluster(cluster, *policy, generated);
-    boost::json::object out{{"policy", std::string(placementPolicyKey(*policy))},
-                            {"gpus", int(gpus)},
-                            {"gpus_per_node", int(perNode)},
-                            {"job_gpus", int(jobGpus)},
-                            {"slices_per_gpu", int(slicesPerGpu)},
-                            {"job_slices", int(jobSlices)},
-                            {"mean_hours", meanHours},
-                            {"load", load},
-                            {"seed", std::uint64_t(seed)},
-                            {"utilization", r.utilization},
-                            {"useful_utilization", r.usefulUtilization},
-                            {"throughput_jobs_per_week", r.throughputJobsPerWeek},
-                            {"mean_wait_hours", r.meanWaitHours},
-                            {"p95_wait_hours", r.p95WaitHours},
-                            {"mean_queue_length", r.meanQueueLength},
-                            {"completed_jobs", r.completedJobs},
-                            {"events", r.events},
-                            {"events_per_second", r.eventsPerSecond},
-                            {"preemptions", r.preemptions},
-                            {"gpu_hours_lost", r.gpuHoursLost},
-                            {"split_gangs", r.splitGangs}};
+    boost::json::object out{
+        {"policy", std::string(placementPolicyKey(*policy))},
+        {"gpus", int(gpus)},
+        {"gpus_per_node", int(perNode)},
+        {"job_gpus", int(jobGpus)},
+        {"slices_per_gpu", int(slicesPerGpu)},
+        {"job_slices", int(jobSlices)},
+        {"mix", mix ? boost::json::value(mix->id) : boost::json::value(nullptr)},
+        {"mean_hours", meanHours},
+        {"load", load},
+        {"seed", std::uint64_t(seed)},
+        {"utilization", r.utilization},
+        {"useful_utilization", r.usefulUtilization},
+        {"throughput_jobs_per_week", r.throughputJobsPerWeek},
+        {"mean_wait_hours", r.meanWaitHours},
+        {"p95_wait_hours", r.p95WaitHours},
+        {"mean_queue_length", r.meanQueueLength},
+        {"completed_jobs", r.completedJobs},
+        {"events", r.events},
+        {"events_per_second", r.eventsPerSecond},
+        {"preemptions", r.preemptions},
+        {"gpu_hours_lost", r.gpuHoursLost},
+        {"split_gangs", r.splitGangs}};
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
         return Ok;
@@ -496,12 +538,14 @@ int runSimulateCommand(const QStringList& args)
     const QString jobSize = jobSlices > 0
                                 ? QStringLiteral("%1/%2-GPU").arg(jobSlices).arg(slicesPerGpu)
                                 : QStringLiteral("%1-GPU").arg(jobGpus);
-    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4 jobs of %5 h mean at load %6\n")
+    const QString jobsText =
+        mix ? QStringLiteral("jobs of the %1 mix").arg(QString::fromStdString(mix->label))
+            : QStringLiteral("%1 jobs of %2 h mean").arg(jobSize).arg(meanHours);
+    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4 at load %5\n")
                  .arg(policyName)
                  .arg(gpus)
                  .arg(perNode)
-                 .arg(jobSize)
-                 .arg(meanHours)
+                 .arg(jobsText)
                  .arg(load) +
              QStringLiteral("  utilization %1 %, %2 jobs per week\n")
                  .arg(r.utilization * 100, 0, 'f', 1)

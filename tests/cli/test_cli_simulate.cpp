@@ -88,6 +88,23 @@ private slots:
         QCOMPARE(
             runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
             1);
+        // A published cluster's mix in place of --job-gpus and --mean-hours.
+        const CliRun mixed =
+            runCli({"simulate", "--synthetic", "--mix", "helios-earth", "--gpus", "256", "--load",
+                    "0.5", "--jobs", "5000", "--policy", "topology_aware", "--json"});
+        QVERIFY2(mixed.exitCode == 0, qPrintable(mixed.err));
+        const QJsonObject mixedOut = QJsonDocument::fromJson(mixed.out.toUtf8()).object();
+        QCOMPARE(mixedOut.value("mix").toString(), QStringLiteral("helios-earth"));
+        QCOMPARE(mixedOut.value("completed_jobs").toInt(), 5000);
+        const CliRun unknownMix = runCli(
+            {"simulate", "--synthetic", "--mix", "philly", "--gpus", "256", "--load", "0.5"});
+        QCOMPARE(unknownMix.exitCode, 1);
+        QVERIFY2(unknownMix.err.contains(QStringLiteral("--mix must be one of helios-venus")),
+                 qPrintable(unknownMix.err));
+        QCOMPARE(runCli({"simulate", "--synthetic", "--mix", "helios-venus", "--job-gpus", "2",
+                         "--gpus", "256", "--load", "0.5"})
+                     .exitCode,
+                 1);
         const CliRun project = runCli({"simulate", ":sample", "--policy", "topology_aware",
                                        "--loads", "0.5:0.6:0.1", "--days", "10", "--json"});
         QCOMPARE(project.exitCode, 0);
