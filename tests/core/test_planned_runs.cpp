@@ -113,7 +113,7 @@ private slots:
         QVERIFY(!spread.knees[2].utilization);
         QCOMPARE(spread.seedsWithoutKnee, 1);
         // A seed without a knee counts as above every load: the median of
-        // {0.30, 0.40, 0.50, 0.62, ∞} is 0.50; of loads {0.4, 0.5, 0.6, 0.7, ∞} 0.6.
+        // {0.30, 0.40, 0.50, 0.62, ∞} is 0.50, seed 42's knee, at its load 0.6.
         QCOMPARE(*spread.medianUtilization, 0.50);
         QCOMPARE(*spread.medianLoad, 0.6);
         QCOMPARE(*spread.lowUtilization, 0.30);
@@ -124,6 +124,14 @@ private slots:
         const KneeSpread even =
             kneeSpread({frontierWithKnee(0.4, 0.3), frontierWithKnee(0.6, 0.5)}, {1, 2});
         QCOMPARE(*even.medianUtilization, 0.4);
+        QCOMPARE(*even.medianLoad, 0.5);
+        // Load and utilization stay a pair: the median load is the median
+        // knee's, not the median of the loads.
+        const KneeSpread paired = kneeSpread(
+            {frontierWithKnee(0.9, 0.30), frontierWithKnee(0.3, 0.40), frontierWithKnee(0.4, 0.50)},
+            {1, 2, 3});
+        QCOMPARE(*paired.medianUtilization, 0.40);
+        QCOMPARE(*paired.medianLoad, 0.3);
         // Half the seeds or more without a knee: no median, so nothing to apply.
         const KneeSpread mostlyNone =
             kneeSpread({frontierWithKnee(0.4, 0.3), frontierWithKnee(std::nullopt, std::nullopt),

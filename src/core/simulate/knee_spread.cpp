@@ -7,49 +7,40 @@
 
 namespace fleet {
 
-namespace {
-
-/// The median, a missing value counting as +∞; none if the median is +∞.
-std::optional<double> medianOf(std::vector<double> values)
-{
-    if (values.empty())
-        return std::nullopt;
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    const double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
-    if (!std::isfinite(median))
-        return std::nullopt;
-    return median;
-}
-
-} // namespace
-
 KneeSpread kneeSpread(const std::vector<Frontier>& frontiers,
                       const std::vector<std::uint64_t>& seeds)
 {
     assert(frontiers.size() == seeds.size());
     constexpr double kAbove = std::numeric_limits<double>::infinity();
     KneeSpread spread;
-    std::vector<double> loads, utilizations;
+    // (utilization, load) per seed; a seed without a knee sorts above all.
+    std::vector<std::pair<double, double>> byUtilization;
     for (std::size_t i = 0; i < frontiers.size(); ++i) {
         const Frontier& f = frontiers[i];
         spread.knees.push_back({seeds[i], f.kneeLoad, f.kneeUtilization});
-        const bool knee = f.kneeLoad && f.kneeUtilization;
-        loads.push_back(knee ? *f.kneeLoad : kAbove);
-        utilizations.push_back(knee ? *f.kneeUtilization : kAbove);
-        if (!knee) {
+        if (!f.kneeLoad || !f.kneeUtilization) {
             ++spread.seedsWithoutKnee;
+            byUtilization.emplace_back(kAbove, kAbove);
             continue;
         }
+        byUtilization.emplace_back(*f.kneeUtilization, *f.kneeLoad);
         spread.lowUtilization =
             std::min(spread.lowUtilization.value_or(kAbove), *f.kneeUtilization);
         spread.highUtilization =
             std::max(spread.highUtilization.value_or(-kAbove), *f.kneeUtilization);
     }
-    spread.medianLoad = medianOf(loads);
-    spread.medianUtilization = medianOf(utilizations);
-    if (!spread.medianLoad || !spread.medianUtilization)
-        spread.medianLoad = spread.medianUtilization = std::nullopt;
+    if (byUtilization.empty())
+        return spread;
+    // The median knee is a seed's knee (the middle one by utilization), or
+    // the mean of the middle two: its load and utilization stay a pair.
+    std::sort(byUtilization.begin(), byUtilization.end());
+    const std::size_t n = byUtilization.size();
+    const auto& upper = byUtilization[n / 2];
+    const auto& lower = n % 2 == 1 ? upper : byUtilization[n / 2 - 1];
+    if (std::isfinite(upper.first)) {
+        spread.medianUtilization = (lower.first + upper.first) / 2;
+        spread.medianLoad = (lower.second + upper.second) / 2;
+    }
     return spread;
 }
 

@@ -27,9 +27,10 @@ struct SeedKnee
 struct KneeSpread
 {
     std::vector<SeedKnee> knees; ///< in seed order
-    /// Medians over the seeds, a seed without a knee counting as above every
-    /// load swept: none when that leaves the median above them too (half or
-    /// more of the seeds without a knee). Each median is taken on its own.
+    /// The median knee: the middle seed's by useful utilization (the mean of
+    /// the middle two for an even count), load and utilization as a pair; a
+    /// seed without a knee counts as above every load swept, so none when
+    /// half or more of the seeds have no knee.
     std::optional<double> medianLoad, medianUtilization;
     /// The lowest and highest knee utilization among seeds with a knee.
     std::optional<double> lowUtilization, highUtilization;
