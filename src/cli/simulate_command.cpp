@@ -233,6 +233,12 @@ int runProject(const QCommandLineParser& parser)
     for (int i = 0; i < int(seedCount); ++i)
         seeds.push_back(std::uint64_t(seed) + std::uint64_t(i));
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
+    std::optional<ClusterMix> mix;
+    if (parser.isSet(QStringLiteral("mix"))) {
+        mix = findMix(parser);
+        if (!mix)
+            return UserError;
+    }
     const auto loads = parseLoads(parser.isSet(QStringLiteral("loads"))
                                       ? parser.value(QStringLiteral("loads"))
                                       : QString::fromLatin1(kDefaultProjectLoads));
@@ -278,13 +284,17 @@ int runProject(const QCommandLineParser& parser)
             .arg(cluster.reservedGpus)
             .arg(cluster.nominalLoad, 0, 'f', 3)
             .arg(cluster.meanRunHours, 0, 'f', 1);
+    if (mix)
+        text += QStringLiteral("Batch work as jobs of the %1 mix (same GPU-hours; docs/MODEL.md)\n")
+                    .arg(QString::fromStdString(mix->label));
     std::optional<Frontier> applied;
     KneeSpread appliedSpread;
     for (PlacementPolicy policy : policies) {
         std::vector<Frontier> perSeed;
         for (std::uint64_t s : seeds)
             perSeed.push_back(projectFrontier(*project, evaluation, cluster, policy, *loads, days,
-                                              s, kMaxSimulatedJobs, planRuns));
+                                              s, kMaxSimulatedJobs, planRuns,
+                                              mix ? &*mix : nullptr));
         const KneeSpread spread = kneeSpread(perSeed, seeds);
         // The table is the first seed's; the knee reported is the median.
         const Frontier frontier = withMedianKnee(perSeed.front(), spread);
@@ -348,11 +358,13 @@ int runProject(const QCommandLineParser& parser)
         return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed),
                             appliedSpread, text);
     if (parser.isSet(QStringLiteral("json"))) {
-        printJson(boost::json::object{{"knee_rule", kKneeRule},
-                                      {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
-                                      {"reserved_gpus", cluster.reservedGpus},
-                                      {"nominal_load", cluster.nominalLoad},
-                                      {"policies", std::move(results)}});
+        printJson(boost::json::object{
+            {"knee_rule", kKneeRule},
+            {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
+            {"reserved_gpus", cluster.reservedGpus},
+            {"nominal_load", cluster.nominalLoad},
+            {"mix", mix ? boost::json::value(mix->id) : boost::json::value(nullptr)},
+            {"policies", std::move(results)}});
         return Ok;
     }
     printOut(text);
@@ -412,9 +424,10 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("Project mode: pre-training runs larger than a node arrive at random "
                         "like other jobs, instead of as planned reservations.")},
         {QStringLiteral("mix"),
-         QStringLiteral("Synthetic mode: jobs of a published cluster's heavy-tailed mix "
-                        "(data/perf/cluster_mixes.json: helios-venus, helios-earth, "
-                        "helios-saturn, helios-uranus) instead of --job-gpus and --mean-hours."),
+         QStringLiteral("Jobs of a published cluster's heavy-tailed mix (data/perf/"
+                        "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
+                        "helios-uranus): synthetic mode, instead of --job-gpus and --mean-hours; "
+                        "project mode, as the form of the batch work's GPU-hours."),
          QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("apply"),

@@ -3,7 +3,10 @@
 // published figures, and the generated jobs follow the preset within
 // sampling error.
 
+#include "engine/evaluate.h"
+#include "sample_fixture.h"
 #include "simulate/cluster_mix.h"
+#include "simulate/project_jobs.h"
 
 #include <QtTest>
 
@@ -110,6 +113,45 @@ private slots:
         for (const SimJob& job :
              clusterMixJobs(ClusterShape{8, 8, 1.25, 1}, mixes.value().front(), 0.5, 5000, 1))
             QVERIFY(job.gpus <= 64);
+    }
+
+    void aProjectsBatchWorkTakesTheMix()
+    {
+        // The sample's batch work alone, plain and as Helios Earth's jobs.
+        Project project = test::sample();
+        std::erase_if(project.workloads,
+                      [](const Workload& w) { return !std::holds_alternative<BatchSpec>(w.spec); });
+        const Evaluation evaluation = evaluate(project);
+        const ProjectCluster cluster = projectCluster(project, evaluation);
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const ClusterMix& earth = mixes.value()[1];
+        QCOMPARE(earth.id, std::string("helios-earth"));
+        const auto plain = projectJobs(project, evaluation, cluster, 0.5, 60, 42);
+        const auto mixed = projectJobs(project, evaluation, cluster, 0.5, 60, 42,
+                                       kDefaultBatchJobHours, 1.0, true, &earth);
+        QVERIFY(plain.size() > 1000);
+        // The same GPU-hours in expectation, so the job count scales by
+        // (plain GPUs × plain hours) ÷ (the mix's mean GPUs × mean hours).
+        double plainGpus = 0;
+        for (const SimJob& job : plain)
+            plainGpus += job.gpus;
+        plainGpus /= double(plain.size());
+        const MixSampler sampler(earth, cluster.shape.nodes * cluster.shape.gpusPerNode);
+        const double expected = double(plain.size()) * plainGpus * kDefaultBatchJobHours /
+                                (sampler.meanGpus() * sampler.meanHours());
+        QVERIFY2(
+            std::abs(double(mixed.size()) / expected - 1) < 0.05,
+            qPrintable(QStringLiteral("%1 jobs, %2 expected").arg(mixed.size()).arg(expected)));
+        std::vector<double> hours;
+        int larger = 0;
+        for (const SimJob& job : mixed) {
+            QVERIFY(std::has_single_bit(unsigned(job.gpus)));
+            larger += job.gpus > 8 ? 1 : 0;
+            hours.push_back(job.durationHours);
+        }
+        QVERIFY(larger > 0); // the heavy tail of gang sizes
+        QVERIFY(std::abs(std::log(quantile(hours, 0.5) / earth.publishedMedianRunHours)) < 0.1);
     }
 
     void badFilesSayWhichFieldAndRule()

@@ -123,20 +123,25 @@ double runHoursQuantile(const ClusterMix& mix, double q)
     return std::exp(mix.runMuLnHours + mix.runSigma * (lo + hi) / 2);
 }
 
+MixSampler::MixSampler(const ClusterMix& mix, int capGpus)
+    : m_hours(mix.runMuLnHours, mix.runSigma),
+      m_meanHours(std::exp(mix.runMuLnHours + mix.runSigma * mix.runSigma / 2))
+{
+    const std::vector<double> shares = gpuCountShares(mix, capGpus);
+    m_size = std::discrete_distribution<int>(shares.begin(), shares.end());
+    m_meanGpus = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        m_meanGpus += shares[i] * std::exp2(double(i));
+}
+
 std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix& mix, double load,
                                    int count, std::uint64_t seed)
 {
     const int capacity = cluster.nodes * cluster.gpusPerNode;
-    const std::vector<double> shares = gpuCountShares(mix, capacity);
-    double meanGpus = 0;
-    for (std::size_t i = 0; i < shares.size(); ++i)
-        meanGpus += shares[i] * std::exp2(double(i));
-    const double meanHours = std::exp(mix.runMuLnHours + mix.runSigma * mix.runSigma / 2);
-    const double arrivalRate = load * capacity / (meanGpus * meanHours);
+    MixSampler sampler(mix, capacity);
+    const double arrivalRate = load * capacity / (sampler.meanGpus() * sampler.meanHours());
     std::mt19937_64 random(seed);
     std::exponential_distribution<double> gap(arrivalRate);
-    std::lognormal_distribution<double> hours(mix.runMuLnHours, mix.runSigma);
-    std::discrete_distribution<int> size(shares.begin(), shares.end());
     std::vector<SimJob> jobs;
     jobs.reserve(std::size_t(std::max(0, count)));
     double now = 0;
@@ -144,8 +149,8 @@ std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix
         now += gap(random);
         SimJob job;
         job.arrivalHours = now;
-        job.durationHours = hours(random);
-        job.gpus = 1 << size(random);
+        job.durationHours = sampler.hours(random);
+        job.gpus = sampler.gpus(random);
         jobs.push_back(job);
     }
     return jobs;

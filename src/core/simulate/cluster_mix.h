@@ -9,6 +9,7 @@
 #include "util/result.h"
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,22 @@ Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::st
 std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus);
 /// The run-time quantile `q` (0 < q < 1) in hours.
 double runHoursQuantile(const ClusterMix& mix, double q);
+
+/// Draws a mix's jobs: GPUs (cut to `capGpus`) and run hours.
+class MixSampler
+{
+public:
+    MixSampler(const ClusterMix& mix, int capGpus);
+    int gpus(std::mt19937_64& random) { return 1 << m_size(random); }
+    double hours(std::mt19937_64& random) { return m_hours(random); }
+    double meanGpus() const { return m_meanGpus; }
+    double meanHours() const { return m_meanHours; }
+
+private:
+    std::discrete_distribution<int> m_size;
+    std::lognormal_distribution<double> m_hours;
+    double m_meanGpus = 1, m_meanHours = 1;
+};
 
 /// `count` jobs of `mix` with Poisson arrivals at offered load `load` on
 /// `cluster` (λ = ρ·C ÷ (E[GPUs]·E[hours])), from `seed`.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 
 namespace fleet {
@@ -49,6 +50,15 @@ std::vector<Stream> streams(const Project& project, const Evaluation& evaluation
         }
     }
     return result;
+}
+
+/// Jobs per hour of stream `s` at the project's own load: with a mix, its
+/// GPU-hours come as the mix's jobs (sampler's mean GPUs × mean hours).
+double jobsPerHour(const Stream& s, const MixSampler* sampler)
+{
+    if (!sampler || s.training)
+        return s.ratePerHour;
+    return s.ratePerHour * s.gpus * s.meanHours / (sampler->meanGpus() * sampler->meanHours());
 }
 
 } // namespace
@@ -103,7 +113,7 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double maxLoad, double days,
-                                double maxJobs)
+                                double maxJobs, const ClusterMix* batchMix)
 {
     SimulationScope scope;
     scope.nodes = cluster.shape.nodes;
@@ -112,10 +122,15 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
         return scope;
     double jobsPerHour = 0;
     int largestGang = 1;
+    const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
+    const std::optional<MixSampler> sampler =
+        batchMix ? std::optional<MixSampler>(std::in_place, *batchMix, capacity) : std::nullopt;
     for (const Stream& s : streams(project, evaluation, kDefaultBatchJobHours)) {
-        jobsPerHour += s.ratePerHour;
+        jobsPerHour += fleet::jobsPerHour(s, sampler ? &*sampler : nullptr);
         largestGang = std::max(largestGang, s.gpus);
     }
+    if (batchMix)
+        largestGang = std::max(largestGang, std::min(batchMix->maxGpus, capacity));
     const double expected = jobsPerHour * (maxLoad / cluster.nominalLoad) * days * 24.0;
     const double gpus = double(cluster.shape.nodes) * cluster.shape.gpusPerNode;
     double share =
@@ -141,7 +156,7 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
                                 std::uint64_t seed, double batchJobHours, double share,
-                                bool planRuns)
+                                bool planRuns, const ClusterMix* batchMix)
 {
     const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad * share : 0.0;
     const double horizonHours = days * 24.0;
@@ -153,7 +168,12 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
         // many jobs the streams before it made, so runs at different loads
         // see the same jobs, arriving faster or slower (common random numbers).
         std::mt19937_64 random(seed * 1000003u + streamIndex++);
-        const double rate = s.ratePerHour * scale;
+        // A batch stream may take a published cluster's mix: the same
+        // GPU-hours, as that mix's jobs (cluster_mix.h).
+        std::optional<MixSampler> sampler;
+        if (batchMix && !s.training)
+            sampler.emplace(*batchMix, capacity);
+        const double rate = jobsPerHour(s, sampler ? &*sampler : nullptr) * scale;
         if (rate <= 0)
             continue;
         std::exponential_distribution<double> gap(rate);
@@ -169,8 +189,10 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
             SimJob job;
             job.plannedLeadHours = planned ? kPlannedRunLeadHours : 0.0;
             job.arrivalHours = now;
-            job.durationHours = s.exponential ? duration(random) : s.meanHours;
-            job.gpus = std::min(s.gpus, capacity);
+            job.durationHours = sampler         ? sampler->hours(random)
+                                : s.exponential ? duration(random)
+                                                : s.meanHours;
+            job.gpus = sampler ? sampler->gpus(random) : std::min(s.gpus, capacity);
             job.priority = s.priority;
             job.preemptible = s.preemptible;
             job.checkpointIntervalHours = s.checkpointHours;
@@ -194,16 +216,16 @@ std::vector<double> defaultProjectLoads()
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs, bool planRuns)
+                         double maxJobs, bool planRuns, const ClusterMix* batchMix)
 {
     const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
     const SimulationScope scope =
-        simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs);
+        simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs, batchMix);
     ProjectCluster simulated = cluster;
     simulated.shape.nodes = scope.nodes;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
         return projectJobs(project, evaluation, simulated, load, scope.days, pointSeed,
-                           kDefaultBatchJobHours, scope.share, planRuns);
+                           kDefaultBatchJobHours, scope.share, planRuns, batchMix);
     };
     Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed);
     // Rates of the slice are the share's of the whole cluster's; utilization,

@@ -5,6 +5,7 @@
 // notebooks take their GPUs.
 
 #include "engine/evaluation.h"
+#include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
 
@@ -74,7 +75,8 @@ struct SimulationScope
 /// and fewer days if the slice still generates too many jobs.
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double maxLoad, double days,
-                                double maxJobs = kMaxSimulatedJobs);
+                                double maxJobs = kMaxSimulatedJobs,
+                                const ClusterMix* batchMix = nullptr);
 
 /// The cluster the project's job-like work runs on: the fixed fleet's GPUs
 /// (or, in size mode, the GPUs the engine's plan holds at its peak) less what
@@ -89,17 +91,22 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 /// and every stream's arrivals are thinned by `share`. With `planRuns`,
 /// training runs larger than a node are planned reservations (evenly spaced
 /// at their rate, from a random phase, reserved kPlannedRunLeadHours ahead);
-/// without, they arrive at random (Poisson) like the rest.
+/// without, they arrive at random (Poisson) like the rest. With `batchMix`,
+/// every batch stream's GPU-hours come as that published mix's jobs (its
+/// GPU counts and log-normal run times) instead of `batchJobHours`-long
+/// jobs of the workload's gang.
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
                                 std::uint64_t seed, double batchJobHours = kDefaultBatchJobHours,
-                                double share = 1.0, bool planRuns = true);
+                                double share = 1.0, bool planRuns = true,
+                                const ClusterMix* batchMix = nullptr);
 
 /// The frontier of the project's job-like work under `policy`, within the
 /// simulationScope() of the largest load (reported in Frontier::scope).
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs = kMaxSimulatedJobs, bool planRuns = true);
+                         double maxJobs = kMaxSimulatedJobs, bool planRuns = true,
+                         const ClusterMix* batchMix = nullptr);
 
 } // namespace fleet
