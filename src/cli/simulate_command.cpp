@@ -3,8 +3,10 @@
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "project_commands.h"
+#include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
+#include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
 
@@ -54,41 +56,95 @@ boost::json::object pointJson(const FrontierPoint& point)
                                    {"mean_wait_hours", c.meanWaitHours},
                                    {"mean_run_hours", c.meanRunHours}};
     };
-    return boost::json::object{{"load", point.load},
-                               {"utilization", r.utilization},
-                               {"useful_utilization", r.usefulUtilization},
-                               {"throughput_jobs_per_week", r.throughputJobsPerWeek},
-                               {"mean_wait_hours", r.meanWaitHours},
-                               {"p95_wait_hours", r.p95WaitHours},
-                               {"wait_to_run", r.waitToRun},
-                               {"node_jobs", waitClass(r.nodeJobs)},
-                               {"gangs", waitClass(r.gangs)},
-                               {"completed_jobs", r.completedJobs},
-                               {"split_gangs", r.splitGangs},
-                               {"preemptions", r.preemptions},
-                               {"gpu_hours_lost", r.gpuHoursLost}};
+    return boost::json::object{
+        {"load", point.load},
+        {"utilization", r.utilization},
+        {"useful_utilization", r.usefulUtilization},
+        {"throughput_jobs_per_week", r.throughputJobsPerWeek},
+        {"mean_wait_hours", r.meanWaitHours},
+        {"p95_wait_hours", r.p95WaitHours},
+        {"wait_to_run", r.waitToRun},
+        {"node_jobs", waitClass(r.nodeJobs)},
+        {"gangs", waitClass(r.gangs)},
+        {"planned_runs",
+         boost::json::object{{"runs", r.planned.jobs},
+                             {"mean_start_delay_hours", r.planned.meanStartDelayHours},
+                             {"max_start_delay_hours", r.planned.maxStartDelayHours}}},
+        {"completed_jobs", r.completedJobs},
+        {"split_gangs", r.splitGangs},
+        {"preemptions", r.preemptions},
+        {"gpu_hours_lost", r.gpuHoursLost}};
+}
+
+boost::json::value optionalJson(const std::optional<double>& v)
+{
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+/// Each seed's knee, and their median (the knee reported and applied).
+QString kneeText(const KneeSpread& spread)
+{
+    QString text = QStringLiteral("  knee per seed:");
+    for (const SeedKnee& knee : spread.knees)
+        text +=
+            knee.utilization
+                ? QStringLiteral(" %1: %2 %").arg(knee.seed).arg(*knee.utilization * 100, 0, 'f', 1)
+                : QStringLiteral(" %1: none").arg(knee.seed);
+    text += QLatin1Char('\n');
+    if (!spread.medianLoad)
+        return text + QStringLiteral("  no knee within the loads swept for half the seeds or "
+                                     "more\n");
+    return text + QStringLiteral("  knee (median of %1 seeds) at load %2: useful utilization "
+                                 "%3 % (seeds range %4 to %5 %)\n")
+                      .arg(spread.knees.size())
+                      .arg(*spread.medianLoad, 0, 'f', 2)
+                      .arg(*spread.medianUtilization * 100, 0, 'f', 1)
+                      .arg(spread.lowUtilization.value_or(0) * 100, 0, 'f', 1)
+                      .arg(spread.highUtilization.value_or(0) * 100, 0, 'f', 1);
+}
+
+/// The mix --mix names, or nullopt with the reason printed.
+std::optional<ClusterMix> findMix(const QCommandLineParser& parser)
+{
+    const QString id = parser.value(QStringLiteral("mix"));
+    if (parser.isSet(QStringLiteral("job-gpus")) || parser.isSet(QStringLiteral("job-slices")) ||
+        parser.isSet(QStringLiteral("mean-hours"))) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: --mix sets the jobs' GPUs and run "
+                                "times; it goes without --job-gpus, --job-slices and "
+                                "--mean-hours\n"));
+        return std::nullopt;
+    }
+    const auto mixes = builtinClusterMixes();
+    if (!mixes) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: %1\n")
+                     .arg(QString::fromStdString(mixes.error().messages())));
+        return std::nullopt;
+    }
+    QStringList known;
+    for (const ClusterMix& mix : mixes.value()) {
+        if (QString::fromStdString(mix.id) == id)
+            return mix;
+        known << QString::fromStdString(mix.id);
+    }
+    printErr(QStringLiteral("fleetplanner-cli simulate: --mix must be one of %1; got '%2'\n")
+                 .arg(known.join(QStringLiteral(", ")), id));
+    return std::nullopt;
 }
 
 int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, PlacementPolicy policy,
-             int jobGpus, int jobSlices, double meanHours, int jobs, std::uint64_t seed)
+             const JobSource& source, std::uint64_t seed)
 {
     const auto loads = parseLoads(parser.value(QStringLiteral("loads")));
     if (!loads)
         return UserError;
-    const JobSource source = [&](double load, std::uint64_t pointSeed) {
-        return syntheticJobs(cluster, jobGpus, meanHours, load, jobs, pointSeed, jobSlices);
-    };
     const Frontier frontier = sweepFrontier(cluster, policy, source, *loads, seed);
     boost::json::array points;
     for (const FrontierPoint& point : frontier.points)
         points.push_back(pointJson(point));
-    const auto optional = [](const std::optional<double>& v) {
-        return v ? boost::json::value(*v) : boost::json::value(nullptr);
-    };
     boost::json::object out{{"policy", std::string(placementPolicyKey(policy))},
                             {"knee_rule", kKneeRule},
-                            {"knee_load", optional(frontier.kneeLoad)},
-                            {"knee_utilization", optional(frontier.kneeUtilization)},
+                            {"knee_load", optionalJson(frontier.kneeLoad)},
+                            {"knee_utilization", optionalJson(frontier.kneeUtilization)},
                             {"points", std::move(points)}};
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
@@ -115,7 +171,7 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
 /// policy's utilization ceiling (simulate/measured_ceiling.h), or the reason not.
 int applyCeiling(const QCommandLineParser& parser, const Project& project, const Frontier& frontier,
                  const std::vector<double>& loads, double days, std::uint64_t seed,
-                 const QString& text)
+                 const KneeSpread& spread, const QString& text)
 {
     const auto measured = measuredCeiling(frontier);
     if (!measured) {
@@ -130,7 +186,10 @@ int applyCeiling(const QCommandLineParser& parser, const Project& project, const
         loads.back(),
         frontier.simulatedDays > 0 ? frontier.simulatedDays : days,
         seed,
-        frontier.simulatedShare};
+        frontier.simulatedShare,
+        int(spread.knees.size()),
+        spread.lowUtilization.value_or(0),
+        spread.highUtilization.value_or(0)};
     const auto edited = applyFieldEdits(
         project, measuredCeilingEdits(project, measured.value(), provenance), project.name);
     if (!edited) {
@@ -159,10 +218,27 @@ int runProject(const QCommandLineParser& parser)
     const auto project = loadProjectArgument(parser, kCommand, &exitCode);
     if (!project)
         return exitCode;
-    double days = kDefaultSimulationDays, seed = 42;
+    double days = kDefaultSimulationDays, seed = 42, seedCount = kDefaultKneeSeeds;
     if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
-        !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
+        !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
+        !numberOption(parser, kCommand, QStringLiteral("seeds"), 1, 50, true, false, &seedCount))
         return UserError;
+    if (seedCount != std::floor(seedCount)) {
+        printErr(QStringLiteral("fleetplanner-cli simulate: --seeds must be a whole number of "
+                                "seeds from 1 to 50; got '%1'\n")
+                     .arg(parser.value(QStringLiteral("seeds"))));
+        return UserError;
+    }
+    std::vector<std::uint64_t> seeds;
+    for (int i = 0; i < int(seedCount); ++i)
+        seeds.push_back(std::uint64_t(seed) + std::uint64_t(i));
+    const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
+    std::optional<ClusterMix> mix;
+    if (parser.isSet(QStringLiteral("mix"))) {
+        mix = findMix(parser);
+        if (!mix)
+            return UserError;
+    }
     const auto loads = parseLoads(parser.isSet(QStringLiteral("loads"))
                                       ? parser.value(QStringLiteral("loads"))
                                       : QString::fromLatin1(kDefaultProjectLoads));
@@ -208,26 +284,44 @@ int runProject(const QCommandLineParser& parser)
             .arg(cluster.reservedGpus)
             .arg(cluster.nominalLoad, 0, 'f', 3)
             .arg(cluster.meanRunHours, 0, 'f', 1);
+    if (mix)
+        text += QStringLiteral("Batch work as jobs of the %1 mix (same GPU-hours; docs/MODEL.md)\n")
+                    .arg(QString::fromStdString(mix->label));
     std::optional<Frontier> applied;
+    KneeSpread appliedSpread;
     for (PlacementPolicy policy : policies) {
-        const Frontier frontier = projectFrontier(*project, evaluation, cluster, policy, *loads,
-                                                  days, std::uint64_t(seed));
-        if (apply)
+        std::vector<Frontier> perSeed;
+        for (std::uint64_t s : seeds)
+            perSeed.push_back(projectFrontier(*project, evaluation, cluster, policy, *loads, days,
+                                              s, kMaxSimulatedJobs, planRuns,
+                                              mix ? &*mix : nullptr));
+        const KneeSpread spread = kneeSpread(perSeed, seeds);
+        // The table is the first seed's; the knee reported is the median.
+        const Frontier frontier = withMedianKnee(perSeed.front(), spread);
+        if (apply) {
             applied = frontier;
+            appliedSpread = spread;
+        }
         boost::json::array points;
         for (const FrontierPoint& point : frontier.points)
             points.push_back(pointJson(point));
-        results.push_back(boost::json::object{
-            {"policy", std::string(placementPolicyKey(policy))},
-            {"knee_load", frontier.kneeLoad ? boost::json::value(*frontier.kneeLoad)
-                                            : boost::json::value(nullptr)},
-            {"knee_utilization", frontier.kneeUtilization
-                                     ? boost::json::value(*frontier.kneeUtilization)
-                                     : boost::json::value(nullptr)},
-            {"simulated_gpus", frontier.simulatedGpus},
-            {"simulated_share", frontier.simulatedShare},
-            {"simulated_days", frontier.simulatedDays},
-            {"points", std::move(points)}});
+        boost::json::array knees;
+        for (const SeedKnee& knee : spread.knees)
+            knees.push_back(
+                boost::json::object{{"seed", knee.seed},
+                                    {"knee_load", optionalJson(knee.load)},
+                                    {"knee_utilization", optionalJson(knee.utilization)}});
+        results.push_back(
+            boost::json::object{{"policy", std::string(placementPolicyKey(policy))},
+                                {"knee_load", optionalJson(frontier.kneeLoad)},
+                                {"knee_utilization", optionalJson(frontier.kneeUtilization)},
+                                {"simulated_gpus", frontier.simulatedGpus},
+                                {"simulated_share", frontier.simulatedShare},
+                                {"simulated_days", frontier.simulatedDays},
+                                {"knees", std::move(knees)},
+                                {"knee_utilization_low", optionalJson(spread.lowUtilization)},
+                                {"knee_utilization_high", optionalJson(spread.highUtilization)},
+                                {"points", std::move(points)}});
         if (policy == policies.front() && frontier.simulatedShare < 1.0)
             text += QStringLiteral("Too large to simulate whole: simulated on %1 of the %2 job "
                                    "GPUs (every node alike, arrivals thinned alike), over %3 "
@@ -240,12 +334,13 @@ int runProject(const QCommandLineParser& parser)
                                    "arrivals (docs/MODEL.md)\n")
                         .arg(days, 0, 'f', 0)
                         .arg(frontier.simulatedDays, 0, 'f', 2);
-        text += QStringLiteral("\n%1\n   load  busy %  useful %  jobs/week  mean wait h  "
-                               "gang wait h  wait÷run  preemptions\n")
-                    .arg(QString::fromUtf8(placementPolicyKey(policy).data()));
+        text += QStringLiteral("\n%1 (seed %2)\n   load  busy %  useful %  jobs/week  mean wait h  "
+                               "gang wait h  wait÷run  preemptions  run delay h\n")
+                    .arg(QString::fromUtf8(placementPolicyKey(policy).data()))
+                    .arg(seeds.front());
         for (const FrontierPoint& point : frontier.points) {
             const SimulationResult& r = point.result;
-            text += QStringLiteral("  %1  %2  %3  %4  %5  %6  %7  %8\n")
+            text += QStringLiteral("  %1  %2  %3  %4  %5  %6  %7  %8  %9\n")
                         .arg(point.load, 5, 'f', 2)
                         .arg(r.utilization * 100, 6, 'f', 1)
                         .arg(r.usefulUtilization * 100, 8, 'f', 1)
@@ -253,22 +348,23 @@ int runProject(const QCommandLineParser& parser)
                         .arg(r.meanWaitHours, 11, 'f', 1)
                         .arg(r.gangs.meanWaitHours, 11, 'f', 1)
                         .arg(r.waitToRun, 8, 'f', 2)
-                        .arg(r.preemptions, 11);
+                        .arg(r.preemptions, 11)
+                        .arg(r.planned.maxStartDelayHours, 11, 'f', 1);
         }
-        text += frontier.kneeLoad ? QStringLiteral("  knee at load %1: useful utilization %2 %\n")
-                                        .arg(*frontier.kneeLoad, 0, 'f', 2)
-                                        .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
-                                  : QStringLiteral("  no knee within the loads swept\n");
+        text += kneeText(spread);
     }
     text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
     if (applied)
-        return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed), text);
+        return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed),
+                            appliedSpread, text);
     if (parser.isSet(QStringLiteral("json"))) {
-        printJson(boost::json::object{{"knee_rule", kKneeRule},
-                                      {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
-                                      {"reserved_gpus", cluster.reservedGpus},
-                                      {"nominal_load", cluster.nominalLoad},
-                                      {"policies", std::move(results)}});
+        printJson(boost::json::object{
+            {"knee_rule", kKneeRule},
+            {"gpus", cluster.shape.nodes * cluster.shape.gpusPerNode},
+            {"reserved_gpus", cluster.reservedGpus},
+            {"nominal_load", cluster.nominalLoad},
+            {"mix", mix ? boost::json::value(mix->id) : boost::json::value(nullptr)},
+            {"policies", std::move(results)}});
         return Ok;
     }
     printOut(text);
@@ -319,6 +415,20 @@ int runSimulateCommand(const QStringList& args)
         {QStringLiteral("days"),
          QStringLiteral("Project mode: days of arrivals (default %1).").arg(kDefaultSimulationDays),
          QStringLiteral("D")},
+        {QStringLiteral("seeds"),
+         QStringLiteral("Project mode: measure each knee over N seeds (--seed, --seed + 1, …) "
+                        "and report their median and spread (default %1).")
+             .arg(kDefaultKneeSeeds),
+         QStringLiteral("N")},
+        {QStringLiteral("unplanned-runs"),
+         QStringLiteral("Project mode: pre-training runs larger than a node arrive at random "
+                        "like other jobs, instead of as planned reservations.")},
+        {QStringLiteral("mix"),
+         QStringLiteral("Jobs of a published cluster's heavy-tailed mix (data/perf/"
+                        "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
+                        "helios-uranus): synthetic mode, instead of --job-gpus and --mean-hours; "
+                        "project mode, as the form of the batch work's GPU-hours."),
+         QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("apply"),
          QStringLiteral("Project mode: write PROJECT with the measured knee of its policy (or "
@@ -396,33 +506,44 @@ int runSimulateCommand(const QStringList& args)
         return UserError;
     }
     const ClusterShape cluster{int(gpus) / int(perNode), int(perNode), 1.25, int(slicesPerGpu)};
+    std::optional<ClusterMix> mix;
+    if (parser.isSet(QStringLiteral("mix"))) {
+        mix = findMix(parser);
+        if (!mix)
+            return UserError;
+    }
+    const JobSource source = [&](double atLoad, std::uint64_t pointSeed) {
+        return mix ? clusterMixJobs(cluster, *mix, atLoad, int(jobs), pointSeed)
+                   : syntheticJobs(cluster, int(jobGpus), meanHours, atLoad, int(jobs), pointSeed,
+                                   int(jobSlices));
+    };
     if (parser.isSet(QStringLiteral("loads")))
-        return runSweep(parser, cluster, *policy, int(jobGpus), int(jobSlices), meanHours,
-                        int(jobs), std::uint64_t(seed));
-    const auto generated = syntheticJobs(cluster, int(jobGpus), meanHours, load, int(jobs),
-                                         std::uint64_t(seed), int(jobSlices));
+        return runSweep(parser, cluster, *policy, source, std::uint64_t(seed));
+    const auto generated = source(load, std::uint64_t(seed));
     const SimulationResult r = simulateCluster(cluster, *policy, generated);
-    boost::json::object out{{"policy", std::string(placementPolicyKey(*policy))},
-                            {"gpus", int(gpus)},
-                            {"gpus_per_node", int(perNode)},
-                            {"job_gpus", int(jobGpus)},
-                            {"slices_per_gpu", int(slicesPerGpu)},
-                            {"job_slices", int(jobSlices)},
-                            {"mean_hours", meanHours},
-                            {"load", load},
-                            {"seed", std::uint64_t(seed)},
-                            {"utilization", r.utilization},
-                            {"useful_utilization", r.usefulUtilization},
-                            {"throughput_jobs_per_week", r.throughputJobsPerWeek},
-                            {"mean_wait_hours", r.meanWaitHours},
-                            {"p95_wait_hours", r.p95WaitHours},
-                            {"mean_queue_length", r.meanQueueLength},
-                            {"completed_jobs", r.completedJobs},
-                            {"events", r.events},
-                            {"events_per_second", r.eventsPerSecond},
-                            {"preemptions", r.preemptions},
-                            {"gpu_hours_lost", r.gpuHoursLost},
-                            {"split_gangs", r.splitGangs}};
+    boost::json::object out{
+        {"policy", std::string(placementPolicyKey(*policy))},
+        {"gpus", int(gpus)},
+        {"gpus_per_node", int(perNode)},
+        {"job_gpus", int(jobGpus)},
+        {"slices_per_gpu", int(slicesPerGpu)},
+        {"job_slices", int(jobSlices)},
+        {"mix", mix ? boost::json::value(mix->id) : boost::json::value(nullptr)},
+        {"mean_hours", meanHours},
+        {"load", load},
+        {"seed", std::uint64_t(seed)},
+        {"utilization", r.utilization},
+        {"useful_utilization", r.usefulUtilization},
+        {"throughput_jobs_per_week", r.throughputJobsPerWeek},
+        {"mean_wait_hours", r.meanWaitHours},
+        {"p95_wait_hours", r.p95WaitHours},
+        {"mean_queue_length", r.meanQueueLength},
+        {"completed_jobs", r.completedJobs},
+        {"events", r.events},
+        {"events_per_second", r.eventsPerSecond},
+        {"preemptions", r.preemptions},
+        {"gpu_hours_lost", r.gpuHoursLost},
+        {"split_gangs", r.splitGangs}};
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
         return Ok;
@@ -430,12 +551,14 @@ int runSimulateCommand(const QStringList& args)
     const QString jobSize = jobSlices > 0
                                 ? QStringLiteral("%1/%2-GPU").arg(jobSlices).arg(slicesPerGpu)
                                 : QStringLiteral("%1-GPU").arg(jobGpus);
-    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4 jobs of %5 h mean at load %6\n")
+    const QString jobsText =
+        mix ? QStringLiteral("jobs of the %1 mix").arg(QString::fromStdString(mix->label))
+            : QStringLiteral("%1 jobs of %2 h mean").arg(jobSize).arg(meanHours);
+    printOut(QStringLiteral("%1 on %2 GPUs (%3 per node), %4 at load %5\n")
                  .arg(policyName)
                  .arg(gpus)
                  .arg(perNode)
-                 .arg(jobSize)
-                 .arg(meanHours)
+                 .arg(jobsText)
                  .arg(load) +
              QStringLiteral("  utilization %1 %, %2 jobs per week\n")
                  .arg(r.utilization * 100, 0, 'f', 1)

@@ -10,7 +10,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using fleet::test::CliRun;
 using fleet::test::exportedSample;
@@ -86,6 +88,23 @@ private slots:
         QCOMPARE(
             runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
             1);
+        // A published cluster's mix in place of --job-gpus and --mean-hours.
+        const CliRun mixed =
+            runCli({"simulate", "--synthetic", "--mix", "helios-earth", "--gpus", "256", "--load",
+                    "0.5", "--jobs", "5000", "--policy", "topology_aware", "--json"});
+        QVERIFY2(mixed.exitCode == 0, qPrintable(mixed.err));
+        const QJsonObject mixedOut = QJsonDocument::fromJson(mixed.out.toUtf8()).object();
+        QCOMPARE(mixedOut.value("mix").toString(), QStringLiteral("helios-earth"));
+        QCOMPARE(mixedOut.value("completed_jobs").toInt(), 5000);
+        const CliRun unknownMix = runCli(
+            {"simulate", "--synthetic", "--mix", "philly", "--gpus", "256", "--load", "0.5"});
+        QCOMPARE(unknownMix.exitCode, 1);
+        QVERIFY2(unknownMix.err.contains(QStringLiteral("--mix must be one of helios-venus")),
+                 qPrintable(unknownMix.err));
+        QCOMPARE(runCli({"simulate", "--synthetic", "--mix", "helios-venus", "--job-gpus", "2",
+                         "--gpus", "256", "--load", "0.5"})
+                     .exitCode,
+                 1);
         const CliRun project = runCli({"simulate", ":sample", "--policy", "topology_aware",
                                        "--loads", "0.5:0.6:0.1", "--days", "10", "--json"});
         QCOMPARE(project.exitCode, 0);
@@ -149,19 +168,37 @@ private slots:
                      note.contains(QStringLiteral("measured by fleetplanner-cli simulate on ")) &&
                      note.endsWith(QStringLiteral("not assumed.")),
                  qPrintable(note));
-        // The same knee the sweep reports.
+        QVERIFY2(note.contains(QStringLiteral("seeds 42 to 46 (the median of 5 seeds' knees")),
+                 qPrintable(note));
+        // The same knee the sweep reports: the median of the five seeds'
+        // knees, whose spread is reported beside it.
         const CliRun sweep =
             runCli({"simulate", ":sample", "--policy", "topology_aware", "--json"});
         QCOMPARE(sweep.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(sweep.out.toUtf8())
-                     .object()
-                     .value("policies")
-                     .toArray()
-                     .first()
-                     .toObject()
-                     .value("knee_utilization")
-                     .toDouble(),
-                 ceiling);
+        const QJsonObject swept = QJsonDocument::fromJson(sweep.out.toUtf8())
+                                      .object()
+                                      .value("policies")
+                                      .toArray()
+                                      .first()
+                                      .toObject();
+        QCOMPARE(swept.value("knee_utilization").toDouble(), ceiling);
+        const QJsonArray knees = swept.value("knees").toArray();
+        QCOMPARE(knees.size(), 5);
+        std::vector<double> perSeed;
+        for (const QJsonValue& knee : knees)
+            perSeed.push_back(knee.toObject().value("knee_utilization").toDouble());
+        QCOMPARE(knees.first().toObject().value("seed").toInt(), 42);
+        std::sort(perSeed.begin(), perSeed.end());
+        QCOMPARE(perSeed[2], ceiling);
+        QCOMPARE(swept.value("knee_utilization_low").toDouble(), perSeed.front());
+        QCOMPARE(swept.value("knee_utilization_high").toDouble(), perSeed.back());
+        // The sample's monthly pre-training runs are planned: they start on time.
+        for (const QJsonValue& point : swept.value("points").toArray()) {
+            const QJsonObject runs = point.toObject().value("planned_runs").toObject();
+            QVERIFY(runs.value("runs").toInt() > 0);
+            QVERIFY2(runs.value("max_start_delay_hours").toDouble() < 1.0,
+                     qPrintable(QString::number(runs.value("max_start_delay_hours").toDouble())));
+        }
         // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
         // in the text and in the JSON's KPI alerts and warnings.
         const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "

@@ -35,6 +35,12 @@ struct SimJob
     bool preemptible = false;
     double checkpointIntervalHours = 0.5;
     int tenant = 0; ///< index into the tenants passed to simulateCluster
+    /// > 0: a planned run (a monthly pre-training run): `arrivalHours` is its
+    /// planned start, and this many hours before it the scheduler reserves
+    /// its nodes and drains them — nothing that would still run at the
+    /// planned start is placed on them — so that it starts on time
+    /// (docs/MODEL.md, "Planned runs"). Not under fifo.
+    double plannedLeadHours = 0;
 };
 
 /// A tenant of the cluster, for the weighted fair policy (docs/MODEL.md,
@@ -74,6 +80,16 @@ struct ClusterShape
     int slicesPerGpu = 1;
 };
 
+/// How planned runs (SimJob::plannedLeadHours > 0) fared: their start
+/// delay, from planned start to actual start, over every planned run (the
+/// warm-up included: there are few of them).
+struct PlannedRuns
+{
+    std::int64_t jobs = 0;
+    double meanStartDelayHours = 0;
+    double maxStartDelayHours = 0;
+};
+
 /// Waits of one class of jobs: those that fit a node, or multi-node gangs.
 struct WaitClass
 {
@@ -104,6 +120,7 @@ struct SimulationResult
     /// The larger of the two classes' mean wait ÷ mean run: the knee's measure
     /// (docs/MODEL.md). A class without jobs counts 0.
     double waitToRun = 0;
+    PlannedRuns planned;
     /// Per tenant (as many as the tenants given, or the highest job tenant
     /// index + 1), in index order.
     std::vector<TenantResult> tenants;

@@ -89,6 +89,15 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
                   measured.kneeLoad, provenance.fromLoad, provenance.toLoad, provenance.days,
                   static_cast<unsigned long long>(provenance.seed));
     std::string sentence = sentenceStart(measured.policy) + figures;
+    if (provenance.seeds > 1) {
+        char seeds[160];
+        std::snprintf(seeds, sizeof seeds,
+                      " to %llu (the median of %d seeds' knees, which range from %.3f to %.3f)",
+                      static_cast<unsigned long long>(provenance.seed + provenance.seeds - 1),
+                      provenance.seeds, provenance.lowKnee, provenance.highKnee);
+        sentence.replace(sentence.rfind(", seed "), 7, ", seeds ");
+        sentence += seeds;
+    }
     if (provenance.simulatedShare < 1.0) {
         char share[64];
         std::snprintf(share, sizeof share, ", on a slice of %.1f %% of the job GPUs",

@@ -46,6 +46,10 @@ struct CeilingProvenance
     double fromLoad = 0, toLoad = 0, days = 0;
     std::uint64_t seed = 0;
     double simulatedShare = 1.0; ///< Frontier::simulatedShare
+    /// Seeds seed, seed + 1, … the knee is the median over (1: one seed), and
+    /// the lowest and highest of their knees (simulate/knee_spread.h).
+    int seeds = 1;
+    double lowKnee = 0, highKnee = 0;
 };
 
 /// `note` with one sentence saying the policy's ceiling was measured, how

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 
 namespace fleet {
@@ -16,6 +17,7 @@ struct Stream
     double ratePerHour = 0; ///< at the project's own load
     double meanHours = 0;
     bool exponential = true; ///< batch durations vary; a training run's is fixed
+    bool training = false;
     int gpus = 1;
     int priority = 0;
     bool preemptible = false;
@@ -36,18 +38,27 @@ std::vector<Stream> streams(const Project& project, const Evaluation& evaluation
             const double hours = option->detail("wall_clock_days") * 24.0;
             if (!std::isfinite(hours) || hours <= 0)
                 continue;
-            result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, t->gpusPerJob,
+            result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, true, t->gpusPerJob,
                               t->priority, preemptible,
                               option->detail("checkpoint_interval_min") / 60.0});
         } else if (const auto* b = std::get_if<BatchSpec>(&workload.spec)) {
             const double unitHours = option->detail("unit_hours_per_month");
             const double meanHours = batchJobHours;
             result.push_back({unitHours / (kHoursPerMonth * b->gpusPerJob * meanHours), meanHours,
-                              true, b->gpusPerJob, 0, b->preemptible,
+                              true, false, b->gpusPerJob, 0, b->preemptible,
                               b->checkpointIntervalMin / 60.0});
         }
     }
     return result;
+}
+
+/// Jobs per hour of stream `s` at the project's own load: with a mix, its
+/// GPU-hours come as the mix's jobs (sampler's mean GPUs × mean hours).
+double jobsPerHour(const Stream& s, const MixSampler* sampler)
+{
+    if (!sampler || s.training)
+        return s.ratePerHour;
+    return s.ratePerHour * s.gpus * s.meanHours / (sampler->meanGpus() * sampler->meanHours());
 }
 
 } // namespace
@@ -102,7 +113,7 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double maxLoad, double days,
-                                double maxJobs)
+                                double maxJobs, const ClusterMix* batchMix)
 {
     SimulationScope scope;
     scope.nodes = cluster.shape.nodes;
@@ -111,10 +122,15 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
         return scope;
     double jobsPerHour = 0;
     int largestGang = 1;
+    const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
+    const std::optional<MixSampler> sampler =
+        batchMix ? std::optional<MixSampler>(std::in_place, *batchMix, capacity) : std::nullopt;
     for (const Stream& s : streams(project, evaluation, kDefaultBatchJobHours)) {
-        jobsPerHour += s.ratePerHour;
+        jobsPerHour += fleet::jobsPerHour(s, sampler ? &*sampler : nullptr);
         largestGang = std::max(largestGang, s.gpus);
     }
+    if (batchMix)
+        largestGang = std::max(largestGang, std::min(batchMix->maxGpus, capacity));
     const double expected = jobsPerHour * (maxLoad / cluster.nominalLoad) * days * 24.0;
     const double gpus = double(cluster.shape.nodes) * cluster.shape.gpusPerNode;
     double share =
@@ -139,7 +155,8 @@ SimulationScope simulationScope(const Project& project, const Evaluation& evalua
 
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
-                                std::uint64_t seed, double batchJobHours, double share)
+                                std::uint64_t seed, double batchJobHours, double share,
+                                bool planRuns, const ClusterMix* batchMix)
 {
     const double scale = cluster.nominalLoad > 0 ? load / cluster.nominalLoad * share : 0.0;
     const double horizonHours = days * 24.0;
@@ -151,16 +168,31 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
         // many jobs the streams before it made, so runs at different loads
         // see the same jobs, arriving faster or slower (common random numbers).
         std::mt19937_64 random(seed * 1000003u + streamIndex++);
-        const double rate = s.ratePerHour * scale;
+        // A batch stream may take a published cluster's mix: the same
+        // GPU-hours, as that mix's jobs (cluster_mix.h).
+        std::optional<MixSampler> sampler;
+        if (batchMix && !s.training)
+            sampler.emplace(*batchMix, capacity);
+        const double rate = jobsPerHour(s, sampler ? &*sampler : nullptr) * scale;
         if (rate <= 0)
             continue;
         std::exponential_distribution<double> gap(rate);
         std::exponential_distribution<double> duration(1.0 / s.meanHours);
-        for (double now = gap(random); now < horizonHours; now += gap(random)) {
+        // A training run larger than a node is planned: evenly spaced at its
+        // rate, from a phase drawn once, its nodes reserved ahead.
+        const bool planned = planRuns && s.training && s.gpus > cluster.shape.gpusPerNode;
+        const double spacing = 1.0 / rate;
+        const auto next = [&](double now) { return planned ? now + spacing : now + gap(random); };
+        const double first =
+            planned ? std::uniform_real_distribution<double>(0.0, spacing)(random) : gap(random);
+        for (double now = first; now < horizonHours; now = next(now)) {
             SimJob job;
+            job.plannedLeadHours = planned ? kPlannedRunLeadHours : 0.0;
             job.arrivalHours = now;
-            job.durationHours = s.exponential ? duration(random) : s.meanHours;
-            job.gpus = std::min(s.gpus, capacity);
+            job.durationHours = sampler         ? sampler->hours(random)
+                                : s.exponential ? duration(random)
+                                                : s.meanHours;
+            job.gpus = sampler ? sampler->gpus(random) : std::min(s.gpus, capacity);
             job.priority = s.priority;
             job.preemptible = s.preemptible;
             job.checkpointIntervalHours = s.checkpointHours;
@@ -184,16 +216,16 @@ std::vector<double> defaultProjectLoads()
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs)
+                         double maxJobs, bool planRuns, const ClusterMix* batchMix)
 {
     const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
     const SimulationScope scope =
-        simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs);
+        simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs, batchMix);
     ProjectCluster simulated = cluster;
     simulated.shape.nodes = scope.nodes;
     const JobSource source = [&](double load, std::uint64_t pointSeed) {
         return projectJobs(project, evaluation, simulated, load, scope.days, pointSeed,
-                           kDefaultBatchJobHours, scope.share);
+                           kDefaultBatchJobHours, scope.share, planRuns, batchMix);
     };
     Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed);
     // Rates of the slice are the share's of the whole cluster's; utilization,

@@ -5,6 +5,7 @@
 // notebooks take their GPUs.
 
 #include "engine/evaluation.h"
+#include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
 
@@ -16,6 +17,13 @@ namespace fleet {
 /// Mean batch job length assumed when a project states only GPU-hours (an
 /// assumption, docs/MODEL.md).
 inline constexpr double kDefaultBatchJobHours = 4.0;
+
+/// How far ahead of its planned start a planned pre-training run's nodes
+/// are reserved and drained (SimJob::plannedLeadHours): a week, ours (an
+/// assumption; docs/MODEL.md, "Planned runs"). Long enough for the jobs
+/// already on the nodes to end; a longer lead costs only the work that
+/// could not use the drained nodes meanwhile.
+inline constexpr double kPlannedRunLeadHours = 168;
 
 /// Defaults of a project's frontier: half a year of arrivals (a 1,024-GPU
 /// pre-training run lasts weeks; fewer days leave too few of them) and eight
@@ -67,7 +75,8 @@ struct SimulationScope
 /// and fewer days if the slice still generates too many jobs.
 SimulationScope simulationScope(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double maxLoad, double days,
-                                double maxJobs = kMaxSimulatedJobs);
+                                double maxJobs = kMaxSimulatedJobs,
+                                const ClusterMix* batchMix = nullptr);
 
 /// The cluster the project's job-like work runs on: the fixed fleet's GPUs
 /// (or, in size mode, the GPUs the engine's plan holds at its peak) less what
@@ -79,17 +88,25 @@ ProjectCluster projectCluster(const Project& project, const Evaluation& evaluati
 /// are taken to last `batchJobHours` on average (exponential): the project
 /// states GPU-hours per month, not job lengths.
 /// With `share` < 1, `cluster` is the slice simulated (see SimulationScope)
-/// and every stream's arrivals are thinned by `share`.
+/// and every stream's arrivals are thinned by `share`. With `planRuns`,
+/// training runs larger than a node are planned reservations (evenly spaced
+/// at their rate, from a random phase, reserved kPlannedRunLeadHours ahead);
+/// without, they arrive at random (Poisson) like the rest. With `batchMix`,
+/// every batch stream's GPU-hours come as that published mix's jobs (its
+/// GPU counts and log-normal run times) instead of `batchJobHours`-long
+/// jobs of the workload's gang.
 std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evaluation,
                                 const ProjectCluster& cluster, double load, double days,
                                 std::uint64_t seed, double batchJobHours = kDefaultBatchJobHours,
-                                double share = 1.0);
+                                double share = 1.0, bool planRuns = true,
+                                const ClusterMix* batchMix = nullptr);
 
 /// The frontier of the project's job-like work under `policy`, within the
 /// simulationScope() of the largest load (reported in Frontier::scope).
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs = kMaxSimulatedJobs);
+                         double maxJobs = kMaxSimulatedJobs, bool planRuns = true,
+                         const ClusterMix* batchMix = nullptr);
 
 } // namespace fleet

@@ -19,7 +19,8 @@ enum class EventKind : std::uint8_t
 {
     Arrival,
     Completion,
-    Wakeup ///< a reservation falls due
+    Wakeup,  ///< a reservation falls due
+    Announce ///< a planned run's nodes are reserved ahead of its start
 };
 
 struct Event

@@ -1,0 +1,159 @@
+#include "simulate/cluster_mix.h"
+
+#include "perf/perf_data.h"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace fleet {
+
+namespace {
+
+double normalCdf(double x)
+{
+    return 0.5 * std::erfc(-x / std::sqrt(2.0));
+}
+
+/// The largest power-of-two exponent within `gpus` (2^k ≤ gpus).
+int largestExponent(int gpus)
+{
+    int k = 0;
+    while ((2LL << k) <= gpus)
+        ++k;
+    return k;
+}
+
+} // namespace
+
+Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::string_view file)
+{
+    const std::string where(file);
+    boost::system::error_code ec;
+    const boost::json::value doc = boost::json::parse(text, ec);
+    if (ec || !doc.is_object())
+        return Error(where + ": not a JSON object");
+    const auto* list = doc.as_object().if_contains("mixes");
+    if (!list || !list->is_array() || list->as_array().empty())
+        return Error(where + ": mixes must be a non-empty array");
+    std::vector<ClusterMix> mixes;
+    for (const boost::json::value& entry : list->as_array()) {
+        const std::string at = where + ": mixes/" + std::to_string(mixes.size());
+        if (!entry.is_object())
+            return Error(at + " must be an object");
+        const auto& o = entry.as_object();
+        const auto stringField = [&](const char* key) -> const boost::json::string* {
+            const auto* v = o.if_contains(key);
+            return v && v->is_string() && !v->as_string().empty() ? &v->as_string() : nullptr;
+        };
+        for (const char* key : {"id", "label", "source", "as_of"})
+            if (!stringField(key))
+                return Error(at + "/" + key +
+                             " must be a non-empty string (every figure states "
+                             "its source and date)");
+        const auto number = [&](const char* object, const char* key, double& out) -> bool {
+            const auto* group = o.if_contains(object);
+            const auto* v =
+                group && group->is_object() ? group->as_object().if_contains(key) : nullptr;
+            if (!v || !v->is_number())
+                return false;
+            out = v->to_number<double>();
+            return std::isfinite(out);
+        };
+        ClusterMix mix;
+        mix.id = std::string(*stringField("id"));
+        mix.label = std::string(*stringField("label"));
+        mix.source = std::string(*stringField("source"));
+        double medianSeconds = 0, meanSeconds = 0, maxGpus = 0;
+        if (!number("published", "median_run_seconds", medianSeconds) ||
+            !number("published", "mean_run_seconds", meanSeconds) ||
+            !number("published", "mean_gpus", mix.publishedMeanGpus) || medianSeconds <= 0 ||
+            meanSeconds < medianSeconds || mix.publishedMeanGpus < 1)
+            return Error(at + "/published needs median_run_seconds > 0, mean_run_seconds ≥ it "
+                              "and mean_gpus ≥ 1");
+        mix.publishedMedianRunHours = medianSeconds / 3600.0;
+        mix.publishedMeanRunHours = meanSeconds / 3600.0;
+        if (!number("run_hours_lognormal", "mu_ln_hours", mix.runMuLnHours) ||
+            !number("run_hours_lognormal", "sigma", mix.runSigma) || mix.runSigma <= 0 ||
+            mix.runSigma > 5)
+            return Error(at + "/run_hours_lognormal needs mu_ln_hours and 0 < sigma ≤ 5");
+        if (!number("gpus_lognormal_powers_of_two", "sigma", mix.gpuSigma) ||
+            !number("gpus_lognormal_powers_of_two", "max_gpus", maxGpus) || mix.gpuSigma <= 0 ||
+            mix.gpuSigma > 5 || maxGpus < 1 || maxGpus > 65536 ||
+            maxGpus != std::exp2(std::round(std::log2(maxGpus))))
+            return Error(at + "/gpus_lognormal_powers_of_two needs 0 < sigma ≤ 5 and max_gpus a "
+                              "power of two from 1 to 65536");
+        mix.maxGpus = int(maxGpus);
+        mixes.push_back(std::move(mix));
+    }
+    return mixes;
+}
+
+Result<std::vector<ClusterMix>> builtinClusterMixes()
+{
+    return parseClusterMixes(perfDataFile("cluster_mixes.json"),
+                             "built-in:perf/cluster_mixes.json");
+}
+
+std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus)
+{
+    const int top = largestExponent(std::max(1, std::min(mix.maxGpus, capGpus)));
+    // X = 2^round(log2 x) is 2^i when ln x lies within (i ± ½)·ln 2; the
+    // ends take the tails (the largest size everything above it).
+    std::vector<double> shares;
+    double below = 0;
+    for (int i = 0; i <= top; ++i) {
+        const double upTo = i == top ? 1.0 : normalCdf((i + 0.5) * std::log(2.0) / mix.gpuSigma);
+        shares.push_back(upTo - below);
+        below = upTo;
+    }
+    return shares;
+}
+
+double runHoursQuantile(const ClusterMix& mix, double q)
+{
+    // The normal quantile by bisection on the CDF (q within (0, 1)).
+    double lo = -40, hi = 40;
+    for (int i = 0; i < 200; ++i) {
+        const double mid = (lo + hi) / 2;
+        (normalCdf(mid) < q ? lo : hi) = mid;
+    }
+    return std::exp(mix.runMuLnHours + mix.runSigma * (lo + hi) / 2);
+}
+
+MixSampler::MixSampler(const ClusterMix& mix, int capGpus)
+    : m_hours(mix.runMuLnHours, mix.runSigma),
+      m_meanHours(std::exp(mix.runMuLnHours + mix.runSigma * mix.runSigma / 2))
+{
+    const std::vector<double> shares = gpuCountShares(mix, capGpus);
+    m_size = std::discrete_distribution<int>(shares.begin(), shares.end());
+    m_meanGpus = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        m_meanGpus += shares[i] * std::exp2(double(i));
+}
+
+std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix& mix, double load,
+                                   int count, std::uint64_t seed)
+{
+    const int capacity = cluster.nodes * cluster.gpusPerNode;
+    MixSampler sampler(mix, capacity);
+    const double arrivalRate = load * capacity / (sampler.meanGpus() * sampler.meanHours());
+    std::mt19937_64 random(seed);
+    std::exponential_distribution<double> gap(arrivalRate);
+    std::vector<SimJob> jobs;
+    jobs.reserve(std::size_t(std::max(0, count)));
+    double now = 0;
+    for (int i = 0; i < count; ++i) {
+        now += gap(random);
+        SimJob job;
+        job.arrivalHours = now;
+        job.durationHours = sampler.hours(random);
+        job.gpus = sampler.gpus(random);
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
+} // namespace fleet

@@ -1,0 +1,65 @@
+#pragma once
+
+// Heavy-tailed job mixes from published cluster summaries (data/perf/
+// cluster_mixes.json; docs/MODEL.md, "Job mixes from published clusters"):
+// log-normal run times and log-normal GPU counts rounded to powers of two,
+// each fitted to a cluster's published median and mean.
+
+#include "simulate/cluster_simulator.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleet {
+
+struct ClusterMix
+{
+    std::string id;     ///< "helios-venus", …
+    std::string label;  ///< "Helios Venus (SenseTime, April-September 2020)"
+    std::string source; ///< where the published figures come from
+    double publishedMedianRunHours = 0, publishedMeanRunHours = 0;
+    double publishedMeanGpus = 0;
+    double runMuLnHours = 0; ///< run time: ln of hours ~ Normal(μ, σ)
+    double runSigma = 0;
+    double gpuSigma = 0; ///< GPUs: 2^round(log2 X), ln X ~ Normal(0, σ), at most maxGpus
+    int maxGpus = 1;
+};
+
+/// The mixes of data/perf/cluster_mixes.json (a refusal says which field of
+/// which mix breaks which rule).
+Result<std::vector<ClusterMix>> builtinClusterMixes();
+/// Parses a cluster_mixes.json text; `file` names it in errors.
+Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::string_view file);
+
+/// The share of jobs of 1, 2, 4, … GPUs (index i: 2^i GPUs), up to
+/// min(mix.maxGpus, capGpus) — a job larger than the cluster is cut to it.
+std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus);
+/// The run-time quantile `q` (0 < q < 1) in hours.
+double runHoursQuantile(const ClusterMix& mix, double q);
+
+/// Draws a mix's jobs: GPUs (cut to `capGpus`) and run hours.
+class MixSampler
+{
+public:
+    MixSampler(const ClusterMix& mix, int capGpus);
+    int gpus(std::mt19937_64& random) { return 1 << m_size(random); }
+    double hours(std::mt19937_64& random) { return m_hours(random); }
+    double meanGpus() const { return m_meanGpus; }
+    double meanHours() const { return m_meanHours; }
+
+private:
+    std::discrete_distribution<int> m_size;
+    std::lognormal_distribution<double> m_hours;
+    double m_meanGpus = 1, m_meanHours = 1;
+};
+
+/// `count` jobs of `mix` with Poisson arrivals at offered load `load` on
+/// `cluster` (λ = ρ·C ÷ (E[GPUs]·E[hours])), from `seed`.
+std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix& mix, double load,
+                                   int count, std::uint64_t seed);
+
+} // namespace fleet

@@ -1,0 +1,155 @@
+#include "simulate/simulation.h"
+
+// Weighted fair sharing between tenants (docs/MODEL.md, "Weighted fair
+// sharing"): the order of the scan, the cap, and reclaiming borrowed GPUs.
+
+#include <algorithm>
+#include <optional>
+
+namespace fleet::sim {
+
+/// Whether starting `job` would take its tenant beyond cap share × quota
+/// while another tenant waits.
+bool Simulation::capped(int job) const
+{
+    const int t = tenantOf(job);
+    const SimTenant& tenant = m_tenants[std::size_t(t)];
+    if (!fair() || tenant.quotaGpus <= 0 || !othersWaiting(t))
+        return false;
+    return m_tenantBusy[std::size_t(t)] + gpuShare(job) > tenant.capShare * tenant.quotaGpus + 1e-9;
+}
+
+/// Weighted fair sharing: frees room for `job` by evicting work its
+/// tenant's rivals borrowed — whole-GPU jobs of tenants that, even
+/// without the evicted work, hold strictly more GPUs per unit of weight
+/// than the job's tenant holds now (so two tenants cannot evict each
+/// other in turn: the reverse would need the opposite inequality). Victims are
+/// chosen as predictive preemption chooses them: the nodes whose victims
+/// lose the least work since their last checkpoint.
+bool Simulation::tryReclaim(int job)
+{
+    if (fractional(job))
+        return false;
+    const int t = tenantOf(job);
+    const double use = m_tenantBusy[std::size_t(t)] / weight(t);
+    const auto mayReclaim = [&](int victim, double alreadyTaken) {
+        const int u = tenantOf(victim);
+        return u != t && !fractional(victim) && m_running[std::size_t(victim)].active &&
+               (m_tenantBusy[std::size_t(u)] - alreadyTaken - gpuShare(victim)) / weight(u) >
+                   use + 1e-9;
+    };
+    const int perNode = m_cluster.gpusPerNode;
+    const int gpus = spec(job).gpus;
+    const int need = std::min(gpus, perNode);
+    const int nodesNeeded = (gpus + perNode - 1) / perNode;
+    const bool held = mayUseHeld(job);
+    struct Choice
+    {
+        double loss;
+        int node;
+        std::vector<int> victims;
+    };
+    std::vector<Choice> choices;
+    std::vector<std::pair<double, int>> candidates;
+    std::vector<double> taken(m_tenants.size(), 0.0);
+    for (int node = 0; node < m_cluster.nodes; ++node) {
+        if (m_held[std::size_t(node)] && !held)
+            continue;
+        int free = m_free[std::size_t(node)];
+        Choice choice{0, node, {}};
+        if (free < need) {
+            candidates.clear();
+            for (int other : m_nodeJobs[std::size_t(node)])
+                if (mayReclaim(other, 0.0))
+                    candidates.emplace_back(lossIfEvicted(other), other);
+            std::sort(candidates.begin(), candidates.end());
+            std::fill(taken.begin(), taken.end(), 0.0);
+            for (std::size_t i = 0; i < candidates.size() && free < need; ++i) {
+                const int victim = candidates[i].second;
+                if (!mayReclaim(victim, taken[std::size_t(tenantOf(victim))]))
+                    continue;
+                taken[std::size_t(tenantOf(victim))] += gpuShare(victim);
+                free += gpusOn(victim, node);
+                choice.loss += candidates[i].first;
+                choice.victims.push_back(victim);
+            }
+            if (free < need)
+                continue;
+        }
+        choices.push_back(std::move(choice));
+    }
+    if (int(choices.size()) < nodesNeeded)
+        return false;
+    const auto cut = choices.begin() + nodesNeeded;
+    std::partial_sort(choices.begin(), cut, choices.end(), [](const Choice& a, const Choice& b) {
+        return a.loss != b.loss ? a.loss < b.loss : a.node < b.node;
+    });
+    bool evicted = false;
+    for (auto it = choices.begin(); it != cut; ++it)
+        for (int victim : it->victims)
+            if (mayReclaim(victim, 0.0)) { // still borrowed after the evictions before it
+                evict(victim);
+                evicted = true;
+            }
+    return evicted;
+}
+
+/// Weighted fair queuing: the next job to start is from the waiting
+/// tenant furthest below its weighted share of the busy GPUs (the lowest
+/// GPUs held per unit of weight); when none of its jobs can start, the
+/// next tenant's may (work conserving: idle GPUs are lent).
+void Simulation::scanFair()
+{
+    std::vector<Kind> failed;
+    const std::size_t tenants = m_tenants.size();
+    std::vector<bool> done(tenants, false);
+    std::vector<std::optional<QueueKey>> from(tenants);
+    int blocked = 0;
+    while (true) {
+        int best = -1;
+        double bestTag = 0;
+        for (std::size_t t = 0; t < tenants; ++t) {
+            if (done[t])
+                continue;
+            const std::set<QueueKey>& own = m_tenantQueue[t];
+            const auto head = from[t] ? own.lower_bound(*from[t]) : own.begin();
+            if (head == own.end()) {
+                done[t] = true;
+                continue;
+            }
+            // GPUs held per unit of weight: the same measure reclaiming
+            // uses, so that a job started is not one reclaimed at once.
+            const double tag = m_tenantBusy[t] / weight(int(t));
+            if (best < 0 || tag < bestTag) {
+                best = int(t);
+                bestTag = tag;
+            }
+        }
+        if (best < 0)
+            return;
+        std::set<QueueKey>& own = m_tenantQueue[std::size_t(best)];
+        auto it = from[std::size_t(best)] ? own.lower_bound(*from[std::size_t(best)]) : own.begin();
+        bool started = false;
+        while (it != own.end()) {
+            const auto next = std::next(it);
+            if (capped(it->job))
+                break; // at its cap while others wait: the next tenant's turn
+            if (attempt(m_queue.find(*it), failed)) {
+                started = true;
+                failed.clear(); // use changed: what may be reclaimed changed too
+                if (next == own.end())
+                    done[std::size_t(best)] = true;
+                else
+                    from[std::size_t(best)] = *next;
+                break;
+            }
+            if (++blocked >= kQueueDepth)
+                return;
+            it = next;
+        }
+        if (!started)
+            done[std::size_t(best)] = true;
+    }
+}
+
+} // namespace fleet::sim

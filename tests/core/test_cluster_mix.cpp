@@ -1,0 +1,178 @@
+// Job mixes from published cluster summaries (simulate/cluster_mix.h,
+// data/perf/cluster_mixes.json): the derived parameters give back the
+// published figures, and the generated jobs follow the preset within
+// sampling error.
+
+#include "engine/evaluate.h"
+#include "sample_fixture.h"
+#include "simulate/cluster_mix.h"
+#include "simulate/project_jobs.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+using namespace fleet;
+
+namespace {
+
+double quantile(std::vector<double> values, double q)
+{
+    const std::size_t at = std::size_t(q * double(values.size() - 1));
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(at), values.end());
+    return values[at];
+}
+
+} // namespace
+
+class TestClusterMix : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void derivedParametersGiveThePublishedFigures()
+    {
+        const auto mixes = builtinClusterMixes();
+        QVERIFY2(mixes, mixes ? "" : mixes.error().messages().c_str());
+        QCOMPARE(mixes.value().size(), std::size_t(4));
+        for (const ClusterMix& mix : mixes.value()) {
+            QVERIFY(mix.id.starts_with("helios-"));
+            QVERIFY(!mix.source.empty());
+            // Log-normal run time: median exp(μ), mean exp(μ + σ²/2).
+            const double median = std::exp(mix.runMuLnHours);
+            const double mean = std::exp(mix.runMuLnHours + mix.runSigma * mix.runSigma / 2);
+            QVERIFY2(std::abs(median / mix.publishedMedianRunHours - 1) < 1e-3, mix.id.c_str());
+            QVERIFY2(std::abs(mean / mix.publishedMeanRunHours - 1) < 5e-3, mix.id.c_str());
+            QVERIFY(std::abs(runHoursQuantile(mix, 0.5) / median - 1) < 1e-9);
+            // GPU counts: median 1 (more than half the jobs), and the mean published.
+            const std::vector<double> shares = gpuCountShares(mix, mix.maxGpus);
+            QVERIFY(shares.front() > 0.5);
+            double total = 0, meanGpus = 0;
+            for (std::size_t i = 0; i < shares.size(); ++i) {
+                total += shares[i];
+                meanGpus += shares[i] * std::exp2(double(i));
+            }
+            QVERIFY(std::abs(total - 1) < 1e-12);
+            QVERIFY2(std::abs(meanGpus / mix.publishedMeanGpus - 1) < 1e-3,
+                     qPrintable(QStringLiteral("%1: %2").arg(mix.id.c_str()).arg(meanGpus)));
+            QCOMPARE(1 << (shares.size() - 1), mix.maxGpus);
+        }
+    }
+
+    void generatedJobsFollowThePreset()
+    {
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const ClusterShape cluster{128, 8, 1.25, 1}; // 1,024 GPUs
+        constexpr int kJobs = 200'000;
+        for (const ClusterMix& mix : mixes.value()) {
+            const std::vector<SimJob> jobs = clusterMixJobs(cluster, mix, 0.7, kJobs, 42);
+            QCOMPARE(int(jobs.size()), kJobs);
+            std::vector<double> hours;
+            std::vector<int> bySize(16, 0);
+            for (const SimJob& job : jobs) {
+                hours.push_back(job.durationHours);
+                QVERIFY(job.gpus >= 1 && job.gpus <= 1024 &&
+                        std::has_single_bit(unsigned(job.gpus)));
+                ++bySize[std::size_t(std::countr_zero(unsigned(job.gpus)))];
+            }
+            // Quantiles of a log-normal sample: ln q̂ has standard error
+            // √(q(1−q)) ÷ (φ(z_q)·√n) × σ — about 0.8 % (median) and 1.3 %
+            // (p90) here; 4 of them allowed.
+            const double n = kJobs;
+            const double medianError = 4 * 1.2533 * mix.runSigma / std::sqrt(n);
+            const double p90Error = 4 * std::sqrt(0.09) / (0.1755 * std::sqrt(n)) * mix.runSigma;
+            const double median = quantile(hours, 0.5), p90 = quantile(hours, 0.9);
+            QVERIFY2(std::abs(std::log(median / runHoursQuantile(mix, 0.5))) < medianError,
+                     qPrintable(QStringLiteral("%1 median %2 h").arg(mix.id.c_str()).arg(median)));
+            QVERIFY2(std::abs(std::log(p90 / runHoursQuantile(mix, 0.9))) < p90Error,
+                     qPrintable(QStringLiteral("%1 p90 %2 h").arg(mix.id.c_str()).arg(p90)));
+            // GPU-count shares within 4 binomial standard errors.
+            const std::vector<double> shares = gpuCountShares(mix, 1024);
+            for (std::size_t i = 0; i < shares.size(); ++i) {
+                const double observed = bySize[i] / n;
+                const double error = 4 * std::sqrt(shares[i] * (1 - shares[i]) / n) + 1e-4;
+                QVERIFY2(std::abs(observed - shares[i]) < error,
+                         qPrintable(QStringLiteral("%1: %2 GPUs %3 vs %4")
+                                        .arg(mix.id.c_str())
+                                        .arg(1 << i)
+                                        .arg(observed)
+                                        .arg(shares[i])));
+            }
+        }
+    }
+
+    void aSmallClusterCutsTheLargestJobs()
+    {
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const std::vector<double> shares = gpuCountShares(mixes.value().front(), 64);
+        QCOMPARE(shares.size(), std::size_t(7)); // 1 … 64
+        for (const SimJob& job :
+             clusterMixJobs(ClusterShape{8, 8, 1.25, 1}, mixes.value().front(), 0.5, 5000, 1))
+            QVERIFY(job.gpus <= 64);
+    }
+
+    void aProjectsBatchWorkTakesTheMix()
+    {
+        // The sample's batch work alone, plain and as Helios Earth's jobs.
+        Project project = test::sample();
+        std::erase_if(project.workloads,
+                      [](const Workload& w) { return !std::holds_alternative<BatchSpec>(w.spec); });
+        const Evaluation evaluation = evaluate(project);
+        const ProjectCluster cluster = projectCluster(project, evaluation);
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const ClusterMix& earth = mixes.value()[1];
+        QCOMPARE(earth.id, std::string("helios-earth"));
+        const auto plain = projectJobs(project, evaluation, cluster, 0.5, 60, 42);
+        const auto mixed = projectJobs(project, evaluation, cluster, 0.5, 60, 42,
+                                       kDefaultBatchJobHours, 1.0, true, &earth);
+        QVERIFY(plain.size() > 1000);
+        // The same GPU-hours in expectation, so the job count scales by
+        // (plain GPUs × plain hours) ÷ (the mix's mean GPUs × mean hours).
+        double plainGpus = 0;
+        for (const SimJob& job : plain)
+            plainGpus += job.gpus;
+        plainGpus /= double(plain.size());
+        const MixSampler sampler(earth, cluster.shape.nodes * cluster.shape.gpusPerNode);
+        const double expected = double(plain.size()) * plainGpus * kDefaultBatchJobHours /
+                                (sampler.meanGpus() * sampler.meanHours());
+        QVERIFY2(
+            std::abs(double(mixed.size()) / expected - 1) < 0.05,
+            qPrintable(QStringLiteral("%1 jobs, %2 expected").arg(mixed.size()).arg(expected)));
+        std::vector<double> hours;
+        int larger = 0;
+        for (const SimJob& job : mixed) {
+            QVERIFY(std::has_single_bit(unsigned(job.gpus)));
+            larger += job.gpus > 8 ? 1 : 0;
+            hours.push_back(job.durationHours);
+        }
+        QVERIFY(larger > 0); // the heavy tail of gang sizes
+        QVERIFY(std::abs(std::log(quantile(hours, 0.5) / earth.publishedMedianRunHours)) < 0.1);
+    }
+
+    void badFilesSayWhichFieldAndRule()
+    {
+        const auto noSource = parseClusterMixes(
+            R"({"mixes": [{"id": "x", "label": "x", "as_of": "2020"}]})", "test.json");
+        QVERIFY(!noSource);
+        QVERIFY2(noSource.error().messages().find("test.json: mixes/0/source must be a non-empty "
+                                                  "string") != std::string::npos,
+                 noSource.error().messages().c_str());
+        const auto badSigma = parseClusterMixes(
+            R"({"mixes": [{"id": "x", "label": "x", "source": "s", "as_of": "2020",
+                "published": {"median_run_seconds": 10, "mean_run_seconds": 20, "mean_gpus": 2},
+                "run_hours_lognormal": {"mu_ln_hours": 0, "sigma": -1}}]})",
+            "test.json");
+        QVERIFY(!badSigma);
+        QVERIFY2(badSigma.error().messages().find("mixes/0/run_hours_lognormal needs "
+                                                  "mu_ln_hours and 0 < sigma") != std::string::npos,
+                 badSigma.error().messages().c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestClusterMix)
+#include "test_cluster_mix.moc"
