@@ -84,6 +84,10 @@ struct Assumptions
     double inferencePeakToMeanRatio = 2.0;
     /// Peak concurrent sessions ÷ the month's mean, for notebooks.
     double notebookPeakToMeanRatio = 3.0;
+    /// Services and notebooks: share of their peak above the month's mean
+    /// that capacity sets aside (GPUs set up, the optimizer's capacity rows);
+    /// 0 the mean, 1 the peak.
+    double peakCapacityShare = 0.0;
 };
 
 } // namespace fleet
