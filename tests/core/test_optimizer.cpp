@@ -260,9 +260,10 @@ private slots:
         std::get<BatchSpec>(project.workloads.front().spec).preemptible = true;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
-        const double owned = project.activePriceBook()
-                                 ->usdPerGpuHour(*project.catalog().gpu("h100-sxm-80gb"), Plan::Owned)
-                                 .value();
+        const double owned =
+            project.activePriceBook()
+                ->usdPerGpuHour(*project.catalog().gpu("h100-sxm-80gb"), Plan::Owned)
+                .value();
         QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * owned * 12) < 1e-6);
         QVERIFY(!result.assignments.front().onSpot);
         QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
