@@ -5,6 +5,7 @@
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
 #include "optimize/regime_mix.h"
+#include "plan_counts.h"
 #include "sample_fixture.h"
 #include "store/project_json.h"
 
@@ -43,16 +44,6 @@ Project serviceAlone(double share)
     if (!project)
         qFatal("%s", project.error().toString().c_str());
     return std::move(project).value();
-}
-
-/// GPUs of `gpu` the plan holds in month `m`, over every plan.
-int gpusInMonth(const RegimeMixResult& plan, const std::string& gpu, int m)
-{
-    int held = 0;
-    for (const PoolCount& p : plan.pools)
-        if (p.gpuId == gpu && p.month == m)
-            held += p.count;
-    return held;
 }
 
 } // namespace
@@ -136,9 +127,9 @@ private slots:
             const RegimeMixResult meanPlan = optimizeRegimeMix(atMean, options).value();
             const RegimeMixResult peakPlan = optimizeRegimeMix(atPeak, options).value();
             for (int m = 1; m <= 2; ++m) {
-                const int held = gpusInMonth(meanPlan, "h100-sxm-80gb", m);
+                const int held = test::gpusInMonth(meanPlan, "h100-sxm-80gb", m);
                 QCOMPARE(held, int(std::ceil(month.gpuEquivalents - 1e-6)));
-                const int peak = gpusInMonth(peakPlan, "h100-sxm-80gb", m);
+                const int peak = test::gpusInMonth(peakPlan, "h100-sxm-80gb", m);
                 QCOMPARE(peak, int(std::ceil(month.peakGpus - 1e-6)));
             }
             QVERIFY(peakPlan.costUsd > meanPlan.costUsd);
