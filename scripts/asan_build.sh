@@ -29,6 +29,7 @@ FLEET_ASAN_TESTS=(
   test_cli_deck_impress
   test_template_doc
   test_disaggregated test_cli_serving
+  test_service_peaks
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.

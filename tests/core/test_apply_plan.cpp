@@ -64,13 +64,17 @@ class TestApplyPlan : public QObject
 private slots:
     void sampleFixedAndSized()
     {
-        for (FleetMode mode : {FleetMode::Fixed, FleetMode::Size})
-            for (bool fast : {true, false}) {
-                Project project = loadSampleProject().value();
-                project.fleet.mode = mode;
-                const QString problem = oneAnswer(project, fast);
-                QVERIFY2(problem.isEmpty(), qPrintable(problem));
-            }
+        // Services and notebooks set up at their mean (share 0) or their peak (1).
+        for (double share : {0.0, 1.0})
+            for (FleetMode mode : {FleetMode::Fixed, FleetMode::Size})
+                for (bool fast : {true, false}) {
+                    Project project = loadSampleProject().value();
+                    project.fleet.mode = mode;
+                    project.assumptions.peakCapacityShare = share;
+                    const QString problem = oneAnswer(project, fast);
+                    QVERIFY2(problem.isEmpty(),
+                             qPrintable(QStringLiteral("share %1: ").arg(share) + problem));
+                }
     }
 
     void sizedFleetBecomesThePlansPools()
@@ -98,7 +102,9 @@ private slots:
                 parseProject(projectToJsonText(generator.next()), "generated.fleetplan.json");
             if (!parsed)
                 continue;
-            const Project& project = parsed.value();
+            Project project = parsed.value();
+            // Every other project holds its services and notebooks at their peak.
+            project.assumptions.peakCapacityShare = i % 2 == 0 ? 0.0 : 1.0;
             bool planned = false;
             const QString problem = oneAnswer(project, true, &planned);
             QVERIFY2(problem.isEmpty(),

@@ -7,6 +7,7 @@
 #include "engine/evaluate.h"
 #include "optimize/regime_mix.h"
 #include "perf/training_defaults.h"
+#include "plan_counts.h"
 #include "project_generator.h"
 #include "store/project_json.h"
 
@@ -109,16 +110,6 @@ QString peaksHold(const Project& project)
             }
     }
     return {};
-}
-
-/// GPUs of `gpuId` the optimizer's plan holds in month `m` (1-based).
-int gpusInMonth(const RegimeMixResult& plan, const std::string& gpuId, int m)
-{
-    int count = 0;
-    for (const PoolCount& pool : plan.pools)
-        if (pool.gpuId == gpuId && pool.month == m)
-            count += pool.count;
-    return count;
 }
 
 } // namespace
@@ -251,7 +242,7 @@ private slots:
                 // The plan holds the gang and its spares, and the batch work beside them.
                 const double needed =
                     std::ceil(run.months[i].peakGpus + jobs.months[i].gpuEquivalents - 1e-9);
-                const int held = gpusInMonth(plan, "h100-sxm-80gb", m);
+                const int held = test::gpusInMonth(plan, "h100-sxm-80gb", m);
                 QVERIFY2(
                     held >= needed,
                     qPrintable(

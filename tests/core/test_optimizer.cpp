@@ -236,12 +236,36 @@ private slots:
         QFETCH(double, expected);
         Project project = batchProject(7300, 1);
         project.activePriceBookId = "market-2026";
+        // The book's owned H100 ($1.686, the TCO) would beat both rented
+        // plans; this is about spot against on demand, so it goes.
+        for (PriceBook& book : project.mutableCatalog().priceBooks)
+            if (book.id == project.activePriceBookId)
+                for (GpuPrices& prices : book.gpus)
+                    prices.owned.reset();
         std::get<BatchSpec>(project.workloads.front().spec).preemptible = preemptible;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-6,
                  qPrintable(QString::number(result.objectiveUsd, 'f', 2)));
         QCOMPARE(result.assignments.front().onSpot, preemptible);
+        QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
+    }
+
+    void newestBooksOwnedH100BeatsRentingSteadyWork()
+    {
+        // 12 GPUs busy all year: owning at the TCO ($1.686 per GPU-hour held)
+        // costs less than spot ($2.46) or on demand ($6.155).
+        Project project = batchProject(7300, 1);
+        project.activePriceBookId = "market-2026";
+        std::get<BatchSpec>(project.workloads.front().spec).preemptible = true;
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
+        QCOMPARE(result.status, SolveStatus::Optimal);
+        const double owned =
+            project.activePriceBook()
+                ->usdPerGpuHour(*project.catalog().gpu("h100-sxm-80gb"), Plan::Owned)
+                .value();
+        QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * owned * 12) < 1e-6);
+        QVERIFY(!result.assignments.front().onSpot);
         QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
     }
 

@@ -138,6 +138,46 @@ private slots:
             QVERIFY2(book.usdPerGpuHour(gpu, Plan::OnDemand), gpu.id.c_str());
     }
 
+    void newestBookOwnsAnH100AtTheTco()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const PriceBook& book = *catalog.priceBook("market-2026");
+        const GpuModel& h100 = *catalog.gpu("h100-sxm-80gb");
+        const GpuPrices* prices = book.prices(h100.id);
+        QVERIFY(prices && prices->owned);
+        const OwnedCost& owned = *prices->owned;
+        // The five figures are the TCO defaults' entry, hosting rounded to cents.
+        const OwnedTcoInputs defaults = ownedTcoFrom(catalog.engineDefaults);
+        const OwnedCost tco =
+            ownedCostFromTco(defaults, h100.tdpW.value, "fleetplanner-owned-tco", "2026-12-01")
+                .value();
+        QCOMPARE(owned.capexUsdPerGpu.value, tco.capexUsdPerGpu.value); // $303,980 ÷ 8
+        QCOMPARE(owned.amortizationYears.value, tco.amortizationYears.value);
+        QCOMPARE(owned.pue.value, tco.pue.value);
+        QCOMPARE(owned.usdPerKwh.value, tco.usdPerKwh.value);
+        QVERIFY(std::abs(owned.hostingUsdPerGpuMonth.value - tco.hostingUsdPerGpuMonth.value) <=
+                0.005);
+        // So the book's owned H100 costs the TCO's $1.686 per GPU-hour held.
+        const double usd = book.usdPerGpuHour(h100, Plan::Owned).value();
+        QVERIFY2(std::abs(usd - ownedTco(defaults).total()) < 1e-5,
+                 qPrintable(QString::number(usd)));
+        QVERIFY(std::abs(usd - 1.686) < 5e-4);
+        // Every figure cites a source the catalog defines.
+        for (const SourcedValue* figure :
+             {&owned.capexUsdPerGpu, &owned.amortizationYears, &owned.hostingUsdPerGpuMonth,
+              &owned.pue, &owned.usdPerKwh})
+            QVERIFY2(catalog.source(figure->source), figure->source.c_str());
+        // No other GPU has a sourced server price: no owned entry is guessed for it.
+        for (const GpuModel& gpu : catalog.gpus)
+            if (gpu.id != h100.id)
+                QVERIFY2(!book.usdPerGpuHour(gpu, Plan::Owned), gpu.id.c_str());
+        // And still no reserved term price (none public for the book's providers).
+        for (const GpuModel& gpu : catalog.gpus)
+            QVERIFY2(!book.usdPerGpuHour(gpu, Plan::Reserved1y) &&
+                         !book.usdPerGpuHour(gpu, Plan::Reserved3y),
+                     gpu.id.c_str());
+    }
+
     void reservedBreakEven()
     {
         const Catalog catalog = loadBuiltinCatalog().value();

@@ -301,7 +301,9 @@ private slots:
         dialog.select(QString::fromStdString(p.activePriceBookId), QString::fromStdString(gpu),
                       Plan::Owned);
         child<QDoubleSpinBox>(&dialog, "ownedCapexUsdPerGpu")->setValue(30000);
-        child<QDoubleSpinBox>(&dialog, "ownedAmortizationYears")->setValue(5);
+        // Every figure differs from market-2026's owned H100 (5 years): a figure
+        // left as another book's keeps that book's source.
+        child<QDoubleSpinBox>(&dialog, "ownedAmortizationYears")->setValue(6);
         child<QDoubleSpinBox>(&dialog, "ownedHostingUsdPerGpuMonth")->setValue(150);
         child<QDoubleSpinBox>(&dialog, "ownedPue")->setValue(1.25);
         child<QDoubleSpinBox>(&dialog, "ownedUsdPerKwh")->setValue(0.12);

@@ -32,9 +32,10 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
     for (const OptionResult* option : options) {
         if (m >= option->months.size())
             continue;
-        const MonthRequirement& need = option->months[m];
+        // A gang at its peak; services and notebooks towards theirs.
+        const MonthRequirement need = option->capacity(m);
         if (isWholeGpu(option->regime))
-            hours[option->regime] += option->capacityGpuHours(m); // a gang at its peak
+            hours[option->regime] += need.gpuHoursHeld;
         else if (option->regime == RegimeKind::Partition)
             partitionGpus[option->profile] += need.units / double(option->unitsPerGpu);
         else

@@ -16,14 +16,30 @@ double OptionResult::totalGpuHoursHeld() const
     return total;
 }
 
-double OptionResult::capacityGpuHours(std::size_t m) const
+MonthRequirement OptionResult::capacity(std::size_t m) const
 {
     if (m >= months.size())
-        return 0.0;
-    const MonthRequirement& month = months[m];
-    if (!gang)
-        return month.gpuHoursHeld;
-    return std::max(month.gpuHoursHeld, month.peakGpus * kHoursPerMonth);
+        return {};
+    MonthRequirement month = months[m];
+    if (gang) {
+        month.gpuHoursHeld = std::max(month.gpuHoursHeld, month.peakGpus * kHoursPerMonth);
+    } else if (peakCapacityShare > 0 && month.gpuEquivalents > 0 &&
+               month.peakGpus > month.gpuEquivalents) {
+        // Replicas and sessions held at once at the peak: the mean scaled by
+        // peak ÷ mean, for the share of the way from the mean to the peak.
+        const double scale =
+            1.0 + peakCapacityShare * (month.peakGpus / month.gpuEquivalents - 1.0);
+        month.units *= scale;
+        month.gpuEquivalents *= scale;
+        month.gpuHoursHeld *= scale;
+        month.memoryGb *= scale;
+    }
+    return month;
+}
+
+double OptionResult::capacityGpuHours(std::size_t m) const
+{
+    return capacity(m).gpuHoursHeld;
 }
 
 double OptionResult::totalGpuHoursBusy() const

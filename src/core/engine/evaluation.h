@@ -55,12 +55,20 @@ struct OptionResult
     /// A training run's gang: its GPUs (hot spares included) must be held at
     /// once for the whole run, so capacity is set aside at its peak.
     bool gang = false;
+    /// A service or notebooks: the share of its peak above the month's mean
+    /// that capacity sets aside (assumption `peak_capacity_share`; 0: the
+    /// mean, 1: the peak). 0 for training and batch.
+    double peakCapacityShare = 0;
 
     double totalGpuHoursHeld() const;
-    /// GPU-hours a whole-GPU regime sets aside for this option in month `m`
-    /// (0-based): the GPU-hours held, or for a gang its peak GPUs for the
-    /// whole month — a gang's GPUs are never shared with other work. The
-    /// engine's GPUs set up and the optimizer's capacity rows both count this.
+    /// What capacity sets aside for this option in month `m` (0-based): a
+    /// gang its peak GPUs for the whole month (its GPUs are never shared with
+    /// other work); a service or notebooks their units, GPUs, GPU-hours and
+    /// memory grown from the mean towards the peak by peakCapacityShare;
+    /// other work the month's requirement as it is. The engine's GPUs set up
+    /// and the optimizer's capacity rows both count this.
+    MonthRequirement capacity(std::size_t m) const;
+    /// capacity(m).gpuHoursHeld: what a whole-GPU regime sets aside.
     double capacityGpuHours(std::size_t m) const;
     double totalGpuHoursBusy() const;
     const PlanCost* cost(Plan plan) const;

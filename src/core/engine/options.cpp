@@ -464,6 +464,11 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                 result.profile = unit.profile;
                 result.isolation = unit.isolation;
                 result.unitsPerGpu = std::max(1, unit.unitsPerGpu);
+                // Replicas and sessions follow the load: capacity holds them
+                // towards their peak (docs/MODEL.md, "Gangs and peaks").
+                if (workload.kind() == WorkloadKind::Inference ||
+                    workload.kind() == WorkloadKind::Notebooks)
+                    result.peakCapacityShare = project.assumptions.peakCapacityShare;
                 options.push_back(std::move(result));
             }
         }

@@ -90,6 +90,10 @@ struct Assumptions
     /// KV-cache transfer from a prefill GPU to a decode GPU, per GPU (GB/s):
     /// one 400 Gb/s InfiniBand NIC per GPU, as on a DGX H100.
     double kvTransferGbPerS = 50.0;
+    /// Services and notebooks: share of their peak above the month's mean
+    /// that capacity sets aside (GPUs set up, the optimizer's capacity rows);
+    /// 0 the mean, 1 the peak.
+    double peakCapacityShare = 0.0;
 };
 
 } // namespace fleet

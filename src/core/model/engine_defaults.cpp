@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 25> kAssumptions = {{
+const std::array<AssumptionField, 26> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -91,6 +91,8 @@ const std::array<AssumptionField, 25> kAssumptions = {{
      &Assumptions::kvTransferGbPerS,
      {0.0, true, 1e4, "(GB/s per GPU)"},
      "Disaggregated services: KV-cache transfer per GPU (GB/s)"},
+    {"peak_capacity_share", &Assumptions::peakCapacityShare, kFraction,
+     "Services and notebooks: share of the peak above the mean that capacity sets aside"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

@@ -93,10 +93,11 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
         for (const WorkloadEvaluation& w : evaluation.workloads) {
             double best = 1e300;
             for (const OptionResult& option : w.options) {
-                // A gang on whole GPUs holds its peak all month (its GPUs are not shared).
-                const double held = isWholeGpu(option.regime)
-                                        ? option.capacityGpuHours(std::size_t(m)) / kHoursPerMonth
-                                        : option.months[std::size_t(m)].gpuEquivalents;
+                // A gang on whole GPUs holds its peak all month (its GPUs are
+                // not shared); services and notebooks are held towards theirs.
+                const MonthRequirement need = option.capacity(std::size_t(m));
+                const double held = isWholeGpu(option.regime) ? need.gpuHoursHeld / kHoursPerMonth
+                                                              : need.gpuEquivalents;
                 best = std::min(best, held);
                 models.insert(option.gpuId);
             }

@@ -246,12 +246,12 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                     for (const OptionColumn& oc : entry.columns) {
                         if (oc.option->gpuId != gpu->id || oc.option->regime != regime || oc.onSpot)
                             continue;
-                        const MonthRequirement& need = oc.option->months[std::size_t(m - 1)];
+                        // A gang holds its peak GPUs (spares included) all
+                        // month: never fit into GPUs shared with other work;
+                        // services and notebooks are held towards their peak.
+                        const MonthRequirement need = oc.option->capacity(std::size_t(m - 1));
                         if (isWholeGpu(regime)) {
-                            // A gang holds its peak GPUs (spares included) all
-                            // month: never fit into GPUs shared with other work.
-                            hours.emplace_back(oc.column,
-                                               oc.option->capacityGpuHours(std::size_t(m - 1)));
+                            hours.emplace_back(oc.column, need.gpuHoursHeld);
                         } else {
                             // The engine's GPU equivalents, its packing loss included:
                             // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,
@@ -294,7 +294,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                         if (oc.option->gpuId == gpu->id &&
                             oc.option->regime == RegimeKind::Partition)
                             demand[oc.option->profile].emplace_back(
-                                oc.column, oc.option->months[std::size_t(m - 1)].units);
+                                oc.column, oc.option->capacity(std::size_t(m - 1)).units);
                 for (auto& [profile, terms] : demand) {
                     for (const auto& term : supply[profile])
                         terms.push_back(term);

@@ -80,8 +80,9 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         for (const OptionResult* option : chosen) {
             if (option->gpuId != rc.gpuId || option->regime != rc.regime)
                 continue;
-            const MonthRequirement& need = option->months[std::size_t(rc.month - 1)];
-            hours += option->capacityGpuHours(std::size_t(rc.month - 1)); // a gang at its peak
+            // A gang at its peak; services and notebooks towards theirs.
+            const MonthRequirement need = option->capacity(std::size_t(rc.month - 1));
+            hours += need.gpuHoursHeld;
             share += need.gpuEquivalents; // the engine's, packing loss included
             memory += need.memoryGb;
             tenants += need.units;
@@ -104,7 +105,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         if (option->regime == RegimeKind::Partition)
             for (int m = 1; m <= project.horizonMonths; ++m)
                 instances[{option->gpuId, m}][option->profile] +=
-                    option->months[std::size_t(m - 1)].units;
+                    option->capacity(std::size_t(m - 1)).units;
     for (const auto& [key, profiles] : instances) {
         for (const auto& [profile, needed] : profiles) {
             if (needed <= 1e-9)
