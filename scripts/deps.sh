@@ -17,6 +17,24 @@ FLEET_DEBIAN_PACKAGES=(
 # with its sanitizer and libFuzzer runtimes, and clang-format.
 FLEET_CHECK_PACKAGES=(clang-14 libclang-rt-14-dev clang-format-14)
 
+# The deck check's viewer (tests/cli/test_cli_deck_impress.cpp converts the
+# .pptx with LibreOffice Impress and is skipped where it is not installed).
+# Heavy (about 245 MB to download, 700 MB on disk), so a new user's ./test.sh
+# does not install it; .ci/run does, with its recommended packages (fonts and
+# the rendering filters the conversion was checked with).
+FLEET_DECK_VIEWER_PACKAGES=(libreoffice-impress)
+
+fleet_ensure_deck_viewer() {
+  local pkg
+  for pkg in "${FLEET_DECK_VIEWER_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" && continue
+    [ "$(id -u)" -eq 0 ] || { echo "Not root: the deck check will be skipped." >&2; return 0; }
+    apt-get update -q &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${FLEET_DECK_VIEWER_PACKAGES[@]}"
+    return $?
+  done
+}
+
 fleet_ensure_deps() {
   fleet_ensure_packages "${FLEET_DEBIAN_PACKAGES[@]}"
 }

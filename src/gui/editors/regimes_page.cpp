@@ -3,6 +3,7 @@
 #include "editors/field_table_model.h"
 #include "editors/page_helpers.h"
 #include "editors/project_pages.h"
+#include "model/engine_defaults.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -15,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <span>
 
 namespace fleet::gui {
 
@@ -31,6 +33,14 @@ std::vector<int> allRegimes(const Project&)
 std::string regimePointer(int i, const char* field)
 {
     return "/regimes/" + std::string(regimeKey(RegimeKind(i))) + "/" + field;
+}
+
+/// An assumption's unit as a column shows it: "(hours)" → "hours".
+std::string unitText(std::string_view unit)
+{
+    if (unit.size() >= 2 && unit.front() == '(' && unit.back() == ')')
+        unit = unit.substr(1, unit.size() - 2);
+    return std::string(unit);
 }
 
 } // namespace
@@ -71,78 +81,36 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
              [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0, true)},
         page);
     addTable(layout, QObject::tr("Virtualization regimes"), model);
-    struct AssumptionRow
-    {
-        const char* key;
-        const char* label;
-        const char* unit;
-        double Assumptions::*member;
-    };
-    static const AssumptionRow rows[] = {
-        {"gpu_mtbf_hours", "GPU MTBF", "h", &Assumptions::gpuMtbfHours},
-        {"checkpoint_bytes_per_param", "Checkpoint size", "bytes/param",
-         &Assumptions::checkpointBytesPerParam},
-        {"checkpoint_write_gb_per_s", "Checkpoint write bandwidth", "GB/s",
-         &Assumptions::checkpointWriteGbPerS},
-        {"restart_min", "Restart after a failure", "min", &Assumptions::restartMin},
-        {"checkpoint_stall_fraction", "Checkpoint stall (below 1: asynchronous)", "share of write",
-         &Assumptions::checkpointStallFraction},
-        {"memory_bandwidth_efficiency", "Achievable memory bandwidth", "share",
-         &Assumptions::memoryBandwidthEfficiency},
-        {"decode_compute_efficiency", "Decode compute efficiency", "share",
-         &Assumptions::decodeComputeEfficiency},
-        {"prefill_mfu", "Prefill MFU", "share", &Assumptions::prefillMfu},
-        {"usable_memory_fraction", "Usable GPU memory", "share",
-         &Assumptions::usableMemoryFraction},
-        {"tensor_parallel_efficiency", "Tensor-parallel efficiency per doubling", "share",
-         &Assumptions::tensorParallelEfficiency},
-        {"spot_interruptions_per_instance_hour", "Spot interruptions", "per instance-h",
-         &Assumptions::spotInterruptionsPerInstanceHour},
-        {"spot_gpus_per_instance", "GPUs per spot instance", "GPUs",
-         &Assumptions::spotGpusPerInstance},
-        {"preemptions_per_gpu_hour", "Preemptions of preemptible work", "per GPU-h",
-         &Assumptions::preemptionsPerGpuHour},
-        {"notebook_restore_min", "Notebook restore", "min", &Assumptions::notebookRestoreMin},
-        {"shared_packing_efficiency", "Shared-GPU packing efficiency", "share",
-         &Assumptions::sharedPackingEfficiency},
-        {"ttft_target_quantile", "TTFT quantile sized for (0: prefill only)", "quantile",
-         &Assumptions::ttftTargetQuantile},
-        {"peak_to_mean_traffic_ratio", "Peak-to-mean request rate", "ratio",
-         &Assumptions::peakToMeanTrafficRatio},
-        {"preemptible_overflow_threshold", "Service replicas kept dedicated", "share",
-         &Assumptions::overflowUtilizationThreshold},
-        {"preemptible_overflow_price_factor", "Overflow price (of on demand)", "share",
-         &Assumptions::overflowPriceFactor},
-        {"preemptible_overflow_accepted_rate", "Overflow preemption rate accepted", "share",
-         &Assumptions::overflowAcceptedPreemptionRate},
-        {"hot_spare_fraction", "Hot spares beside a training gang", "share",
-         &Assumptions::hotSpareFraction},
-        {"inference_peak_to_mean_ratio", "Services: peak GPUs ÷ mean", "ratio",
-         &Assumptions::inferencePeakToMeanRatio},
-        {"notebook_peak_to_mean_ratio", "Notebooks: peak sessions ÷ mean", "ratio",
-         &Assumptions::notebookPeakToMeanRatio},
-    };
+    // One row per engine assumption, from the core table (engine_defaults.cpp):
+    // a key added there appears here with its label and unit.
+    const std::span<const AssumptionField> rows = assumptionFields();
     FieldColumn value;
     value.header = QObject::tr("Value");
     value.tooltip = QObject::tr("Engine defaults with their sources: docs/MODEL.md and "
                                 "data/defaults/engine.json; a project stores the ones it changes");
     value.decimals = 4;
-    value.get = [](const Project& p, int i) { return QVariant(p.assumptions.*rows[i].member); };
-    value.pointer = [](const Project&, int i) {
-        return std::string("/assumptions/") + rows[i].key;
+    value.get = [rows](const Project& p, int i) {
+        return QVariant(p.assumptions.*rows[std::size_t(i)].member);
+    };
+    value.pointer = [rows](const Project&, int i) {
+        return "/assumptions/" + std::string(rows[std::size_t(i)].key);
     };
     FieldColumn unit = text(
         QObject::tr("Unit"), {}, "", "",
-        [](const Project&, int i) { return std::string(rows[i].unit); }, false);
+        [rows](const Project&, int i) { return unitText(rows[std::size_t(i)].range.unit); }, false);
     auto* assumptions = new FieldTableModel(
         doc,
-        [](const Project&) {
-            std::vector<int> all(std::size(rows));
+        [rows](const Project&) {
+            std::vector<int> all(rows.size());
             for (std::size_t i = 0; i < all.size(); ++i)
                 all[i] = int(i);
             return all;
         },
-        [](const Project&, int i) { return QObject::tr(rows[i].label); }, {value, unit}, page);
+        [rows](const Project&, int i) {
+            const std::string_view label = rows[std::size_t(i)].label;
+            return QString::fromUtf8(label.data(), qsizetype(label.size()));
+        },
+        {value, unit}, page);
     addTable(layout, QObject::tr("Engine assumptions"), assumptions);
     return {QObject::tr("Regimes"), page, {model, assumptions}};
 }
