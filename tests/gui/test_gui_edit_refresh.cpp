@@ -70,7 +70,7 @@ class TestGuiEditRefresh : public QObject
 
     void waitForResults()
     {
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), gui::test::kPatienceMs);
         QCoreApplication::processEvents();
     }
 
@@ -102,8 +102,9 @@ class TestGuiEditRefresh : public QObject
         QVERIFY(shown);
         const PlanResults full =
             computePlanResults(doc()->project(), doc()->scenario().toStdString());
-        QVERIFY2(test::text(shown->evaluation) == test::text(full.evaluation), step);
-        QVERIFY2(test::text(shown->baselineKpis) == test::text(full.baselineKpis), step);
+        QVERIFY2(fleet::test::text(shown->evaluation) == fleet::test::text(full.evaluation), step);
+        QVERIFY2(fleet::test::text(shown->baselineKpis) == fleet::test::text(full.baselineKpis),
+                 step);
     }
 
 private slots:

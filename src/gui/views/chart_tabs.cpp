@@ -24,9 +24,10 @@ namespace {
 class DrawnFrom : public QObject
 {
 public:
-    DrawnFrom(QChart* chart, ResultsPtr results, bool large, bool dark, bool optimizerMix)
-        : QObject(chart), results(std::move(results)), large(large), dark(dark),
-          optimizerMix(optimizerMix)
+    DrawnFrom(QChart* chart, ResultsPtr drawnFrom, bool largePreset, bool darkTheme,
+              bool optimizerMixShown)
+        : QObject(chart), results(std::move(drawnFrom)), large(largePreset), dark(darkTheme),
+          optimizerMix(optimizerMixShown)
     {
         setObjectName(kName);
     }
