@@ -19,6 +19,7 @@
 
 using namespace fleet;
 using fleet::test::sample;
+using fleet::test::sampleWith;
 using fleet::test::text;
 
 namespace {
@@ -30,20 +31,6 @@ Project edited(const Project& project, const std::vector<FieldEdit>& edits)
     if (!result)
         qFatal("edit refused: %s", result.error().toString().c_str());
     return std::move(result).value().project;
-}
-
-/// The sample with its workloads repeated (new ids) until there are `count`.
-Project sampleWith(std::size_t count)
-{
-    Project project = sample();
-    const std::vector<Workload> base = project.workloads;
-    for (std::size_t i = 0; project.workloads.size() < count; ++i) {
-        Workload copy = base[i % base.size()];
-        copy.id += "-" + std::to_string(i);
-        copy.name += " " + std::to_string(i);
-        project.workloads.push_back(std::move(copy));
-    }
-    return project;
 }
 
 int firstOf(const Project& project, WorkloadKind kind)

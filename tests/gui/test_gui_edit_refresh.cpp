@@ -6,6 +6,7 @@
 // to the one the new results would build.
 
 #include "../core/evaluation_text.h"
+#include "../core/sample_fixture.h"
 #include "charts/chart_kinds.h"
 #include "compute/plan_results.h"
 #include "document/project_document.h"
@@ -31,20 +32,6 @@ using namespace fleet;
 using namespace fleet::gui;
 
 namespace {
-
-/// The sample with its workloads repeated (new ids) until there are `count`.
-Project sampleWith(std::size_t count)
-{
-    Project project = loadSampleProject().value();
-    const std::vector<Workload> base = project.workloads;
-    for (std::size_t i = 0; project.workloads.size() < count; ++i) {
-        Workload copy = base[i % base.size()];
-        copy.id += "-" + std::to_string(i);
-        copy.name += " " + std::to_string(i);
-        project.workloads.push_back(std::move(copy));
-    }
-    return project;
-}
 
 /// The values of every bar set of a bar chart, in order.
 QList<qreal> barValues(const QChart* chart)
@@ -113,7 +100,7 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         m_window = std::make_unique<MainWindow>();
         m_window->recompute()->setSlowEnabled(false);
-        m_window->setProject(sampleWith(40));
+        m_window->setProject(fleet::test::sampleWith(40));
         m_window->resize(1440, 900);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
