@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <string>
+#include <vector>
 
 namespace fleet::test {
 
@@ -29,6 +30,21 @@ inline const WorkloadEvaluation& workload(const Evaluation& e, const std::string
         if (w.id == id)
             return w;
     qFatal("no workload %s", id.c_str());
+}
+
+/// The sample with its workloads repeated (new ids and names) until there
+/// are `count`: a large project of the sample's kinds of work.
+inline Project sampleWith(std::size_t count)
+{
+    Project project = sample();
+    const std::vector<Workload> base = project.workloads;
+    for (std::size_t i = 0; project.workloads.size() < count; ++i) {
+        Workload copy = base[i % base.size()];
+        copy.id += "-" + std::to_string(i);
+        copy.name += " " + std::to_string(i);
+        project.workloads.push_back(std::move(copy));
+    }
+    return project;
 }
 
 } // namespace fleet::test

@@ -1,6 +1,7 @@
 #include "engine/evaluate.h"
 
 #include "engine/evaluate_fleet.h"
+#include "engine/evaluate_steps.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
@@ -78,16 +79,6 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
             result.problem =
                 "no feasible, priced option matches the chosen GPU, regime, profile and plan";
     }
-}
-
-/// The baseline is fixed: whatever the project's scheduler, the naive plan
-/// queues behind the FIFO-grade (naive) ceiling, so savings do not move when
-/// nothing but the scheduler does.
-Project baselineProject(const Project& project)
-{
-    Project naive = project;
-    naive.scheduler.policy = SchedulerPolicy::Naive;
-    return naive;
 }
 
 void evaluateBaseline(const Project& project, const Workload& workload, WorkloadEvaluation& result)
@@ -421,36 +412,57 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
     return costs;
 }
 
+Project baselineProject(const Project& project)
+{
+    // The baseline is fixed: whatever the project's scheduler, the naive plan
+    // queues behind the FIFO-grade (naive) ceiling, so savings do not move
+    // when nothing but the scheduler does.
+    Project naive = project;
+    naive.scheduler.policy = SchedulerPolicy::Naive;
+    return naive;
+}
+
+WorkloadEvaluation evaluateWorkload(const Project& project, const Project& naive,
+                                    const Workload& workload, std::vector<std::string>& warnings)
+{
+    WorkloadEvaluation result;
+    result.id = workload.id;
+    result.name = workload.name;
+    result.kind = workload.kind();
+    result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
+    const bool spotAllowed = isPreemptible(project, workload);
+    for (OptionResult& option : result.options)
+        option.planCosts =
+            planCosts(project, *project.catalog().gpu(option.gpuId), option, spotAllowed);
+    choose(project, workload, result);
+    if (const OptionResult* option = result.chosenOption())
+        result.monthlyCostUsd =
+            attributedCost(project, *option, result.chosenPlan)
+                .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
+    else
+        warnings.push_back("workload " + workload.id + ": " + result.problem);
+    if (const OptionResult* option = result.chosenOption())
+        warnAboutService(project, workload, *option, warnings);
+    evaluateBaseline(naive, workload, result);
+    result.servedPerMonth = servedPerMonth(project, workload);
+    return result;
+}
+
+void completeEvaluation(const Project& project, Evaluation& evaluation)
+{
+    addKpis(project, evaluation);
+    checkFleetCapacity(project, evaluation);
+    flagSuspicious(project, evaluation);
+}
+
 Evaluation evaluate(const Project& project)
 {
     Evaluation evaluation;
     const Project naive = baselineProject(project);
-    for (const Workload& workload : project.workloads) {
-        WorkloadEvaluation result;
-        result.id = workload.id;
-        result.name = workload.name;
-        result.kind = workload.kind();
-        result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
-        const bool spotAllowed = isPreemptible(project, workload);
-        for (OptionResult& option : result.options)
-            option.planCosts =
-                planCosts(project, *project.catalog().gpu(option.gpuId), option, spotAllowed);
-        choose(project, workload, result);
-        if (const OptionResult* option = result.chosenOption())
-            result.monthlyCostUsd =
-                attributedCost(project, *option, result.chosenPlan)
-                    .value_or(std::vector<double>(std::size_t(project.horizonMonths), 0.0));
-        else
-            evaluation.warnings.push_back("workload " + workload.id + ": " + result.problem);
-        if (const OptionResult* option = result.chosenOption())
-            warnAboutService(project, workload, *option, evaluation.warnings);
-        evaluateBaseline(naive, workload, result);
-        result.servedPerMonth = servedPerMonth(project, workload);
-        evaluation.workloads.push_back(std::move(result));
-    }
-    addKpis(project, evaluation);
-    checkFleetCapacity(project, evaluation);
-    flagSuspicious(project, evaluation);
+    for (const Workload& workload : project.workloads)
+        evaluation.workloads.push_back(
+            evaluateWorkload(project, naive, workload, evaluation.warnings));
+    completeEvaluation(project, evaluation);
     return evaluation;
 }
 

@@ -1,13 +1,16 @@
 #include "compute/plan_results.h"
 
+#include "compute/evaluation_caches.h"
 #include "engine/evaluate.h"
 #include "simulate/project_jobs.h"
 #include "store/project_json.h"
 
 namespace fleet::gui {
 
-PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts)
+namespace {
+
+PlanResults computeWith(const Project& project, const std::string& scenario, Kpi tornadoKpi,
+                        unsigned parts, EvaluationCaches* caches)
 {
     PlanResults results;
     results.scenario = scenario;
@@ -17,10 +20,12 @@ PlanResults computePlanResults(const Project& project, const std::string& scenar
         auto applied = applyScenario(project, scenario);
         if (applied) {
             results.project = std::move(applied).value();
-            results.baselineKpis = evaluate(project).kpis;
+            results.baselineKpis =
+                (caches ? caches->base.evaluate(project) : evaluate(project)).kpis;
         }
     }
-    results.evaluation = evaluate(results.project);
+    results.evaluation =
+        caches ? caches->shown.evaluate(results.project) : evaluate(results.project);
     results.costPerOutputToken =
         costPerToken(results.project, results.evaluation, WorkloadKind::Inference);
     results.costPerTrainingToken =
@@ -29,6 +34,20 @@ PlanResults computePlanResults(const Project& project, const std::string& scenar
     results.breakEven = breakEven(results.project, results.evaluation);
     completePlanResults(results, parts, tornadoKpi);
     return results;
+}
+
+} // namespace
+
+PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
+                               unsigned parts)
+{
+    return computeWith(project, scenario, tornadoKpi, parts, nullptr);
+}
+
+PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
+                               unsigned parts, EvaluationCaches& caches)
+{
+    return computeWith(project, scenario, tornadoKpi, parts, &caches);
 }
 
 void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi)

@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <utility>
+
 namespace fleet::gui {
 
 namespace {
@@ -25,6 +27,7 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     connect(&m_optimizer, &QFutureWatcher<OptimizerAnswer>::finished, this,
             &RecomputeService::optimizerDone);
     connect(&m_solver, &SolverProcess::finished, this, &RecomputeService::exactDone);
+    m_retire.setMaxThreadCount(1);
 }
 
 RecomputeService::~RecomputeService()
@@ -84,10 +87,10 @@ void RecomputeService::startFast(Request request)
 {
     m_fastRunning = true;
     m_fastGeneration = request.generation;
-    m_fast.setFuture(QtConcurrent::run([request = std::move(request)]() {
+    m_fast.setFuture(QtConcurrent::run([request = std::move(request), caches = m_caches]() {
         return std::make_shared<PlanResults>(
             computePlanResults(request.project, request.scenario.toStdString(),
-                               defaultTornadoKpi(request.project), request.parts));
+                               defaultTornadoKpi(request.project), request.parts, *caches));
     }));
 }
 
@@ -123,9 +126,10 @@ void RecomputeService::fastDone()
         merged->optimizerRefusal = m_optimizerResult->refusal;
         merged->optimizerCurrent = true;
     }
-    m_latest = merged;
+    ResultsPtr previous = std::exchange(m_latest, merged);
     m_shownGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
+    retire(std::move(previous)); // the views hold the new ones now
     if (m_optimizerPending && !m_optimizerRunning) {
         Request next = std::move(*m_optimizerPending);
         m_optimizerPending.reset();
@@ -158,6 +162,12 @@ void RecomputeService::optimizerDone()
         m_latest = results;
         emit optimizerReady(m_latest);
     }
+}
+
+void RecomputeService::retire(ResultsPtr results)
+{
+    if (results && results.use_count() == 1)
+        m_retire.start([results = std::move(results)]() mutable { results.reset(); });
 }
 
 void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)

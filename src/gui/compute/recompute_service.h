@@ -8,11 +8,13 @@
 // exact solve runs in a worker process (SolverProcess): if it dies, the fast path's answer stays on
 // screen with the reason.
 
+#include "compute/evaluation_caches.h"
 #include "compute/plan_results.h"
 #include "compute/solver_process.h"
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <atomic>
@@ -83,6 +85,8 @@ private:
     void finishSlow();
     void reportSlowProgress();
     void optimizerDone();
+    /// Frees results no view holds any more on m_retire's thread.
+    void retire(ResultsPtr results);
 
     /// The fast path's answer, or why its model was refused.
     struct OptimizerAnswer
@@ -121,6 +125,11 @@ private:
     bool m_slowEnabled = true;
     unsigned m_liveParts = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    /// The fast part's evaluations between requests (one fast job at a time uses them).
+    std::shared_ptr<EvaluationCaches> m_caches = std::make_shared<EvaluationCaches>();
+    /// One thread that frees replaced results (a thousand workloads' take
+    /// milliseconds, which the GUI thread spent after every edit).
+    QThreadPool m_retire;
 };
 
 } // namespace fleet::gui

@@ -126,6 +126,7 @@ void ProjectDocument::setScenario(const QString& scenario)
         return;
     m_scenario = scenario;
     m_scenarioApplied.reset();
+    m_lastChange = {}; // not the last edit's row: everything the views show may differ
     emit scenarioChanged(scenario);
     emit changed();
 }

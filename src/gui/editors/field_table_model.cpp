@@ -4,6 +4,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::gui {
@@ -16,6 +17,31 @@ QString FieldColumn::labelOf(const Project& project, int index, const QString& v
                 return choice.shown.isEmpty() ? choice.label : choice.shown;
     return value;
 }
+
+namespace {
+
+/// Whether `pointer` names a field of row `item` of `list` ("/workloads/3/…").
+bool namesRowOf(const std::string& pointer, const std::string& list, int item)
+{
+    const std::string row = list + "/" + std::to_string(item) + "/";
+    return pointer.compare(0, row.size(), row) == 0;
+}
+
+/// Whether the items of a table with `columns` are rows of `list`: its
+/// cells' fields are (the first column that names its field says so for the
+/// first item).
+bool rowsOfList(const std::vector<FieldColumn>& columns, const Project& project,
+                const std::vector<int>& items, const std::string& list)
+{
+    if (list.empty() || items.empty())
+        return false;
+    for (const FieldColumn& c : columns)
+        if (c.pointer)
+            return namesRowOf(c.pointer(project, items.front()), list, items.front());
+    return false;
+}
+
+} // namespace
 
 FieldTableModel::FieldTableModel(ProjectDocument* document, Rows rows, RowName rowName,
                                  std::vector<FieldColumn> columns, QObject* parent)
@@ -33,6 +59,19 @@ void FieldTableModel::reload()
         beginResetModel();
         m_rows = rows;
         endResetModel();
+        return;
+    }
+    const ProjectChange& change = m_document->lastChange();
+    if (rows == m_rows && change.scope == ProjectChange::Scope::Row &&
+        rowsOfList(m_columns, m_document->project(), m_rows, change.list)) {
+        // One row of our list changed, and no other: its cells alone (a
+        // thousand rows re-measured for one edit were most of its time).
+        const auto at = std::find(m_rows.begin(), m_rows.end(), change.row);
+        if (at != m_rows.end()) {
+            const int row = int(at - m_rows.begin());
+            emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+            emit headerDataChanged(Qt::Vertical, row, row); // renamed
+        }
         return;
     }
     m_rows = rows;

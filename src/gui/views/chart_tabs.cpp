@@ -1,5 +1,6 @@
 #include "views/chart_tabs.h"
 
+#include "charts/chart_inputs.h"
 #include "charts/chart_style.h"
 #include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
@@ -27,6 +28,38 @@ std::pair<QWidget*, QHBoxLayout*> pageWithTopRow(QWidget* view)
     layout->addLayout(row);
     layout->addWidget(view, 1);
     return {page, row};
+/// What a chart on screen was drawn from, kept as a child of the chart (and
+/// deleted with it): new results whose inputs to that chart are the same
+/// keep the chart as it is, fitted.
+class DrawnFrom : public QObject
+{
+public:
+    DrawnFrom(QChart* chart, ResultsPtr drawnFrom, bool largePreset, bool darkTheme,
+              bool optimizerMixShown)
+        : QObject(chart), results(std::move(drawnFrom)), large(largePreset), dark(darkTheme),
+          optimizerMix(optimizerMixShown)
+    {
+        setObjectName(kName);
+    }
+    static DrawnFrom* of(const QChart* chart)
+    {
+        return chart ? dynamic_cast<DrawnFrom*>(
+                           chart->findChild<QObject*>(kName, Qt::FindDirectChildrenOnly))
+                     : nullptr;
+    }
+
+    ResultsPtr results;
+    bool large = false;
+    bool dark = false;
+    bool optimizerMix = false;
+
+private:
+    static inline const QString kName = QStringLiteral("fleetDrawnFrom");
+};
+
+bool darkPalette(const QWidget* widget)
+{
+    return widget->palette().color(QPalette::Window).lightness() < 128;
 }
 
 } // namespace
@@ -100,7 +133,22 @@ void ChartTabs::showResults(ResultsPtr results)
 {
     m_results = std::move(results);
     std::fill(m_stale.begin(), m_stale.end(), true);
-    redraw(currentIndex());
+    const int index = currentIndex();
+    for (std::size_t i = 0; i < m_views.size(); ++i)
+        if (DrawnFrom* drawn = DrawnFrom::of(m_views[i]->chart()); drawn && int(i) != index)
+            drawn->results.reset(); // stale, drawn anew when shown: earlier results go
+    DrawnFrom* drawn = index >= 0 ? DrawnFrom::of(m_views[std::size_t(index)]->chart()) : nullptr;
+    const ChartKind kind = m_kinds[std::size_t(std::max(0, index))];
+    if (drawn && drawn->results && m_results && drawn->large == m_large &&
+        drawn->dark == darkPalette(this) &&
+        !(kind == ChartKind::RegimeMix && (m_optimizerMix || drawn->optimizerMix)) &&
+        sameChartInputs(kind, *drawn->results, *m_results)) {
+        // The chart shown is the one these results give: it stays, fitted.
+        drawn->results = m_results;
+        m_stale[std::size_t(index)] = false;
+    } else {
+        redraw(index);
+    }
     updateKneeButton();
 }
 
@@ -163,10 +211,12 @@ void ChartTabs::redraw(int index)
                            tr(" — of an earlier state; simulating when inputs settle"),
                        chart->property(kSubtitleProperty).toString());
     // Follow the desktop's palette (dark or light); exports stay light.
-    if (palette().color(QPalette::Window).lightness() < 128)
+    if (darkPalette(this))
         chart->setTheme(QChart::ChartThemeDark);
     if (m_large)
         applySlidePreset(chart);
+    new DrawnFrom(chart, m_results, m_large, darkPalette(this),
+                  kind == ChartKind::RegimeMix && m_optimizerMix);
     FittedChartView* view = m_views[std::size_t(index)];
     QChart* old = view->chart();
     view->showChart(chart); // the view owns the new chart, the old one is ours to delete

@@ -1,0 +1,207 @@
+#include "engine/evaluation_cache.h"
+
+#include "engine/evaluate_steps.h"
+#include "store/catalog_export.h"
+
+#include <boost/json.hpp>
+
+#include <tuple>
+
+namespace fleet {
+
+// Each comparison binds every member of its struct: a member added later
+// stops the build here until it is compared too (a missed one would keep
+// results of inputs that changed).
+namespace {
+
+bool same(const TrainingSpec& a, const TrainingSpec& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10);
+}
+
+bool same(const InferenceSpec& a, const InferenceSpec& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9);
+}
+
+bool same(const NotebookSpec& a, const NotebookSpec& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6] = a;
+    const auto& [b1, b2, b3, b4, b5, b6] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6) == std::tie(b1, b2, b3, b4, b5, b6);
+}
+
+bool same(const BatchSpec& a, const BatchSpec& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6] = a;
+    const auto& [b1, b2, b3, b4, b5, b6] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6) == std::tie(b1, b2, b3, b4, b5, b6);
+}
+
+bool same(const WorkloadChoice& a, const WorkloadChoice& b)
+{
+    const auto& [a1, a2, a3, a4] = a;
+    const auto& [b1, b2, b3, b4] = b;
+    return std::tie(a1, a2, a3, a4) == std::tie(b1, b2, b3, b4);
+}
+
+bool same(const Segment& a, const Segment& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6, a7] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7) == std::tie(b1, b2, b3, b4, b5, b6, b7);
+}
+
+bool same(const FleetPool& a, const FleetPool& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6] = a;
+    const auto& [b1, b2, b3, b4, b5, b6] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6) == std::tie(b1, b2, b3, b4, b5, b6);
+}
+
+bool same(const Regime& a, const Regime& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8) == std::tie(b1, b2, b3, b4, b5, b6, b7, b8);
+}
+
+bool same(const Scheduler& a, const Scheduler& b)
+{
+    const auto& [a1, a2, a3, a4] = a;
+    const auto& [b1, b2, b3, b4] = b;
+    return std::tie(a1, a2, a3, a4) == std::tie(b1, b2, b3, b4);
+}
+
+bool same(const Assumptions& a, const Assumptions& b)
+{
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+                 a19, a20, a21, a22, a23] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18,
+                 b19, b20, b21, b22, b23] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+                    a19, a20, a21, a22, a23) == std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10,
+                                                         b11, b12, b13, b14, b15, b16, b17, b18,
+                                                         b19, b20, b21, b22, b23);
+}
+
+template <class T> bool sameList(const std::vector<T>& a, const std::vector<T>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!same(a[i], b[i]))
+            return false;
+    return true;
+}
+
+bool sameSpec(const Workload& a, const Workload& b)
+{
+    if (a.spec.index() != b.spec.index())
+        return false;
+    return std::visit(
+        [&](const auto& spec) {
+            return same(spec, std::get<std::decay_t<decltype(spec)>>(b.spec));
+        },
+        a.spec);
+}
+
+/// The catalog as the engine reads it: its JSON export less where each
+/// entry was read from (which differs between a file as opened and the
+/// same project read anew after an edit, and which the engine never reads).
+std::string catalogText(const Catalog& catalog)
+{
+    boost::json::object json = catalogToJson(catalog);
+    json.erase("files");
+    for (const char* list : {"gpus", "price_books"})
+        if (boost::json::array* items = json[list].if_array())
+            for (boost::json::value& item : *items)
+                if (boost::json::object* entry = item.if_object())
+                    entry->erase("origin");
+    return boost::json::serialize(json);
+}
+
+} // namespace
+
+bool sameWorkload(const Workload& a, const Workload& b)
+{
+    const auto& [id, name, segment, start, end, spec, choice, note] = a;
+    (void)spec; // compared by kind below
+    return id == b.id && name == b.name && segment == b.segmentId && start == b.startMonth &&
+           end == b.endMonth && sameSpec(a, b) && same(choice, b.choice) && note == b.note;
+}
+
+bool sameWorkloadSettings(const Project& a, const Project& b)
+{
+    return a.horizonMonths == b.horizonMonths && a.startMonth == b.startMonth &&
+           a.activePriceBookId == b.activePriceBookId && a.fleet.mode == b.fleet.mode &&
+           sameList(a.fleet.pools, b.fleet.pools) && same(a.scheduler, b.scheduler) &&
+           std::equal(a.regimes.begin(), a.regimes.end(), b.regimes.begin(),
+                      [](const Regime& x, const Regime& y) { return same(x, y); }) &&
+           same(a.assumptions, b.assumptions) && sameList(a.segments, b.segments);
+}
+
+bool EvaluationCache::holdsUnder(const Project& project)
+{
+    if (!m_context || !sameWorkloadSettings(*m_context, project))
+        return false;
+    if (&m_context->catalog() == &project.catalog())
+        return true;
+    // Another catalog object (an edit re-reads the project, and its
+    // catalog): the same if its content is. The context then takes the new
+    // one, whose address stays taken while the context holds it.
+    if (catalogText(project.catalog()) != m_catalogText)
+        return false;
+    Project context = project;
+    context.workloads.clear();
+    m_context = std::move(context);
+    return true;
+}
+
+Evaluation EvaluationCache::evaluate(const Project& project)
+{
+    const std::lock_guard lock(m_mutex);
+    if (!holdsUnder(project)) {
+        m_entries.clear();
+        m_context.reset();
+        m_naive.reset();
+        Project context = project;
+        context.workloads.clear();
+        m_naive = baselineProject(context);
+        m_catalogText = catalogText(context.catalog());
+        m_context = std::move(context);
+    }
+    m_reused = m_computed = 0;
+    Evaluation evaluation;
+    evaluation.workloads.reserve(project.workloads.size());
+    std::unordered_map<std::string, Entry> kept;
+    kept.reserve(project.workloads.size());
+    for (const Workload& workload : project.workloads) {
+        auto found = m_entries.find(workload.id);
+        Entry entry;
+        if (found != m_entries.end() && sameWorkload(found->second.workload, workload)) {
+            entry = std::move(found->second);
+            m_entries.erase(found);
+            ++m_reused;
+        } else {
+            entry.workload = workload;
+            entry.result = evaluateWorkload(project, *m_naive, workload, entry.warnings);
+            ++m_computed;
+        }
+        evaluation.workloads.push_back(entry.result);
+        evaluation.warnings.insert(evaluation.warnings.end(), entry.warnings.begin(),
+                                   entry.warnings.end());
+        kept.insert_or_assign(workload.id, std::move(entry));
+    }
+    m_entries = std::move(kept); // workloads removed since are forgotten
+    completeEvaluation(project, evaluation);
+    return evaluation;
+}
+
+} // namespace fleet

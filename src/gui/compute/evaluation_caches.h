@@ -1,0 +1,23 @@
+#pragma once
+
+// What a recompute keeps between snapshots of one project: the workloads'
+// results of the snapshot shown, and of the project as stated when a
+// scenario is applied (engine/evaluation_cache.h: only what an edit reached
+// is evaluated again; the results are evaluate()'s).
+
+#include "compute/plan_results.h"
+#include "engine/evaluation_cache.h"
+
+namespace fleet::gui {
+
+struct EvaluationCaches
+{
+    EvaluationCache shown;
+    EvaluationCache base;
+};
+
+/// computePlanResults with its two evaluations through `caches`.
+PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
+                               unsigned parts, EvaluationCaches& caches);
+
+} // namespace fleet::gui
