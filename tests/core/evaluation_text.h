@@ -85,8 +85,8 @@ inline void put(std::string& out, const PlanCost& value)
 }
 inline void put(std::string& out, const OptionResult& value)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11] = value;
-    putAll(out, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12] = value;
+    putAll(out, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12);
 }
 inline void put(std::string& out, const RejectedOption& value)
 {

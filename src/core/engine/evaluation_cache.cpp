@@ -1,6 +1,7 @@
 #include "engine/evaluation_cache.h"
 
 #include "engine/evaluate_steps.h"
+#include "model/engine_defaults.h"
 #include "store/catalog_export.h"
 
 #include <boost/json.hpp>
@@ -81,14 +82,12 @@ bool same(const Scheduler& a, const Scheduler& b)
 
 bool same(const Assumptions& a, const Assumptions& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-                 a19, a20, a21, a22, a23] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18,
-                 b19, b20, b21, b22, b23] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-                    a19, a20, a21, a22, a23) == std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10,
-                                                         b11, b12, b13, b14, b15, b16, b17, b18,
-                                                         b19, b20, b21, b22, b23);
+    // Every member is a row of the assumption table (a static_assert in
+    // engine_defaults.cpp keeps the struct and the table the same size).
+    for (const AssumptionField& field : assumptionFields())
+        if (a.*field.member != b.*field.member)
+            return false;
+    return true;
 }
 
 template <class T> bool sameList(const std::vector<T>& a, const std::vector<T>& b)

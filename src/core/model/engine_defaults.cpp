@@ -94,6 +94,10 @@ const std::array<AssumptionField, 26> kAssumptions = {{
     {"peak_capacity_share", &Assumptions::peakCapacityShare, kFraction,
      "Services and notebooks: share of the peak above the mean that capacity sets aside"},
 }};
+// Every member of Assumptions is a double with its row above, so code that
+// walks the table (the reader, the writer, the evaluation cache) sees them all.
+static_assert(sizeof(Assumptions) == kAssumptions.size() * sizeof(double),
+              "each Assumptions member needs its row in kAssumptions");
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{
     {"throughput_overhead",

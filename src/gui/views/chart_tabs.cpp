@@ -28,6 +28,8 @@ std::pair<QWidget*, QHBoxLayout*> pageWithTopRow(QWidget* view)
     layout->addLayout(row);
     layout->addWidget(view, 1);
     return {page, row};
+}
+
 /// What a chart on screen was drawn from, kept as a child of the chart (and
 /// deleted with it): new results whose inputs to that chart are the same
 /// keep the chart as it is, fitted.
