@@ -627,6 +627,55 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("Bare metal")));
     }
 
+    void optimizerOptionsAreSolves()
+    {
+        // chart, deck and workbook take solve's --objective and --time-limit,
+        // with its meaning: the margin objective's plan, said in the footer.
+        QTemporaryDir dir;
+        const CliRun solved = runCli({"solve", ":sample", "--objective", "margin", "--json"});
+        QCOMPARE(solved.exitCode, 0);
+        const QString status =
+            QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
+        const QString path = dir.filePath(QStringLiteral("margin.svg"));
+        const CliRun run = runCli({"chart", ":sample", "--kind", "optimizer-mix", "--objective",
+                                   "margin", "--time-limit", "20", "-o", path});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(svg.readAll());
+        QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
+        QVERIFY2(text.contains(QStringLiteral("plan for the most margin")), "no objective");
+        // The same checks and words as solve's, naming the command.
+        for (const char* command : {"solve", "chart", "deck", "workbook"}) {
+            const QString out = dir.filePath(
+                QStringLiteral("x.") +
+                (QLatin1String(command) == QLatin1String("deck")    ? QStringLiteral("pptx")
+                 : QLatin1String(command) == QLatin1String("chart") ? QStringLiteral("png")
+                                                                    : QStringLiteral("xlsx")));
+            QStringList base{command, ":sample", "-o", out};
+            if (QLatin1String(command) == QLatin1String("chart"))
+                base << "--kind"
+                     << "optimizer-mix";
+            if (QLatin1String(command) == QLatin1String("solve"))
+                base = QStringList{command, ":sample"};
+            const CliRun objective = runCli(base + QStringList{"--objective", "profit"});
+            QCOMPARE(objective.exitCode, 1);
+            QVERIFY2(objective.err.contains(
+                         QStringLiteral("fleetplanner-cli %1: --objective must be cost or margin; "
+                                        "got 'profit'")
+                             .arg(QLatin1String(command))),
+                     qPrintable(objective.err));
+            for (const char* limit : {"0", "-3", "ten", "90000"}) {
+                const CliRun time = runCli(base + QStringList{"--time-limit", limit});
+                QCOMPARE(time.exitCode, 1);
+                QVERIFY2(time.err.contains(QStringLiteral("fleetplanner-cli %1: --time-limit")
+                                               .arg(QLatin1String(command))),
+                         qPrintable(time.err));
+            }
+            QVERIFY(!QFileInfo::exists(out));
+        }
+    }
+
     void chartIsWrittenHeadless_data()
     {
         QTest::addColumn<QString>("file");
