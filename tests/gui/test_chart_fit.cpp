@@ -221,7 +221,7 @@ private slots:
         std::unique_ptr<QChart> chart(createChart(ChartKind(kind), results));
         for (QAbstractAxis* axis : chart->axes()) {
             auto* values = qobject_cast<QValueAxis*>(axis);
-            if (!values)
+            if (!values || qobject_cast<QCategoryAxis*>(axis)) // months: labels of their own
                 continue;
             QCOMPARE(values->tickType(), QValueAxis::TicksFixed);
             QVERIFY(values->tickCount() >= 2);
@@ -236,10 +236,10 @@ private slots:
             const QString said = values->titleText() + QStringLiteral(": ") + labels.join(", ");
             QVERIFY2(QSet<QString>(labels.begin(), labels.end()).size() == labels.size(),
                      qPrintable(said));
-            for (const QString& label : labels)
-                QVERIFY2(!label.contains(QStringLiteral("nan"), Qt::CaseInsensitive) &&
-                             !label.contains(QStringLiteral("inf"), Qt::CaseInsensitive),
-                         qPrintable(said));
+            for (const QString& label : labels) {
+                bool number = false;
+                QVERIFY2(std::isfinite(label.toDouble(&number)) && number, qPrintable(said));
+            }
             if (QTest::currentDataTag() == QLatin1String("w1-m1/regime-mix"))
                 qInfo() << said;
         }
@@ -324,8 +324,9 @@ private slots:
             const QString drawn = svgTexts(path).join(QLatin1Char(' '));
             // The first words of the line (a long one wraps over several texts).
             QVERIFY2(drawn.contains(why.section(QLatin1Char(' '), 0, 2)), qPrintable(drawn));
-            for (const char* broken : {"nan", "inf", "0, 0", "1, 1"})
-                QVERIFY2(!drawn.contains(QLatin1String(broken)), qPrintable(drawn));
+            static const QRegularExpression broken(QStringLiteral("\\b(nan|inf)\\b"),
+                                                   QRegularExpression::CaseInsensitiveOption);
+            QVERIFY2(!broken.match(drawn).hasMatch(), qPrintable(drawn));
         }
         if (reviewShot(QTest::currentDataTag())) {
             ExportOptions options;

@@ -60,7 +60,7 @@ int tickDecimals(double min, double max, int tickCount, int fewest)
             return std::abs(v * scale - std::round(v * scale)) <=
                    1e-6 * std::max(1.0, std::abs(v * scale));
         };
-        if (exact(interval) && exact(min))
+        if (exact(interval) && std::round(interval * scale) >= 1 && exact(min))
             break;
     }
     return decimals;
