@@ -116,9 +116,9 @@ private slots:
             settings.mode = mode;
             auto empty = emptyProject(settings);
             QVERIFY(empty);
-            addNothingToDraw(mode == FleetMode::Fixed ? QStringLiteral("empty-fixed")
-                                                      : QStringLiteral("empty-sized"),
-                             empty.value());
+            addSolved(mode == FleetMode::Fixed ? QStringLiteral("empty-fixed")
+                                               : QStringLiteral("empty-sized"),
+                      empty.value());
         }
         for (WorkloadKind kind : {WorkloadKind::Inference, WorkloadKind::Notebooks}) {
             Project one = m_sample;
@@ -132,13 +132,18 @@ private slots:
                 notebooks->users = 0;
             one.workloads = {idle};
             one.scenarios.clear();
-            addNothingToDraw(kind == WorkloadKind::Inference ? QStringLiteral("one-no-requests")
-                                                             : QStringLiteral("one-no-users"),
-                             one);
+            addSolved(kind == WorkloadKind::Inference ? QStringLiteral("one-no-requests")
+                                                      : QStringLiteral("one-no-users"),
+                      one);
+            if (auto* notebooks = std::get_if<NotebookSpec>(&one.workloads[0].spec)) {
+                // A tiny range: one user holds a fraction of a GPU (0 to 0.3).
+                notebooks->users = 1;
+                addSolved(QStringLiteral("one-user"), one);
+            }
         }
     }
 
-    void addNothingToDraw(const QString& name, const Project& project)
+    void addSolved(const QString& name, const Project& project)
     {
         PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
         results.frontiers = computeFrontiers(results.project, results.evaluation);
@@ -240,7 +245,7 @@ private slots:
                 bool number = false;
                 QVERIFY2(std::isfinite(label.toDouble(&number)) && number, qPrintable(said));
             }
-            if (QTest::currentDataTag() == QLatin1String("w1-m1/regime-mix"))
+            if (QTest::currentDataTag() == QLatin1String("one-user/regime-mix"))
                 qInfo() << said;
         }
     }
@@ -287,6 +292,7 @@ private slots:
             QStringLiteral("No inference workload serves any requests yet"));
         row("w1-m1", ChartKind::Frontier, QStringLiteral("Not simulated yet"));
         row("sample", ChartKind::Frontier, QString());
+        row("one-user", ChartKind::RegimeMix, QString());
         row("sample", ChartKind::OptimizerMix, QString());
         row("w1-m1", ChartKind::OptimizerMix, QStringLiteral("Solving"));
     }

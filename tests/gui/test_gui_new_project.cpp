@@ -143,8 +143,14 @@ private slots:
             }
             QVERIFY2(!message.isEmpty(), qPrintable(chartKindKey(kind)));
             QVERIFY(view->chart()->axes().isEmpty());
-            auto* text =
-                view->chart()->findChild<QGraphicsTextItem*>(QStringLiteral("emptyChartMessage"));
+            // Nothing earlier is drawn: no "of an earlier state" in its title.
+            QVERIFY2(!view->chart()->title().contains(QStringLiteral("earlier")),
+                     qPrintable(view->chart()->title()));
+            QGraphicsTextItem* text = nullptr; // a child item, not a child object
+            for (QGraphicsItem* item : view->chart()->childItems())
+                if (auto* one = dynamic_cast<QGraphicsTextItem*>(item);
+                    one && one->objectName() == QLatin1String("emptyChartMessage"))
+                    text = one;
             QVERIFY(text && text->toPlainText() == message);
             // Centred in the view and wholly inside it.
             const QRectF box = text->mapRectToScene(text->boundingRect());
