@@ -603,19 +603,32 @@ private slots:
         }
     }
 
+    void optimizerMixChartSolvesThenDraws_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("objective"); ///< what the footer says of it
+        QTest::newRow("scenario") << QStringList{"--scenario", "reserve-60"} << QString();
+        // chart, deck and workbook take solve's --objective and --time-limit.
+        QTest::newRow("margin") << QStringList{"--objective", "margin", "--time-limit", "20"}
+                                << QStringLiteral("plan for the most margin");
+    }
+
     void optimizerMixChartSolvesThenDraws()
     {
         // The optimizer's plan, solved on the spot as `solve` solves it: the
         // chart's subtitle says how it was found, as `solve --json` says.
+        QFETCH(QStringList, options);
+        QFETCH(QString, objective);
         QTemporaryDir dir;
-        const CliRun solved = runCli({"solve", ":sample", "--scenario", "reserve-60", "--json"});
+        const CliRun solved = runCli(QStringList{"solve", ":sample", "--json"} + options);
         QCOMPARE(solved.exitCode, 0);
         const QString status =
             QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
         QCOMPARE(status, QStringLiteral("optimal"));
         const QString path = dir.filePath(QStringLiteral("optimizer.svg"));
-        const CliRun run = runCli({"chart", ":sample", "--kind", "optimizer-mix", "--scenario",
-                                   "reserve-60", "--slide", "-o", path});
+        const CliRun run = runCli(
+            QStringList{"chart", ":sample", "--kind", "optimizer-mix", "--slide", "-o", path} +
+            options);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("optimizer-mix")));
         QFile svg(path);
@@ -625,26 +638,14 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
         QVERIFY(!text.contains(QStringLiteral("Solving")));
         QVERIFY(text.contains(QStringLiteral("Bare metal")));
+        QCOMPARE(text.contains(QStringLiteral("most margin")), !objective.isEmpty());
+        if (!objective.isEmpty())
+            QVERIFY2(text.contains(objective), "no objective");
     }
 
-    void optimizerOptionsAreSolves()
+    void optimizerOptionsAreCheckedAsSolveChecksThem()
     {
-        // chart, deck and workbook take solve's --objective and --time-limit,
-        // with its meaning: the margin objective's plan, said in the footer.
         QTemporaryDir dir;
-        const CliRun solved = runCli({"solve", ":sample", "--objective", "margin", "--json"});
-        QCOMPARE(solved.exitCode, 0);
-        const QString status =
-            QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
-        const QString path = dir.filePath(QStringLiteral("margin.svg"));
-        const CliRun run = runCli({"chart", ":sample", "--kind", "optimizer-mix", "--objective",
-                                   "margin", "--time-limit", "20", "-o", path});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QFile svg(path);
-        QVERIFY(svg.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(svg.readAll());
-        QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
-        QVERIFY2(text.contains(QStringLiteral("plan for the most margin")), "no objective");
         // The same checks and words as solve's, naming the command.
         for (const char* command : {"solve", "chart", "deck", "workbook"}) {
             const QString out = dir.filePath(

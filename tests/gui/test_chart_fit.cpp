@@ -4,7 +4,9 @@
 // or "...") and no number is in scientific notation. Category labels that
 // cannot be read under the bars turn the bars on their side, for that size
 // only. The tornado's default KPI moves in a fixed fleet and names the
-// inputs it leaves out.
+// inputs it leaves out. Value axes never repeat a label (nor write "nan");
+// a chart with nothing to draw (new empty projects, a workload asking for
+// nothing, not simulated, not solved) says why instead of drawing axes.
 
 #include "charts/chart_export.h"
 #include "charts/chart_fit.h"
@@ -89,6 +91,32 @@ class TestChartFit : public QObject
     std::vector<std::pair<QString, PlanResults>> m_projects;
     QTemporaryDir m_dir;
 
+    /// Rows of every project and chart kind (packing: no trace replayed, so
+    /// its empty state).
+    void everyProjectAndKind()
+    {
+        QTest::addColumn<int>("project");
+        QTest::addColumn<int>("kind");
+        for (std::size_t p = 0; p < m_projects.size(); ++p)
+            for (ChartKind kind : allChartKinds())
+                QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
+                    << int(p) << int(kind);
+    }
+
+    void addSolved(const QString& name, const Project& project)
+    {
+        PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
+        results.frontiers = computeFrontiers(results.project, results.evaluation);
+        solveOptimizerPlan(results);
+        m_projects.emplace_back(name, std::move(results));
+    }
+
+    static bool reviewShot(const char* tag)
+    {
+        // Written where a person reviews them.
+        return QByteArray(tag).startsWith("empty-fixed/") || QByteArray(tag).startsWith("one-");
+    }
+
 private slots:
     void initTestCase()
     {
@@ -143,24 +171,7 @@ private slots:
         }
     }
 
-    void addSolved(const QString& name, const Project& project)
-    {
-        PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
-        results.frontiers = computeFrontiers(results.project, results.evaluation);
-        solveOptimizerPlan(results);
-        m_projects.emplace_back(name, std::move(results));
-    }
-
-    void nothingIsCutAtAnySize_data()
-    {
-        QTest::addColumn<int>("project");
-        QTest::addColumn<int>("kind");
-        for (std::size_t p = 0; p < m_projects.size(); ++p)
-            for (ChartKind kind : allChartKinds())
-                if (kind != ChartKind::Packing) // no trace replayed: a title only
-                    QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
-                        << int(p) << int(kind);
-    }
+    void nothingIsCutAtAnySize_data() { everyProjectAndKind(); }
 
     void nothingIsCutAtAnySize()
     {
@@ -205,15 +216,7 @@ private slots:
             QCOMPARE(chart->series()[i]->type(), fresh->series()[i]->type());
     }
 
-    void valueAxesNeverRepeatALabel_data()
-    {
-        QTest::addColumn<int>("project");
-        QTest::addColumn<int>("kind");
-        for (std::size_t p = 0; p < m_projects.size(); ++p)
-            for (ChartKind kind : allChartKinds())
-                QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
-                    << int(p) << int(kind);
-    }
+    void valueAxesNeverRepeatALabel_data() { everyProjectAndKind(); }
 
     void valueAxesNeverRepeatALabel()
     {
@@ -347,12 +350,6 @@ private slots:
                                  ChartFormat::Png, options, &error),
                      qPrintable(error));
         }
-    }
-
-    static bool reviewShot(const char* tag)
-    {
-        // Written where a person reviews them.
-        return QByteArray(tag).startsWith("empty-fixed/") || QByteArray(tag).startsWith("one-");
     }
 
     void unreadableCategoriesTurnTheBars_data()
