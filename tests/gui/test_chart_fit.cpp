@@ -103,12 +103,32 @@ class TestChartFit : public QObject
                     << int(p) << int(kind);
     }
 
+    /// The chart of the current row's kind and project.
+    QChart* rowChart()
+    {
+        QFETCH(int, project);
+        QFETCH(int, kind);
+        return createChart(ChartKind(kind), m_projects[std::size_t(project)].second);
+    }
+
     void addSolved(const QString& name, const Project& project)
     {
         PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
         results.frontiers = computeFrontiers(results.project, results.evaluation);
         solveOptimizerPlan(results);
         m_projects.emplace_back(name, std::move(results));
+    }
+
+    /// Writes `chart` at half a slide where a person reviews it: FILE.png in the build's tests.
+    static bool writeForReview(QChart* chart, const PlanResults& results, const QString& file,
+                               QString* error)
+    {
+        ExportOptions options;
+        options.size = QSize(960, 540);
+        options.slide = true;
+        options.footer = chartFooter(results);
+        return exportChart(chart, QStringLiteral(FLEET_BINARY_DIR "/%1.png").arg(file),
+                           ChartFormat::Png, options, error);
     }
 
     static bool reviewShot(const char* tag)
@@ -223,10 +243,7 @@ private slots:
         // A value axis draws tickCount labels evenly from min to max in its
         // format (Qt's fixed ticks): "1, 1, 1, 0, 0, 0" over 0..1 is read as
         // broken; so are "nan" and "inf".
-        QFETCH(int, project);
-        QFETCH(int, kind);
-        const PlanResults& results = m_projects[std::size_t(project)].second;
-        std::unique_ptr<QChart> chart(createChart(ChartKind(kind), results));
+        std::unique_ptr<QChart> chart(rowChart());
         for (QAbstractAxis* axis : chart->axes()) {
             auto* values = qobject_cast<QValueAxis*>(axis);
             if (!values || qobject_cast<QCategoryAxis*>(axis)) // months: labels of their own
@@ -338,16 +355,12 @@ private slots:
             QVERIFY2(!broken.match(drawn).hasMatch(), qPrintable(drawn));
         }
         if (reviewShot(QTest::currentDataTag())) {
-            ExportOptions options;
-            options.size = QSize(960, 540);
-            options.slide = true;
-            options.footer = chartFooter(results);
             QString error;
-            QVERIFY2(exportChart(chart.get(),
-                                 QStringLiteral(FLEET_BINARY_DIR "/chart_empty_%1.png")
-                                     .arg(QString::fromLatin1(QTest::currentDataTag())
-                                              .replace(QLatin1Char('/'), QLatin1Char('_'))),
-                                 ChartFormat::Png, options, &error),
+            QVERIFY2(writeForReview(chart.get(), results,
+                                    QStringLiteral("chart_empty_%1")
+                                        .arg(QString::fromLatin1(QTest::currentDataTag())
+                                                 .replace(QLatin1Char('/'), QLatin1Char('_'))),
+                                    &error),
                      qPrintable(error));
         }
     }
@@ -470,16 +483,12 @@ private slots:
                  {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken, ChartKind::RegimeMix,
                   ChartKind::Tornado, ChartKind::Scenarios}) {
                 std::unique_ptr<QChart> chart(createChart(kind, results));
-                ExportOptions options;
-                options.size = QSize(960, 540);
-                options.slide = true;
-                options.footer = chartFooter(results);
                 QString error;
-                QVERIFY2(exportChart(chart.get(),
-                                     QStringLiteral(FLEET_BINARY_DIR "/chart_fit_%1_%2.png")
-                                         .arg(name, chartKindKey(kind)),
-                                     ChartFormat::Png, options, &error),
-                         qPrintable(error));
+                QVERIFY2(
+                    writeForReview(chart.get(), results,
+                                   QStringLiteral("chart_fit_%1_%2").arg(name, chartKindKey(kind)),
+                                   &error),
+                    qPrintable(error));
             }
     }
 
