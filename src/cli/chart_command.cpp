@@ -7,6 +7,7 @@
 #include "cli_support.h"
 #include "compute/optimizer_plan.h"
 #include "export/export_all.h"
+#include "optimizer_options.h"
 #include "store/project_json.h"
 
 #include <QChart>
@@ -85,7 +86,8 @@ std::unique_ptr<QChart> catalogChart(const QCommandLineParser& parser,
 
 /// A chart of a project: its results computed by the same functions as the app's.
 std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::ChartKind kind,
-                                     QString* footer, int* exitCode)
+                                     const OptimizeOptions& optimizer, QString* footer,
+                                     int* exitCode)
 {
     // Loaded with the scenario first, so a bad one is reported as everywhere.
     if (!loadProjectArgument(parser, kCommand, exitCode))
@@ -129,7 +131,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     if (gui::needsFrontiers(kind))
         results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
     if (gui::needsOptimizer(kind))
-        gui::solveOptimizerPlan(results); // the exact solve, as `solve` runs it
+        gui::solveOptimizerPlan(results, optimizer); // as `solve` runs it
     if (kind == gui::ChartKind::Packing) {
         if (!parser.isSet(QStringLiteral("nodes")) || !parser.isSet(QStringLiteral("pods"))) {
             *exitCode = UserError;
@@ -161,12 +163,14 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         results.packing = std::make_shared<const gui::PackingReport>(std::move(report));
     }
     *footer = gui::chartFooter(results);
+    if (gui::needsOptimizer(kind) && optimizer.objective == Objective::Margin)
+        *footer += QObject::tr(" · the optimizer's plan for the most margin");
     *exitCode = Ok;
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
 }
 
 /// `chart PROJECT --all -o FOLDER`: every chart the project has data for.
-int exportAll(const QCommandLineParser& parser)
+int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer)
 {
     const QString folder = parser.value(QStringLiteral("output"));
     if (folder.isEmpty() || parser.positionalArguments().isEmpty()) {
@@ -186,7 +190,7 @@ int exportAll(const QCommandLineParser& parser)
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
     results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
-    gui::solveOptimizerPlan(results);
+    gui::solveOptimizerPlan(results, optimizer);
     QStringList written;
     QString error;
     if (!gui::exportAllCharts(results, folder, &written, &error)) {
@@ -244,13 +248,17 @@ int runChartCommand(const QStringList& args)
          QStringLiteral("Every chart of the project (PNG at 2×, SVG, PDF; slide preset) into the "
                         "folder -o names, as KIND-SCENARIO.png and so on.")},
     });
+    parser.addOptions(optimizerOptions());
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
+    OptimizeOptions optimizer;
+    if (!readOptimizerOptions(parser, kCommand, &optimizer))
+        return UserError;
 
     if (parser.isSet(QStringLiteral("all")))
-        return exportAll(parser);
+        return exportAll(parser, optimizer);
     const auto kind = gui::chartKindFromKey(parser.value(QStringLiteral("kind")));
     if (!kind) {
         printErr(QStringLiteral("fleetplanner-cli chart: --kind must be one of: %1; got '%2'\n")
@@ -286,7 +294,7 @@ int runChartCommand(const QStringList& args)
 
     QString footer;
     std::unique_ptr<QChart> chart = withProject
-                                        ? projectChart(parser, *kind, &footer, &exitCode)
+                                        ? projectChart(parser, *kind, optimizer, &footer, &exitCode)
                                         : catalogChart(parser, catalogOption, &footer, &exitCode);
     if (!chart)
         return exitCode;

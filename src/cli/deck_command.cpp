@@ -5,6 +5,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/deck_export.h"
+#include "optimizer_options.h"
 #include "store/project_json.h"
 
 namespace fleet::cli {
@@ -27,9 +28,13 @@ int runDeckCommand(const QStringList& args)
          QStringLiteral("Output file (.pptx or .pdf)."),
          QStringLiteral("FILE")},
     });
+    parser.addOptions(optimizerOptions());
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
+    OptimizeOptions optimizer;
+    if (!readOptimizerOptions(parser, QStringLiteral("deck"), &optimizer))
+        return UserError;
     const QString output = parser.value(QStringLiteral("output"));
     if (!output.endsWith(QStringLiteral(".pptx"), Qt::CaseInsensitive) &&
         !output.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
@@ -56,7 +61,7 @@ int runDeckCommand(const QStringList& args)
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
     results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
-    gui::solveOptimizerPlan(results); // the optimizer's slide: the exact solve, as `solve` runs it
+    gui::solveOptimizerPlan(results, optimizer); // the optimizer's slide, as `solve` runs it
     QString error;
     if (!gui::exportDeck(results, output, &error)) {
         printErr(QStringLiteral("fleetplanner-cli deck: %1\n").arg(error));

@@ -4,6 +4,7 @@
 #include "optimize/apply_plan.h"
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
+#include "optimizer_options.h"
 #include "project_commands.h"
 #include "store/atomic_file.h"
 #include "store/project_json.h"
@@ -102,12 +103,8 @@ int runSolveCommand(const QStringList& args)
     parser.addOptions({
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario."),
          QStringLiteral("NAME")},
-        {QStringLiteral("time-limit"), QStringLiteral("Seconds (default 10)."),
-         QStringLiteral("S")},
         {QStringLiteral("gap"), QStringLiteral("Relative gap to stop at (default 0.0001)."),
          QStringLiteral("G")},
-        {QStringLiteral("objective"), QStringLiteral("cost (default) or margin."),
-         QStringLiteral("O")},
         {QStringLiteral("mps"), QStringLiteral("Also write the model solved as free MPS."),
          QStringLiteral("FILE")},
         {QStringLiteral("fast"),
@@ -121,25 +118,16 @@ int runSolveCommand(const QStringList& args)
          QStringLiteral("With --apply: the project to write (.fleetplan.json or .fleetplan)."),
          QStringLiteral("FILE")},
     });
+    parser.addOptions(optimizerOptions());
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
     OptimizeOptions options;
-    if (!numberOption(parser, kCommand, QStringLiteral("time-limit"), 0, 86400, false, false,
-                      &options.solve.timeLimitSeconds) ||
+    if (!readOptimizerOptions(parser, kCommand, &options) ||
         !numberOption(parser, kCommand, QStringLiteral("gap"), 0, 1, true, false,
                       &options.solve.relativeGap))
         return UserError;
     options.fastPath = parser.isSet(QStringLiteral("fast"));
-    const QString objective = parser.value(QStringLiteral("objective"));
-    if (objective == QLatin1String("margin"))
-        options.objective = Objective::Margin;
-    else if (!objective.isEmpty() && objective != QLatin1String("cost")) {
-        printErr(
-            QStringLiteral("fleetplanner-cli solve: --objective must be cost or margin; got '%1'\n")
-                .arg(objective));
-        return UserError;
-    }
     const bool apply = parser.isSet(QStringLiteral("apply"));
     if (apply != parser.isSet(QStringLiteral("output"))) {
         printErr(QStringLiteral("fleetplanner-cli solve: --apply and -o go together (--apply -o "

@@ -5,6 +5,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/workbook_export.h"
+#include "optimizer_options.h"
 #include "store/project_json.h"
 
 namespace fleet::cli {
@@ -27,9 +28,13 @@ int runWorkbookCommand(const QStringList& args)
          QStringLiteral("Output file (.xlsx)."),
          QStringLiteral("FILE")},
     });
+    parser.addOptions(optimizerOptions());
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
+    OptimizeOptions optimizer;
+    if (!readOptimizerOptions(parser, QStringLiteral("workbook"), &optimizer))
+        return UserError;
     const QString output = parser.value(QStringLiteral("output"));
     if (output.isEmpty() || !output.endsWith(QStringLiteral(".xlsx"), Qt::CaseInsensitive)) {
         printErr(QStringLiteral("fleetplanner-cli workbook: -o FILE.xlsx is required (the file "
@@ -55,7 +60,7 @@ int runWorkbookCommand(const QStringList& args)
     gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
-    gui::solveOptimizerPlan(results); // its sheet: the exact solve, as `solve` runs it
+    gui::solveOptimizerPlan(results, optimizer); // its sheet, as `solve` runs it
     QString error;
     if (!gui::exportWorkbook(results, output, &error)) {
         printErr(QStringLiteral("fleetplanner-cli workbook: %1\n").arg(error));

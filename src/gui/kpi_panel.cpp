@@ -162,16 +162,19 @@ void KpiPanel::arrange(int columns)
 void KpiPanel::showResults(const PlanResults& results)
 {
     const Project& project = results.project;
-    setTitle(tr("%1 — %2, %3 months, price book %4%5")
-                 .arg(QString::fromStdString(project.name), project.fleet.mode == FleetMode::Fixed
-                                                                ? tr("fixed fleet")
-                                                                : tr("fleet sized by FleetPlanner"))
-                 .arg(project.horizonMonths)
-                 .arg(QString::fromStdString(project.activePriceBookId))
-                 .arg(results.scenario.empty()
-                          ? QString()
-                          : tr(" — scenario %1")
-                                .arg(scenarioName(results.baseProject, results.scenario))));
+    setTitle(
+        tr("%1 — %2, %3 months, price book %4%5")
+            .arg(QString::fromStdString(project.name), project.fleet.mode == FleetMode::Fixed
+                                                           ? tr("fixed fleet")
+                                                           : tr("fleet sized by FleetPlanner"))
+            .arg(project.horizonMonths)
+            // The book as people named it, as the charts' footers say it.
+            .arg(QString::fromStdString(project.activePriceBook() ? project.activePriceBook()->name
+                                                                  : project.activePriceBookId))
+            .arg(results.scenario.empty()
+                     ? QString()
+                     : tr(" — scenario %1")
+                           .arg(scenarioName(results.baseProject, results.scenario))));
     const Kpis& k = results.evaluation.kpis;
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);

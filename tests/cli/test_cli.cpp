@@ -603,19 +603,32 @@ private slots:
         }
     }
 
+    void optimizerMixChartSolvesThenDraws_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("objective"); ///< what the footer says of it
+        QTest::newRow("scenario") << QStringList{"--scenario", "reserve-60"} << QString();
+        // chart, deck and workbook take solve's --objective and --time-limit.
+        QTest::newRow("margin") << QStringList{"--objective", "margin", "--time-limit", "20"}
+                                << QStringLiteral("plan for the most margin");
+    }
+
     void optimizerMixChartSolvesThenDraws()
     {
         // The optimizer's plan, solved on the spot as `solve` solves it: the
         // chart's subtitle says how it was found, as `solve --json` says.
+        QFETCH(QStringList, options);
+        QFETCH(QString, objective);
         QTemporaryDir dir;
-        const CliRun solved = runCli({"solve", ":sample", "--scenario", "reserve-60", "--json"});
+        const CliRun solved = runCli(QStringList{"solve", ":sample", "--json"} + options);
         QCOMPARE(solved.exitCode, 0);
         const QString status =
             QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
         QCOMPARE(status, QStringLiteral("optimal"));
         const QString path = dir.filePath(QStringLiteral("optimizer.svg"));
-        const CliRun run = runCli({"chart", ":sample", "--kind", "optimizer-mix", "--scenario",
-                                   "reserve-60", "--slide", "-o", path});
+        const CliRun run = runCli(
+            QStringList{"chart", ":sample", "--kind", "optimizer-mix", "--slide", "-o", path} +
+            options);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("optimizer-mix")));
         QFile svg(path);
@@ -625,6 +638,43 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
         QVERIFY(!text.contains(QStringLiteral("Solving")));
         QVERIFY(text.contains(QStringLiteral("Bare metal")));
+        QCOMPARE(text.contains(QStringLiteral("most margin")), !objective.isEmpty());
+        if (!objective.isEmpty())
+            QVERIFY2(text.contains(objective), "no objective");
+    }
+
+    void optimizerOptionsAreCheckedAsSolveChecksThem()
+    {
+        QTemporaryDir dir;
+        // The same checks and words as solve's, naming the command.
+        for (const char* command : {"solve", "chart", "deck", "workbook"}) {
+            const QString out = dir.filePath(
+                QStringLiteral("x.") +
+                (QLatin1String(command) == QLatin1String("deck")    ? QStringLiteral("pptx")
+                 : QLatin1String(command) == QLatin1String("chart") ? QStringLiteral("png")
+                                                                    : QStringLiteral("xlsx")));
+            QStringList base{command, ":sample", "-o", out};
+            if (QLatin1String(command) == QLatin1String("chart"))
+                base << "--kind"
+                     << "optimizer-mix";
+            if (QLatin1String(command) == QLatin1String("solve"))
+                base = QStringList{command, ":sample"};
+            const CliRun objective = runCli(base + QStringList{"--objective", "profit"});
+            QCOMPARE(objective.exitCode, 1);
+            QVERIFY2(objective.err.contains(
+                         QStringLiteral("fleetplanner-cli %1: --objective must be cost or margin; "
+                                        "got 'profit'")
+                             .arg(QLatin1String(command))),
+                     qPrintable(objective.err));
+            for (const char* limit : {"0", "-3", "ten", "90000"}) {
+                const CliRun time = runCli(base + QStringList{"--time-limit", limit});
+                QCOMPARE(time.exitCode, 1);
+                QVERIFY2(time.err.contains(QStringLiteral("fleetplanner-cli %1: --time-limit")
+                                               .arg(QLatin1String(command))),
+                         qPrintable(time.err));
+            }
+            QVERIFY(!QFileInfo::exists(out));
+        }
     }
 
     void chartIsWrittenHeadless_data()

@@ -4,6 +4,7 @@
 
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
+#include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "store/project_json.h"
 
@@ -43,6 +44,9 @@ private slots:
             nodes, pods, {pack::Policy::Random, pack::Policy::BestFit, pack::Policy::Fgd}, 2, 1.3,
             QStringLiteral("pods on nodes")));
         QCOMPARE(m_results.packing->policies.size(), std::size_t(3));
+        // The optimizer's plan (unsolved, its chart would only say "Solving").
+        solveOptimizerPlan(m_results);
+        QVERIFY(m_results.optimizer);
         QVERIFY(m_dir.isValid());
     }
 

@@ -4,16 +4,20 @@
 // or "...") and no number is in scientific notation. Category labels that
 // cannot be read under the bars turn the bars on their side, for that size
 // only. The tornado's default KPI moves in a fixed fleet and names the
-// inputs it leaves out.
+// inputs it leaves out. Value axes never repeat a label (nor write "nan");
+// a chart with nothing to draw (new empty projects, a workload asking for
+// nothing, not simulated, not solved) says why instead of drawing axes.
 
 #include "charts/chart_export.h"
 #include "charts/chart_fit.h"
 #include "charts/chart_kinds.h"
 #include "charts/chart_style.h"
+#include "charts/empty_chart.h"
 #include "charts/tornado_chart.h"
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "store/project_json.h"
+#include "store/project_templates.h"
 
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
@@ -23,12 +27,15 @@
 #include <QChart>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QLegend>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QValueAxis>
 #include <QtTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace fleet;
@@ -84,6 +91,52 @@ class TestChartFit : public QObject
     std::vector<std::pair<QString, PlanResults>> m_projects;
     QTemporaryDir m_dir;
 
+    /// Rows of every project and chart kind (packing: no trace replayed, so
+    /// its empty state).
+    void everyProjectAndKind()
+    {
+        QTest::addColumn<int>("project");
+        QTest::addColumn<int>("kind");
+        for (std::size_t p = 0; p < m_projects.size(); ++p)
+            for (ChartKind kind : allChartKinds())
+                QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
+                    << int(p) << int(kind);
+    }
+
+    /// The chart of the current row's kind and project.
+    QChart* rowChart()
+    {
+        QFETCH(int, project);
+        QFETCH(int, kind);
+        return createChart(ChartKind(kind), m_projects[std::size_t(project)].second);
+    }
+
+    void addSolved(const QString& name, const Project& project)
+    {
+        PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
+        results.frontiers = computeFrontiers(results.project, results.evaluation);
+        solveOptimizerPlan(results);
+        m_projects.emplace_back(name, std::move(results));
+    }
+
+    /// Writes `chart` at half a slide where a person reviews it: FILE.png in the build's tests.
+    static bool writeForReview(QChart* chart, const PlanResults& results, const QString& file,
+                               QString* error)
+    {
+        ExportOptions options;
+        options.size = QSize(960, 540);
+        options.slide = true;
+        options.footer = chartFooter(results);
+        return exportChart(chart, QStringLiteral(FLEET_BINARY_DIR "/%1.png").arg(file),
+                           ChartFormat::Png, options, error);
+    }
+
+    static bool reviewShot(const char* tag)
+    {
+        // Written where a person reviews them.
+        return QByteArray(tag).startsWith("empty-fixed/") || QByteArray(tag).startsWith("one-");
+    }
+
 private slots:
     void initTestCase()
     {
@@ -102,18 +155,43 @@ private slots:
                     QStringLiteral("w%1-m%2").arg(workloads).arg(months),
                     computePlanResults(project, {}, defaultTornadoKpi(project)));
             }
+        // Nothing to draw: a new project (File → New, "empty"; `new -o F`), in
+        // a fixed and a sized fleet, and the sample cut to one workload that
+        // asks for nothing; simulated and solved, as `chart --all` draws them.
+        for (FleetMode mode : {FleetMode::Fixed, FleetMode::Size}) {
+            NewProjectSettings settings;
+            settings.startMonth = "2027-01";
+            settings.mode = mode;
+            auto empty = emptyProject(settings);
+            QVERIFY(empty);
+            addSolved(mode == FleetMode::Fixed ? QStringLiteral("empty-fixed")
+                                               : QStringLiteral("empty-sized"),
+                      empty.value());
+        }
+        for (WorkloadKind kind : {WorkloadKind::Inference, WorkloadKind::Notebooks}) {
+            Project one = m_sample;
+            const auto it = std::find_if(one.workloads.begin(), one.workloads.end(),
+                                         [kind](const Workload& w) { return w.kind() == kind; });
+            QVERIFY(it != one.workloads.end());
+            Workload idle = *it;
+            if (auto* inference = std::get_if<InferenceSpec>(&idle.spec))
+                inference->requestsPerSecond = 0;
+            if (auto* notebooks = std::get_if<NotebookSpec>(&idle.spec))
+                notebooks->users = 0;
+            one.workloads = {idle};
+            one.scenarios.clear();
+            addSolved(kind == WorkloadKind::Inference ? QStringLiteral("one-no-requests")
+                                                      : QStringLiteral("one-no-users"),
+                      one);
+            if (auto* notebooks = std::get_if<NotebookSpec>(&one.workloads[0].spec)) {
+                // A tiny range: one user holds a fraction of a GPU (0 to 0.3).
+                notebooks->users = 1;
+                addSolved(QStringLiteral("one-user"), one);
+            }
+        }
     }
 
-    void nothingIsCutAtAnySize_data()
-    {
-        QTest::addColumn<int>("project");
-        QTest::addColumn<int>("kind");
-        for (std::size_t p = 0; p < m_projects.size(); ++p)
-            for (ChartKind kind : allChartKinds())
-                if (kind != ChartKind::Packing) // no trace replayed: a title only
-                    QTest::newRow(qPrintable(m_projects[p].first + "/" + chartKindKey(kind)))
-                        << int(p) << int(kind);
-    }
+    void nothingIsCutAtAnySize_data() { everyProjectAndKind(); }
 
     void nothingIsCutAtAnySize()
     {
@@ -138,7 +216,8 @@ private slots:
                 QVERIFY2(exportChart(chart.get(), path, ChartFormat::Svg, options, &error),
                          qPrintable(error));
                 const QStringList texts = svgTexts(path);
-                QVERIFY(texts.size() > 3);
+                // A title, a footer and axis labels; or, with nothing to draw, its reason.
+                QVERIFY(texts.size() > (emptyChartMessage(chart.get()).isEmpty() ? 3 : 2));
                 for (const QString& text : texts) {
                     QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)),
                              qPrintable(QStringLiteral("cut at %1×%2%3: %4")
@@ -155,6 +234,135 @@ private slots:
         QCOMPARE(chart->series().size(), fresh->series().size());
         for (qsizetype i = 0; i < chart->series().size(); ++i)
             QCOMPARE(chart->series()[i]->type(), fresh->series()[i]->type());
+    }
+
+    void valueAxesNeverRepeatALabel_data() { everyProjectAndKind(); }
+
+    void valueAxesNeverRepeatALabel()
+    {
+        // A value axis draws tickCount labels evenly from min to max in its
+        // format (Qt's fixed ticks): "1, 1, 1, 0, 0, 0" over 0..1 is read as
+        // broken; so are "nan" and "inf".
+        std::unique_ptr<QChart> chart(rowChart());
+        for (QAbstractAxis* axis : chart->axes()) {
+            auto* values = qobject_cast<QValueAxis*>(axis);
+            if (!values || qobject_cast<QCategoryAxis*>(axis)) // months: labels of their own
+                continue;
+            QCOMPARE(values->tickType(), QValueAxis::TicksFixed);
+            QVERIFY(values->tickCount() >= 2);
+            QVERIFY2(std::isfinite(values->min()) && std::isfinite(values->max()) &&
+                         values->max() > values->min(),
+                     qPrintable(values->titleText()));
+            QStringList labels;
+            const double step = (values->max() - values->min()) / (values->tickCount() - 1);
+            for (int i = 0; i < values->tickCount(); ++i)
+                labels << QString::asprintf(values->labelFormat().toLatin1().constData(),
+                                            values->min() + i * step);
+            const QString said = values->titleText() + QStringLiteral(": ") + labels.join(", ");
+            QVERIFY2(QSet<QString>(labels.begin(), labels.end()).size() == labels.size(),
+                     qPrintable(said));
+            for (const QString& label : labels) {
+                bool number = false;
+                QVERIFY2(std::isfinite(label.toDouble(&number)) && number, qPrintable(said));
+            }
+            if (QTest::currentDataTag() == QLatin1String("one-user/regime-mix"))
+                qInfo() << said;
+        }
+    }
+
+    void tickDecimalsFollowTheInterval()
+    {
+        QCOMPARE(tickDecimals(0, 1, 6, 0), 1);   // 0, 0.2, …, 1
+        QCOMPARE(tickDecimals(0, 1, 5, 0), 2);   // 0, 0.25, …
+        QCOMPARE(tickDecimals(0, 100, 6, 0), 0); // 0, 20, …
+        QCOMPARE(tickDecimals(0, 100, 6, 2), 2); // never fewer than asked
+        QCOMPARE(tickDecimals(-0.3, 0.3, 7, 0), 1);
+        QCOMPARE(tickDecimals(0, 1e-9, 2, 0), 6); // at most six
+        std::unique_ptr<QValueAxis> axis(valueAxis(QStringLiteral("GPUs"), 0, 0));
+        QCOMPARE(axis->min(), 0.0);
+        QCOMPARE(axis->max(), 1.0);
+        QVERIFY(axis->labelFormat() != QStringLiteral("%.0f"));
+    }
+
+    void nothingToDrawSaysWhy_data()
+    {
+        QTest::addColumn<int>("project");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("why"); ///< in the message; empty: not an empty chart
+        const auto row = [&](const char* project, ChartKind kind, const QString& why) {
+            for (std::size_t p = 0; p < m_projects.size(); ++p)
+                if (m_projects[p].first == QLatin1String(project))
+                    QTest::newRow(
+                        qPrintable(QStringLiteral("%1/%2").arg(project, chartKindKey(kind))))
+                        << int(p) << int(kind) << why;
+        };
+        for (const char* empty : {"empty-fixed", "empty-sized"})
+            for (ChartKind kind : allChartKinds())
+                row(empty, kind,
+                    kind == ChartKind::ComputePrice ? QString()
+                    : kind == ChartKind::Packing    ? QStringLiteral("No trace replayed yet")
+                    : kind == ChartKind::BreakEven && QLatin1String(empty) == "empty-fixed"
+                        ? QStringLiteral("No GPUs in the fleet yet: add a pool on the Fleet page")
+                        : noWorkloadsMessage());
+        row("one-no-requests", ChartKind::CostPerToken,
+            QStringLiteral("No inference workload serves any requests yet"));
+        row("one-no-requests", ChartKind::CostPerTrainingToken,
+            QStringLiteral("No training workload trains any tokens yet"));
+        row("one-no-users", ChartKind::CostPerToken,
+            QStringLiteral("No inference workload serves any requests yet"));
+        row("w1-m1", ChartKind::Frontier, QStringLiteral("Not simulated yet"));
+        row("sample", ChartKind::Frontier, QString());
+        row("one-user", ChartKind::RegimeMix, QString());
+        row("sample", ChartKind::OptimizerMix, QString());
+        row("w1-m1", ChartKind::OptimizerMix, QStringLiteral("Solving"));
+    }
+
+    void nothingToDrawSaysWhy()
+    {
+        // The chart's title and one centred line saying why: no axes, no
+        // series, no legend; exported, the line is drawn.
+        QFETCH(int, project);
+        QFETCH(int, kind);
+        QFETCH(QString, why);
+        const PlanResults& results = m_projects[std::size_t(project)].second;
+        std::unique_ptr<QChart> chart(createChart(ChartKind(kind), results));
+        const QString message = emptyChartMessage(chart.get());
+        if (why.isEmpty()) {
+            QVERIFY2(message.isEmpty(), qPrintable(message));
+            QVERIFY(!chart->series().isEmpty());
+            return;
+        }
+        QVERIFY2(message.startsWith(why), qPrintable(message));
+        QVERIFY(chart->axes().isEmpty());
+        QVERIFY(chart->series().isEmpty());
+        QVERIFY(!chart->legend()->isVisible());
+        QVERIFY(chart->property(kTitleProperty).toString().size() > 3);
+        for (bool slide : {true, false}) {
+            ExportOptions options;
+            options.size = QSize(1280, 720);
+            options.slide = slide;
+            options.footer = chartFooter(results);
+            const QString path =
+                m_dir.filePath(QStringLiteral("why-%1-%2.svg").arg(project).arg(kind));
+            QString error;
+            QVERIFY2(exportChart(chart.get(), path, ChartFormat::Svg, options, &error),
+                     qPrintable(error));
+            const QString drawn = svgTexts(path).join(QLatin1Char(' '));
+            // The first words of the line (a long one wraps over several texts).
+            QVERIFY2(drawn.contains(why.section(QLatin1Char(' '), 0, 2)), qPrintable(drawn));
+            static const QRegularExpression broken(QStringLiteral("\\b(nan|inf)\\b"),
+                                                   QRegularExpression::CaseInsensitiveOption);
+            QVERIFY2(!broken.match(drawn).hasMatch(), qPrintable(drawn));
+        }
+        if (reviewShot(QTest::currentDataTag())) {
+            QString error;
+            QVERIFY2(writeForReview(chart.get(), results,
+                                    QStringLiteral("chart_empty_%1")
+                                        .arg(QString::fromLatin1(QTest::currentDataTag())
+                                                 .replace(QLatin1Char('/'), QLatin1Char('_'))),
+                                    &error),
+                     qPrintable(error));
+        }
     }
 
     void unreadableCategoriesTurnTheBars_data()
@@ -275,16 +483,12 @@ private slots:
                  {ChartKind::CostPerToken, ChartKind::CostPerTrainingToken, ChartKind::RegimeMix,
                   ChartKind::Tornado, ChartKind::Scenarios}) {
                 std::unique_ptr<QChart> chart(createChart(kind, results));
-                ExportOptions options;
-                options.size = QSize(960, 540);
-                options.slide = true;
-                options.footer = chartFooter(results);
                 QString error;
-                QVERIFY2(exportChart(chart.get(),
-                                     QStringLiteral(FLEET_BINARY_DIR "/chart_fit_%1_%2.png")
-                                         .arg(name, chartKindKey(kind)),
-                                     ChartFormat::Png, options, &error),
-                         qPrintable(error));
+                QVERIFY2(
+                    writeForReview(chart.get(), results,
+                                   QStringLiteral("chart_fit_%1_%2").arg(name, chartKindKey(kind)),
+                                   &error),
+                    qPrintable(error));
             }
     }
 

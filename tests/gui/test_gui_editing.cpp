@@ -319,7 +319,11 @@ private slots:
         const QString delta =
             m_window->kpiPanel()->deltaText(QStringLiteral("mean_monthly_cost_usd"));
         QVERIFY2(delta.contains(QStringLiteral("vs baseline")), qPrintable(delta));
-        QVERIFY(m_window->windowTitle().contains(QStringLiteral("reserve-60")));
+        // The window names the scenario as people named it, not by its id.
+        const std::string name = doc()->project().scenarios[0].name;
+        QCOMPARE(doc()->project().scenarios[0].id, std::string("reserve-60"));
+        QVERIFY2(m_window->windowTitle().contains(QString::fromStdString(name)),
+                 qPrintable(m_window->windowTitle()));
         // Keyboard switching walks the scenarios and back to the baseline.
         m_window->setPresenting(true);
         for (int i = 0; i < 4; ++i)

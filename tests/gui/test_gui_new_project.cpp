@@ -3,18 +3,24 @@
 // settings chosen and no rows, a template opens as itself, and a refused
 // choice keeps the dialog open with the field and the rule.
 
+#include "charts/chart_kinds.h"
+#include "charts/empty_chart.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "new_project_dialog.h"
 #include "store/project_json.h"
 #include "store/project_templates.h"
+#include "views/chart_tabs.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -25,6 +31,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cmath>
 #include <functional>
 
 using namespace fleet;
@@ -107,6 +114,53 @@ private slots:
         QCOMPARE(m_window->document()->undoStack()->count(), 1);
         m_window->document()->undoStack()->undo();
         QCOMPARE(m_window->document()->project().name, std::string("GPU plan 2027"));
+    }
+
+    void anEmptyProjectsChartsSayWhyOnScreen()
+    {
+        // Every chart tab of a new, empty project: its title and why there is
+        // nothing to draw, never axes over nothing. Looked at as screenshots.
+        auto shown = onNextModal<NewProjectDialog>([](NewProjectDialog* dialog) {
+            dialog->setStart(NewProjectDialog::Start::Empty);
+            dialog->accept();
+        });
+        newAction()->trigger();
+        QVERIFY(*shown);
+        QVERIFY(m_window->document()->project().workloads.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        ChartTabs* tabs = m_window->charts();
+        for (ChartKind kind : allChartKinds()) {
+            tabs->setCurrentKind(kind);
+            QCoreApplication::processEvents();
+            QChartView* view = tabs->view(kind);
+            if (!view) // not a tab (packing: its own page)
+                continue;
+            QVERIFY2(view->chart(), qPrintable(chartKindKey(kind)));
+            const QString message = emptyChartMessage(view->chart());
+            if (kind == ChartKind::ComputePrice) { // the book's prices: no workload needed
+                QVERIFY2(message.isEmpty(), qPrintable(message));
+                continue;
+            }
+            QVERIFY2(!message.isEmpty(), qPrintable(chartKindKey(kind)));
+            QVERIFY(view->chart()->axes().isEmpty());
+            // Nothing earlier is drawn: no "of an earlier state" in its title.
+            QVERIFY2(!view->chart()->title().contains(QStringLiteral("earlier")),
+                     qPrintable(view->chart()->title()));
+            QGraphicsTextItem* text = nullptr; // a child item, not a child object
+            for (QGraphicsItem* item : view->chart()->childItems())
+                if (auto* one = dynamic_cast<QGraphicsTextItem*>(item);
+                    one && one->objectName() == QLatin1String("emptyChartMessage"))
+                    text = one;
+            QVERIFY(text && text->toPlainText() == message);
+            // Centred in the view and wholly inside it.
+            const QRectF box = text->mapRectToScene(text->boundingRect());
+            const QRectF area = view->chart()->mapRectToScene(view->chart()->rect());
+            QVERIFY(area.contains(box));
+            QVERIFY(std::abs(box.center().x() - area.center().x()) < area.width() * 0.05);
+            QVERIFY(view->grab().toImage().save(
+                QStringLiteral(FLEET_BINARY_DIR "/gui_empty_project_%1.png")
+                    .arg(chartKindKey(kind))));
+        }
     }
 
     void cancellingTheQuestionKeepsTheDocument()

@@ -337,6 +337,13 @@ private slots:
         const QString kpis = m_window->kpiPanel()->title();
         QVERIFY2(kpis.contains(QStringLiteral("scenario %1").arg(name)), qPrintable(kpis));
         QVERIFY2(!kpis.contains(id), qPrintable(kpis));
+        // The price book by its name too ("Example 2024"), not its id.
+        const PriceBook* book = doc()->project().activePriceBook();
+        QVERIFY(book && book->name != book->id);
+        QVERIFY2(
+            kpis.contains(QStringLiteral("price book %1").arg(QString::fromStdString(book->name))),
+            qPrintable(kpis));
+        QVERIFY2(!kpis.contains(QString::fromStdString(book->id)), qPrintable(kpis));
         // Back to the baseline: no scenario named.
         doc()->setScenario(QString());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);

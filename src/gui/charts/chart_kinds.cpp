@@ -4,6 +4,7 @@
 #include "charts/compute_price_chart.h"
 #include "charts/cost_curve_chart.h"
 #include "charts/cost_per_token_chart.h"
+#include "charts/empty_chart.h"
 #include "charts/frontier_chart.h"
 #include "charts/optimizer_mix_chart.h"
 #include "charts/packing_chart.h"
@@ -95,6 +96,8 @@ unsigned resultParts(ChartKind kind)
 
 QChart* createChart(ChartKind kind, const PlanResults& results)
 {
+    if (const auto why = emptyChartReason(kind, results))
+        return createEmptyChart(chartKindLabel(kind), *why);
     const Project& project = results.project;
     switch (kind) {
     case ChartKind::CostPerToken:

@@ -9,6 +9,7 @@
 #include <QDate>
 #include <QLegend>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QValueAxis>
 
 #include <cmath>
@@ -47,6 +48,24 @@ QChart* newChart(const QString& title, const QString& subtitle)
     return chart;
 }
 
+int tickDecimals(double min, double max, int tickCount, int fewest)
+{
+    // Decimals enough to write every tick exactly (0.25 needs two); a tick
+    // interval finer than a millionth is written with six.
+    const double interval = tickCount > 1 ? (max - min) / (tickCount - 1) : 0.0;
+    int decimals = std::max(0, fewest);
+    for (; decimals < 6; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        const auto exact = [&](double v) {
+            return std::abs(v * scale - std::round(v * scale)) <=
+                   1e-6 * std::max(1.0, std::abs(v * scale));
+        };
+        if (exact(interval) && std::round(interval * scale) >= 1 && exact(min))
+            break;
+    }
+    return decimals;
+}
+
 QValueAxis* valueAxis(const QString& title, double min, double max, const QString& format)
 {
     auto* axis = new QValueAxis;
@@ -54,6 +73,14 @@ QValueAxis* valueAxis(const QString& title, double min, double max, const QStrin
     axis->setRange(min, max > min ? max : min + 1.0);
     axis->setLabelFormat(format);
     axis->applyNiceNumbers();
+    // "%.0f" over 0..1 in steps of 0.2 would write "0, 0, 0, 1, 1, 1": the
+    // decimals follow the tick interval, never fewer than `format` asks.
+    static const QRegularExpression fixed(QStringLiteral("^%\\.(\\d)f$"));
+    if (const QRegularExpressionMatch match = fixed.match(format); match.hasMatch()) {
+        const int decimals =
+            tickDecimals(axis->min(), axis->max(), axis->tickCount(), match.captured(1).toInt());
+        axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    }
     return axis;
 }
 

@@ -39,9 +39,15 @@ void setValueLabels(QAbstractBarSeries* series, double largest, int significant 
 /// "2027-01" → "Jan 27"; other month names ("M1") as they are.
 QString monthLabel(const std::string& month);
 
-/// A value axis titled `title` over [min, max] (nice numbers), labels in `format`.
+/// A value axis titled `title` over [min, max] (nice numbers; [min, min + 1]
+/// when max ≤ min), labels in `format` ("%.Nf") with more decimals when the
+/// tick interval needs them, so no two labels read the same.
 QValueAxis* valueAxis(const QString& title, double min, double max,
                       const QString& format = QStringLiteral("%.0f"));
+
+/// The fewest decimals (at least `fewest`, at most 6) that write every tick of
+/// [min, max] in `tickCount` ticks exactly: 0..1 in 6 ticks → 1.
+int tickDecimals(double min, double max, int tickCount, int fewest);
 
 /// "NVIDIA H100 SXM5 80GB" → "H100 SXM5 80GB"; the id if the catalog lacks it.
 QString gpuShortName(const Catalog& catalog, const std::string& gpuId);

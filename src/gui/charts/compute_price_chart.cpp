@@ -57,11 +57,8 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
     chart->addAxis(xAxis, Qt::AlignBottom);
     series->attachAxis(xAxis);
 
-    auto* yAxis = new QValueAxis;
-    yAxis->setRange(0.0, maxValue > 0 ? maxValue * 1.05 : 1.0);
-    yAxis->setLabelFormat(QStringLiteral("%.2f"));
-    yAxis->setTitleText(QObject::tr("USD per PFLOP-hour"));
-    yAxis->applyNiceNumbers();
+    QValueAxis* yAxis =
+        valueAxis(QObject::tr("USD per PFLOP-hour"), 0.0, maxValue * 1.05, QStringLiteral("%.2f"));
     chart->addAxis(yAxis, Qt::AlignLeft);
     series->attachAxis(yAxis);
 

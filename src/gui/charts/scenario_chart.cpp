@@ -17,6 +17,7 @@ QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
     auto* savings = new QBarSet(QObject::tr("Monthly savings against all bare metal, on demand"));
     QStringList names;
     double top = 0;
+    double bottom = 0; // savings below zero (a plan dearer than bare metal) drawn, not cut
     for (const ScenarioKpis& s : scenarios) {
         const double months = std::max<double>(1.0, double(s.kpis.monthlyCostUsd.size()));
         const double monthly = s.kpis.meanMonthlyCostUsd / 1e6;
@@ -24,6 +25,7 @@ QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
         cost->append(monthly);
         savings->append(saved);
         top = std::max({top, monthly, saved});
+        bottom = std::min(bottom, saved);
         names << QString::fromStdString(s.name); // wrapped when drawn (chart_fit)
     }
     auto* series = new QBarSeries;
@@ -36,8 +38,8 @@ QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
     x->setTitleText(QObject::tr("Scenario"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    QValueAxis* y =
-        valueAxis(QObject::tr("USD millions per month"), 0, top * 1.1, QStringLiteral("%.1f"));
+    QValueAxis* y = valueAxis(QObject::tr("USD millions per month"), bottom * 1.1, top * 1.1,
+                              QStringLiteral("%.1f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     return chart;

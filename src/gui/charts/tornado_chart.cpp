@@ -1,6 +1,7 @@
 #include "charts/tornado_chart.h"
 
 #include "charts/chart_style.h"
+#include "charts/empty_chart.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -66,14 +67,18 @@ QChart* createTornadoChart(const Tornado& tornado)
         reach = std::max({reach, std::abs(bar.low.value_or(base) - base),
                           std::abs(bar.high.value_or(base) - base)});
     }
+    const QString title = QObject::tr("Sensitivity of %1 to each input ±%2 %")
+                              .arg(what.toLower())
+                              .arg(tornado.fraction * 100, 0, 'f', 0);
+    if (moving.empty()) // no bar to draw: said, not an axis over nothing
+        return createEmptyChart(title, QObject::tr("No input moves %1 by ±%2 %")
+                                           .arg(what.toLower())
+                                           .arg(tornado.fraction * 100, 0, 'f', 0));
     // The inputs that change nothing are left out, and named.
-    QChart* chart =
-        newChart(QObject::tr("Sensitivity of %1 to each input ±%2 %")
-                     .arg(what.toLower())
-                     .arg(tornado.fraction * 100, 0, 'f', 0),
-                 still.isEmpty() ? QString()
-                                 : QObject::tr("Not shown, as they leave it unchanged: %1")
-                                       .arg(QLocale(QLocale::English).createSeparatedList(still)));
+    QChart* chart = newChart(
+        title, still.isEmpty() ? QString()
+                               : QObject::tr("Not shown, as they leave it unchanged: %1")
+                                     .arg(QLocale(QLocale::English).createSeparatedList(still)));
     const UsdScale scale =
         share ? UsdScale{0.01, QObject::tr("percentage points")} : usdScale(reach);
     auto* low = new QBarSet(QObject::tr("Input −%1 %").arg(tornado.fraction * 100, 0, 'f', 0));

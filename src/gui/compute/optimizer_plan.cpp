@@ -6,11 +6,11 @@
 
 namespace fleet::gui {
 
-void solveOptimizerPlan(PlanResults& results)
+void solveOptimizerPlan(PlanResults& results, const OptimizeOptions& options)
 {
     results.optimizer.reset();
     results.optimizerRefusal.clear();
-    auto solved = optimizeRegimeMix(results.project, OptimizeOptions{});
+    auto solved = optimizeRegimeMix(results.project, options);
     if (solved)
         results.optimizer = std::move(solved).value();
     else

@@ -12,10 +12,11 @@
 
 namespace fleet::gui {
 
-/// Runs the exact solve on `results.project` with the defaults of
-/// `fleetplanner-cli solve` (cost objective, 10 s, gap 1e-4) and sets
-/// `optimizer` (current) or, when the model is refused, `optimizerRefusal`.
-void solveOptimizerPlan(PlanResults& results);
+/// Runs the solve on `results.project` with `options` (by default those of
+/// `fleetplanner-cli solve`: the exact solve, cost objective, 10 s, gap 1e-4)
+/// and sets `optimizer` (current) or, when the model is refused,
+/// `optimizerRefusal`.
+void solveOptimizerPlan(PlanResults& results, const OptimizeOptions& options = {});
 
 /// Whether the optimizer ran on these results (a plan or a refusal).
 bool hasOptimizerAnswer(const PlanResults& results);

@@ -2,6 +2,7 @@
 
 #include "charts/chart_inputs.h"
 #include "charts/chart_style.h"
+#include "charts/empty_chart.h"
 #include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
 
@@ -207,7 +208,9 @@ void ChartTabs::redraw(int index)
         return;
     const ChartKind kind = m_kinds[std::size_t(index)];
     QChart* chart = createShown(kind);
-    if (kind == ChartKind::Frontier && !m_results->frontiersCurrent)
+    // An empty chart draws no earlier state: its line says why (not simulated, no workloads).
+    if (kind == ChartKind::Frontier && !m_results->frontiersCurrent &&
+        emptyChartMessage(chart).isEmpty())
         setChartTitles(chart,
                        chart->property(kTitleProperty).toString() +
                            tr(" — of an earlier state; simulating when inputs settle"),
