@@ -183,6 +183,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
                 }
     double renewalUsd = 0, currentUsd = 0, renewalGpus = 0;
     bool anyCommitted = false;
+    std::vector<double> beyondFleet(months, 0.0); // GPUs above the fleet, all models, per month
     for (const FleetModelCash& model : models) {
         for (std::size_t m = 0; m < months; ++m)
             k.monthlyCostUsd[m] += model.monthlyUsd[m];
@@ -195,7 +196,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         double peak = 0;
         for (std::size_t m = 0; m < months; ++m) {
             peak = std::max(peak, model.gpusUsed[m]);
-            k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, model.beyondFleetGpus[m]);
+            beyondFleet[m] += model.beyondFleetGpus[m];
         }
         const double freed = std::max(0.0, model.committedGpus - peak);
         k.capacityFreedGpus += freed;
@@ -209,6 +210,8 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             currentUsd += sum(model.monthlyUsd);
         }
     }
+    for (double gpus : beyondFleet)
+        k.meanGpusBeyondFleet = std::max(k.meanGpusBeyondFleet, gpus);
     if (anyCommitted) {
         k.renewalCommittedGpus = renewalGpus;
         k.renewalSavingUsd = std::max(0.0, currentUsd - renewalUsd);
