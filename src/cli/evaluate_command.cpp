@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "engine/fleet_peaks.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "simulate/measured_ceiling.h"
@@ -206,7 +207,8 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
                    .arg(count(k.capacityFreedGpus), usd(k.capacityFreedUsd));
         out += QStringLiteral("  GPUs beyond the fleet           %1 for the month's mean (priced), "
                               "%2 at the peak\n")
-                   .arg(count(k.meanGpusBeyondFleet), count(k.gpusBeyondFleetAtPeak));
+                   .arg(count(k.peakGpusBeyondFleet),
+                        count(gpusBeyondFleetAtPeak(project, evaluation)));
         if (k.renewalSavingUsd)
             out += QStringLiteral("  saving at renewal               %1 if resized to the plan "
                                   "(%2 committed GPUs instead of %3)\n")

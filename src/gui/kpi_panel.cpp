@@ -1,6 +1,6 @@
 #include "kpi_panel.h"
 
-#include "engine/evaluate.h"
+#include "engine/fleet_peaks.h"
 #include "engine/kpi.h"
 #include "simulate/measured_ceiling.h"
 
@@ -196,7 +196,7 @@ void KpiPanel::showResults(const PlanResults& results)
     QStringList alerts;
     for (const std::string& alert : k.alerts)
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(alert);
-    if (const auto shortfall = peakShortfallAlert(k))
+    if (const auto shortfall = peakShortfallAlert(project, results.evaluation))
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*shortfall);
     // Of the project as stated: a scenario differs from what was measured by design.
     if (const auto stale =

@@ -5,6 +5,7 @@
 // GPUs it shares with other work.
 
 #include "engine/evaluate.h"
+#include "engine/fleet_peaks.h"
 #include "optimize/regime_mix.h"
 #include "perf/training_defaults.h"
 #include "project_generator.h"
@@ -277,36 +278,39 @@ private slots:
         // The KPI is the warnings' count: per month the GPUs each model's
         // summed peaks need above the fleet, all models; the most of any month.
         // A gang is set up at its peak all month: its mean count is short too.
-        const Evaluation gang = evaluate(gangBesideBatch("fixed", 60));
-        const auto [gangShort, gangWarnings] = shortAtPeaks(gangBesideBatch("fixed", 60), gang);
+        const Project gangProject = gangBesideBatch("fixed", 60);
+        const Evaluation gang = evaluate(gangProject);
+        const auto [gangShort, gangWarnings] = shortAtPeaks(gangProject, gang);
         QVERIFY(gangShort > 0);
-        QCOMPARE(gang.kpis.gpusBeyondFleetAtPeak, gangShort);
-        QCOMPARE(gang.kpis.meanGpusBeyondFleet, gangShort);
+        QCOMPARE(gpusBeyondFleetAtPeak(gangProject, gang), gangShort);
+        QCOMPARE(gang.kpis.peakGpusBeyondFleet, gangShort); // the month's mean
         QCOMPARE(warningsAtPeaks(gang), gangWarnings);
         QVERIFY(startsOne(gang.kpis.alerts,
                           "the chosen options need up to " + std::to_string(int(gangShort)) +
                               " GPUs more than the fleet has for a month's mean"));
-        QVERIFY(!peakShortfallAlert(gang.kpis)); // the alert already says it
+        QVERIFY(!peakShortfallAlert(gangProject, gang)); // the alert already says it
         // Services set up for their mean, held at their peak: inference-saas's
         // fleet holds the mean, not the peaks (two GPU models short).
         const Project saas = loadTemplate("inference-saas").value();
         const Evaluation e = evaluate(saas);
         const auto [saasShort, saasWarnings] = shortAtPeaks(saas, e);
         QVERIFY(saasShort > 0);
-        QCOMPARE(e.kpis.gpusBeyondFleetAtPeak, saasShort);
-        QCOMPARE(e.kpis.meanGpusBeyondFleet, 0.0);
+        QCOMPARE(gpusBeyondFleetAtPeak(saas, e), saasShort);
+        QCOMPARE(e.kpis.peakGpusBeyondFleet, 0.0); // the month's mean
         QCOMPARE(warningsAtPeaks(e), saasWarnings);
         // Said among the warnings and in the app's KPI strip (not Kpis::alerts).
         const std::string shortfall = "at their peaks the chosen options hold up to " +
                                       std::to_string(int(saasShort)) +
                                       " GPUs more than the fleet has (0 for the month's mean";
         QVERIFY(startsOne(e.warnings, shortfall));
-        QVERIFY(peakShortfallAlert(e.kpis) && peakShortfallAlert(e.kpis)->rfind(shortfall, 0) == 0);
+        QVERIFY(peakShortfallAlert(saas, e) &&
+                peakShortfallAlert(saas, e)->rfind(shortfall, 0) == 0);
         QVERIFY(!startsOne(e.kpis.alerts, "at their peaks"));
         // A fleet that holds every peak: nothing beyond it, no alert.
-        const Evaluation roomy = evaluate(gangBesideBatch("fixed", 200));
-        QCOMPARE(roomy.kpis.gpusBeyondFleetAtPeak, 0.0);
-        QCOMPARE(roomy.kpis.meanGpusBeyondFleet, 0.0);
+        const Project roomyProject = gangBesideBatch("fixed", 200);
+        const Evaluation roomy = evaluate(roomyProject);
+        QCOMPARE(gpusBeyondFleetAtPeak(roomyProject, roomy), 0.0);
+        QCOMPARE(roomy.kpis.peakGpusBeyondFleet, 0.0);
         QCOMPARE(warningsAtPeaks(roomy), 0);
         for (const std::string& warning : roomy.warnings)
             QVERIFY2(warning.find("more than the fleet has") == std::string::npos, warning.c_str());

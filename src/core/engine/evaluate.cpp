@@ -1,6 +1,7 @@
 #include "engine/evaluate.h"
 
 #include "engine/evaluate_fleet.h"
+#include "engine/fleet_peaks.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
@@ -229,37 +230,15 @@ void addKpis(const Project& project, Evaluation& evaluation)
 
 void checkFleetCapacity(const Project& project, Evaluation& evaluation)
 {
-    if (project.fleet.mode != FleetMode::Fixed)
-        return;
-    std::map<std::string, std::int64_t> fleetCount; // a million pools of 10 M GPUs is valid
-    for (const FleetPool& pool : project.fleet.pools)
-        fleetCount[pool.gpuId] += pool.count;
-    // GPUs held at once: each workload at its peak (a gang and its spares
-    // while it runs; services and notebooks at their peak-to-mean ratio).
-    // Summing peaks assumes they coincide: the warning errs on the safe side.
-    // The KPI counts what the warnings say: the month's GPUs short, all models.
-    Kpis& k = evaluation.kpis;
-    for (int m = 0; m < project.horizonMonths; ++m) {
-        std::map<std::string, double> needed;
-        for (const WorkloadEvaluation& w : evaluation.workloads)
-            if (const OptionResult* option = w.chosenOption())
-                needed[option->gpuId] += option->months[static_cast<std::size_t>(m)].peakGpus;
-        double shortGpus = 0;
-        for (const auto& [gpu, count] : needed) {
-            const double gpus = std::ceil(count - 1e-6);
-            if (gpus <= double(fleetCount[gpu]))
-                continue;
-            shortGpus += gpus - double(fleetCount[gpu]);
-            evaluation.warnings.push_back("month " + std::to_string(m + 1) +
-                                          ": the chosen options hold " + wholeUpText(gpus) + " " +
-                                          gpu + " GPUs at their peaks; the fleet has " +
-                                          std::to_string(fleetCount[gpu]));
-        }
-        k.gpusBeyondFleetAtPeak = std::max(k.gpusBeyondFleetAtPeak, shortGpus);
-    }
-    // Whole GPUs per regime (the mean's count) can round above the peaks' sum.
-    k.gpusBeyondFleetAtPeak = std::max(k.gpusBeyondFleetAtPeak, k.meanGpusBeyondFleet);
-    if (auto shortfall = peakShortfallAlert(k))
+    // One rule for these warnings, the peak figure and its sentence (engine/fleet_peaks.h).
+    for (const PeakShortfall& s : peakShortfalls(project, evaluation.workloads))
+        evaluation.warnings.push_back("month " + std::to_string(s.month) +
+                                      ": the chosen options hold " + wholeUpText(s.gpusAtPeaks) +
+                                      " " + s.gpuId + " GPUs at their peaks; the fleet has " +
+                                      std::to_string(s.fleetGpus));
+    // Said among the warnings, not Kpis::alerts (whose recorded v1 texts it
+    // would change); the app's KPI strip shows it beside the alerts.
+    if (auto shortfall = peakShortfallAlert(project, evaluation))
         evaluation.warnings.push_back(*shortfall);
 }
 
@@ -305,8 +284,8 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
         k.alerts.push_back("utilization " + std::to_string(std::llround(k.utilization * 100)) +
                            " % is above 100 %: the workloads are busy for more GPU-hours than " +
                            (fixed ? "the fleet has" : "they hold"));
-    if (k.meanGpusBeyondFleet > 0)
-        k.alerts.push_back("the chosen options need up to " + thousands(k.meanGpusBeyondFleet) +
+    if (k.peakGpusBeyondFleet > 0)
+        k.alerts.push_back("the chosen options need up to " + thousands(k.peakGpusBeyondFleet) +
                            " GPUs more than the fleet has for a month's mean (priced on demand "
                            "here; the optimizer cannot place them)");
     if (k.savingsUsd && *k.savingsUsd < -0.5)
@@ -364,16 +343,6 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
 }
 
 } // namespace
-
-std::optional<std::string> peakShortfallAlert(const Kpis& k)
-{
-    if (k.gpusBeyondFleetAtPeak <= k.meanGpusBeyondFleet)
-        return std::nullopt;
-    return "at their peaks the chosen options hold up to " + thousands(k.gpusBeyondFleetAtPeak) +
-           " GPUs more than the fleet has (" + thousands(k.meanGpusBeyondFleet) +
-           " for the month's mean, which the cost prices): the fleet is short at the busiest "
-           "hour; peaks summed as if they coincide";
-}
 
 std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const std::string& gpuId)
 {

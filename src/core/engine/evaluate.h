@@ -15,12 +15,6 @@ Evaluation evaluate(const Project& project);
 std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
                                 const OptionResult& option, bool allowSpot);
 
-/// Fixed fleet: the sentence saying the fleet is short at the busiest hour
-/// (Kpis::gpusBeyondFleetAtPeak above meanGpusBeyondFleet), or none. In
-/// Evaluation::warnings, not Kpis::alerts, whose recorded v1 texts it would
-/// change; the app's KPI strip shows it beside the alerts.
-std::optional<std::string> peakShortfallAlert(const Kpis& k);
-
 /// Fixed fleet: the fleet's blended USD per GPU-hour for `gpuId` (its pools'
 /// prices weighted by GPU count); nullopt if the fleet has none or a pool's
 /// plan is not priced.

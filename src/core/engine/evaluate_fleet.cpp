@@ -211,7 +211,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         }
     }
     for (double gpus : beyondFleet)
-        k.meanGpusBeyondFleet = std::max(k.meanGpusBeyondFleet, gpus);
+        k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, gpus);
     if (anyCommitted) {
         k.renewalCommittedGpus = renewalGpus;
         k.renewalSavingUsd = std::max(0.0, currentUsd - renewalUsd);

@@ -127,23 +127,13 @@ struct Kpis
     /// what that would save against today's fleet over a horizon like this one.
     std::optional<double> renewalCommittedGpus;
     std::optional<double> renewalSavingUsd;
-    /// Fixed fleet: the most GPUs, in any month, the plan sets up for the
-    /// month's mean above the fleet (summed over GPU models): what the cost
-    /// prices on demand. Exported as "peak_gpus_beyond_fleet" (the most of any
-    /// month; the name predates gpusBeyondFleetAtPeak). docs/MODEL.md.
-    double meanGpusBeyondFleet = 0;
+    double peakGpusBeyondFleet = 0; ///< the most GPUs the plan needs above the fleet in a month
     /// Impossible or suspicious results, each a sentence for the KPI strip
     /// (utilization above 100 %, GPUs above the fleet, savings below zero, an
     /// idle commitment); also in Evaluation::warnings.
     std::vector<std::string> alerts;
     double checkpointIdleGpuHours = 0;
     double checkpointReclaimedGpuHours = 0;
-    /// Fixed fleet: the most GPUs, in any month, by which the chosen options'
-    /// peaks (held at once, summed per GPU model as if they coincided) exceed
-    /// the fleet, summed over GPU models; the month-by-month warnings ("hold N
-    /// GPUs at their peaks; the fleet has M") give the same count. Never below
-    /// meanGpusBeyondFleet. docs/MODEL.md, "GPUs beyond the fleet".
-    double gpusBeyondFleetAtPeak = 0;
 };
 
 struct Evaluation

@@ -100,8 +100,7 @@ bj::object kpisToJson(const Kpis& k)
         {"capacity_freed_usd", k.capacityFreedUsd},
         {"renewal_committed_gpus", optionalNumber(k.renewalCommittedGpus)},
         {"renewal_saving_usd", optionalNumber(k.renewalSavingUsd)},
-        // The month's mean: the recorded v1 KPIs pin this key's meaning (docs/MODEL.md).
-        {"peak_gpus_beyond_fleet", k.meanGpusBeyondFleet},
+        {"peak_gpus_beyond_fleet", k.peakGpusBeyondFleet},
         {"alerts", alertsOf(k)}};
 }
 
