@@ -2,8 +2,10 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "engine/fleet_peaks.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
+#include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
 
@@ -203,6 +205,10 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
         out += QStringLiteral("  capacity freed                  %1 committed GPUs idle in every "
                               "month (%2 of commitment)\n")
                    .arg(count(k.capacityFreedGpus), usd(k.capacityFreedUsd));
+        out += QStringLiteral("  GPUs beyond the fleet           %1 for the month's mean (priced), "
+                              "%2 at the peak\n")
+                   .arg(count(k.peakGpusBeyondFleet),
+                        count(gpusBeyondFleetAtPeak(project, evaluation)));
         if (k.renewalSavingUsd)
             out += QStringLiteral("  saving at renewal               %1 if resized to the plan "
                                   "(%2 committed GPUs instead of %3)\n")
@@ -282,7 +288,11 @@ int runEvaluateCommand(const QStringList& args)
     if (!project)
         return exitCode;
     const QString scenario = parser.value(QStringLiteral("scenario"));
-    const Evaluation evaluation = evaluate(*project);
+    Evaluation evaluation = evaluate(*project);
+    // A measured ceiling whose inputs have changed since: said, not dropped
+    // (of the project as stated: a scenario differs from what was measured by design).
+    if (auto stale = scenario.isEmpty() ? staleMeasuredCeiling(*project) : std::nullopt)
+        evaluation.warnings.push_back(*stale);
     const OptimizerView view = optimizerView(*project);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());

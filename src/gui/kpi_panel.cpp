@@ -1,7 +1,9 @@
 #include "kpi_panel.h"
 
 #include "compute/scenario_name.h"
+#include "engine/fleet_peaks.h"
 #include "engine/kpi.h"
+#include "simulate/measured_ceiling.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -199,6 +201,12 @@ void KpiPanel::showResults(const PlanResults& results)
     QStringList alerts;
     for (const std::string& alert : k.alerts)
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(alert);
+    if (const auto shortfall = peakShortfallAlert(project, results.evaluation))
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(*shortfall);
+    // Of the project as stated: a scenario differs from what was measured by design.
+    if (const auto stale =
+            results.scenario.empty() ? staleMeasuredCeiling(project) : std::optional<std::string>())
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(*stale);
     m_alerts->setText(alerts.join(QLatin1Char('\n')));
     m_alerts->setVisible(!alerts.isEmpty());
     showOptimizer(results);

@@ -5,11 +5,13 @@
 // GPUs it shares with other work.
 
 #include "engine/evaluate.h"
+#include "engine/fleet_peaks.h"
 #include "optimize/regime_mix.h"
 #include "perf/training_defaults.h"
 #include "plan_counts.h"
 #include "project_generator.h"
 #include "store/project_json.h"
+#include "store/project_templates.h"
 
 #include <QtTest>
 
@@ -45,6 +47,47 @@ Project gangBesideBatch(const std::string& mode, int fleetGpus)
      "checkpoint_interval_min": 30, "choice": {"gpu": "h100-sxm-80gb", "regime": "bare_metal"}}]
 })";
     return parseProject(text, "gang.json").value();
+}
+
+/// The most GPUs, in any month, by which each GPU model's summed peaks
+/// exceed `project`'s fleet (all models), and the months × models short.
+std::pair<double, int> shortAtPeaks(const Project& project, const Evaluation& e)
+{
+    std::map<std::string, double> fleet;
+    for (const FleetPool& pool : project.fleet.pools)
+        fleet[pool.gpuId] += double(pool.count);
+    double most = 0;
+    int short_ = 0;
+    for (std::size_t m = 0; m < std::size_t(project.horizonMonths); ++m) {
+        std::map<std::string, double> peaks;
+        for (const WorkloadEvaluation& w : e.workloads)
+            peaks[w.chosenOption()->gpuId] += w.chosenOption()->months[m].peakGpus;
+        double month = 0;
+        for (const auto& [gpu, peak] : peaks)
+            if (const double beyond = std::ceil(peak - 1e-6) - fleet[gpu]; beyond > 0) {
+                month += beyond;
+                ++short_;
+            }
+        most = std::max(most, month);
+    }
+    return {most, short_};
+}
+
+int warningsAtPeaks(const Evaluation& e)
+{
+    int count = 0;
+    for (const std::string& warning : e.warnings)
+        count += warning.find("GPUs at their peaks; the fleet has") != std::string::npos;
+    return count;
+}
+
+/// Whether one of `sentences` starts with `start`.
+bool startsOne(const std::vector<std::string>& sentences, const std::string& start)
+{
+    for (const std::string& sentence : sentences)
+        if (sentence.rfind(start, 0) == 0)
+            return true;
+    return false;
 }
 
 const TrainingSpec* trainingOf(const Project& project, const std::string& id)
@@ -219,6 +262,49 @@ private slots:
             warned =
                 warned || warning.find("at their peaks; the fleet has 60") != std::string::npos;
         QVERIFY(warned);
+    }
+
+    void gpusBeyondTheFleetCountThePeaksTheWarningsSum()
+    {
+        // The KPI is the warnings' count: per month the GPUs each model's
+        // summed peaks need above the fleet, all models; the most of any month.
+        // A gang is set up at its peak all month: its mean count is short too.
+        const Project gangProject = gangBesideBatch("fixed", 60);
+        const Evaluation gang = evaluate(gangProject);
+        const auto [gangShort, gangWarnings] = shortAtPeaks(gangProject, gang);
+        QVERIFY(gangShort > 0);
+        QCOMPARE(gpusBeyondFleetAtPeak(gangProject, gang), gangShort);
+        QCOMPARE(gang.kpis.peakGpusBeyondFleet, gangShort); // the month's mean
+        QCOMPARE(warningsAtPeaks(gang), gangWarnings);
+        QVERIFY(startsOne(gang.kpis.alerts,
+                          "the chosen options need up to " + std::to_string(int(gangShort)) +
+                              " GPUs more than the fleet has for a month's mean"));
+        QVERIFY(!peakShortfallAlert(gangProject, gang)); // the alert already says it
+        // Services set up for their mean, held at their peak: inference-saas's
+        // fleet holds the mean, not the peaks (two GPU models short).
+        const Project saas = loadTemplate("inference-saas").value();
+        const Evaluation e = evaluate(saas);
+        const auto [saasShort, saasWarnings] = shortAtPeaks(saas, e);
+        QVERIFY(saasShort > 0);
+        QCOMPARE(gpusBeyondFleetAtPeak(saas, e), saasShort);
+        QCOMPARE(e.kpis.peakGpusBeyondFleet, 0.0); // the month's mean
+        QCOMPARE(warningsAtPeaks(e), saasWarnings);
+        // Said among the warnings and in the app's KPI strip (not Kpis::alerts).
+        const std::string shortfall = "at their peaks the chosen options hold up to " +
+                                      std::to_string(int(saasShort)) +
+                                      " GPUs more than the fleet has (0 for the month's mean";
+        QVERIFY(startsOne(e.warnings, shortfall));
+        QVERIFY(peakShortfallAlert(saas, e) &&
+                peakShortfallAlert(saas, e)->rfind(shortfall, 0) == 0);
+        QVERIFY(!startsOne(e.kpis.alerts, "at their peaks"));
+        // A fleet that holds every peak: nothing beyond it, no alert.
+        const Project roomyProject = gangBesideBatch("fixed", 200);
+        const Evaluation roomy = evaluate(roomyProject);
+        QCOMPARE(gpusBeyondFleetAtPeak(roomyProject, roomy), 0.0);
+        QCOMPARE(roomy.kpis.peakGpusBeyondFleet, 0.0);
+        QCOMPARE(warningsAtPeaks(roomy), 0);
+        for (const std::string& warning : roomy.warnings)
+            QVERIFY2(warning.find("more than the fleet has") == std::string::npos, warning.c_str());
     }
 
     void optimizerSetsTheGangAsideAtItsPeak()

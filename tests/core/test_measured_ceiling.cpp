@@ -141,6 +141,62 @@ private slots:
         QVERIFY(!hasCeilingAlert(evaluate(otherPolicy.value().project)));
     }
 
+    void aCeilingMeasuredOnEarlierInputsIsSaidToBeStale()
+    {
+        const Project sample = loadSampleProject().value();
+        QVERIFY(!staleMeasuredCeiling(sample)); // never measured
+        const MeasuredCeiling measured{sample.scheduler.policy, 0.80, 0.9};
+        const Project project =
+            applyFieldEdits(sample, measuredCeilingEdits(sample, measured, kProvenance), "s")
+                .value()
+                .project;
+        // The note names the inputs; what the measurement wrote is not one of them.
+        const std::string fingerprint = measuredInputsFingerprint(sample);
+        QCOMPARE(fingerprint.size(), std::size_t(16));
+        QVERIFY2(project.note.find("; inputs " + fingerprint + "; not assumed.") !=
+                     std::string::npos,
+                 project.note.c_str());
+        QCOMPARE(measuredInputsFingerprint(project), fingerprint);
+        QVERIFY(!staleMeasuredCeiling(project));
+        // Both file forms give the same inputs back.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("p.fleetplan")).toStdString();
+        QVERIFY(saveProjectFile(project, path).ok());
+        QVERIFY(!staleMeasuredCeiling(openProjectFile(path).value()));
+        QVERIFY(!staleMeasuredCeiling(parseProject(projectToJsonText(project), "j").value()));
+        const auto edited = [&](const std::string& pointer, boost::json::value value) {
+            return applyFieldEdits(project, {{pointer, std::move(value)}}, "s").value().project;
+        };
+        // Texts and the ceiling by hand change nothing the simulation used.
+        QVERIFY(!staleMeasuredCeiling(edited("/name", boost::json::value("Renamed"))));
+        QVERIFY(!staleMeasuredCeiling(
+            edited("/scheduler/utilization_ceiling/topology_aware", boost::json::value(0.7))));
+        // A workload or a pool edited since: measured on an earlier version.
+        for (const auto& [pointer, value] : std::vector<std::pair<std::string, boost::json::value>>{
+                 {"/workloads/0/tokens_per_run", boost::json::value(3e12)},
+                 {"/fleet/pools/0/count", boost::json::value(1500)}}) {
+            const auto stale = staleMeasuredCeiling(edited(pointer, value));
+            QVERIFY2(stale, pointer.c_str());
+            QCOMPARE(*stale,
+                     std::string("the utilization ceiling of topology_aware, 0.800, was measured "
+                                 "on an earlier version of this project (its workloads, fleet, "
+                                 "prices or assumptions have changed since); measure again "
+                                 "(simulate --apply, or the frontier view's button)"));
+        }
+        // Measuring again on the edited project: current again.
+        const Project changed = edited("/fleet/pools/0/count", boost::json::value(1500));
+        const Project remeasured =
+            applyFieldEdits(changed, measuredCeilingEdits(changed, measured, kProvenance), "s")
+                .value()
+                .project;
+        QVERIFY(!staleMeasuredCeiling(remeasured));
+        // A note from before fingerprints were noted: nothing to compare, nothing said.
+        std::string old = project.note;
+        old.erase(old.find("; inputs "), std::string("; inputs ").size() + 16);
+        QVERIFY(!staleMeasuredCeiling(
+            applyFieldEdits(changed, {{"/note", boost::json::value(old)}}, "s").value().project));
+    }
+
     void theMeasuredCeilingSurvivesBothFileForms()
     {
         const Project sample = loadSampleProject().value();

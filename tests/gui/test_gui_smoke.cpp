@@ -154,6 +154,17 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
         QVERIFY2(!window.kpiPanel()->alertsText().contains(QStringLiteral("utilization ceiling")),
                  qPrintable(window.kpiPanel()->alertsText()));
+        // A pool edited since the knee was measured: the strip says measure again.
+        QVERIFY(!window.document()->edit(
+            QStringLiteral("pool"),
+            {{"/fleet/pools/0/count", boost::json::value(project.fleet.pools[0].count - 1)}}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.kpiPanel()->alertsText().contains(
+                                     QStringLiteral("measured on an earlier version")),
+                                 gui::test::kPatienceMs);
+        window.document()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.kpiPanel()->alertsText().contains(QStringLiteral("earlier version")),
+            gui::test::kPatienceMs);
         QVERIFY(!window.document()->edit(
             QStringLiteral("ceiling"),
             {{"/scheduler/utilization_ceiling/" + std::string(policyKey(project.scheduler.policy)),

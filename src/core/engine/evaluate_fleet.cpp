@@ -184,6 +184,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
                 }
     double renewalUsd = 0, currentUsd = 0, renewalGpus = 0;
     bool anyCommitted = false;
+    std::vector<double> beyondFleet(months, 0.0); // GPUs above the fleet, all models, per month
     for (const FleetModelCash& model : models) {
         for (std::size_t m = 0; m < months; ++m)
             k.monthlyCostUsd[m] += model.monthlyUsd[m];
@@ -196,7 +197,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         double peak = 0;
         for (std::size_t m = 0; m < months; ++m) {
             peak = std::max(peak, model.gpusUsed[m]);
-            k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, model.beyondFleetGpus[m]);
+            beyondFleet[m] += model.beyondFleetGpus[m];
         }
         const double freed = std::max(0.0, model.committedGpus - peak);
         k.capacityFreedGpus += freed;
@@ -210,6 +211,8 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             currentUsd += sum(model.monthlyUsd);
         }
     }
+    for (double gpus : beyondFleet)
+        k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, gpus);
     if (anyCommitted) {
         k.renewalCommittedGpus = renewalGpus;
         k.renewalSavingUsd = std::max(0.0, currentUsd - renewalUsd);

@@ -1,5 +1,7 @@
 #include "simulate/measured_ceiling.h"
 
+#include "store/project_json_writer.h"
+
 #include <cstdio>
 
 namespace fleet {
@@ -51,6 +53,9 @@ Result<MeasuredCeiling> measuredCeiling(const Frontier& frontier)
 
 namespace {
 
+/// Precedes the fingerprint in the note's sentence.
+constexpr const char* kInputsWord = "inputs ";
+
 std::string sentenceStart(SchedulerPolicy policy)
 {
     return "Utilization ceiling of " + std::string(policyKey(policy)) + " ";
@@ -79,7 +84,7 @@ std::string withoutEarlierSentence(std::string note, SchedulerPolicy policy)
 } // namespace
 
 std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
-                                    const CeilingProvenance& provenance)
+                                    const CeilingProvenance& provenance, const std::string& inputs)
 {
     char figures[256];
     std::snprintf(figures, sizeof figures,
@@ -104,9 +109,53 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
                       provenance.simulatedShare * 100);
         sentence += share;
     }
+    if (!inputs.empty())
+        sentence += "; " + std::string(kInputsWord) + inputs;
     sentence += "; not assumed.";
     const std::string kept = withoutEarlierSentence(note, measured.policy);
     return (kept.empty() ? std::string() : kept + " ") + sentence;
+}
+
+std::string measuredInputsFingerprint(const Project& project)
+{
+    boost::json::object json = projectToJson(project);
+    for (const char* key : {"name", "description", "note", "scenarios", "format_version"})
+        json.erase(key);
+    if (auto* scheduler = json.if_contains("scheduler"); scheduler && scheduler->is_object())
+        for (const char* key : {"policy", "utilization_ceiling", "measured_utilization_ceiling"})
+            scheduler->as_object().erase(key);
+    // FNV-1a, 64 bits: stable across runs and platforms, unlike std::hash.
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : boost::json::serialize(json)) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+}
+
+std::optional<std::string> staleMeasuredCeiling(const Project& project)
+{
+    const SchedulerPolicy policy = project.scheduler.policy;
+    const auto measured = project.scheduler.measuredCeiling();
+    const std::string& note = project.note;
+    const std::size_t at = note.find(sentenceStart(policy));
+    if (!measured || at == std::string::npos)
+        return std::nullopt;
+    const std::size_t end = note.find("not assumed.", at);
+    const std::size_t word = note.find(kInputsWord, at);
+    if (word == std::string::npos || (end != std::string::npos && word > end))
+        return std::nullopt; // measured before fingerprints were noted
+    const std::string noted = note.substr(word + std::string(kInputsWord).size(), 16);
+    if (noted == measuredInputsFingerprint(project))
+        return std::nullopt;
+    char ceiling[16];
+    std::snprintf(ceiling, sizeof ceiling, "%.3f", *measured);
+    return "the utilization ceiling of " + std::string(policyKey(policy)) + ", " + ceiling +
+           ", was measured on an earlier version of this project (its workloads, fleet, prices "
+           "or assumptions have changed since); measure again (simulate --apply, or the "
+           "frontier view's button)";
 }
 
 std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
@@ -116,7 +165,8 @@ std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const Measur
     return {
         {"/scheduler/utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/scheduler/measured_utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
-        {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance))}};
+        {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance,
+                                                             measuredInputsFingerprint(project)))}};
 }
 
 } // namespace fleet

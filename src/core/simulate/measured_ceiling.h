@@ -53,9 +53,25 @@ struct CeilingProvenance
 };
 
 /// `note` with one sentence saying the policy's ceiling was measured, how
-/// and when; an earlier such sentence for the same policy is replaced.
+/// and when, and on which inputs (`inputs`, a measuredInputsFingerprint(),
+/// when given); an earlier such sentence for the same policy is replaced.
 std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
-                                    const CeilingProvenance& provenance);
+                                    const CeilingProvenance& provenance,
+                                    const std::string& inputs = {});
+
+/// 16 hex digits naming what a frontier of `project` simulates: the project's
+/// canonical JSON without what the measurement itself writes or never reads
+/// (name, description, note, scenarios, the format's version, the scheduler's
+/// policy, ceilings and measured ceilings). Any edit of workloads, pools,
+/// segments, prices or assumptions changes it. docs/MODEL.md, "Ceilings from
+/// the simulator".
+std::string measuredInputsFingerprint(const Project& project);
+
+/// When the project's note says its policy's ceiling was measured on inputs
+/// other than the project's now: the sentence saying so, for evaluate and
+/// the app. None when it was not measured, or measured before fingerprints
+/// were noted (nothing to compare).
+std::optional<std::string> staleMeasuredCeiling(const Project& project);
 
 /// The edits that write `measured` into `project`: the policy's utilization
 /// ceiling, its measured ceiling, and the note — one step in the app.
