@@ -26,6 +26,7 @@ FLEET_ASAN_TESTS=(
   fuzz_known_job_log
   test_calibration test_serving_model
   test_weighted_fair
+  test_store_migration_v2 test_tenants
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.

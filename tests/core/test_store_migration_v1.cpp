@@ -210,13 +210,13 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 3");
+        rawSql(file, "PRAGMA user_version = 4");
         const std::string error = errorOf(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 3); "
-                            "this FleetPlanner reads schema version 2 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 4); "
+                            "this FleetPlanner reads schema version 3 and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v3"));
+        QVERIFY(!fs::exists(file + ".v4"));
     }
 
     void savesAreVersionTwo()

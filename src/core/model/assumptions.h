@@ -84,6 +84,9 @@ struct Assumptions
     double inferencePeakToMeanRatio = 2.0;
     /// Peak concurrent sessions ÷ the month's mean, for notebooks.
     double notebookPeakToMeanRatio = 3.0;
+    /// Throughput a tenant loses per additional tenant on the same shared GPU
+    /// (time-slicing and fractional regimes; docs/MODEL.md, "Tenants").
+    double sharingPenaltyPerExtraTenant = 0.15;
 };
 
 } // namespace fleet

@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 23> kAssumptions = {{
+const std::array<AssumptionField, 24> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -83,6 +83,10 @@ const std::array<AssumptionField, 23> kAssumptions = {{
      &Assumptions::notebookPeakToMeanRatio,
      {1.0, false, 100.0, "(peak ÷ mean, ≥ 1)"},
      "Notebooks: peak sessions ÷ mean"},
+    {"sharing_penalty_per_extra_tenant",
+     &Assumptions::sharingPenaltyPerExtraTenant,
+     {0.0, false, 1.0, "(fraction of throughput per extra tenant)"},
+     "Throughput a tenant loses per other tenant on its shared GPU"},
 }};
 
 const std::array<RegimeField, 4> kRegimeNumbers = {{

@@ -3,6 +3,7 @@
 #include "model/engine_defaults.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "store/catalog_json.h"
 #include "store/catalog_loader.h"
 #include "store/field_json.h"
@@ -47,6 +48,7 @@ Result<Project> ProjectParser::parse(const bj::value& root)
     parseSegments(*top);
     parseFleet(*top);
     parseWorkloads(*top);
+    parseTenants(*top);
     parseScenarios(*top);
     if (m_reader.failed())
         return Error(m_reader.issues());
@@ -89,6 +91,10 @@ std::vector<Issue> ProjectParser::checkSections(const bj::object& top, unsigned 
         m_project.workloads.clear();
         parseWorkloads(top);
     }
+    if (sections & TenantsSection) {
+        m_project.tenants.clear();
+        parseTenants(top);
+    }
     return m_reader.issues();
 }
 
@@ -101,13 +107,13 @@ void ProjectParser::checkTopKeys(const bj::object& top, bool all)
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads"},
                            {"description", "sources", "price_books", "scheduler", "regimes",
-                            "assumptions", "scenarios", "note"});
+                            "assumptions", "tenants", "scenarios", "note"});
     else
         m_reader.checkKeys(top, "", {},
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads", "description", "sources",
-                            "price_books", "scheduler", "regimes", "assumptions", "scenarios",
-                            "note"});
+                            "price_books", "scheduler", "regimes", "assumptions", "tenants",
+                            "scenarios", "note"});
 }
 
 void ProjectParser::parseText(const bj::object& top)
@@ -368,6 +374,25 @@ void ProjectParser::parseWorkloads(const bj::object& top)
         if (!workload->id.empty() && !ids.insert(workload->id).second)
             m_reader.report(pointer(path, "id"), "duplicate workload id \"" + workload->id + "\"");
         m_project.workloads.push_back(std::move(*workload));
+    }
+}
+
+void ProjectParser::parseTenants(const bj::object& top)
+{
+    const bj::array* tenants = m_reader.array(top, "tenants", "", false);
+    if (!tenants)
+        return;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < tenants->size(); ++i) {
+        const std::string path = pointer("/tenants", i);
+        const bj::object* item = m_reader.asObject((*tenants)[i], path);
+        if (!item)
+            continue;
+        Tenant tenant = readRecord(m_reader, *item, path, tenantFields(), m_project);
+        if (!tenant.id.empty() && !ids.insert(tenant.id).second)
+            m_reader.report(pointer(path, "id"), "duplicate tenant id \"" + tenant.id + "\"");
+        m_project.tenants.push_back(std::move(tenant));
+        m_reader.setEntry({});
     }
 }
 
