@@ -34,7 +34,8 @@ FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export tes
                            test_solver_worker test_property_projects test_gui_structure
                            test_gui_new_project test_gui_price_books test_gui_scenarios
                            test_chart_fit test_deck_export test_gui_calibration
-                           test_gui_presentation test_gui_metering test_gui_demo)
+                           test_gui_presentation test_gui_metering test_gui_demo
+                           test_gui_tenants)
 
 # The targets those tests run (a test's executable has its name, but for the
 # fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).

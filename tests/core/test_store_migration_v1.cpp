@@ -82,8 +82,8 @@ private slots:
         // The backup is the file as it was, byte for byte.
         QVERIFY(fs::is_regular_file(file + ".v1"));
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
-        // The file itself is now version 2, with id paths in its rows.
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(2));
+        // The file itself is now the newest version (1 → 2 → 3), with id paths in its rows.
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM scenario_override WHERE path = "
                               "'/workloads/dev-notebooks/users'"),
                  std::int64_t(1));
@@ -219,11 +219,11 @@ private slots:
         QVERIFY(!fs::exists(file + ".v4"));
     }
 
-    void savesAreVersionTwo()
+    void savesAreTheNewestVersion()
     {
         const std::string file = m_dir.filePath(QStringLiteral("new.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(loadSampleProject().value(), file).ok());
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(2));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
         QVERIFY(!fs::exists(file + ".v1"));
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOf(reopened).c_str());

@@ -55,6 +55,7 @@ std::string& idOf(Project& project, RowList list, std::size_t index)
     switch (list) {
     case RowList::Pools: return project.fleet.pools[index].id;
     case RowList::Segments: return project.segments[index].id;
+    case RowList::Tenants: return project.tenants[index].id;
     case RowList::Workloads: break;
     }
     return project.workloads[index].id;
@@ -71,6 +72,9 @@ void eraseRow(Project& project, RowList list, std::size_t index)
         return;
     case RowList::Workloads:
         project.workloads.erase(project.workloads.begin() + std::ptrdiff_t(index));
+        return;
+    case RowList::Tenants:
+        project.tenants.erase(project.tenants.begin() + std::ptrdiff_t(index));
         return;
     }
 }
@@ -110,6 +114,7 @@ std::string_view rowListPointer(RowList list)
     switch (list) {
     case RowList::Pools: return "/fleet/pools";
     case RowList::Segments: return "/segments";
+    case RowList::Tenants: return "/tenants";
     case RowList::Workloads: break;
     }
     return "/workloads";
@@ -120,6 +125,7 @@ std::string_view rowNoun(RowList list)
     switch (list) {
     case RowList::Pools: return "pool";
     case RowList::Segments: return "segment";
+    case RowList::Tenants: return "tenant";
     case RowList::Workloads: break;
     }
     return "workload";
@@ -130,6 +136,7 @@ const std::string& rowId(const Project& project, RowList list, std::size_t index
     switch (list) {
     case RowList::Pools: return project.fleet.pools.at(index).id;
     case RowList::Segments: return project.segments.at(index).id;
+    case RowList::Tenants: return project.tenants.at(index).id;
     case RowList::Workloads: break;
     }
     return project.workloads.at(index).id;
@@ -150,6 +157,10 @@ std::vector<std::string> rowIds(const Project& project, RowList list)
     case RowList::Workloads:
         for (const Workload& workload : project.workloads)
             ids.push_back(workload.id);
+        break;
+    case RowList::Tenants:
+        for (const Tenant& tenant : project.tenants)
+            ids.push_back(tenant.id);
         break;
     }
     return ids;

@@ -27,12 +27,13 @@ enum class RowList
 {
     Pools,
     Segments,
-    Workloads
+    Workloads,
+    Tenants
 };
 
-/// "/fleet/pools", "/segments", "/workloads": the list in the project document.
+/// "/fleet/pools", "/segments", "/workloads", "/tenants": the list in the project document.
 std::string_view rowListPointer(RowList list);
-/// "pool", "segment", "workload": for messages.
+/// "pool", "segment", "workload", "tenant": for messages.
 std::string_view rowNoun(RowList list);
 /// The id of row `index` of `list` (which must exist).
 const std::string& rowId(const Project& project, RowList list, std::size_t index);
