@@ -7,6 +7,7 @@
 
 #include "file_bytes.h"
 #include "golden_v1.h"
+#include "raw_sql.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -14,11 +15,10 @@
 
 #include <QtTest>
 
-#include <sqlite3.h>
-
 #include <filesystem>
 
 using namespace fleet;
+using fleet::test::rawSql;
 using fleet::test::readBytes;
 using fleet::test::writeBytes;
 namespace fs = std::filesystem;
@@ -28,26 +28,6 @@ namespace {
 std::string errorOf(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
-}
-
-/// Runs raw SQL on a file, bypassing FleetPlanner; returns the first integer
-/// the statement yields (0 when none).
-std::int64_t rawSql(const std::string& path, const std::string& sql)
-{
-    sqlite3* db = nullptr;
-    std::int64_t first = 0;
-    if (sqlite3_open(path.c_str(), &db) != SQLITE_OK)
-        return -1;
-    sqlite3_exec(
-        db, sql.c_str(),
-        [](void* out, int columns, char** values, char**) {
-            if (columns > 0 && values[0])
-                *static_cast<std::int64_t*>(out) = std::stoll(values[0]);
-            return 0;
-        },
-        &first, nullptr);
-    sqlite3_close(db);
-    return first;
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include "file_bytes.h"
 #include "model/project_refs.h"
+#include "raw_sql.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -15,11 +16,11 @@
 #include <QtTest>
 
 #include <boost/json.hpp>
-#include <sqlite3.h>
 
 #include <filesystem>
 
 using namespace fleet;
+using fleet::test::rawSql;
 using fleet::test::readBytes;
 using fleet::test::writeBytes;
 namespace fs = std::filesystem;
@@ -33,25 +34,6 @@ const std::string kGoldenV2Sqlite = FLEET_TEST_DATA_DIR "/golden/v2/sample-v2.fl
 std::string errorOf(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
-}
-
-/// Runs raw SQL on a file, bypassing FleetPlanner; the first integer it yields.
-std::int64_t rawSql(const std::string& path, const std::string& sql)
-{
-    sqlite3* db = nullptr;
-    std::int64_t first = 0;
-    if (sqlite3_open(path.c_str(), &db) != SQLITE_OK)
-        return -1;
-    sqlite3_exec(
-        db, sql.c_str(),
-        [](void* out, int columns, char** values, char**) {
-            if (columns > 0 && values[0])
-                *static_cast<std::int64_t*>(out) = std::stoll(values[0]);
-            return 0;
-        },
-        &first, nullptr);
-    sqlite3_close(db);
-    return first;
 }
 
 /// The sample's document with tenants (one of every field, one by count) and

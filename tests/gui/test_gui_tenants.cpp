@@ -7,6 +7,7 @@
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
+#include "gui_test_support.h"
 #include "store/project_json.h"
 
 #include <QPushButton>
@@ -19,17 +20,7 @@
 using namespace fleet;
 using namespace fleet::gui;
 
-namespace {
-
-int columnOf(const FieldTableModel* model, const QString& header)
-{
-    for (int c = 0; c < model->columnCount(); ++c)
-        if (model->column(c).header == header)
-            return c;
-    return -1;
-}
-
-} // namespace
+using fleet::gui::test::columnOf;
 
 class TestGuiTenants : public QObject
 {

@@ -25,6 +25,30 @@ NumberRule ruleOf(const NumericRange& range)
     return NumberRule{range.min, range.minExclusive, range.max, false, std::string(range.unit)};
 }
 
+/// The rows of the list at `list` read with `fields`, each id unique
+/// (`noun` names the rows in the message).
+template <typename Record>
+std::vector<Record> readRows(json::Reader& reader, const bj::array& items, const char* list,
+                             std::span<const Field<Record>> fields, const Project& project,
+                             std::string_view noun)
+{
+    std::vector<Record> rows;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string path = pointer(list, i);
+        const bj::object* item = reader.asObject(items[i], path);
+        if (!item)
+            continue;
+        Record row = readRecord(reader, *item, path, fields, project);
+        if (!row.id.empty() && !ids.insert(row.id).second)
+            reader.report(pointer(path, "id"),
+                          "duplicate " + std::string(noun) + " id \"" + row.id + "\"");
+        rows.push_back(std::move(row));
+        reader.setEntry({});
+    }
+    return rows;
+}
+
 } // namespace
 
 Result<Project> ProjectParser::parse(const bj::value& root)
@@ -306,21 +330,9 @@ void ProjectParser::parseAssumptions(const bj::object& top)
 
 void ProjectParser::parseSegments(const bj::object& top)
 {
-    const bj::array* segments = m_reader.array(top, "segments", "");
-    if (!segments)
-        return;
-    std::set<std::string> ids;
-    for (std::size_t i = 0; i < segments->size(); ++i) {
-        const std::string path = pointer("/segments", i);
-        const bj::object* item = m_reader.asObject((*segments)[i], path);
-        if (!item)
-            continue;
-        Segment segment = readRecord(m_reader, *item, path, segmentFields(), m_project);
-        if (!segment.id.empty() && !ids.insert(segment.id).second)
-            m_reader.report(pointer(path, "id"), "duplicate segment id \"" + segment.id + "\"");
-        m_project.segments.push_back(std::move(segment));
-        m_reader.setEntry({});
-    }
+    if (const bj::array* segments = m_reader.array(top, "segments", ""))
+        m_project.segments =
+            readRows(m_reader, *segments, "/segments", segmentFields(), m_project, "segment");
 }
 
 void ProjectParser::parseFleet(const bj::object& top)
@@ -379,21 +391,9 @@ void ProjectParser::parseWorkloads(const bj::object& top)
 
 void ProjectParser::parseTenants(const bj::object& top)
 {
-    const bj::array* tenants = m_reader.array(top, "tenants", "", false);
-    if (!tenants)
-        return;
-    std::set<std::string> ids;
-    for (std::size_t i = 0; i < tenants->size(); ++i) {
-        const std::string path = pointer("/tenants", i);
-        const bj::object* item = m_reader.asObject((*tenants)[i], path);
-        if (!item)
-            continue;
-        Tenant tenant = readRecord(m_reader, *item, path, tenantFields(), m_project);
-        if (!tenant.id.empty() && !ids.insert(tenant.id).second)
-            m_reader.report(pointer(path, "id"), "duplicate tenant id \"" + tenant.id + "\"");
-        m_project.tenants.push_back(std::move(tenant));
-        m_reader.setEntry({});
-    }
+    if (const bj::array* tenants = m_reader.array(top, "tenants", "", false))
+        m_project.tenants =
+            readRows(m_reader, *tenants, "/tenants", tenantFields(), m_project, "tenant");
 }
 
 void ProjectParser::parseScenarios(const bj::object& top)

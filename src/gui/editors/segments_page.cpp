@@ -58,6 +58,15 @@ boost::json::object newSegmentRow(const Project& p)
             {"price_usd_per_gpu_hour", 0}};
 }
 
+/// Every item of a list of `count`, in order: the rows its table shows.
+std::vector<int> everyItem(std::size_t count)
+{
+    std::vector<int> rows(count);
+    for (std::size_t i = 0; i < count; ++i)
+        rows[i] = int(i);
+    return rows;
+}
+
 /// The tenants' columns, from their field table (model/tenant_fields.h).
 std::vector<FieldColumn> tenantColumns()
 {
@@ -81,13 +90,7 @@ std::optional<std::variant<boost::json::object, QString>> newTenantRow(const Pro
 FieldTableModel* addTenantsTable(QVBoxLayout* layout, ProjectDocument* doc, QWidget* page)
 {
     auto* model = new FieldTableModel(
-        doc,
-        [](const Project& p) {
-            std::vector<int> rows(p.tenants.size());
-            for (std::size_t i = 0; i < rows.size(); ++i)
-                rows[i] = int(i);
-            return rows;
-        },
+        doc, [](const Project& p) { return everyItem(p.tenants.size()); },
         [](const Project& p, int i) {
             return QString::fromStdString(p.tenants[std::size_t(i)].id);
         },
@@ -106,13 +109,7 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
     auto* page = new QWidget(parent);
     auto* layout = new QVBoxLayout(page);
     auto* model = new FieldTableModel(
-        doc,
-        [](const Project& p) {
-            std::vector<int> rows(p.segments.size());
-            for (std::size_t i = 0; i < rows.size(); ++i)
-                rows[i] = int(i);
-            return rows;
-        },
+        doc, [](const Project& p) { return everyItem(p.segments.size()); },
         [](const Project& p, int i) {
             return QString::fromStdString(p.segments[std::size_t(i)].id);
         },
