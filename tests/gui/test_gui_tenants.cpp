@@ -44,7 +44,8 @@ private slots:
         QVERIFY(add);
         add->click();
         QCOMPARE(doc.project().tenants.size(), std::size_t(1));
-        QCOMPARE(doc.project().tenants[0].id, std::string("tenant"));
+        QCOMPARE(doc.project().tenants[0].id, std::string("tenant-1"));
+        QCOMPARE(doc.project().tenants[0].name, std::string("New tenant 1"));
         QCOMPARE(doc.project().tenants[0].segmentId, doc.project().segments[0].id);
         QCOMPARE(doc.undoStack()->count(), 1);
         QCOMPARE(tenants->rowCount(), 1);
