@@ -253,7 +253,10 @@ Project ProjectGenerator::next()
         p.scenarios.push_back(std::move(scenario));
     }
     // Format 3: the segments' tenants, some standing for many, with and
-    // without quotas (drawn last, so the rows above stay as they were).
+    // without quotas, drawn from a stream of their own so that every other
+    // row of this and later projects stays as it was before tenants.
+    std::mt19937 tenantRandom(static_cast<unsigned>(serial) * 7919u + 17u);
+    std::swap(m_random, tenantRandom);
     const int tenants = integer(0, 3);
     for (int i = 0; i < tenants; ++i) {
         Tenant t;
@@ -271,6 +274,7 @@ Project ProjectGenerator::next()
             t.note = text("tenant");
         p.tenants.push_back(std::move(t));
     }
+    std::swap(m_random, tenantRandom);
     return p;
 }
 
