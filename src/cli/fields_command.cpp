@@ -42,6 +42,8 @@ QString ruleText(const FieldInfo& field)
     if (field.type == FieldType::Id)
         return QString::fromUtf8("1–64 characters of a–z, 0–9, '-', '_' or '.', starting with a "
                                  "letter or digit; unique in its list");
+    if (field.type == FieldType::Reference && field.item == "segment")
+        return QStringLiteral("the id of one of the project's segments");
     if (field.type == FieldType::Reference)
         return QStringLiteral("the id of a catalog %1").arg(text(field.item));
     if (field.type == FieldType::Month)
@@ -92,6 +94,8 @@ QString where(const RecordFields& record)
         return QStringLiteral("the items of /segments");
     if (record.record == "scenario")
         return QStringLiteral("the items of /scenarios");
+    if (record.record == "tenant")
+        return QStringLiteral("the items of /tenants (format 3)");
     if (record.record == "hourly_price")
         return QStringLiteral("a rented plan's price in a price book: /price_books/…/gpus/…/"
                               "on_demand, reserved_1y, reserved_3y or spot");

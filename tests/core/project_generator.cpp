@@ -252,6 +252,29 @@ Project ProjectGenerator::next()
                  "\"pool note from a scenario\""});
         p.scenarios.push_back(std::move(scenario));
     }
+    // Format 3: the segments' tenants, some standing for many, with and
+    // without quotas, drawn from a stream of their own so that every other
+    // row of this and later projects stays as it was before tenants.
+    std::mt19937 tenantRandom(static_cast<unsigned>(serial) * 7919u + 17u);
+    std::swap(m_random, tenantRandom);
+    const int tenants = integer(0, 3);
+    for (int i = 0; i < tenants; ++i) {
+        Tenant t;
+        t.id = "tenant" + std::to_string(i);
+        t.name = text("Tenant");
+        t.segmentId = p.segments[static_cast<std::size_t>(integer(0, segments - 1))].id;
+        t.count = coin() ? 1 : integer(2, 500);
+        if (coin())
+            t.quotaGpus = uniform(0.5, 64);
+        if (coin())
+            t.quotaGpuHoursPerMonth = uniform(10, 50000);
+        t.costWeight = coin() ? 1.0 : uniform(0.5, 4);
+        t.priorityTier = integer(0, 3);
+        if (coin(0.3))
+            t.note = text("tenant");
+        p.tenants.push_back(std::move(t));
+    }
+    std::swap(m_random, tenantRandom);
     return p;
 }
 

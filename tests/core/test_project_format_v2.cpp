@@ -78,11 +78,11 @@ private slots:
     void theSampleIsFormat2WithIdPaths()
     {
         const bj::object document = sampleDocument();
-        QCOMPARE(document.at("format_version").to_number<int>(), 2);
+        QCOMPARE(document.at("format_version").to_number<int>(), 3);
         auto sample = loadSampleProject();
         QVERIFY2(sample.ok(), errorOf(sample).c_str());
         QVERIFY(test::idPathsOf(sample.value()) == test::expectedIdPaths());
-        // The writer writes format 2, and the sample is its canonical form.
+        // The writer writes format 3 (format 2 and tenants), and the sample is its canonical form.
         QCOMPARE(projectToJsonText(sample.value()), std::string(sampleProjectJson()));
     }
 
@@ -94,7 +94,7 @@ private slots:
         auto project = parseProject(text, "sample-v1.fleetplan.json");
         QVERIFY2(project.ok(), errorOf(project).c_str());
         QVERIFY(test::idPathsOf(project.value()) == test::expectedIdPaths());
-        // Written back, it is format 2: the sample as it now ships.
+        // Written back, it is the newest format: the sample as it now ships.
         QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
         for (const std::string& scenario : test::recordedScenarios()) {
             auto applied = parseProject(text, "sample-v1.fleetplan.json", scenario);
@@ -121,7 +121,7 @@ private slots:
     void idPathsInAFileThatSaysFormat1AreNamedAsSuch()
     {
         std::string text(sampleProjectJson());
-        const std::string from = "\"format_version\": 2";
+        const std::string from = "\"format_version\": 3";
         text.replace(text.find(from), from.size(), "\"format_version\": 1");
         const std::string error = errorOf(parseProject(text, "mixed.fleetplan.json"));
         QVERIFY2(error.find("(\"/fleet/pools/h100-reserved/count\") is a format-1 path (rows by "
@@ -252,9 +252,9 @@ private slots:
 
     void aNewerFormatIsRefused()
     {
-        for (const char* version : {"3", "2.5", "1000"}) {
+        for (const char* version : {"4", "3.5", "1000"}) {
             std::string text(sampleProjectJson());
-            const std::string from = "\"format_version\": 2";
+            const std::string from = "\"format_version\": 3";
             text.replace(text.find(from), from.size(),
                          std::string("\"format_version\": ") + version);
             auto project = parseProject(text, "future.fleetplan.json");
@@ -264,7 +264,7 @@ private slots:
             QVERIFY2(error.find("future.fleetplan.json: /format_version: was written by a newer "
                                 "FleetPlanner (project format version " +
                                 std::string(version) +
-                                "); this FleetPlanner reads format version 2 and older. Update "
+                                "); this FleetPlanner reads format version 3 and older. Update "
                                 "FleetPlanner to open it.") != std::string::npos,
                      error.c_str());
         }

@@ -140,7 +140,7 @@ private slots:
         tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
             QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 2")));
+                           "this FleetPlanner reads schema version 3")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -217,7 +217,7 @@ private slots:
         Project project = sample();
         project.scenarios.clear(); // v2 paths, which the real 1 → 2 step would refuse
         QVERIFY(saveProjectFile(project, file).ok());
-        tamper(file, "PRAGMA user_version = 0");
+        tamper(file, "DROP TABLE tenant; PRAGMA user_version = 0"); // format 3 added it
         static bool ran = false;
         const Migration steps[] = {{0, "test step: version 0 had no scenario descriptions",
                                     [](const sql::Database& db) -> Result<bool> {
@@ -225,7 +225,8 @@ private slots:
                                         return db.exec(
                                             "UPDATE scenario SET description = NULL WHERE 0");
                                     }},
-                                   migrations().front()};
+                                   migrations()[0],
+                                   migrations()[1]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

@@ -1,4 +1,5 @@
-// The field tables of a fleet pool, a segment (model/fleet_fields.h) and a
+// The field tables of a fleet pool, a segment (model/fleet_fields.h), a
+// tenant (model/tenant_fields.h) and a
 // scenario and the project itself (model/project_fields.h) are
 // the one description of their inputs: the SQLite statements generated from
 // them are the ones project files were written with, byte for byte; the JSON
@@ -9,9 +10,11 @@
 #include "model/fleet_fields.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_sql.h"
 #include "store/json_reader.h"
+#include "store/project_format_v2.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
@@ -55,10 +58,30 @@ Place segmentPlace()
             }};
 }
 
-/// The sample project with its first row of `list` changed by `change`.
+Place tenantPlace()
+{
+    return {"/tenants", [](const bj::object& properties) -> const bj::object& {
+                return properties.at("tenants").at("items").as_object();
+            }};
+}
+
+/// Tenants for the sample (which has none): every field of the first set.
+bj::array fixtureTenants()
+{
+    return bj::parse(R"([{"id": "acme", "name": "Acme", "segment": "mid-stage", "count": 3,
+        "quota_gpus": 4, "quota_gpu_hours_per_month": 2000, "cost_weight": 2,
+        "priority_tier": 1, "note": "premium tier"},
+        {"id": "startups", "name": "Startups", "segment": "early-stage", "count": 40}])")
+        .as_array();
+}
+
+/// The sample project with its first row of `list` changed by `change`
+/// (for /tenants, the sample with fixtureTenants()).
 template <typename Change> Result<Project> sampleWith(const char* list, Change change)
 {
     bj::value document = bj::parse(sampleProjectJson());
+    if (std::string_view(list) == "/tenants")
+        document.as_object()["tenants"] = fixtureTenants();
     change(document.at_pointer(std::string(list) + "/0").as_object());
     return parseProjectValue(document, "sample.fleetplan.json");
 }
@@ -81,6 +104,10 @@ template <> const FleetPool& firstOf<FleetPool>(const Project& project)
 template <> const Segment& firstOf<Segment>(const Project& project)
 {
     return project.segments.front();
+}
+template <> const Tenant& firstOf<Tenant>(const Project& project)
+{
+    return project.tenants.front();
 }
 template <> const Scenario& firstOf<Scenario>(const Project& project)
 {
@@ -141,9 +168,12 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
                      where.c_str());
             break;
         case FieldType::Reference:
+            // A segment is the project's own row; a GPU is the catalog's.
             QCOMPARE(messageAt(set("tpu-v9"), path),
-                     "names " + std::string(info.item) +
-                         " \"tpu-v9\", which is not in the catalog");
+                     "names " + std::string(info.item) + " \"tpu-v9\", which is " +
+                         (info.item == "segment"
+                              ? "not defined; known: early-stage, mid-stage, enterprise"
+                              : "not in the catalog"));
             break;
         case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
         case FieldType::Month: QFAIL("no month in these records"); break;
@@ -391,6 +421,9 @@ private slots:
         QCOMPARE(QString::fromStdString(rows::scenarioTableSql()),
                  QString::fromUtf8(kGoldenScenarioTable));
         QVERIFY(projectSchemaSql().find(kGoldenScenarioTable) != std::string::npos);
+        // The tenant table is the one the step 2 → 3 creates, and the schema's last.
+        QCOMPARE(QString::fromStdString(rows::tenantTableSql()), QString::fromUtf8(kTenantTableV3));
+        QVERIFY(projectSchemaSql().ends_with(kTenantTableV3));
         QCOMPARE(QString::fromStdString(rows::priceEntryTablesSql()),
                  QString::fromUtf8(kGoldenPriceEntryTables));
         QVERIFY(projectSchemaSql().find(kGoldenPriceEntryTables) != std::string::npos);
@@ -412,6 +445,7 @@ private slots:
         check(rows::kPool, poolRecord());
         check(rows::kSegment, segmentRecord());
         check(rows::kScenario, scenarioRecord());
+        check(rows::kTenant, tenantRecord());
         // The project's columns are named apart from their nested keys.
         QCOMPARE(rows::kProject.size(), projectRecord().fields.size());
         for (std::size_t c = 0; c < rows::kProject.size(); ++c) {
@@ -424,8 +458,8 @@ private slots:
 
     void rowsAreWellFormed()
     {
-        for (const RecordFields* record :
-             {&poolRecord(), &segmentRecord(), &scenarioRecord(), &projectRecord()}) {
+        for (const RecordFields* record : {&poolRecord(), &segmentRecord(), &scenarioRecord(),
+                                           &projectRecord(), &tenantRecord()}) {
             std::set<std::string_view> keys;
             for (const DescribedField& field : record->fields) {
                 const FieldInfo& info = field.info;
@@ -452,6 +486,7 @@ private slots:
         checkReaderAndWriter<FleetPool>(poolFields(), "/fleet/pools");
         checkReaderAndWriter<Segment>(segmentFields(), "/segments");
         checkReaderAndWriter<Scenario>(scenarioFields(), "/scenarios");
+        checkReaderAndWriter<Tenant>(tenantFields(), "/tenants");
         checkProjectFields();
     }
 
@@ -527,6 +562,7 @@ private slots:
         QVERIFY(dir.isValid());
         checkBoundsSurviveAFile<FleetPool>(poolFields(), "/fleet/pools", dir.path());
         checkBoundsSurviveAFile<Segment>(segmentFields(), "/segments", dir.path());
+        checkBoundsSurviveAFile<Tenant>(tenantFields(), "/tenants", dir.path());
     }
 
     /// Every field of the sample's pools and segments (lists included) through
@@ -560,6 +596,7 @@ private slots:
         const bj::object& properties = schema.at("properties").as_object();
         checkSchemaAgrees(poolRecord(), poolPlace().schemaItem(properties));
         checkSchemaAgrees(segmentRecord(), segmentPlace().schemaItem(properties));
+        checkSchemaAgrees(tenantRecord(), tenantPlace().schemaItem(properties));
         // The project's fields: each at its nested place, required there or not.
         for (const DescribedField& field : projectRecord().fields) {
             const FieldInfo& info = field.info;

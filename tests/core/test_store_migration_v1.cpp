@@ -7,6 +7,7 @@
 
 #include "file_bytes.h"
 #include "golden_v1.h"
+#include "raw_sql.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -14,11 +15,10 @@
 
 #include <QtTest>
 
-#include <sqlite3.h>
-
 #include <filesystem>
 
 using namespace fleet;
+using fleet::test::rawSql;
 using fleet::test::readBytes;
 using fleet::test::writeBytes;
 namespace fs = std::filesystem;
@@ -28,26 +28,6 @@ namespace {
 std::string errorOf(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
-}
-
-/// Runs raw SQL on a file, bypassing FleetPlanner; returns the first integer
-/// the statement yields (0 when none).
-std::int64_t rawSql(const std::string& path, const std::string& sql)
-{
-    sqlite3* db = nullptr;
-    std::int64_t first = 0;
-    if (sqlite3_open(path.c_str(), &db) != SQLITE_OK)
-        return -1;
-    sqlite3_exec(
-        db, sql.c_str(),
-        [](void* out, int columns, char** values, char**) {
-            if (columns > 0 && values[0])
-                *static_cast<std::int64_t*>(out) = std::stoll(values[0]);
-            return 0;
-        },
-        &first, nullptr);
-    sqlite3_close(db);
-    return first;
 }
 
 } // namespace
@@ -82,8 +62,8 @@ private slots:
         // The backup is the file as it was, byte for byte.
         QVERIFY(fs::is_regular_file(file + ".v1"));
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
-        // The file itself is now version 2, with id paths in its rows.
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(2));
+        // The file itself is now the newest version (1 → 2 → 3), with id paths in its rows.
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM scenario_override WHERE path = "
                               "'/workloads/dev-notebooks/users'"),
                  std::int64_t(1));
@@ -210,20 +190,20 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 3");
+        rawSql(file, "PRAGMA user_version = 4");
         const std::string error = errorOf(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 3); "
-                            "this FleetPlanner reads schema version 2 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 4); "
+                            "this FleetPlanner reads schema version 3 and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v3"));
+        QVERIFY(!fs::exists(file + ".v4"));
     }
 
-    void savesAreVersionTwo()
+    void savesAreTheNewestVersion()
     {
         const std::string file = m_dir.filePath(QStringLiteral("new.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(loadSampleProject().value(), file).ok());
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(2));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
         QVERIFY(!fs::exists(file + ".v1"));
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOf(reopened).c_str());

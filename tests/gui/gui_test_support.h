@@ -2,6 +2,8 @@
 
 // What the GUI tests share.
 
+#include "editors/field_table_model.h"
+
 #include <QApplication>
 #include <QObject>
 #include <QString>
@@ -45,6 +47,15 @@ template <typename T> std::shared_ptr<bool> onNextModal(std::function<void(T*)> 
 template <typename T> T* child(QObject* parent, const char* name)
 {
     return parent->findChild<T*>(QString::fromLatin1(name));
+}
+
+/// The column of `model` headed `header`, or -1.
+inline int columnOf(const FieldTableModel* model, const QString& header)
+{
+    for (int c = 0; c < model->columnCount(); ++c)
+        if (model->column(c).header == header)
+            return c;
+    return -1;
 }
 
 } // namespace fleet::gui::test

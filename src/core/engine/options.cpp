@@ -431,6 +431,8 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
     std::vector<OptionResult> options;
     const Segment* segment = project.segment(workload.segmentId);
     const Precision precision = precisionOf(workload);
+    const Sharing sharing{otherTenantsBusy(workload), project.tenantCount(workload.segmentId),
+                          project.assumptions.sharingPenaltyPerExtraTenant};
     for (const GpuModel* gpu : candidateGpus(project)) {
         for (RegimeKind kind : kAllRegimes) {
             if (!filter.regimes.empty() && std::find(filter.regimes.begin(), filter.regimes.end(),
@@ -439,8 +441,7 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
             if (!filter.ignoreSegmentRules && segment && !segment->allows(kind))
                 continue; // the segment's policy, not a technical limit: not listed
             const Regime& regime = project.regime(kind);
-            for (const ResourceUnit& unit :
-                 resourceUnits(*gpu, regime, precision, otherTenantsBusy(workload))) {
+            for (const ResourceUnit& unit : resourceUnits(*gpu, regime, precision, sharing)) {
                 auto reject = [&](std::string reason) {
                     if (rejected)
                         rejected->push_back({gpu->id, kind, unit.profile, std::move(reason)});

@@ -1,5 +1,6 @@
 #include "engine/resource_unit.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet {
@@ -78,13 +79,13 @@ void addAmdUnits(const GpuModel& gpu, const Regime& regime, double peak,
 }
 
 /// Fractions 1/2, 1/4, … down to 1/maxTenants (at least 1/2).
-void addSharedUnits(const GpuModel& gpu, const Regime& regime, double peak, double otherTenantsBusy,
+void addSharedUnits(const GpuModel& gpu, const Regime& regime, double peak, const Sharing& sharing,
                     std::vector<ResourceUnit>& units)
 {
     const auto add = [&](int tenants, std::string label) {
-        // Time-slicing: each busy co-tenant costs `contentionPerExtraTenant` more.
-        const double busyOthers = (tenants - 1) * otherTenantsBusy;
-        const double contention = std::max(0.0, 1.0 - regime.contentionPerExtraTenant * busyOthers);
+        const double contention = sharedThroughputKept(regime, tenants, sharing);
+        if (contention <= 0.0)
+            return; // its co-tenants would leave it nothing: not an option
         const double kept = (1.0 - regime.throughputOverhead) * contention;
         const double share = 1.0 / tenants;
         ResourceUnit unit;
@@ -126,8 +127,29 @@ double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)
     return gpu.bf16DenseTflops.value * 1e12;
 }
 
+double sharedThroughputKept(const Regime& regime, int unitsPerGpu, const Sharing& sharing)
+{
+    // One rule for every co-located unit (docs/MODEL.md, "Tenants"): another
+    // tenant's unit costs the sharing penalty (time-slicing and fractional
+    // regimes only); one of the same tenant's units costs the regime's
+    // contention per busy co-tenant (time-slicing's measured overhead).
+    const bool tenantsPay =
+        regime.kind == RegimeKind::TimeSliced || regime.kind == RegimeKind::Fractional;
+    const double others = std::max(0, unitsPerGpu - 1);
+    const double otherTenants = tenantsPay ? std::clamp(sharing.tenants - 1.0, 0.0, others) : 0.0;
+    const double ownUnits = others - otherTenants;
+    return std::max(0.0, 1.0 - sharing.penaltyPerExtraTenant * otherTenants -
+                             regime.contentionPerExtraTenant * sharing.otherTenantsBusy * ownUnits);
+}
+
 std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
                                         Precision precision, double otherTenantsBusy)
+{
+    return resourceUnits(gpu, regime, precision, Sharing{otherTenantsBusy, 0.0, 0.0});
+}
+
+std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
+                                        Precision precision, const Sharing& sharing)
 {
     std::vector<ResourceUnit> units;
     const double peak = densePeakFlopsPerS(gpu, precision);
@@ -144,7 +166,7 @@ std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regim
         break;
     case RegimeKind::TimeSliced:
     case RegimeKind::Fractional:
-    case RegimeKind::Mps: addSharedUnits(gpu, regime, peak, otherTenantsBusy, units); break;
+    case RegimeKind::Mps: addSharedUnits(gpu, regime, peak, sharing, units); break;
     }
     return units;
 }

@@ -30,12 +30,36 @@ struct ResourceUnit
 /// Dense peak FLOP/s of `gpu` at `precision`; 0 when the GPU lacks it (FP8 on A100).
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision);
 
-/// The allocation units `regime` offers on `gpu`. `otherTenantsBusy` is the
-/// expected share of co-tenants busy at the same time (1 for services, the
-/// active fraction for notebooks): it sets time-slicing's contention.
-/// Empty when the regime does not exist on the GPU (partitions on an L40S).
+/// Who shares a GPU of a time-sliced or fractional regime with a unit
+/// (docs/MODEL.md, "Tenants").
+struct Sharing
+{
+    /// Expected share of co-located units busy at the same time (1 for
+    /// services, the active fraction for notebooks): sets time-slicing's contention.
+    double otherTenantsBusy = 1.0;
+    /// Distinct tenants of the workload's segment (0 or 1: the co-located
+    /// units are all its own).
+    double tenants = 0.0;
+    /// Throughput lost per other tenant on the GPU (assumption
+    /// sharing_penalty_per_extra_tenant).
+    double penaltyPerExtraTenant = 0.0;
+};
+
+/// The allocation units `regime` offers on `gpu`, shared as `sharing` says.
+/// Empty when the regime does not exist on the GPU (partitions on an L40S);
+/// a shared unit whose co-tenants would leave it no throughput is not offered.
+std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
+                                        Precision precision, const Sharing& sharing);
+/// The same with no other tenants: `otherTenantsBusy` as in Sharing.
 std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
                                         Precision precision, double otherTenantsBusy);
+
+/// The throughput a unit keeps of a GPU shared by `unitsPerGpu` units
+/// (before the regime's overhead): each other unit costs
+/// `penaltyPerExtraTenant` when it is another tenant's and the regime's
+/// contention × busy share when it is the same tenant's; other tenants are
+/// min(tenants, unitsPerGpu) − 1 of them. Never below 0.
+double sharedThroughputKept(const Regime& regime, int unitsPerGpu, const Sharing& sharing);
 
 /// GPUs held for `units` allocation units: whole GPUs per homogeneous layout
 /// for partitions, shares divided by the packing efficiency for shared

@@ -94,6 +94,9 @@ struct Assumptions
     /// that capacity sets aside (GPUs set up, the optimizer's capacity rows);
     /// 0 the mean, 1 the peak.
     double peakCapacityShare = 0.0;
+    /// Throughput a tenant loses per additional tenant on the same shared GPU
+    /// (time-slicing and fractional regimes; docs/MODEL.md, "Tenants").
+    double sharingPenaltyPerExtraTenant = 0.15;
 };
 
 } // namespace fleet

@@ -9,7 +9,7 @@ namespace {
 constexpr NumericRange kFraction{0.0, false, 1.0, "(fraction 0–1)"};
 constexpr NumericRange kPositiveFraction{0.0, true, 1.0, "(fraction, > 0 and ≤ 1)"};
 
-const std::array<AssumptionField, 26> kAssumptions = {{
+const std::array<AssumptionField, 27> kAssumptions = {{
     {"gpu_mtbf_hours",
      &Assumptions::gpuMtbfHours,
      {1.0, false, 1e7, "(hours)"},
@@ -93,6 +93,10 @@ const std::array<AssumptionField, 26> kAssumptions = {{
      "Disaggregated services: KV-cache transfer per GPU (GB/s)"},
     {"peak_capacity_share", &Assumptions::peakCapacityShare, kFraction,
      "Services and notebooks: share of the peak above the mean that capacity sets aside"},
+    {"sharing_penalty_per_extra_tenant",
+     &Assumptions::sharingPenaltyPerExtraTenant,
+     {0.0, false, 1.0, "(fraction of throughput per extra tenant)"},
+     "Throughput a tenant loses per other tenant on its shared GPU"},
 }};
 // Every member of Assumptions is a double with its row above, so code that
 // walks the table (the reader, the writer, the evaluation cache) sees them all.

@@ -3,6 +3,7 @@
 #include "model/field_builders.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 
 namespace fleet {
@@ -148,6 +149,7 @@ std::vector<const RecordFields*> allRecords()
     records.push_back(&scenarioRecord());
     records.push_back(&hourlyPriceRecord());
     records.push_back(&ownedFigureRecord());
+    records.push_back(&tenantRecord());
     return records;
 }
 

@@ -47,6 +47,15 @@ const Segment* Project::segment(const std::string& id) const
     return nullptr;
 }
 
+double Project::tenantCount(const std::string& segmentId) const
+{
+    double count = 0;
+    for (const Tenant& tenant : tenants)
+        if (tenant.segmentId == segmentId)
+            count += tenant.count;
+    return count;
+}
+
 const Scenario* Project::scenario(const std::string& idOrName) const
 {
     for (const Scenario& candidate : scenarios)

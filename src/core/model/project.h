@@ -10,6 +10,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,23 @@ struct Segment
     std::string note;
 
     bool allows(RegimeKind kind) const;
+};
+
+/// A tenant of a segment, or a class of `count` alike tenants (a tenant
+/// count without naming each; several rows give a size distribution): its
+/// quota, its weight in chargeback and its priority tier (docs/MODEL.md,
+/// "Tenants").
+struct Tenant
+{
+    std::string id;
+    std::string name;
+    std::string segmentId;
+    int count = 1;                               ///< alike tenants this row stands for
+    std::optional<double> quotaGpus;             ///< GPUs it may hold at once; unset: no quota
+    std::optional<double> quotaGpuHoursPerMonth; ///< GPU-hours per month; unset: no quota
+    double costWeight = 1.0;                     ///< premium tiers weigh more in chargeback (> 0)
+    int priorityTier = 0; ///< 0 is the highest tier; larger numbers yield to smaller
+    std::string note;
 };
 
 enum class FleetMode
@@ -100,6 +118,7 @@ struct Project
     Assumptions assumptions;
     std::vector<Segment> segments;
     std::vector<Workload> workloads;
+    std::vector<Tenant> tenants; ///< the segments' tenants, by segment id
     std::vector<Scenario> scenarios;
     /// The defaults this project overrides, in the order it states them.
     /// `scheduler`, `regimes` and `assumptions` above are the defaults with
@@ -108,6 +127,8 @@ struct Project
 
     const Regime& regime(RegimeKind kind) const { return regimes[static_cast<std::size_t>(kind)]; }
     const Segment* segment(const std::string& id) const;
+    /// Tenants of segment `segmentId`: the sum of its tenant rows' counts (0: none stated).
+    double tenantCount(const std::string& segmentId) const;
     const PriceBook* activePriceBook() const { return catalog().priceBook(activePriceBookId); }
     const Scenario* scenario(const std::string& idOrName) const;
 

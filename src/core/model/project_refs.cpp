@@ -33,11 +33,11 @@ std::string quoted(std::string_view text)
     return "\"" + std::string(text) + "\"";
 }
 
-/// The segment id a scenario override sets as a workload's segment
-/// ("/workloads/<id>/segment" → "enterprise"), if it does.
+/// The segment id a scenario override sets as a workload's or a tenant's
+/// segment ("/workloads/<id>/segment" → "enterprise"), if it does.
 std::optional<std::string> segmentValueOf(const ScenarioOverride& o)
 {
-    if (!rowIdOf(o.path, "/workloads"))
+    if (!rowIdOf(o.path, "/workloads") && !rowIdOf(o.path, "/tenants"))
         return std::nullopt;
     const std::size_t slash = o.path.rfind('/');
     if (o.path.compare(slash, std::string::npos, "/segment") != 0 ||
@@ -55,6 +55,7 @@ std::string& idOf(Project& project, RowList list, std::size_t index)
     switch (list) {
     case RowList::Pools: return project.fleet.pools[index].id;
     case RowList::Segments: return project.segments[index].id;
+    case RowList::Tenants: return project.tenants[index].id;
     case RowList::Workloads: break;
     }
     return project.workloads[index].id;
@@ -71,6 +72,9 @@ void eraseRow(Project& project, RowList list, std::size_t index)
         return;
     case RowList::Workloads:
         project.workloads.erase(project.workloads.begin() + std::ptrdiff_t(index));
+        return;
+    case RowList::Tenants:
+        project.tenants.erase(project.tenants.begin() + std::ptrdiff_t(index));
         return;
     }
 }
@@ -110,6 +114,7 @@ std::string_view rowListPointer(RowList list)
     switch (list) {
     case RowList::Pools: return "/fleet/pools";
     case RowList::Segments: return "/segments";
+    case RowList::Tenants: return "/tenants";
     case RowList::Workloads: break;
     }
     return "/workloads";
@@ -120,6 +125,7 @@ std::string_view rowNoun(RowList list)
     switch (list) {
     case RowList::Pools: return "pool";
     case RowList::Segments: return "segment";
+    case RowList::Tenants: return "tenant";
     case RowList::Workloads: break;
     }
     return "workload";
@@ -130,6 +136,7 @@ const std::string& rowId(const Project& project, RowList list, std::size_t index
     switch (list) {
     case RowList::Pools: return project.fleet.pools.at(index).id;
     case RowList::Segments: return project.segments.at(index).id;
+    case RowList::Tenants: return project.tenants.at(index).id;
     case RowList::Workloads: break;
     }
     return project.workloads.at(index).id;
@@ -151,6 +158,10 @@ std::vector<std::string> rowIds(const Project& project, RowList list)
         for (const Workload& workload : project.workloads)
             ids.push_back(workload.id);
         break;
+    case RowList::Tenants:
+        for (const Tenant& tenant : project.tenants)
+            ids.push_back(tenant.id);
+        break;
     }
     return ids;
 }
@@ -164,6 +175,12 @@ std::vector<RowReference> referencesTo(const Project& project, RowList list, std
                 references.push_back(
                     {RowReference::Kind::WorkloadSegment, w, 0,
                      "workload " + quoted(project.workloads[w].id) + " (its segment)"});
+    if (list == RowList::Segments)
+        for (std::size_t t = 0; t < project.tenants.size(); ++t)
+            if (project.tenants[t].segmentId == id)
+                references.push_back(
+                    {RowReference::Kind::TenantSegment, t, 0,
+                     "tenant " + quoted(project.tenants[t].id) + " (its segment)"});
     for (std::size_t s = 0; s < project.scenarios.size(); ++s) {
         const Scenario& scenario = project.scenarios[s];
         for (std::size_t o = 0; o < scenario.overrides.size(); ++o) {
@@ -227,6 +244,10 @@ Result<Project> renameRow(const Project& project, RowList list, std::string_view
         for (Workload& workload : changed.workloads)
             if (workload.segmentId == oldId)
                 workload.segmentId = std::string(newId);
+    if (list == RowList::Segments)
+        for (Tenant& tenant : changed.tenants)
+            if (tenant.segmentId == oldId)
+                tenant.segmentId = std::string(newId);
     for (Scenario& scenario : changed.scenarios)
         for (ScenarioOverride& entry : scenario.overrides) {
             entry.path = renamedPath(entry.path, rowListPointer(list), oldId, newId);
@@ -269,23 +290,33 @@ Result<Project> removeRow(const Project& project, RowList list, std::string_view
         for (Workload& workload : changed.workloads)
             if (workload.segmentId == id)
                 workload.segmentId = plan.reassignTo;
+        for (Tenant& tenant : changed.tenants)
+            if (tenant.segmentId == id)
+                tenant.segmentId = plan.reassignTo;
         for (Scenario& scenario : changed.scenarios)
             for (ScenarioOverride& entry : scenario.overrides)
                 if (segmentValueOf(entry) == id)
                     entry.valueJson = bj::serialize(bj::value(bj::string(plan.reassignTo)));
         return changed;
     }
-    // Remove the segment's workloads, the overrides that name them, and the
-    // overrides that would move a workload into the removed segment.
-    std::set<std::string> removed;
+    // Remove the segment's workloads and tenants, the overrides that name
+    // them, and the overrides that would move a workload into the removed segment.
+    std::set<std::string> removed, removedTenants;
     for (const Workload& workload : changed.workloads)
         if (workload.segmentId == id)
             removed.insert(workload.id);
+    for (const Tenant& tenant : changed.tenants)
+        if (tenant.segmentId == id)
+            removedTenants.insert(tenant.id);
     std::erase_if(changed.workloads,
                   [&](const Workload& workload) { return removed.count(workload.id) > 0; });
+    std::erase_if(changed.tenants,
+                  [&](const Tenant& tenant) { return removedTenants.count(tenant.id) > 0; });
     dropOverrides(changed, [&](const ScenarioOverride& o) {
         const auto row = rowIdOf(o.path, "/workloads");
-        return (row && removed.count(*row)) || segmentValueOf(o) == id;
+        const auto tenant = rowIdOf(o.path, "/tenants");
+        return (row && removed.count(*row)) || (tenant && removedTenants.count(*tenant)) ||
+               segmentValueOf(o) == id;
     });
     return changed;
 }
@@ -295,7 +326,8 @@ std::vector<DocumentEdit> listEdits(const Project& before, const Project& after)
     const bj::value was = projectToJson(before);
     const bj::value now = projectToJson(after);
     std::vector<DocumentEdit> edits;
-    for (const char* pointer : {"/fleet/pools", "/segments", "/workloads", "/scenarios"}) {
+    for (const char* pointer :
+         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios"}) {
         boost::system::error_code error;
         const bj::value* old = was.find_pointer(pointer, error);
         const bj::value* changed = now.find_pointer(pointer, error);

@@ -27,12 +27,13 @@ enum class RowList
 {
     Pools,
     Segments,
-    Workloads
+    Workloads,
+    Tenants
 };
 
-/// "/fleet/pools", "/segments", "/workloads": the list in the project document.
+/// "/fleet/pools", "/segments", "/workloads", "/tenants": the list in the project document.
 std::string_view rowListPointer(RowList list);
-/// "pool", "segment", "workload": for messages.
+/// "pool", "segment", "workload", "tenant": for messages.
 std::string_view rowNoun(RowList list);
 /// The id of row `index` of `list` (which must exist).
 const std::string& rowId(const Project& project, RowList list, std::size_t index);
@@ -45,6 +46,7 @@ struct RowReference
     enum class Kind
     {
         WorkloadSegment,  ///< workload `index` serves the segment
+        TenantSegment,    ///< tenant `index` belongs to the segment
         ScenarioOverride, ///< override `overrideIndex` of scenario `index`
     };
     Kind kind = Kind::WorkloadSegment;
@@ -78,9 +80,10 @@ struct RemovePlan
 {
     enum class Dependents
     {
-        Refuse,   ///< refuse the removal when anything refers to the row
-        Remove,   ///< remove them too (a segment's workloads and the overrides naming them)
-        Reassign, ///< a segment's workloads move to `reassignTo`; overrides naming the row go
+        Refuse, ///< refuse the removal when anything refers to the row
+        Remove, ///< remove them too (a segment's workloads and tenants, the overrides naming them)
+        Reassign, ///< a segment's workloads and tenants move to `reassignTo`; overrides naming the
+                  ///< row go
     };
     Dependents dependents = Dependents::Refuse;
     std::string reassignTo; ///< a segment id, for Reassign
@@ -94,7 +97,7 @@ Result<Project> removeRow(const Project& project, RowList list, std::string_view
 using DocumentEdit = std::pair<std::string, boost::json::value>;
 
 /// The whole-list edits ("/fleet/pools", "/segments", "/workloads",
-/// "/scenarios" → the new list) that turn `before` into `after`; lists that
+/// "/tenants", "/scenarios" → the new list) that turn `before` into `after`; lists that
 /// did not change are left out.
 std::vector<DocumentEdit> listEdits(const Project& before, const Project& after);
 

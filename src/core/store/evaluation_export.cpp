@@ -106,6 +106,26 @@ bj::object kpisToJson(const Kpis& k)
 
 } // namespace
 
+bj::array tenantTotalsToJson(const std::vector<TenantTotal>& lines)
+{
+    bj::array items;
+    for (const TenantTotal& line : lines) {
+        bj::object item{
+            {"tenant", line.tenantId.empty() ? bj::value(nullptr) : bj::value(line.tenantId)},
+            {"segment", line.segmentId.empty() ? bj::value(nullptr) : bj::value(line.segmentId)}};
+        if (!line.tenantId.empty()) {
+            item["tenants"] = line.tenants;
+            item["rule"] = line.rule;
+        }
+        item["gpu_hours_held"] = line.gpuHoursHeld;
+        item["workload_cost_usd"] = line.workloadCostUsd;
+        item["shared_fleet_cost_usd"] = line.sharedFleetCostUsd;
+        item["total_cost_usd"] = line.totalCostUsd();
+        items.push_back(std::move(item));
+    }
+    return items;
+}
+
 bj::object evaluationToJson(const Project& project, const Evaluation& evaluation,
                             const std::string& scenario)
 {
@@ -149,15 +169,18 @@ bj::object evaluationToJson(const Project& project, const Evaluation& evaluation
     bj::array warnings;
     for (const std::string& warning : evaluation.warnings)
         warnings.push_back(bj::value(warning));
-    return bj::object{{"project", project.name},
-                      {"scenario", scenario.empty() ? bj::value(nullptr) : bj::value(scenario)},
-                      {"fleet_mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
-                      {"price_book", project.activePriceBookId},
-                      {"scheduler_policy", std::string(policyKey(project.scheduler.policy))},
-                      {"horizon_months", project.horizonMonths},
-                      {"kpis", kpisToJson(evaluation.kpis)},
-                      {"workloads", std::move(workloads)},
-                      {"warnings", std::move(warnings)}};
+    bj::object root{{"project", project.name},
+                    {"scenario", scenario.empty() ? bj::value(nullptr) : bj::value(scenario)},
+                    {"fleet_mode", project.fleet.mode == FleetMode::Fixed ? "fixed" : "size"},
+                    {"price_book", project.activePriceBookId},
+                    {"scheduler_policy", std::string(policyKey(project.scheduler.policy))},
+                    {"horizon_months", project.horizonMonths},
+                    {"kpis", kpisToJson(evaluation.kpis)},
+                    {"workloads", std::move(workloads)},
+                    {"warnings", std::move(warnings)}};
+    if (!project.tenants.empty())
+        root["tenants"] = tenantTotalsToJson(tenantTotals(project, evaluation));
+    return root;
 }
 
 } // namespace fleet

@@ -12,7 +12,8 @@ using json::pointer;
 
 namespace {
 
-/// Whether the catalog has row `id` of the kind a reference names; reported
+/// Whether the catalog (or, for a segment, the project) has row `id` of the
+/// kind a reference names; reported
 /// (in the words files have always been answered with) when it has not.
 bool checkReference(json::Reader& r, const std::string& path, const FieldInfo& field,
                     const Project& project, const std::string& id)
@@ -25,6 +26,17 @@ bool checkReference(json::Reader& r, const std::string& path, const FieldInfo& f
             known += (known.empty() ? "" : ", ") + book.id;
         r.report(pointer(path, field.key),
                  "names price book \"" + id + "\", which is not defined; known: " + known);
+        return false;
+    }
+    if (field.item == "segment") {
+        // The words a workload's segment has always been answered with.
+        if (project.segment(id))
+            return true;
+        std::string known;
+        for (const Segment& segment : project.segments)
+            known += (known.empty() ? "" : ", ") + segment.id;
+        r.report(pointer(path, field.key),
+                 "names segment \"" + id + "\", which is not defined; known: " + known);
         return false;
     }
     if (field.item == "GPU" && project.catalog().gpu(id))

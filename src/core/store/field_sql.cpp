@@ -3,6 +3,7 @@
 #include "model/fleet_fields.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 
 #include <cmath>
@@ -129,6 +130,16 @@ std::vector<Column> segmentColumns()
     return recordColumns(segmentRecord());
 }
 
+std::vector<Column> tenantColumns()
+{
+    return recordColumns(tenantRecord());
+}
+
+std::string tenantTableSql()
+{
+    return recordTableSql(tenantRecord(), "position INTEGER NOT NULL UNIQUE");
+}
+
 std::vector<Column> hourlyColumns()
 {
     return recordColumns(hourlyPriceRecord());
@@ -171,6 +182,8 @@ std::string recordTableSql(const RecordFields& record, std::string_view first,
         sql += ",\n    " + std::string(columnOf(info)) + " " + sqlType(info.type);
         if (info.type == FieldType::Id)
             sql += " PRIMARY KEY";
+        else if (info.type == FieldType::Reference && info.item == "segment")
+            sql += " NOT NULL REFERENCES segment (id)"; // a project row, not a catalog one
         else if (info.presence == Presence::Required || info.presence == Presence::Optional)
             sql += " NOT NULL";
         if (const std::string check = checkOf(info); !check.empty())

@@ -38,6 +38,9 @@ std::string projectTableSql();
 /// owned GPU's cost figures (owned_cost, owned_figure), from model/price_fields.h.
 std::string priceEntryTablesSql();
 
+/// The statement of the tenants' table (project format 3).
+std::string tenantTableSql();
+
 /// The statement of the scenarios' table.
 std::string scenarioTableSql();
 

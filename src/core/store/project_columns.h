@@ -83,6 +83,9 @@ inline const std::vector<Column> kTraining = specColumns(WorkloadKind::Training)
 inline const std::vector<Column> kInference = specColumns(WorkloadKind::Inference);
 inline const std::vector<Column> kNotebooks = specColumns(WorkloadKind::Notebooks);
 inline const std::vector<Column> kBatch = specColumns(WorkloadKind::Batch);
+/// The tenants' columns, from model/tenant_fields.h (field_sql.cpp).
+std::vector<Column> tenantColumns();
+inline const std::vector<Column> kTenant = tenantColumns();
 std::vector<Column> scenarioColumns(); ///< from model/project_fields.h
 inline const std::vector<Column> kScenario = scenarioColumns();
 

@@ -17,8 +17,10 @@ inline constexpr std::string_view kProjectFormat = "fleetplanner-project";
 /// Format 2: scenario overrides name pool, workload and segment rows by id
 /// ("/workloads/chat-70b/users", see row_paths.h). Format 1 named them by
 /// position; such files are read, their paths turned into id paths against
-/// the file's rows, and always written back as format 2.
-inline constexpr int kProjectFormatVersion = 2;
+/// the file's rows. Format 3 adds the segments' tenants (a top-level list
+/// `tenants`); a format-2 document reads as one without tenants. Files are
+/// always written back in the newest format.
+inline constexpr int kProjectFormatVersion = 3;
 
 /// The refusal of a document of a newer format version.
 std::string newerFormatMessage(double version);

@@ -2,6 +2,7 @@
 
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_json.h"
@@ -143,6 +144,15 @@ bj::object projectToJson(const Project& project)
     for (const Workload& workload : project.workloads)
         workloads.push_back(workloadToJson(workload));
     root["workloads"] = std::move(workloads);
+    if (!project.tenants.empty()) {
+        bj::array tenants;
+        for (const Tenant& tenant : project.tenants) {
+            bj::object item;
+            writeRecord(item, tenant, tenantFields());
+            tenants.push_back(std::move(item));
+        }
+        root["tenants"] = std::move(tenants);
+    }
     if (!project.scenarios.empty()) {
         bj::array scenarios;
         for (const Scenario& scenario : project.scenarios) {

@@ -3,6 +3,7 @@
 #include "model/engine_defaults.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/tenant_fields.h"
 #include "store/catalog_json.h"
 #include "store/catalog_loader.h"
 #include "store/field_json.h"
@@ -23,6 +24,30 @@ NumberRule ruleOf(const NumericRange& range)
 {
     return NumberRule{range.min, range.minExclusive, range.max, range.integer,
                       std::string(range.unit)};
+}
+
+/// The rows of the list at `list` read with `fields`, each id unique
+/// (`noun` names the rows in the message).
+template <typename Record>
+std::vector<Record> readRows(json::Reader& reader, const bj::array& items, const char* list,
+                             std::span<const Field<Record>> fields, const Project& project,
+                             std::string_view noun)
+{
+    std::vector<Record> rows;
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string path = pointer(list, i);
+        const bj::object* item = reader.asObject(items[i], path);
+        if (!item)
+            continue;
+        Record row = readRecord(reader, *item, path, fields, project);
+        if (!row.id.empty() && !ids.insert(row.id).second)
+            reader.report(pointer(path, "id"),
+                          "duplicate " + std::string(noun) + " id \"" + row.id + "\"");
+        rows.push_back(std::move(row));
+        reader.setEntry({});
+    }
+    return rows;
 }
 
 } // namespace
@@ -48,6 +73,7 @@ Result<Project> ProjectParser::parse(const bj::value& root)
     parseSegments(*top);
     parseFleet(*top);
     parseWorkloads(*top);
+    parseTenants(*top);
     parseScenarios(*top);
     if (m_reader.failed())
         return Error(m_reader.issues());
@@ -90,6 +116,10 @@ std::vector<Issue> ProjectParser::checkSections(const bj::object& top, unsigned 
         m_project.workloads.clear();
         parseWorkloads(top);
     }
+    if (sections & TenantsSection) {
+        m_project.tenants.clear();
+        parseTenants(top);
+    }
     return m_reader.issues();
 }
 
@@ -102,13 +132,13 @@ void ProjectParser::checkTopKeys(const bj::object& top, bool all)
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads"},
                            {"description", "sources", "price_books", "scheduler", "regimes",
-                            "assumptions", "scenarios", "note"});
+                            "assumptions", "tenants", "scenarios", "note"});
     else
         m_reader.checkKeys(top, "", {},
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads", "description", "sources",
-                            "price_books", "scheduler", "regimes", "assumptions", "scenarios",
-                            "note"});
+                            "price_books", "scheduler", "regimes", "assumptions", "tenants",
+                            "scenarios", "note"});
 }
 
 void ProjectParser::parseText(const bj::object& top)
@@ -301,21 +331,9 @@ void ProjectParser::parseAssumptions(const bj::object& top)
 
 void ProjectParser::parseSegments(const bj::object& top)
 {
-    const bj::array* segments = m_reader.array(top, "segments", "");
-    if (!segments)
-        return;
-    std::set<std::string> ids;
-    for (std::size_t i = 0; i < segments->size(); ++i) {
-        const std::string path = pointer("/segments", i);
-        const bj::object* item = m_reader.asObject((*segments)[i], path);
-        if (!item)
-            continue;
-        Segment segment = readRecord(m_reader, *item, path, segmentFields(), m_project);
-        if (!segment.id.empty() && !ids.insert(segment.id).second)
-            m_reader.report(pointer(path, "id"), "duplicate segment id \"" + segment.id + "\"");
-        m_project.segments.push_back(std::move(segment));
-        m_reader.setEntry({});
-    }
+    if (const bj::array* segments = m_reader.array(top, "segments", ""))
+        m_project.segments =
+            readRows(m_reader, *segments, "/segments", segmentFields(), m_project, "segment");
 }
 
 void ProjectParser::parseFleet(const bj::object& top)
@@ -370,6 +388,13 @@ void ProjectParser::parseWorkloads(const bj::object& top)
             m_reader.report(pointer(path, "id"), "duplicate workload id \"" + workload->id + "\"");
         m_project.workloads.push_back(std::move(*workload));
     }
+}
+
+void ProjectParser::parseTenants(const bj::object& top)
+{
+    if (const bj::array* tenants = m_reader.array(top, "tenants", "", false))
+        m_project.tenants =
+            readRows(m_reader, *tenants, "/tenants", tenantFields(), m_project, "tenant");
 }
 
 void ProjectParser::parseScenarios(const bj::object& top)

@@ -29,8 +29,9 @@ enum Section : unsigned
     SegmentsSection = 1u << 7,
     FleetSection = 1u << 8,
     WorkloadsSection = 1u << 9,
-    OtherSection = 1u << 10, ///< format, scenarios or an unknown key
-    AllSections = (1u << 11) - 1,
+    TenantsSection = 1u << 10,
+    OtherSection = 1u << 11, ///< format, scenarios or an unknown key
+    AllSections = (1u << 12) - 1,
 };
 
 /// The section a top-level key belongs to.
@@ -71,6 +72,7 @@ private:
     void parseSegments(const boost::json::object& top);
     void parseFleet(const boost::json::object& top);
     void parseWorkloads(const boost::json::object& top);
+    void parseTenants(const boost::json::object& top);
     void parseScenarios(const boost::json::object& top);
 };
 

@@ -353,6 +353,11 @@ Result<bool> readRows(const sql::Database& db, bj::object& root)
         }
     }
     root["workloads"] = std::move(workloads).value();
+    auto tenants = readList(db, "tenant", kTenant);
+    if (!tenants)
+        return tenants.error();
+    if (!tenants.value().empty())
+        root["tenants"] = std::move(tenants).value();
     auto scenarios = readList(db, "scenario", kScenario);
     if (!scenarios)
         return scenarios.error();

@@ -214,6 +214,11 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
             FLEET_TRY(statement.value().run());
         }
     }
+    FLEET_TRY(insertEach(db, insertSql("tenant", kTenant, {"position"}), arrayAt(root, "tenants"),
+                         [](sql::Statement& s, std::int64_t position, const bj::object& item) {
+                             s.bind(1, position);
+                             bindColumns(s, 2, kTenant, item);
+                         }));
     FLEET_TRY(insertEach(db, insertSql("scenario", kScenario, {"position"}),
                          arrayAt(root, "scenarios"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {

@@ -406,9 +406,12 @@ Result<SalvagedProject> salvage(const std::string& path)
     SalvagedProject salvaged;
     if (auto begin = target.value().exec("BEGIN"); !begin)
         return begin.error();
-    for (const std::string& table : tables.value())
+    for (const std::string& table : tables.value()) {
+        if (table == "tenant" && sourceVersion.value() < 3)
+            continue; // format 3's table: an older file has none to lose
         if (auto copied = copyTable(source.value(), target.value(), table, salvaged.lost); !copied)
             return copied.error();
+    }
     if (auto commit = target.value().exec("COMMIT"); !commit)
         return commit.error();
     if (auto orphans = dropOrphans(target.value(), salvaged.lost); !orphans)
@@ -416,7 +419,7 @@ Result<SalvagedProject> salvage(const std::string& path)
     auto document = readProjectRows(target.value());
     if (!document)
         return fileError(path, "cannot be salvaged: " + document.error().messages());
-    if (sourceVersion.value() < kFleetPlanSchemaVersion)
+    if (sourceVersion.value() < 2) // format 1 named rows by position
         if (auto upgraded = upgradeSalvagedPaths(target.value(), document.value(), salvaged.lost);
             !upgraded)
             return upgraded.error();

@@ -2,6 +2,7 @@
 
 #include "store/field_sql.h"
 #include "store/project_format_v1.h"
+#include "store/project_format_v2.h"
 
 #include <map>
 
@@ -65,7 +66,8 @@ const char* const kSchemaWorkload = R"SQL(CREATE TABLE workload (
 
 // The workload kinds' tables (training_workload … batch_workload) come between
 // these two parts, generated from the field tables (store/field_sql.h).
-// Then the scenarios' table, from its field table, and this last part.
+// Then the scenarios' table, from its field table, this part, and last the
+// tenants' table (format 3), from its field table.
 const char* const kSchemaAfterScenario = R"SQL(CREATE TABLE scenario_override (
     scenario_id TEXT NOT NULL REFERENCES scenario (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
@@ -106,10 +108,10 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql = "\n" + rows::projectTableSql() + kSchema +
-                                   rows::priceEntryTablesSql() + rows::poolAndSegmentTablesSql() +
-                                   kSchemaWorkload + rows::specTablesSql() +
-                                   rows::scenarioTableSql() + kSchemaAfterScenario;
+    static const std::string sql =
+        "\n" + rows::projectTableSql() + kSchema + rows::priceEntryTablesSql() +
+        rows::poolAndSegmentTablesSql() + kSchemaWorkload + rows::specTablesSql() +
+        rows::scenarioTableSql() + kSchemaAfterScenario + rows::tenantTableSql();
     return sql;
 }
 
@@ -118,6 +120,7 @@ std::span<const Migration> migrations()
     static const Migration steps[] = {
         {1, "scenario overrides name pools, workloads and segments by id instead of position",
          migrateOverridesToIdPaths},
+        {2, "segments have tenants (an empty tenant table)", addTenantTable},
     };
     return steps;
 }

@@ -21,7 +21,8 @@ constexpr SectionKey kSectionKeys[] = {{"name", TextSection},
                                        {"assumptions", AssumptionsSection},
                                        {"segments", SegmentsSection},
                                        {"fleet", FleetSection},
-                                       {"workloads", WorkloadsSection}};
+                                       {"workloads", WorkloadsSection},
+                                       {"tenants", TenantsSection}};
 
 } // namespace
 
@@ -39,6 +40,8 @@ unsigned withDependents(unsigned sections)
         return AllSections; // everything reads the catalog
     if (sections & (HorizonSection | SegmentsSection))
         sections |= WorkloadsSection;
+    if (sections & SegmentsSection)
+        sections |= TenantsSection; // a tenant names its segment
     if (sections & ActiveBookSection)
         sections |= FleetSection;
     return sections;

@@ -147,6 +147,27 @@ Result<bool> checkIntegrity(const sql::Database& db, const std::string& path)
                                "(fleetplanner-cli export --salvage)");
 }
 
+/// A file shorter than its header's page count: SQLite reads the missing
+/// bytes as zeros, so a cut through empty pages at the end (the empty
+/// tenant table's, say) passes integrity_check; it is still not the file
+/// that was saved.
+Result<bool> checkLength(const sql::Database& db, const std::string& path)
+{
+    auto pages = db.queryInt("PRAGMA page_count");
+    auto pageSize = db.queryInt("PRAGMA page_size");
+    std::error_code ec;
+    const auto bytes = fs::file_size(path, ec);
+    if (!pages || !pageSize || ec)
+        return fileError(path, "is damaged: its length cannot be checked");
+    const auto stated = static_cast<std::uintmax_t>(pages.value() * pageSize.value());
+    if (bytes < stated)
+        return fileError(path, "is damaged (cut short: " + std::to_string(bytes) +
+                                   " bytes of the " + std::to_string(stated) +
+                                   " its header states). Its readable part can be salvaged and "
+                                   "opened read-only (fleetplanner-cli export --salvage)");
+    return true;
+}
+
 } // namespace
 
 bool isDamagedFileRefusal(const Error& error)
@@ -278,6 +299,8 @@ Result<sql::Database> openProjectDatabase(const std::string& path)
         version = identity.value();
         if (auto intact = checkIntegrity(db.value(), path); !intact)
             return intact.error();
+        if (auto whole = checkLength(db.value(), path); !whole)
+            return whole.error();
     }
     if (version < kFleetPlanSchemaVersion) {
         auto migrated = migrateProjectFile(path, version, migrations());

@@ -13,7 +13,8 @@ namespace bj = boost::json;
 
 namespace {
 
-constexpr std::array<std::string_view, 3> kRowLists = {"/fleet/pools", "/workloads", "/segments"};
+constexpr std::array<std::string_view, 4> kRowLists = {"/fleet/pools", "/workloads", "/segments",
+                                                       "/tenants"};
 
 /// How many leading tokens of `tokens` make up `list` ("/fleet/pools" → 2),
 /// 0 when the path is not under it.

@@ -24,7 +24,8 @@
 
 namespace fleet {
 
-/// The lists whose rows a path names by id: "/fleet/pools", "/workloads", "/segments".
+/// The lists whose rows a path names by id: "/fleet/pools", "/workloads", "/segments",
+/// "/tenants".
 std::span<const std::string_view> rowLists();
 
 /// The ordinary JSON pointer (rows by position) that `idPath` names in

@@ -61,7 +61,10 @@ FieldColumn boolean(const QString& header, const QString& tooltip, const char* l
 boost::json::array listOf(const Project& project, const std::string& pointer)
 {
     const boost::json::value root = projectToJson(project);
-    return root.at_pointer(pointer).as_array();
+    // A list the writer leaves out when empty (/tenants) is an empty list.
+    boost::system::error_code ec;
+    const boost::json::value* list = root.find_pointer(pointer, ec);
+    return list && list->is_array() ? list->as_array() : boost::json::array();
 }
 
 FieldColumn idColumn(RowList list)

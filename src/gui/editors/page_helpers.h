@@ -32,7 +32,8 @@ FieldColumn text(const QString& header, const QString& tooltip, const char* list
 FieldColumn boolean(const QString& header, const QString& tooltip, const char* list,
                     const char* field, std::function<bool(const Project&, int)> get);
 
-/// The items of `pointer` ("/workloads", "/fleet/pools") as the project document has them.
+/// The items of `pointer` ("/workloads", "/fleet/pools") as the project document has
+/// them; empty when the document has no such list.
 boost::json::array listOf(const Project& project, const std::string& pointer);
 
 /// A titled table over `model` in `layout`; `shown` receives the view.

@@ -7,6 +7,7 @@
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
 #include "model/fleet_fields.h"
+#include "model/tenant_fields.h"
 #include "store/project_json_writer.h"
 
 #include <QComboBox>
@@ -57,6 +58,50 @@ boost::json::object newSegmentRow(const Project& p)
             {"price_usd_per_gpu_hour", 0}};
 }
 
+/// Every item of a list of `count`, in order: the rows its table shows.
+std::vector<int> everyItem(std::size_t count)
+{
+    std::vector<int> rows(count);
+    for (std::size_t i = 0; i < count; ++i)
+        rows[i] = int(i);
+    return rows;
+}
+
+/// The tenants' columns, from their field table (model/tenant_fields.h).
+std::vector<FieldColumn> tenantColumns()
+{
+    return recordColumns<Tenant>(
+        tenantFields(),
+        [](const Project& p, int i) -> const Tenant& { return p.tenants[std::size_t(i)]; },
+        "/tenants", RowList::Tenants);
+}
+
+/// A new tenant: one tenant of the first segment, no quota, weight 1.
+std::optional<std::variant<boost::json::object, QString>> newTenantRow(const Project& p)
+{
+    if (p.segments.empty())
+        return QObject::tr("A tenant belongs to a segment: add a segment first");
+    const std::string id = freeId(p, RowList::Tenants, "tenant");
+    return boost::json::object{
+        {"id", id}, {"name", "New tenant " + id.substr(7)}, {"segment", p.segments.front().id}};
+}
+
+/// The tenants table under the segments (project format 3; docs/MODEL.md, "Tenants").
+FieldTableModel* addTenantsTable(QVBoxLayout* layout, ProjectDocument* doc, QWidget* page)
+{
+    auto* model = new FieldTableModel(
+        doc, [](const Project& p) { return everyItem(p.tenants.size()); },
+        [](const Project& p, int i) {
+            return QString::fromStdString(p.tenants[std::size_t(i)].id);
+        },
+        tenantColumns(), page);
+    QTableView* view = nullptr;
+    addTable(layout, QObject::tr("Tenants"), model, &view);
+    addRowActions(layout, doc, view, model, RowList::Tenants,
+                  [](QWidget*, const Project& p) { return newTenantRow(p); });
+    return model;
+}
+
 } // namespace
 
 ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
@@ -64,13 +109,7 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
     auto* page = new QWidget(parent);
     auto* layout = new QVBoxLayout(page);
     auto* model = new FieldTableModel(
-        doc,
-        [](const Project& p) {
-            std::vector<int> rows(p.segments.size());
-            for (std::size_t i = 0; i < rows.size(); ++i)
-                rows[i] = int(i);
-            return rows;
-        },
+        doc, [](const Project& p) { return everyItem(p.segments.size()); },
         [](const Project& p, int i) {
             return QString::fromStdString(p.segments[std::size_t(i)].id);
         },
@@ -88,7 +127,8 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
                       -> std::optional<std::variant<boost::json::object, QString>> {
                       return newSegmentRow(p);
                   });
-    return {QObject::tr("Segments"), page, {model}};
+    FieldTableModel* tenants = addTenantsTable(layout, doc, page);
+    return {QObject::tr("Segments"), page, {model, tenants}};
 }
 
 } // namespace fleet::gui

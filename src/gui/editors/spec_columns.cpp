@@ -81,6 +81,8 @@ FieldColumn column(const Field<Record>& field,
     }
     if (info.type == FieldType::Reference && info.item == "GPU")
         c.choices = [](const Project& p, int) { return gpuChoices(p); };
+    if (info.type == FieldType::Reference && info.item == "segment")
+        c.choices = [](const Project& p, int) { return segmentChoices(p); };
     return c;
 }
 
@@ -131,5 +133,9 @@ template std::vector<FieldColumn>
     recordColumns<Segment>(std::span<const Field<Segment>>,
                            std::function<const Segment&(const Project&, int)>, std::string,
                            std::optional<RowList>);
+template std::vector<FieldColumn>
+    recordColumns<Tenant>(std::span<const Field<Tenant>>,
+                          std::function<const Tenant&(const Project&, int)>, std::string,
+                          std::optional<RowList>);
 
 } // namespace fleet::gui

@@ -1,0 +1,39 @@
+#pragma once
+
+// Per-tenant totals of an evaluation (evaluate --json): each segment's
+// workloads' GPU-hours and cost shared among its tenants, and the rest of the
+// fleet's cost (committed GPUs no workload holds) shared in proportion to
+// use, so that the lines sum to the fleet's total cost. docs/MODEL.md,
+// "Tenants".
+
+#include "engine/evaluation.h"
+#include "model/project.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+/// One line: a tenant row, a segment without tenants, or the central line
+/// (the fleet's cost when no workload holds anything).
+struct TenantTotal
+{
+    std::string tenantId;  ///< "" for a segment line or the central line
+    std::string segmentId; ///< "" for the central line
+    double tenants = 0;    ///< the row's count (0 for a segment or central line)
+    /// How the segment's cost was shared among its tenants: "quota_gpu_hours",
+    /// "quota_gpus" (every tenant of the segment states that quota) or "count"
+    /// (each tenant alike); all weighted by cost_weight. "" for other lines.
+    std::string rule;
+    double gpuHoursHeld = 0;
+    double workloadCostUsd = 0;    ///< its share of its segment's workloads' cost
+    double sharedFleetCostUsd = 0; ///< its share of the rest of the fleet's cost
+    double totalCostUsd() const { return workloadCostUsd + sharedFleetCostUsd; }
+};
+
+/// The lines of `evaluation` of `project`, tenants in the project's order,
+/// then segments without tenants, then (only when needed) the central line.
+/// Their totalCostUsd() sum to evaluation.kpis.totalCostUsd.
+std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& evaluation);
+
+} // namespace fleet
