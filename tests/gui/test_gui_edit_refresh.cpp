@@ -28,12 +28,16 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
+
 using namespace fleet;
 using namespace fleet::gui;
 
 namespace {
 
 /// The values of every bar set of a bar chart, in order.
+/// The chart's bar values, sorted: a chart fitted on screen may have been
+/// turned to horizontal bars, which lists its categories bottom up.
 QList<qreal> barValues(const QChart* chart)
 {
     QList<qreal> values;
@@ -42,6 +46,7 @@ QList<qreal> barValues(const QChart* chart)
             for (QBarSet* set : series->barSets())
                 for (int i = 0; i < set->count(); ++i)
                     values << set->at(i);
+    std::sort(values.begin(), values.end());
     return values;
 }
 
