@@ -624,7 +624,9 @@ private slots:
         QCOMPARE(solved.exitCode, 0);
         const QString status =
             QJsonDocument::fromJson(solved.out.toUtf8()).object().value("status").toString();
-        QCOMPARE(status, QStringLiteral("optimal"));
+        // A plan either way ("feasible": CBC stopped within the relative gap).
+        QVERIFY2(status == QStringLiteral("optimal") || status == QStringLiteral("feasible"),
+                 qPrintable(status));
         const QString path = dir.filePath(QStringLiteral("optimizer.svg"));
         const CliRun run = runCli(
             QStringList{"chart", ":sample", "--kind", "optimizer-mix", "--slide", "-o", path} +

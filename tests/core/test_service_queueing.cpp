@@ -196,7 +196,9 @@ private slots:
             const double mean = chosen->detail("ttft_mean_ms");
             const double p99 = chosen->detail("ttft_p99_ms");
             QVERIFY2(std::isfinite(mean) && mean >= prefill, w.id.c_str());
-            QVERIFY2(std::isfinite(p99) && p99 >= mean, w.id.c_str());
+            // Not p99 ≥ mean: when fewer than 1 % of requests wait, the p99
+            // is the prefill alone while the mean carries the rare waits.
+            QVERIFY2(std::isfinite(p99) && p99 >= prefill, w.id.c_str());
             qInfo("%s: prefill %.1f ms, TTFT mean %.1f ms, p99 %.1f ms (wait probability %.3f, "
                   "utilization %.4f)",
                   w.id.c_str(), prefill, mean, p99, chosen->detail("queue_wait_probability"),

@@ -72,8 +72,11 @@ struct Assumptions
     double sharedPackingEfficiency = 0.90;
     // Services (docs/MODEL.md, "Queueing and time to first token" and
     // "Preemptible overflow"); every default here is an assumption.
-    double ttftTargetQuantile =
-        0.0; ///< 0: TTFT target bounds the prefill only; q: TTFT's q-quantile
+    /// 0: the TTFT target bounds the prefill only (replicas sized on
+    /// throughput); q: TTFT's q-quantile, queueing included, meets the target.
+    /// 0.99 by default: a latency target is a p99 service level, and sized on
+    /// throughput alone the sample's chat service waited minutes at p99.
+    double ttftTargetQuantile = 0.99;
     double peakToMeanTrafficRatio = 1.0;          ///< services are sized for the mean rate × this
     double overflowUtilizationThreshold = 0.68;   ///< share of a service's replicas kept dedicated
     double overflowPriceFactor = 0.5;             ///< overflow GPU-hour = factor × on-demand price
