@@ -30,7 +30,7 @@ FLEET_ASAN_TESTS=(
   test_template_doc
   test_disaggregated test_cli_serving
   test_service_peaks
-  test_weighted_fair test_evaluation_cache
+  test_evaluation_cache
   test_store_migration_v2 test_tenants
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
@@ -40,9 +40,8 @@ FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export tes
                            test_gui_new_project test_gui_price_books test_gui_scenarios
                            test_chart_fit test_deck_export test_gui_calibration
                            test_gui_presentation test_gui_metering test_gui_demo
-                           test_gui_new_workload test_gui_chart_tabs)
-                           test_gui_edit_refresh)
-                           test_gui_tenants)
+                           test_gui_new_workload test_gui_chart_tabs
+                           test_gui_edit_refresh test_gui_tenants)
 
 # The targets those tests run (a test's executable has its name, but for the
 # fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).
