@@ -1,5 +1,6 @@
 #include "catalog_table_model.h"
 #include "document/price_book_edit.h"
+#include "editors/empty_table_placeholder.h"
 #include "editors/field_table_model.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
@@ -97,6 +98,10 @@ FieldTableModel* addTenantsTable(QVBoxLayout* layout, ProjectDocument* doc, QWid
         tenantColumns(), page);
     QTableView* view = nullptr;
     addTable(layout, QObject::tr("Tenants"), model, &view);
+    // Most projects name no tenants: a line says what the table is for.
+    addEmptyPlaceholder(view, QObject::tr("No tenants: each segment is one customer. Add a "
+                                          "tenant (or a count of alike tenants) for quotas, "
+                                          "cost weights and the sharing penalty"));
     addRowActions(layout, doc, view, model, RowList::Tenants,
                   [](QWidget*, const Project& p) { return newTenantRow(p); });
     return model;
