@@ -183,6 +183,23 @@ private slots:
         QCOMPARE(replicasForTtft(11, 1, 1.0, 600.0, 10.0, 0.99, 500.0), 0.0);
     }
 
+    void sizingForTheTargetEnds()
+    {
+        // A generated project (test_property_projects, project 28) whose
+        // services' sizing for their p99 TTFT doubled the replica count past
+        // every finite number and then never stopped: the count is now "no
+        // count meets it" past maxReplicas or 2^53, and evaluate returns.
+        auto project = loadProjectFile(FLEET_TEST_DATA_DIR
+                                       "/regressions/ttft-sizing-endless-loop.fleetplan.json");
+        QVERIFY2(project, project ? "" : project.error().toString().c_str());
+        const Evaluation e = evaluate(project.value());
+        QVERIFY(std::isfinite(e.kpis.totalCostUsd) && e.kpis.totalCostUsd > 0);
+        for (const WorkloadEvaluation& w : e.workloads)
+            if (const OptionResult* chosen = w.chosenOption())
+                for (const auto& [key, value] : chosen->details)
+                    QVERIFY2(!std::isnan(value), (w.id + " " + key).c_str());
+    }
+
     void evaluateReportsTtftOfEveryService()
     {
         const Project project = sample();

@@ -158,14 +158,20 @@ double replicasForTtft(double minReplicas, int batch, double requestsPerSecondPe
         return low;
     // The wait falls as replicas are added: double until met, then bisect.
     double high = low * 2.0;
+    // A count past maxReplicas, or past what a double counts exactly (a wait
+    // that no finite count brings under the target reads as never met), is
+    // "no count meets it", never an endless loop.
+    constexpr double kLargestExactCount = 9007199254740992.0; // 2^53
     while (!meets(high)) {
-        if (high > maxReplicas)
+        if (high > maxReplicas || !(high < kLargestExactCount))
             return 0.0;
         low = high;
         high *= 2.0;
     }
     while (high - low > 1.0) {
         const double mid = std::floor((low + high) / 2.0);
+        if (mid <= low || mid >= high)
+            break;
         (meets(mid) ? high : low) = mid;
     }
     return high;
