@@ -34,7 +34,9 @@ runCli(const QStringList& args, const QByteArray& input = {},
         process.write(input);
     process.closeWriteChannel();
     CliRun run;
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit) {
+    // Five minutes: the sanitizer build runs the CLI several times slower
+    // (simulate of the sample, five seeds, took over a minute there).
+    if (!process.waitForFinished(300000) || process.exitStatus() != QProcess::NormalExit) {
         process.kill();
         process.waitForFinished();
         return run;

@@ -15,9 +15,10 @@ namespace {
 class PlaceholderFit : public QObject
 {
 public:
-    PlaceholderFit(QTableView* view, QLabel* label) : QObject(view), m_view(view), m_label(label)
+    PlaceholderFit(QTableView* view, QLabel* label)
+        : QObject(view), m_view(view), m_viewport(view->viewport()), m_label(label)
     {
-        m_view->viewport()->installEventFilter(this);
+        m_viewport->installEventFilter(this);
         QAbstractItemModel* model = m_view->model();
         connect(model, &QAbstractItemModel::modelReset, this, &PlaceholderFit::update);
         connect(model, &QAbstractItemModel::rowsInserted, this, &PlaceholderFit::update);
@@ -47,13 +48,16 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
-        if (watched == m_view->viewport() && event->type() == QEvent::Resize)
-            m_label->setGeometry(m_view->viewport()->rect());
+        // Not through m_view: the viewport still gets events while the view
+        // is being destroyed, when it is no longer a QTableView (UBSan).
+        if (watched == m_viewport && event->type() == QEvent::Resize)
+            m_label->setGeometry(m_viewport->rect());
         return false;
     }
 
 private:
     QTableView* m_view;
+    QWidget* m_viewport;
     QLabel* m_label;
 };
 
