@@ -61,7 +61,13 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
             if (tenant.sim.quotaGpus > 0 && ran.count(tenant.id))
                 metering.quotaGpus[tenant.id] = tenant.sim.quotaGpus;
     }
-    TenantReport report{{}, {}, joblog::meterTenants(log, project, metering)};
+    const bool noQuota = metering.rule == joblog::Chargeback::Quota && metering.quotaGpus.empty();
+    TenantReport report{{},
+                        {},
+                        noQuota ? Result<joblog::Metering>(Error(
+                                      "--chargeback quota: no tenant that ran jobs states "
+                                      "quota_gpus, so there is nothing to share the idle cost by"))
+                                : joblog::meterTenants(log, project, metering)};
 
     bj::array tenants;
     const SimulationResult& r = run.result;
