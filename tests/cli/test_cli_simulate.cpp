@@ -61,11 +61,15 @@ private slots:
         QVERIFY(tenants.value("shares_by_weight").toBool());
         const QJsonArray lines = tenants.value("tenants").toArray();
         QCOMPARE(lines.size(), 2); // early-stage runs only notebooks: no line
-        QCOMPARE(lines[0].toObject().value("tenant").toString(), QStringLiteral("acme"));
-        QCOMPARE(lines[0].toObject().value("weight").toDouble(), 3.0);
-        QCOMPARE(lines[0].toObject().value("cap_gpus").toDouble(), 1200.0);
-        QVERIFY(lines[0].toObject().value("cap_held").toBool());
-        QCOMPARE(lines[1].toObject().value("weight").toDouble(), 40.0); // 40 × 1
+        // By segment in the project's order: mid-stage, then enterprise.
+        const QJsonObject startups = lines[0].toObject(), acme = lines[1].toObject();
+        QCOMPARE(startups.value("tenant").toString(), QStringLiteral("startups"));
+        QCOMPARE(startups.value("weight").toDouble(), 40.0); // 40 × 1
+        QCOMPARE(acme.value("tenant").toString(), QStringLiteral("acme"));
+        QCOMPARE(acme.value("weight").toDouble(), 3.0);
+        QCOMPARE(acme.value("cap_gpus").toDouble(), 1200.0); // 0.6 × 2,000
+        QVERIFY(acme.value("cap_held").toBool());
+        QVERIFY(acme.value("gpu_hours").toDouble() > startups.value("gpu_hours").toDouble());
         double shares = 0;
         for (const QJsonValue& line : lines)
             shares += line.toObject().value("share").toDouble();
