@@ -514,6 +514,13 @@ int runSimulateCommand(const QStringList& args)
     }
     if (!parser.isSet(QStringLiteral("synthetic")))
         return runProject(parser);
+    for (const char* option : {"chargeback", "sla-wait-hours", "csv"})
+        if (parser.isSet(QString::fromLatin1(option))) {
+            printErr(QStringLiteral("fleetplanner-cli simulate: --%1 meters a project's tenants; "
+                                    "it goes without --synthetic\n")
+                         .arg(QString::fromLatin1(option)));
+            return UserError;
+        }
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
     double slicesPerGpu = 1, jobSlices = 0;
     if (!numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||

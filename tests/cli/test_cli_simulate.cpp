@@ -115,6 +115,10 @@ private slots:
                                        "0.5:0.5:0.1", "--days", "5", "--chargeback", "equal"});
         QCOMPARE(badRule.exitCode, 1);
         QVERIFY(badRule.err.contains(QStringLiteral("--chargeback must be proportional")));
+        const CliRun synthetic = runCli(
+            {"simulate", "--synthetic", "--gpus", "16", "--load", "0.5", "--sla-wait-hours", "1"});
+        QCOMPARE(synthetic.exitCode, 1);
+        QVERIFY(synthetic.err.contains(QStringLiteral("--sla-wait-hours meters a project's")));
         // A project without tenants prints no tenant section.
         const CliRun plain = runCli({"simulate", ":sample", "--policy", "weighted_fair", "--loads",
                                      "0.5:0.5:0.1", "--days", "5", "--seeds", "1", "--json"});
