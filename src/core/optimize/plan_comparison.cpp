@@ -44,10 +44,10 @@ std::string whyTheEngineCostsLess(const PlanComparison& comparison)
     if (comparison.differenceUsd >= -5e-4 * std::abs(comparison.optimizerCostUsd) ||
         comparison.engineGpusBeyondFleet <= 0)
         return {};
-    return "the engine's choices need up to " +
+    return "the engine's choices set up to " +
            std::to_string(std::llround(comparison.engineGpusBeyondFleet)) +
-           " GPUs more than the fleet has (priced on demand); the optimizer's plan stays within "
-           "its pools";
+           " GPUs beyond the pools they may use (priced on demand there); the optimizer's plan "
+           "stays within the pools";
 }
 
 } // namespace fleet

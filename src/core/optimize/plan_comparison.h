@@ -39,7 +39,8 @@ PlanComparison comparePlans(const Evaluation& evaluation, const RegimeMixResult&
 
 /// Why the engine's choices cost less than the optimizer's plan, when the
 /// reason is that they are not a plan the optimizer may choose ("the engine's
-/// choices need up to 57 GPUs more than the fleet has ..."); empty otherwise.
+/// choices set up to 57 GPUs beyond the pools they may use ..."); empty
+/// otherwise.
 std::string whyTheEngineCostsLess(const PlanComparison& comparison);
 
 } // namespace fleet
