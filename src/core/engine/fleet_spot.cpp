@@ -58,9 +58,12 @@ std::vector<FleetSpotCash> fixedFleetSpotCash(const Project& project,
         // The engine chooses spot only where the book prices it (spotAllowedFor).
         model.spotUsdPerGpuHour =
             book && gpu ? book->usdPerGpuHour(*gpu, Plan::Spot).value_or(0.0) : 0.0;
-        // Above the spot pools GPUs are rented on demand, as above any pool.
+        // Above the spot pools GPUs are rented on demand, as above any pool
+        // (at the spot price where the book has no on-demand one).
         model.beyondUsdPerGpuHour =
-            book && gpu ? book->usdPerGpuHour(*gpu, Plan::OnDemand).value_or(0.0) : 0.0;
+            book && gpu
+                ? book->usdPerGpuHour(*gpu, Plan::OnDemand).value_or(model.spotUsdPerGpuHour)
+                : model.spotUsdPerGpuHour;
         for (std::size_t m = 0; m < months; ++m) {
             const double used = spotGpusSetUp(options, m);
             const double beyond = std::max(0.0, used - model.spotGpus);
