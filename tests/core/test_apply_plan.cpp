@@ -8,6 +8,7 @@
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "project_generator.h"
+#include "sample_fixture.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
@@ -66,14 +67,6 @@ Project labWithoutPreemptibleWork()
     return lab;
 }
 
-const WorkloadEvaluation& workloadOf(const Evaluation& e, const std::string& id)
-{
-    for (const WorkloadEvaluation& w : e.workloads)
-        if (w.id == id)
-            return w;
-    qFatal("no workload %s", id.c_str());
-}
-
 } // namespace
 
 class TestApplyPlan : public QObject
@@ -105,17 +98,17 @@ private slots:
         // optimizer's plan, which it could not follow.
         const Project lab = loadTemplate("training-lab").value();
         const Evaluation e = evaluate(lab);
-        QCOMPARE(workloadOf(e, "evals").chosenPlan, Plan::Spot);
-        QCOMPARE(workloadOf(e, "pretrain-70b").chosenPlan, Plan::OnDemand);
+        QCOMPARE(test::workload(e, "evals").chosenPlan, Plan::Spot);
+        QCOMPARE(test::workload(e, "pretrain-70b").chosenPlan, Plan::OnDemand);
         QCOMPARE(e.kpis.peakGpusBeyondFleet, 0.0);
         // By hand: the gang and the fine-tunes on ⌈2,066.4 + 96.7⌉ on-demand
         // GPUs, the evaluations on ⌈spot GPU-hours ÷ 730⌉ spot GPUs.
         const PriceBook& book = *lab.activePriceBook();
         const GpuModel& h100 = *lab.catalog().gpu("h100-sxm-80gb");
-        const OptionResult& evals = *workloadOf(e, "evals").chosenOption();
+        const OptionResult& evals = *test::workload(e, "evals").chosenOption();
         const double onDemandGpus =
-            std::ceil((workloadOf(e, "pretrain-70b").chosenOption()->capacityGpuHours(0) +
-                       workloadOf(e, "finetune-70b").chosenOption()->capacityGpuHours(0)) /
+            std::ceil((test::workload(e, "pretrain-70b").chosenOption()->capacityGpuHours(0) +
+                       test::workload(e, "finetune-70b").chosenOption()->capacityGpuHours(0)) /
                           kHoursPerMonth -
                       1e-6);
         const double spotGpus = std::ceil(evals.months[0].gpuHoursHeld /
@@ -173,7 +166,7 @@ private slots:
         for (FleetPool& pool : lab.fleet.pools)
             pool.count = pool.plan == Plan::Spot ? 8 : 2300;
         const Evaluation e = evaluate(lab);
-        QCOMPARE(workloadOf(e, "evals").chosenPlan, Plan::Spot);
+        QCOMPARE(test::workload(e, "evals").chosenPlan, Plan::Spot);
         QCOMPARE(e.kpis.peakGpusBeyondFleet, 57.0);
         OptimizeOptions options;
         options.fastPath = true;
