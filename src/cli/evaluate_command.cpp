@@ -138,6 +138,8 @@ QString comparisonText(const Evaluation& evaluation, const OptimizerView& view)
         out += (c.differenceUsd > 0 ? QStringLiteral("%1 less than the engine's choices (%2)\n")
                                     : QStringLiteral("%1 more than the engine's choices (%2)\n"))
                    .arg(usd(std::abs(c.differenceUsd)), usd(c.engineCostUsd));
+    if (const std::string why = whyTheEngineCostsLess(c); !why.empty())
+        out += QStringLiteral("  because %1\n").arg(QString::fromStdString(why));
     for (const ChoiceDifference& d : c.choices)
         out += QStringLiteral("  %1 engine: %2; optimizer: %3\n")
                    .arg(QString::fromStdString(d.workloadId).leftJustified(20),
@@ -163,6 +165,7 @@ boost::json::object comparisonJson(const Evaluation& evaluation, const Optimizer
                       {"cost_usd", c.optimizerCostUsd},
                       {"engine_cost_usd", c.engineCostUsd},
                       {"engine_minus_optimizer_usd", c.differenceUsd},
+                      {"engine_gpus_beyond_fleet", c.engineGpusBeyondFleet},
                       {"choices_that_differ", std::move(choices)}};
 }
 
@@ -237,7 +240,9 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
         const OptionResult* chosen = w.chosenOption();
         out += QStringLiteral("  %1 %2 %3  %4\n")
                    .arg(QString::fromStdString(w.id).leftJustified(20),
-                        (chosen ? describe(*chosen)
+                        (chosen ? describe(*chosen) + (w.chosenPlan == Plan::Spot
+                                                           ? QStringLiteral(" on spot")
+                                                           : QString())
                                 : QStringLiteral("(none: ") + QString::fromStdString(w.problem) +
                                       QLatin1Char(')'))
                             .leftJustified(36),

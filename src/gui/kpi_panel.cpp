@@ -3,6 +3,7 @@
 #include "compute/scenario_name.h"
 #include "engine/fleet_peaks.h"
 #include "engine/kpi.h"
+#include "optimize/plan_comparison.h"
 #include "simulate/measured_ceiling.h"
 
 #include <QGridLayout>
@@ -234,6 +235,10 @@ void KpiPanel::showOptimizer(const PlanResults& results)
             else
                 versus = tr("$%1 M more than the engine's choices ($%2 M)")
                              .arg(millions(difference), millions(engine));
+            // When the engine's choices are no plan the optimizer may choose, say why.
+            if (const std::string why = whyTheEngineCostsLess(comparePlans(results.evaluation, *o));
+                !why.empty())
+                versus += tr(", because %1").arg(QString::fromStdString(why));
             optimizer = tr("Optimizer (%1): plan $%2 M over the horizon, %3; gap %4 %, %5 s")
                             .arg(o->method == "lp_rounding" ? tr("fast path") : tr("exact"))
                             .arg(millions(o->costUsd), versus)

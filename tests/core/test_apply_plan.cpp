@@ -8,8 +8,10 @@
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "project_generator.h"
+#include "sample_fixture.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "store/project_templates.h"
 
 #include <QtTest>
 
@@ -32,9 +34,6 @@ QString oneAnswer(const Project& project, bool fast, bool* applied = nullptr)
     if (plan.assignments.empty() || !plan.unserved.empty()) {
         return {}; // no plan to apply
     }
-    for (const Assignment& a : plan.assignments)
-        if (a.onSpot)
-            return {}; // spot pools in a fixed fleet are not yet costed per workload (issue 15)
     if (applied)
         *applied = true;
     const Evaluation e = evaluate(applyPlan(project, plan));
@@ -53,6 +52,19 @@ QString oneAnswer(const Project& project, bool fast, bool* applied = nullptr)
             .arg(c.engineCostUsd, 0, 'f', 0)
             .arg(c.optimizerCostUsd, 0, 'f', 0);
     return {};
+}
+
+/// The training lab with its evaluations no longer preemptible: no work may
+/// run on its 96 spot GPUs.
+Project labWithoutPreemptibleWork()
+{
+    Project lab = loadTemplate("training-lab").value();
+    for (Segment& segment : lab.segments)
+        segment.preemptible = false;
+    for (Workload& workload : lab.workloads)
+        if (auto* batch = std::get_if<BatchSpec>(&workload.spec))
+            batch->preemptible = false;
+    return lab;
 }
 
 } // namespace
@@ -75,6 +87,99 @@ private slots:
                     QVERIFY2(problem.isEmpty(),
                              qPrintable(QStringLiteral("share %1: ").arg(share) + problem));
                 }
+    }
+
+    void trainingLabsSpotPoolIsOneAnswer()
+    {
+        // The template's fixed fleet: 2,176 H100 on demand, 96 H100 on spot.
+        // Its preemptible evaluations run on the spot pool in the engine as
+        // in the optimizer, so both cost one plan; before, the engine blended
+        // the spot price into every GPU and came out $997,155 below the
+        // optimizer's plan, which it could not follow.
+        const Project lab = loadTemplate("training-lab").value();
+        const Evaluation e = evaluate(lab);
+        QCOMPARE(test::workload(e, "evals").chosenPlan, Plan::Spot);
+        QCOMPARE(test::workload(e, "pretrain-70b").chosenPlan, Plan::OnDemand);
+        QCOMPARE(e.kpis.peakGpusBeyondFleet, 0.0);
+        // By hand: the gang and the fine-tunes on ⌈2,066.4 + 96.7⌉ on-demand
+        // GPUs, the evaluations on ⌈spot GPU-hours ÷ 730⌉ spot GPUs.
+        const PriceBook& book = *lab.activePriceBook();
+        const GpuModel& h100 = *lab.catalog().gpu("h100-sxm-80gb");
+        const OptionResult& evals = *test::workload(e, "evals").chosenOption();
+        const double onDemandGpus =
+            std::ceil((test::workload(e, "pretrain-70b").chosenOption()->capacityGpuHours(0) +
+                       test::workload(e, "finetune-70b").chosenOption()->capacityGpuHours(0)) /
+                          kHoursPerMonth -
+                      1e-6);
+        const double spotGpus = std::ceil(evals.months[0].gpuHoursHeld /
+                                              (1 - evals.lostWorkFractionOnSpot) / kHoursPerMonth -
+                                          1e-6);
+        QCOMPARE(onDemandGpus, 2164.0);
+        QCOMPARE(spotGpus, 65.0);
+        const double byHand = 12 * kHoursPerMonth *
+                              (onDemandGpus * *book.usdPerGpuHour(h100, Plan::OnDemand) +
+                               spotGpus * *book.usdPerGpuHour(h100, Plan::Spot));
+        QVERIFY2(std::abs(e.kpis.totalCostUsd - byHand) < 1.0,
+                 qPrintable(QStringLiteral("engine $%1, by hand $%2")
+                                .arg(e.kpis.totalCostUsd, 0, 'f', 0)
+                                .arg(byHand, 0, 'f', 0)));
+        for (bool fast : {true, false}) {
+            OptimizeOptions options;
+            options.fastPath = fast;
+            const RegimeMixResult plan = optimizeRegimeMix(lab, options).value();
+            const PlanComparison c = comparePlans(e, plan);
+            QVERIFY2(c.choices.empty(), c.choices.empty() ? "" : c.choices.front().engine.c_str());
+            QVERIFY2(std::abs(c.differenceUsd) <= 1e-3 * plan.costUsd,
+                     qPrintable(QStringLiteral("engine $%1, optimizer $%2")
+                                    .arg(c.engineCostUsd, 0, 'f', 0)
+                                    .arg(c.optimizerCostUsd, 0, 'f', 0)));
+            QVERIFY(whyTheEngineCostsLess(c).empty());
+            // Applied, the plan is costed alike (evals pinned on spot).
+            QCOMPARE(oneAnswer(lab, fast), QString());
+        }
+    }
+
+    void spotPoolsServeNoOtherWork()
+    {
+        // Without preemptible work the spot pool is idle: every GPU is paid
+        // at the on-demand price, and the 2,228 GPUs the choices set up are 52
+        // more than the 2,176 on-demand ones (the spot pool does not count).
+        const Project lab = labWithoutPreemptibleWork();
+        const Evaluation e = evaluate(lab);
+        for (const WorkloadEvaluation& w : e.workloads)
+            QCOMPARE(w.chosenPlan, Plan::OnDemand);
+        QCOMPARE(e.kpis.peakGpusBeyondFleet, 52.0);
+        const double onDemand = *lab.activePriceBook()->usdPerGpuHour(
+            *lab.catalog().gpu("h100-sxm-80gb"), Plan::OnDemand);
+        QVERIFY(std::abs(e.kpis.totalCostUsd - 2228 * 12 * kHoursPerMonth * onDemand) < 1.0);
+        // The fleet still holds the spot pool's GPU-hours (utilization's denominator).
+        QCOMPARE(e.kpis.fleetGpuHours, (2176 + 96) * 12 * kHoursPerMonth);
+    }
+
+    void engineBeyondTheFleetIsSaid()
+    {
+        // 8 spot GPUs and 2,300 on demand: the engine's per-workload choice
+        // still puts the evaluations on spot, 57 of their 65 GPUs beyond the
+        // spot pool (priced on demand). The optimizer may not: its plan runs
+        // them on demand and costs more, and the comparison says why.
+        Project lab = loadTemplate("training-lab").value();
+        for (FleetPool& pool : lab.fleet.pools)
+            pool.count = pool.plan == Plan::Spot ? 8 : 2300;
+        const Evaluation e = evaluate(lab);
+        QCOMPARE(test::workload(e, "evals").chosenPlan, Plan::Spot);
+        QCOMPARE(e.kpis.peakGpusBeyondFleet, 57.0);
+        OptimizeOptions options;
+        options.fastPath = true;
+        const PlanComparison c = comparePlans(e, optimizeRegimeMix(lab, options).value());
+        QVERIFY2(c.differenceUsd < -1e-3 * c.optimizerCostUsd,
+                 qPrintable(QStringLiteral("engine $%1, optimizer $%2")
+                                .arg(c.engineCostUsd, 0, 'f', 0)
+                                .arg(c.optimizerCostUsd, 0, 'f', 0)));
+        QCOMPARE(c.engineGpusBeyondFleet, 57.0);
+        QCOMPARE(whyTheEngineCostsLess(c),
+                 std::string("the engine's choices set up to 57 GPUs beyond the pools they may "
+                             "use (priced on demand there); the optimizer's plan stays within "
+                             "the pools"));
     }
 
     void sizedFleetBecomesThePlansPools()

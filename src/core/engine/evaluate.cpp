@@ -3,6 +3,7 @@
 #include "engine/evaluate_fleet.h"
 #include "engine/evaluate_steps.h"
 #include "engine/fleet_peaks.h"
+#include "engine/fleet_spot.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
@@ -19,12 +20,13 @@ namespace fleet {
 
 namespace {
 
-/// Attributed monthly cost of an option: the plan's cost (size mode) or its
-/// held GPU-hours at the fleet's blended rate (fixed mode).
+/// Attributed monthly cost of an option: the plan's cost (size mode, and
+/// spot pools in a fixed fleet) or its held GPU-hours at the fleet's blended
+/// rate (fixed mode).
 std::optional<std::vector<double>> attributedCost(const Project& project,
                                                   const OptionResult& option, Plan plan)
 {
-    if (project.fleet.mode == FleetMode::Fixed) {
+    if (project.fleet.mode == FleetMode::Fixed && plan != Plan::Spot) {
         const auto rate = fleetBlendedUsdPerGpuHour(project, option.gpuId);
         if (!rate)
             return std::nullopt;
@@ -56,10 +58,20 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
         if (!matchesChoice(option, workload.choice))
             continue;
         if (project.fleet.mode == FleetMode::Fixed) {
-            const auto cost = attributedCost(project, option, Plan::OnDemand);
-            if (cost && sum(*cost) < best) {
-                best = sum(*cost);
-                result.chosen = static_cast<int>(i);
+            // The fleet's pools but spot, at their blend (Plan::OnDemand
+            // stands for it); preemptible work may take a spot pool instead.
+            for (Plan plan : {Plan::OnDemand, Plan::Spot}) {
+                const bool onSpot = plan == Plan::Spot;
+                if (workload.choice.plan && (*workload.choice.plan == Plan::Spot) != onSpot)
+                    continue;
+                if (onSpot && !spotAllowedFor(project, workload, option))
+                    continue;
+                const auto cost = attributedCost(project, option, plan);
+                if (cost && sum(*cost) < best) {
+                    best = sum(*cost);
+                    result.chosen = static_cast<int>(i);
+                    result.chosenPlan = plan;
+                }
             }
             continue;
         }
@@ -343,8 +355,8 @@ std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const st
         return std::nullopt;
     double usd = 0, count = 0;
     for (const FleetPool& pool : project.fleet.pools) {
-        if (pool.gpuId != gpuId || pool.count <= 0)
-            continue;
+        if (pool.gpuId != gpuId || pool.count <= 0 || pool.plan == Plan::Spot)
+            continue; // spot pools serve preemptible work alone (engine/fleet_spot.h)
         const auto price = book->usdPerGpuHour(*gpu, pool.plan);
         if (!price)
             return std::nullopt;

@@ -16,8 +16,9 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
                                 const OptionResult& option, bool allowSpot);
 
 /// Fixed fleet: the fleet's blended USD per GPU-hour for `gpuId` (its pools'
-/// prices weighted by GPU count); nullopt if the fleet has none or a pool's
-/// plan is not priced.
+/// prices weighted by GPU count, spot pools left out: only preemptible work
+/// runs on them, engine/fleet_spot.h); nullopt if the fleet has none or a
+/// pool's plan is not priced.
 std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const std::string& gpuId);
 
 } // namespace fleet

@@ -1,5 +1,6 @@
 #include "engine/evaluate_fleet.h"
 
+#include "engine/fleet_spot.h"
 #include "engine/service_overflow.h"
 
 #include <algorithm>
@@ -69,6 +70,8 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
     // Pools: committed ones at their count-weighted price, flexible ones as limits.
     std::map<std::string, double> committedUsd, flexibleUsd;
     for (const FleetPool& pool : project.fleet.pools) {
+        if (pool.plan == Plan::Spot)
+            continue; // only preemptible work runs there: engine/fleet_spot.h
         FleetModelCash& model = modelOf(pool.gpuId);
         const GpuModel* gpu = project.catalog().gpu(pool.gpuId);
         const double price =
@@ -88,7 +91,7 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
     }
     std::map<std::string, std::vector<const OptionResult*>> chosen;
     for (const WorkloadEvaluation& w : workloads)
-        if (const OptionResult* option = w.chosenOption())
+        if (const OptionResult* option = w.chosenOption(); option && w.chosenPlan != Plan::Spot)
             chosen[option->gpuId].push_back(option);
     for (const auto& [gpuId, options] : chosen)
         modelOf(gpuId);
@@ -166,8 +169,10 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         const OptionResult* option = w.chosenOption();
         if (!option)
             continue;
-        const FleetModelCash& model = *byGpu[option->gpuId];
         w.monthlyCostUsd.assign(months, 0.0);
+        if (w.chosenPlan == Plan::Spot)
+            continue; // paid on the spot pools (addFixedFleetSpotCash)
+        const FleetModelCash& model = *byGpu[option->gpuId];
         for (std::size_t m = 0; m < months && m < option->months.size(); ++m)
             if (model.gpusUsed[m] > 0)
                 w.monthlyCostUsd[m] = option->months[m].gpuHoursHeld * model.usedMonthlyUsd[m] /
@@ -211,6 +216,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             currentUsd += sum(model.monthlyUsd);
         }
     }
+    addFixedFleetSpotCash(project, evaluation, beyondFleet);
     for (double gpus : beyondFleet)
         k.peakGpusBeyondFleet = std::max(k.peakGpusBeyondFleet, gpus);
     if (anyCommitted) {

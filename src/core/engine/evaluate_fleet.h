@@ -27,8 +27,8 @@ struct FleetModelCash
     std::string gpuId;
     double committedGpus = 0;          ///< reserved and owned pools
     double committedUsdPerGpuHour = 0; ///< their prices weighted by GPU count
-    double flexibleGpus = 0;           ///< on-demand and spot pools (limits, paid when used)
-    double flexibleUsdPerGpuHour = 0;  ///< the flexible pools' price (else the book's on-demand)
+    double flexibleGpus = 0; ///< on-demand pools (limits, paid when used); spot: fleet_spot.h
+    double flexibleUsdPerGpuHour = 0; ///< the flexible pools' price (else the book's on-demand)
     bool flexiblePriced = false;
     std::vector<double> gpusUsed;        ///< set up by the plan, per month
     std::vector<double> monthlyUsd;      ///< commitment + flexible GPUs used + beyond the fleet
@@ -36,8 +36,8 @@ struct FleetModelCash
     std::vector<double> beyondFleetGpus; ///< GPUs used above the fleet, per month
 };
 
-/// A fixed fleet's cash per GPU model (every pool, used or not) for the
-/// workloads' chosen options.
+/// A fixed fleet's cash per GPU model (every pool but spot, used or not) for
+/// the workloads' chosen options not on spot (those: fixedFleetSpotCash).
 std::vector<FleetModelCash> fixedFleetCash(const Project& project,
                                            const std::vector<WorkloadEvaluation>& workloads);
 

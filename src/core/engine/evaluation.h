@@ -91,8 +91,9 @@ struct WorkloadEvaluation
     WorkloadKind kind = WorkloadKind::Training;
     std::vector<OptionResult> options;
     std::vector<RejectedOption> rejected;
-    int chosen = -1;                      ///< index into options; -1 when nothing is feasible
-    Plan chosenPlan = Plan::OnDemand;     ///< size mode; in fixed mode the fleet's blend applies
+    int chosen = -1; ///< index into options; -1 when nothing is feasible
+    Plan chosenPlan =
+        Plan::OnDemand; ///< fixed mode: Spot (a spot pool) or OnDemand (the fleet's blend)
     std::optional<OptionResult> baseline; ///< bare metal, on demand, no notebook idle timeout
     std::vector<double> monthlyCostUsd;   ///< attributed cost of the chosen option
     std::vector<double> baselineMonthlyCostUsd;

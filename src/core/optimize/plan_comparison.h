@@ -25,6 +25,10 @@ struct PlanComparison
     double optimizerCostUsd = 0;
     double differenceUsd = 0; ///< engine − optimizer: what following the plan saves
     std::vector<ChoiceDifference> choices;
+    /// GPUs the engine's choices set up above the fleet in their fullest
+    /// month (Kpis::peakGpusBeyondFleet): priced on demand by the engine, but
+    /// no plan the optimizer may choose (its pools are limits).
+    double engineGpusBeyondFleet = 0;
 };
 
 /// "gpu regime[ profile][ on spot]".
@@ -32,5 +36,11 @@ std::string describeChoice(const std::string& gpuId, RegimeKind regime, const st
                            bool onSpot);
 
 PlanComparison comparePlans(const Evaluation& evaluation, const RegimeMixResult& plan);
+
+/// Why the engine's choices cost less than the optimizer's plan, when the
+/// reason is that they are not a plan the optimizer may choose ("the engine's
+/// choices set up to 57 GPUs beyond the pools they may use ..."); empty
+/// otherwise.
+std::string whyTheEngineCostsLess(const PlanComparison& comparison);
 
 } // namespace fleet

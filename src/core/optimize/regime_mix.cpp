@@ -1,6 +1,7 @@
 #include "optimize/regime_mix.h"
 
 #include "engine/evaluate.h"
+#include "engine/fleet_spot.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
@@ -21,27 +22,6 @@ namespace {
 /// The upper bound of a GPU-count column with no fleet limit: far above any
 /// fleet, small enough for CLP's tolerances (a bound, not a plan).
 constexpr double kGpuCountCap = 1e7;
-
-/// Spot GPUs a fixed fleet holds of `gpuId`.
-int spotFleetLimit(const Project& project, const std::string& gpuId)
-{
-    int count = 0;
-    for (const FleetPool& pool : project.fleet.pools)
-        if (pool.gpuId == gpuId && pool.plan == Plan::Spot)
-            count += pool.count;
-    return count;
-}
-
-/// Spot suits preemptible work on whole GPUs whose book prices spot for the
-/// GPU and whose lost work leaves something to run.
-bool spotAllowed(const Project& project, const Workload& workload, const OptionResult& option)
-{
-    const GpuModel* gpu = project.catalog().gpu(option.gpuId);
-    const PriceBook* book = project.activePriceBook();
-    return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
-           book->usdPerGpuHour(*gpu, Plan::Spot) && spotWorkable(option.lostWorkFractionOnSpot) &&
-           (project.fleet.mode == FleetMode::Size || spotFleetLimit(project, gpu->id) > 0);
-}
 
 std::string name(std::initializer_list<std::string_view> parts)
 {
@@ -153,7 +133,7 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
     }
     if (project.fleet.mode == FleetMode::Fixed)
         milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -kMilpInfinity,
-                    spotFleetLimit(project, gpu.id));
+                    fleetSpotGpus(project, gpu.id));
 }
 
 Model buildRegimeMixModel(const Project& project, Objective objective,
@@ -178,7 +158,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             entry.columns.push_back({column, &option, false});
             assign.emplace_back(column, 1.0);
             // Preemptible work on whole GPUs may also run on spot GPUs.
-            if (spotAllowed(project, *entry.workload, option)) {
+            if (spotAllowedFor(project, *entry.workload, option)) {
                 const int spot = milp.addColumn(
                     name({"x", entry.workload->id, option.gpuId, regimeKey(option.regime), "spot"}),
                     0, 1, overflowUsd - revenue, true);

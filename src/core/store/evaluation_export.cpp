@@ -135,7 +135,8 @@ bj::object evaluationToJson(const Project& project, const Evaluation& evaluation
             {"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
         if (const OptionResult* chosen = w.chosenOption()) {
             bj::object choice = optionToJson(*chosen, true);
-            choice["plan"] = project.fleet.mode == FleetMode::Fixed
+            // A fixed fleet's pools at their blend, or its spot pools.
+            choice["plan"] = project.fleet.mode == FleetMode::Fixed && w.chosenPlan != Plan::Spot
                                  ? bj::value("fleet")
                                  : bj::value(planKey(w.chosenPlan));
             choice["cost_usd"] = sum(w.monthlyCostUsd);

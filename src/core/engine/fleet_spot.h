@@ -1,0 +1,52 @@
+#pragma once
+
+// A fixed fleet's spot pools: only preemptible work on whole GPUs runs on
+// them, at the spot price, its GPU-hours grown by the work interruptions
+// lose; like on-demand pools they are limits, paid for the GPUs set up in
+// each month. One rule for the engine and the optimizer (docs/MODEL.md,
+// "Spot pools in a fixed fleet").
+
+#include "engine/evaluation.h"
+
+#include <string>
+#include <vector>
+
+namespace fleet {
+
+/// Spot GPUs a fixed fleet holds of `gpuId` (the sum of its spot pools).
+int fleetSpotGpus(const Project& project, const std::string& gpuId);
+
+/// Whether `workload` may run `option` on spot GPUs: preemptible work, a
+/// whole-GPU regime, spot priced for the GPU and workable (lost work below
+/// kSpotMaxLostWorkFraction), and in a fixed fleet a spot pool of the GPU.
+bool spotAllowedFor(const Project& project, const Workload& workload, const OptionResult& option);
+
+/// Spot GPUs the given options (all on spot, one GPU model) set up in month
+/// `m` (0-based): per whole-GPU regime ⌈Σ spot GPU-hours ÷ 730⌉, each
+/// option's capacity GPU-hours grown by its lost work (the optimizer's
+/// spot pool rows count the same).
+double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m);
+
+/// One GPU model's spot GPUs under the engine's chosen options, per month.
+struct FleetSpotCash
+{
+    std::string gpuId;
+    double spotGpus = 0;                 ///< the fleet's spot pools
+    double spotUsdPerGpuHour = 0;        ///< the book's spot price
+    double beyondUsdPerGpuHour = 0;      ///< above the spot pools: the book's on-demand price
+    std::vector<double> gpusUsed;        ///< spot GPUs set up, per month
+    std::vector<double> monthlyUsd;      ///< what they cost, per month
+    std::vector<double> beyondFleetGpus; ///< above the spot pools, per month
+};
+
+/// The spot GPUs of the workloads chosen on spot (WorkloadEvaluation::chosenPlan).
+std::vector<FleetSpotCash> fixedFleetSpotCash(const Project& project,
+                                              const std::vector<WorkloadEvaluation>& workloads);
+
+/// Adds the fixed fleet's spot cash to the KPIs (cost per month, fleet
+/// GPU-hours, GPUs beyond the fleet per month) and attributes each spot
+/// workload its spot GPU-hours at the month's rate of the spot GPUs used.
+void addFixedFleetSpotCash(const Project& project, Evaluation& evaluation,
+                           std::vector<double>& beyondFleetGpus);
+
+} // namespace fleet
