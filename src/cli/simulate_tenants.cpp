@@ -80,33 +80,34 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
                         .arg(QStringLiteral("mean wait"), 10)
                         .arg(QStringLiteral("p95 wait"), 9)
                         .arg(QStringLiteral("preempted"), 10)
-                        .arg(QStringLiteral("held while others waited / cap"), 0);
+                        .arg(QStringLiteral("held while others below cap waited / cap"), 0);
     for (std::size_t i = 0; i < run.tenants.tenants.size() && i < r.tenants.size(); ++i) {
         const ProjectTenant& tenant = run.tenants.tenants[i];
         const TenantResult& t = r.tenants[i];
         const std::optional<double> cap = capOf(tenant.sim);
-        const bool capHeld = !cap || t.peakGpusStartedWhileOthersWait <= *cap + 1e-9;
-        tenants.push_back(
-            bj::object{{"tenant", tenant.id},
-                       {"segment", tenant.segmentId},
-                       {"count", tenant.count},
-                       {"whole_segment", tenant.wholeSegment},
-                       {"spread_rule", tenant.rule},
-                       {"job_share", tenant.jobShare},
-                       {"weight", tenant.sim.weight},
-                       {"quota_gpus", tenant.sim.quotaGpus > 0 ? bj::value(tenant.sim.quotaGpus)
-                                                               : bj::value(nullptr)},
-                       {"priority_tier", tenant.priorityTier},
-                       {"jobs", t.jobs},
-                       {"gpu_hours", t.gpuHours},
-                       {"run_gpu_hours", t.runGpuHours},
-                       {"share", t.share},
-                       {"mean_wait_hours", t.meanWaitHours},
-                       {"p95_wait_hours", t.p95WaitHours},
-                       {"preemptions", t.preemptions},
-                       {"peak_gpus_started_while_others_wait", t.peakGpusStartedWhileOthersWait},
-                       {"cap_gpus", optional(cap)},
-                       {"cap_held", capHeld}});
+        const bool capHeld = !cap || t.peakGpusStartedWhileOthersBelowCap <= *cap + 1e-9;
+        tenants.push_back(bj::object{
+            {"tenant", tenant.id},
+            {"segment", tenant.segmentId},
+            {"count", tenant.count},
+            {"whole_segment", tenant.wholeSegment},
+            {"spread_rule", tenant.rule},
+            {"job_share", tenant.jobShare},
+            {"weight", tenant.sim.weight},
+            {"quota_gpus",
+             tenant.sim.quotaGpus > 0 ? bj::value(tenant.sim.quotaGpus) : bj::value(nullptr)},
+            {"priority_tier", tenant.priorityTier},
+            {"jobs", t.jobs},
+            {"gpu_hours", t.gpuHours},
+            {"run_gpu_hours", t.runGpuHours},
+            {"share", t.share},
+            {"mean_wait_hours", t.meanWaitHours},
+            {"p95_wait_hours", t.p95WaitHours},
+            {"preemptions", t.preemptions},
+            {"peak_gpus_started_while_others_wait", t.peakGpusStartedWhileOthersWait},
+            {"peak_gpus_started_while_others_below_cap", t.peakGpusStartedWhileOthersBelowCap},
+            {"cap_gpus", optional(cap)},
+            {"cap_held", capHeld}});
         table += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                      .arg(QString::fromStdString(tenant.id).left(20), -20)
                      .arg(QString::number(tenant.sim.weight, 'g', 3), 7)
@@ -119,11 +120,11 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
                      .arg(hoursText(t.p95WaitHours), 9)
                      .arg(QStringLiteral("%L1").arg(t.preemptions), 10)
                      .arg(cap ? QStringLiteral("%1 / %2%3")
-                                    .arg(t.peakGpusStartedWhileOthersWait, 0, 'f', 1)
+                                    .arg(t.peakGpusStartedWhileOthersBelowCap, 0, 'f', 1)
                                     .arg(*cap, 0, 'f', 1)
                                     .arg(capHeld ? QString() : QStringLiteral(" (over)"))
                               : QStringLiteral("%1 / no quota")
-                                    .arg(t.peakGpusStartedWhileOthersWait, 0, 'f', 1));
+                                    .arg(t.peakGpusStartedWhileOthersBelowCap, 0, 'f', 1));
     }
     const int gpus = run.shape.nodes * run.shape.gpusPerNode;
     report.json = bj::object{

@@ -69,6 +69,9 @@ private slots:
         QCOMPARE(acme.value("weight").toDouble(), 3.0);
         QCOMPARE(acme.value("cap_gpus").toDouble(), 1200.0); // 0.6 × 2,000
         QVERIFY(acme.value("cap_held").toBool());
+        // The cap's check: held after a start while a tenant below its cap waited.
+        QVERIFY(acme.value("peak_gpus_started_while_others_below_cap").toDouble() <= 1200.0);
+        QVERIFY(acme.contains("peak_gpus_started_while_others_wait"));
         QVERIFY(acme.value("gpu_hours").toDouble() > startups.value("gpu_hours").toDouble());
         double shares = 0;
         for (const QJsonValue& line : lines)

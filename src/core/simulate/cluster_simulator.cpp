@@ -60,6 +60,7 @@ Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
     m_tenantWaitJobs.assign(tenantCount, 0);
     m_tenantPreemptions.assign(tenantCount, 0);
     m_tenantContendedPeak.assign(tenantCount, 0.0);
+    m_tenantCappedPeak.assign(tenantCount, 0.0);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         m_remaining[i] = jobs[i].durationHours;
         push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
@@ -138,6 +139,7 @@ SimulationResult Simulation::run()
             tenant.p95WaitHours = p95(m_tenantWaits[t]);
         tenant.preemptions = m_tenantPreemptions[t];
         tenant.peakGpusStartedWhileOthersWait = m_tenantContendedPeak[t];
+        tenant.peakGpusStartedWhileOthersBelowCap = m_tenantCappedPeak[t];
         m_result.tenants.push_back(tenant);
     }
     return m_result;
@@ -312,6 +314,9 @@ void Simulation::start(int job, Placement placement)
     if (othersWaiting(t))
         m_tenantContendedPeak[std::size_t(t)] =
             std::max(m_tenantContendedPeak[std::size_t(t)], m_tenantBusy[std::size_t(t)]);
+    if (othersBelowCap(t))
+        m_tenantCappedPeak[std::size_t(t)] =
+            std::max(m_tenantCappedPeak[std::size_t(t)], m_tenantBusy[std::size_t(t)]);
     run.token = m_sequence;
     push({run.end, 0, job, EventKind::Completion});
     if (m_reservation.job == job)
@@ -372,7 +377,7 @@ bool Simulation::attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& fai
     if (!holder && std::find(failed.begin(), failed.end(), kind) != failed.end())
         return false;
     Placement placement = place(job);
-    if (placement.empty() && (fair() ? tryReclaim(job) : tryPreempt(job))) {
+    if (placement.empty() && (fair() ? !lent(job) && tryReclaim(job) : tryPreempt(job))) {
         placement = place(job);
         failed.clear(); // evictions freed room some other kind may fit
     }
@@ -386,8 +391,9 @@ bool Simulation::attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& fai
     // Multi-node gangs get the reservation under the policies that reserve;
     // planned runs under every policy but fifo (their nodes are drained by
     // plan, not by the scheduler's choice), and before any other gang.
+    // Lent work (beyond its tenant's cap) takes idle GPUs only: it holds none.
     const bool reservable =
-        !fractional(job) &&
+        !fractional(job) && !lent(job) &&
         (planned(job) || (reserves() && spec(job).gpus > m_cluster.gpusPerNode));
     if (reservable) {
         if (m_reservation.job < 0) {

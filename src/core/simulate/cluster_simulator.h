@@ -47,9 +47,10 @@ struct SimJob
 /// "Weighted fair sharing").
 struct SimTenant
 {
-    double weight = 1.0;   ///< cost weight: premium tiers weigh more
-    double quotaGpus = 0;  ///< 0: no quota, hence no cap
-    double capShare = 0.6; ///< while others wait, at most this share of the quota is held
+    double weight = 1.0;  ///< cost weight: premium tiers weigh more
+    double quotaGpus = 0; ///< 0: no quota, hence no cap
+    double capShare =
+        0.6; ///< while others below their caps wait, at most this share of the quota is held
 };
 
 /// What one tenant got, over the measured window.
@@ -63,8 +64,11 @@ struct TenantResult
     std::int64_t jobs = 0;    ///< measured jobs that started
     std::int64_t preemptions = 0;
     /// The most GPUs it held just after starting a job while another tenant
-    /// waited (whole run): under weighted_fair, at most cap share × quota.
+    /// waited (whole run): beyond cap share × quota only by lending.
     double peakGpusStartedWhileOthersWait = 0;
+    /// The same while another waiting tenant was below its own cap for its
+    /// next job (whole run): under weighted_fair, at most cap share × quota.
+    double peakGpusStartedWhileOthersBelowCap = 0;
 };
 
 struct ClusterShape

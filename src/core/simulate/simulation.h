@@ -59,12 +59,13 @@ private:
     std::vector<std::int64_t> m_tenantWaitJobs;
     std::vector<std::int64_t> m_tenantPreemptions;
     std::vector<double> m_tenantContendedPeak;
-    int m_slices;                          ///< slices per GPU
-    std::vector<int> m_free;               ///< fully free GPUs per node
-    std::vector<std::uint64_t> m_fullMask; ///< which of a node's GPUs are fully free
-    std::vector<int> m_gpuFree;            ///< free slices per GPU
-    NodeBuckets m_partial;                 ///< GPUs some slices of which are taken, by free slices
-    std::vector<bool> m_held;              ///< a node held by the reservation
+    std::vector<double> m_tenantCappedPeak; ///< while others below their caps waited
+    int m_slices;                           ///< slices per GPU
+    std::vector<int> m_free;                ///< fully free GPUs per node
+    std::vector<std::uint64_t> m_fullMask;  ///< which of a node's GPUs are fully free
+    std::vector<int> m_gpuFree;             ///< free slices per GPU
+    NodeBuckets m_partial;                  ///< GPUs some slices of which are taken, by free slices
+    std::vector<bool> m_held;               ///< a node held by the reservation
     std::vector<std::vector<int>> m_nodeJobs;
     NodeBuckets m_open;        ///< nodes not held, by free GPUs
     NodeBuckets m_heldBuckets; ///< nodes held, by free GPUs
@@ -147,9 +148,18 @@ private:
         m_events.push(event);
     }
 
-    /// Whether starting `job` would take its tenant beyond cap share × quota
-    /// while another tenant waits.
+    /// Whether starting `job` would take its tenant beyond cap share × quota.
+    bool beyondCap(int job) const;
+    /// Whether a tenant other than `tenant` waits and is below its cap for
+    /// its next job: one that could use the room a cap keeps.
+    bool othersBelowCap(int tenant) const;
+    /// Weighted fair: whether the cap refuses `job` — beyond its tenant's
+    /// cap while another waiting tenant is below its own.
     bool capped(int job) const;
+    /// Weighted fair: whether starting `job` is lent — beyond its tenant's
+    /// cap while others wait, all at their caps (checked after capped());
+    /// lent work takes idle GPUs only.
+    bool lent(int job) const;
 
     void enqueue(int job);
 

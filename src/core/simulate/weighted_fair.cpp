@@ -8,15 +8,40 @@
 
 namespace fleet::sim {
 
-/// Whether starting `job` would take its tenant beyond cap share × quota
-/// while another tenant waits.
+/// Whether starting `job` would take its tenant beyond cap share × quota.
+bool Simulation::beyondCap(int job) const
+{
+    const SimTenant& tenant = m_tenants[std::size_t(tenantOf(job))];
+    return tenant.quotaGpus > 0 && m_tenantBusy[std::size_t(tenantOf(job))] + gpuShare(job) >
+                                       tenant.capShare * tenant.quotaGpus + 1e-9;
+}
+
+/// Whether a tenant other than `tenant` waits and is below its cap for its
+/// next job (the head of its queue): one that could use room the cap keeps.
+bool Simulation::othersBelowCap(int tenant) const
+{
+    if (!othersWaiting(tenant))
+        return false;
+    for (std::size_t u = 0; u < m_tenants.size(); ++u)
+        if (int(u) != tenant && !m_tenantQueue[u].empty() &&
+            !beyondCap(m_tenantQueue[u].begin()->job))
+            return true;
+    return false;
+}
+
+/// The cap binds only while another waiting tenant could use the room: is
+/// below its own cap for its next job. When every waiting tenant is at its
+/// cap, idle GPUs are lent beyond the caps (lent()).
 bool Simulation::capped(int job) const
 {
-    const int t = tenantOf(job);
-    const SimTenant& tenant = m_tenants[std::size_t(t)];
-    if (!fair() || tenant.quotaGpus <= 0 || !othersWaiting(t))
-        return false;
-    return m_tenantBusy[std::size_t(t)] + gpuShare(job) > tenant.capShare * tenant.quotaGpus + 1e-9;
+    return fair() && beyondCap(job) && othersBelowCap(tenantOf(job));
+}
+
+/// A start beyond the cap while others wait, all of them at their caps: it
+/// may take idle GPUs only, never reclaim.
+bool Simulation::lent(int job) const
+{
+    return fair() && beyondCap(job) && othersWaiting(tenantOf(job));
 }
 
 /// Weighted fair sharing: frees room for `job` by evicting work its
@@ -133,7 +158,7 @@ void Simulation::scanFair()
         while (it != own.end()) {
             const auto next = std::next(it);
             if (capped(it->job))
-                break; // at its cap while others wait: the next tenant's turn
+                break; // its cap binds (others below theirs wait): the next tenant's turn
             if (attempt(m_queue.find(*it), failed)) {
                 started = true;
                 failed.clear(); // use changed: what may be reclaimed changed too
