@@ -424,10 +424,11 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("Project mode: pre-training runs larger than a node arrive at random "
                         "like other jobs, instead of as planned reservations.")},
         {QStringLiteral("mix"),
-         QStringLiteral("Jobs of a published cluster's heavy-tailed mix (data/perf/"
-                        "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
-                        "helios-uranus): synthetic mode, instead of --job-gpus and --mean-hours; "
-                        "project mode, as the form of the batch work's GPU-hours."),
+         QStringLiteral(
+             "Jobs of a published cluster's heavy-tailed mix (data/perf/"
+             "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
+             "helios-uranus, philly): synthetic mode, instead of --job-gpus and --mean-hours; "
+             "project mode, as the form of the batch work's GPU-hours."),
          QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("apply"),
