@@ -9,6 +9,7 @@
 #include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
+#include "simulate/project_knee.h"
 
 #include <QDateTime>
 
@@ -169,27 +170,20 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
 
 /// `simulate PROJECT --apply -o OUT`: the knee of `frontier` written as its
 /// policy's utilization ceiling (simulate/measured_ceiling.h), or the reason not.
-int applyCeiling(const QCommandLineParser& parser, const Project& project, const Frontier& frontier,
-                 const std::vector<double>& loads, double days, std::uint64_t seed,
-                 const KneeSpread& spread, const QString& text)
+int applyCeiling(const QCommandLineParser& parser, const Project& project,
+                 const SeededFrontier& seeded, const std::vector<double>& loads, double days,
+                 const QString& text)
 {
-    const auto measured = measuredCeiling(frontier);
+    const auto measured = measuredCeiling(seeded.frontier);
     if (!measured) {
         printErr(text + QStringLiteral("fleetplanner-cli simulate: not applied: %1\n")
                             .arg(QString::fromStdString(measured.error().messages())));
         return UserError;
     }
-    const CeilingProvenance provenance{
-        "by fleetplanner-cli simulate",
-        QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
-        loads.front(),
-        loads.back(),
-        frontier.simulatedDays > 0 ? frontier.simulatedDays : days,
-        seed,
-        frontier.simulatedShare,
-        int(spread.knees.size()),
-        spread.lowUtilization.value_or(0),
-        spread.highUtilization.value_or(0)};
+    const CeilingProvenance provenance =
+        seededProvenance("by fleetplanner-cli simulate",
+                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+                         loads, days, seeded);
     const auto edited = applyFieldEdits(
         project, measuredCeilingEdits(project, measured.value(), provenance), project.name);
     if (!edited) {
@@ -229,9 +223,6 @@ int runProject(const QCommandLineParser& parser)
                      .arg(parser.value(QStringLiteral("seeds"))));
         return UserError;
     }
-    std::vector<std::uint64_t> seeds;
-    for (int i = 0; i < int(seedCount); ++i)
-        seeds.push_back(std::uint64_t(seed) + std::uint64_t(i));
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
     std::optional<ClusterMix> mix;
     if (parser.isSet(QStringLiteral("mix"))) {
@@ -287,21 +278,16 @@ int runProject(const QCommandLineParser& parser)
     if (mix)
         text += QStringLiteral("Batch work as jobs of the %1 mix (same GPU-hours; docs/MODEL.md)\n")
                     .arg(QString::fromStdString(mix->label));
-    std::optional<Frontier> applied;
-    KneeSpread appliedSpread;
+    std::optional<SeededFrontier> applied;
     for (PlacementPolicy policy : policies) {
-        std::vector<Frontier> perSeed;
-        for (std::uint64_t s : seeds)
-            perSeed.push_back(projectFrontier(*project, evaluation, cluster, policy, *loads, days,
-                                              s, kMaxSimulatedJobs, planRuns,
-                                              mix ? &*mix : nullptr));
-        const KneeSpread spread = kneeSpread(perSeed, seeds);
         // The table is the first seed's; the knee reported is the median.
-        const Frontier frontier = withMedianKnee(perSeed.front(), spread);
-        if (apply) {
-            applied = frontier;
-            appliedSpread = spread;
-        }
+        const SeededFrontier seeded = seededProjectFrontier(
+            *project, evaluation, cluster, policy, *loads, days, std::uint64_t(seed),
+            int(seedCount), kMaxSimulatedJobs, planRuns, mix ? &*mix : nullptr);
+        const Frontier& frontier = seeded.frontier;
+        const KneeSpread& spread = seeded.spread;
+        if (apply)
+            applied = seeded;
         boost::json::array points;
         for (const FrontierPoint& point : frontier.points)
             points.push_back(pointJson(point));
@@ -337,7 +323,7 @@ int runProject(const QCommandLineParser& parser)
         text += QStringLiteral("\n%1 (seed %2)\n   load  busy %  useful %  jobs/week  mean wait h  "
                                "gang wait h  wait÷run  preemptions  run delay h\n")
                     .arg(QString::fromUtf8(placementPolicyKey(policy).data()))
-                    .arg(seeds.front());
+                    .arg(std::uint64_t(seed));
         for (const FrontierPoint& point : frontier.points) {
             const SimulationResult& r = point.result;
             text += QStringLiteral("  %1  %2  %3  %4  %5  %6  %7  %8  %9\n")
@@ -355,8 +341,7 @@ int runProject(const QCommandLineParser& parser)
     }
     text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
     if (applied)
-        return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed),
-                            appliedSpread, text);
+        return applyCeiling(parser, *project, *applied, *loads, days, text);
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(boost::json::object{
             {"knee_rule", kKneeRule},
