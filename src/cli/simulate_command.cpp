@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "knee_seeds_option.h"
 #include "project_commands.h"
 #include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
@@ -212,17 +213,12 @@ int runProject(const QCommandLineParser& parser)
     const auto project = loadProjectArgument(parser, kCommand, &exitCode);
     if (!project)
         return exitCode;
-    double days = kDefaultSimulationDays, seed = 42, seedCount = kDefaultKneeSeeds;
+    double days = kDefaultSimulationDays, seed = 42;
+    int seedCount = kDefaultKneeSeeds;
     if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
         !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
-        !numberOption(parser, kCommand, QStringLiteral("seeds"), 1, 50, true, false, &seedCount))
+        !readKneeSeeds(parser, kCommand, &seedCount))
         return UserError;
-    if (seedCount != std::floor(seedCount)) {
-        printErr(QStringLiteral("fleetplanner-cli simulate: --seeds must be a whole number of "
-                                "seeds from 1 to 50; got '%1'\n")
-                     .arg(parser.value(QStringLiteral("seeds"))));
-        return UserError;
-    }
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
     std::optional<ClusterMix> mix;
     if (parser.isSet(QStringLiteral("mix"))) {
@@ -282,8 +278,8 @@ int runProject(const QCommandLineParser& parser)
     for (PlacementPolicy policy : policies) {
         // The table is the first seed's; the knee reported is the median.
         const SeededFrontier seeded = seededProjectFrontier(
-            *project, evaluation, cluster, policy, *loads, days, std::uint64_t(seed),
-            int(seedCount), kMaxSimulatedJobs, planRuns, mix ? &*mix : nullptr);
+            *project, evaluation, cluster, policy, *loads, days, std::uint64_t(seed), seedCount,
+            kMaxSimulatedJobs, planRuns, mix ? &*mix : nullptr);
         const Frontier& frontier = seeded.frontier;
         const KneeSpread& spread = seeded.spread;
         if (apply)
