@@ -7,6 +7,7 @@
 #include "cli_support.h"
 #include "compute/optimizer_plan.h"
 #include "export/export_all.h"
+#include "knee_seeds_option.h"
 #include "optimizer_options.h"
 #include "store/project_json.h"
 
@@ -86,7 +87,7 @@ std::unique_ptr<QChart> catalogChart(const QCommandLineParser& parser,
 
 /// A chart of a project: its results computed by the same functions as the app's.
 std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::ChartKind kind,
-                                     const OptimizeOptions& optimizer, QString* footer,
+                                     const OptimizeOptions& optimizer, int seeds, QString* footer,
                                      int* exitCode)
 {
     // Loaded with the scenario first, so a bad one is reported as everywhere.
@@ -129,7 +130,8 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     gui::PlanResults results = gui::computePlanResults(
         project, parser.value(QStringLiteral("scenario")).toStdString(), kpi);
     if (gui::needsFrontiers(kind))
-        results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+        results.frontiers =
+            gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
     if (gui::needsOptimizer(kind))
         gui::solveOptimizerPlan(results, optimizer); // as `solve` runs it
     if (kind == gui::ChartKind::Packing) {
@@ -170,7 +172,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
 }
 
 /// `chart PROJECT --all -o FOLDER`: every chart the project has data for.
-int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer)
+int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer, int seeds)
 {
     const QString folder = parser.value(QStringLiteral("output"));
     if (folder.isEmpty() || parser.positionalArguments().isEmpty()) {
@@ -189,7 +191,8 @@ int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer
     gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
-    results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    results.frontiers =
+        gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer);
     QStringList written;
     QString error;
@@ -249,16 +252,19 @@ int runChartCommand(const QStringList& args)
                         "folder -o names, as KIND-SCENARIO.png and so on.")},
     });
     parser.addOptions(optimizerOptions());
+    parser.addOption(kneeSeedsOption(QStringLiteral("the frontier's knees")));
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
     OptimizeOptions optimizer;
-    if (!readOptimizerOptions(parser, kCommand, &optimizer))
+    int seeds = kDefaultKneeSeeds;
+    if (!readOptimizerOptions(parser, kCommand, &optimizer) ||
+        !readKneeSeeds(parser, kCommand, &seeds))
         return UserError;
 
     if (parser.isSet(QStringLiteral("all")))
-        return exportAll(parser, optimizer);
+        return exportAll(parser, optimizer, seeds);
     const auto kind = gui::chartKindFromKey(parser.value(QStringLiteral("kind")));
     if (!kind) {
         printErr(QStringLiteral("fleetplanner-cli chart: --kind must be one of: %1; got '%2'\n")
@@ -293,9 +299,9 @@ int runChartCommand(const QStringList& args)
     }
 
     QString footer;
-    std::unique_ptr<QChart> chart = withProject
-                                        ? projectChart(parser, *kind, optimizer, &footer, &exitCode)
-                                        : catalogChart(parser, catalogOption, &footer, &exitCode);
+    std::unique_ptr<QChart> chart =
+        withProject ? projectChart(parser, *kind, optimizer, seeds, &footer, &exitCode)
+                    : catalogChart(parser, catalogOption, &footer, &exitCode);
     if (!chart)
         return exitCode;
     gui::ExportOptions options;

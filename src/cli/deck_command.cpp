@@ -5,6 +5,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/deck_export.h"
+#include "knee_seeds_option.h"
 #include "optimizer_options.h"
 #include "store/project_json.h"
 
@@ -29,11 +30,14 @@ int runDeckCommand(const QStringList& args)
          QStringLiteral("FILE")},
     });
     parser.addOptions(optimizerOptions());
+    parser.addOption(kneeSeedsOption(QStringLiteral("the frontier slide's knees")));
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
     OptimizeOptions optimizer;
-    if (!readOptimizerOptions(parser, QStringLiteral("deck"), &optimizer))
+    int seeds = kDefaultKneeSeeds;
+    if (!readOptimizerOptions(parser, QStringLiteral("deck"), &optimizer) ||
+        !readKneeSeeds(parser, QStringLiteral("deck"), &seeds))
         return UserError;
     const QString output = parser.value(QStringLiteral("output"));
     if (!output.endsWith(QStringLiteral(".pptx"), Qt::CaseInsensitive) &&
@@ -60,7 +64,8 @@ int runDeckCommand(const QStringList& args)
     gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
-    results.frontiers = gui::computeFrontiers(results.project, results.evaluation);
+    results.frontiers =
+        gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer); // the optimizer's slide, as `solve` runs it
     QString error;
     if (!gui::exportDeck(results, output, &error)) {

@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "knee_seeds_option.h"
 #include "metering_text.h"
 #include "project_commands.h"
 #include "simulate/cluster_mix.h"
@@ -10,6 +11,7 @@
 #include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
+#include "simulate/project_knee.h"
 #include "simulate_tenants.h"
 
 #include <QDateTime>
@@ -171,27 +173,20 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
 
 /// `simulate PROJECT --apply -o OUT`: the knee of `frontier` written as its
 /// policy's utilization ceiling (simulate/measured_ceiling.h), or the reason not.
-int applyCeiling(const QCommandLineParser& parser, const Project& project, const Frontier& frontier,
-                 const std::vector<double>& loads, double days, std::uint64_t seed,
-                 const KneeSpread& spread, const QString& text)
+int applyCeiling(const QCommandLineParser& parser, const Project& project,
+                 const SeededFrontier& seeded, const std::vector<double>& loads, double days,
+                 const QString& text)
 {
-    const auto measured = measuredCeiling(frontier);
+    const auto measured = measuredCeiling(seeded.frontier);
     if (!measured) {
         printErr(text + QStringLiteral("fleetplanner-cli simulate: not applied: %1\n")
                             .arg(QString::fromStdString(measured.error().messages())));
         return UserError;
     }
-    const CeilingProvenance provenance{
-        "by fleetplanner-cli simulate",
-        QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
-        loads.front(),
-        loads.back(),
-        frontier.simulatedDays > 0 ? frontier.simulatedDays : days,
-        seed,
-        frontier.simulatedShare,
-        int(spread.knees.size()),
-        spread.lowUtilization.value_or(0),
-        spread.highUtilization.value_or(0)};
+    const CeilingProvenance provenance =
+        seededProvenance("by fleetplanner-cli simulate",
+                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+                         loads, days, seeded);
     const auto edited = applyFieldEdits(
         project, measuredCeilingEdits(project, measured.value(), provenance), project.name);
     if (!edited) {
@@ -220,20 +215,12 @@ int runProject(const QCommandLineParser& parser)
     const auto project = loadProjectArgument(parser, kCommand, &exitCode);
     if (!project)
         return exitCode;
-    double days = kDefaultSimulationDays, seed = 42, seedCount = kDefaultKneeSeeds;
+    double days = kDefaultSimulationDays, seed = 42;
+    int seedCount = kDefaultKneeSeeds;
     if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
         !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
-        !numberOption(parser, kCommand, QStringLiteral("seeds"), 1, 50, true, false, &seedCount))
+        !readKneeSeeds(parser, kCommand, &seedCount))
         return UserError;
-    if (seedCount != std::floor(seedCount)) {
-        printErr(QStringLiteral("fleetplanner-cli simulate: --seeds must be a whole number of "
-                                "seeds from 1 to 50; got '%1'\n")
-                     .arg(parser.value(QStringLiteral("seeds"))));
-        return UserError;
-    }
-    std::vector<std::uint64_t> seeds;
-    for (int i = 0; i < int(seedCount); ++i)
-        seeds.push_back(std::uint64_t(seed) + std::uint64_t(i));
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
     std::optional<ClusterMix> mix;
     if (parser.isSet(QStringLiteral("mix"))) {
@@ -313,21 +300,16 @@ int runProject(const QCommandLineParser& parser)
     if (mix)
         text += QStringLiteral("Batch work as jobs of the %1 mix (same GPU-hours; docs/MODEL.md)\n")
                     .arg(QString::fromStdString(mix->label));
-    std::optional<Frontier> applied;
-    KneeSpread appliedSpread;
+    std::optional<SeededFrontier> applied;
     for (PlacementPolicy policy : policies) {
-        std::vector<Frontier> perSeed;
-        for (std::uint64_t s : seeds)
-            perSeed.push_back(projectFrontier(*project, evaluation, cluster, policy, *loads, days,
-                                              s, kMaxSimulatedJobs, planRuns,
-                                              mix ? &*mix : nullptr));
-        const KneeSpread spread = kneeSpread(perSeed, seeds);
         // The table is the first seed's; the knee reported is the median.
-        const Frontier frontier = withMedianKnee(perSeed.front(), spread);
-        if (apply) {
-            applied = frontier;
-            appliedSpread = spread;
-        }
+        const SeededFrontier seeded = seededProjectFrontier(
+            *project, evaluation, cluster, policy, *loads, days, std::uint64_t(seed), seedCount,
+            kMaxSimulatedJobs, planRuns, mix ? &*mix : nullptr);
+        const Frontier& frontier = seeded.frontier;
+        const KneeSpread& spread = seeded.spread;
+        if (apply)
+            applied = seeded;
         boost::json::array points;
         for (const FrontierPoint& point : frontier.points)
             points.push_back(pointJson(point));
@@ -349,7 +331,7 @@ int runProject(const QCommandLineParser& parser)
                                    {"points", std::move(points)}};
         std::optional<TenantReport> tenants;
         if (perTenant) {
-            tenants = tenantReport(*project, evaluation, cluster, policy, days, seeds.front(),
+            tenants = tenantReport(*project, evaluation, cluster, policy, days, std::uint64_t(seed),
                                    planRuns, mix ? &*mix : nullptr, metering);
             if (!tenants->metering && meteringAsked) {
                 printErr(QStringLiteral("fleetplanner-cli simulate: %1\n")
@@ -382,7 +364,7 @@ int runProject(const QCommandLineParser& parser)
         text += QStringLiteral("\n%1 (seed %2)\n   load  busy %  useful %  jobs/week  mean wait h  "
                                "gang wait h  wait÷run  preemptions  run delay h\n")
                     .arg(QString::fromUtf8(placementPolicyKey(policy).data()))
-                    .arg(seeds.front());
+                    .arg(std::uint64_t(seed));
         for (const FrontierPoint& point : frontier.points) {
             const SimulationResult& r = point.result;
             text += QStringLiteral("  %1  %2  %3  %4  %5  %6  %7  %8  %9\n")
@@ -402,8 +384,7 @@ int runProject(const QCommandLineParser& parser)
     }
     text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
     if (applied)
-        return applyCeiling(parser, *project, *applied, *loads, days, std::uint64_t(seed),
-                            appliedSpread, text);
+        return applyCeiling(parser, *project, *applied, *loads, days, text);
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(boost::json::object{
             {"knee_rule", kKneeRule},
@@ -472,10 +453,11 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("Project mode: pre-training runs larger than a node arrive at random "
                         "like other jobs, instead of as planned reservations.")},
         {QStringLiteral("mix"),
-         QStringLiteral("Jobs of a published cluster's heavy-tailed mix (data/perf/"
-                        "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
-                        "helios-uranus): synthetic mode, instead of --job-gpus and --mean-hours; "
-                        "project mode, as the form of the batch work's GPU-hours."),
+         QStringLiteral(
+             "Jobs of a published cluster's heavy-tailed mix (data/perf/"
+             "cluster_mixes.json: helios-venus, helios-earth, helios-saturn, "
+             "helios-uranus, philly): synthetic mode, instead of --job-gpus and --mean-hours; "
+             "project mode, as the form of the batch work's GPU-hours."),
          QStringLiteral("ID")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("apply"),

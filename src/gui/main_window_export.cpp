@@ -48,7 +48,8 @@ static PlanResults completeResults(const PlanResults& shown, bool frontiers)
     PlanResults results = shown;
     completePlanResults(results, PartAll, defaultTornadoKpi(results.project));
     if (frontiers && results.frontiers.empty())
-        results.frontiers = computeFrontiers(results.project, results.evaluation);
+        results.frontiers = computeFrontiers(results.project, results.evaluation, nullptr, {},
+                                             kDefaultKneeSeeds, &results.kneeSpreads);
     return results;
 }
 

@@ -45,6 +45,12 @@ private slots:
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY(file.size() > 1000);
         }
+        // The frontier's seeds: a whole number from 1 to 50, as simulate's.
+        const CliRun seeds = runCli({"chart", ":sample", "--kind", "frontier", "--seeds", "51",
+                                     "-o", dir.filePath(QStringLiteral("f.png"))});
+        QCOMPARE(seeds.exitCode, 1);
+        QVERIFY2(seeds.err.contains(QStringLiteral("chart: --seeds must be")),
+                 qPrintable(seeds.err));
     }
 
     void optimizerMixChartSolvesThenDraws_data()

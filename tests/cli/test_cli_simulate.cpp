@@ -202,10 +202,17 @@ private slots:
         const QJsonObject mixedOut = QJsonDocument::fromJson(mixed.out.toUtf8()).object();
         QCOMPARE(mixedOut.value("mix").toString(), QStringLiteral("helios-earth"));
         QCOMPARE(mixedOut.value("completed_jobs").toInt(), 5000);
+        const CliRun philly =
+            runCli({"simulate", "--synthetic", "--mix", "philly", "--gpus", "256", "--load", "0.5",
+                    "--jobs", "5000", "--policy", "topology_aware", "--json"});
+        QVERIFY2(philly.exitCode == 0, qPrintable(philly.err));
+        QCOMPARE(QJsonDocument::fromJson(philly.out.toUtf8()).object().value("mix").toString(),
+                 QStringLiteral("philly"));
         const CliRun unknownMix = runCli(
-            {"simulate", "--synthetic", "--mix", "philly", "--gpus", "256", "--load", "0.5"});
+            {"simulate", "--synthetic", "--mix", "alibaba-pai", "--gpus", "256", "--load", "0.5"});
         QCOMPARE(unknownMix.exitCode, 1);
-        QVERIFY2(unknownMix.err.contains(QStringLiteral("--mix must be one of helios-venus")),
+        QVERIFY2(unknownMix.err.contains(QStringLiteral("--mix must be one of helios-venus")) &&
+                     unknownMix.err.contains(QStringLiteral("philly; got 'alibaba-pai'")),
                  qPrintable(unknownMix.err));
         QCOMPARE(runCli({"simulate", "--synthetic", "--mix", "helios-venus", "--job-gpus", "2",
                          "--gpus", "256", "--load", "0.5"})

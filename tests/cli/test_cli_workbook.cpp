@@ -119,9 +119,11 @@ private slots:
     void chartAllWritesEveryKindInThreeFormats()
     {
         const QString folder = m_dir.filePath(QStringLiteral("all charts"));
+        // One seed: every kind is what this checks, not the frontier's knee.
         const auto run = runCli({QStringLiteral("chart"), QStringLiteral(":sample"),
                                  QStringLiteral("--scenario"), QStringLiteral("reserve-60"),
-                                 QStringLiteral("--all"), QStringLiteral("-o"), folder});
+                                 QStringLiteral("--all"), QStringLiteral("--seeds"),
+                                 QStringLiteral("1"), QStringLiteral("-o"), folder});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // Ten kinds (packing needs a trace), named by kind and scenario.
         const QStringList kinds{"cost-per-token", "cost-per-training-token",
@@ -147,8 +149,9 @@ private slots:
         // In the same process as the workbook's libxlsxwriter: the zip libraries coexist.
         for (const char* name : {"deck.pptx", "deck.pdf"}) {
             const QString path = m_dir.filePath(QLatin1String(name));
-            const auto run = runCli(
-                {QStringLiteral("deck"), QStringLiteral(":sample"), QStringLiteral("-o"), path});
+            const auto run = runCli({QStringLiteral("deck"), QStringLiteral(":sample"),
+                                     QStringLiteral("--seeds"), QStringLiteral("1"),
+                                     QStringLiteral("-o"), path});
             QVERIFY2(run.exitCode == 0, qPrintable(run.err));
             QVERIFY(QFileInfo(path).size() > 100000);
         }
@@ -156,6 +159,15 @@ private slots:
                                  QStringLiteral("-o"), m_dir.filePath(QStringLiteral("d.key"))});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral(".pptx or .pdf")));
+        for (const char* seeds : {"0", "2.5"}) {
+            const auto badSeeds =
+                runCli({QStringLiteral("deck"), QStringLiteral(":sample"),
+                        QStringLiteral("--seeds"), QLatin1String(seeds), QStringLiteral("-o"),
+                        m_dir.filePath(QStringLiteral("d.pdf"))});
+            QCOMPARE(badSeeds.exitCode, 1);
+            QVERIFY2(badSeeds.err.contains(QStringLiteral("deck: --seeds must be")),
+                     qPrintable(badSeeds.err));
+        }
     }
 
     void badArgumentsWriteNothing()

@@ -36,9 +36,9 @@ private slots:
     {
         const auto mixes = builtinClusterMixes();
         QVERIFY2(mixes, mixes ? "" : mixes.error().messages().c_str());
-        QCOMPARE(mixes.value().size(), std::size_t(4));
+        QCOMPARE(mixes.value().size(), std::size_t(5));
         for (const ClusterMix& mix : mixes.value()) {
-            QVERIFY(mix.id.starts_with("helios-"));
+            QVERIFY(mix.id.starts_with("helios-") || mix.id == "philly");
             QVERIFY(!mix.source.empty());
             // Log-normal run time: median exp(μ), mean exp(μ + σ²/2).
             const double median = std::exp(mix.runMuLnHours);
@@ -102,6 +102,74 @@ private slots:
                                         .arg(shares[i])));
             }
         }
+    }
+
+    void phillyMatchesItsPublishedSummary()
+    {
+        // Philly as summarised in InternLM/AcmeTrace's cluster_summary.csv:
+        // 112,956 GPU jobs, run time median 874 s and mean 18,006 s, GPUs
+        // median 1, mean 1.928, largest 128.
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const auto found = std::ranges::find(mixes.value(), std::string("philly"), &ClusterMix::id);
+        QVERIFY(found != mixes.value().end());
+        const ClusterMix& philly = *found;
+        QVERIFY(philly.source.find("AcmeTrace") != std::string::npos);
+        QCOMPARE(philly.publishedMedianRunHours, 874.0 / 3600);
+        QCOMPARE(philly.publishedMeanRunHours, 18006.055 / 3600);
+        QCOMPARE(philly.publishedMeanGpus, 1.928);
+        QCOMPARE(philly.maxGpus, 128);
+
+        constexpr int kJobs = 200'000;
+        const double n = kJobs;
+        const std::vector<SimJob> jobs =
+            clusterMixJobs(ClusterShape{128, 8, 1.25, 1}, philly, 0.7, kJobs, 7);
+        std::vector<double> hours;
+        std::vector<int> gpus;
+        double sumHours = 0, sumLn = 0, sumGpus = 0, sumGpus2 = 0;
+        for (const SimJob& job : jobs) {
+            hours.push_back(job.durationHours);
+            gpus.push_back(job.gpus);
+            sumHours += job.durationHours;
+            sumLn += std::log(job.durationHours);
+            sumGpus += job.gpus;
+            sumGpus2 += double(job.gpus) * job.gpus;
+        }
+        const double sigma = philly.runSigma;
+        // Median: the sample median's ln has standard error √(π/2)·σ/√n
+        // (0.7 % here); 4 of them allowed.
+        const double median = quantile(hours, 0.5);
+        QVERIFY2(std::abs(std::log(median / philly.publishedMedianRunHours)) <
+                     4 * 1.2533 * sigma / std::sqrt(n),
+                 qPrintable(QStringLiteral("median %1 h").arg(median)));
+        // Mean, as the log-normal's: exp(mean ln + var ln / 2) from the
+        // sample; by the delta method its ln has standard error
+        // σ/√n · √(1 + σ²/2) (1.1 % here); 4 of them allowed.
+        double varLn = 0;
+        const double meanLn = sumLn / n;
+        for (double h : hours)
+            varLn += (std::log(h) - meanLn) * (std::log(h) - meanLn);
+        varLn /= n - 1;
+        const double fittedMean = std::exp(meanLn + varLn / 2);
+        QVERIFY2(std::abs(std::log(fittedMean / philly.publishedMeanRunHours)) <
+                     4 * sigma / std::sqrt(n) * std::sqrt(1 + sigma * sigma / 2),
+                 qPrintable(QStringLiteral("fitted mean %1 h").arg(fittedMean)));
+        // The plain sample mean: its standard error is the log-normal's
+        // coefficient of variation √(e^σ² − 1) ÷ √n (4.6 % here, the tail
+        // is heavy); 4 of them allowed.
+        const double sampleMean = sumHours / n;
+        QVERIFY2(std::abs(sampleMean / philly.publishedMeanRunHours - 1) <
+                     4 * std::sqrt(std::expm1(sigma * sigma) / n),
+                 qPrintable(QStringLiteral("sample mean %1 h").arg(sampleMean)));
+        // GPUs: median 1, mean within 4 standard errors of the published
+        // 1.928 (the 0.001 of the fit's rounding added), none above 128.
+        std::ranges::nth_element(gpus, gpus.begin() + kJobs / 2);
+        QCOMPARE(gpus[kJobs / 2], 1);
+        const double meanGpus = sumGpus / n;
+        const double sdGpus = std::sqrt(sumGpus2 / n - meanGpus * meanGpus);
+        QVERIFY2(std::abs(meanGpus - philly.publishedMeanGpus) < 4 * sdGpus / std::sqrt(n) + 1e-3,
+                 qPrintable(QStringLiteral("mean GPUs %1").arg(meanGpus)));
+        QVERIFY(*std::ranges::max_element(gpus) <= 128);
     }
 
     void aSmallClusterCutsTheLargestJobs()

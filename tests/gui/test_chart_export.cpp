@@ -31,7 +31,8 @@ private slots:
         auto project = loadSampleProject();
         QVERIFY(project);
         m_results = computePlanResults(project.value());
-        m_results.frontiers = computeFrontiers(m_results.project, m_results.evaluation);
+        m_results.frontiers =
+            computeFrontiers(m_results.project, m_results.evaluation, nullptr, {}, 1); // one seed
         QCOMPARE(m_results.frontiers.size(), std::size_t(3));
         // A small cluster replayed under three packing policies.
         std::vector<pack::Node> nodes;

@@ -114,7 +114,7 @@ class TestChartFit : public QObject
     void addSolved(const QString& name, const Project& project)
     {
         PlanResults results = computePlanResults(project, {}, defaultTornadoKpi(project));
-        results.frontiers = computeFrontiers(results.project, results.evaluation);
+        results.frontiers = computeFrontiers(results.project, results.evaluation, nullptr, {}, 1);
         solveOptimizerPlan(results);
         m_projects.emplace_back(name, std::move(results));
     }
@@ -145,7 +145,7 @@ private slots:
         m_sample = sample.value();
         QVERIFY(m_dir.isValid());
         PlanResults base = computePlanResults(m_sample, {}, defaultTornadoKpi(m_sample));
-        base.frontiers = computeFrontiers(base.project, base.evaluation);
+        base.frontiers = computeFrontiers(base.project, base.evaluation, nullptr, {}, 1);
         solveOptimizerPlan(base); // the others' optimizer chart: no plan yet, its title only
         m_projects.emplace_back(QStringLiteral("sample"), std::move(base));
         for (int workloads : {1, 30})

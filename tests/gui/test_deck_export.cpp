@@ -50,7 +50,8 @@ private slots:
         QVERIFY(project);
         m_results =
             computePlanResults(project.value(), "reserve-60", defaultTornadoKpi(project.value()));
-        m_results.frontiers = computeFrontiers(m_results.project, m_results.evaluation);
+        m_results.frontiers =
+            computeFrontiers(m_results.project, m_results.evaluation, nullptr, {}, 1); // one seed
         QVERIFY(m_dir.isValid());
         PlanResults unsolved = m_results;
         QCOMPARE(deckSlides(unsolved).size(), std::size_t(12)); // no optimizer's slide yet

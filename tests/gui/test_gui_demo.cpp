@@ -125,6 +125,7 @@ private slots:
         QStandardPaths::setTestModeEnabled(true); // no user settings or recovery files
         m_window = std::make_unique<MainWindow>();
         m_window->recompute()->setSlowEnabled(false);
+        m_window->recompute()->setKneeSeeds(1); // the optimizer is what settling checks here
         m_window->setProject(loadSampleProject().value());
         m_window->resize(1366, 768);
         m_window->show();

@@ -10,6 +10,7 @@
 #include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "main_window.h"
+#include "simulate/project_knee.h"
 #include "store/project_json.h"
 #include "views/chart_tabs.h"
 #include "views/frontier_ceiling.h"
@@ -39,6 +40,8 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true); // no user settings or recovery files
         gui::MainWindow window;
+        // Two seeds, not the CLI's five: the knee is still a median (of two).
+        window.recompute()->setKneeSeeds(2);
         window.resize(1440, 900);
         const Project project = loadSampleProject().value();
         window.setProject(project);
@@ -151,6 +154,30 @@ private slots:
         QCOMPARE(*measured.measuredUtilizationCeiling[policy], *frontier->kneeUtilization);
         QVERIFY(QString::fromStdString(window.document()->project().note)
                     .contains(QStringLiteral("measured in FleetPlanner's frontier view")));
+        {
+            // The note is the one `simulate :sample --apply --seeds 2` writes
+            // (but for who measured): the same seeds, median and fingerprint.
+            const Evaluation evaluation = evaluate(project);
+            const SeededFrontier cli = seededProjectFrontier(
+                project, evaluation, projectCluster(project, evaluation),
+                placementPolicyOf(project.scheduler.policy), defaultProjectLoads(),
+                kDefaultSimulationDays, kDefaultSimulationSeed, 2);
+            QVERIFY(cli.frontier.kneeUtilization);
+            QCOMPARE(*cli.frontier.kneeUtilization, *frontier->kneeUtilization);
+            const auto measuredKnee = measuredCeiling(cli.frontier);
+            QVERIFY(measuredKnee);
+            std::string note = noteWithMeasuredCeiling(
+                project.note, measuredKnee.value(),
+                seededProvenance(
+                    "by fleetplanner-cli simulate",
+                    QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+                    defaultProjectLoads(), kDefaultSimulationDays, cli),
+                measuredInputsFingerprint(project));
+            const std::string cliHow = "by fleetplanner-cli simulate";
+            note.replace(note.find(cliHow), cliHow.size(), "in FleetPlanner's frontier view");
+            QCOMPARE(window.document()->project().note, note);
+            QVERIFY(note.find("seeds 42 to 43 (the median of 2 seeds' knees") != std::string::npos);
+        }
         QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
         QVERIFY2(!window.kpiPanel()->alertsText().contains(QStringLiteral("utilization ceiling")),
                  qPrintable(window.kpiPanel()->alertsText()));

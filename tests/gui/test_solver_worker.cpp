@@ -91,6 +91,7 @@ class TestSolverWorker : public QObject
     {
         m_window = std::make_unique<MainWindow>();
         m_window->recompute()->setSlowEnabled(false);
+        m_window->recompute()->setKneeSeeds(1); // the exact solve is what these check
         m_window->setProject(loadSampleProject().value());
         m_window->show();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate() &&

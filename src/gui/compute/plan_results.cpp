@@ -3,6 +3,7 @@
 #include "compute/evaluation_caches.h"
 #include "engine/evaluate.h"
 #include "simulate/project_jobs.h"
+#include "simulate/project_knee.h"
 #include "store/project_json.h"
 
 namespace fleet::gui {
@@ -74,22 +75,32 @@ void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi)
 
 std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,
                                        const std::atomic<bool>* cancel,
-                                       const std::function<void(double)>& progress)
+                                       const std::function<void(double)>& progress, int seeds,
+                                       std::vector<KneeSpread>* spreads)
 {
     std::vector<Frontier> frontiers;
+    if (spreads)
+        spreads->clear();
     const ProjectCluster cluster = projectCluster(project, evaluation);
     if (cluster.nominalLoad <= 0)
         return frontiers;
     const std::vector<double> loads = defaultProjectLoads();
     const PlacementPolicy policies[] = {PlacementPolicy::Naive, PlacementPolicy::TopologyAware,
                                         PlacementPolicy::PredictivePreemption};
+    const double runs = double(std::size(policies)) * seeds;
     for (std::size_t i = 0; i < std::size(policies); ++i) {
         if (cancel && cancel->load())
             break;
-        frontiers.push_back(projectFrontier(project, evaluation, cluster, policies[i], loads,
-                                            kDefaultSimulationDays, kDefaultSimulationSeed));
-        if (progress)
-            progress(double(i + 1) / double(std::size(policies)));
+        SeededFrontier seeded = seededProjectFrontier(
+            project, evaluation, cluster, policies[i], loads, kDefaultSimulationDays,
+            kDefaultSimulationSeed, seeds, kMaxSimulatedJobs, true, nullptr, [&](int done) {
+                if (progress)
+                    progress((double(i) * seeds + done) / runs);
+                return !(cancel && cancel->load());
+            });
+        frontiers.push_back(std::move(seeded.frontier));
+        if (spreads)
+            spreads->push_back(std::move(seeded.spread));
     }
     return frontiers;
 }

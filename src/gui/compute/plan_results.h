@@ -11,6 +11,7 @@
 #include "engine/sensitivity.h"
 #include "optimize/regime_mix.h"
 #include "simulate/frontier.h"
+#include "simulate/knee_spread.h"
 
 #include <atomic>
 #include <functional>
@@ -57,7 +58,9 @@ struct PlanResults
     std::vector<ScenarioKpis> scenarios; ///< "Baseline" first, then each scenario
     unsigned parts = 0;                  ///< the ResultParts of this snapshot (others: earlier)
     std::vector<Frontier> frontiers;     ///< empty until simulated
-    bool frontiersCurrent = false;       ///< false: of an earlier snapshot, or none
+    /// Per frontier, the seeds its knee is the median of (simulate/project_knee.h).
+    std::vector<KneeSpread> kneeSpreads;
+    bool frontiersCurrent = false; ///< false: of an earlier snapshot, or none
     /// The regime-mix optimizer's answer: the fast path (LP rounded) while
     /// inputs move, the exact solve once they settle.
     std::optional<RegimeMixResult> optimizer;
@@ -82,10 +85,15 @@ PlanResults computePlanResults(const Project& project, const std::string& scenar
 void completePlanResults(PlanResults& results, unsigned parts,
                          Kpi tornadoKpi = Kpi::MeanMonthlyCost);
 
-/// The slow part: the three-policy utilization frontier. Stops early (and
-/// returns what it has) when `cancel` becomes true; `progress` gets 0–1.
+/// The slow part: the three-policy utilization frontier, each knee the
+/// median over `seeds` seeds from kDefaultSimulationSeed as `simulate
+/// PROJECT` measures it (tests may run fewer); `spreads`, when given, gets
+/// each frontier's seeds. Stops early (and returns what it has) when
+/// `cancel` becomes true; `progress` gets 0–1.
 std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,
                                        const std::atomic<bool>* cancel = nullptr,
-                                       const std::function<void(double)>& progress = {});
+                                       const std::function<void(double)>& progress = {},
+                                       int seeds = kDefaultKneeSeeds,
+                                       std::vector<KneeSpread>* spreads = nullptr);
 
 } // namespace fleet::gui

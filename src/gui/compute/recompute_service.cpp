@@ -115,6 +115,7 @@ void RecomputeService::fastDone()
         if (carried & PartScenarios)
             merged->scenarios = m_latest->scenarios;
         merged->frontiers = m_latest->frontiers;
+        merged->kneeSpreads = m_latest->kneeSpreads;
         merged->frontiersCurrent = false;
         merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
         merged->optimizerRefusal = m_latest->optimizerRefusal;
@@ -213,20 +214,22 @@ void RecomputeService::startSlow()
     ResultsPtr base = m_latest;
     auto cancel = m_cancel;
     QPointer<RecomputeService> self(this);
-    m_slow.setFuture(QtConcurrent::run([base, cancel, self]() -> ResultsPtr {
+    const int seeds = m_kneeSeeds;
+    m_slow.setFuture(QtConcurrent::run([base, cancel, self, seeds]() -> ResultsPtr {
         auto results = std::make_shared<PlanResults>(*base);
         completePlanResults(*results, PartAll, defaultTornadoKpi(results->project));
-        results->frontiers =
-            computeFrontiers(results->project, results->evaluation, cancel.get(), [&](double done) {
-                if (!self)
-                    return;
-                QMetaObject::invokeMethod(self, [self, done] {
-                    if (self) {
-                        self->m_simulationsDone = done;
-                        self->reportSlowProgress();
-                    }
-                });
+        const auto progress = [&](double done) {
+            if (!self)
+                return;
+            QMetaObject::invokeMethod(self, [self, done] {
+                if (self) {
+                    self->m_simulationsDone = done;
+                    self->reportSlowProgress();
+                }
             });
+        };
+        results->frontiers = computeFrontiers(results->project, results->evaluation, cancel.get(),
+                                              progress, seeds, &results->kneeSpreads);
         results->frontiersCurrent = !cancel->load();
         return results;
     }));

@@ -40,6 +40,9 @@ public:
     void settleNow();
     void setSettleDelayMs(int ms) { m_settle.setInterval(ms); }
     void setSlowEnabled(bool enabled) { m_slowEnabled = enabled; }
+    /// Seeds each frontier's knee is the median of: the CLI's default
+    /// (kDefaultKneeSeeds); tests may run fewer.
+    void setKneeSeeds(int seeds) { m_kneeSeeds = seeds; }
     /// The ResultParts the visible views need at once; the others are carried
     /// over from earlier results until inputs settle.
     void setLiveParts(unsigned parts) { m_liveParts = parts; }
@@ -123,6 +126,7 @@ private:
     std::shared_ptr<const PackingReport> m_packing;
     QTimer m_settle;
     bool m_slowEnabled = true;
+    int m_kneeSeeds = kDefaultKneeSeeds;
     unsigned m_liveParts = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     /// The fast part's evaluations between requests (one fast job at a time uses them).

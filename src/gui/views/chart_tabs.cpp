@@ -100,8 +100,11 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
             m_knee = new QPushButton(tr("Use the knee as the ceiling"), page);
             m_knee->setObjectName(QStringLiteral("kneeAsCeiling"));
             m_knee->setToolTip(tr("The project's policy's utilization ceiling becomes the useful "
-                                  "utilization at its simulated knee, instead of the assumed "
-                                  "figure (undoable; noted in the project)"));
+                                  "utilization at its simulated knee (the median of %1 seeds' "
+                                  "knees, as `fleetplanner-cli simulate --apply` measures it), "
+                                  "instead of the assumed figure (undoable; noted in the "
+                                  "project)")
+                                   .arg(kDefaultKneeSeeds));
             row->addStretch(1);
             row->addWidget(m_knee);
             connect(m_knee, &QPushButton::clicked, this, &ChartTabs::kneeAsCeilingRequested);

@@ -3,18 +3,30 @@
 #include "document/project_document.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
+#include "simulate/project_knee.h"
 
 #include <QDateTime>
 
 namespace fleet::gui {
 
-const Frontier* policyFrontier(const PlanResults& results)
+namespace {
+
+/// The index of the project's own policy's frontier in `results`, or none.
+std::optional<std::size_t> policyIndex(const PlanResults& results)
 {
     const PlacementPolicy policy = placementPolicyOf(results.project.scheduler.policy);
-    for (const Frontier& frontier : results.frontiers)
-        if (frontier.policy == policy)
-            return &frontier;
-    return nullptr;
+    for (std::size_t i = 0; i < results.frontiers.size(); ++i)
+        if (results.frontiers[i].policy == policy)
+            return i;
+    return std::nullopt;
+}
+
+} // namespace
+
+const Frontier* policyFrontier(const PlanResults& results)
+{
+    const auto index = policyIndex(results);
+    return index ? &results.frontiers[*index] : nullptr;
 }
 
 CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults& results)
@@ -34,15 +46,16 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
     if (!measured)
         return refused(QObject::tr("Not applied: %1")
                            .arg(QString::fromStdString(measured.error().messages())));
-    const std::vector<double> loads = defaultProjectLoads();
-    const CeilingProvenance provenance{
-        "in FleetPlanner's frontier view",
-        QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
-        loads.front(),
-        loads.back(),
-        frontier->simulatedDays > 0 ? frontier->simulatedDays : kDefaultSimulationDays,
-        kDefaultSimulationSeed, // computeFrontiers()' seed
-        frontier->simulatedShare};
+    // The seeds computeFrontiers() ran (one, kDefaultSimulationSeed, when
+    // the results carry no spread), noted as `simulate --apply` notes them.
+    const std::size_t index = *policyIndex(results);
+    const SeededFrontier seeded{*frontier, index < results.kneeSpreads.size()
+                                               ? results.kneeSpreads[index]
+                                               : kneeSpread({*frontier}, {kDefaultSimulationSeed})};
+    const CeilingProvenance provenance =
+        seededProvenance("in FleetPlanner's frontier view",
+                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+                         defaultProjectLoads(), kDefaultSimulationDays, seeded);
     const QString policy = QString::fromUtf8(policyKey(measured.value().policy).data());
     if (auto refusal =
             document->edit(QObject::tr("Use the measured knee as the %1 ceiling").arg(policy),
