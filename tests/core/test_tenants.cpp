@@ -15,22 +15,13 @@
 #include <cmath>
 
 using namespace fleet;
+using fleet::test::tenant;
 
 namespace {
 
 Regime regimeOf(const Project& project, RegimeKind kind)
 {
     return project.regime(kind);
-}
-
-Tenant tenant(std::string id, std::string segment, int count = 1)
-{
-    Tenant t;
-    t.id = std::move(id);
-    t.name = t.id;
-    t.segmentId = std::move(segment);
-    t.count = count;
-    return t;
 }
 
 /// The fractional options of workload `id` (from `options`), by profile.

@@ -10,6 +10,7 @@
 // entitlement lines), refreshes after an edit, draws only when shown, and
 // its charts are exported with every other chart.
 
+#include "../core/sample_fixture.h"
 #include "charts/tenant_chart.h"
 #include "compute/plan_results.h"
 #include "document/project_document.h"
@@ -51,27 +52,17 @@ using fleet::gui::test::onNextModal;
 
 namespace {
 
-Tenant tenantOf(std::string id, std::string segment, int count)
-{
-    Tenant t;
-    t.id = std::move(id);
-    t.name = t.id;
-    t.segmentId = std::move(segment);
-    t.count = count;
-    return t;
-}
-
 /// The sample with tenants: two of mid-stage with GPU-hour quotas (1 : 2 × 3,
 /// the small one weighing 2), forty alike start-ups without a quota.
 Project sampleWithTenants()
 {
     Project project = loadSampleProject().value();
-    Tenant small = tenantOf("small", "mid-stage", 1);
+    Tenant small = fleet::test::tenant("small", "mid-stage", 1);
     small.quotaGpuHoursPerMonth = 20000;
     small.costWeight = 2;
-    Tenant large = tenantOf("large", "mid-stage", 2);
+    Tenant large = fleet::test::tenant("large", "mid-stage", 2);
     large.quotaGpuHoursPerMonth = 60000;
-    project.tenants = {small, large, tenantOf("startups", "early-stage", 40)};
+    project.tenants = {small, large, fleet::test::tenant("startups", "early-stage", 40)};
     return project;
 }
 
@@ -231,8 +222,8 @@ private slots:
         quiet.name = "Quiet";
         project.segments.push_back(quiet);
         const std::string busy = project.workloads.front().segmentId;
-        project.tenants = {tenantOf("a", "quiet", 3), tenantOf("b", "quiet", 1),
-                           tenantOf("c", busy, 5)};
+        project.tenants = {fleet::test::tenant("a", "quiet", 3),
+                           fleet::test::tenant("b", "quiet", 1), fleet::test::tenant("c", busy, 5)};
         int busyWorkloads = 0;
         for (const Workload& w : project.workloads)
             busyWorkloads += w.segmentId == busy;
@@ -373,7 +364,7 @@ private slots:
         window.resize(1440, 900);
         window.show();
         window.showPage(QStringLiteral("Metering"));
-        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
         QCoreApplication::processEvents();
         const QTableWidget* table = window.metering()->sheet()->table();
         const int small = rowOf(table, QStringLiteral("small"));
@@ -387,7 +378,7 @@ private slots:
         QVERIFY(
             tenants->setData(tenants->index(0, columnOf(tenants, QStringLiteral("Cost weight"))),
                              4.0, Qt::EditRole));
-        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
         QCoreApplication::processEvents();
         const ResultsPtr latest = window.recompute()->latest();
         QCOMPARE(latest->project.tenants[0].costWeight, 4.0);
