@@ -131,6 +131,9 @@ void removeSegment(QWidget* page, FieldTableModel* segments, const std::string& 
         asked->reassignVisible = reassign->isVisible();
         asked->reassignEnabled = reassign->isEnabled();
         asked->references = dialog->findChild<QListWidget*>(QStringLiteral("references"))->count();
+        // A screenshot beside the test, to be looked at.
+        dialog->grab().save(QStringLiteral(FLEET_BINARY_DIR "/remove_segment_%1.png")
+                                .arg(QString::fromStdString(id)));
         if (moveTo.isEmpty()) {
             remove->setChecked(true);
         } else {
