@@ -31,6 +31,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDialog>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -298,7 +299,11 @@ private slots:
         QCOMPARE(page.source(), MeteringPage::ProjectTenants); // the project names tenants
         page.resize(1200, 1500);
         page.show();
-        page.showResults(results);
+        QElapsedTimer drawing;
+        drawing.start();
+        page.showResults(results); // shown: drawn now
+        qInfo("tenant sheet drawn in %.1f ms (table and two charts, %d lines)",
+              drawing.nsecsElapsed() / 1e6, int(lines.size()));
         const QTableWidget* table = page.sheet()->table();
         QCOMPARE(table->rowCount(), int(lines.size()) + 1);
         const int total = table->rowCount() - 1;
