@@ -5,10 +5,9 @@
 #include "joblog/log_replay.h"
 #include "joblog/metering_export.h"
 #include "joblog/tenant_metering.h"
-#include "perf/gpu_power.h"
+#include "metering_text.h"
 
 #include <QCommandLineParser>
-#include <QSaveFile>
 
 #include <boost/json.hpp>
 
@@ -21,16 +20,6 @@ namespace {
 
 namespace bj = boost::json;
 using namespace fleet::joblog;
-
-QString percent(double fraction)
-{
-    return QString::number(fraction * 100, 'f', 1) + QStringLiteral(" %");
-}
-
-QString hours(double h)
-{
-    return QString::number(h, 'f', h < 10 ? 2 : 1) + QStringLiteral(" h");
-}
 
 bj::object simulationJson(const SimulationResult& r)
 {
@@ -111,72 +100,6 @@ bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
                                   : bj::object{{"error", metering.error().toString()}}}};
 }
 
-QString usd(double value)
-{
-    return QStringLiteral("%L1").arg(value, 0, 'f', 2);
-}
-
-/// The per-tenant metering section of the text output.
-QString meteringText(const Result<Metering>& result)
-{
-    if (!result)
-        return QStringLiteral("\nPer-tenant metering: not possible: %1\n")
-            .arg(QString::fromStdString(result.error().toString()));
-    const Metering& m = result.value();
-    const double spanHours = (m.spanEndS - m.spanStartS) / 3600.0;
-    QString out = QStringLiteral("\nPer-tenant metering on the project's fleet (price book %1, "
-                                 "chargeback %2):\n")
-                      .arg(QString::fromStdString(m.rates.priceBookId),
-                           QString::fromUtf8(chargebackKey(m.rule).data()));
-    for (const std::string& line : m.rates.priceLines)
-        out += QStringLiteral("  %1\n").arg(QString::fromStdString(line));
-    out += QStringLiteral("  fleet cost %1 USD over %2 (%3 to %4): used %5, idle committed %6, "
-                          "held centrally %7\n")
-               .arg(usd(m.fleetCostUsd), hours(spanHours),
-                    QString::fromStdString(isoTimeOf(m.spanStartS)),
-                    QString::fromStdString(isoTimeOf(m.spanEndS)), usd(m.usedCostUsd),
-                    usd(m.idleCostUsd), usd(m.centralCostUsd));
-    if (m.beyondFleetGpuSeconds > 0)
-        out += QStringLiteral("  %L1 GPU-hours held beyond the fleet's GPUs, priced at %2 "
-                              "USD/GPU-h\n")
-                   .arg(m.beyondFleetGpuSeconds / 3600.0, 0, 'f', 1)
-                   .arg(m.rates.flexibleUsdPerGpuHour);
-    out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-               .arg(QStringLiteral("tenant"), -22)
-               .arg(QStringLiteral("GPU-hours"), 10)
-               .arg(QStringLiteral("used USD"), 11)
-               .arg(QStringLiteral("idle USD"), 10)
-               .arg(QStringLiteral("total USD"), 11)
-               .arg(QStringLiteral("mean W"), 9)
-               .arg(QStringLiteral("mean wait"), 10)
-               .arg(QStringLiteral("p95 wait"), 9)
-               .arg(QStringLiteral("SLA met"), 8);
-    for (const TenantMeter& t : m.tenants)
-        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                   .arg(QString::fromStdString(t.tenant).left(22), -22)
-                   .arg(QStringLiteral("%L1").arg(t.gpuSeconds / 3600.0, 0, 'f', 1), 10)
-                   .arg(usd(t.usedCostUsd), 11)
-                   .arg(usd(t.idleCostUsd), 10)
-                   .arg(usd(t.totalCostUsd()), 11)
-                   .arg(QStringLiteral("%L1").arg(t.meanWatts, 0, 'f', 0), 9)
-                   .arg(hours(t.meanWaitHours), 10)
-                   .arg(hours(t.p95WaitHours), 9)
-                   .arg(t.slaAttainment ? percent(*t.slaAttainment) : QStringLiteral("-"), 8);
-    out += QStringLiteral("  %1 %2 %3 %4 %5 %6\n")
-               .arg(QStringLiteral("(held centrally)"), -22)
-               .arg(QString(), 10)
-               .arg(QString(), 11)
-               .arg(usd(m.centralCostUsd), 10)
-               .arg(usd(m.centralCostUsd), 11)
-               .arg(QStringLiteral("%L1").arg(m.idleMeanWatts, 0, 'f', 0), 9);
-    out += QStringLiteral("  power: %L1 W on average (busy GPUs at TDP, idle committed GPUs at "
-                          "%2 % of TDP, an assumption)\n  memory efficiency: %3\n")
-               .arg(m.fleetMeanWatts, 0, 'f', 0)
-               .arg(m.rates.idleFractionOfTdp * 100, 0, 'f', 0)
-               .arg(QString::fromUtf8(kMemoryEfficiencyNote));
-    return out;
-}
-
 void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                const LogReplay& replay, const Result<Metering>& metering)
 {
@@ -198,15 +121,16 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                : QStringLiteral("; left out: %1.\n").arg(left.join(QStringLiteral(", ")));
     out += QStringLiteral("\nMeasured from the log (what ran):\n");
     out += QStringLiteral("  span %1, %L2 GPU-hours, %3 GPUs busy on average (peak %4)\n")
-               .arg(hours(m.spanHours))
+               .arg(hoursText(m.spanHours))
                .arg(m.gpuHours, 0, 'f', 0)
                .arg(m.meanBusyGpus, 0, 'f', 1)
                .arg(m.peakBusyGpus, 0, 'f', 1);
     out += QStringLiteral("  utilization of the project's %L1 GPUs: %2\n")
                .arg(fleetGpus)
-               .arg(percent(m.utilization));
-    out += QStringLiteral("  wait: mean %1, p95 %2; mean run %3\n")
-               .arg(hours(m.meanWaitHours), hours(m.p95WaitHours), hours(m.meanRunHours));
+               .arg(percentText(m.utilization));
+    out +=
+        QStringLiteral("  wait: mean %1, p95 %2; mean run %3\n")
+            .arg(hoursText(m.meanWaitHours), hoursText(m.p95WaitHours), hoursText(m.meanRunHours));
     out += QStringLiteral("\nPer tenant:\n  %1 %2 %3 %4 %5 %6\n")
                .arg(QStringLiteral("tenant"), -24)
                .arg(QStringLiteral("jobs"), 8)
@@ -219,8 +143,8 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                    .arg(QString::fromStdString(t.tenant).left(24), -24)
                    .arg(QStringLiteral("%L1").arg(t.jobs), 8)
                    .arg(QStringLiteral("%L1").arg(t.gpuHours, 0, 'f', 0), 12)
-                   .arg(percent(t.share), 8)
-                   .arg(hours(t.meanWaitHours), 10)
+                   .arg(percentText(t.share), 8)
+                   .arg(hoursText(t.meanWaitHours), 10)
                    .arg(QString::number(t.peakGpus, 'f', 1), 10);
     out += QStringLiteral("\nReplayed on the project's fleet (%1 nodes × %2 GPUs, %3): %L4 jobs")
                .arg(replay.cluster.nodes)
@@ -229,9 +153,10 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                .arg(replay.jobs);
     if (replay.tooLarge)
         out += QStringLiteral(" (%L1 larger than the fleet left out)").arg(replay.tooLarge);
-    out += QStringLiteral("\n  as logged: utilization %1, wait mean %2, p95 %3\n")
-               .arg(percent(replay.asLogged.utilization), hours(replay.asLogged.meanWaitHours),
-                    hours(replay.asLogged.p95WaitHours));
+    out +=
+        QStringLiteral("\n  as logged: utilization %1, wait mean %2, p95 %3\n")
+            .arg(percentText(replay.asLogged.utilization), hoursText(replay.asLogged.meanWaitHours),
+                 hoursText(replay.asLogged.p95WaitHours));
     out += QStringLiteral("  per tenant, as logged and replayed:\n    %1 %2 %3 %4 %5 %6\n")
                .arg(QStringLiteral("tenant"), -22)
                .arg(QStringLiteral("weight"), 7)
@@ -247,7 +172,7 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
                 .arg(QString::number(replay.tenantWeights[i], 'g', 3), 7)
                 .arg(QStringLiteral("%L1").arg(loggedGpuHours(m, replay.tenants[i]), 0, 'f', 0), 13)
                 .arg(QStringLiteral("%L1").arg(simulated[i].runGpuHours, 0, 'f', 0), 15)
-                .arg(hours(simulated[i].meanWaitHours), 10)
+                .arg(hoursText(simulated[i].meanWaitHours), 10)
                 .arg(QStringLiteral("%L1").arg(simulated[i].preemptions), 10);
     out += QStringLiteral("\nArrival rate scaled (the frontier of this mix):\n  %1 %2 %3 %4 %5\n")
                .arg(QStringLiteral("arrivals"), 9)
@@ -258,9 +183,9 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
     for (const ReplayPoint& p : replay.frontier)
         out += QStringLiteral("  %1 %2 %3 %4 %5\n")
                    .arg(QStringLiteral("×%1").arg(p.arrivalScale, 0, 'f', 2), 9)
-                   .arg(percent(p.offeredLoad), 9)
-                   .arg(percent(p.result.utilization), 12)
-                   .arg(hours(p.result.meanWaitHours), 10)
+                   .arg(percentText(p.offeredLoad), 9)
+                   .arg(percentText(p.result.utilization), 12)
+                   .arg(hoursText(p.result.meanWaitHours), 10)
                    .arg(QString::number(p.result.waitToRun, 'f', 2), 9);
     out += meteringText(metering);
     printOut(out);
@@ -399,15 +324,8 @@ int runReplayCommand(const QStringList& args)
                                parser.isSet(QStringLiteral("tenant-quotas")) ||
                                parser.isSet(QStringLiteral("sla-wait-hours")) ||
                                parser.isSet(QStringLiteral("csv"));
-    if (parser.isSet(QStringLiteral("chargeback"))) {
-        const QString key = parser.value(QStringLiteral("chargeback"));
-        const auto rule = chargebackFromKey(key.toStdString());
-        if (!rule)
-            return fail(QStringLiteral("--chargeback must be proportional, quota or central; got "
-                                       "'%1'")
-                            .arg(key));
-        metering.rule = *rule;
-    }
+    if (const QString error = readMeteringOptions(parser, &metering); !error.isEmpty())
+        return fail(error);
     if (parser.isSet(QStringLiteral("tenant-quotas"))) {
         const QString error =
             readNamedNumbers(parser.value(QStringLiteral("tenant-quotas")), QStringLiteral("GPUS"),
@@ -417,19 +335,6 @@ int runReplayCommand(const QStringList& args)
         if (metering.rule != Chargeback::Quota)
             return fail(QStringLiteral("--tenant-quotas applies to --chargeback quota"));
     }
-    if (parser.isSet(QStringLiteral("sla-wait-hours"))) {
-        bool ok = false;
-        const double sla = parser.value(QStringLiteral("sla-wait-hours")).toDouble(&ok);
-        if (!ok || !(sla >= 0) || !std::isfinite(sla))
-            return fail(QStringLiteral("--sla-wait-hours must be a number of hours at least 0; "
-                                       "got '%1'")
-                            .arg(parser.value(QStringLiteral("sla-wait-hours"))));
-        metering.slaWaitHours = sla;
-    }
-    const auto idleFraction = idleFractionOfTdp();
-    if (!idleFraction)
-        return fail(QString::fromStdString(idleFraction.error().toString()));
-    metering.idleFractionOfTdp = idleFraction.value();
     const auto project = loadProjectArgument(parser, QStringLiteral("replay"), &exitCode);
     if (!project)
         return exitCode;
@@ -450,12 +355,9 @@ int runReplayCommand(const QStringList& args)
     if (!meter && meteringAsked)
         return fail(QString::fromStdString(meter.error().toString()));
     if (parser.isSet(QStringLiteral("csv"))) {
-        QSaveFile csv(parser.value(QStringLiteral("csv")));
-        const std::string text = meteringCsv(meter.value());
-        if (!csv.open(QIODevice::WriteOnly) ||
-            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit())
-            return fail(QStringLiteral("--csv: cannot write %1: %2")
-                            .arg(parser.value(QStringLiteral("csv")), csv.errorString()));
+        const QString error = writeMeteringCsv(meter.value(), parser.value(QStringLiteral("csv")));
+        if (!error.isEmpty())
+            return fail(error);
     }
     if (parser.isSet(QStringLiteral("json")))
         printJson(toJson(file, log.value(), measures, replay.value(), meter));

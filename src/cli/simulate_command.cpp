@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "metering_text.h"
 #include "project_commands.h"
 #include "simulate/cluster_mix.h"
 #include "simulate/cluster_simulator.h"
@@ -9,6 +10,7 @@
 #include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
+#include "simulate_tenants.h"
 
 #include <QDateTime>
 
@@ -268,6 +270,30 @@ int runProject(const QCommandLineParser& parser)
             return UserError;
         }
     }
+    // Per tenant: only a project that states tenants; metering options ask for it.
+    const bool perTenant = !project->tenants.empty();
+    const bool meteringAsked = parser.isSet(QStringLiteral("chargeback")) ||
+                               parser.isSet(QStringLiteral("sla-wait-hours")) ||
+                               parser.isSet(QStringLiteral("csv"));
+    joblog::MeteringOptions metering;
+    if (meteringAsked) {
+        QString error = readMeteringOptions(parser, &metering);
+        if (error.isEmpty() && !perTenant)
+            error = QStringLiteral("--chargeback, --sla-wait-hours and --csv meter the project's "
+                                   "tenants, and it states none (its tenants list is empty)");
+        if (error.isEmpty() && parser.isSet(QStringLiteral("csv")) && policies.size() != 1)
+            error = QStringLiteral("--csv writes one policy's metering: name it with --policy");
+        if (!error.isEmpty()) {
+            printErr(QStringLiteral("fleetplanner-cli simulate: %1\n").arg(error));
+            return UserError;
+        }
+    } else if (perTenant) {
+        const QString error = readMeteringOptions(parser, &metering); // the idle power
+        if (!error.isEmpty()) {
+            printErr(QStringLiteral("fleetplanner-cli simulate: %1\n").arg(error));
+            return InternalError;
+        }
+    }
     const Evaluation evaluation = evaluate(*project);
     const ProjectCluster cluster = projectCluster(*project, evaluation);
     if (cluster.nominalLoad <= 0) {
@@ -311,17 +337,36 @@ int runProject(const QCommandLineParser& parser)
                 boost::json::object{{"seed", knee.seed},
                                     {"knee_load", optionalJson(knee.load)},
                                     {"knee_utilization", optionalJson(knee.utilization)}});
-        results.push_back(
-            boost::json::object{{"policy", std::string(placementPolicyKey(policy))},
-                                {"knee_load", optionalJson(frontier.kneeLoad)},
-                                {"knee_utilization", optionalJson(frontier.kneeUtilization)},
-                                {"simulated_gpus", frontier.simulatedGpus},
-                                {"simulated_share", frontier.simulatedShare},
-                                {"simulated_days", frontier.simulatedDays},
-                                {"knees", std::move(knees)},
-                                {"knee_utilization_low", optionalJson(spread.lowUtilization)},
-                                {"knee_utilization_high", optionalJson(spread.highUtilization)},
-                                {"points", std::move(points)}});
+        boost::json::object result{{"policy", std::string(placementPolicyKey(policy))},
+                                   {"knee_load", optionalJson(frontier.kneeLoad)},
+                                   {"knee_utilization", optionalJson(frontier.kneeUtilization)},
+                                   {"simulated_gpus", frontier.simulatedGpus},
+                                   {"simulated_share", frontier.simulatedShare},
+                                   {"simulated_days", frontier.simulatedDays},
+                                   {"knees", std::move(knees)},
+                                   {"knee_utilization_low", optionalJson(spread.lowUtilization)},
+                                   {"knee_utilization_high", optionalJson(spread.highUtilization)},
+                                   {"points", std::move(points)}};
+        std::optional<TenantReport> tenants;
+        if (perTenant) {
+            tenants = tenantReport(*project, evaluation, cluster, policy, days, seeds.front(),
+                                   planRuns, mix ? &*mix : nullptr, metering);
+            if (!tenants->metering && meteringAsked) {
+                printErr(QStringLiteral("fleetplanner-cli simulate: %1\n")
+                             .arg(QString::fromStdString(tenants->metering.error().toString())));
+                return UserError;
+            }
+            if (parser.isSet(QStringLiteral("csv"))) {
+                const QString error = writeMeteringCsv(tenants->metering.value(),
+                                                       parser.value(QStringLiteral("csv")));
+                if (!error.isEmpty()) {
+                    printErr(QStringLiteral("fleetplanner-cli simulate: %1\n").arg(error));
+                    return UserError;
+                }
+            }
+            result["tenants"] = std::move(tenants->json);
+        }
+        results.push_back(std::move(result));
         if (policy == policies.front() && frontier.simulatedShare < 1.0)
             text += QStringLiteral("Too large to simulate whole: simulated on %1 of the %2 job "
                                    "GPUs (every node alike, arrivals thinned alike), over %3 "
@@ -352,6 +397,8 @@ int runProject(const QCommandLineParser& parser)
                         .arg(r.planned.maxStartDelayHours, 11, 'f', 1);
         }
         text += kneeText(spread);
+        if (tenants)
+            text += tenants->text;
     }
     text += QStringLiteral("\nKnee: %1.\n").arg(QString::fromLatin1(kKneeRule));
     if (applied)
@@ -409,7 +456,8 @@ int runSimulateCommand(const QStringList& args)
          QStringLiteral("N")},
         {QStringLiteral("policy"),
          QStringLiteral("fifo, naive, topology_aware, predictive_preemption or weighted_fair "
-                        "(default fifo; without tenants weighted_fair is topology_aware)."),
+                        "(default fifo; weighted_fair shares by the project's tenants' weights; "
+                        "without tenants it is topology_aware)."),
          QStringLiteral("P")},
         {QStringLiteral("seed"), QStringLiteral("Random seed (default 42)."), QStringLiteral("S")},
         {QStringLiteral("days"),
@@ -437,6 +485,20 @@ int runSimulateCommand(const QStringList& args)
         {{QStringLiteral("o"), QStringLiteral("output")},
          QStringLiteral("With --apply: the project to write (.fleetplan or .fleetplan.json)."),
          QStringLiteral("FILE")},
+        {QStringLiteral("chargeback"),
+         QStringLiteral("Project mode, a project with tenants: who pays for the job GPUs no job "
+                        "held — proportional (default), quota (the tenants' quota_gpus) or "
+                        "central."),
+         QStringLiteral("RULE")},
+        {QStringLiteral("sla-wait-hours"),
+         QStringLiteral("Project mode, a project with tenants: per tenant, the share of jobs "
+                        "that started within this wait."),
+         QStringLiteral("H")},
+        {QStringLiteral("csv"),
+         QStringLiteral("Project mode, a project with tenants and one --policy: write the "
+                        "per-tenant metering, one row per tenant per month, as CSV with "
+                        "OpenCost's allocation field names."),
+         QStringLiteral("FILE")},
     });
     int exitCode = Ok;
     parser.addPositionalArgument(QStringLiteral("PROJECT"),
@@ -452,6 +514,13 @@ int runSimulateCommand(const QStringList& args)
     }
     if (!parser.isSet(QStringLiteral("synthetic")))
         return runProject(parser);
+    for (const char* option : {"chargeback", "sla-wait-hours", "csv"})
+        if (parser.isSet(QString::fromLatin1(option))) {
+            printErr(QStringLiteral("fleetplanner-cli simulate: --%1 meters a project's tenants; "
+                                    "it goes without --synthetic\n")
+                         .arg(QString::fromLatin1(option)));
+            return UserError;
+        }
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
     double slicesPerGpu = 1, jobSlices = 0;
     if (!numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||

@@ -23,6 +23,109 @@ class TestCliSimulate : public QObject
     Q_OBJECT
 
 private slots:
+    void simulateProjectTenants()
+    {
+        // The sample with tenants (issue 18): a premium enterprise tenant
+        // (weight 3, a 2,000-GPU quota) and a class of 40 mid-stage startups.
+        // simulate gives each policy a per-tenant section at the project's
+        // own load, metered by the job-log metering; --csv writes it.
+        QTemporaryDir dir;
+        QJsonObject sample = exportedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        sample.insert("tenants", QJsonArray{QJsonObject{{"id", "acme"},
+                                                        {"name", "Acme"},
+                                                        {"segment", "enterprise"},
+                                                        {"quota_gpus", 2000},
+                                                        {"cost_weight", 3}},
+                                            QJsonObject{{"id", "startups"},
+                                                        {"name", "Startups"},
+                                                        {"segment", "mid-stage"},
+                                                        {"count", 40}}});
+        const QString path = dir.filePath(QStringLiteral("tenants.fleetplan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(sample).toJson());
+        file.close();
+        const QString csv = dir.filePath(QStringLiteral("metering.csv"));
+        const CliRun run =
+            runCli({"simulate", path, "--policy", "weighted_fair", "--loads", "0.5:0.5:0.1",
+                    "--days", "20", "--seeds", "1", "--json", "--csv", csv});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject policy = QJsonDocument::fromJson(run.out.toUtf8())
+                                       .object()
+                                       .value("policies")
+                                       .toArray()
+                                       .first()
+                                       .toObject();
+        const QJsonObject tenants = policy.value("tenants").toObject();
+        QVERIFY(tenants.value("shares_by_weight").toBool());
+        const QJsonArray lines = tenants.value("tenants").toArray();
+        QCOMPARE(lines.size(), 2); // early-stage runs only notebooks: no line
+        // By segment in the project's order: mid-stage, then enterprise.
+        const QJsonObject startups = lines[0].toObject(), acme = lines[1].toObject();
+        QCOMPARE(startups.value("tenant").toString(), QStringLiteral("startups"));
+        QCOMPARE(startups.value("weight").toDouble(), 40.0); // 40 × 1
+        QCOMPARE(acme.value("tenant").toString(), QStringLiteral("acme"));
+        QCOMPARE(acme.value("weight").toDouble(), 3.0);
+        QCOMPARE(acme.value("cap_gpus").toDouble(), 1200.0); // 0.6 × 2,000
+        QVERIFY(acme.value("cap_held").toBool());
+        QVERIFY(acme.value("gpu_hours").toDouble() > startups.value("gpu_hours").toDouble());
+        double shares = 0;
+        for (const QJsonValue& line : lines)
+            shares += line.toObject().value("share").toDouble();
+        QVERIFY(std::abs(shares - 1.0) < 1e-9);
+        // The metering: every tenant's cost and the central line sum to the
+        // fleet's cost of the GPUs simulated.
+        const QJsonObject metering = tenants.value("metering").toObject();
+        double total = metering.value("central_cost_usd").toDouble();
+        for (const QJsonValue& t : metering.value("tenants").toArray())
+            total += t.toObject().value("total_cost_usd").toDouble();
+        const double fleet = metering.value("fleet_cost_usd").toDouble();
+        QVERIFY(fleet > 0);
+        QVERIFY2(std::abs(total - fleet) < 1e-6 * fleet,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(fleet)));
+        QCOMPARE(metering.value("span_start").toString().left(7), QStringLiteral("2027-01"));
+        QFile written(csv);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString header = QString::fromUtf8(written.readLine()).trimmed();
+        QCOMPARE(header, QStringLiteral("name,start,end,minutes,gpuCount,gpuHours,gpuCost,"
+                                        "sharedCost,totalCost,month,gpuSeconds,meanWatts,"
+                                        "chargeback"));
+        // Text: the per-tenant table and the metering after the policy's knee.
+        const CliRun text =
+            runCli({"simulate", path, "--policy", "topology_aware", "--loads", "0.5:0.5:0.1",
+                    "--days", "20", "--seeds", "1", "--chargeback", "quota"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("per tenant at the project's own load")),
+                 qPrintable(text.out));
+        QVERIFY(text.out.contains(QStringLiteral("chargeback quota")));
+        QVERIFY(text.out.contains(QStringLiteral("acme")));
+        // --csv needs one policy; metering options need tenants.
+        const CliRun twoPolicies = runCli({"simulate", path, "--loads", "0.5:0.5:0.1", "--days",
+                                           "5", "--seeds", "1", "--csv", csv});
+        QCOMPARE(twoPolicies.exitCode, 1);
+        QVERIFY2(twoPolicies.err.contains(QStringLiteral("--csv writes one policy's metering")),
+                 qPrintable(twoPolicies.err));
+        const CliRun noTenants =
+            runCli({"simulate", ":sample", "--policy", "weighted_fair", "--loads", "0.5:0.5:0.1",
+                    "--days", "5", "--chargeback", "quota"});
+        QCOMPARE(noTenants.exitCode, 1);
+        QVERIFY(noTenants.err.contains(QStringLiteral("it states none")));
+        const CliRun badRule = runCli({"simulate", path, "--policy", "weighted_fair", "--loads",
+                                       "0.5:0.5:0.1", "--days", "5", "--chargeback", "equal"});
+        QCOMPARE(badRule.exitCode, 1);
+        QVERIFY(badRule.err.contains(QStringLiteral("--chargeback must be proportional")));
+        const CliRun synthetic = runCli(
+            {"simulate", "--synthetic", "--gpus", "16", "--load", "0.5", "--sla-wait-hours", "1"});
+        QCOMPARE(synthetic.exitCode, 1);
+        QVERIFY(synthetic.err.contains(QStringLiteral("--sla-wait-hours meters a project's")));
+        // A project without tenants prints no tenant section.
+        const CliRun plain = runCli({"simulate", ":sample", "--policy", "weighted_fair", "--loads",
+                                     "0.5:0.5:0.1", "--days", "5", "--seeds", "1", "--json"});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY(!plain.out.contains(QStringLiteral("\"tenants\"")));
+    }
+
     void simulateServiceJson()
     {
         // The sample's enterprise segment made preemptible: the chat service

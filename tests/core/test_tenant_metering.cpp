@@ -3,11 +3,14 @@
 // against figures worked out by hand below (not by the code under test).
 
 #include "joblog/metering_export.h"
+#include "joblog/simulated_log.h"
 #include "joblog/tenant_metering.h"
 #include "perf/gpu_power.h"
 #include "store/project_json.h"
 
 #include <QtTest>
+
+#include <random>
 
 using namespace fleet;
 using namespace fleet::joblog;
@@ -274,6 +277,96 @@ private slots:
             R"({"idle_fraction_of_tdp": {"value": 0.2, "source": "s", "as_of": "2026"}})",
             "x.json"));
         QCOMPARE(wattsAt(0.5, 105, 700), 402.5);
+    }
+
+    void simulatedRunsByHand()
+    {
+        // A simulated run metered by the same rule (issue 18): one node of
+        // the 8 GPUs, tenant 0's 4-GPU jobs at 0 h (2 h) and 1 h (1 h),
+        // tenant 1's 8-GPU job at 0.5 h (1 h), which waits until 2 h. By hand:
+        //   0–1 h  4 busy (t0): 4 × 1.89 = 7.56
+        //   1–2 h  8 busy (t0): 4 × 1.89 + 4 × 2.99 = 19.52
+        //   2–3 h  8 busy (t1): 19.52
+        std::vector<SimJob> jobs(3);
+        jobs[0] = {0.0, 2.0, 4};
+        jobs[1] = {0.5, 1.0, 8};
+        jobs[1].tenant = 1;
+        jobs[2] = {1.0, 1.0, 4};
+        const SimulationResult r =
+            simulateCluster({1, 8, 1.25, 1}, PlacementPolicy::TopologyAware, jobs, 0.0, {}, true);
+        QCOMPARE(r.runs.size(), std::size_t(3));
+        const double epoch = *parseLogTime("2026-03-01T00:00:00Z");
+        const JobLog log = simulatedLog(jobs, r, {"t0", "t1"}, 1, epoch);
+        QCOMPARE(log.jobs[1].startS - log.jobs[1].submitS, 1.5 * 3600);
+        MeteringOptions options;
+        options.fleetGpus = 8; // the fleet's own 8: the scale changes nothing
+        const auto m = meterTenants(log, smallFleet(), options);
+        QVERIFY2(m, m ? "" : m.error().toString().c_str());
+        const TenantMeter& t0 = tenant(m.value(), "t0");
+        const TenantMeter& t1 = tenant(m.value(), "t1");
+        QCOMPARE(t0.jobs, std::int64_t(2));
+        QCOMPARE(t0.gpuSeconds, 12.0 * 3600);
+        QCOMPARE(t1.gpuSeconds, 8.0 * 3600);
+        COMPARE_USD(t0.usedCostUsd, 7.56 + 19.52);
+        COMPARE_USD(t1.usedCostUsd, 19.52);
+        COMPARE_USD(t1.meanWaitHours, 1.5);
+        COMPARE_USD(m.value().fleetCostUsd, 4 * 3 * kReserved + 8 * kOnDemand); // 46.60
+        // Half the fleet's GPUs metered: 2 reserved and 2 on demand.
+        options.fleetGpus = 4;
+        const auto half = meterTenants(log, smallFleet(), options);
+        QVERIFY(half);
+        QCOMPARE(half.value().rates.committedGpus, 2.0);
+        options.fleetGpus = 0;
+        QVERIFY(!meterTenants(log, smallFleet(), options));
+    }
+
+    void simulatedEvictionsAreOneJobEach()
+    {
+        // Weighted fair reclaims the 1-GPU tenant's borrowed GPUs for the
+        // other's 8-GPU gangs: evicted jobs run again, and each run is
+        // metered while each job counts once; the GPU-seconds metered are the
+        // simulator's own, and the tenants' costs sum to the fleet's.
+        std::mt19937_64 rng(3);
+        std::vector<SimJob> jobs;
+        for (int tenant : {0, 1}) {
+            const int gpus = tenant == 0 ? 8 : 1;
+            std::exponential_distribution<double> gap(0.8 * 16 / gpus), duration(1.0);
+            for (double at = gap(rng); at < 100; at += gap(rng)) {
+                SimJob job{at, duration(rng), gpus};
+                job.tenant = tenant;
+                jobs.push_back(job);
+            }
+        }
+        std::stable_sort(jobs.begin(), jobs.end(), [](const SimJob& a, const SimJob& b) {
+            return a.arrivalHours < b.arrivalHours;
+        });
+        const std::vector<SimTenant> weights{{1, 0, 0.6}, {1, 0, 0.6}};
+        const SimulationResult r = simulateCluster({2, 8, 1.25, 1}, PlacementPolicy::WeightedFair,
+                                                   jobs, 0.1, weights, true);
+        QVERIFY(r.preemptions > 0);
+        QCOMPARE(std::int64_t(r.runs.size()), std::int64_t(jobs.size()) + r.preemptions);
+        const JobLog log = simulatedLog(jobs, r, {"gangs", "singles"}, 1, 0);
+        MeteringOptions options;
+        options.fleetGpus = 16;
+        for (Chargeback rule : {Chargeback::Proportional, Chargeback::Central}) {
+            options.rule = rule;
+            const auto m = meterTenants(log, smallFleet(), options);
+            QVERIFY2(m, m ? "" : m.error().toString().c_str());
+            double total = m.value().centralCostUsd;
+            std::int64_t meteredJobs = 0;
+            for (const TenantMeter& t : m.value().tenants) {
+                total += t.totalCostUsd();
+                meteredJobs += t.jobs;
+            }
+            COMPARE_USD(total, m.value().fleetCostUsd);
+            QCOMPARE(meteredJobs, std::int64_t(jobs.size()));
+            for (std::size_t i = 0; i < 2; ++i) {
+                const TenantMeter& t = tenant(m.value(), i == 0 ? "gangs" : "singles");
+                QVERIFY2(std::abs(t.gpuSeconds - r.tenants[i].runGpuHours * 3600) <
+                             1e-6 * t.gpuSeconds,
+                         qPrintable(QString::number(t.gpuSeconds)));
+            }
+        }
     }
 };
 

@@ -3,8 +3,11 @@
 // tenant alone may use the whole cluster; a tenant's cap holds while others
 // wait; one tenant is topology-aware placement exactly; deterministic.
 
+#include "engine/evaluate.h"
 #include "joblog/log_replay.h"
 #include "simulate/cluster_simulator.h"
+#include "simulate/project_jobs.h"
+#include "simulate/project_tenants.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -80,6 +83,29 @@ Project fleetOf(int nodes)
     pool.count = nodes * 8;
     pool.gpusPerNode = 8;
     project.fleet.pools = {pool};
+    return project;
+}
+
+/// The sample cut down to its mid-stage batch work (2-GPU jobs) on 64
+/// reserved GPUs, the mid-stage segment split into three tenants each sent a
+/// third of the jobs (count 1 each: the count rule), weighing 1, 1 and 2.
+Project tenantProject()
+{
+    Project project = fleetOf(8);
+    std::vector<Workload> kept;
+    for (const Workload& w : project.workloads)
+        if (w.id == "midstage-finetune")
+            kept.push_back(w);
+    project.workloads = kept;
+    project.fleet.pools.front().plan = Plan::Reserved1y;
+    for (const auto& [id, weight] : {std::pair{"a", 1.0}, {"b", 1.0}, {"c", 2.0}}) {
+        Tenant tenant;
+        tenant.id = id;
+        tenant.name = id;
+        tenant.segmentId = "mid-stage";
+        tenant.costWeight = weight;
+        project.tenants.push_back(tenant);
+    }
     return project;
 }
 
@@ -279,6 +305,100 @@ private slots:
         QVERIFY(unknown.error().toString().find("'gamma'") != std::string::npos);
         QVERIFY(
             !joblog::replayLog(log, fleet, PlacementPolicy::WeightedFair, {1.0}, {{"alpha", 0}}));
+    }
+
+    void projectTenantsGetWeightedShares()
+    {
+        // The project's own tenants (issue 18): each is sent a third of the
+        // jobs and, at three times the cluster's capacity, always has work
+        // waiting; weighted fair gives them 1/4, 1/4 and 1/2 of the GPUs,
+        // first come first served about a third each.
+        const Project project = tenantProject();
+        const Evaluation evaluation = evaluate(project);
+        const ProjectCluster cluster = projectCluster(project, evaluation);
+        QCOMPARE(cluster.shape.nodes * cluster.shape.gpusPerNode, 64);
+        const ProjectTenants tenants = projectTenants(project);
+        QCOMPARE(tenants.tenants.size(), std::size_t(3));
+        QCOMPARE(tenants.tenants[2].sim.weight, 2.0);
+        QCOMPARE(tenants.tenants[0].rule, std::string("count"));
+        const Frontier fair = projectFrontier(project, evaluation, cluster,
+                                              PlacementPolicy::WeightedFair, {3.0}, 20, 42);
+        const Frontier fcfs = projectFrontier(project, evaluation, cluster,
+                                              PlacementPolicy::TopologyAware, {3.0}, 20, 42);
+        const std::vector<double> targets{0.25, 0.25, 0.5};
+        for (std::size_t t = 0; t < targets.size(); ++t) {
+            const double share = fair.points[0].result.tenants[t].share;
+            const double firstCome = fcfs.points[0].result.tenants[t].share;
+            qInfo("project tenant %zu: weighted fair %.4f (target %.4f), topology-aware %.4f", t,
+                  share, targets[t], firstCome);
+            QVERIFY2(std::abs(share - targets[t]) <= 0.05 * targets[t],
+                     qPrintable(QStringLiteral("tenant %1: share %2").arg(t).arg(share)));
+            QVERIFY(std::abs(firstCome - 1.0 / 3.0) <= 0.05 / 3.0);
+        }
+    }
+
+    void tenantsDoNotChangeTheJobs()
+    {
+        // Tenants are drawn from a generator of their own: with and without
+        // them the jobs are the same, and a policy that ignores tenants
+        // gives the same result.
+        Project with = tenantProject();
+        Project without = with;
+        without.tenants.clear();
+        const Evaluation evaluation = evaluate(with);
+        const ProjectCluster cluster = projectCluster(with, evaluation);
+        const auto a = projectJobs(with, evaluation, cluster, 0.8, 10, 7);
+        const auto b = projectJobs(without, evaluation, cluster, 0.8, 10, 7);
+        QCOMPARE(a.size(), b.size());
+        std::vector<int> perTenant(3, 0);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].arrivalHours, b[i].arrivalHours);
+            QCOMPARE(a[i].durationHours, b[i].durationHours);
+            QCOMPARE(a[i].gpus, b[i].gpus);
+            QCOMPARE(b[i].tenant, 0);
+            ++perTenant[std::size_t(a[i].tenant)];
+        }
+        for (int count : perTenant) // a third each, binomially
+            QVERIFY2(std::abs(count - double(a.size()) / 3) < 4 * std::sqrt(double(a.size())),
+                     qPrintable(QString::number(count)));
+        const Frontier x = projectFrontier(with, evaluation, cluster,
+                                           PlacementPolicy::TopologyAware, {0.8}, 10, 7);
+        const Frontier y = projectFrontier(without, evaluation, cluster,
+                                           PlacementPolicy::TopologyAware, {0.8}, 10, 7);
+        QCOMPARE(x.points[0].result.utilization, y.points[0].result.utilization);
+        QCOMPARE(x.points[0].result.meanWaitHours, y.points[0].result.meanWaitHours);
+        QCOMPARE(x.points[0].result.events, y.points[0].result.events);
+        QCOMPARE(y.points[0].result.tenants.size(), std::size_t(1));
+    }
+
+    void quotaSpreadsJobsAndCaps()
+    {
+        // Every tenant states a quota: jobs spread in proportion to count ×
+        // quota, and weighted fair caps each at 0.6 × count × quota.
+        Project project = tenantProject();
+        project.tenants[0].quotaGpus = 10;
+        project.tenants[1].quotaGpus = 10;
+        project.tenants[2].quotaGpus = 20;
+        project.tenants[2].count = 2;
+        const ProjectTenants tenants = projectTenants(project);
+        QCOMPARE(tenants.tenants[0].rule, std::string("quota_gpus"));
+        QCOMPARE(tenants.tenants[2].jobShare, 40.0 / 60.0);
+        QCOMPARE(tenants.tenants[2].sim.quotaGpus, 40.0);
+        QCOMPARE(tenants.tenants[2].sim.weight, 4.0);
+        QCOMPARE(tenants.pick("mid-stage", 0.1), 0);
+        QCOMPARE(tenants.pick("mid-stage", 0.2), 1);
+        QCOMPARE(tenants.pick("mid-stage", 0.99), 2);
+        const Evaluation evaluation = evaluate(project);
+        const ProjectCluster cluster = projectCluster(project, evaluation);
+        const Frontier fair = projectFrontier(project, evaluation, cluster,
+                                              PlacementPolicy::WeightedFair, {3.0}, 10, 42);
+        for (std::size_t t = 0; t < 3; ++t) {
+            const TenantResult& r = fair.points[0].result.tenants[t];
+            const double cap = 0.6 * tenants.tenants[t].sim.quotaGpus;
+            qInfo("capped project tenant %zu: peak %.1f GPUs while others waited, cap %.1f", t,
+                  r.peakGpusStartedWhileOthersWait, cap);
+            QVERIFY(r.peakGpusStartedWhileOthersWait <= cap + 1e-9);
+        }
     }
 };
 

@@ -29,6 +29,7 @@ struct Efficiency
 {
     double bandwidth = 0, decode = 0, prefill = 0;
     double kvFractionOfFree = 0; ///< 0: usable fraction of all memory
+    bool moeAttentionDataParallel = false;
     const InterconnectCost* link = nullptr;
     double linkBytesPerS = 0;
     int maxTensorParallel = 8;
@@ -53,6 +54,7 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
                           defaults.decodeComputeEfficiency);
         e.prefill = scaled(measured->prefillCompute, a.prefillMfu, defaults.prefillMfu);
         e.kvFractionOfFree = measured->kvCacheFractionOfFree;
+        e.moeAttentionDataParallel = measured->moeAttentionDataParallel;
         e.basis = measured->stack + " on " + measured->gpuId + ", calibrated";
     } else {
         e.bandwidth = a.memoryBandwidthEfficiency;
@@ -149,13 +151,38 @@ double allReduceSeconds(double tokens, const Shape& shape, const Efficiency& eff
            (eff.link->latencySeconds + payload * 2.0 * (degree - 1) / degree / eff.linkBytesPerS);
 }
 
-/// A prompt token costs 2·N plus attention over the prompt before it: QKᵀ
-/// and AV, 2 FLOPs each per layer, query dimension and earlier token (I/2 on
-/// average, causal). Decode attention is a KV read, counted in the step.
-double prefillFlopsPerToken(const InferenceSpec& spec, const Shape& shape)
+/// A prompt token costs 2·N in matrix products plus attention over the
+/// prompt before it: QKᵀ and AV, 2 FLOPs each per layer, query dimension and
+/// earlier token (I/2 on average, causal). Decode attention is a KV read,
+/// counted in the step.
+double attentionFlopsPerPromptToken(const InferenceSpec& spec, const Shape& shape)
 {
-    return 2.0 * shape.activeParams +
-           4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+    return 4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+}
+
+/// Whether a prompt's attention runs on one unit of the group (see below).
+bool attentionOnOneUnit(const Efficiency& eff, const Shape& shape, int degreeUnits)
+{
+    return eff.moeAttentionDataParallel && shape.experts > 0 && degreeUnits > 1;
+}
+
+/// Seconds of compute to prefill `tokens` prompt tokens on `degreeUnits`
+/// units. The matrix products split across the group; so does the attention
+/// over the prompt, unless the stack runs a mixture of experts' attention
+/// data-parallel: then a prompt's attention runs on the one unit holding its
+/// request while the others wait for it at the next expert layer (taken as not
+/// overlapping other prompts; docs/MODEL.md "Inference").
+double prefillComputeSeconds(double tokens, const InferenceSpec& spec, const Shape& shape,
+                             const ResourceUnit& unit, int degreeUnits, const Efficiency& eff,
+                             const Assumptions& assumptions)
+{
+    const double degree = degreeUnits;
+    const double group = unit.computeFlopsPerS * degree * eff.prefill *
+                         tensorParallelFactor(eff, assumptions, degree);
+    const double attentionCompute =
+        attentionOnOneUnit(eff, shape, degreeUnits) ? unit.computeFlopsPerS * eff.prefill : group;
+    return tokens * (2.0 * shape.activeParams / group +
+                     attentionFlopsPerPromptToken(spec, shape) / attentionCompute);
 }
 
 std::string fitError(double weightBytes, double usable, int degreeUnits, const ResourceUnit& unit,
@@ -181,6 +208,8 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.kvBytesPerToken = heldKvBytesPerToken(shape, degreeUnits);
     e.tensorParallel = degreeUnits;
     e.efficiencyBasis = eff.basis;
+    if (attentionOnOneUnit(eff, shape, degreeUnits))
+        e.efficiencyBasis += ", attention data-parallel";
     const double contextMax = spec.inputTokens + spec.outputTokens;
     const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
@@ -190,7 +219,6 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     const double tpEfficiency = tensorParallelFactor(eff, assumptions, degree);
     const double bandwidth = unit.bandwidthBytesPerS * degree * eff.bandwidth * tpEfficiency;
     const double compute = unit.computeFlopsPerS * degree * eff.decode * tpEfficiency;
-    const double prefillCompute = unit.computeFlopsPerS * degree * eff.prefill * tpEfficiency;
     const auto allReduce = [&](double tokens) {
         return allReduceSeconds(tokens, shape, eff, degreeUnits);
     };
@@ -212,10 +240,10 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
         return (weightsRead(b) + b * contextAverage * e.kvBytesPerToken) / bandwidth;
     };
     const auto decodeComputeSeconds = [&](double b) { return 2.0 * active * b / compute; };
-    const double prefillFlops = prefillFlopsPerToken(spec, shape);
-    const auto prefillSeconds = [&](double b) {
-        return prefillFlops * b * prefillPerDecode / prefillCompute;
+    const auto prefill = [&](double tokens) {
+        return prefillComputeSeconds(tokens, spec, shape, unit, degreeUnits, eff, assumptions);
     };
+    const auto prefillSeconds = [&](double b) { return prefill(b * prefillPerDecode); };
     const auto stepSeconds = [&](double b) {
         return readSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
                allReduce(b * (1.0 + prefillPerDecode));
@@ -243,8 +271,7 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.decodeTokensPerSecond = e.batch / step;
 
     // Time to first token: a prompt alone on the replica.
-    const double prefillAlone =
-        prefillFlops * spec.inputTokens / prefillCompute + allReduce(spec.inputTokens);
+    const double prefillAlone = prefill(spec.inputTokens) + allReduce(spec.inputTokens);
     e.prefillMs = prefillAlone * 1000.0;
     if (chunkedPrefill && e.prefillMs > spec.ttftMs)
         return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
@@ -331,11 +358,10 @@ Result<PrefillInstance> estimatePrefillInstance(const InferenceSpec& spec, const
     const double usable = usableBytes(unit, degree, p.weightBytes, eff, assumptions);
     if (p.weightBytes + spec.inputTokens * p.kvBytesPerToken > usable)
         return Error(fitError(p.weightBytes, usable, degreeUnits, unit, "one prompt's"));
-    const double prefillCompute = unit.computeFlopsPerS * degree * eff.prefill *
-                                  tensorParallelFactor(eff, assumptions, degree);
-    p.prefillMs = (prefillFlopsPerToken(spec, shape) * spec.inputTokens / prefillCompute +
-                   allReduceSeconds(spec.inputTokens, shape, eff, degreeUnits)) *
-                  1000.0;
+    p.prefillMs =
+        (prefillComputeSeconds(spec.inputTokens, spec, shape, unit, degreeUnits, eff, assumptions) +
+         allReduceSeconds(spec.inputTokens, shape, eff, degreeUnits)) *
+        1000.0;
     return p;
 }
 

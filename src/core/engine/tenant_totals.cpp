@@ -44,8 +44,9 @@ std::map<std::string, SegmentUse> useBySegment(const Project& project, const Eva
     return use;
 }
 
-/// The sharing rule of a segment's tenants: a quota every one of them states.
-std::string ruleOf(const std::vector<const Tenant*>& tenants)
+} // namespace
+
+std::string tenantShareRule(const std::vector<const Tenant*>& tenants)
 {
     bool allHours = true, allGpus = true;
     for (const Tenant* tenant : tenants) {
@@ -55,8 +56,7 @@ std::string ruleOf(const std::vector<const Tenant*>& tenants)
     return allHours ? "quota_gpu_hours" : allGpus ? "quota_gpus" : "count";
 }
 
-/// A tenant row's share key under `rule`, before its cost weight.
-double basisOf(const Tenant& tenant, const std::string& rule)
+double tenantShareBasis(const Tenant& tenant, const std::string& rule)
 {
     if (rule == "quota_gpu_hours")
         return tenant.count * *tenant.quotaGpuHoursPerMonth;
@@ -64,6 +64,8 @@ double basisOf(const Tenant& tenant, const std::string& rule)
         return tenant.count * *tenant.quotaGpus;
     return tenant.count;
 }
+
+namespace {
 
 /// A line holding `hoursShare` of a segment's GPU-hours and `costShare` of
 /// its cost, in every month and over the horizon.
@@ -102,14 +104,14 @@ std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& 
             lines.back().segmentId = segment.id;
             continue;
         }
-        const std::string rule = ruleOf(tenants);
+        const std::string rule = tenantShareRule(tenants);
         double basisSum = 0, weightedSum = 0;
         for (const Tenant* tenant : tenants) {
-            basisSum += basisOf(*tenant, rule);
-            weightedSum += basisOf(*tenant, rule) * tenant->costWeight;
+            basisSum += tenantShareBasis(*tenant, rule);
+            weightedSum += tenantShareBasis(*tenant, rule) * tenant->costWeight;
         }
         for (const Tenant* tenant : tenants) {
-            const double basis = basisOf(*tenant, rule);
+            const double basis = tenantShareBasis(*tenant, rule);
             lines.push_back(
                 lineOf(segmentUse, basis / basisSum, basis * tenant->costWeight / weightedSum));
             TenantTotal& line = lines.back();

@@ -44,6 +44,15 @@ struct TenantTotal
     std::vector<TenantMonthTotal> months;
 };
 
+/// How a segment's tenant rows share its use: "quota_gpu_hours" when every
+/// one states quota_gpu_hours_per_month, else "quota_gpus" when every one
+/// states quota_gpus, else "count".
+std::string tenantShareRule(const std::vector<const Tenant*>& tenants);
+
+/// A tenant row's share key under `rule` (count × that quota, or count),
+/// before its cost weight.
+double tenantShareBasis(const Tenant& tenant, const std::string& rule);
+
 /// The lines of `evaluation` of `project`, tenants in the project's order,
 /// then segments without tenants, then (only when needed) the central line.
 /// Their totalCostUsd() sum to evaluation.kpis.totalCostUsd.

@@ -37,6 +37,10 @@ struct LoggedJob
     double endS = 0;     ///< ≥ startS
     int gpus = 0;        ///< GPUs held (1 for a share of one GPU)
     int gpuMilli = 1000; ///< per GPU, in thousandths; < 1000: a share of one GPU
+    /// A later run of a job evicted before (a simulated run, joblog/
+    /// simulated_log.h): its GPU-seconds are metered, but it is not another
+    /// job and its wait is not a queueing wait.
+    bool resumed = false;
     double gpuEquivalents() const { return gpus * gpuMilli / 1000.0; }
 };
 

@@ -197,6 +197,18 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
     auto rates = fleetRatesOf(project, options.idleFractionOfTdp);
     if (!rates)
         return rates.error();
+    if (options.fleetGpus) {
+        if (!(*options.fleetGpus > 0) || !std::isfinite(*options.fleetGpus))
+            return Error("metered GPUs: must be a number of GPUs above 0");
+        FleetRates& scaled = rates.value();
+        const double factor = *options.fleetGpus / (scaled.committedGpus + scaled.flexibleGpus);
+        scaled.committedGpus *= factor;
+        scaled.flexibleGpus *= factor;
+        char count[48];
+        std::snprintf(count, sizeof count, "%.10g", *options.fleetGpus);
+        scaled.priceLines.push_back(std::string("metered on ") + count +
+                                    " of these GPUs, in the same proportions");
+    }
 
     Metering out;
     out.rule = options.rule;
@@ -260,8 +272,10 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
     std::vector<std::vector<double>> waits(out.tenants.size());
     for (const LoggedJob& job : log.jobs) {
         const std::size_t i = index.at(job.tenant);
-        ++out.tenants[i].jobs;
-        waits[i].push_back((job.startS - job.submitS) / 3600.0);
+        if (!job.resumed) {
+            ++out.tenants[i].jobs;
+            waits[i].push_back((job.startS - job.submitS) / 3600.0);
+        }
         const long long milli = static_cast<long long>(job.gpus) * job.gpuMilli;
         if (job.endS > job.startS && milli > 0) {
             changes.push_back({job.startS, i, milli});

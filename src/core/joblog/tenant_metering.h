@@ -105,6 +105,10 @@ struct MeteringOptions
     std::map<std::string, double> quotaGpus; ///< Quota: tenant → GPUs (each above 0)
     std::optional<double> slaWaitHours;      ///< a job meets it when it starts within this wait
     double idleFractionOfTdp = 0.15;         ///< idleFractionOfTdp() for the built-in figure
+    /// Meter on this many GPUs at the fleet's rates (a simulated part of the
+    /// fleet: the GPUs its services leave to jobs), instead of the fleet's own
+    /// GPUs: the committed and flexible counts are scaled alike.
+    std::optional<double> fleetGpus;
 };
 
 /// Meters `log`'s tenants on `project`'s fleet. Refuses a fleet without GPUs

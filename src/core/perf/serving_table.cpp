@@ -13,7 +13,7 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
     r.checkKeys(o, path,
                 {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
                  "prefill_compute", "source", "as_of"},
-                {"kv_cache_fraction_of_free", "note"});
+                {"kv_cache_fraction_of_free", "moe_attention_data_parallel", "note"});
     ServingEfficiency e;
     e.gpuId = r.string(o, "gpu", path).value_or("");
     r.setEntry(e.gpuId);
@@ -29,6 +29,8 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
     e.prefillCompute = r.number(o, "prefill_compute", path, fraction).value_or(0);
     e.kvCacheFractionOfFree =
         r.number(o, "kv_cache_fraction_of_free", path, perf::range(0, true, 1), false).value_or(0);
+    e.moeAttentionDataParallel =
+        r.boolean(o, "moe_attention_data_parallel", path, false).value_or(false);
     e.source = r.string(o, "source", path).value_or("");
     e.asOf = r.string(o, "as_of", path).value_or("");
     r.setEntry("");

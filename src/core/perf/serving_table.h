@@ -20,12 +20,14 @@ struct ServingEfficiency
 {
     std::string gpuId;
     Precision precision = Precision::Fp8;
-    std::string stack;                ///< "tensorrt-llm", "vllm", ...
-    double memoryBandwidth = 0.8;     ///< of peak HBM bandwidth, reading weights and KV cache
-    double decodeCompute = 0.5;       ///< of dense peak, decode matrix products
-    double prefillCompute = 0.5;      ///< of dense peak, prefill (prompt) tokens
-    double kvCacheFractionOfFree = 0; ///< KV cache budget: this share of memory left after the
-                                      ///< weights (0: the engine's usable-memory fraction)
+    std::string stack;                     ///< "tensorrt-llm", "vllm", ...
+    double memoryBandwidth = 0.8;          ///< of peak HBM bandwidth, reading weights and KV cache
+    double decodeCompute = 0.5;            ///< of dense peak, decode matrix products
+    double prefillCompute = 0.5;           ///< of dense peak, prefill (prompt) tokens
+    double kvCacheFractionOfFree = 0;      ///< KV cache budget: this share of memory left after the
+                                           ///< weights (0: the engine's usable-memory fraction)
+    bool moeAttentionDataParallel = false; ///< a mixture of experts runs attention data-parallel:
+                                           ///< a request's attention on one GPU of the group
     std::string source;
     std::string asOf;
 };

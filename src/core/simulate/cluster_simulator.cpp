@@ -13,11 +13,25 @@
 
 namespace fleet::sim {
 
+namespace {
+
+/// The 95th percentile of `waits` (not empty), nearest rank.
+double p95(std::vector<double> waits)
+{
+    const std::size_t at =
+        std::min(waits.size() - 1, std::size_t(std::ceil(0.95 * double(waits.size()))) - 1);
+    std::nth_element(waits.begin(), waits.begin() + std::ptrdiff_t(at), waits.end());
+    return waits[at];
+}
+
+} // namespace
+
 Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
                        const std::vector<SimJob>& jobs, double warmup,
-                       const std::vector<SimTenant>& tenants)
+                       const std::vector<SimTenant>& tenants, bool recordRuns)
     : m_cluster(cluster), m_policy(policy), m_jobs(jobs), m_tenants(tenants),
-      m_slices(cluster.slicesPerGpu), m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
+      m_recordRuns(recordRuns), m_slices(cluster.slicesPerGpu),
+      m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
       m_fullMask(std::size_t(cluster.nodes), cluster.gpusPerNode >= 64
                                                  ? ~std::uint64_t(0)
                                                  : (std::uint64_t(1) << cluster.gpusPerNode) - 1),
@@ -42,6 +56,7 @@ Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
     m_tenantRunHours.assign(tenantCount, 0.0);
     m_tenantQueue.resize(tenantCount);
     m_tenantWaitSum.assign(tenantCount, 0.0);
+    m_tenantWaits.resize(tenantCount);
     m_tenantWaitJobs.assign(tenantCount, 0);
     m_tenantPreemptions.assign(tenantCount, 0);
     m_tenantContendedPeak.assign(tenantCount, 0.0);
@@ -99,11 +114,7 @@ SimulationResult Simulation::run()
         for (double wait : m_waits)
             sum += wait;
         m_result.meanWaitHours = sum / double(m_waits.size());
-        std::vector<double> sorted = m_waits;
-        const std::size_t at =
-            std::min(sorted.size() - 1, std::size_t(std::ceil(0.95 * double(sorted.size()))) - 1);
-        std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(at), sorted.end());
-        m_result.p95WaitHours = sorted[at];
+        m_result.p95WaitHours = p95(m_waits);
     }
     if (m_result.planned.jobs > 0)
         m_result.planned.meanStartDelayHours /= double(m_result.planned.jobs);
@@ -123,6 +134,8 @@ SimulationResult Simulation::run()
         tenant.share = allTenantHours > 0 ? m_tenantGpuHours[t] / allTenantHours : 0.0;
         tenant.jobs = m_tenantWaitJobs[t];
         tenant.meanWaitHours = tenant.jobs > 0 ? m_tenantWaitSum[t] / double(tenant.jobs) : 0.0;
+        if (!m_tenantWaits[t].empty())
+            tenant.p95WaitHours = p95(m_tenantWaits[t]);
         tenant.preemptions = m_tenantPreemptions[t];
         tenant.peakGpusStartedWhileOthersWait = m_tenantContendedPeak[t];
         m_result.tenants.push_back(tenant);
@@ -252,6 +265,7 @@ void Simulation::release(int job)
 
 void Simulation::finish(int job)
 {
+    recordRun(job);
     release(job);
     if (m_now >= m_measureFrom && m_now <= m_measureTo)
         ++m_completedInWindow;
@@ -283,6 +297,7 @@ void Simulation::start(int job, Placement placement)
         sums.wait += wait;
         sums.run += s.durationHours;
         m_tenantWaitSum[std::size_t(tenantOf(job))] += wait;
+        m_tenantWaits[std::size_t(tenantOf(job))].push_back(wait);
         ++m_tenantWaitJobs[std::size_t(tenantOf(job))];
     }
     if (planned(job) && !m_started[std::size_t(job)]) {
@@ -433,9 +448,9 @@ std::optional<PlacementPolicy> placementPolicyFromKey(std::string_view key)
 
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
                                  const std::vector<SimJob>& jobs, double warmupFraction,
-                                 const std::vector<SimTenant>& tenants)
+                                 const std::vector<SimTenant>& tenants, bool recordRuns)
 {
-    return sim::Simulation(cluster, policy, jobs, warmupFraction, tenants).run();
+    return sim::Simulation(cluster, policy, jobs, warmupFraction, tenants, recordRuns).run();
 }
 
 } // namespace fleet

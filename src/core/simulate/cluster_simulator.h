@@ -59,6 +59,7 @@ struct TenantResult
     double runGpuHours = 0;   ///< as gpuHours, over the whole run (no window): a replay's total
     double share = 0;         ///< its GPU-hours ÷ all tenants' GPU-hours
     double meanWaitHours = 0; ///< arrival to first start, measured jobs
+    double p95WaitHours = 0;  ///< of the same waits, nearest rank
     std::int64_t jobs = 0;    ///< measured jobs that started
     std::int64_t preemptions = 0;
     /// The most GPUs it held just after starting a job while another tenant
@@ -98,6 +99,16 @@ struct WaitClass
     double meanRunHours = 0; ///< as submitted (on one node's GPUs, without slowdowns)
 };
 
+/// One run of a job on GPUs, from its start to its end or its eviction
+/// (recorded only when asked: simulateCluster's `recordRuns`). A job evicted
+/// and started again has several runs.
+struct JobRun
+{
+    int job = 0; ///< index into the jobs simulated
+    double startHours = 0;
+    double endHours = 0;
+};
+
 struct SimulationResult
 {
     double utilization = 0; ///< busy GPU-hours ÷ (GPUs × measured hours)
@@ -124,16 +135,25 @@ struct SimulationResult
     /// Per tenant (as many as the tenants given, or the highest job tenant
     /// index + 1), in index order.
     std::vector<TenantResult> tenants;
+    /// Every run of every job, in the order they ended (whole run, no
+    /// window); empty unless `recordRuns` was asked for.
+    std::vector<JobRun> runs;
 };
+
+/// The share of the jobs (by arrival) statistics skip by default.
+inline constexpr double kDefaultWarmupFraction = 0.1;
 
 /// Runs `jobs` (sorted by arrival) on the cluster. Statistics skip the first
 /// `warmupFraction` of the jobs (by arrival) so that an empty start does not
 /// flatter the waits. Deterministic: the same input gives the same result.
 /// `tenants` weigh and cap each SimJob::tenant under the weighted fair policy;
-/// missing tenants have weight 1 and no quota.
+/// missing tenants have weight 1 and no quota. With `recordRuns`, the result
+/// lists every run (SimulationResult::runs), for metering.
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
-                                 const std::vector<SimJob>& jobs, double warmupFraction = 0.1,
-                                 const std::vector<SimTenant>& tenants = {});
+                                 const std::vector<SimJob>& jobs,
+                                 double warmupFraction = kDefaultWarmupFraction,
+                                 const std::vector<SimTenant>& tenants = {},
+                                 bool recordRuns = false);
 
 /// Poisson arrivals and exponential durations at offered load `load` (share
 /// of the cluster's GPU capacity), gangs of `jobGpus` — or, if `jobSlices` > 0,

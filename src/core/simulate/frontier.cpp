@@ -8,7 +8,8 @@ namespace fleet {
 
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
                        const std::vector<double>& loads, std::uint64_t seed,
-                       double kneeWaitMultiple, unsigned threads)
+                       double kneeWaitMultiple, unsigned threads,
+                       const std::vector<SimTenant>& tenants)
 {
     Frontier frontier;
     frontier.policy = policy;
@@ -20,7 +21,8 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t i = next++; i < loads.size(); i = next++) {
-            frontier.points[i] = {loads[i], simulateCluster(cluster, policy, jobs(loads[i], seed))};
+            frontier.points[i] = {loads[i], simulateCluster(cluster, policy, jobs(loads[i], seed),
+                                                            kDefaultWarmupFraction, tenants)};
         }
     };
     if (threads == 0)

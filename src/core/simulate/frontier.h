@@ -41,8 +41,10 @@ struct Frontier
 /// of threads.
 using JobSource = std::function<std::vector<SimJob>(double load, std::uint64_t seed)>;
 
+/// `tenants` weigh and cap the jobs' tenants (SimJob::tenant) at every point.
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
                        const std::vector<double>& loads, std::uint64_t seed,
-                       double kneeWaitMultiple = 1.0, unsigned threads = 0);
+                       double kneeWaitMultiple = 1.0, unsigned threads = 0,
+                       const std::vector<SimTenant>& tenants = {});
 
 } // namespace fleet

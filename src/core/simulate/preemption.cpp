@@ -41,6 +41,7 @@ void Simulation::evict(int victim)
 {
     const double ran = m_now - m_running[std::size_t(victim)].start;
     const double lost = lossIfEvicted(victim);
+    recordRun(victim);
     release(victim);
     m_remaining[std::size_t(victim)] -= ran - lost / gpuShare(victim);
     m_result.gpuHoursLost += lost;

@@ -1,6 +1,7 @@
 #include "simulate/project_jobs.h"
 
 #include "engine/options.h"
+#include "simulate/project_tenants.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,9 @@ namespace fleet {
 
 namespace {
 
+/// Mixed into the seed of the tenant draws: any constant not used elsewhere.
+constexpr std::uint32_t kTenantDrawTag = 0x7e4a47u;
+
 struct Stream
 {
     double ratePerHour = 0; ///< at the project's own load
@@ -22,6 +26,7 @@ struct Stream
     int priority = 0;
     bool preemptible = false;
     double checkpointHours = 0.5;
+    std::string segmentId; ///< whose tenants its jobs belong to
 };
 
 std::vector<Stream> streams(const Project& project, const Evaluation& evaluation,
@@ -40,13 +45,14 @@ std::vector<Stream> streams(const Project& project, const Evaluation& evaluation
                 continue;
             result.push_back({t->runsPerMonth / kHoursPerMonth, hours, false, true, t->gpusPerJob,
                               t->priority, preemptible,
-                              option->detail("checkpoint_interval_min") / 60.0});
+                              option->detail("checkpoint_interval_min") / 60.0,
+                              workload.segmentId});
         } else if (const auto* b = std::get_if<BatchSpec>(&workload.spec)) {
             const double unitHours = option->detail("unit_hours_per_month");
             const double meanHours = batchJobHours;
             result.push_back({unitHours / (kHoursPerMonth * b->gpusPerJob * meanHours), meanHours,
                               true, false, b->gpusPerJob, 0, b->preemptible,
-                              b->checkpointIntervalMin / 60.0});
+                              b->checkpointIntervalMin / 60.0, workload.segmentId});
         }
     }
     return result;
@@ -162,8 +168,15 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
     const double horizonHours = days * 24.0;
     const int capacity = cluster.shape.nodes * cluster.shape.gpusPerNode;
     std::vector<SimJob> jobs;
+    const ProjectTenants tenants = projectTenants(project);
     std::uint64_t streamIndex = 0;
     for (const Stream& s : streams(project, evaluation, batchJobHours)) {
+        // Tenants are drawn from a generator of their own, so that the jobs
+        // (arrivals, lengths) are the same with tenants as without.
+        std::seed_seq tenantSeed{std::uint32_t(seed), std::uint32_t(seed >> 32),
+                                 std::uint32_t(streamIndex), kTenantDrawTag};
+        std::mt19937_64 tenantDraws(tenantSeed);
+        std::uniform_real_distribution<double> tenantDraw(0.0, 1.0);
         // One generator per stream: a stream's draws do not depend on how
         // many jobs the streams before it made, so runs at different loads
         // see the same jobs, arriving faster or slower (common random numbers).
@@ -196,6 +209,8 @@ std::vector<SimJob> projectJobs(const Project& project, const Evaluation& evalua
             job.priority = s.priority;
             job.preemptible = s.preemptible;
             job.checkpointIntervalHours = s.checkpointHours;
+            if (!tenants.empty())
+                job.tenant = tenants.pick(s.segmentId, tenantDraw(tenantDraws));
             jobs.push_back(job);
         }
     }
@@ -227,7 +242,8 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
         return projectJobs(project, evaluation, simulated, load, scope.days, pointSeed,
                            kDefaultBatchJobHours, scope.share, planRuns, batchMix);
     };
-    Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed);
+    Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed, 1.0, 0,
+                                      projectTenants(project).simTenants());
     // Rates of the slice are the share's of the whole cluster's; utilization,
     // waits and their ratios are the slice's own.
     for (FrontierPoint& point : frontier.points) {

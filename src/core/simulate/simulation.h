@@ -24,7 +24,7 @@ class Simulation
 {
 public:
     Simulation(const ClusterShape& cluster, PlacementPolicy policy, const std::vector<SimJob>& jobs,
-               double warmup, const std::vector<SimTenant>& tenants);
+               double warmup, const std::vector<SimTenant>& tenants, bool recordRuns = false);
     SimulationResult run();
 
 private:
@@ -54,6 +54,8 @@ private:
     std::vector<std::set<QueueKey>> m_tenantQueue;
     int m_waitingTenants = 0; ///< tenants with a job waiting
     std::vector<double> m_tenantWaitSum;
+    std::vector<std::vector<double>> m_tenantWaits; ///< measured jobs' waits, per tenant
+    bool m_recordRuns = false;
     std::vector<std::int64_t> m_tenantWaitJobs;
     std::vector<std::int64_t> m_tenantPreemptions;
     std::vector<double> m_tenantContendedPeak;
@@ -163,6 +165,14 @@ private:
     void release(int job);
 
     void finish(int job);
+
+    /// Notes the run of `job` ending now (its end or its eviction), when
+    /// runs are recorded.
+    void recordRun(int job)
+    {
+        if (m_recordRuns)
+            m_result.runs.push_back({job, m_running[std::size_t(job)].start, m_now});
+    }
 
     /// Whether predictive preemption may evict `victim` for `job`.
     bool evictable(int victim, int job) const;
