@@ -9,6 +9,7 @@
 #include "engine/tenant_totals.h"
 #include "optimize/regime_mix_model.h"
 #include "sample_fixture.h"
+#include "store/evaluation_export.h"
 
 #include <QtTest>
 
@@ -280,6 +281,13 @@ private slots:
                              6 * line("small").months[m].gpuHoursHeld, 1e-9));
             }
         QVERIFY(used > 0);
+        // evaluate --json: each line's months, in horizon order.
+        const boost::json::array json = tenantTotalsToJson(lines);
+        QCOMPARE(json.size(), lines.size());
+        const boost::json::array& months = json[1].at("months").as_array();
+        QCOMPARE(months.size(), fleetMonths.size());
+        QCOMPARE(months[2].at("total_cost_usd").as_double(), lines[1].months[2].totalCostUsd());
+        QCOMPARE(months[2].at("gpu_hours_held").as_double(), lines[1].months[2].gpuHoursHeld);
         QCOMPARE(*entitledGpuHoursPerMonth(large), 6000.0);
         QCOMPARE(*entitledGpuHoursPerMonth(startups), 40 * 0.5 * 730.0);
         QVERIFY(!entitledGpuHoursPerMonth(tenant("none", "mid-stage")));
