@@ -3,6 +3,7 @@
 #include "charts/tenant_chart.h"
 #include "compute/scenario_name.h"
 #include "engine/tenant_totals.h"
+#include "views/chart_slot.h"
 
 #include <QChart>
 #include <QChartView>
@@ -30,22 +31,6 @@ QString ruleLabel(const std::string& rule)
     return QString::fromStdString(rule);
 }
 
-QChartView* chartView(const QString& name, QWidget* parent)
-{
-    auto* view = new QChartView(new QChart(), parent);
-    view->setObjectName(name);
-    view->setMinimumHeight(340);
-    view->setRenderHint(QPainter::Antialiasing);
-    return view;
-}
-
-void replaceChart(QChartView* view, QChart* chart)
-{
-    QChart* old = view->chart();
-    view->setChart(chart);
-    delete old;
-}
-
 } // namespace
 
 TenantSheet::TenantSheet(QWidget* parent) : QWidget(parent)
@@ -65,8 +50,8 @@ TenantSheet::TenantSheet(QWidget* parent) : QWidget(parent)
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     layout->addWidget(m_table);
-    m_costChart = chartView(QStringLiteral("tenantCostChart"), this);
-    m_hoursChart = chartView(QStringLiteral("tenantHoursChart"), this);
+    m_costChart = newChartSlot(QStringLiteral("tenantCostChart"), 340, this);
+    m_hoursChart = newChartSlot(QStringLiteral("tenantHoursChart"), 340, this);
     layout->addWidget(m_costChart);
     layout->addWidget(m_hoursChart);
 }
