@@ -17,7 +17,7 @@
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 #include "views/frontier_ceiling.h"
-#include "views/metering_panel.h"
+#include "views/metering_page.h"
 #include "views/packing_panel.h"
 
 #include <QApplication>
@@ -309,11 +309,13 @@ void MainWindow::rebuildPages()
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_packing);
     m_stack->addWidget(scroll);
-    // The Metering tool: a job log's tenants metered on the project's fleet.
+    // The Metering tool: the project's tenants from the evaluation shown, or a
+    // job log's tenants metered on the project's fleet.
     m_navigator->addItem(tr("Metering"));
     auto* meteringScroll = new QScrollArea(m_stack);
     meteringScroll->setWidgetResizable(true);
-    meteringScroll->setWidget(new MeteringPanel(m_document, m_stack));
+    m_metering = new MeteringPage(m_document, m_stack);
+    meteringScroll->setWidget(m_metering);
     m_stack->addWidget(meteringScroll);
     m_navigator->setCurrentRow(std::min(row, m_navigator->count() - 1));
 }
@@ -352,6 +354,8 @@ void MainWindow::showResults(ResultsPtr results)
 {
     m_kpi->showResults(*results);
     m_charts->showResults(results);
+    if (m_metering)
+        m_metering->showResults(results);
     if (!m_recompute->slowBusy())
         m_state->setText(results->frontiersCurrent ? tr("Up to date")
                                                    : tr("Fast results; exact solve and "

@@ -30,6 +30,7 @@ class PresentationBanner;
 class PresentationKeys;
 class DriversPanel;
 class KpiPanel;
+class MeteringPage;
 class PackingPanel;
 class ProjectDocument;
 struct ProjectPage;
@@ -64,6 +65,7 @@ public:
     ChartTabs* charts() const { return m_charts; }
     DriversPanel* drivers() const { return m_drivers; }
     PackingPanel* packing() const { return m_packing; }
+    MeteringPage* metering() const { return m_metering; }
     const std::vector<ProjectPage>& pages() const;
     void showPage(const QString& title);
     bool presenting() const { return m_presenting; }
@@ -122,6 +124,7 @@ private:
     ChartTabs* m_charts = nullptr;
     DriversPanel* m_drivers = nullptr;
     PackingPanel* m_packing = nullptr;
+    MeteringPage* m_metering = nullptr;
     QDockWidget* m_driversDock = nullptr;
     QListWidget* m_navigator = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -1,7 +1,8 @@
 #pragma once
 
 // The bundled sample, and one workload of an evaluation by id, for the core
-// tests that check figures on them (test_evaluate, test_service_queueing).
+// tests that check figures on them (test_evaluate, test_service_queueing);
+// a tenant row for the tests of tenants.
 
 #include "engine/evaluation.h"
 #include "store/project_json.h"
@@ -45,6 +46,17 @@ inline Project sampleWith(std::size_t count)
         project.workloads.push_back(std::move(copy));
     }
     return project;
+}
+
+/// A tenant row `id` of `segment`: `count` alike tenants, no quota, weight 1.
+inline Tenant tenant(std::string id, std::string segment, int count = 1)
+{
+    Tenant t;
+    t.id = std::move(id);
+    t.name = t.id;
+    t.segmentId = std::move(segment);
+    t.count = count;
+    return t;
 }
 
 } // namespace fleet::test

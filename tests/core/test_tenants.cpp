@@ -9,28 +9,20 @@
 #include "engine/tenant_totals.h"
 #include "optimize/regime_mix_model.h"
 #include "sample_fixture.h"
+#include "store/evaluation_export.h"
 
 #include <QtTest>
 
 #include <cmath>
 
 using namespace fleet;
+using fleet::test::tenant;
 
 namespace {
 
 Regime regimeOf(const Project& project, RegimeKind kind)
 {
     return project.regime(kind);
-}
-
-Tenant tenant(std::string id, std::string segment, int count = 1)
-{
-    Tenant t;
-    t.id = std::move(id);
-    t.name = t.id;
-    t.segmentId = std::move(segment);
-    t.count = count;
-    return t;
 }
 
 /// The fractional options of workload `id` (from `options`), by profile.
@@ -226,6 +218,79 @@ private slots:
                     midStage += usd;
         QVERIFY(near(byTenant["small"].workloadCostUsd + byTenant["large"].workloadCostUsd,
                      midStage, 1e-9));
+    }
+
+    /// Month by month: each line's months sum to its totals, each month's
+    /// lines to the fleet's cost that month, and the shares within a segment
+    /// are the totals' in every month; the entitlement is count × quota.
+    void tenantMonthsSumToTheMonthsCost()
+    {
+        Project project = test::sample();
+        Tenant small = tenant("small", "mid-stage");
+        small.quotaGpuHoursPerMonth = 1000;
+        small.costWeight = 2;
+        Tenant large = tenant("large", "mid-stage", 2);
+        large.quotaGpuHoursPerMonth = 3000;
+        Tenant startups = tenant("startups", "early-stage", 40);
+        startups.quotaGpus = 0.5;
+        project.tenants = {small, large, startups};
+        const Evaluation evaluation = evaluate(project);
+        const std::vector<TenantTotal> lines = tenantTotals(project, evaluation);
+        const std::vector<double>& fleetMonths = evaluation.kpis.monthlyCostUsd;
+        QCOMPARE(fleetMonths.size(), std::size_t(project.horizonMonths));
+        std::vector<double> monthSums(fleetMonths.size(), 0.0);
+        for (const TenantTotal& line : lines) {
+            QCOMPARE(line.months.size(), fleetMonths.size());
+            double hours = 0, workload = 0, shared = 0;
+            for (std::size_t m = 0; m < line.months.size(); ++m) {
+                hours += line.months[m].gpuHoursHeld;
+                workload += line.months[m].workloadCostUsd;
+                shared += line.months[m].sharedFleetCostUsd;
+                monthSums[m] += line.months[m].totalCostUsd();
+            }
+            QVERIFY(near(hours, line.gpuHoursHeld, 1e-9));
+            QVERIFY(near(workload, line.workloadCostUsd, 1e-9));
+            QVERIFY2(near(shared, line.sharedFleetCostUsd, 1e-9),
+                     qPrintable(QStringLiteral("%1: months %2 vs total %3")
+                                    .arg(QString::fromStdString(line.tenantId))
+                                    .arg(shared)
+                                    .arg(line.sharedFleetCostUsd)));
+        }
+        double fleetTotal = 0;
+        for (std::size_t m = 0; m < fleetMonths.size(); ++m) {
+            QVERIFY2(near(monthSums[m], fleetMonths[m], 1e-9),
+                     qPrintable(QStringLiteral("month %1: lines %2 vs fleet %3")
+                                    .arg(m + 1)
+                                    .arg(monthSums[m])
+                                    .arg(fleetMonths[m])));
+            fleetTotal += monthSums[m];
+        }
+        QVERIFY(near(fleetTotal, evaluation.kpis.totalCostUsd, 1e-9));
+        // small : large = 1000 : 2 × 3000 GPU-hours in every month the segment uses any.
+        const auto line = [&](const std::string& id) {
+            for (const TenantTotal& l : lines)
+                if (l.tenantId == id)
+                    return l;
+            qFatal("no line %s", id.c_str());
+        };
+        int used = 0;
+        for (std::size_t m = 0; m < fleetMonths.size(); ++m)
+            if (line("small").months[m].gpuHoursHeld > 0) {
+                ++used;
+                QVERIFY(near(line("large").months[m].gpuHoursHeld,
+                             6 * line("small").months[m].gpuHoursHeld, 1e-9));
+            }
+        QVERIFY(used > 0);
+        // evaluate --json: each line's months, in horizon order.
+        const boost::json::array json = tenantTotalsToJson(lines);
+        QCOMPARE(json.size(), lines.size());
+        const boost::json::array& months = json[1].at("months").as_array();
+        QCOMPARE(months.size(), fleetMonths.size());
+        QCOMPARE(months[2].at("total_cost_usd").as_double(), lines[1].months[2].totalCostUsd());
+        QCOMPARE(months[2].at("gpu_hours_held").as_double(), lines[1].months[2].gpuHoursHeld);
+        QCOMPARE(*entitledGpuHoursPerMonth(large), 6000.0);
+        QCOMPARE(*entitledGpuHoursPerMonth(startups), 40 * 0.5 * 730.0);
+        QVERIFY(!entitledGpuHoursPerMonth(tenant("none", "mid-stage")));
     }
 
     /// A project without tenants has no tenant lines but its segments', and

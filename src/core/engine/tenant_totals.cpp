@@ -1,20 +1,31 @@
 #include "engine/tenant_totals.h"
 
+#include "model/pricing.h"
+
 #include <map>
-#include <numeric>
 
 namespace fleet {
 
 namespace {
 
+/// A segment's workloads' GPU-hours held and cost, month by month.
 struct SegmentUse
 {
-    double gpuHoursHeld = 0;
-    double costUsd = 0;
+    std::vector<double> gpuHoursHeld;
+    std::vector<double> costUsd;
 };
 
-/// Each segment's workloads' GPU-hours held and cost, by segment id.
-std::map<std::string, SegmentUse> useBySegment(const Project& project, const Evaluation& evaluation)
+double sum(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double v : values)
+        total += v;
+    return total;
+}
+
+/// Each segment's workloads' GPU-hours held and cost over `months` months, by segment id.
+std::map<std::string, SegmentUse> useBySegment(const Project& project, const Evaluation& evaluation,
+                                               std::size_t months)
 {
     std::map<std::string, std::string> segmentOf;
     for (const Workload& workload : project.workloads)
@@ -22,9 +33,13 @@ std::map<std::string, SegmentUse> useBySegment(const Project& project, const Eva
     std::map<std::string, SegmentUse> use;
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         SegmentUse& segment = use[segmentOf[w.id]];
+        segment.gpuHoursHeld.resize(months, 0.0);
+        segment.costUsd.resize(months, 0.0);
         if (const OptionResult* chosen = w.chosenOption())
-            segment.gpuHoursHeld += chosen->totalGpuHoursHeld();
-        segment.costUsd += std::accumulate(w.monthlyCostUsd.begin(), w.monthlyCostUsd.end(), 0.0);
+            for (std::size_t m = 0; m < chosen->months.size() && m < months; ++m)
+                segment.gpuHoursHeld[m] += chosen->months[m].gpuHoursHeld;
+        for (std::size_t m = 0; m < w.monthlyCostUsd.size() && m < months; ++m)
+            segment.costUsd[m] += w.monthlyCostUsd[m];
     }
     return use;
 }
@@ -50,9 +65,31 @@ double tenantShareBasis(const Tenant& tenant, const std::string& rule)
     return tenant.count;
 }
 
+namespace {
+
+/// A line holding `hoursShare` of a segment's GPU-hours and `costShare` of
+/// its cost, in every month and over the horizon.
+TenantTotal lineOf(const SegmentUse& use, double hoursShare, double costShare)
+{
+    TenantTotal line;
+    line.months.resize(use.costUsd.size());
+    for (std::size_t m = 0; m < use.costUsd.size(); ++m) {
+        line.months[m].gpuHoursHeld = use.gpuHoursHeld[m] * hoursShare;
+        line.months[m].workloadCostUsd = use.costUsd[m] * costShare;
+    }
+    line.gpuHoursHeld = sum(use.gpuHoursHeld) * hoursShare;
+    line.workloadCostUsd = sum(use.costUsd) * costShare;
+    return line;
+}
+
+} // namespace
+
 std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& evaluation)
 {
-    const std::map<std::string, SegmentUse> use = useBySegment(project, evaluation);
+    const std::vector<double>& fleetMonths = evaluation.kpis.monthlyCostUsd;
+    const std::size_t months = fleetMonths.size();
+    const std::map<std::string, SegmentUse> use = useBySegment(project, evaluation, months);
+    const SegmentUse unused{std::vector<double>(months, 0.0), std::vector<double>(months, 0.0)};
     std::vector<TenantTotal> lines;
     // Tenants: their segment's use, shared by quota (or alike) × cost weight.
     for (const Segment& segment : project.segments) {
@@ -61,10 +98,10 @@ std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& 
             if (tenant.segmentId == segment.id)
                 tenants.push_back(&tenant);
         const auto found = use.find(segment.id);
-        const SegmentUse segmentUse = found == use.end() ? SegmentUse{} : found->second;
+        const SegmentUse& segmentUse = found == use.end() ? unused : found->second;
         if (tenants.empty()) {
-            lines.push_back(
-                {"", segment.id, 0, "", segmentUse.gpuHoursHeld, segmentUse.costUsd, 0});
+            lines.push_back(lineOf(segmentUse, 1.0, 1.0));
+            lines.back().segmentId = segment.id;
             continue;
         }
         const std::string rule = tenantShareRule(tenants);
@@ -75,23 +112,50 @@ std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& 
         }
         for (const Tenant* tenant : tenants) {
             const double basis = tenantShareBasis(*tenant, rule);
-            lines.push_back({tenant->id, segment.id, double(tenant->count), rule,
-                             segmentUse.gpuHoursHeld * basis / basisSum,
-                             segmentUse.costUsd * basis * tenant->costWeight / weightedSum, 0});
+            lines.push_back(
+                lineOf(segmentUse, basis / basisSum, basis * tenant->costWeight / weightedSum));
+            TenantTotal& line = lines.back();
+            line.tenantId = tenant->id;
+            line.segmentId = segment.id;
+            line.tenants = double(tenant->count);
+            line.rule = rule;
         }
     }
-    // The rest of the fleet's cost (idle commitment), in proportion to use.
+    // The rest of the fleet's cost (idle commitment), in proportion to use
+    // over the horizon; each month's rest with the same shares.
     double workloadCost = 0;
-    for (const TenantTotal& line : lines)
+    std::vector<double> restMonths = fleetMonths;
+    for (const TenantTotal& line : lines) {
         workloadCost += line.workloadCostUsd;
+        for (std::size_t m = 0; m < months; ++m)
+            restMonths[m] -= line.months[m].workloadCostUsd;
+    }
     const double rest = evaluation.kpis.totalCostUsd - workloadCost;
     if (workloadCost > 0) {
-        for (TenantTotal& line : lines)
-            line.sharedFleetCostUsd = rest * line.workloadCostUsd / workloadCost;
+        for (TenantTotal& line : lines) {
+            const double share = line.workloadCostUsd / workloadCost;
+            line.sharedFleetCostUsd = rest * share;
+            for (std::size_t m = 0; m < months; ++m)
+                line.months[m].sharedFleetCostUsd = restMonths[m] * share;
+        }
     } else if (rest != 0) {
-        lines.push_back({"", "", 0, "", 0, 0, rest});
+        TenantTotal central;
+        central.sharedFleetCostUsd = rest;
+        central.months.resize(months);
+        for (std::size_t m = 0; m < months; ++m)
+            central.months[m].sharedFleetCostUsd = restMonths[m];
+        lines.push_back(std::move(central));
     }
     return lines;
+}
+
+std::optional<double> entitledGpuHoursPerMonth(const Tenant& tenant)
+{
+    if (tenant.quotaGpuHoursPerMonth)
+        return tenant.count * *tenant.quotaGpuHoursPerMonth;
+    if (tenant.quotaGpus)
+        return tenant.count * *tenant.quotaGpus * kHoursPerMonth;
+    return std::nullopt;
 }
 
 } // namespace fleet

@@ -9,10 +9,20 @@
 #include "engine/evaluation.h"
 #include "model/project.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace fleet {
+
+/// One month of a line: the line's shares of the month's figures.
+struct TenantMonthTotal
+{
+    double gpuHoursHeld = 0;
+    double workloadCostUsd = 0;
+    double sharedFleetCostUsd = 0;
+    double totalCostUsd() const { return workloadCostUsd + sharedFleetCostUsd; }
+};
 
 /// One line: a tenant row, a segment without tenants, or the central line
 /// (the fleet's cost when no workload holds anything).
@@ -29,6 +39,9 @@ struct TenantTotal
     double workloadCostUsd = 0;    ///< its share of its segment's workloads' cost
     double sharedFleetCostUsd = 0; ///< its share of the rest of the fleet's cost
     double totalCostUsd() const { return workloadCostUsd + sharedFleetCostUsd; }
+    /// Month by month over the horizon, with the same shares as the totals:
+    /// they sum to the figures above, and a month's lines to the month's cost.
+    std::vector<TenantMonthTotal> months;
 };
 
 /// How a segment's tenant rows share its use: "quota_gpu_hours" when every
@@ -44,5 +57,10 @@ double tenantShareBasis(const Tenant& tenant, const std::string& rule);
 /// then segments without tenants, then (only when needed) the central line.
 /// Their totalCostUsd() sum to evaluation.kpis.totalCostUsd.
 std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& evaluation);
+
+/// The GPU-hours a tenant row may use in a month (its entitlement): count ×
+/// quota_gpu_hours_per_month, else count × quota_gpus × the hours of a month;
+/// nullopt when it states no quota.
+std::optional<double> entitledGpuHoursPerMonth(const Tenant& tenant);
 
 } // namespace fleet

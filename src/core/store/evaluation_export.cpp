@@ -121,6 +121,13 @@ bj::array tenantTotalsToJson(const std::vector<TenantTotal>& lines)
         item["workload_cost_usd"] = line.workloadCostUsd;
         item["shared_fleet_cost_usd"] = line.sharedFleetCostUsd;
         item["total_cost_usd"] = line.totalCostUsd();
+        bj::array months;
+        for (const TenantMonthTotal& month : line.months)
+            months.push_back(bj::object{{"gpu_hours_held", month.gpuHoursHeld},
+                                        {"workload_cost_usd", month.workloadCostUsd},
+                                        {"shared_fleet_cost_usd", month.sharedFleetCostUsd},
+                                        {"total_cost_usd", month.totalCostUsd()}});
+        item["months"] = std::move(months);
         items.push_back(std::move(item));
     }
     return items;

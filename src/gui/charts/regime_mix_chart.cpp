@@ -38,7 +38,7 @@ QChart* createRegimeMixChart(const RegimeMixData& data)
 
 QChart* createStackedMonthChart(const QString& title, const QString& subtitle,
                                 const std::vector<std::string>& months, const MonthSets& sets,
-                                const QString& yTitle)
+                                const QString& yTitle, double atLeast)
 {
     QChart* chart = newChart(title, subtitle);
     auto* series = new QStackedBarSeries;
@@ -68,7 +68,8 @@ QChart* createStackedMonthChart(const QString& title, const QString& subtitle,
                               : QObject::tr("Month (every %1th labelled)").arg(step));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    const double top = totals.empty() ? 0.0 : *std::max_element(totals.begin(), totals.end());
+    const double top =
+        std::max(atLeast, totals.empty() ? 0.0 : *std::max_element(totals.begin(), totals.end()));
     QValueAxis* y = valueAxis(yTitle, 0, top > 0 ? top * 1.05 : 1.0);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);

@@ -11,6 +11,25 @@
 
 namespace fleet::gui {
 
+namespace {
+
+QString countOf(int count, const QString& one, const QString& many)
+{
+    return count == 1 ? one : many.arg(count);
+}
+
+/// "3 workloads", "2 tenants", "1 workload and 2 tenants": a segment's dependents.
+QString dependentsText(int workloads, int tenants)
+{
+    const QString w = countOf(workloads, QObject::tr("1 workload"), QObject::tr("%1 workloads"));
+    const QString t = countOf(tenants, QObject::tr("1 tenant"), QObject::tr("%1 tenants"));
+    if (workloads > 0 && tenants > 0)
+        return QObject::tr("%1 and %2").arg(w, t);
+    return tenants > 0 ? t : w;
+}
+
+} // namespace
+
 std::optional<RemovePlan> askRemovePlan(QWidget* parent, const Project& project, RowList list,
                                         const std::string& id,
                                         const std::vector<RowReference>& references)
@@ -24,15 +43,29 @@ std::optional<RemovePlan> askRemovePlan(QWidget* parent, const Project& project,
         QObject::tr("These refer to the %1 \"%2\":").arg(noun, QString::fromStdString(id))));
     auto* shown = new QListWidget;
     shown->setObjectName(QStringLiteral("references"));
-    bool workloads = false;
+    int workloadCount = 0, tenantCount = 0;
     for (const RowReference& reference : references) {
         shown->addItem(QString::fromStdString(reference.text));
-        workloads = workloads || reference.kind == RowReference::Kind::WorkloadSegment;
+        workloadCount += reference.kind == RowReference::Kind::WorkloadSegment;
+        tenantCount += reference.kind == RowReference::Kind::TenantSegment;
     }
     layout->addWidget(shown);
+    // A segment's workloads and tenants go with it, or move together.
+    const bool movable = workloadCount + tenantCount > 0;
+    const QString dependents = dependentsText(workloadCount, tenantCount);
+    if (movable) {
+        auto* summary = new QLabel(
+            QObject::tr("Removing the %1 removes %2 unless they move to another segment.")
+                .arg(noun, dependents),
+            &dialog);
+        summary->setObjectName(QStringLiteral("removeSummary"));
+        summary->setWordWrap(true);
+        layout->addWidget(summary);
+    }
 
     // Parented to the dialog even when hidden (a pool or workload has no workloads to move).
-    auto* reassign = new QRadioButton(QObject::tr("Move its workloads to segment:"), &dialog);
+    auto* reassign =
+        new QRadioButton(QObject::tr("Move its %1 to segment:").arg(dependents), &dialog);
     reassign->setObjectName(QStringLiteral("reassign"));
     auto* target = new QComboBox(&dialog);
     target->setObjectName(QStringLiteral("reassignTo"));
@@ -41,21 +74,21 @@ std::optional<RemovePlan> askRemovePlan(QWidget* parent, const Project& project,
             target->addItem(QString::fromStdString(segment.name + " (" + segment.id + ")"),
                             QString::fromStdString(segment.id));
     auto* removeAll = new QRadioButton(
-        workloads ? QObject::tr("Remove its workloads too, with the scenario overrides that "
-                                "name them")
-                  : QObject::tr("Remove these scenario overrides too"));
+        movable ? QObject::tr("Remove its %1 too, with the scenario overrides that name them")
+                      .arg(dependents)
+                : QObject::tr("Remove these scenario overrides too"));
     removeAll->setObjectName(QStringLiteral("removeDependents"));
     layout->addWidget(reassign);
     layout->addWidget(target);
-    reassign->setVisible(workloads);
-    target->setVisible(workloads);
+    reassign->setVisible(movable);
+    target->setVisible(movable);
     layout->addWidget(removeAll);
-    const bool canReassign = workloads && target->count() > 0;
+    const bool canReassign = movable && target->count() > 0;
     reassign->setEnabled(canReassign);
     target->setEnabled(canReassign);
     (canReassign ? reassign : removeAll)->setChecked(true);
     QObject::connect(reassign, &QRadioButton::toggled, target, &QComboBox::setEnabled);
-    if (workloads)
+    if (movable)
         layout->addWidget(new QLabel(
             QObject::tr("Scenario overrides that change the %1 itself are removed with it.")
                 .arg(noun)));

@@ -104,6 +104,13 @@ FieldTableModel* addTenantsTable(QVBoxLayout* layout, ProjectDocument* doc, QWid
                                           "cost weights and the sharing penalty"));
     addRowActions(layout, doc, view, model, RowList::Tenants,
                   [](QWidget*, const Project& p) { return newTenantRow(p); });
+    // Where their figures are: the tenant sheet of the evaluation (views/tenant_sheet).
+    auto* results = new QLabel(QObject::tr("Each tenant's GPU-hours and cost, month by month: "
+                                           "the Metering page, “This project's tenants”."),
+                               page);
+    results->setObjectName(QStringLiteral("tenantResultsHint"));
+    results->setWordWrap(true);
+    layout->addWidget(results);
     return model;
 }
 

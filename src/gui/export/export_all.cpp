@@ -2,6 +2,7 @@
 
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
+#include "charts/tenant_chart.h"
 #include "compute/optimizer_plan.h"
 
 #include <QChart>
@@ -30,15 +31,10 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
         return false;
     }
     const QDir dir(folder);
-    for (ChartKind kind : allChartKinds()) {
-        if (kind == ChartKind::Frontier && results.frontiers.empty())
-            continue; // not simulated
-        if (kind == ChartKind::Packing && !results.packing)
-            continue; // no trace replayed
-        if (needsOptimizer(kind) && !hasOptimizerAnswer(results))
-            continue; // not solved
-        std::unique_ptr<QChart> chart(createChart(kind, results));
-        const QString stem = chartFileStem(chartKindKey(kind), results.scenario);
+    // One chart in every format, named `key`-scenario.
+    const auto write = [&](QChart* made, const QString& key) {
+        std::unique_ptr<QChart> chart(made);
+        const QString stem = chartFileStem(key, results.scenario);
         ExportOptions options;
         options.slide = true;
         options.footer = chartFooter(results);
@@ -50,6 +46,24 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
                 return false;
             *written << path;
         }
+        return true;
+    };
+    for (ChartKind kind : allChartKinds()) {
+        if (kind == ChartKind::Frontier && results.frontiers.empty())
+            continue; // not simulated
+        if (kind == ChartKind::Packing && !results.packing)
+            continue; // no trace replayed
+        if (needsOptimizer(kind) && !hasOptimizerAnswer(results))
+            continue; // not solved
+        if (!write(createChart(kind, results), chartKindKey(kind)))
+            return false;
+    }
+    // The Metering page's charts of the project's own tenants, when it names any.
+    if (!results.project.tenants.empty()) {
+        const std::vector<TenantTotal> lines = tenantTotals(results.project, results.evaluation);
+        if (!write(createTenantCostChart(results, lines), QStringLiteral("tenant-cost")) ||
+            !write(createTenantHoursChart(results, lines), QStringLiteral("tenant-gpu-hours")))
+            return false;
     }
     return true;
 }

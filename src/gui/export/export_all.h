@@ -12,7 +12,9 @@
 namespace fleet::gui {
 
 /// Writes the charts of `results` (all parts computed; the frontier,
-/// packing and optimizer's charts only when their data is there) into `folder`, creating it.
+/// packing and optimizer's charts only when their data is there; the
+/// tenants' cost and GPU-hours charts, "tenant-cost" and "tenant-gpu-hours",
+/// when the project names tenants) into `folder`, creating it.
 /// Returns the files written; on failure false, with `error` naming the file.
 bool exportAllCharts(const PlanResults& results, const QString& folder, QStringList* written,
                      QString* error);

@@ -3,6 +3,7 @@
 #include "charts/chart_style.h"
 #include "joblog/metering_export.h"
 #include "perf/gpu_power.h"
+#include "views/chart_slot.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -40,15 +41,6 @@ QString usd(double value)
 QString hoursText(double h)
 {
     return QStringLiteral("%1 h").arg(h, 0, 'f', 2);
-}
-
-QChartView* emptyChart(const QString& name, QWidget* parent)
-{
-    auto* view = new QChartView(new QChart(), parent);
-    view->setObjectName(name);
-    view->setMinimumHeight(260);
-    view->setRenderHint(QPainter::Antialiasing);
-    return view;
 }
 
 /// A stacked bar chart of `value` per tenant and month, in `view`; its value
@@ -95,9 +87,7 @@ void stackedChart(QChartView* view, const Metering& m, const QString& title, con
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
-    QChart* old = view->chart();
-    view->setChart(chart);
-    delete old;
+    replaceChart(view, chart);
 }
 
 } // namespace
@@ -156,8 +146,8 @@ MeteringPanel::MeteringPanel(ProjectDocument* document, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setMinimumHeight(180);
     form->addRow(m_table);
-    m_costChart = emptyChart(QStringLiteral("meteringCostChart"), this);
-    m_hoursChart = emptyChart(QStringLiteral("meteringHoursChart"), this);
+    m_costChart = newChartSlot(QStringLiteral("meteringCostChart"), 260, this);
+    m_hoursChart = newChartSlot(QStringLiteral("meteringHoursChart"), 260, this);
     form->addRow(m_costChart);
     form->addRow(m_hoursChart);
 }
