@@ -66,6 +66,40 @@ private slots:
         QCOMPARE(runCli({"simulate-service", ":sample", "chat-70b", "--hours", "0"}).exitCode, 1);
     }
 
+    void simulateServiceDisaggregated()
+    {
+        // inference_disaggregated = 1: the service's prefill and decode pools
+        // are simulated (it said "no replicas in its first month" before).
+        QTemporaryDir dir;
+        QJsonObject sample = exportedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        QJsonObject assumptions = sample.value("assumptions").toObject();
+        assumptions.insert("inference_disaggregated", 1);
+        sample.insert("assumptions", assumptions);
+        const QString path = dir.filePath(QStringLiteral("split.fleetplan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(sample).toJson());
+        file.close();
+        const CliRun run =
+            runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.2", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(out.value("serving").toString(), QStringLiteral("disaggregated"));
+        QVERIFY(out.value("prefill_instances").toInt() >= 1);
+        QVERIFY(out.value("decode_replicas").toInt() >= 1);
+        QVERIFY(out.value("requests").toDouble() > 100);
+        for (const char* key : {"ttft_mean_ms", "ttft_p99_ms", "sla_met_fraction",
+                                "engine_ttft_p99_ms", "tpot_target_ms"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QVERIFY(out.contains(QStringLiteral("decode_wait_p99_ms")));
+        const CliRun text =
+            runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.1"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("prefill instances")), qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("wait for a decode slot")), qPrintable(text.out));
+    }
+
     void simulateSyntheticJson()
     {
         const CliRun run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node",

@@ -8,6 +8,7 @@
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix_model.h"
 #include "optimize/rounding.h"
+#include "optimize/spot_eligibility.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,25 +23,11 @@ namespace {
 /// fleet, small enough for CLP's tolerances (a bound, not a plan).
 constexpr double kGpuCountCap = 1e7;
 
-/// Spot GPUs a fixed fleet holds of `gpuId`.
-int spotFleetLimit(const Project& project, const std::string& gpuId)
-{
-    int count = 0;
-    for (const FleetPool& pool : project.fleet.pools)
-        if (pool.gpuId == gpuId && pool.plan == Plan::Spot)
-            count += pool.count;
-    return count;
-}
-
 /// Spot suits preemptible work on whole GPUs whose book prices spot for the
-/// GPU and whose lost work leaves something to run.
+/// GPU and whose lost work leaves something to run (optimize/spot_eligibility.h).
 bool spotAllowed(const Project& project, const Workload& workload, const OptionResult& option)
 {
-    const GpuModel* gpu = project.catalog().gpu(option.gpuId);
-    const PriceBook* book = project.activePriceBook();
-    return isPreemptible(project, workload) && isWholeGpu(option.regime) && gpu && book &&
-           book->usdPerGpuHour(*gpu, Plan::Spot) && spotWorkable(option.lostWorkFractionOnSpot) &&
-           (project.fleet.mode == FleetMode::Size || spotFleetLimit(project, gpu->id) > 0);
+    return !spotRefusal(project, workload, option);
 }
 
 std::string name(std::initializer_list<std::string_view> parts)
