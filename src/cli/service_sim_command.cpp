@@ -23,6 +23,23 @@ bj::value numberOrNull(double value)
     return std::isfinite(value) ? bj::value(value) : bj::value(nullptr);
 }
 
+/// One pool of a disaggregated service: simulated mean and p99 beside the
+/// engine's, and the share of requests within the pool's target.
+QString poolLine(const QString& what, const ServiceSimulationReport& simulated,
+                 const TtftQueueing& engine, const QString& target, double targetMs)
+{
+    return QStringLiteral("  %1: mean %2 ms, p99 %3 ms (engine's M/M/c: %4 ms, %5 ms); %6 (%7 "
+                          "ms) for %8 % of requests\n")
+        .arg(what)
+        .arg(simulated.meanTtftMs, 0, 'f', 1)
+        .arg(simulated.p99TtftMs, 0, 'f', 1)
+        .arg(engine.meanTtftMs, 0, 'f', 1)
+        .arg(engine.p99TtftMs, 0, 'f', 1)
+        .arg(target)
+        .arg(targetMs, 0, 'f', 0)
+        .arg(simulated.slaMetFraction * 100.0, 0, 'f', 3);
+}
+
 /// A disaggregated service: both pools, each beside the engine's M/M/c figures.
 int runDisaggregated(const Project& project, const Workload& workload, const OptionResult& option,
                      double hours, std::uint64_t seed, bool json)
@@ -74,22 +91,10 @@ int runDisaggregated(const Project& project, const Workload& workload, const Opt
                       .arg(in.prefill.requestsPerSecond, 0, 'f', 2)
                       .arg(hours, 0, 'g', 4)
                       .arg(r.prefill.requests, 0, 'f', 0);
-    out += QStringLiteral("  TTFT (prefill queue, prefill, KV transfer): mean %1 ms, p99 %2 ms "
-                          "(engine's M/M/c: %3 ms, %4 ms); target %5 ms met by %6 % of requests\n")
-               .arg(r.prefill.meanTtftMs, 0, 'f', 1)
-               .arg(r.prefill.p99TtftMs, 0, 'f', 1)
-               .arg(engineTtft.meanTtftMs, 0, 'f', 1)
-               .arg(engineTtft.p99TtftMs, 0, 'f', 1)
-               .arg(in.prefill.ttftTargetMs, 0, 'f', 0)
-               .arg(r.prefill.slaMetFraction * 100.0, 0, 'f', 3);
-    out += QStringLiteral("  wait for a decode slot: mean %1 ms, p99 %2 ms (engine's M/M/c: %3 ms, "
-                          "%4 ms); within one TPOT (%5 ms) for %6 % of requests\n")
-               .arg(r.decode.meanTtftMs, 0, 'f', 1)
-               .arg(r.decode.p99TtftMs, 0, 'f', 1)
-               .arg(engineDecode.meanTtftMs, 0, 'f', 1)
-               .arg(engineDecode.p99TtftMs, 0, 'f', 1)
-               .arg(in.decode.ttftTargetMs, 0, 'f', 0)
-               .arg(r.decode.slaMetFraction * 100.0, 0, 'f', 3);
+    out += poolLine(QStringLiteral("TTFT (prefill queue, prefill, KV transfer)"), r.prefill,
+                    engineTtft, QStringLiteral("within the TTFT target"), in.prefill.ttftTargetMs);
+    out += poolLine(QStringLiteral("wait for a decode slot"), r.decode, engineDecode,
+                    QStringLiteral("within one TPOT"), in.decode.ttftTargetMs);
     out +=
         QStringLiteral("  no overflow replicas: a disaggregated service's pools are dedicated\n");
     printOut(out);

@@ -18,6 +18,21 @@ using fleet::test::CliRun;
 using fleet::test::exportedSample;
 using fleet::test::runCli;
 
+namespace {
+
+/// `project` written to `name` in `dir`; its path, empty when it cannot be written.
+QString writtenProject(const QTemporaryDir& dir, const QJsonObject& project, const QString& name)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(QJsonDocument(project).toJson());
+    return path;
+}
+
+} // namespace
+
 class TestCliSimulate : public QObject
 {
     Q_OBJECT
@@ -38,11 +53,8 @@ private slots:
             segments[i] = segment;
         }
         sample.insert("segments", segments);
-        const QString path = dir.filePath(QStringLiteral("overflow.fleetplan.json"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(sample).toJson());
-        file.close();
+        const QString path = writtenProject(dir, sample, QStringLiteral("overflow.fleetplan.json"));
+        QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
         QCOMPARE(run.exitCode, 0);
@@ -76,11 +88,8 @@ private slots:
         QJsonObject assumptions = sample.value("assumptions").toObject();
         assumptions.insert("inference_disaggregated", 1);
         sample.insert("assumptions", assumptions);
-        const QString path = dir.filePath(QStringLiteral("split.fleetplan.json"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(sample).toJson());
-        file.close();
+        const QString path = writtenProject(dir, sample, QStringLiteral("split.fleetplan.json"));
+        QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.2", "--json"});
         QCOMPARE(run.exitCode, 0);
