@@ -270,7 +270,8 @@ int runInferenceCommand(const QStringList& args)
     if (context->plan == Plan::Spot) {
         // An interrupted replica (its tensor-parallel GPUs) is reloaded.
         const double lost =
-            spotLostWorkFraction(assumptions, largestTensorParallel, assumptions.restartMin / 60.0);
+            spotLostWorkFraction(assumptions, context->book, context->gpu->id,
+                                 largestTensorParallel, assumptions.restartMin / 60.0);
         const auto effective = spotEffectiveUsdPerGpuHour(usdPerGpuHour, lost);
         if (!effective) {
             printErr(QStringLiteral("fleetplanner-cli inference: on spot a replica would lose %1 "

@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "engine/queueing.h"
+#include "simulate/disaggregated_service.h"
 #include "simulate/service_simulator.h"
 
 #include <QCommandLineParser>
@@ -22,6 +23,84 @@ bj::value numberOrNull(double value)
     return std::isfinite(value) ? bj::value(value) : bj::value(nullptr);
 }
 
+/// One pool of a disaggregated service: simulated mean and p99 beside the
+/// engine's, and the share of requests within the pool's target.
+QString poolLine(const QString& what, const ServiceSimulationReport& simulated,
+                 const TtftQueueing& engine, const QString& target, double targetMs)
+{
+    return QStringLiteral("  %1: mean %2 ms, p99 %3 ms (engine's M/M/c: %4 ms, %5 ms); %6 (%7 "
+                          "ms) for %8 % of requests\n")
+        .arg(what)
+        .arg(simulated.meanTtftMs, 0, 'f', 1)
+        .arg(simulated.p99TtftMs, 0, 'f', 1)
+        .arg(engine.meanTtftMs, 0, 'f', 1)
+        .arg(engine.p99TtftMs, 0, 'f', 1)
+        .arg(target)
+        .arg(targetMs, 0, 'f', 0)
+        .arg(simulated.slaMetFraction * 100.0, 0, 'f', 3);
+}
+
+/// A disaggregated service: both pools, each beside the engine's M/M/c figures.
+int runDisaggregated(const Project& project, const Workload& workload, const OptionResult& option,
+                     double hours, std::uint64_t seed, bool json)
+{
+    auto input = firstMonthOfDisaggregatedService(project, workload, option);
+    if (!input) {
+        printErr("simulate-service: " + QString::fromStdString(input.error().toString()) + "\n");
+        return UserError;
+    }
+    const DisaggregatedServiceInput& in = input.value();
+    const DisaggregatedServiceReport r = simulateDisaggregatedService(in, hours, seed);
+    // The engine's queues for the same month (engine/disaggregated.cpp).
+    const TtftQueueing engineTtft =
+        ttftQueueing(in.prefill.dedicatedReplicas, 1, 1.0 / in.prefill.meanSlotSeconds,
+                     in.prefill.prefillMs, in.prefill.requestsPerSecond);
+    const TtftQueueing engineDecode = ttftQueueing(
+        in.decode.dedicatedReplicas, in.decode.slotsPerReplica,
+        option.detail("decode_requests_per_second_per_replica"), 0.0, in.decode.requestsPerSecond);
+    if (json) {
+        printJson(bj::object{{"workload", workload.id},
+                             {"serving", "disaggregated"},
+                             {"prefill_instances", in.prefill.dedicatedReplicas},
+                             {"decode_replicas", in.decode.dedicatedReplicas},
+                             {"slots_per_decode_replica", in.decode.slotsPerReplica},
+                             {"overflow_replicas", 0},
+                             {"requests_per_second", in.prefill.requestsPerSecond},
+                             {"hours", hours},
+                             {"requests", r.prefill.requests},
+                             {"ttft_mean_ms", r.prefill.meanTtftMs},
+                             {"ttft_p99_ms", r.prefill.p99TtftMs},
+                             {"ttft_target_ms", in.prefill.ttftTargetMs},
+                             {"sla_met_fraction", r.prefill.slaMetFraction},
+                             {"decode_wait_mean_ms", r.decode.meanTtftMs},
+                             {"decode_wait_p99_ms", r.decode.p99TtftMs},
+                             {"tpot_target_ms", in.decode.ttftTargetMs},
+                             {"decode_wait_within_tpot_fraction", r.decode.slaMetFraction},
+                             {"engine_ttft_mean_ms", numberOrNull(engineTtft.meanTtftMs)},
+                             {"engine_ttft_p99_ms", numberOrNull(engineTtft.p99TtftMs)},
+                             {"engine_decode_wait_mean_ms", numberOrNull(engineDecode.meanTtftMs)},
+                             {"engine_decode_wait_p99_ms", numberOrNull(engineDecode.p99TtftMs)}});
+        return Ok;
+    }
+    QString out = QStringLiteral("%1: disaggregated, %2 prefill instances + %3 decode replicas of "
+                                 "%4 slots, %5 requests/s, %6 h simulated (%7 requests)\n")
+                      .arg(QString::fromStdString(workload.id))
+                      .arg(in.prefill.dedicatedReplicas)
+                      .arg(in.decode.dedicatedReplicas)
+                      .arg(in.decode.slotsPerReplica)
+                      .arg(in.prefill.requestsPerSecond, 0, 'f', 2)
+                      .arg(hours, 0, 'g', 4)
+                      .arg(r.prefill.requests, 0, 'f', 0);
+    out += poolLine(QStringLiteral("TTFT (prefill queue, prefill, KV transfer)"), r.prefill,
+                    engineTtft, QStringLiteral("within the TTFT target"), in.prefill.ttftTargetMs);
+    out += poolLine(QStringLiteral("wait for a decode slot"), r.decode, engineDecode,
+                    QStringLiteral("within one TPOT"), in.decode.ttftTargetMs);
+    out +=
+        QStringLiteral("  no overflow replicas: a disaggregated service's pools are dedicated\n");
+    printOut(out);
+    return Ok;
+}
+
 } // namespace
 
 int runServiceSimCommand(const QStringList& args)
@@ -29,7 +108,8 @@ int runServiceSimCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Simulate an inference service's first month request by request on the replicas the "
-        "engine sized: dedicated and preemptible overflow. Reports the achieved preemption rate "
+        "engine sized: dedicated and preemptible overflow, or a disaggregated service's prefill "
+        "and decode pools. Reports the achieved preemption rate "
         "and the TTFT SLA beside the engine's figures.");
     parser.addHelpOption();
     parser.addPositionalArgument("project", "Project file, or :sample");
@@ -80,6 +160,9 @@ int runServiceSimCommand(const QStringList& args)
                  "\" has no feasible option\n");
         return UserError;
     }
+    if (option->detail("serving_disaggregated") > 0)
+        return runDisaggregated(*project, *workload, *option, hours, seed,
+                                parser.isSet(jsonOption));
     auto input = firstMonthOfService(*project, *workload, *option);
     if (!input) {
         printErr("simulate-service: " + QString::fromStdString(input.error().toString()) + "\n");

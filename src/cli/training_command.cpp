@@ -195,8 +195,8 @@ int runTrainingCommand(const QStringList& args)
     if (context->plan == Plan::Spot) {
         // A gang loses the work since its last checkpoint whenever one of the
         // instances it spans is interrupted.
-        const double lost =
-            spotLostWorkFraction(assumptions, spec.gpusPerJob, e.lostWorkPerInterruptionHours);
+        const double lost = spotLostWorkFraction(assumptions, context->book, context->gpu->id,
+                                                 spec.gpusPerJob, e.lostWorkPerInterruptionHours);
         const auto effective = spotEffectiveUsdPerGpuHour(usdPerGpuHour, lost);
         if (!effective) {
             printErr(QStringLiteral("fleetplanner-cli training: on spot a %1-GPU job would lose %2 "

@@ -18,6 +18,21 @@ using fleet::test::CliRun;
 using fleet::test::exportedSample;
 using fleet::test::runCli;
 
+namespace {
+
+/// `project` written to `name` in `dir`; its path, empty when it cannot be written.
+QString writtenProject(const QTemporaryDir& dir, const QJsonObject& project, const QString& name)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(QJsonDocument(project).toJson());
+    return path;
+}
+
+} // namespace
+
 class TestCliSimulate : public QObject
 {
     Q_OBJECT
@@ -144,11 +159,8 @@ private slots:
             segments[i] = segment;
         }
         sample.insert("segments", segments);
-        const QString path = dir.filePath(QStringLiteral("overflow.fleetplan.json"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(sample).toJson());
-        file.close();
+        const QString path = writtenProject(dir, sample, QStringLiteral("overflow.fleetplan.json"));
+        QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
         QCOMPARE(run.exitCode, 0);
@@ -170,6 +182,37 @@ private slots:
         QVERIFY2(notService.err.contains(QStringLiteral("not an inference service")),
                  qPrintable(notService.err));
         QCOMPARE(runCli({"simulate-service", ":sample", "chat-70b", "--hours", "0"}).exitCode, 1);
+    }
+
+    void simulateServiceDisaggregated()
+    {
+        // inference_disaggregated = 1: the service's prefill and decode pools
+        // are simulated (it said "no replicas in its first month" before).
+        QTemporaryDir dir;
+        QJsonObject sample = exportedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        QJsonObject assumptions = sample.value("assumptions").toObject();
+        assumptions.insert("inference_disaggregated", 1);
+        sample.insert("assumptions", assumptions);
+        const QString path = writtenProject(dir, sample, QStringLiteral("split.fleetplan.json"));
+        QVERIFY(!path.isEmpty());
+        const CliRun run =
+            runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.2", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(out.value("serving").toString(), QStringLiteral("disaggregated"));
+        QVERIFY(out.value("prefill_instances").toInt() >= 1);
+        QVERIFY(out.value("decode_replicas").toInt() >= 1);
+        QVERIFY(out.value("requests").toDouble() > 100);
+        for (const char* key : {"ttft_mean_ms", "ttft_p99_ms", "sla_met_fraction",
+                                "engine_ttft_p99_ms", "tpot_target_ms"})
+            QVERIFY2(out.value(QLatin1String(key)).toDouble() > 0, key);
+        QVERIFY(out.contains(QStringLiteral("decode_wait_p99_ms")));
+        const CliRun text =
+            runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.1"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("prefill instances")), qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("wait for a decode slot")), qPrintable(text.out));
     }
 
     void simulateSyntheticJson()

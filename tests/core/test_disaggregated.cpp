@@ -5,10 +5,12 @@
 
 #include "engine/disaggregated.h"
 #include "engine/evaluate.h"
+#include "engine/queueing.h"
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
 #include "perf/model_table.h"
 #include "sample_fixture.h"
+#include "simulate/disaggregated_service.h"
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
@@ -311,6 +313,92 @@ private slots:
         QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().toString().c_str());
         QCOMPARE(ok.value().assumptions.inferenceDisaggregated, 1.0);
         QCOMPARE(ok.value().assumptions.kvTransferGbPerS, 400.0);
+    }
+
+    void overflowIsRefusedAndSaid()
+    {
+        // A preemptible segment's service served disaggregated: overflow splits
+        // colocated replicas only, so both pools stay dedicated — and a
+        // detail and a warning say so (before, it was silently left out).
+        Project project = test::sample();
+        for (Segment& segment : project.segments)
+            if (segment.id == "enterprise")
+                segment.preemptible = true;
+        project.assumptions.inferenceDisaggregated = 1;
+        const Evaluation e = evaluate(project);
+        const OptionResult* chat = test::workload(e, "chat-70b").chosenOption();
+        QVERIFY(chat);
+        QCOMPARE(chat->detail("serving_disaggregated"), 1.0);
+        QCOMPARE(chat->detail("overflow_refused_disaggregated"), 1.0);
+        for (const MonthRequirement& month : chat->months)
+            QCOMPARE(month.overflowGpuHoursHeld, 0.0);
+        bool warned = false;
+        for (const std::string& warning : e.warnings)
+            warned = warned || (warning.find("workload chat-70b: preemptible overflow not "
+                                             "applied") != std::string::npos &&
+                                warning.find("inference_disaggregated") != std::string::npos);
+        QVERIFY(warned);
+        // Not preemptible: nothing to refuse, nothing said.
+        project.segments = test::sample().segments;
+        const Evaluation notPreemptible = evaluate(project);
+        const OptionResult* dedicated = test::workload(notPreemptible, "chat-70b").chosenOption();
+        QVERIFY(dedicated);
+        QVERIFY(std::isnan(dedicated->detail("overflow_refused_disaggregated")));
+    }
+
+    void simulatorRunsBothPools()
+    {
+        // simulate-service found "no replicas" in a disaggregated option: its
+        // prefill and decode pools are simulated instead, each against the
+        // engine's M/M/c figures for the first month.
+        Project project = test::sample();
+        project.assumptions.inferenceDisaggregated = 1;
+        const Evaluation e = evaluate(project);
+        const Workload& workload = project.workloads[4]; // claims-triage-8b
+        QCOMPARE(workload.id, std::string("claims-triage-8b"));
+        const OptionResult* option = test::workload(e, workload.id).chosenOption();
+        QVERIFY(option);
+        const auto colocated = firstMonthOfService(project, workload, *option);
+        QVERIFY(!colocated.ok());
+        QVERIFY2(colocated.error().toString().find("served disaggregated") != std::string::npos,
+                 colocated.error().toString().c_str());
+        auto input = firstMonthOfDisaggregatedService(project, workload, *option);
+        QVERIFY2(input.ok(), input.ok() ? "" : input.error().toString().c_str());
+        const DisaggregatedServiceInput& in = input.value();
+        QCOMPARE(double(in.prefill.dedicatedReplicas),
+                 option->detail("prefill_instances_first_month"));
+        QCOMPARE(double(in.decode.dedicatedReplicas),
+                 option->detail("decode_replicas_first_month"));
+        QCOMPARE(double(in.decode.slotsPerReplica), option->detail("batch"));
+        QCOMPARE(in.prefill.slotsPerReplica, 1);
+        QCOMPARE(in.prefill.overflowReplicas + in.decode.overflowReplicas, 0);
+        const double prefillPathMs =
+            option->detail("prefill_ms") + option->detail("kv_transfer_ms");
+        QCOMPARE(in.prefill.prefillMs, prefillPathMs);
+        const DisaggregatedServiceReport r = simulateDisaggregatedService(in, 2.0, 7);
+        const TtftQueueing ttft =
+            ttftQueueing(in.prefill.dedicatedReplicas, 1, 1.0 / in.prefill.meanSlotSeconds,
+                         prefillPathMs, in.prefill.requestsPerSecond);
+        const TtftQueueing decode =
+            ttftQueueing(in.decode.dedicatedReplicas, in.decode.slotsPerReplica,
+                         option->detail("decode_requests_per_second_per_replica"), 0.0,
+                         in.decode.requestsPerSecond);
+        qInfo("%s: %d prefill instances, %d decode replicas of %d slots, %.2f requests/s; "
+              "simulated %.0f requests: TTFT mean %.1f ms, p99 %.1f ms (engine %.1f, %.1f); decode "
+              "slot wait mean %.2f ms, p99 %.2f ms (engine %.2f, %.2f)",
+              workload.id.c_str(), in.prefill.dedicatedReplicas, in.decode.dedicatedReplicas,
+              in.decode.slotsPerReplica, in.prefill.requestsPerSecond, r.prefill.requests,
+              r.prefill.meanTtftMs, r.prefill.p99TtftMs, ttft.meanTtftMs, ttft.p99TtftMs,
+              r.decode.meanTtftMs, r.decode.p99TtftMs, decode.meanTtftMs, decode.p99TtftMs);
+        QVERIFY(r.prefill.requests > 1000 && r.decode.requests > 1000);
+        // Both pools keep up; the simulated TTFT is the engine's within 10 %.
+        QVERIFY(ttft.stable && decode.stable);
+        QVERIFY2(std::abs(r.prefill.meanTtftMs - ttft.meanTtftMs) < 0.1 * ttft.meanTtftMs,
+                 qPrintable(QString::number(r.prefill.meanTtftMs)));
+        QVERIFY2(std::abs(r.prefill.p99TtftMs - ttft.p99TtftMs) < 0.1 * ttft.p99TtftMs,
+                 qPrintable(QString::number(r.prefill.p99TtftMs)));
+        QVERIFY(r.prefill.meanTtftMs >= prefillPathMs);
+        QCOMPARE(r.prefill.preemptions + r.decode.preemptions, 0.0);
     }
 };
 

@@ -222,32 +222,48 @@ private slots:
     void preemptibleWorkGoesToSpot_data()
     {
         QTest::addColumn<bool>("preemptible");
+        QTest::addColumn<double>("offerInterruptionsPerHour"); ///< < 0: the offer states none
         QTest::addColumn<double>("expected");
+        QTest::addColumn<bool>("onSpot");
         // market-2026: H100 spot $2.46, on demand $6.155 (both CoreWeave). 7,300 GPU-hours
         // ÷ 0.85 = 8,588.2 held hours, ÷ (1 − 0.0003 per instance-hour × 1 instance ×
         // (30/120 + 10/60)) on spot = 8,589.3 → 12 GPUs either way, all year.
-        QTest::newRow("preemptible: spot") << true << 12 * 730.0 * 2.46 * 12;
-        QTest::newRow("not preemptible: on demand") << false << 12 * 730.0 * 6.155 * 12;
+        QTest::newRow("preemptible: spot") << true << -1.0 << 12 * 730.0 * 2.46 * 12 << true;
+        QTest::newRow("not preemptible: on demand")
+            << false << -1.0 << 12 * 730.0 * 6.155 * 12 << false;
+        // The offer's own rate wins over the default: at 0.5 per instance-hour a
+        // job loses 0.5 × (30/120 + 10/60) = 20.8 % → 8,588.2 ÷ 0.792 = 10,848 h
+        // = 14.86 → 15 spot GPUs at $2.46, still below 12 on demand.
+        QTest::newRow("offer states 0.5 per instance-hour: 15 spot GPUs")
+            << true << 0.5 << 15 * 730.0 * 2.46 * 12 << true;
+        // At 3 per instance-hour it would lose 125 %: spot refused, on demand.
+        QTest::newRow("offer states 3 per instance-hour: on demand")
+            << true << 3.0 << 12 * 730.0 * 6.155 * 12 << false;
     }
 
     void preemptibleWorkGoesToSpot()
     {
         QFETCH(bool, preemptible);
+        QFETCH(double, offerInterruptionsPerHour);
         QFETCH(double, expected);
+        QFETCH(bool, onSpot);
         Project project = batchProject(7300, 1);
         project.activePriceBookId = "market-2026";
         // The book's owned H100 ($1.686, the TCO) would beat both rented
         // plans; this is about spot against on demand, so it goes.
         for (PriceBook& book : project.mutableCatalog().priceBooks)
             if (book.id == project.activePriceBookId)
-                for (GpuPrices& prices : book.gpus)
+                for (GpuPrices& prices : book.gpus) {
                     prices.owned.reset();
+                    if (prices.spot && offerInterruptionsPerHour >= 0)
+                        prices.spot->interruptionsPerHour = offerInterruptionsPerHour;
+                }
         std::get<BatchSpec>(project.workloads.front().spec).preemptible = preemptible;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
         QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-6,
                  qPrintable(QString::number(result.objectiveUsd, 'f', 2)));
-        QCOMPARE(result.assignments.front().onSpot, preemptible);
+        QCOMPARE(result.assignments.front().onSpot, onSpot);
         QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
     }
 
@@ -403,6 +419,44 @@ private slots:
         QVERIFY2(QString::fromStdString(result.reasons.front())
                      .contains(QStringLiteral("the fleet has 10")),
                  result.reasons.front().c_str());
+    }
+
+    void spotPoolsSayWhichWorkloadsCannotUseThem_data()
+    {
+        QTest::addColumn<int>("onDemandGpus");
+        QTest::newRow("spot only") << 0;
+        QTest::newRow("spot first, 800 on demand") << 800;
+    }
+
+    void spotPoolsSayWhichWorkloadsCannotUseThem()
+    {
+        // Issue 15: the sample on market-2026 with its first pool on spot was
+        // "infeasible" with the generic "cannot be split between regimes".
+        QFETCH(int, onDemandGpus);
+        Project project = loadSampleProject().value();
+        project.activePriceBookId = "market-2026";
+        project.fleet.pools[0].plan = Plan::Spot;
+        project.fleet.pools[0].count = 2400;
+        project.fleet.pools[1].plan = Plan::OnDemand;
+        project.fleet.pools[1].count = onDemandGpus;
+        const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
+        QCOMPARE(result.status, SolveStatus::Infeasible);
+        QVERIFY(!result.reasons.empty());
+        const QString reason = QString::fromStdString(result.reasons.front());
+        // No segment of the sample is preemptible: of its workloads only the
+        // mid-stage fine-tunes (batch marked preemptible) may use spot.
+        QVERIFY2(reason.contains(QStringLiteral("7 workload(s) cannot run on the fleet's 2400 "
+                                                "spot GPUs, and even their smallest placement "
+                                                "holds 1352 GPUs")),
+                 qPrintable(reason));
+        QVERIFY2(reason.contains(
+                     QStringLiteral("the fleet has %1 outside its spot pools").arg(onDemandGpus)),
+                 qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("`pretrain-70b`: not preemptible (segment "
+                                                "`enterprise`)")),
+                 qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("batch not marked preemptible")),
+                 qPrintable(reason));
     }
 
     void workloadWithoutAnyOptionIsNamed()

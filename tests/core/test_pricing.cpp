@@ -206,14 +206,44 @@ private slots:
         a.spotInterruptionsPerInstanceHour = 0.0003;
         a.spotGpusPerInstance = 8;
         // One GPU and a full node are both on one instance: the instance's rate.
-        QCOMPARE(spotGangInterruptionsPerHour(a, 1), 0.0003);
-        QCOMPARE(spotGangInterruptionsPerHour(a, 8), 0.0003);
+        QCOMPARE(spotGangInterruptionsPerHour(a, nullptr, "h100", 1), 0.0003);
+        QCOMPARE(spotGangInterruptionsPerHour(a, nullptr, "h100", 8), 0.0003);
         // 64 GPUs span 8 instances: 8 × the rate, not 64 ×.
-        QCOMPARE(spotGangInterruptionsPerHour(a, 64), 8 * 0.0003);
+        QCOMPARE(spotGangInterruptionsPerHour(a, nullptr, "h100", 64), 8 * 0.0003);
         // Lost share: interruptions per hour × hours lost per interruption.
-        QCOMPARE(spotLostWorkFraction(a, 64, 0.5), 8 * 0.0003 * 0.5);
+        QCOMPARE(spotLostWorkFraction(a, nullptr, "h100", 64, 0.5), 8 * 0.0003 * 0.5);
         a.spotGpusPerInstance = 4;
-        QCOMPARE(spotGangInterruptionsPerHour(a, 64), 16 * 0.0003);
+        QCOMPARE(spotGangInterruptionsPerHour(a, nullptr, "h100", 64), 16 * 0.0003);
+    }
+
+    void spotOfferRateWinsOverTheDefault()
+    {
+        Assumptions a;
+        a.spotInterruptionsPerInstanceHour = 0.0003;
+        a.spotGpusPerInstance = 8;
+        PriceBook book;
+        GpuPrices stated;
+        stated.gpuId = "h100";
+        stated.spot = HourlyPrice{2.46, "test", "2026", 0.002, {}};
+        GpuPrices unstated;
+        unstated.gpuId = "mi300x";
+        unstated.spot = HourlyPrice{1.71, "test", "2026", std::nullopt, {}};
+        GpuPrices noSpot;
+        noSpot.gpuId = "a100";
+        noSpot.onDemand = HourlyPrice{2.79, "test", "2026", std::nullopt, {}};
+        book.gpus = {stated, unstated, noSpot};
+        // The offer's stated rate, per instance-hour; the default where it states none.
+        QCOMPARE(spotInterruptionsPerInstanceHour(a, &book, "h100"), 0.002);
+        QCOMPARE(spotInterruptionsPerInstanceHour(a, &book, "mi300x"), 0.0003);
+        QCOMPARE(spotInterruptionsPerInstanceHour(a, &book, "a100"), 0.0003);
+        QCOMPARE(spotInterruptionsPerInstanceHour(a, &book, "b200"), 0.0003);
+        // Per instance → per gang, as the default: 64 GPUs span 8 instances.
+        QCOMPARE(spotGangInterruptionsPerHour(a, &book, "h100", 64), 8 * 0.002);
+        QCOMPARE(spotLostWorkFraction(a, &book, "h100", 64, 0.5), 8 * 0.002 * 0.5);
+        QCOMPARE(spotLostWorkFraction(a, &book, "mi300x", 64, 0.5), 8 * 0.0003 * 0.5);
+        // A stated rate of 0 is a statement too: nothing is lost.
+        book.gpus[0].spot->interruptionsPerHour = 0.0;
+        QCOMPARE(spotLostWorkFraction(a, &book, "h100", 64, 0.5), 0.0);
     }
 
     void spotEffectivePriceAndGuard()

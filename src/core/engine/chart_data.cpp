@@ -150,8 +150,8 @@ BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)
     if (!gpu)
         return data;
     // One GPU on spot loses a restart per interruption of its instance.
-    const double lost =
-        spotLostWorkFraction(project.assumptions, 1.0, project.assumptions.restartMin / 60.0);
+    const double lost = spotLostWorkFraction(project.assumptions, book, gpu->id, 1.0,
+                                             project.assumptions.restartMin / 60.0);
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(*gpu, plan);
         if (!price)

@@ -93,7 +93,8 @@ Result<OptionResult> disaggregatedServiceOption(const Project& project, const Wo
         option.details.emplace_back("ttft_target_missed_months", missedMonths);
     // An interrupted instance (its tensor-parallel GPUs) is reloaded.
     option.lostWorkFractionOnSpot = spotLostWorkFraction(
-        a, std::max(s.prefill.tensorParallel, s.decode.tensorParallel), a.restartMin / 60.0);
+        a, project.activePriceBook(), gpu.id,
+        std::max(s.prefill.tensorParallel, s.decode.tensorParallel), a.restartMin / 60.0);
     return option;
 }
 

@@ -145,6 +145,10 @@ void warnAboutService(const Project& project, const Workload& workload, const Op
                            " % of their time to preemption; the service accepts " +
                            shortNumber(project.assumptions.overflowAcceptedPreemptionRate * 100.0) +
                            " % (all replicas dedicated)");
+    if (option.detail("overflow_refused_disaggregated") > 0)
+        warnings.push_back(who + "preemptible overflow not applied: the service is served "
+                                 "disaggregated (inference_disaggregated = 1), and overflow splits "
+                                 "colocated replicas only (both pools dedicated)");
 }
 
 void addKpis(const Project& project, Evaluation& evaluation)

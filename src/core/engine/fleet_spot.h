@@ -8,6 +8,7 @@
 
 #include "engine/evaluation.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,17 @@ namespace fleet {
 /// Spot GPUs a fixed fleet holds of `gpuId` (the sum of its spot pools).
 int fleetSpotGpus(const Project& project, const std::string& gpuId);
 
-/// Whether `workload` may run `option` on spot GPUs: preemptible work, a
-/// whole-GPU regime, spot priced for the GPU and workable (lost work below
-/// kSpotMaxLostWorkFraction), and in a fixed fleet a spot pool of the GPU.
+/// Why `option` of `workload` may not run on spot GPUs, or nullopt when it
+/// may. Spot suits preemptible work (a preemptible segment, or batch marked
+/// preemptible) on whole GPUs, when the active book prices spot for the GPU,
+/// the work lost to interruptions leaves something to run (model/spot.h:
+/// below kSpotMaxLostWorkFraction) and, in a fixed fleet, a spot pool of the
+/// GPU exists. Checked in that order; the engine's choice, the optimizer's
+/// spot columns and its infeasibility sentences all ask this.
+std::optional<std::string> spotRefusal(const Project& project, const Workload& workload,
+                                       const OptionResult& option);
+
+/// !spotRefusal(project, workload, option).
 bool spotAllowedFor(const Project& project, const Workload& workload, const OptionResult& option);
 
 /// Spot GPUs the given options (all on spot, one GPU model) set up in month

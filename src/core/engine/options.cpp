@@ -127,8 +127,9 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"runs_at_once", runsAtOnce}};
     // A gang loses its work since the last checkpoint whenever any one of
     // the instances it spans is interrupted.
-    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob,
-                                                         e.lostWorkPerInterruptionHours);
+    option.lostWorkFractionOnSpot =
+        spotLostWorkFraction(c.project.assumptions, c.project.activePriceBook(), c.gpu.id,
+                             spec.gpusPerJob, e.lostWorkPerInterruptionHours);
     return option;
 }
 
@@ -153,8 +154,14 @@ struct ServiceQueueing
 
 Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec)
 {
-    if (c.project.assumptions.inferenceDisaggregated > 0)
-        return disaggregatedServiceOption(c.project, c.workload, c.gpu, c.regime, c.unit, spec);
+    if (c.project.assumptions.inferenceDisaggregated > 0) {
+        auto option =
+            disaggregatedServiceOption(c.project, c.workload, c.gpu, c.regime, c.unit, spec);
+        // Overflow splits colocated replicas only: both pools stay dedicated, and say so.
+        if (option && !c.filter.ignoreSegmentRules && overflowApplies(c.project, c.workload, c.gpu))
+            option.value().details.emplace_back("overflow_refused_disaggregated", 1.0);
+        return option;
+    }
     ServingContext serving;
     serving.gpu = &c.gpu; // its calibrated efficiency and link (data/perf/serving.json)
     auto replica =
@@ -272,8 +279,9 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         }
     }
     // An interrupted replica (its tensor-parallel GPUs) is reloaded: the reload time is lost.
-    option.lostWorkFractionOnSpot = spotLostWorkFraction(c.project.assumptions, e.tensorParallel,
-                                                         c.project.assumptions.restartMin / 60.0);
+    option.lostWorkFractionOnSpot =
+        spotLostWorkFraction(c.project.assumptions, c.project.activePriceBook(), c.gpu.id,
+                             e.tensorParallel, c.project.assumptions.restartMin / 60.0);
     return option;
 }
 
@@ -315,9 +323,9 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     }
     option.details = {{"allocated_fraction", allocated},
                       {"sessions_per_gpu", double(c.unit.unitsPerGpu)}};
-    option.lostWorkFractionOnSpot =
-        spotLostWorkFraction(c.project.assumptions, std::max(1.0, spec.gpusPerUser),
-                             c.project.assumptions.notebookRestoreMin / 60.0);
+    option.lostWorkFractionOnSpot = spotLostWorkFraction(
+        c.project.assumptions, c.project.activePriceBook(), c.gpu.id,
+        std::max(1.0, spec.gpusPerUser), c.project.assumptions.notebookRestoreMin / 60.0);
     return option;
 }
 
@@ -367,7 +375,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     option.details = {{"unit_hours_per_month", unitHours},
                       {"eviction_loss_fraction", evictionLoss}};
     option.lostWorkFractionOnSpot =
-        spotLostWorkFraction(c.project.assumptions, spec.gpusPerJob, lostPerEviction);
+        spotLostWorkFraction(c.project.assumptions, c.project.activePriceBook(), c.gpu.id,
+                             spec.gpusPerJob, lostPerEviction);
     return option;
 }
 

@@ -45,7 +45,8 @@ struct HourlyPrice
     double usdPerGpuHour = 0.0;
     std::string source;
     std::string asOf;
-    /// Spot only: expected interruptions per GPU-hour, when the offer states one.
+    /// Spot only: expected interruptions per instance-hour, when the offer states
+    /// one; it replaces spot_interruptions_per_instance_hour for this GPU (model/spot.h).
     std::optional<double> interruptionsPerHour;
     std::string note;
 };

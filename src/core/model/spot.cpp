@@ -13,16 +13,27 @@ int spotInstancesSpanned(double gpus, double gpusPerInstance)
     return std::max(1, int(std::ceil(gpus / gpusPerInstance - 1e-9)));
 }
 
-double spotGangInterruptionsPerHour(const Assumptions& assumptions, double gpus)
+double spotInterruptionsPerInstanceHour(const Assumptions& assumptions, const PriceBook* book,
+                                        const std::string& gpuId)
 {
-    return assumptions.spotInterruptionsPerInstanceHour *
+    // The offer's own rate wins: it is what that provider states for that GPU.
+    const GpuPrices* prices = book ? book->prices(gpuId) : nullptr;
+    if (prices && prices->spot && prices->spot->interruptionsPerHour)
+        return *prices->spot->interruptionsPerHour;
+    return assumptions.spotInterruptionsPerInstanceHour;
+}
+
+double spotGangInterruptionsPerHour(const Assumptions& assumptions, const PriceBook* book,
+                                    const std::string& gpuId, double gpus)
+{
+    return spotInterruptionsPerInstanceHour(assumptions, book, gpuId) *
            spotInstancesSpanned(gpus, assumptions.spotGpusPerInstance);
 }
 
-double spotLostWorkFraction(const Assumptions& assumptions, double gpus,
-                            double hoursLostPerInterruption)
+double spotLostWorkFraction(const Assumptions& assumptions, const PriceBook* book,
+                            const std::string& gpuId, double gpus, double hoursLostPerInterruption)
 {
-    return spotGangInterruptionsPerHour(assumptions, gpus) * hoursLostPerInterruption;
+    return spotGangInterruptionsPerHour(assumptions, book, gpuId, gpus) * hoursLostPerInterruption;
 }
 
 bool spotWorkable(double lostWorkFraction)

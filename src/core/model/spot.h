@@ -5,8 +5,10 @@
 // rules live (docs/MODEL.md, "Spot").
 
 #include "model/assumptions.h"
+#include "model/pricing.h"
 
 #include <optional>
+#include <string>
 
 namespace fleet {
 
@@ -17,14 +19,22 @@ inline constexpr double kSpotMaxLostWorkFraction = 0.9;
 /// Instances a gang of `gpus` GPUs spans: ceil(gpus / gpusPerInstance), at least one.
 int spotInstancesSpanned(double gpus, double gpusPerInstance);
 
-/// Interruptions per hour of a gang of `gpus` GPUs: the per-instance rate
-/// (AWS Spot Instance Advisor states it per instance) times the instances the gang spans.
-double spotGangInterruptionsPerHour(const Assumptions& assumptions, double gpus);
+/// Interruptions per instance-hour of spot `gpuId`: the rate the book's spot
+/// offer states (`interruptions_per_hour`) when it states one, else the
+/// assumption `spot_interruptions_per_instance_hour`. `book` may be null.
+double spotInterruptionsPerInstanceHour(const Assumptions& assumptions, const PriceBook* book,
+                                        const std::string& gpuId);
+
+/// Interruptions per hour of a gang of `gpus` GPUs of `gpuId`: the per-instance
+/// rate (AWS Spot Instance Advisor states it per instance; the offer's own
+/// when stated) times the instances the gang spans.
+double spotGangInterruptionsPerHour(const Assumptions& assumptions, const PriceBook* book,
+                                    const std::string& gpuId, double gpus);
 
 /// Share of a gang's work lost on spot: its interruptions per hour times the
 /// hours each interruption costs (work since the last checkpoint, restart).
-double spotLostWorkFraction(const Assumptions& assumptions, double gpus,
-                            double hoursLostPerInterruption);
+double spotLostWorkFraction(const Assumptions& assumptions, const PriceBook* book,
+                            const std::string& gpuId, double gpus, double hoursLostPerInterruption);
 
 /// Whether spot leaves enough work done: lost share in [0, kSpotMaxLostWorkFraction).
 bool spotWorkable(double lostWorkFraction);

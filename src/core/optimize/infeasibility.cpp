@@ -1,6 +1,7 @@
 #include "optimize/infeasibility.h"
 
 #include "engine/options.h"
+#include "engine/fleet_spot.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -84,11 +85,37 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
         return {"the model has no solution although every workload has an option; export it with "
                 "--mps to inspect it"};
     std::map<std::string, double> fleet; // counts of many 10-million-GPU pools overflow int
-    for (const FleetPool& pool : project.fleet.pools)
+    std::map<std::string, double> spotFleet;
+    for (const FleetPool& pool : project.fleet.pools) {
         fleet[pool.gpuId] += pool.count;
+        if (pool.plan == Plan::Spot)
+            spotFleet[pool.gpuId] += pool.count;
+    }
+    // Workloads none of whose options may run on spot, with why (each reason
+    // once), in the project's order.
+    std::vector<std::pair<std::string, std::string>> offSpot;
+    for (const WorkloadEvaluation& w : evaluation.workloads) {
+        const auto workload =
+            std::find_if(project.workloads.begin(), project.workloads.end(),
+                         [&](const Workload& candidate) { return candidate.id == w.id; });
+        if (workload == project.workloads.end() || w.options.empty())
+            continue;
+        std::vector<std::string> why;
+        for (const OptionResult& option : w.options) {
+            const auto refusal = spotRefusal(project, *workload, option);
+            if (!refusal) {
+                why.clear();
+                break;
+            }
+            if (std::find(why.begin(), why.end(), *refusal) == why.end())
+                why.push_back(*refusal);
+        }
+        if (!why.empty())
+            offSpot.emplace_back(w.id, join(why, "; "));
+    }
     // A lower bound per month: each workload on its option holding the fewest GPUs.
     for (int m = 0; m < project.horizonMonths; ++m) {
-        double least = 0;
+        double least = 0, leastOffSpot = 0;
         std::set<std::string> models;
         for (const WorkloadEvaluation& w : evaluation.workloads) {
             double best = 1e300;
@@ -101,17 +128,43 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
                 best = std::min(best, held);
                 models.insert(option.gpuId);
             }
-            if (!w.options.empty())
-                least += best;
+            if (w.options.empty())
+                continue;
+            least += best;
+            if (std::any_of(offSpot.begin(), offSpot.end(),
+                            [&](const auto& entry) { return entry.first == w.id; }))
+                leastOffSpot += best;
         }
-        double total = 0; // in double: counts of many 10-million-GPU pools overflow int
-        for (const std::string& model : models)
+        double total = 0, spot = 0; // in double: counts of many 10-million-GPU pools overflow int
+        for (const std::string& model : models) {
             total += fleet[model];
+            spot += spotFleet[model];
+        }
         if (std::ceil(least - 1e-6) > total) {
             reasons.push_back("month " + std::to_string(m + 1) +
                               ": even the smallest placement of every workload holds " +
                               wholeUpText(least - 1e-6) + " GPUs; the fleet has " +
                               wholeUpText(total));
+            break;
+        }
+        // Spot pools take only the work spotRefusal lets on: the rest must fit beside them.
+        if (spot > 0 && std::ceil(leastOffSpot - 1e-6) > total - spot) {
+            std::vector<std::string> who;
+            for (const auto& [id, why] : offSpot) {
+                who.push_back("`" + id + "`: " + why);
+                if (who.size() == 3)
+                    break;
+            }
+            const std::size_t more = offSpot.size() - who.size();
+            reasons.push_back(
+                "month " + std::to_string(m + 1) + ": " + std::to_string(offSpot.size()) +
+                " workload(s) cannot run on the fleet's " + wholeUpText(spot) +
+                " spot GPUs, and even their smallest placement holds " +
+                wholeUpText(leastOffSpot - 1e-6) + " GPUs; the fleet has " +
+                wholeUpText(total - spot) +
+                " outside its spot pools. Spot takes only "
+                "preemptible work on whole GPUs that a spot price covers: " +
+                join(who, "; ") + (more > 0 ? "; and " + std::to_string(more) + " more" : ""));
             break;
         }
     }

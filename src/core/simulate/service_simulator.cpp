@@ -258,6 +258,10 @@ Result<ServiceSimulationInput> firstMonthOfService(const Project& project, const
     const auto* spec = std::get_if<InferenceSpec>(&workload.spec);
     if (!spec)
         return Error("workload " + workload.id + " is not an inference service");
+    if (option.detail("serving_disaggregated") > 0)
+        return Error("workload " + workload.id +
+                     " is served disaggregated (inference_disaggregated = 1): its prefill and "
+                     "decode pools are simulated by firstMonthOfDisaggregatedService");
     const double replicas = option.detail("replicas_first_month");
     const double batch = option.detail("batch");
     const double perReplica = option.detail("requests_per_second_per_replica");
