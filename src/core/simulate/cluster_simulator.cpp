@@ -369,6 +369,7 @@ void Simulation::scan(int newcomer)
 bool Simulation::attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& failed)
 {
     const int job = it->job;
+    releaseRefusedReservation();
     if (capped(job))
         return false;
     const Kind kind{spec(job).gpus, spec(job).slices, spec(job).priority, mayUseHeld(job),

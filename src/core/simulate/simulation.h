@@ -235,10 +235,14 @@ private:
     /// tenant's rivals borrowed — whole-GPU jobs of tenants that, even
     /// without the evicted work, hold strictly more GPUs per unit of weight
     /// than the job's tenant holds now (so two tenants cannot evict each
-    /// other in turn: the reverse would need the opposite inequality). Victims are
-    /// chosen as predictive preemption chooses them: the nodes whose victims
-    /// lose the least work since their last checkpoint.
+    /// other in turn: the reverse would need the opposite inequality). At
+    /// most the GPUs of the whole nodes the job needs are evicted: the nodes
+    /// whose victims hold the fewest GPUs, then lose the least work.
     bool tryReclaim(int job);
+
+    /// Weighted fair sharing: releases the reservation of a waiting job its
+    /// cap refuses or whose start would be lent (neither may hold nodes).
+    void releaseRefusedReservation();
 
     /// Weighted fair queuing: the next job to start is from the waiting
     /// tenant furthest below its weighted share of the busy GPUs (the lowest

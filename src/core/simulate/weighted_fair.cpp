@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 
 namespace fleet::sim {
 
@@ -44,13 +45,27 @@ bool Simulation::lent(int job) const
     return fair() && beyondCap(job) && othersWaiting(tenantOf(job));
 }
 
+/// A reservation held by a waiting job whose start its cap refuses
+/// (capped()) or would be lent (lent()) is released: the held nodes would
+/// otherwise idle for a job that may not take them. A planned run not yet
+/// arrived keeps its reservation (its drain is by plan).
+void Simulation::releaseRefusedReservation()
+{
+    const int holder = m_reservation.job;
+    if (fair() && holder >= 0 && m_queue.count(queueKey(holder)) > 0 &&
+        (capped(holder) || lent(holder)))
+        releaseReservation();
+}
+
 /// Weighted fair sharing: frees room for `job` by evicting work its
 /// tenant's rivals borrowed — whole-GPU jobs of tenants that, even
 /// without the evicted work, hold strictly more GPUs per unit of weight
 /// than the job's tenant holds now (so two tenants cannot evict each
-/// other in turn: the reverse would need the opposite inequality). Victims are
-/// chosen as predictive preemption chooses them: the nodes whose victims
-/// lose the least work since their last checkpoint.
+/// other in turn: the reverse would need the opposite inequality). A reclaim
+/// evicts at most the GPUs of the whole nodes the job needs (a 2-GPU job
+/// never evicts a 1,024-GPU run); it takes the nodes whose victims hold the
+/// fewest GPUs, then lose the least work since their last checkpoint, and
+/// on each node keeps back every victim not needed (the reprieve).
 bool Simulation::tryReclaim(int job)
 {
     if (fractional(job))
@@ -67,39 +82,50 @@ bool Simulation::tryReclaim(int job)
     const int gpus = spec(job).gpus;
     const int need = std::min(gpus, perNode);
     const int nodesNeeded = (gpus + perNode - 1) / perNode;
+    const double most = double(nodesNeeded) * perNode; // GPUs a reclaim may evict
     const bool held = mayUseHeld(job);
     struct Choice
     {
+        double gpus; ///< GPUs its victims hold (their whole gangs)
         double loss;
         int node;
         std::vector<int> victims;
     };
     std::vector<Choice> choices;
-    std::vector<std::pair<double, int>> candidates;
+    std::vector<std::tuple<double, double, int>> candidates; // (GPUs, loss, job)
     std::vector<double> taken(m_tenants.size(), 0.0);
     for (int node = 0; node < m_cluster.nodes; ++node) {
         if (m_held[std::size_t(node)] && !held)
             continue;
         int free = m_free[std::size_t(node)];
-        Choice choice{0, node, {}};
+        Choice choice{0, 0, node, {}};
         if (free < need) {
             candidates.clear();
             for (int other : m_nodeJobs[std::size_t(node)])
-                if (mayReclaim(other, 0.0))
-                    candidates.emplace_back(lossIfEvicted(other), other);
+                if (gpuShare(other) <= most + 1e-9 && mayReclaim(other, 0.0))
+                    candidates.emplace_back(gpuShare(other), lossIfEvicted(other), other);
             std::sort(candidates.begin(), candidates.end());
             std::fill(taken.begin(), taken.end(), 0.0);
             for (std::size_t i = 0; i < candidates.size() && free < need; ++i) {
-                const int victim = candidates[i].second;
+                const int victim = std::get<2>(candidates[i]);
                 if (!mayReclaim(victim, taken[std::size_t(tenantOf(victim))]))
                     continue;
                 taken[std::size_t(tenantOf(victim))] += gpuShare(victim);
                 free += gpusOn(victim, node);
-                choice.loss += candidates[i].first;
                 choice.victims.push_back(victim);
             }
             if (free < need)
                 continue;
+            // Reprieve: the largest victims first, keep back any not needed.
+            for (std::size_t i = choice.victims.size(); i-- > 0;)
+                if (free - gpusOn(choice.victims[i], node) >= need) {
+                    free -= gpusOn(choice.victims[i], node);
+                    choice.victims.erase(choice.victims.begin() + std::ptrdiff_t(i));
+                }
+            for (int victim : choice.victims) {
+                choice.gpus += gpuShare(victim);
+                choice.loss += lossIfEvicted(victim);
+            }
         }
         choices.push_back(std::move(choice));
     }
@@ -107,15 +133,24 @@ bool Simulation::tryReclaim(int job)
         return false;
     const auto cut = choices.begin() + nodesNeeded;
     std::partial_sort(choices.begin(), cut, choices.end(), [](const Choice& a, const Choice& b) {
-        return a.loss != b.loss ? a.loss < b.loss : a.node < b.node;
+        return std::tie(a.gpus, a.loss, a.node) < std::tie(b.gpus, b.loss, b.node);
     });
-    bool evicted = false;
+    std::vector<int> victims; // distinct: a gang may sit on several chosen nodes
     for (auto it = choices.begin(); it != cut; ++it)
-        for (int victim : it->victims)
-            if (mayReclaim(victim, 0.0)) { // still borrowed after the evictions before it
-                evict(victim);
-                evicted = true;
-            }
+        victims.insert(victims.end(), it->victims.begin(), it->victims.end());
+    std::sort(victims.begin(), victims.end());
+    victims.erase(std::unique(victims.begin(), victims.end()), victims.end());
+    double evictedGpus = 0;
+    for (int victim : victims)
+        evictedGpus += gpuShare(victim);
+    if (evictedGpus > most + 1e-9)
+        return false; // frees far more than the job needs
+    bool evicted = false;
+    for (int victim : victims)
+        if (mayReclaim(victim, 0.0)) { // still borrowed after the evictions before it
+            evict(victim);
+            evicted = true;
+        }
     return evicted;
 }
 
@@ -157,8 +192,10 @@ void Simulation::scanFair()
         bool started = false;
         while (it != own.end()) {
             const auto next = std::next(it);
-            if (capped(it->job))
+            if (capped(it->job)) {
+                releaseRefusedReservation();
                 break; // its cap binds (others below theirs wait): the next tenant's turn
+            }
             if (attempt(m_queue.find(*it), failed)) {
                 started = true;
                 failed.clear(); // use changed: what may be reclaimed changed too
