@@ -301,6 +301,12 @@ double estimatedKvBytesPerToken(double params, Precision precision)
     return layers * 2.0 * 8.0 * 128.0 * bytesPerValue(precision);
 }
 
+ServiceParameters serviceParameters(const InferenceSpec& spec)
+{
+    const Shape shape = shapeFor(spec, {});
+    return {modelFor(spec, {}), shape.totalParams, shape.activeParams};
+}
+
 Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    const ResourceUnit& unit,
                                                    bool allowTensorParallel,
