@@ -5,6 +5,7 @@
 #include "store/field_json.h"
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace fleet {
@@ -45,6 +46,14 @@ void checkSpec(json::Reader& r, const TrainingSpec& spec, const std::string& pat
                  "must be ≥ active_params (a mixture of experts activates a subset)");
 }
 
+/// A parameter count as files write it and in billions: "12900000000 (12.9 B)".
+std::string countText(double params)
+{
+    char billions[32];
+    std::snprintf(billions, sizeof billions, "%.4g", params / 1e9);
+    return fieldNumberText(params) + " (" + billions + " B)";
+}
+
 /// Whether a stated count is the model's (a GUI edit in billions may be off
 /// in the last digits).
 bool sameCount(double stated, double model)
@@ -73,14 +82,14 @@ void checkSpec(json::Reader& r, const InferenceSpec& spec, const std::string& pa
         return;
     }
     if (spec.params > 0 && !sameCount(spec.params, model->activeParams))
-        r.report(pointer(path, "params"),
-                 "must be " + fieldNumberText(model->activeParams) + ", the active parameters of " +
-                     model->id + " (model sets them); got " + fieldNumberText(spec.params));
+        r.report(pointer(path, "params"), "must be " + countText(model->activeParams) +
+                                              ", the active parameters of " + model->id +
+                                              " (model sets them); got " + countText(spec.params));
     if (spec.totalParams > 0 && !sameCount(spec.totalParams, model->totalParams))
         r.report(pointer(path, "total_params"),
-                 "must be left out or " + fieldNumberText(model->totalParams) +
+                 "must be left out or " + countText(model->totalParams) +
                      ", the total parameters of " + model->id + " (model sets them); got " +
-                     fieldNumberText(spec.totalParams));
+                     countText(spec.totalParams));
 }
 
 void checkSpec(json::Reader&, const NotebookSpec&, const std::string&, const Project&) {}
