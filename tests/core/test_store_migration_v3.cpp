@@ -205,7 +205,7 @@ private slots:
 
     void badModelsAreRefusedByFieldAndRule()
     {
-        // The sample's first service is /workloads/2 (chat-70b).
+        // The row of the sample's first service (chat-70b).
         std::string row;
         for (std::size_t i = 0;
              const bj::value& item : bj::parse(sampleProjectJson()).at("workloads").as_array()) {

@@ -202,11 +202,11 @@ private slots:
         const int params = columnOf(inference, QStringLiteral("Params"));
         QVERIFY(model >= 0 && params >= 0);
         const auto spec = [this] {
-            return std::get<InferenceSpec>(doc()->project().workloads[2].spec); // chat-70b
+            return std::get<InferenceSpec>(doc()->project().workloads[3].spec); // chat-70b
         };
         QCOMPARE(spec().params, 70e9);
         bool offered = false;
-        for (const FieldChoice& choice : inference->column(model).choices(doc()->project(), 2))
+        for (const FieldChoice& choice : inference->column(model).choices(doc()->project(), 3))
             offered = offered || choice.value == QStringLiteral("deepseek-v3");
         QVERIFY(offered);
         // Picking a model sets its active count in the same step.
