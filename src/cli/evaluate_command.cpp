@@ -42,11 +42,10 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
         const ServiceParameters params = serviceParameters(*service);
         line += indent +
                 QStringLiteral("%1: %2 parameters held (%3 GB of %4 weights per replica), %5 "
-                               "active per token
-")
-                    .arg(params.model ? QStringLiteral("model ") +
-                                            QString::fromStdString(params.model->id)
-                                      : QStringLiteral("mixture of experts"),
+                               "active per token\n")
+                    .arg(params.model
+                             ? QStringLiteral("model ") + QString::fromStdString(params.model->id)
+                             : QStringLiteral("mixture of experts"),
                          formatQuantity(params.totalParams))
                     .arg(params.totalParams * bytesPerValue(service->precision) / 1e9, 0, 'f', 0)
                     .arg(QString::fromUtf8(precisionKey(service->precision).data()),
