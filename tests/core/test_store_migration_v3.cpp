@@ -207,12 +207,11 @@ private slots:
     {
         // The row of the sample's first service (chat-70b).
         std::string row;
-        for (std::size_t i = 0;
-             const bj::value& item : bj::parse(sampleProjectJson()).at("workloads").as_array()) {
-            if (row.empty() && item.at("kind").as_string() == "inference")
+        const bj::value sample = bj::parse(sampleProjectJson());
+        const bj::array& workloads = sample.at("workloads").as_array();
+        for (std::size_t i = 0; i < workloads.size() && row.empty(); ++i)
+            if (workloads[i].at("kind").as_string() == "inference")
                 row = "/workloads/" + std::to_string(i);
-            ++i;
-        }
         QVERIFY(!row.empty());
         const std::string unknown =
             refusalAt(row + "/model", [](bj::object& item) { item["model"] = "gpt-5"; });
