@@ -78,11 +78,12 @@ private slots:
     void theSampleIsFormat2WithIdPaths()
     {
         const bj::object document = sampleDocument();
-        QCOMPARE(document.at("format_version").to_number<int>(), 3);
+        QCOMPARE(document.at("format_version").to_number<int>(), 4);
         auto sample = loadSampleProject();
         QVERIFY2(sample.ok(), errorOf(sample).c_str());
         QVERIFY(test::idPathsOf(sample.value()) == test::expectedIdPaths());
-        // The writer writes format 3 (format 2 and tenants), and the sample is its canonical form.
+        // The writer writes format 4 (format 2, tenants, services naming their model), and the
+        // sample is its canonical form.
         QCOMPARE(projectToJsonText(sample.value()), std::string(sampleProjectJson()));
     }
 

@@ -226,7 +226,8 @@ private slots:
                                             "UPDATE scenario SET description = NULL WHERE 0");
                                     }},
                                    migrations()[0],
-                                   migrations()[1]};
+                                   migrations()[1],
+                                   migrations()[2]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);
