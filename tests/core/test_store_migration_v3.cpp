@@ -221,8 +221,8 @@ private slots:
                  unknown.c_str());
         QCOMPARE(
             refusalAt(row + "/params", [](bj::object& item) { item["model"] = "mixtral-8x7b"; }),
-            std::string("must be 1.29e+10, the active parameters of mixtral-8x7b (model "
-                        "sets them); got 7e+10"));
+            std::string("must be 12900000000 (12.9 B), the active parameters of mixtral-8x7b "
+                        "(model sets them); got 7e10 (70 B)"));
         QCOMPARE(refusalAt(row + "/total_params",
                            [](bj::object& item) {
                                item["model"] = "mixtral-8x7b";
