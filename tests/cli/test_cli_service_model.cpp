@@ -60,16 +60,26 @@ QByteArray projectText(const Case& c, bool named)
         .toUtf8();
 }
 
+/// `text` written to `name` in `dir`; its path, or "" when it cannot be written.
+QString writtenProject(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString file = dir.filePath(name);
+    QFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+        return {};
+    return file;
+}
+
 /// The service's chosen option in `evaluate --json` of the project.
 QJsonObject chosenOption(const QTemporaryDir& dir, const Case& c, bool named)
 {
-    const QString file = dir.filePath(QStringLiteral("%1-%2.fleetplan.json")
-                                          .arg(QString::fromLatin1(c.model))
-                                          .arg(named ? "named" : "n"));
-    QFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(projectText(c, named)) < 0)
+    const QString file = writtenProject(dir,
+                                        QStringLiteral("%1-%2.fleetplan.json")
+                                            .arg(QString::fromLatin1(c.model))
+                                            .arg(named ? "named" : "n"),
+                                        projectText(c, named));
+    if (file.isEmpty())
         return {};
-    out.close();
     const CliRun run = runCli({"evaluate", file, "--json"});
     if (run.exitCode != 0)
         qWarning("%s", qPrintable(run.err));
@@ -148,11 +158,9 @@ private slots:
     void evaluateShowsTheModel()
     {
         const Case& c = kCases[0];
-        const QString file = m_dir.filePath(QStringLiteral("shown.fleetplan.json"));
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(projectText(c, true));
-        out.close();
+        const QString file =
+            writtenProject(m_dir, QStringLiteral("shown.fleetplan.json"), projectText(c, true));
+        QVERIFY(!file.isEmpty());
         const CliRun text = runCli({"evaluate", file});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains(QStringLiteral(
@@ -168,11 +176,10 @@ private slots:
 
     void aModelTheTableLacksIsNamed()
     {
-        const QString file = m_dir.filePath(QStringLiteral("unknown.fleetplan.json"));
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(projectText(kCases[0], true).replace("mixtral-8x7b", "mixtral-8x9b"));
-        out.close();
+        const QString file =
+            writtenProject(m_dir, QStringLiteral("unknown.fleetplan.json"),
+                           projectText(kCases[0], true).replace("mixtral-8x7b", "mixtral-8x9b"));
+        QVERIFY(!file.isEmpty());
         const CliRun run = runCli({"evaluate", file});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(QStringLiteral(
