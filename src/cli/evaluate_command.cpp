@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "engine/fleet_peaks.h"
+#include "engine/inference.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "simulate/measured_ceiling.h"
@@ -26,12 +27,30 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
     if (w.kind != WorkloadKind::Inference)
         return {};
     double targetMs = 0;
+    const InferenceSpec* service = nullptr;
     for (const Workload& workload : project.workloads)
         if (workload.id == w.id)
-            if (const auto* spec = std::get_if<InferenceSpec>(&workload.spec))
+            if (const auto* spec = std::get_if<InferenceSpec>(&workload.spec)) {
                 targetMs = spec->ttftMs;
+                service = spec;
+            }
     const QString indent = QString().leftJustified(23);
     QString line;
+    // The parameters it is sized on, when its model or total_params says
+    // more than N: weights on the total, compute on the active.
+    if (service && (!service->model.empty() || service->totalParams > 0)) {
+        const ServiceParameters params = serviceParameters(*service);
+        line += indent +
+                QStringLiteral("%1: %2 parameters held (%3 GB of %4 weights per replica), %5 "
+                               "active per token\n")
+                    .arg(params.model
+                             ? QStringLiteral("model ") + QString::fromStdString(params.model->id)
+                             : QStringLiteral("mixture of experts"),
+                         formatQuantity(params.totalParams))
+                    .arg(params.totalParams * bytesPerValue(service->precision) / 1e9, 0, 'f', 0)
+                    .arg(QString::fromUtf8(precisionKey(service->precision).data()),
+                         formatQuantity(params.activeParams));
+    }
     const double mean = option.detail("ttft_mean_ms"), p99 = option.detail("ttft_p99_ms");
     if (std::isfinite(mean) && std::isfinite(p99))
         line +=

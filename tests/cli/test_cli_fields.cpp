@@ -54,8 +54,9 @@ private slots:
                 }
             }
         }
-        // A spot check of one row as people read it.
-        const QJsonObject rps = records[1].toObject().value("fields").toArray()[2].toObject();
+        // A spot check of one row as people read it (after model, params,
+        // total_params and precision).
+        const QJsonObject rps = records[1].toObject().value("fields").toArray()[4].toObject();
         QCOMPARE(rps.value("key").toString(), QStringLiteral("requests_per_second"));
         QCOMPARE(rps.value("presence").toString(), QStringLiteral("required"));
         QCOMPARE(rps.value("unit").toString(), QStringLiteral("(requests/s)"));

@@ -1,5 +1,6 @@
 #include "project_generator.h"
 
+#include "perf/model_table.h"
 #include "store/json_pointer.h"
 
 #include <algorithm>
@@ -69,6 +70,16 @@ Workload ProjectGenerator::workload(int index, const Project& project)
             s.growthPerMonth = uniform(-0.2, 0.3);
         if (coin(0.3))
             s.kvBytesPerToken = uniform(1e4, 1e6);
+        // Format 4: a model of the table (its counts), or an unlisted mixture of experts.
+        if (coin(0.2)) {
+            const ModelShape& model = pick(builtinModels());
+            s.model = model.id;
+            s.params = model.activeParams;
+            if (coin(0.3))
+                s.totalParams = model.totalParams;
+        } else if (coin(0.15)) {
+            s.totalParams = std::min(1e14, s.params * uniform(1.0, 20.0));
+        }
         w.spec = s;
         break;
     }

@@ -74,7 +74,7 @@ private slots:
             write(QStringLiteral("monthly-price.json"),
                   replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
             write(QStringLiteral("newer-format.json"),
-                  replaced("\"format_version\": 3", "\"format_version\": 4")),
+                  replaced("\"format_version\": 4", "\"format_version\": 5")),
         };
         const auto [code, output] = check(files, true);
         QVERIFY2(code == 0, qPrintable(output));

@@ -78,11 +78,12 @@ private slots:
     void theSampleIsFormat2WithIdPaths()
     {
         const bj::object document = sampleDocument();
-        QCOMPARE(document.at("format_version").to_number<int>(), 3);
+        QCOMPARE(document.at("format_version").to_number<int>(), 4);
         auto sample = loadSampleProject();
         QVERIFY2(sample.ok(), errorOf(sample).c_str());
         QVERIFY(test::idPathsOf(sample.value()) == test::expectedIdPaths());
-        // The writer writes format 3 (format 2 and tenants), and the sample is its canonical form.
+        // The writer writes format 4 (format 2, tenants, services naming their model), and the
+        // sample is its canonical form.
         QCOMPARE(projectToJsonText(sample.value()), std::string(sampleProjectJson()));
     }
 
@@ -121,7 +122,7 @@ private slots:
     void idPathsInAFileThatSaysFormat1AreNamedAsSuch()
     {
         std::string text(sampleProjectJson());
-        const std::string from = "\"format_version\": 3";
+        const std::string from = "\"format_version\": 4";
         text.replace(text.find(from), from.size(), "\"format_version\": 1");
         const std::string error = errorOf(parseProject(text, "mixed.fleetplan.json"));
         QVERIFY2(error.find("(\"/fleet/pools/h100-reserved/count\") is a format-1 path (rows by "
@@ -252,9 +253,9 @@ private slots:
 
     void aNewerFormatIsRefused()
     {
-        for (const char* version : {"4", "3.5", "1000"}) {
+        for (const char* version : {"5", "4.5", "1000"}) {
             std::string text(sampleProjectJson());
-            const std::string from = "\"format_version\": 3";
+            const std::string from = "\"format_version\": 4";
             text.replace(text.find(from), from.size(),
                          std::string("\"format_version\": ") + version);
             auto project = parseProject(text, "future.fleetplan.json");
@@ -264,7 +265,7 @@ private slots:
             QVERIFY2(error.find("future.fleetplan.json: /format_version: was written by a newer "
                                 "FleetPlanner (project format version " +
                                 std::string(version) +
-                                "); this FleetPlanner reads format version 3 and older. Update "
+                                "); this FleetPlanner reads format version 4 and older. Update "
                                 "FleetPlanner to open it.") != std::string::npos,
                      error.c_str());
         }

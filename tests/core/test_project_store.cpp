@@ -140,7 +140,7 @@ private slots:
         tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
             QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 3")));
+                           "this FleetPlanner reads schema version 4")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -226,7 +226,8 @@ private slots:
                                             "UPDATE scenario SET description = NULL WHERE 0");
                                     }},
                                    migrations()[0],
-                                   migrations()[1]};
+                                   migrations()[1],
+                                   migrations()[2]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

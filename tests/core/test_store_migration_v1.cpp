@@ -62,8 +62,8 @@ private slots:
         // The backup is the file as it was, byte for byte.
         QVERIFY(fs::is_regular_file(file + ".v1"));
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
-        // The file itself is now the newest version (1 → 2 → 3), with id paths in its rows.
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
+        // The file itself is now the newest version (1 → 2 → 3 → 4), with id paths in its rows.
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM scenario_override WHERE path = "
                               "'/workloads/dev-notebooks/users'"),
                  std::int64_t(1));
@@ -190,20 +190,20 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 4");
+        rawSql(file, "PRAGMA user_version = 5");
         const std::string error = errorOf(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 4); "
-                            "this FleetPlanner reads schema version 3 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 5); "
+                            "this FleetPlanner reads schema version 4 and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v4"));
+        QVERIFY(!fs::exists(file + ".v5"));
     }
 
     void savesAreTheNewestVersion()
     {
         const std::string file = m_dir.filePath(QStringLiteral("new.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(loadSampleProject().value(), file).ok());
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(3));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
         QVERIFY(!fs::exists(file + ".v1"));
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOf(reopened).c_str());

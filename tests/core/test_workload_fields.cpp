@@ -44,7 +44,9 @@ const char* const kGoldenSpecTables = R"SQL(CREATE TABLE training_workload (
 ) STRICT;
 CREATE TABLE inference_workload (
     workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
+    model TEXT,
     params REAL NOT NULL CHECK (params > 0 AND params <= 1e14),
+    total_params REAL CHECK (total_params > 0 AND total_params <= 1e14),
     precision TEXT NOT NULL CHECK (precision IN ('bf16', 'fp8')),
     requests_per_second REAL NOT NULL CHECK (requests_per_second > 0 AND requests_per_second <= 1e7),
     input_tokens REAL NOT NULL CHECK (input_tokens BETWEEN 0 AND 1e7),
@@ -211,10 +213,12 @@ template <typename Spec> void checkBoundsSurviveAFile(std::string_view kind, con
             std::string row;
             const auto project = sampleWith(kind, &row, [&](bj::object& item) {
                 item[info.key] = value;
-                // Keep total_params ≥ active_params, the one rule across these fields.
+                // Keep total_params ≥ the active count (active_params, or an
+                // inference workload's params), the one rule across these fields.
+                const bool service = kind == "inference";
                 if (info.key == "total_params")
-                    item["active_params"] = value;
-                if (info.key == "active_params")
+                    item[service ? "params" : "active_params"] = value;
+                if (info.key == "active_params" || (service && info.key == "params"))
                     item.erase("total_params");
             });
             QVERIFY2(project, (where + ": " + (project ? "" : project.error().toString())).c_str());

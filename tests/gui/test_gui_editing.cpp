@@ -195,6 +195,45 @@ private slots:
         QCOMPARE(training->index(0, mfu).data(Qt::EditRole).toDouble(), 45.0);
     }
 
+    void theModelPickerSetsTheParametersInOneUndoStep()
+    {
+        FieldTableModel* inference = table(QStringLiteral("Workloads"), 1);
+        const int model = columnOf(inference, QStringLiteral("Model"));
+        const int params = columnOf(inference, QStringLiteral("Params"));
+        QVERIFY(model >= 0 && params >= 0);
+        const auto spec = [this] {
+            return std::get<InferenceSpec>(doc()->project().workloads[3].spec); // chat-70b
+        };
+        QCOMPARE(spec().params, 70e9);
+        bool offered = false;
+        for (const FieldChoice& choice : inference->column(model).choices(doc()->project(), 3))
+            offered = offered || choice.value == QStringLiteral("deepseek-v3");
+        QVERIFY(offered);
+        // Picking a model sets its active count in the same step.
+        QVERIFY(inference->setData(inference->index(0, model), QStringLiteral("mixtral-8x7b"),
+                                   Qt::EditRole));
+        QCOMPARE(doc()->undoStack()->count(), 1);
+        QCOMPARE(spec().model, std::string("mixtral-8x7b"));
+        QCOMPARE(spec().params, 12.9e9);
+        QCOMPARE(inference->index(0, params).data(Qt::EditRole).toDouble(), 12.9);
+        // A Params that contradicts the model is refused, naming the rule.
+        QVERIFY(!inference->setData(inference->index(0, params), 70.0, Qt::EditRole));
+        QVERIFY2(inference->lastRefusal().contains(QStringLiteral("the active parameters of "
+                                                                  "mixtral-8x7b")),
+                 qPrintable(inference->lastRefusal()));
+        // None keeps the counts, the total as total_params: sized as before.
+        QVERIFY(inference->setData(inference->index(0, model), QString(), Qt::EditRole));
+        QCOMPARE(doc()->undoStack()->count(), 2);
+        QVERIFY(spec().model.empty());
+        QCOMPARE(spec().params, 12.9e9);
+        QCOMPARE(spec().totalParams, 46.7e9);
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QVERIFY(spec().model.empty());
+        QCOMPARE(spec().params, 70e9);
+        QCOMPARE(spec().totalParams, 0.0);
+    }
+
     void pricesAndAssumptionsAreEditable()
     {
         FieldTableModel* prices = table(QStringLiteral("Price books"));

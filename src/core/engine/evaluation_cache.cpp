@@ -25,10 +25,10 @@ bool same(const TrainingSpec& a, const TrainingSpec& b)
 
 bool same(const InferenceSpec& a, const InferenceSpec& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9) ==
-           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11);
 }
 
 bool same(const NotebookSpec& a, const NotebookSpec& b)

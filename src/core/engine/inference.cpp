@@ -84,10 +84,19 @@ struct Shape
     int experts = 0, expertsPerToken = 0;
 };
 
+/// The model that shapes the service: the context's (the CLI's --model),
+/// else the one the workload names (its `model` field), else none.
+const ModelShape* modelFor(const InferenceSpec& spec, const ServingContext& context)
+{
+    if (context.model)
+        return context.model;
+    return spec.model.empty() ? nullptr : findModel(spec.model);
+}
+
 Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
 {
     Shape s;
-    if (const ModelShape* m = context.model) {
+    if (const ModelShape* m = modelFor(spec, context)) {
         s.totalParams = m->totalParams;
         s.activeParams = m->activeParams;
         s.kvBytesPerToken = m->kvBytesPerToken(spec.precision);
@@ -100,7 +109,7 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
     } else {
         const ModelShape estimate = estimatedDenseShape(spec.params);
         s.activeParams = spec.params;
-        s.totalParams = std::max(spec.params, context.totalParams);
+        s.totalParams = std::max({spec.params, context.totalParams, spec.totalParams});
         s.kvBytesPerToken = estimatedKvBytesPerToken(spec.params, spec.precision);
         s.layers = estimate.layers;
         s.hidden = estimate.hiddenSize;
@@ -109,6 +118,16 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
     if (spec.kvBytesPerToken)
         s.kvBytesPerToken = *spec.kvBytesPerToken;
     return s;
+}
+
+/// The shape, or why there is none (a model the table lacks: the project
+/// reader refuses it, so only a caller that skipped it gets here).
+Result<Shape> checkedShape(const InferenceSpec& spec, const ServingContext& context)
+{
+    if (!context.model && !spec.model.empty() && !findModel(spec.model))
+        return Error("model \"" + spec.model +
+                     "\" is not in the model table; known: " + knownModelIds());
+    return shapeFor(spec, context);
 }
 
 /// Weights plus the memory the KV cache may take on `degree` units: the
@@ -309,13 +328,22 @@ double estimatedKvBytesPerToken(double params, Precision precision)
     return layers * 2.0 * 8.0 * 128.0 * bytesPerValue(precision);
 }
 
+ServiceParameters serviceParameters(const InferenceSpec& spec)
+{
+    const Shape shape = shapeFor(spec, {});
+    return {modelFor(spec, {}), shape.totalParams, shape.activeParams};
+}
+
 Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    const ResourceUnit& unit,
                                                    bool allowTensorParallel,
                                                    const Assumptions& assumptions,
                                                    const ServingContext& context)
 {
-    const Shape shape = shapeFor(spec, context);
+    const auto checked = checkedShape(spec, context);
+    if (!checked)
+        return checked.error();
+    const Shape& shape = checked.value();
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     if (context.tensorParallel > 0)
         return sizeReplica(spec, unit, context.tensorParallel, assumptions, shape, eff,
@@ -347,7 +375,10 @@ Result<PrefillInstance> estimatePrefillInstance(const InferenceSpec& spec, const
                                                 int degreeUnits, const Assumptions& assumptions,
                                                 const ServingContext& context)
 {
-    const Shape shape = shapeFor(spec, context);
+    const auto checked = checkedShape(spec, context);
+    if (!checked)
+        return checked.error();
+    const Shape& shape = checked.value();
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     PrefillInstance p;
     p.tensorParallel = degreeUnits;

@@ -47,6 +47,16 @@ struct ServingContext
     bool chunkedPrefill = true;
 };
 
+/// The parameters a project's service is sized on: its model's (the
+/// workload's `model`), else N and, for a mixture of experts, its total.
+struct ServiceParameters
+{
+    const ModelShape* model = nullptr; ///< null: no model named (or one the table lacks)
+    double totalParams = 0;            ///< weights held in memory
+    double activeParams = 0;           ///< used per token (compute)
+};
+ServiceParameters serviceParameters(const InferenceSpec& spec);
+
 /// KV-cache bytes per token of a Llama-3-like model of `params` parameters
 /// (grouped-query attention, 8 KV heads × 128 dims; layers interpolated from
 /// the Llama 3 8B/70B/405B configurations). See docs/MODEL.md.

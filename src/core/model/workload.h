@@ -47,7 +47,12 @@ struct TrainingSpec
 
 struct InferenceSpec
 {
-    double params = 0.0; ///< N (active parameters for MoE)
+    /// A model of data/perf/models.json ("deepseek-v3"): its shape sets the
+    /// weights (total parameters), the compute (active) and the KV cache; ""
+    /// for none (a dense Llama-3-like shape estimated from N, or `totalParams`).
+    std::string model;
+    double params = 0.0;      ///< N (active parameters for MoE); with a model, the model's
+    double totalParams = 0.0; ///< all weights of a mixture of experts; 0 = same as params
     Precision precision = Precision::Bf16;
     double requestsPerSecond = 0.0; ///< in the workload's first month
     double inputTokens = 0.0;       ///< per request

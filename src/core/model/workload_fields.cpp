@@ -94,8 +94,19 @@ const std::vector<Field<InferenceSpec>>& inferenceTable()
 {
     using S = InferenceSpec;
     static const std::vector<Field<S>> table = {
-        number<&S::params>("params", P::Required, kParams, "Parameters N",
+        text<&S::model>("model", P::OmitWhenDefault,
+                        "A known model (data/perf/models.json): its total and active parameters "
+                        "and KV-cache shape; empty: dense, estimated from N",
+                        {"Model", "", 1, 0}),
+        number<&S::params>("params", P::Required, kParams,
+                           "Parameters N (active for a mixture of experts); with a model, its "
+                           "active count",
                            {"Params", "B", 1e-9, 1}),
+        number<&S::totalParams>(
+            "total_params", P::OmitWhenDefault, kParams,
+            "All parameters of a mixture of experts, for the weights' memory; 0: as N. With a "
+            "model, its total",
+            {"Total params", "B", 1e-9, 1}),
         precisionField<S>(),
         number<&S::requestsPerSecond>(
             "requests_per_second", P::Required, {0, true, 1e7, "(requests/s)"},

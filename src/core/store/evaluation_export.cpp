@@ -140,6 +140,10 @@ bj::object evaluationToJson(const Project& project, const Evaluation& evaluation
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         bj::object item{
             {"id", w.id}, {"name", w.name}, {"kind", std::string(workloadKindKey(w.kind))}};
+        for (const Workload& workload : project.workloads) // the model a service names
+            if (const auto* spec = std::get_if<InferenceSpec>(&workload.spec))
+                if (workload.id == w.id && !spec->model.empty())
+                    item["model"] = spec->model;
         if (const OptionResult* chosen = w.chosenOption()) {
             bj::object choice = optionToJson(*chosen, true);
             // A fixed fleet's pools at their blend, or its spot pools.

@@ -18,9 +18,11 @@ inline constexpr std::string_view kProjectFormat = "fleetplanner-project";
 /// ("/workloads/chat-70b/users", see row_paths.h). Format 1 named them by
 /// position; such files are read, their paths turned into id paths against
 /// the file's rows. Format 3 adds the segments' tenants (a top-level list
-/// `tenants`); a format-2 document reads as one without tenants. Files are
-/// always written back in the newest format.
-inline constexpr int kProjectFormatVersion = 3;
+/// `tenants`); a format-2 document reads as one without tenants. Format 4
+/// adds an inference workload's `model` and `total_params`; a format-3
+/// document reads as one whose services name no model. Files are always
+/// written back in the newest format.
+inline constexpr int kProjectFormatVersion = 4;
 
 /// The refusal of a document of a newer format version.
 std::string newerFormatMessage(double version);

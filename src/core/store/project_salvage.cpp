@@ -9,6 +9,7 @@
 #include "store/row_paths.h"
 #include "store/sqlite_db.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -61,12 +62,21 @@ Result<bool> copyTable(const sql::Database& source, const sql::Database& target,
     auto columns = strings(target, "SELECT name FROM pragma_table_info(?)", table);
     if (!columns)
         return columns.error();
-    std::string names, marks;
+    // A column an older format's table lacks (format 4's model and
+    // total_params of inference_workload) reads as NULL: absent.
+    auto sourceColumns = strings(source, "SELECT name FROM pragma_table_info(?)", table);
+    const auto inSource = [&](const std::string& column) {
+        return !sourceColumns || sourceColumns.value().empty() ||
+               std::find(sourceColumns.value().begin(), sourceColumns.value().end(), column) !=
+                   sourceColumns.value().end();
+    };
+    std::string names, selected, marks;
     for (const std::string& column : columns.value()) {
         names += (names.empty() ? "" : ", ") + quoted(column);
+        selected += (selected.empty() ? "" : ", ") + (inSource(column) ? quoted(column) : "NULL");
         marks += marks.empty() ? "?" : ", ?";
     }
-    auto select = source.prepare("SELECT " + names + " FROM " + quoted(table));
+    auto select = source.prepare("SELECT " + selected + " FROM " + quoted(table));
     if (!select) {
         lost.push_back("table " + table + ": unreadable (" + select.error().messages() + ")");
         return true;

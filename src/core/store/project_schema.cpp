@@ -3,6 +3,7 @@
 #include "store/field_sql.h"
 #include "store/project_format_v1.h"
 #include "store/project_format_v2.h"
+#include "store/project_format_v3.h"
 
 #include <map>
 
@@ -121,6 +122,8 @@ std::span<const Migration> migrations()
         {1, "scenario overrides name pools, workloads and segments by id instead of position",
          migrateOverridesToIdPaths},
         {2, "segments have tenants (an empty tenant table)", addTenantTable},
+        {3, "an inference workload names its model and total parameters",
+         addInferenceModelColumns},
     };
     return steps;
 }

@@ -15,8 +15,9 @@ inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// Schema version written to PRAGMA user_version.
 /// Version 2: scenario overrides name pool, workload and segment rows by id
 /// (project format 2); version 1 named them by position. Version 3: the
-/// tenant table (project format 3).
-inline constexpr int kFleetPlanSchemaVersion = 3;
+/// tenant table (project format 3). Version 4: inference_workload's columns
+/// model and total_params (project format 4).
+inline constexpr int kFleetPlanSchemaVersion = 4;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();
@@ -33,7 +34,8 @@ struct Migration
 /// Every migration, ordered by fromVersion; each schema change adds its step
 /// here and a golden file of the old version under tests/data/golden/v<N>/.
 /// 1 → 2 rewrites scenario override paths from row positions to row ids;
-/// 2 → 3 creates the tenant table.
+/// 2 → 3 creates the tenant table; 3 → 4 rebuilds inference_workload with
+/// the columns model and total_params.
 std::span<const Migration> migrations();
 
 /// The oldest schema version the migrations can bring up to date.

@@ -1,8 +1,11 @@
 #include "store/workload_json.h"
 
 #include "model/workload_fields.h"
+#include "perf/model_table.h"
 #include "store/field_json.h"
 
+#include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace fleet {
@@ -43,7 +46,52 @@ void checkSpec(json::Reader& r, const TrainingSpec& spec, const std::string& pat
                  "must be ≥ active_params (a mixture of experts activates a subset)");
 }
 
-void checkSpec(json::Reader&, const InferenceSpec&, const std::string&, const Project&) {}
+/// A parameter count as files write it and in billions: "12900000000 (12.9 B)".
+std::string countText(double params)
+{
+    char billions[32];
+    std::snprintf(billions, sizeof billions, "%.4g", params / 1e9);
+    return fieldNumberText(params) + " (" + billions + " B)";
+}
+
+/// Whether a stated count is the model's (a GUI edit in billions may be off
+/// in the last digits).
+bool sameCount(double stated, double model)
+{
+    return std::abs(stated - model) <= 1e-6 * model;
+}
+
+/// A service's model names a row of the model table, which then sets its
+/// parameter counts: `params` must be the model's active count and
+/// `total_params` is left out or the model's total. Without a model,
+/// `total_params` (a mixture of experts the table lacks) is at least `params`.
+void checkSpec(json::Reader& r, const InferenceSpec& spec, const std::string& path, const Project&)
+{
+    if (spec.model.empty()) {
+        if (spec.totalParams > 0 && spec.params > 0 && spec.totalParams < spec.params)
+            r.report(pointer(path, "total_params"),
+                     "must be ≥ params (a mixture of experts activates a subset)");
+        return;
+    }
+    const ModelShape* model = findModel(spec.model);
+    if (!model) {
+        r.report(pointer(path, "model"), "names model \"" + spec.model +
+                                             "\", which is not in the model table "
+                                             "(data/perf/models.json); known: " +
+                                             knownModelIds());
+        return;
+    }
+    if (spec.params > 0 && !sameCount(spec.params, model->activeParams))
+        r.report(pointer(path, "params"), "must be " + countText(model->activeParams) +
+                                              ", the active parameters of " + model->id +
+                                              " (model sets them); got " + countText(spec.params));
+    if (spec.totalParams > 0 && !sameCount(spec.totalParams, model->totalParams))
+        r.report(pointer(path, "total_params"),
+                 "must be left out or " + countText(model->totalParams) +
+                     ", the total parameters of " + model->id + " (model sets them); got " +
+                     countText(spec.totalParams));
+}
+
 void checkSpec(json::Reader&, const NotebookSpec&, const std::string&, const Project&) {}
 void checkSpec(json::Reader&, const BatchSpec&, const std::string&, const Project&) {}
 

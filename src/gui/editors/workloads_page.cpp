@@ -1,4 +1,5 @@
 #include "editors/empty_table_placeholder.h"
+#include "editors/model_picker.h"
 #include "editors/new_workload_dialog.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
@@ -137,7 +138,9 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     // Each kind's own fields come from its field table (spec_columns.h); only
     // the reference GPU, which names a catalog GPU, gets the catalog's picker.
     add(QObject::tr("Training"), WorkloadKind::Training, specColumns<TrainingSpec>());
-    add(QObject::tr("Inference"), WorkloadKind::Inference, specColumns<InferenceSpec>());
+    std::vector<FieldColumn> inference = specColumns<InferenceSpec>();
+    makeModelPicker(columnOf(inference, "model")); // sets params with the model
+    add(QObject::tr("Inference"), WorkloadKind::Inference, std::move(inference));
     add(QObject::tr("Notebooks"), WorkloadKind::Notebooks, specColumns<NotebookSpec>());
     std::vector<FieldColumn> batch = specColumns<BatchSpec>();
     for (FieldColumn& c : batch)
