@@ -1,5 +1,6 @@
 #include "optimize/rounding.h"
 
+#include "engine/evaluate_fleet.h"
 #include "model/spot.h"
 
 #include <algorithm>
@@ -200,6 +201,21 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
             }
         if (*std::max_element(remaining.begin(), remaining.end()) > 0)
             return std::nullopt;
+    }
+    // 4. On-demand GPUs: the chosen services and notebooks that save most by
+    // the hour take them, as the engine places them (elasticGpuHours).
+    std::map<std::pair<int, int>, std::vector<const ElasticColumn*>> elastic; // flexible, month
+    for (const ElasticColumn& ec : model.elastic)
+        if (values[std::size_t(ec.optionColumn)] > 0.5)
+            elastic[{ec.flexibleColumn, ec.month}].push_back(&ec);
+    for (const auto& [key, columns] : elastic) {
+        std::vector<const OptionResult*> options;
+        for (const ElasticColumn* ec : columns)
+            options.push_back(ec->option);
+        const std::vector<double> hours =
+            elasticGpuHours(options, std::size_t(key.second - 1), values[std::size_t(key.first)]);
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            values[std::size_t(columns[i]->column)] = hours[i] / kHoursPerMonth;
     }
     if (!satisfies(model.milp, values))
         return std::nullopt;
