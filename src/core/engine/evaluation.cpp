@@ -63,6 +63,13 @@ double OptionResult::elasticSavingFraction(std::size_t m) const
     return 1.0 - mean.gpuEquivalents / held.gpuEquivalents;
 }
 
+double OptionResult::spotGpuHoursPaid(std::size_t m) const
+{
+    if (m >= months.size())
+        return 0.0;
+    return gang ? capacityGpuHours(m) : months[m].gpuHoursHeld;
+}
+
 double OptionResult::totalGpuHoursBusy() const
 {
     double total = 0;

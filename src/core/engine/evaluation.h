@@ -80,6 +80,10 @@ struct OptionResult
     /// docs/MODEL.md, "Committed pools hold the peak, elastic ones are paid
     /// by the hour".
     double elasticSavingFraction(std::size_t m) const;
+    /// GPU-hours spot GPUs are paid for in month `m`: a gang its capacity, a
+    /// service or notebooks their mean (spot is rented by the hour), other
+    /// work what it holds.
+    double spotGpuHoursPaid(std::size_t m) const;
     double totalGpuHoursBusy() const;
     const PlanCost* cost(Plan plan) const;
     double detail(const std::string& key) const; ///< NaN when absent

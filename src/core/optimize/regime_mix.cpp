@@ -135,7 +135,7 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
         for (const OptionColumn& oc : entry.columns)
             if (oc.onSpot && oc.option->gpuId == gpu.id)
                 hours[oc.option->regime].emplace_back(
-                    oc.column, spotGpuHoursHeld(oc.option->capacityGpuHours(std::size_t(m - 1)),
+                    oc.column, spotGpuHoursHeld(oc.option->spotGpuHoursPaid(std::size_t(m - 1)),
                                                 oc.option->lostWorkFractionOnSpot));
     if (hours.empty())
         return;

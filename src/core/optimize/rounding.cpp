@@ -69,7 +69,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         double hours = 0;
         for (const OptionResult* option : chosenOnSpot)
             if (option->gpuId == rc.gpuId && option->regime == rc.regime)
-                hours += spotGpuHoursHeld(option->capacityGpuHours(std::size_t(rc.month - 1)),
+                hours += spotGpuHoursHeld(option->spotGpuHoursPaid(std::size_t(rc.month - 1)),
                                           option->lostWorkFractionOnSpot);
         values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
     }
