@@ -278,7 +278,7 @@ private slots:
         QCOMPARE(warningsAtPeaks(gang), gangWarnings);
         QVERIFY(startsOne(gang.kpis.alerts,
                           "the chosen options need up to " + std::to_string(int(gangShort)) +
-                              " GPUs more than the fleet has for a month's mean"));
+                              " GPUs more than the fleet has as set up in a month"));
         QVERIFY(!peakShortfallAlert(gangProject, gang)); // the alert already says it
         // Services set up for their mean (peak_capacity_share 0), held at
         // their peak: inference-saas's fleet holds the mean, not the peaks

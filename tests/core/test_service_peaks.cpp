@@ -1,6 +1,7 @@
 // Issue 15, deliverable 3, its services: capacity sets a service's and
-// notebooks' GPUs aside towards their peak (assumption peak_capacity_share),
-// in the engine's GPUs set up and the optimizer's capacity rows alike.
+// notebooks' GPUs aside towards their peak (assumption peak_capacity_share,
+// default 1), in the engine's GPUs set up and the optimizer's capacity rows
+// alike. What on-demand GPUs charge for them: test_committed_peaks.
 
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
@@ -56,6 +57,8 @@ private slots:
     void capacityGrowsFromTheMeanToThePeak()
     {
         const Evaluation base = evaluate(test::sample());
+        // The default (data/defaults/engine.json): services held at their peak.
+        QCOMPARE(test::workload(base, "chat-70b").chosenOption()->peakCapacityShare, 1.0);
         for (double share : {0.0, 0.5, 1.0}) {
             Project project = test::sample();
             project.assumptions.peakCapacityShare = share;
@@ -75,7 +78,7 @@ private slots:
                 if (share == 1.0) // at the peak: the GPUs held at once, all month
                     QVERIFY(std::abs(held.gpuHoursHeld - month.peakGpus * kHoursPerMonth) <
                             1e-9 * held.gpuHoursHeld);
-                // What is paid and attributed stays the mean.
+                // What is held (and paid on demand) stays the mean.
                 QCOMPARE(option.totalGpuHoursHeld(),
                          test::workload(base, id).chosenOption()->totalGpuHoursHeld());
             }
@@ -91,6 +94,7 @@ private slots:
         // The engine's GPUs set up (what a fixed fleet pays on demand) grow
         // with the share: at 1, at least the whole-GPU services' summed peaks.
         Project mean = test::sample();
+        mean.assumptions.peakCapacityShare = 0.0;
         Project peak = test::sample();
         peak.assumptions.peakCapacityShare = 1.0;
         const Evaluation atMean = evaluate(mean);
@@ -109,7 +113,8 @@ private slots:
         QVERIFY2(after > before, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(after)));
         QVERIFY(after >= std::ceil(servicePeaks - 1e-6));
         // The sample's commitment (1,600 reserved) no longer holds month 1's
-        // set-ups: the on-demand pool pays the rest, so the cost rises.
+        // set-ups: the on-demand pool pays the rest (services and notebooks
+        // at their mean), so the cost rises.
         QVERIFY(atPeak.kpis.totalCostUsd > atMean.kpis.totalCostUsd);
     }
 
