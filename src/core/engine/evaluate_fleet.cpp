@@ -70,6 +70,37 @@ std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& opti
     return hours;
 }
 
+double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
+                        double flexibleGpus, double usdPerGpuHour)
+{
+    double usd = flexibleGpus * kHoursPerMonth * usdPerGpuHour;
+    const std::vector<double> elastic = elasticGpuHours(options, m, flexibleGpus);
+    for (std::size_t i = 0; i < elastic.size(); ++i)
+        usd -= elastic[i] * options[i]->elasticSavingFraction(m) * usdPerGpuHour;
+    return usd;
+}
+
+std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
+                                          std::size_t m, double used)
+{
+    std::vector<double> corners = {used};
+    const std::vector<double> all = elasticGpuHours(options, m, used);
+    std::vector<std::pair<double, double>> bySaving; // saving, hours: the order they fill
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i] > 0)
+            bySaving.emplace_back(options[i]->elasticSavingFraction(m), all[i]);
+    std::stable_sort(bySaving.begin(), bySaving.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    double taken = 0;
+    for (const auto& [saving, hours] : bySaving) {
+        taken += hours;
+        const double level = used - taken / kHoursPerMonth;
+        corners.push_back(std::max(0.0, std::floor(level)));
+        corners.push_back(std::max(0.0, std::ceil(level)));
+    }
+    return corners;
+}
+
 std::vector<FleetModelCash> fixedFleetCash(const Project& project,
                                            const std::vector<WorkloadEvaluation>& workloads)
 {
@@ -156,47 +187,19 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
 {
     const double committedRate = model.committedGpus > 0 ? model.committedUsdPerGpuHour : 0.0;
     const double flexibleRate = model.flexibleUsdPerGpuHour;
-    // Services and notebooks on the flexible GPUs pay their mean hours.
-    auto flexibleUsd = [&](std::size_t m, double flexible) {
-        double usd = flexible * kHoursPerMonth * flexibleRate;
-        if (m < model.elasticHours.size()) {
-            const std::vector<double> elastic = elasticGpuHours(model.options, m, flexible);
-            for (std::size_t i = 0; i < elastic.size(); ++i)
-                usd -= elastic[i] * model.options[i]->elasticSavingFraction(m) * flexibleRate;
-        }
-        return usd;
-    };
     auto cost = [&](double level) {
         double usd = level * kHoursPerMonth * committedRate * double(model.gpusUsed.size());
         for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-            usd += flexibleUsd(m, std::max(0.0, model.gpusUsed[m] - level));
+            usd += flexibleMonthUsd(model.options, m, std::max(0.0, model.gpusUsed[m] - level),
+                                    flexibleRate);
         return usd;
     };
-    // The cost is convex and piecewise linear in the level, with its corners
-    // at the months' use and, below it, where the flexible GPUs reach the next
-    // service or notebooks (in elasticGpuHours' order): the best level is one
-    // of them in whole GPUs (or none at all).
+    // The cost is convex and piecewise linear in the level: the best level is
+    // one of its corners (or none at all).
     std::vector<double> candidates = {0.0};
-    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m) {
-        const double used = model.gpusUsed[m];
-        candidates.push_back(used);
-        if (m >= model.elasticHours.size())
-            continue;
-        const std::vector<double> all = elasticGpuHours(model.options, m, used);
-        std::vector<std::pair<double, double>> bySaving; // saving, hours: the order they fill
-        for (std::size_t i = 0; i < all.size(); ++i)
-            if (all[i] > 0)
-                bySaving.emplace_back(model.options[i]->elasticSavingFraction(m), all[i]);
-        std::stable_sort(bySaving.begin(), bySaving.end(),
-                         [](const auto& a, const auto& b) { return a.first > b.first; });
-        double taken = 0;
-        for (const auto& [saving, hours] : bySaving) {
-            taken += hours;
-            const double level = used - taken / kHoursPerMonth;
-            candidates.push_back(std::max(0.0, std::floor(level)));
-            candidates.push_back(std::max(0.0, std::ceil(level)));
-        }
-    }
+    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+        for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
+            candidates.push_back(level);
     double best = model.committedGpus;
     double bestUsd = cost(best);
     if (!model.flexiblePriced)

@@ -33,6 +33,20 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
 std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
                                     double elasticGpus);
 
+/// What `flexibleGpus` flexible GPUs of a model cost in month `m` at
+/// `usdPerGpuHour`: all their hours, less what the services and notebooks
+/// placed on them by elasticGpuHours save.
+double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
+                        double flexibleGpus, double usdPerGpuHour);
+
+/// The committed counts (whole GPUs) at which a month's cost of `used` GPUs
+/// set up can turn, committed paid at one price and the rest by
+/// flexibleMonthUsd: `used`, and below it each count where the flexible
+/// GPUs reach the next service or notebooks in elasticGpuHours' order. The
+/// horizon's cost is convex in the count, so its least is at one of these.
+std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
+                                          std::size_t m, double used);
+
 /// One GPU model of a fixed fleet under a plan, month by month.
 struct FleetModelCash
 {

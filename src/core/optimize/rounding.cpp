@@ -161,20 +161,31 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                         model.milp.columns[std::size_t(byPlan[plan].front()->column)].lower;
                     floor > 0)
                     commit(plan, int(floor));
+        std::vector<const OptionResult*> onGpu; // services on flexible GPUs pay their mean
+        for (const OptionResult* option : chosen)
+            if (option->gpuId == gpuId)
+                onGpu.push_back(option);
         for (const auto& [price, plan] : order)
             if (isCommitted(plan) && price < cheapestFlexible) {
                 // The committed count that costs least against the flexible
                 // plan taking the rest: committed GPUs are paid every month,
-                // flexible ones only in the months they are needed.
+                // flexible ones only in the months they are needed, and the
+                // services and notebooks on them at their mean
+                // (engine/evaluate_fleet.h: the engine's renewal level).
                 const double room =
                     limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
+                std::vector<double> candidates;
+                for (std::size_t m = 0; m < remaining.size(); ++m)
+                    for (double level : committedLevelCorners(onGpu, m, remaining[m]))
+                        candidates.push_back(level);
                 int best = 0;
                 double bestCost = 1e300;
-                for (int candidate : remaining) {
+                for (double candidate : candidates) {
                     const int level = int(std::min<double>(candidate, room));
-                    double cost = level * price * double(remaining.size());
-                    for (int left : remaining)
-                        cost += std::max(0, left - level) * cheapestFlexible;
+                    double cost = level * price * double(remaining.size()) * kHoursPerMonth;
+                    for (std::size_t m = 0; m < remaining.size(); ++m)
+                        cost += flexibleMonthUsd(onGpu, m, std::max(0, remaining[m] - level),
+                                                 cheapestFlexible);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = level;
