@@ -429,6 +429,7 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
                            model.milp.columns[std::size_t(ec.column)].objective;
         costs[{ec.gpuId, ec.plan}] += usd;
         result.costUsd += usd;
+        result.elasticSavingUsd -= usd;
     }
     for (const auto& [key, usd] : costs)
         if (usd > 0)
