@@ -7,6 +7,7 @@
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
 #include "optimize/regime_mix.h"
+#include "service_fixture.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -26,25 +27,12 @@ constexpr int kMonths = 2;
 /// peak_capacity_share written as `share`.
 Project serviceFleet(int reserved, int onDemand, double share)
 {
-    const std::string text = R"({
-  "format": "fleetplanner-project", "format_version": 1, "name": "service",
-  "horizon": {"months": 2}, "active_price_book": "example-2024",
-  "fleet": {"mode": "fixed", "pools": [
-    {"id": "r", "gpu": "h100-sxm-80gb", "count": )" +
-                             std::to_string(reserved) + R"(, "plan": "reserved_1y"},
-    {"id": "o", "gpu": "h100-sxm-80gb", "count": )" +
-                             std::to_string(onDemand) + R"(, "plan": "on_demand"}]},
-  "scheduler": {"policy": "topology_aware"},
-  "assumptions": {"peak_capacity_share": )" +
-                             std::to_string(share) + R"(},
-  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware",
-                "allowed_regimes": ["bare_metal"], "price_usd_per_gpu_hour": 4}],
-  "workloads": [
-    {"id": "chat", "name": "Chat", "kind": "inference", "segment": "s",
-     "params": 8e9, "precision": "fp8", "requests_per_second": 400,
-     "input_tokens": 1000, "output_tokens": 300, "tpot_ms": 50, "ttft_ms": 2000,
-     "choice": {"gpu": "h100-sxm-80gb", "regime": "bare_metal"}}]
-})";
+    const std::string fleet =
+        R"({"mode": "fixed", "pools": [{"id": "r", "gpu": "h100-sxm-80gb", "count": )" +
+        std::to_string(reserved) +
+        R"(, "plan": "reserved_1y"}, {"id": "o", "gpu": "h100-sxm-80gb", "count": )" +
+        std::to_string(onDemand) + R"(, "plan": "on_demand"}]})";
+    const std::string text = test::oneServiceText(fleet, std::to_string(share), 400);
     auto project = parseProject(text, "service.json");
     if (!project)
         qFatal("%s", project.error().toString().c_str());

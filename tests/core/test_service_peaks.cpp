@@ -8,6 +8,7 @@
 #include "optimize/regime_mix.h"
 #include "plan_counts.h"
 #include "sample_fixture.h"
+#include "service_fixture.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -22,21 +23,7 @@ namespace {
 /// else, its assumption peak_capacity_share written as `share`.
 std::string serviceText(const std::string& share)
 {
-    return R"({
-  "format": "fleetplanner-project", "format_version": 1, "name": "service",
-  "horizon": {"months": 2}, "active_price_book": "example-2024",
-  "fleet": {"mode": "size", "pools": []},
-  "scheduler": {"policy": "topology_aware"},
-  "assumptions": {"peak_capacity_share": )" +
-           share + R"(},
-  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware",
-                "allowed_regimes": ["bare_metal"], "price_usd_per_gpu_hour": 4}],
-  "workloads": [
-    {"id": "chat", "name": "Chat", "kind": "inference", "segment": "s",
-     "params": 8e9, "precision": "fp8", "requests_per_second": 40,
-     "input_tokens": 1000, "output_tokens": 300, "tpot_ms": 50, "ttft_ms": 2000,
-     "choice": {"gpu": "h100-sxm-80gb", "regime": "bare_metal"}}]
-})";
+    return test::oneServiceText(R"({"mode": "size", "pools": []})", share, 40);
 }
 
 Project serviceAlone(double share)
