@@ -227,7 +227,7 @@ QString humanReadable(const Project& project, const Evaluation& evaluation, cons
         out += QStringLiteral("  capacity freed                  %1 committed GPUs idle in every "
                               "month (%2 of commitment)\n")
                    .arg(count(k.capacityFreedGpus), usd(k.capacityFreedUsd));
-        out += QStringLiteral("  GPUs beyond the fleet           %1 for the month's mean (priced), "
+        out += QStringLiteral("  GPUs beyond the fleet           %1 as set up (priced), "
                               "%2 at the peak\n")
                    .arg(count(k.peakGpusBeyondFleet),
                         count(gpusBeyondFleetAtPeak(project, evaluation)));

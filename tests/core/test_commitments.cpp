@@ -81,13 +81,15 @@ private slots:
     void idleCommitmentIsFreedAndRenewedSmaller()
     {
         Project project = sample();
-        project.fleet.pools[0].count = 2400; // far more reserved GPUs than the sample uses
+        // Far more reserved GPUs than the sample sets up (at most 2,065 at
+        // the peaks: services and notebooks are held at theirs).
+        project.fleet.pools[0].count = 3000;
         project.fleet.pools[1].count = 0;
         const Kpis k = evaluate(project).kpis;
         QCOMPARE(k.totalCostUsd, k.committedCostUsd); // nothing beyond the commitment
         QVERIFY(k.capacityFreedGpus > 500);
         QVERIFY(k.capacityFreedUsd > 0);
-        QVERIFY(*k.renewalCommittedGpus < 2400 - 500);
+        QVERIFY(*k.renewalCommittedGpus < 3000 - 500);
         QVERIFY(*k.renewalSavingUsd >= k.capacityFreedUsd - 1e-6);
     }
 
@@ -152,9 +154,13 @@ private slots:
                 QVERIFY(r.resize.front().proposedGpus <= reserved);
                 // The engine and the optimizer agree on the fleet's cash (the
                 // optimizer may pack partitions tighter than the engine's
-                // homogeneous layouts: within 0.5 %).
+                // homogeneous layouts: within 0.5 %; the fast path's rounding
+                // may choose partition profiles the engine would not: within
+                // 1 % — 0.67 % at 1,000 reserved, where services and notebooks
+                // at their peak spill on demand; measured 2026-12-02).
                 const Kpis k = evaluate(project).kpis;
-                QVERIFY2(std::abs(k.totalCostUsd - r.costUsd) <= 5e-3 * r.costUsd,
+                const double tolerance = fast ? 1e-2 : 5e-3;
+                QVERIFY2(std::abs(k.totalCostUsd - r.costUsd) <= tolerance * r.costUsd,
                          qPrintable(QStringLiteral("engine %1, optimizer %2")
                                         .arg(k.totalCostUsd, 0, 'f', 0)
                                         .arg(r.costUsd, 0, 'f', 0)));

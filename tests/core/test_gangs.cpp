@@ -278,11 +278,13 @@ private slots:
         QCOMPARE(warningsAtPeaks(gang), gangWarnings);
         QVERIFY(startsOne(gang.kpis.alerts,
                           "the chosen options need up to " + std::to_string(int(gangShort)) +
-                              " GPUs more than the fleet has for a month's mean"));
+                              " GPUs more than the fleet has as set up in a month"));
         QVERIFY(!peakShortfallAlert(gangProject, gang)); // the alert already says it
-        // Services set up for their mean, held at their peak: inference-saas's
-        // fleet holds the mean, not the peaks (two GPU models short).
-        const Project saas = loadTemplate("inference-saas").value();
+        // Services set up for their mean (peak_capacity_share 0), held at
+        // their peak: inference-saas's fleet holds the mean, not the peaks
+        // (two GPU models short).
+        Project saas = loadTemplate("inference-saas").value();
+        saas.assumptions.peakCapacityShare = 0.0;
         const Evaluation e = evaluate(saas);
         const auto [saasShort, saasWarnings] = shortAtPeaks(saas, e);
         QVERIFY(saasShort > 0);
@@ -292,7 +294,7 @@ private slots:
         // Said among the warnings and in the app's KPI strip (not Kpis::alerts).
         const std::string shortfall = "at their peaks the chosen options hold up to " +
                                       std::to_string(int(saasShort)) +
-                                      " GPUs more than the fleet has (0 for the month's mean";
+                                      " GPUs more than the fleet has (0 for the GPUs set up";
         QVERIFY(startsOne(e.warnings, shortfall));
         QVERIFY(peakShortfallAlert(saas, e) &&
                 peakShortfallAlert(saas, e)->rfind(shortfall, 0) == 0);

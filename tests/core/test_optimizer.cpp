@@ -48,7 +48,9 @@ Project batchProject(double gpuHours, int startMonth)
 
 double pricedCost(const Project& project, const RegimeMixResult& result)
 {
-    double usd = 0;
+    // Services and notebooks on on-demand GPUs pay their mean (docs/MODEL.md,
+    // "Committed pools hold the peak, elastic ones are paid by the hour").
+    double usd = -result.elasticSavingUsd;
     for (const PoolCount& pool : result.pools)
         usd += pool.count * kHoursPerMonth *
                *project.activePriceBook()->usdPerGpuHour(*project.catalog().gpu(pool.gpuId),
@@ -333,12 +335,15 @@ private slots:
 
     void marginalValueOfOneMoreGpu()
     {
-        // 1,000 reserved + 700 on-demand H100s: the reserved pool binds, the
-        // rest runs on demand, so one more reserved GPU saves
-        // ($2.99 − $1.89) × 730 h × 12 months = $9,636.
+        // 1,000 reserved + 1,400 on-demand H100s: the reserved pool binds, the
+        // rest runs on demand (the training and batch work beyond 1,000 GPUs
+        // at full price, services and notebooks at their mean), so one more
+        // reserved GPU saves ($2.99 − $1.89) × 730 h × 12 months = $9,636.
+        // (700 on demand held the sample before services were set up at
+        // their peak, up to 2,065 GPUs in a month.)
         Project project = loadSampleProject().value();
         project.fleet.pools[0].count = 1000;
-        project.fleet.pools[1].count = 700;
+        project.fleet.pools[1].count = 1400;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);
         QCOMPARE(result.marginalGpuValueUsd.size(), std::size_t(1));

@@ -1,12 +1,14 @@
 // Issue 15, deliverable 3, its services: capacity sets a service's and
-// notebooks' GPUs aside towards their peak (assumption peak_capacity_share),
-// in the engine's GPUs set up and the optimizer's capacity rows alike.
+// notebooks' GPUs aside towards their peak (assumption peak_capacity_share,
+// default 1), in the engine's GPUs set up and the optimizer's capacity rows
+// alike. What on-demand GPUs charge for them: test_committed_peaks.
 
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
 #include "optimize/regime_mix.h"
 #include "plan_counts.h"
 #include "sample_fixture.h"
+#include "service_fixture.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -21,21 +23,7 @@ namespace {
 /// else, its assumption peak_capacity_share written as `share`.
 std::string serviceText(const std::string& share)
 {
-    return R"({
-  "format": "fleetplanner-project", "format_version": 1, "name": "service",
-  "horizon": {"months": 2}, "active_price_book": "example-2024",
-  "fleet": {"mode": "size", "pools": []},
-  "scheduler": {"policy": "topology_aware"},
-  "assumptions": {"peak_capacity_share": )" +
-           share + R"(},
-  "segments": [{"id": "s", "name": "S", "isolation_floor": "hardware",
-                "allowed_regimes": ["bare_metal"], "price_usd_per_gpu_hour": 4}],
-  "workloads": [
-    {"id": "chat", "name": "Chat", "kind": "inference", "segment": "s",
-     "params": 8e9, "precision": "fp8", "requests_per_second": 40,
-     "input_tokens": 1000, "output_tokens": 300, "tpot_ms": 50, "ttft_ms": 2000,
-     "choice": {"gpu": "h100-sxm-80gb", "regime": "bare_metal"}}]
-})";
+    return test::oneServiceText(R"({"mode": "size", "pools": []})", share, 40);
 }
 
 Project serviceAlone(double share)
@@ -56,6 +44,8 @@ private slots:
     void capacityGrowsFromTheMeanToThePeak()
     {
         const Evaluation base = evaluate(test::sample());
+        // The default (data/defaults/engine.json): services held at their peak.
+        QCOMPARE(test::workload(base, "chat-70b").chosenOption()->peakCapacityShare, 1.0);
         for (double share : {0.0, 0.5, 1.0}) {
             Project project = test::sample();
             project.assumptions.peakCapacityShare = share;
@@ -75,7 +65,7 @@ private slots:
                 if (share == 1.0) // at the peak: the GPUs held at once, all month
                     QVERIFY(std::abs(held.gpuHoursHeld - month.peakGpus * kHoursPerMonth) <
                             1e-9 * held.gpuHoursHeld);
-                // What is paid and attributed stays the mean.
+                // What is held (and paid on demand) stays the mean.
                 QCOMPARE(option.totalGpuHoursHeld(),
                          test::workload(base, id).chosenOption()->totalGpuHoursHeld());
             }
@@ -91,6 +81,7 @@ private slots:
         // The engine's GPUs set up (what a fixed fleet pays on demand) grow
         // with the share: at 1, at least the whole-GPU services' summed peaks.
         Project mean = test::sample();
+        mean.assumptions.peakCapacityShare = 0.0;
         Project peak = test::sample();
         peak.assumptions.peakCapacityShare = 1.0;
         const Evaluation atMean = evaluate(mean);
@@ -109,7 +100,8 @@ private slots:
         QVERIFY2(after > before, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(after)));
         QVERIFY(after >= std::ceil(servicePeaks - 1e-6));
         // The sample's commitment (1,600 reserved) no longer holds month 1's
-        // set-ups: the on-demand pool pays the rest, so the cost rises.
+        // set-ups: the on-demand pool pays the rest (services and notebooks
+        // at their mean), so the cost rises.
         QVERIFY(atPeak.kpis.totalCostUsd > atMean.kpis.totalCostUsd);
     }
 

@@ -293,8 +293,8 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
                            (fixed ? "the fleet has" : "they hold"));
     if (k.peakGpusBeyondFleet > 0)
         k.alerts.push_back("the chosen options need up to " + thousands(k.peakGpusBeyondFleet) +
-                           " GPUs more than the fleet has for a month's mean (priced on demand "
-                           "here; the optimizer cannot place them)");
+                           " GPUs more than the fleet has as set up in a month (priced on "
+                           "demand here; the optimizer cannot place them)");
     if (k.savingsUsd && *k.savingsUsd < -0.5)
         k.alerts.push_back("savings below zero: the plan costs $" + thousands(*k.savingsUsd) +
                            " more than every workload on bare metal, on demand");

@@ -52,6 +52,56 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
     return gpus;
 }
 
+std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
+                                    double elasticGpus)
+{
+    std::vector<double> hours(options.size(), 0.0);
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (options[i]->elasticSavingFraction(m) > 0)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return options[a]->elasticSavingFraction(m) > options[b]->elasticSavingFraction(m);
+    });
+    double left = std::max(0.0, elasticGpus) * kHoursPerMonth;
+    for (std::size_t i : order) {
+        hours[i] = std::min(left, options[i]->setUpGpuHours(m));
+        left -= hours[i];
+    }
+    return hours;
+}
+
+double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
+                        double flexibleGpus, double usdPerGpuHour)
+{
+    double usd = flexibleGpus * kHoursPerMonth * usdPerGpuHour;
+    const std::vector<double> elastic = elasticGpuHours(options, m, flexibleGpus);
+    for (std::size_t i = 0; i < elastic.size(); ++i)
+        usd -= elastic[i] * options[i]->elasticSavingFraction(m) * usdPerGpuHour;
+    return usd;
+}
+
+std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
+                                          std::size_t m, double used)
+{
+    std::vector<double> corners = {used};
+    const std::vector<double> all = elasticGpuHours(options, m, used);
+    std::vector<std::pair<double, double>> bySaving; // saving, hours: the order they fill
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i] > 0)
+            bySaving.emplace_back(options[i]->elasticSavingFraction(m), all[i]);
+    std::stable_sort(bySaving.begin(), bySaving.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    double taken = 0;
+    for (const auto& [saving, hours] : bySaving) {
+        taken += hours;
+        const double level = used - taken / kHoursPerMonth;
+        corners.push_back(std::max(0.0, std::floor(level)));
+        corners.push_back(std::max(0.0, std::ceil(level)));
+    }
+    return corners;
+}
+
 std::vector<FleetModelCash> fixedFleetCash(const Project& project,
                                            const std::vector<WorkloadEvaluation>& workloads)
 {
@@ -108,6 +158,7 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
             }
         }
         const auto& options = chosen[model.gpuId];
+        model.options = options;
         const double committedMonth =
             model.committedGpus * kHoursPerMonth * model.committedUsdPerGpuHour;
         const double flexibleRate = kHoursPerMonth * model.flexibleUsdPerGpuHour;
@@ -116,12 +167,20 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
             const double onCommitted = std::min(used, model.committedGpus);
             const double flexible = std::max(0.0, used - model.committedGpus);
             const double beyond = std::max(0.0, flexible - model.flexibleGpus);
+            // Services and notebooks on flexible GPUs pay their mean hours.
+            std::vector<double> elastic = elasticGpuHours(options, m, flexible);
+            double saved = 0;
+            for (std::size_t i = 0; i < options.size(); ++i)
+                saved +=
+                    elastic[i] * options[i]->elasticSavingFraction(m) * model.flexibleUsdPerGpuHour;
             model.gpusUsed.push_back(used);
             model.beyondFleetGpus.push_back(beyond);
-            model.monthlyUsd.push_back(committedMonth + flexible * flexibleRate);
+            model.elasticHours.push_back(std::move(elastic));
+            model.elasticSavedUsd.push_back(saved);
+            model.monthlyUsd.push_back(committedMonth + flexible * flexibleRate - saved);
             model.usedMonthlyUsd.push_back(onCommitted * kHoursPerMonth *
                                                model.committedUsdPerGpuHour +
-                                           flexible * flexibleRate);
+                                           flexible * flexibleRate - saved);
         }
     }
     return models;
@@ -133,15 +192,17 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
     const double flexibleRate = model.flexibleUsdPerGpuHour;
     auto cost = [&](double level) {
         double usd = level * kHoursPerMonth * committedRate * double(model.gpusUsed.size());
-        for (double used : model.gpusUsed)
-            usd += std::max(0.0, used - level) * kHoursPerMonth * flexibleRate;
+        for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+            usd += flexibleMonthUsd(model.options, m, std::max(0.0, model.gpusUsed[m] - level),
+                                    flexibleRate);
         return usd;
     };
-    // The cost is convex and piecewise linear in the level, with its corners
-    // at the months' use: the best level is one of them (or none at all).
+    // The cost is convex and piecewise linear in the level: the best level is
+    // one of its corners (or none at all).
     std::vector<double> candidates = {0.0};
-    for (double used : model.gpusUsed)
-        candidates.push_back(used);
+    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+        for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
+            candidates.push_back(level);
     double best = model.committedGpus;
     double bestUsd = cost(best);
     if (!model.flexiblePriced)
@@ -162,9 +223,12 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
     std::map<std::string, const FleetModelCash*> byGpu;
     for (const FleetModelCash& model : models)
         byGpu[model.gpuId] = &model;
-    // Each workload's GPU-hours held are attributed at the month's rate of the
-    // GPUs its model's plan uses (committed first, then flexible); the idle
-    // commitment and the rounding to whole GPUs are no workload's.
+    // Each workload pays for the GPU-hours it sets up (a gang at its peak, a
+    // service or notebooks at theirs: OptionResult::setUpGpuHours): those on
+    // flexible GPUs that services and notebooks take at their mean
+    // (elasticGpuHours), the rest at the month's rate of the other GPUs its
+    // model's plan uses. The idle commitment and the rounding to whole GPUs
+    // are no workload's.
     for (WorkloadEvaluation& w : evaluation.workloads) {
         const OptionResult* option = w.chosenOption();
         if (!option)
@@ -173,10 +237,21 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         if (w.chosenPlan == Plan::Spot)
             continue; // paid on the spot pools (addFixedFleetSpotCash)
         const FleetModelCash& model = *byGpu[option->gpuId];
-        for (std::size_t m = 0; m < months && m < option->months.size(); ++m)
-            if (model.gpusUsed[m] > 0)
-                w.monthlyCostUsd[m] = option->months[m].gpuHoursHeld * model.usedMonthlyUsd[m] /
-                                      (model.gpusUsed[m] * kHoursPerMonth);
+        const auto at = std::find(model.options.begin(), model.options.end(), option);
+        const auto index = std::size_t(at - model.options.begin());
+        for (std::size_t m = 0; m < months && m < option->months.size(); ++m) {
+            if (model.gpusUsed[m] <= 0)
+                continue;
+            const std::vector<double>& elastic = model.elasticHours[m];
+            const double elasticHours = sum(elastic);
+            const double restHours = model.gpusUsed[m] * kHoursPerMonth - elasticHours;
+            const double restUsd = model.usedMonthlyUsd[m] + model.elasticSavedUsd[m] -
+                                   elasticHours * model.flexibleUsdPerGpuHour;
+            const double mine = index < elastic.size() ? elastic[index] : 0.0;
+            w.monthlyCostUsd[m] =
+                mine * (1.0 - option->elasticSavingFraction(m)) * model.flexibleUsdPerGpuHour +
+                (restHours > 0 ? (option->setUpGpuHours(m) - mine) * restUsd / restHours : 0.0);
+        }
     }
     k.monthlyCostUsd.assign(months, 0.0);
     // A service's preemptible overflow runs off the fleet, paid by the hour.

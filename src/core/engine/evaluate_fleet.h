@@ -21,6 +21,32 @@ namespace fleet {
 /// packing efficiency⌉ per regime.
 double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m);
 
+/// GPU-hours of `elasticGpus` flexible GPUs in month `m` (0-based) that
+/// services and notebooks take, per option in `options`' order (0 for the
+/// rest): committed GPUs are paid whether used or not, so they hold the peak
+/// of what the flexible ones leave; flexible GPUs are rented by the hour, so
+/// an option on them pays its mean, saving elasticSavingFraction(m) of the
+/// GPU-hours it takes. The options saving most come first, each up to its
+/// setUpGpuHours(m): the largest saving (a fractional knapsack), which is
+/// what the optimizer's LP finds too. docs/MODEL.md, "Committed pools hold
+/// the peak, elastic ones are paid by the hour".
+std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
+                                    double elasticGpus);
+
+/// What `flexibleGpus` flexible GPUs of a model cost in month `m` at
+/// `usdPerGpuHour`: all their hours, less what the services and notebooks
+/// placed on them by elasticGpuHours save.
+double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
+                        double flexibleGpus, double usdPerGpuHour);
+
+/// The committed counts (whole GPUs) at which a month's cost of `used` GPUs
+/// set up can turn, committed paid at one price and the rest by
+/// flexibleMonthUsd: `used`, and below it each count where the flexible
+/// GPUs reach the next service or notebooks in elasticGpuHours' order. The
+/// horizon's cost is convex in the count, so its least is at one of these.
+std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
+                                          std::size_t m, double used);
+
 /// One GPU model of a fixed fleet under a plan, month by month.
 struct FleetModelCash
 {
@@ -34,6 +60,12 @@ struct FleetModelCash
     std::vector<double> monthlyUsd;      ///< commitment + flexible GPUs used + beyond the fleet
     std::vector<double> usedMonthlyUsd;  ///< the share of monthlyUsd the plan uses
     std::vector<double> beyondFleetGpus; ///< GPUs used above the fleet, per month
+    std::vector<const OptionResult*> options; ///< the chosen options on this model
+    /// Per month, per option: GPU-hours of flexible GPUs it takes (elasticGpuHours).
+    std::vector<std::vector<double>> elasticHours;
+    /// Per month: what services and notebooks on flexible GPUs save by
+    /// paying their mean (already taken off monthlyUsd and usedMonthlyUsd).
+    std::vector<double> elasticSavedUsd;
 };
 
 /// A fixed fleet's cash per GPU model (every pool but spot, used or not) for

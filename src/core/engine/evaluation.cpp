@@ -42,6 +42,34 @@ double OptionResult::capacityGpuHours(std::size_t m) const
     return capacity(m).gpuHoursHeld;
 }
 
+double OptionResult::setUpGpuHours(std::size_t m) const
+{
+    const MonthRequirement need = capacity(m);
+    if (isWholeGpu(regime))
+        return need.gpuHoursHeld;
+    if (regime == RegimeKind::Partition)
+        return need.units / double(std::max(1, unitsPerGpu)) * kHoursPerMonth;
+    return need.gpuEquivalents * kHoursPerMonth;
+}
+
+double OptionResult::elasticSavingFraction(std::size_t m) const
+{
+    if (gang || peakCapacityShare <= 0 || m >= months.size())
+        return 0.0;
+    const MonthRequirement& mean = months[m];
+    const MonthRequirement held = capacity(m);
+    if (held.gpuEquivalents <= mean.gpuEquivalents || held.gpuEquivalents <= 0)
+        return 0.0;
+    return 1.0 - mean.gpuEquivalents / held.gpuEquivalents;
+}
+
+double OptionResult::spotGpuHoursPaid(std::size_t m) const
+{
+    if (m >= months.size())
+        return 0.0;
+    return gang ? capacityGpuHours(m) : months[m].gpuHoursHeld;
+}
+
 double OptionResult::totalGpuHoursBusy() const
 {
     double total = 0;

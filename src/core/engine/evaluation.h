@@ -70,6 +70,20 @@ struct OptionResult
     MonthRequirement capacity(std::size_t m) const;
     /// capacity(m).gpuHoursHeld: what a whole-GPU regime sets aside.
     double capacityGpuHours(std::size_t m) const;
+    /// GPU-hours of whole GPUs capacity(m) takes in month `m`: GPU-hours held
+    /// on whole GPUs, GPU equivalents × 730 on shared regimes, instances ÷
+    /// instances per GPU × 730 on partitions (before rounding up to GPUs).
+    double setUpGpuHours(std::size_t m) const;
+    /// Elastic capacity (on demand) is paid for the hours used: the share of
+    /// setUpGpuHours(m) a service or notebooks save when rented by the hour,
+    /// 1 − mean ÷ capacity (0 at share 0, for gangs and for other work).
+    /// docs/MODEL.md, "Committed pools hold the peak, elastic ones are paid
+    /// by the hour".
+    double elasticSavingFraction(std::size_t m) const;
+    /// GPU-hours spot GPUs are paid for in month `m`: a gang its capacity, a
+    /// service or notebooks their mean (spot is rented by the hour), other
+    /// work what it holds.
+    double spotGpuHoursPaid(std::size_t m) const;
     double totalGpuHoursBusy() const;
     const PlanCost* cost(Plan plan) const;
     double detail(const std::string& key) const; ///< NaN when absent

@@ -54,7 +54,7 @@ std::optional<std::string> peakShortfallAlert(const Project& project, const Eval
         return std::nullopt;
     return "at their peaks the chosen options hold up to " + wholeUpText(peak) +
            " GPUs more than the fleet has (" + wholeUpText(mean) +
-           " for the month's mean, which the cost prices): the fleet is short at the busiest "
+           " for the GPUs set up, which the cost prices): the fleet is short at the busiest "
            "hour; peaks summed as if they coincide";
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 
 // A fixed fleet at its workloads' peaks: services and notebooks are set up
-// and priced at their monthly mean but hold their peak at once, so a fleet
-// that holds every month's mean can be short at the busiest hour. The one
+// towards their peak by peak_capacity_share (at it by default; at the mean at
+// 0) and a batch job holds its GPUs at once, so a fleet that holds every
+// month's set-up can still be short at the busiest hour. The one
 // count behind evaluate's month-by-month warnings, the peak figure and its
 // sentence. docs/MODEL.md, "GPUs beyond the fleet: the month's mean and the peak".
 
@@ -32,7 +33,7 @@ std::vector<PeakShortfall> peakShortfalls(const Project& project,
 
 /// The most GPUs, in any month, by which the peaks exceed the fleet, summed
 /// over GPU models; never below Kpis::peakGpusBeyondFleet (the GPUs set up
-/// for the month's mean above the fleet, which the cost prices).
+/// above the fleet, which the cost prices).
 double gpusBeyondFleetAtPeak(const Project& project, const Evaluation& evaluation);
 
 /// The sentence saying the fleet is short at the busiest hour, when the peak

@@ -54,7 +54,7 @@ double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_
     for (const OptionResult* option : options)
         if (m < option->months.size())
             hours[option->regime] +=
-                spotGpuHoursHeld(option->capacityGpuHours(m), option->lostWorkFractionOnSpot);
+                spotGpuHoursHeld(option->spotGpuHoursPaid(m), option->lostWorkFractionOnSpot);
     double gpus = 0;
     for (const auto& [regime, h] : hours)
         gpus += std::max(0.0, std::ceil(h / kHoursPerMonth - 1e-6));

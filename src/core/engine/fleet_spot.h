@@ -32,7 +32,8 @@ bool spotAllowedFor(const Project& project, const Workload& workload, const Opti
 
 /// Spot GPUs the given options (all on spot, one GPU model) set up in month
 /// `m` (0-based): per whole-GPU regime ⌈Σ spot GPU-hours ÷ 730⌉, each
-/// option's capacity GPU-hours grown by its lost work (the optimizer's
+/// option's spot GPU-hours (spotGpuHoursPaid: a gang its capacity, a
+/// service or notebooks their mean, spot being elastic) grown by its lost work (the optimizer's
 /// spot pool rows count the same).
 double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m);
 

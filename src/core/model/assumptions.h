@@ -95,8 +95,9 @@ struct Assumptions
     double kvTransferGbPerS = 50.0;
     /// Services and notebooks: share of their peak above the month's mean
     /// that capacity sets aside (GPUs set up, the optimizer's capacity rows);
-    /// 0 the mean, 1 the peak.
-    double peakCapacityShare = 0.0;
+    /// 0 the mean, 1 the peak. Committed GPUs hold it; on-demand GPUs are
+    /// paid at the mean (docs/MODEL.md, "Gangs and peaks").
+    double peakCapacityShare = 1.0;
     /// Throughput a tenant loses per additional tenant on the same shared GPU
     /// (time-slicing and fractional regimes; docs/MODEL.md, "Tenants").
     double sharingPenaltyPerExtraTenant = 0.15;

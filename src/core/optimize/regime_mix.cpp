@@ -115,7 +115,7 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
         for (const OptionColumn& oc : entry.columns)
             if (oc.onSpot && oc.option->gpuId == gpu.id)
                 hours[oc.option->regime].emplace_back(
-                    oc.column, spotGpuHoursHeld(oc.option->capacityGpuHours(std::size_t(m - 1)),
+                    oc.column, spotGpuHoursHeld(oc.option->spotGpuHoursPaid(std::size_t(m - 1)),
                                                 oc.option->lostWorkFractionOnSpot));
     if (hours.empty())
         return;
@@ -134,6 +134,49 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
     if (project.fleet.mode == FleetMode::Fixed)
         milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -kMilpInfinity,
                     fleetSpotGpus(project, gpu.id));
+}
+
+/// Committed GPUs hold a service's or notebooks' peak; on-demand GPUs are
+/// rented by the hour, so the share of an option on them pays its mean: per
+/// option column a continuous column of the on-demand GPUs it takes (at most
+/// its set-up GPUs, only when chosen), each GPU saving its
+/// elasticSavingFraction of the on-demand price; together at most the
+/// on-demand GPUs of the month. The engine's rule (engine/evaluate_fleet.h,
+/// elasticGpuHours) is this LP's optimum.
+void addElasticSavings(const GpuModel& gpu, int m, Model& model)
+{
+    const PlanColumn* flexible = nullptr;
+    for (const PlanColumn& pc : model.plans)
+        if (pc.gpuId == gpu.id && pc.month == m && !isCommitted(pc.plan) && !flexible)
+            flexible = &pc;
+    if (!flexible)
+        return;
+    Milp& milp = model.milp;
+    const std::string month = std::to_string(m);
+    std::vector<std::pair<int, double>> pool;
+    for (WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns) {
+            if (oc.onSpot || oc.option->gpuId != gpu.id)
+                continue;
+            const double saving = oc.option->elasticSavingFraction(std::size_t(m - 1));
+            const double gpus = oc.option->setUpGpuHours(std::size_t(m - 1)) / kHoursPerMonth;
+            if (saving <= 0 || gpus <= 0)
+                continue;
+            const int column =
+                milp.addColumn(name({"elastic", entry.workload->id, gpu.id,
+                                     regimeKey(oc.option->regime), oc.option->profile, month}),
+                               0, gpus, -saving * kHoursPerMonth * flexible->usdPerGpuHour, false);
+            milp.addRow(name({"elastic_take", entry.workload->id, gpu.id,
+                              regimeKey(oc.option->regime), oc.option->profile, month}),
+                        {{column, 1.0}, {oc.column, -gpus}}, -kMilpInfinity, 0);
+            pool.emplace_back(column, 1.0);
+            model.elastic.push_back(
+                {column, oc.column, oc.option, gpu.id, flexible->plan, m, flexible->column});
+        }
+    if (pool.empty())
+        return;
+    pool.emplace_back(flexible->column, -1.0);
+    milp.addRow(name({"elastic", gpu.id, month}), std::move(pool), -kMilpInfinity, 0);
 }
 
 Model buildRegimeMixModel(const Project& project, Objective objective,
@@ -283,6 +326,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 }
             }
             milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -kMilpInfinity, 0);
+            addElasticSavings(*gpu, m, model);
             addSpotPool(project, *gpu, m, model);
         }
     }
@@ -358,6 +402,14 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
                            pc.usdPerGpuHour;
         costs[{pc.gpuId, pc.plan}] += usd;
         result.costUsd += usd;
+    }
+    // Services and notebooks on on-demand GPUs pay their mean hours.
+    for (const ElasticColumn& ec : model.elastic) {
+        const double usd = solution.values[std::size_t(ec.column)] *
+                           model.milp.columns[std::size_t(ec.column)].objective;
+        costs[{ec.gpuId, ec.plan}] += usd;
+        result.costUsd += usd;
+        result.elasticSavingUsd -= usd;
     }
     for (const auto& [key, usd] : costs)
         if (usd > 0)

@@ -89,9 +89,14 @@ struct RegimeMixResult
     double bestBoundUsd = 0;
     double gap = 0;
     double solveSeconds = 0;
-    double costUsd = 0;    ///< GPUs held × hours × price, over the horizon, + services' overflow
+    /// GPUs held × hours × price over the horizon, less elasticSavingUsd, + services' overflow
+    double costUsd = 0;
     double revenueUsd = 0; ///< margin objective: what the served segments pay
     std::vector<PlanCostShare> costBreakdown;
+    /// What services and notebooks on on-demand GPUs save by paying their
+    /// mean rather than the GPUs they hold at the peak (already taken off
+    /// costUsd and the on-demand plans' shares of costBreakdown).
+    double elasticSavingUsd = 0;
     std::vector<PoolCount> pools;
     std::vector<LayoutCount> layouts;
     std::vector<Assignment> assignments;

@@ -53,6 +53,21 @@ struct LayoutColumn
     int column;
 };
 
+/// On-demand GPUs a service or notebooks option takes in a month
+/// (continuous, in GPUs): rented by the hour, they are paid at the mean, so
+/// the column's cost is −saving × its GPU-hours × the on-demand price.
+/// docs/MODEL.md, "Committed pools hold the peak, elastic ones are paid by the hour".
+struct ElasticColumn
+{
+    int column;
+    int optionColumn; ///< the option's 0/1 column
+    const OptionResult* option;
+    std::string gpuId;
+    Plan plan;
+    int month;
+    int flexibleColumn; ///< the GPU-count column of the on-demand plan it shares
+};
+
 /// Everything needed to build the model and read its solution.
 struct Model
 {
@@ -65,6 +80,7 @@ struct Model
     /// only preemptible work may use.
     std::vector<PlanColumn> spot;
     std::vector<RegimeColumn> spotRegimes;
+    std::vector<ElasticColumn> elastic;
     std::map<std::string, std::vector<PartitionLayout>> layoutsByGpu;
     std::vector<std::string> reasons;
 };

@@ -1,5 +1,6 @@
 #include "optimize/rounding.h"
 
+#include "engine/evaluate_fleet.h"
 #include "model/spot.h"
 
 #include <algorithm>
@@ -68,7 +69,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         double hours = 0;
         for (const OptionResult* option : chosenOnSpot)
             if (option->gpuId == rc.gpuId && option->regime == rc.regime)
-                hours += spotGpuHoursHeld(option->capacityGpuHours(std::size_t(rc.month - 1)),
+                hours += spotGpuHoursHeld(option->spotGpuHoursPaid(std::size_t(rc.month - 1)),
                                           option->lostWorkFractionOnSpot);
         values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
     }
@@ -160,20 +161,31 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                         model.milp.columns[std::size_t(byPlan[plan].front()->column)].lower;
                     floor > 0)
                     commit(plan, int(floor));
+        std::vector<const OptionResult*> onGpu; // services on flexible GPUs pay their mean
+        for (const OptionResult* option : chosen)
+            if (option->gpuId == gpuId)
+                onGpu.push_back(option);
         for (const auto& [price, plan] : order)
             if (isCommitted(plan) && price < cheapestFlexible) {
                 // The committed count that costs least against the flexible
                 // plan taking the rest: committed GPUs are paid every month,
-                // flexible ones only in the months they are needed.
+                // flexible ones only in the months they are needed, and the
+                // services and notebooks on them at their mean
+                // (engine/evaluate_fleet.h: the engine's renewal level).
                 const double room =
                     limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
+                std::vector<double> candidates;
+                for (std::size_t m = 0; m < remaining.size(); ++m)
+                    for (double level : committedLevelCorners(onGpu, m, remaining[m]))
+                        candidates.push_back(level);
                 int best = 0;
                 double bestCost = 1e300;
-                for (int candidate : remaining) {
+                for (double candidate : candidates) {
                     const int level = int(std::min<double>(candidate, room));
-                    double cost = level * price * double(remaining.size());
-                    for (int left : remaining)
-                        cost += std::max(0, left - level) * cheapestFlexible;
+                    double cost = level * price * double(remaining.size()) * kHoursPerMonth;
+                    for (std::size_t m = 0; m < remaining.size(); ++m)
+                        cost += flexibleMonthUsd(onGpu, m, std::max(0, remaining[m] - level),
+                                                 cheapestFlexible);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = level;
@@ -200,6 +212,21 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
             }
         if (*std::max_element(remaining.begin(), remaining.end()) > 0)
             return std::nullopt;
+    }
+    // 4. On-demand GPUs: the chosen services and notebooks that save most by
+    // the hour take them, as the engine places them (elasticGpuHours).
+    std::map<std::pair<int, int>, std::vector<const ElasticColumn*>> elastic; // flexible, month
+    for (const ElasticColumn& ec : model.elastic)
+        if (values[std::size_t(ec.optionColumn)] > 0.5)
+            elastic[{ec.flexibleColumn, ec.month}].push_back(&ec);
+    for (const auto& [key, columns] : elastic) {
+        std::vector<const OptionResult*> options;
+        for (const ElasticColumn* ec : columns)
+            options.push_back(ec->option);
+        const std::vector<double> hours =
+            elasticGpuHours(options, std::size_t(key.second - 1), values[std::size_t(key.first)]);
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            values[std::size_t(columns[i]->column)] = hours[i] / kHoursPerMonth;
     }
     if (!satisfies(model.milp, values))
         return std::nullopt;
