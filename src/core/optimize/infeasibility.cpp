@@ -1,7 +1,7 @@
 #include "optimize/infeasibility.h"
 
-#include "engine/options.h"
 #include "engine/fleet_spot.h"
+#include "engine/options.h"
 #include "util/number_text.h"
 
 #include <algorithm>

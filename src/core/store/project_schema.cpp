@@ -122,8 +122,7 @@ std::span<const Migration> migrations()
         {1, "scenario overrides name pools, workloads and segments by id instead of position",
          migrateOverridesToIdPaths},
         {2, "segments have tenants (an empty tenant table)", addTenantTable},
-        {3, "an inference workload names its model and total parameters",
-         addInferenceModelColumns},
+        {3, "an inference workload names its model and total parameters", addInferenceModelColumns},
     };
     return steps;
 }
