@@ -71,9 +71,8 @@ private slots:
         QVERIFY(near(option.elasticSavingFraction(0), 1 - month.gpuEquivalents / month.peakGpus));
         QVERIFY(near(option.setUpGpuHours(0), month.peakGpus * kHoursPerMonth));
         // At share 0 nothing is saved on demand: the mean is set up.
-        const OptionResult& atMean =
-            *evaluate(serviceFleet(2, 100, 0.0)).workloads.front().chosenOption();
-        QCOMPARE(atMean.elasticSavingFraction(0), 0.0);
+        const Evaluation atMean = evaluate(serviceFleet(2, 100, 0.0));
+        QCOMPARE(atMean.workloads.front().chosenOption()->elasticSavingFraction(0), 0.0);
     }
 
     void committedHoldsThePeakOnDemandPaysTheMean()
