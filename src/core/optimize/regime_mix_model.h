@@ -90,6 +90,10 @@ struct Model
 std::vector<WorkloadOptions> gatherOptions(const Project& project,
                                            std::vector<std::string>* reasons);
 
+/// What one option earns in the margin objective: its segment's price on
+/// the GPU-hours it holds (overflow replicas included).
+double revenueOf(const Project& project, const Workload& workload, const OptionResult& option);
+
 /// Builds the model from the engine's options for every workload.
 Model buildRegimeMixModel(const Project& project, Objective objective);
 /// Builds the model over the given options only.

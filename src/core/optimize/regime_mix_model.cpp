@@ -1,0 +1,341 @@
+#include "optimize/regime_mix_model.h"
+
+// The regime-mix model: every workload's options as assignment columns, GPU
+// counts per plan, regime set-ups and partition layouts, spot pools and the
+// elastic (on-demand at the mean) savings. docs/OPTIMIZER.md.
+
+#include "engine/fleet_spot.h"
+#include "engine/options.h"
+#include "engine/service_overflow.h"
+#include "model/spot.h"
+#include "optimize/infeasibility.h"
+#include "optimize/partition_layouts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace fleet {
+
+namespace {
+
+/// The upper bound of a GPU-count column with no fleet limit: far above any
+/// fleet, small enough for CLP's tolerances (a bound, not a plan).
+constexpr double kGpuCountCap = 1e7;
+
+std::string name(std::initializer_list<std::string_view> parts)
+{
+    std::string text;
+    for (std::string_view part : parts) {
+        if (part.empty())
+            continue;
+        if (!text.empty())
+            text += '|';
+        for (char c : part)
+            text += (c == ' ' || c == '|') ? '_' : c;
+    }
+    return text;
+}
+
+/// Plans a GPU model can be held under: the fleet's pools (fixed mode) or the
+/// book's prices (size mode). Spot is left out: see docs/OPTIMIZER.md.
+std::vector<std::pair<Plan, std::optional<int>>> plansFor(const Project& project,
+                                                          const GpuModel& gpu)
+{
+    std::vector<std::pair<Plan, std::optional<int>>> plans;
+    const PriceBook* book = project.activePriceBook();
+    for (Plan plan : kAllPlans) {
+        if (plan == Plan::Spot || !book || !book->usdPerGpuHour(gpu, plan))
+            continue;
+        if (project.fleet.mode == FleetMode::Size) {
+            plans.emplace_back(plan, std::nullopt);
+            continue;
+        }
+        int count = 0;
+        bool pooled = false;
+        for (const FleetPool& pool : project.fleet.pools)
+            if (pool.gpuId == gpu.id && pool.plan == plan) {
+                count += pool.count;
+                pooled = true;
+            }
+        if (pooled)
+            plans.emplace_back(plan, count);
+    }
+    return plans;
+}
+
+} // namespace
+
+/// What one option earns: its segment's price on the GPU-hours it holds.
+double revenueOf(const Project& project, const Workload& workload, const OptionResult& option)
+{
+    const Segment* segment = project.segment(workload.segmentId);
+    double held = option.totalGpuHoursHeld();
+    for (const MonthRequirement& month : option.months)
+        held += month.overflowGpuHoursHeld; // overflow replicas serve the customer too
+    return segment ? segment->priceUsdPerGpuHour * held : 0.0;
+}
+
+std::vector<WorkloadOptions> gatherOptions(const Project& project,
+                                           std::vector<std::string>* reasons)
+{
+    std::vector<WorkloadOptions> workloads;
+    for (const Workload& workload : project.workloads) {
+        WorkloadOptions entry;
+        entry.workload = &workload;
+        std::vector<RejectedOption> rejected;
+        for (OptionResult& option : buildOptions(project, workload, OptionFilter{}, &rejected))
+            if (matchesChoice(option, workload.choice))
+                entry.options.push_back(std::move(option));
+        if (entry.options.empty() && reasons)
+            reasons->push_back(explainNoOption(project, workload, rejected));
+        workloads.push_back(std::move(entry));
+    }
+    return workloads;
+}
+
+Model buildRegimeMixModel(const Project& project, Objective objective)
+{
+    std::vector<std::string> reasons;
+    std::vector<WorkloadOptions> workloads = gatherOptions(project, &reasons);
+    Model model = buildRegimeMixModel(project, objective, std::move(workloads));
+    model.reasons = std::move(reasons);
+    return model;
+}
+
+namespace {
+
+/// Spot GPUs of `gpu` in month `m`, per whole-GPU regime: their hours serve
+/// the spot columns of preemptible options, each scaled up by the work it
+/// loses to interruptions; in a fixed fleet they share the spot pools' count.
+void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& model)
+{
+    Milp& milp = model.milp;
+    const std::string month = std::to_string(m);
+    std::map<RegimeKind, std::vector<std::pair<int, double>>> hours;
+    for (const WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns)
+            if (oc.onSpot && oc.option->gpuId == gpu.id)
+                hours[oc.option->regime].emplace_back(
+                    oc.column, spotGpuHoursHeld(oc.option->spotGpuHoursPaid(std::size_t(m - 1)),
+                                                oc.option->lostWorkFractionOnSpot));
+    if (hours.empty())
+        return;
+    const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);
+    std::vector<std::pair<int, double>> fleet;
+    for (auto& [regime, terms] : hours) {
+        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0,
+                                          kGpuCountCap, kHoursPerMonth * price, true);
+        model.spot.push_back({gpu.id, Plan::Spot, m, column, price});
+        model.spotRegimes.push_back({gpu.id, regime, m, column});
+        terms.emplace_back(column, -kHoursPerMonth);
+        milp.addRow(name({"spot_hours", gpu.id, regimeKey(regime), month}), std::move(terms),
+                    -kMilpInfinity, 0);
+        fleet.emplace_back(column, 1.0);
+    }
+    if (project.fleet.mode == FleetMode::Fixed)
+        milp.addRow(name({"spot_fleet", gpu.id, month}), std::move(fleet), -kMilpInfinity,
+                    fleetSpotGpus(project, gpu.id));
+}
+
+/// Committed GPUs hold a service's or notebooks' peak; on-demand GPUs are
+/// rented by the hour, so the share of an option on them pays its mean: per
+/// option column a continuous column of the on-demand GPUs it takes (at most
+/// its set-up GPUs, only when chosen), each GPU saving its
+/// elasticSavingFraction of the on-demand price; together at most the
+/// on-demand GPUs of the month. The engine's rule (engine/evaluate_fleet.h,
+/// elasticGpuHours) is this LP's optimum.
+void addElasticSavings(const GpuModel& gpu, int m, Model& model)
+{
+    const PlanColumn* flexible = nullptr;
+    for (const PlanColumn& pc : model.plans)
+        if (pc.gpuId == gpu.id && pc.month == m && !isCommitted(pc.plan) && !flexible)
+            flexible = &pc;
+    if (!flexible)
+        return;
+    Milp& milp = model.milp;
+    const std::string month = std::to_string(m);
+    std::vector<std::pair<int, double>> pool;
+    for (WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns) {
+            if (oc.onSpot || oc.option->gpuId != gpu.id)
+                continue;
+            const double saving = oc.option->elasticSavingFraction(std::size_t(m - 1));
+            const double gpus = oc.option->setUpGpuHours(std::size_t(m - 1)) / kHoursPerMonth;
+            if (saving <= 0 || gpus <= 0)
+                continue;
+            const int column =
+                milp.addColumn(name({"elastic", entry.workload->id, gpu.id,
+                                     regimeKey(oc.option->regime), oc.option->profile, month}),
+                               0, gpus, -saving * kHoursPerMonth * flexible->usdPerGpuHour, false);
+            milp.addRow(name({"elastic_take", entry.workload->id, gpu.id,
+                              regimeKey(oc.option->regime), oc.option->profile, month}),
+                        {{column, 1.0}, {oc.column, -gpus}}, -kMilpInfinity, 0);
+            pool.emplace_back(column, 1.0);
+            model.elastic.push_back(
+                {column, oc.column, oc.option, gpu.id, flexible->plan, m, flexible->column});
+        }
+    if (pool.empty())
+        return;
+    pool.emplace_back(flexible->column, -1.0);
+    milp.addRow(name({"elastic", gpu.id, month}), std::move(pool), -kMilpInfinity, 0);
+}
+
+} // namespace
+
+Model buildRegimeMixModel(const Project& project, Objective objective,
+                          std::vector<WorkloadOptions> workloads)
+{
+    Model model;
+    Milp& milp = model.milp;
+    const int months = project.horizonMonths;
+    // Options: one binary per (workload, option) the segment allows.
+    model.workloads = std::move(workloads);
+    for (WorkloadOptions& entry : model.workloads) {
+        std::vector<std::pair<int, double>> assign;
+        for (const OptionResult& option : entry.options) {
+            const double revenue =
+                objective == Objective::Margin ? revenueOf(project, *entry.workload, option) : 0.0;
+            // A service's preemptible overflow is paid off the fleet, by the
+            // engine's own rule (engine/service_overflow.h).
+            const double overflowUsd = overflowTotalCostUsd(project, option);
+            const int column = milp.addColumn(name({"x", entry.workload->id, option.gpuId,
+                                                    regimeKey(option.regime), option.profile}),
+                                              0, 1, overflowUsd - revenue, true);
+            entry.columns.push_back({column, &option, false});
+            assign.emplace_back(column, 1.0);
+            // Preemptible work on whole GPUs may also run on spot GPUs.
+            if (spotAllowedFor(project, *entry.workload, option)) {
+                const int spot = milp.addColumn(
+                    name({"x", entry.workload->id, option.gpuId, regimeKey(option.regime), "spot"}),
+                    0, 1, overflowUsd - revenue, true);
+                entry.columns.push_back({spot, &option, true});
+                assign.emplace_back(spot, 1.0);
+            }
+        }
+        // Cost: every workload is served. Margin: a workload may be left out.
+        milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
+                    objective == Objective::Cost ? 1.0 : -kMilpInfinity, 1.0);
+    }
+
+    for (const GpuModel* gpu : candidateGpus(project)) {
+        // Which regimes and profiles any option uses on this GPU.
+        std::map<RegimeKind, bool> usedRegimes;
+        bool partitioned = false;
+        for (const WorkloadOptions& entry : model.workloads)
+            for (const OptionColumn& oc : entry.columns)
+                if (oc.option->gpuId == gpu->id) {
+                    usedRegimes[oc.option->regime] = true;
+                    partitioned = partitioned || oc.option->regime == RegimeKind::Partition;
+                }
+        const auto plans = plansFor(project, *gpu);
+        // A GPU model no option uses still costs its commitment.
+        const bool committedPool = std::any_of(plans.begin(), plans.end(), [](const auto& p) {
+            return p.second && *p.second > 0 && isCommitted(p.first);
+        });
+        if (usedRegimes.empty() && !committedPool)
+            continue;
+        if (partitioned)
+            model.layoutsByGpu[gpu->id] = usefulLayouts(partitionLayouts(*gpu));
+        const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
+
+        std::map<Plan, int> firstMonthColumn;
+        for (int m = 1; m <= months; ++m) {
+            const std::string month = std::to_string(m);
+            std::vector<std::pair<int, double>> gpus;
+            for (const auto& [plan, limit] : plans) {
+                const double price = *project.activePriceBook()->usdPerGpuHour(*gpu, plan);
+                // A fixed fleet's reserved and owned pools are committed: held
+                // (and paid) in full; flexible pools are limits.
+                const double lower = limit && isCommitted(plan) ? double(*limit) : 0.0;
+                const int column = milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}),
+                                                  lower, limit ? double(*limit) : kGpuCountCap,
+                                                  kHoursPerMonth * price, true);
+                model.plans.push_back({gpu->id, plan, m, column, price});
+                gpus.emplace_back(column, -1.0);
+                // Reserved and owned GPUs are held for their whole term (≥ the horizon).
+                if (m == 1)
+                    firstMonthColumn[plan] = column;
+                else if (isCommitted(plan))
+                    milp.addRow(name({"term", gpu->id, planKey(plan), month}),
+                                {{column, 1.0}, {firstMonthColumn[plan], -1.0}}, 0, 0);
+            }
+            for (const auto& [regime, used] : usedRegimes) {
+                if (regime == RegimeKind::Partition)
+                    continue;
+                const int column = milp.addColumn(
+                    name({"setup", gpu->id, regimeKey(regime), month}), 0, kGpuCountCap, 0, true);
+                model.regimes.push_back({gpu->id, regime, m, column});
+                gpus.emplace_back(column, 1.0);
+                const Regime& properties = project.regime(regime);
+                std::vector<std::pair<int, double>> hours, share, memory, tenants;
+                for (const WorkloadOptions& entry : model.workloads)
+                    for (const OptionColumn& oc : entry.columns) {
+                        if (oc.option->gpuId != gpu->id || oc.option->regime != regime || oc.onSpot)
+                            continue;
+                        // A gang holds its peak GPUs (spares included) all
+                        // month: never fit into GPUs shared with other work;
+                        // services and notebooks are held towards their peak.
+                        const MonthRequirement need = oc.option->capacity(std::size_t(m - 1));
+                        if (isWholeGpu(regime)) {
+                            hours.emplace_back(oc.column, need.gpuHoursHeld);
+                        } else {
+                            // The engine's GPU equivalents, its packing loss included:
+                            // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,
+                            // and engine and optimizer cost one plan alike.
+                            share.emplace_back(oc.column, need.gpuEquivalents);
+                            memory.emplace_back(oc.column, need.memoryGb);
+                            tenants.emplace_back(oc.column, need.units);
+                        }
+                    }
+                if (isWholeGpu(regime)) {
+                    hours.emplace_back(column, -kHoursPerMonth);
+                    milp.addRow(name({"hours", gpu->id, regimeKey(regime), month}),
+                                std::move(hours), -kMilpInfinity, 0);
+                } else {
+                    share.emplace_back(column, -1.0);
+                    memory.emplace_back(column, -gpu->memoryGb.value *
+                                                    project.assumptions.usableMemoryFraction);
+                    tenants.emplace_back(column, -double(properties.maxTenantsPerGpu));
+                    milp.addRow(name({"compute", gpu->id, regimeKey(regime), month}),
+                                std::move(share), -kMilpInfinity, 0);
+                    milp.addRow(name({"memory", gpu->id, regimeKey(regime), month}),
+                                std::move(memory), -kMilpInfinity, 0);
+                    milp.addRow(name({"tenants", gpu->id, regimeKey(regime), month}),
+                                std::move(tenants), -kMilpInfinity, 0);
+                }
+            }
+            if (partitioned) {
+                std::map<std::string, std::vector<std::pair<int, double>>> supply;
+                for (const PartitionLayout& layout : layouts) {
+                    const int column = milp.addColumn(name({"layout", gpu->id, layout.name, month}),
+                                                      0, kGpuCountCap, 0, true);
+                    model.layouts.push_back({gpu->id, &layout, m, column});
+                    gpus.emplace_back(column, 1.0);
+                    for (const auto& [profile, count] : layout.instances)
+                        supply[profile].emplace_back(column, -double(count));
+                }
+                std::map<std::string, std::vector<std::pair<int, double>>> demand;
+                for (const WorkloadOptions& entry : model.workloads)
+                    for (const OptionColumn& oc : entry.columns)
+                        if (oc.option->gpuId == gpu->id &&
+                            oc.option->regime == RegimeKind::Partition)
+                            demand[oc.option->profile].emplace_back(
+                                oc.column, oc.option->capacity(std::size_t(m - 1)).units);
+                for (auto& [profile, terms] : demand) {
+                    for (const auto& term : supply[profile])
+                        terms.push_back(term);
+                    milp.addRow(name({"instances", gpu->id, profile, month}), std::move(terms),
+                                -kMilpInfinity, 0);
+                }
+            }
+            milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -kMilpInfinity, 0);
+            addElasticSavings(*gpu, m, model);
+            addSpotPool(project, *gpu, m, model);
+        }
+    }
+    return model;
+}
+
+} // namespace fleet
