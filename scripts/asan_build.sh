@@ -14,7 +14,7 @@ FLEET_ASAN_DIR=${FLEET_ASAN_DIR:-"$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pw
 FLEET_ASAN_TESTS=(
   test_catalog test_catalog_errors test_pricing test_training test_inference test_evaluate
   test_service_queueing
-  test_project_validation test_project_store test_json_schema test_optimizer test_mps_glpk
+  test_project_validation test_project_store test_json_schema test_optimizer test_optimizer_models test_mps_glpk
   test_pack_trace test_pack_replay test_simulator test_simulate_scope test_measured_ceiling test_planned_runs test_cluster_mix test_cli test_cli_charts test_cli_simulate
   test_store_inputs test_store_saves test_store_damage test_cli_store
   test_row_paths test_project_edit test_new_project test_project_format_v2 test_store_migration_v1
