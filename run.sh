@@ -22,7 +22,7 @@ echo "Its utilization frontier per scheduling policy (fleetplanner-cli simulate 
 echo
 mkdir -p "$top/out"
 for kind in cost-per-token cost-per-training-token cost-curve frontier regime-mix break-even \
-            tornado scenarios compute-price; do
+            tornado scenarios compute-price optimizer-mix; do
   "$cli" chart :sample --kind "$kind" --slide --scale 2 -o "$top/out/$kind.png" | head -1
 done
 echo
