@@ -34,6 +34,7 @@ FLEET_ASAN_TESTS=(
   test_store_migration_v2 test_tenants
   test_store_migration_v3 test_cli_service_model
   test_committed_peaks
+  test_child_process
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.

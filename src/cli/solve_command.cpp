@@ -30,6 +30,9 @@ QString humanReadable(const RegimeMixResult& r, Objective objective)
                       .arg(r.gap * 100, 0, 'f', 3)
                       .arg(r.columns)
                       .arg(r.rows);
+    if (!r.solverNote.empty())
+        out +=
+            QStringLiteral("  note: ") + QString::fromStdString(r.solverNote) + QLatin1Char('\n');
     for (const std::string& reason : r.reasons)
         out += QStringLiteral("  why: ") + QString::fromStdString(reason) + QLatin1Char('\n');
     if (r.assignments.empty() && r.unserved.empty())

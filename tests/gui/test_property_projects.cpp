@@ -121,6 +121,9 @@ class TestPropertyProjects : public QObject
 
     int m_refused = 0, m_modelRefused = 0, m_infeasible = 0, m_solved = 0, m_simulated = 0,
         m_sliced = 0;
+    /// Exact solves whose first CBC child crashed and whose second try
+    /// answered (optimize/child_process): counted and printed, with the index.
+    int m_solverRetried = 0;
     int m_charts = 0;
     /// Seconds spent per stage, printed at the end (figures, not checks).
     std::map<std::string, double> m_seconds;
@@ -186,6 +189,10 @@ class TestPropertyProjects : public QObject
                 continue;
             }
             const RegimeMixResult& r = solved->value();
+            if (!r.solverNote.empty()) {
+                ++m_solverRetried;
+                qInfo("project %d: %s", index, r.solverNote.c_str());
+            }
             if (r.status == SolveStatus::Infeasible) {
                 ++m_infeasible;
                 if (r.reasons.empty()) {
@@ -319,9 +326,10 @@ private slots:
             ++exercised;
         }
         qInfo("%d projects: %d refused by the reader, %d solves, %d infeasible with reasons, "
-              "%d models refused with reasons, %d simulated (%d on a slice), %d charts drawn",
+              "%d models refused with reasons, %d simulated (%d on a slice), %d charts drawn, "
+              "%d solves answered by a second try after CBC crashed",
               exercised, m_refused, m_solved, m_infeasible, m_modelRefused, m_simulated, m_sliced,
-              m_charts);
+              m_charts, m_solverRetried);
         for (const auto& [stage, seconds] : m_seconds)
             qInfo("  %s: %.1f s", stage.c_str(), seconds);
         // The generator must mostly make valid projects, or this tests little.

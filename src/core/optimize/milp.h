@@ -75,6 +75,9 @@ struct MilpSolution
     double seconds = 0;
     std::vector<double> values;       ///< per column, when a solution exists
     std::vector<double> reducedCosts; ///< per column, for LP solves
+    /// Set when the solver crashed on the first try and this answer is the
+    /// second's (with conservative settings): what happened, in a sentence.
+    std::string note;
 };
 
 /// Checks the model (checkMilp) and solves it. A model that fails the check

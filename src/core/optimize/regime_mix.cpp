@@ -236,6 +236,8 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
         if (!full)
             return full.error();
         full.value().seconds += solution.seconds;
+        if (full.value().note.empty())
+            full.value().note = solution.note;
         return full;
     }
     // Map the restricted plan onto the whole model's columns, by name.
@@ -377,6 +379,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     }
     result.status = solution.status;
     result.solveSeconds = solution.seconds;
+    result.solverNote = solution.note;
     if (solution.values.empty()) {
         if (solution.status == SolveStatus::Infeasible)
             result.reasons = explainInfeasibleFleet(project, evaluation);

@@ -104,6 +104,9 @@ struct RegimeMixResult
     std::optional<double> baselineUsd; ///< all bare metal, on demand (the engine's baseline)
     std::optional<double> savingsUsd;
     std::vector<std::string> reasons; ///< why the model is infeasible, in plain sentences
+    /// The solver crashed on a first try and this plan is a second try's
+    /// (MilpSolution::note); empty otherwise.
+    std::string solverNote;
     /// Fixed fleet: what one more GPU of each model would save over the
     /// horizon, from the LP with the workloads' choices fixed (0 where the
     /// fleet's limit does not bind).

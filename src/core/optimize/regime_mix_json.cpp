@@ -86,6 +86,7 @@ bj::object regimeMixResultToJson(const RegimeMixResult& r, Objective objective)
     return bj::object{
         {"status", std::string(solveStatusKey(r.status))},
         {"method", r.method},
+        {"solver_note", r.solverNote.empty() ? bj::value(nullptr) : bj::value(r.solverNote)},
         {"objective", std::string(objectiveKey(objective))},
         {"objective_usd", r.objectiveUsd},
         {"best_bound_usd", r.bestBoundUsd},
@@ -223,6 +224,8 @@ Result<RegimeMixResult> regimeMixResultFromJson(const bj::value& value, const st
     RegimeMixResult r;
     r.status = read.key(*root, "status", path, solveStatusFromKey, SolveStatus::NoSolution);
     r.method = read.text(*root, "method", path);
+    if (const bj::value* note = root->if_contains("solver_note"); note && note->is_string())
+        r.solverNote = std::string(note->as_string()); // absent before 2026-12
     read.key(*root, "objective", path, objectiveFromKey, Objective::Cost);
     r.objectiveUsd = read.number(*root, "objective_usd", path);
     r.bestBoundUsd = read.number(*root, "best_bound_usd", path);

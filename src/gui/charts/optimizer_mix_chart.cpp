@@ -28,6 +28,8 @@ QString optimizerPlanStatus(const PlanResults& results)
         status += QObject::tr(" — of an earlier state; updating");
     else if (plan.method == "lp_rounding")
         status += QObject::tr("; the exact solve follows when inputs settle");
+    if (!plan.solverNote.empty())
+        status += QObject::tr(" (the solver crashed once; this is its second try)");
     return status;
 }
 

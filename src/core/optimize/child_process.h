@@ -1,0 +1,40 @@
+#pragma once
+
+// Runs a piece of work in a forked child process and returns the bytes it
+// produced, so that a crash or an abort inside third-party code (CBC and CLP
+// in Debian 12 have several, see milp.cpp) ends that child, not the app.
+//
+// The child shares nothing with the parent after the fork except one flag:
+// `cancel`, mirrored into memory both processes see, so the work can stop
+// early and still report what it found. Where fork() is not available the
+// work runs in this process, as before.
+
+#include "util/result.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+
+namespace fleet {
+
+struct ChildOutcome
+{
+    enum class End { Finished, Crashed, Killed };
+    End end = End::Finished;
+    std::string output; ///< what the work returned (Finished only)
+    int signal = 0;     ///< the signal that ended the child (Crashed)
+    std::string describe() const; ///< "crashed (signal 11, SIGSEGV)", ...
+};
+
+/// Runs `work` in a child process. `work` receives a flag it should poll to
+/// stop early; the flag follows `cancel` (may be null). A child still running
+/// `killAfterSeconds` after the start is killed (a hang). Errors only when the
+/// child cannot be started or its output cannot be read.
+Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
+                                const std::atomic<bool>* cancel, double killAfterSeconds);
+
+/// True where runInChild isolates the work (POSIX); false where it runs the
+/// work in this process.
+bool childProcessesAvailable();
+
+} // namespace fleet

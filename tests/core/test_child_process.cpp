@@ -1,0 +1,203 @@
+// The solver's child process: what it returns comes back whole; a crash, an
+// abort, an exception or a hang in the child ends the child, never this
+// process; the cancel flag reaches the child.
+
+#include "optimize/child_process.h"
+#include "optimize/milp.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+using namespace fleet;
+
+namespace {
+
+using Work = std::function<std::string(const std::atomic<bool>&)>;
+
+ChildOutcome run(const Work& work, const std::atomic<bool>* cancel = nullptr,
+                 double killAfter = 60)
+{
+    auto outcome = runInChild(work, cancel, killAfter);
+    if (!outcome)
+        qFatal("runInChild failed: %s", outcome.error().toString().c_str());
+    return outcome.value();
+}
+
+} // namespace
+
+class TestChildProcess : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        if (!childProcessesAvailable())
+            QSKIP("no child processes on this platform: the work runs in process");
+    }
+
+    void outputComesBackWhole()
+    {
+        // Far more than a pipe holds (64 KiB on Linux): the parent reads as
+        // the child writes.
+        std::string expected(3'000'000, '\0');
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            expected[i] = char(i * 7919 % 251);
+        const ChildOutcome outcome = run([&](const std::atomic<bool>&) { return expected; });
+        QCOMPARE(int(outcome.end), int(ChildOutcome::End::Finished));
+        QVERIFY(outcome.output == expected);
+        QCOMPARE(QString::fromStdString(outcome.describe()), QStringLiteral("finished"));
+    }
+
+    void emptyOutputIsFinished()
+    {
+        const ChildOutcome outcome = run([](const std::atomic<bool>&) { return std::string(); });
+        QCOMPARE(int(outcome.end), int(ChildOutcome::End::Finished));
+        QVERIFY(outcome.output.empty());
+    }
+
+    void aCrashEndsTheChildOnly()
+    {
+        // SIGKILL: no handler (a sanitizer's included) can turn it into an exit.
+        const ChildOutcome killed = run([](const std::atomic<bool>&) -> std::string {
+            std::raise(SIGKILL);
+            return "unreachable";
+        });
+        QCOMPARE(int(killed.end), int(ChildOutcome::End::Crashed));
+        QCOMPARE(killed.signal, SIGKILL);
+        QVERIFY(killed.output.empty());
+        QVERIFY2(killed.describe().find("signal 9") != std::string::npos, killed.describe().c_str());
+
+        // An abort (CLP's failed assertions end this way).
+        const ChildOutcome aborted = run([](const std::atomic<bool>&) -> std::string {
+            std::abort();
+        });
+        QCOMPARE(int(aborted.end), int(ChildOutcome::End::Crashed));
+        QCOMPARE(aborted.signal, SIGABRT);
+
+        // A segmentation fault: the child's own signal (its parent's crash
+        // handlers, QtTest's here, are reset in the child).
+        const ChildOutcome faulted = run([](const std::atomic<bool>&) -> std::string {
+            std::raise(SIGSEGV);
+            return "unreachable";
+        });
+        QCOMPARE(int(faulted.end), int(ChildOutcome::End::Crashed));
+        QCOMPARE(faulted.signal, SIGSEGV);
+        QVERIFY(faulted.output.empty());
+    }
+
+    void anExceptionIsAnError()
+    {
+        const auto outcome = runInChild(
+            [](const std::atomic<bool>&) -> std::string {
+                throw std::runtime_error("the model was odd");
+            },
+            nullptr, 60);
+        QVERIFY(!outcome);
+        QVERIFY2(outcome.error().toString().find("the model was odd") != std::string::npos,
+                 outcome.error().toString().c_str());
+    }
+
+    void aHangIsKilled()
+    {
+        const auto start = std::chrono::steady_clock::now();
+        const ChildOutcome outcome = run(
+            [](const std::atomic<bool>&) -> std::string {
+                std::this_thread::sleep_for(std::chrono::seconds(60));
+                return "late";
+            },
+            nullptr, 0.3);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QCOMPARE(int(outcome.end), int(ChildOutcome::End::Killed));
+        QVERIFY(outcome.output.empty());
+        QVERIFY2(seconds < 30, qPrintable(QString::number(seconds)));
+    }
+
+    void cancelReachesTheChild()
+    {
+        std::atomic<bool> cancel{false};
+        std::thread raiser([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            cancel.store(true);
+        });
+        const ChildOutcome outcome = run(
+            [](const std::atomic<bool>& stop) -> std::string {
+                const auto start = std::chrono::steady_clock::now();
+                while (!stop.load()) {
+                    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(50))
+                        return "never stopped";
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                }
+                return "stopped";
+            },
+            &cancel);
+        raiser.join();
+        QCOMPARE(int(outcome.end), int(ChildOutcome::End::Finished));
+        QCOMPARE(QString::fromStdString(outcome.output), QStringLiteral("stopped"));
+    }
+
+    // CBC's crash (simulated in the child by FLEET_FAULT_SOLVER_CRASH): the
+    // solve is tried again with conservative settings and says so; a second
+    // crash is an error naming the solver. This process lives on.
+    void aSolverCrashIsRetriedThenRefused()
+    {
+        // A small knapsack: 4 items, capacity 10; the best takes items 1 and 3.
+        Milp milp;
+        const double value[] = {10, 13, 7, 8}, weight[] = {5, 6, 4, 3};
+        std::vector<std::pair<int, double>> capacity;
+        for (int i = 0; i < 4; ++i) {
+            milp.addColumn("x" + std::to_string(i), 0, 1, -value[i], true);
+            capacity.emplace_back(i, weight[i]);
+        }
+        milp.addRow("capacity", capacity, -kMilpInfinity, 10);
+        SolveOptions options;
+        options.timeLimitSeconds = 10;
+
+        qunsetenv("FLEET_FAULT_SOLVER_CRASH");
+        const auto clean = solveMilp(milp, options);
+        QVERIFY(clean);
+        QCOMPARE(int(clean.value().status), int(SolveStatus::Optimal));
+        QCOMPARE(clean.value().objective, -21.0);
+        QVERIFY(clean.value().note.empty());
+
+        qputenv("FLEET_FAULT_SOLVER_CRASH", "first");
+        const auto retried = solveMilp(milp, options);
+        QVERIFY(retried);
+        QCOMPARE(int(retried.value().status), int(SolveStatus::Optimal));
+        QCOMPARE(retried.value().objective, -21.0);
+        QCOMPARE(retried.value().values, clean.value().values);
+        const std::string& note = retried.value().note;
+        QVERIFY2(note.find("signal 11") != std::string::npos &&
+                     note.find("second try") != std::string::npos,
+                 note.c_str());
+
+        qputenv("FLEET_FAULT_SOLVER_CRASH", "every");
+        const auto refused = solveMilp(milp, options);
+        qunsetenv("FLEET_FAULT_SOLVER_CRASH");
+        QVERIFY(!refused);
+        const std::string why = refused.error().toString();
+        QVERIFY2(why.find("CBC crashed") != std::string::npos &&
+                     why.find("conservative settings") != std::string::npos,
+                 why.c_str());
+    }
+
+    void theChildsMemoryIsItsOwn()
+    {
+        int value = 1;
+        const ChildOutcome outcome = run([&](const std::atomic<bool>&) {
+            value = 2;
+            return std::to_string(value);
+        });
+        QCOMPARE(QString::fromStdString(outcome.output), QStringLiteral("2"));
+        QCOMPARE(value, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChildProcess)
+#include "test_child_process.moc"
