@@ -11,6 +11,7 @@
 #include "store/project_json.h"
 
 #include <QLocale>
+#include <QSaveFile>
 
 #include <boost/json.hpp>
 
@@ -304,6 +305,10 @@ int runEvaluateCommand(const QStringList& args)
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
          QStringLiteral("NAME")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("tenants-csv"),
+         QStringLiteral("Also write the per-tenant totals to FILE as CSV: one row per tenant "
+                        "(or segment) per month, with OpenCost's allocation field names."),
+         QStringLiteral("FILE")},
     });
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
@@ -317,6 +322,18 @@ int runEvaluateCommand(const QStringList& args)
     // (of the project as stated: a scenario differs from what was measured by design).
     if (auto stale = scenario.isEmpty() ? staleMeasuredCeiling(*project) : std::nullopt)
         evaluation.warnings.push_back(*stale);
+    if (parser.isSet(QStringLiteral("tenants-csv"))) {
+        // Written whole or not at all (QSaveFile), before anything is printed.
+        const QString path = parser.value(QStringLiteral("tenants-csv"));
+        const std::string text = tenantTotalsCsv(*project, tenantTotals(*project, evaluation));
+        QSaveFile csv(path);
+        if (!csv.open(QIODevice::WriteOnly) ||
+            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit()) {
+            printErr(QStringLiteral("evaluate: --tenants-csv: cannot write %1: %2")
+                         .arg(path, csv.errorString()));
+            return UserError;
+        }
+    }
     const OptimizerView view = optimizerView(*project);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());

@@ -142,6 +142,9 @@ private slots:
         QTest::newRow("evaluate scenario")
             << QStringList{"evaluate", ":sample", "--scenario", "mars"}
             << "no scenario \"mars\" in the project; known: reserve-60";
+        QTest::newRow("evaluate tenants-csv unwritable")
+            << QStringList{"evaluate", ":sample", "--tenants-csv", "/nonexistent/dir/t.csv"}
+            << "--tenants-csv: cannot write /nonexistent/dir/t.csv";
         QTest::newRow("new bad horizon")
             << QStringList{"new", "--horizon-months", "0", "-o", "x.fleetplan"}
             << "--horizon-months must be a whole number of months from 1 to 120";
@@ -373,6 +376,21 @@ private slots:
         const QString path =
             QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json");
         QCOMPARE(runCli({"evaluate", path}).exitCode, 0);
+        // --tenants-csv: a row per segment (the sample names no tenants) per
+        // month, whose totalCost column sums to the total cost.
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath(QStringLiteral("tenants.csv"));
+        QCOMPARE(runCli({"evaluate", ":sample", "--tenants-csv", csvPath}).exitCode, 0);
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 1 + 3 * 12); // 3 segments × 12 months
+        double total = 0;
+        for (int r = 1; r < rows.size(); ++r)
+            total += rows[r].split(',').at(8).toDouble();
+        const double expected = kpis.value("total_cost_usd").toDouble();
+        QVERIFY2(std::abs(total - expected) < 1e-6 * expected,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(expected)));
     }
 
     void projectFilesRoundTrip()

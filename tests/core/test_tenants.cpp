@@ -293,6 +293,63 @@ private slots:
         QVERIFY(!entitledGpuHoursPerMonth(tenant("none", "mid-stage")));
     }
 
+    /// evaluate --tenants-csv: the lines as OpenCost-named CSV, a row per
+    /// line per month, whose totalCost column sums to the fleet's cost.
+    void tenantTotalsAsCsv()
+    {
+        Project project = test::sample();
+        project.startMonth = "2026-11";
+        Tenant small = tenant("small, premium", "mid-stage"); // a comma: quoted
+        small.quotaGpuHoursPerMonth = 1000;
+        Tenant large = tenant("large", "mid-stage", 2);
+        large.quotaGpuHoursPerMonth = 3000;
+        project.tenants = {small, large};
+        const Evaluation evaluation = evaluate(project);
+        const std::vector<TenantTotal> lines = tenantTotals(project, evaluation);
+        const QStringList rows =
+            QString::fromStdString(tenantTotalsCsv(project, lines)).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.front(), QStringLiteral("name,start,end,minutes,gpuCount,gpuHours,gpuCost,"
+                                              "sharedCost,totalCost,month,segment,tenants,rule"));
+        QCOMPARE(rows.size(), 1 + int(lines.size()) * project.horizonMonths);
+        double total = 0, largeHours = 0;
+        for (int r = 1; r < rows.size(); ++r) {
+            QString row = rows[r];
+            if (row.startsWith('"')) // the quoted name, back to one field
+                row = QStringLiteral("small premium") + row.mid(row.indexOf('"', 1) + 1);
+            const QStringList f = row.split(',');
+            QCOMPARE(f.size(), 13);
+            QCOMPARE(f[3].toDouble(), 43800.0); // the engine's month: 730 h
+            QVERIFY(near(f[4].toDouble() * 730.0, f[5].toDouble(), 1e-9));
+            QVERIFY(near(f[6].toDouble() + f[7].toDouble(), f[8].toDouble(), 1e-9));
+            total += f[8].toDouble();
+            if (f[0] == QStringLiteral("large"))
+                largeHours += f[5].toDouble();
+        }
+        // The first tenant's rows: the quoted name, the calendar months; its
+        // third month, of a horizon starting in November, is next January.
+        const int first = int(rows.indexOf(QRegularExpression(QStringLiteral("^\"small.*"))));
+        QVERIFY(first > 0);
+        QVERIFY2(rows[first].startsWith(QStringLiteral("\"small, premium\",2026-11-01T00:00:00Z,"
+                                                       "2026-12-01T00:00:00Z,43800,")),
+                 qPrintable(rows[first]));
+        QVERIFY2(
+            rows[first + 2].contains(QStringLiteral(",2027-01-01T00:00:00Z,2027-02-01T00:00:00Z,")),
+            qPrintable(rows[first + 2]));
+        QVERIFY(rows[first + 2].contains(QStringLiteral(",2027-01,mid-stage,1,quota_gpu_hours")));
+        QVERIFY2(
+            near(total, evaluation.kpis.totalCostUsd, 1e-8),
+            qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(evaluation.kpis.totalCostUsd)));
+        const auto largeLine = std::find_if(
+            lines.begin(), lines.end(), [](const TenantTotal& l) { return l.tenantId == "large"; });
+        QVERIFY(largeLine != lines.end() && near(largeHours, largeLine->gpuHoursHeld, 1e-8));
+        // Segment lines have no tenant count or rule; without a start month,
+        // no calendar bounds and the month's index.
+        project.startMonth.clear();
+        const QString bare = QString::fromStdString(tenantTotalsCsv(project, lines));
+        QVERIFY(bare.contains(QStringLiteral("\nlarge,,,43800,")));
+        QVERIFY(bare.contains(QStringLiteral(",enterprise,,\n")));
+    }
+
     /// A project without tenants has no tenant lines but its segments', and
     /// they still sum to the fleet's cost.
     void segmentsWithoutTenantsStillSum()

@@ -409,6 +409,13 @@ private slots:
                 QVERIFY2(written.contains(path), qPrintable(path));
                 QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
             }
+        // And their figures as CSV (OpenCost's field names), whole.
+        const QString csv = folder.filePath(QStringLiteral("tenant-totals-baseline.csv"));
+        QVERIFY2(written.contains(csv), qPrintable(written.join(QLatin1Char(' '))));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray header = file.readLine();
+        QVERIFY(header.startsWith("name,start,end,minutes,gpuCount,gpuHours,gpuCost,sharedCost"));
         // Without tenants, no tenant charts.
         QTemporaryDir other;
         written.clear();

@@ -53,8 +53,10 @@ std::string tenantShareRule(const std::vector<const Tenant*>& tenants);
 /// before its cost weight.
 double tenantShareBasis(const Tenant& tenant, const std::string& rule);
 
-/// The lines of `evaluation` of `project`, tenants in the project's order,
-/// then segments without tenants, then (only when needed) the central line.
+/// The lines of `evaluation` of `project`, segment by segment in the
+/// project's order (a segment's tenants in the project's order, or the
+/// segment's own line when it has none), then (only when needed) the central
+/// line.
 /// Their totalCostUsd() sum to evaluation.kpis.totalCostUsd.
 std::vector<TenantTotal> tenantTotals(const Project& project, const Evaluation& evaluation);
 

@@ -1,5 +1,7 @@
 #include "joblog/metering_export.h"
 
+#include "util/csv_text.h"
+
 #include <boost/json.hpp>
 
 #include <cstdio>
@@ -28,37 +30,16 @@ bj::object monthJson(const TenantMonth& m)
             {"mean_watts", m.meanWatts}};
 }
 
-/// A CSV field: quoted when it holds a comma, quote or line break.
-std::string field(const std::string& text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + "\"";
-}
-
-std::string number(double value)
-{
-    char text[40];
-    std::snprintf(text, sizeof text, "%.10g", value);
-    return text;
-}
-
 std::string row(const std::string& name, const TenantMonth& m, double gpuCost, double sharedCost,
                 const std::string& rule)
 {
     const double minutes = (m.windowEndS - m.windowStartS) / 60.0;
     const double gpuHours = m.gpuSeconds / 3600.0;
-    return field(name) + "," + isoTimeOf(m.windowStartS) + "," + isoTimeOf(m.windowEndS) + "," +
-           number(minutes) + "," + number(minutes > 0 ? gpuHours / (minutes / 60.0) : 0) + "," +
-           number(gpuHours) + "," + number(gpuCost) + "," + number(sharedCost) + "," +
-           number(gpuCost + sharedCost) + "," + m.month + "," + number(m.gpuSeconds) + "," +
-           number(m.meanWatts) + "," + rule + "\n";
+    return csvField(name) + "," + isoTimeOf(m.windowStartS) + "," + isoTimeOf(m.windowEndS) + "," +
+           csvNumber(minutes) + "," + csvNumber(minutes > 0 ? gpuHours / (minutes / 60.0) : 0) +
+           "," + csvNumber(gpuHours) + "," + csvNumber(gpuCost) + "," + csvNumber(sharedCost) +
+           "," + csvNumber(gpuCost + sharedCost) + "," + m.month + "," + csvNumber(m.gpuSeconds) +
+           "," + csvNumber(m.meanWatts) + "," + rule + "\n";
 }
 
 } // namespace

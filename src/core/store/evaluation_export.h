@@ -14,6 +14,16 @@ namespace fleet {
 /// evaluation's JSON has them under "tenants" when the project has tenants.
 boost::json::array tenantTotalsToJson(const std::vector<TenantTotal>& lines);
 
+/// The same lines as CSV, one row per line per month of the horizon, with
+/// OpenCost's allocation field names for the GPU fields (name, start, end,
+/// minutes, gpuCount, gpuHours, gpuCost, sharedCost, totalCost), then month,
+/// segment, tenants and rule. The central line is "__idle__" (OpenCost's name
+/// for unallocated idle cost); every row's totalCost sums to the evaluation's
+/// total cost. start and end are the calendar month's bounds (from the
+/// project's start month; empty without one); minutes and gpuCount use the
+/// engine's month of 730 h (8,760 h / 12), as every monthly figure does.
+std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTotal>& lines);
+
 boost::json::object evaluationToJson(const Project& project, const Evaluation& evaluation,
                                      const std::string& scenario);
 

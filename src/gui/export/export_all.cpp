@@ -4,10 +4,12 @@
 #include "charts/chart_kinds.h"
 #include "charts/tenant_chart.h"
 #include "compute/optimizer_plan.h"
+#include "store/evaluation_export.h"
 
 #include <QChart>
 #include <QDir>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 #include <memory>
 
@@ -64,6 +66,18 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
         if (!write(createTenantCostChart(results, lines), QStringLiteral("tenant-cost")) ||
             !write(createTenantHoursChart(results, lines), QStringLiteral("tenant-gpu-hours")))
             return false;
+        // Their figures for finance tools: OpenCost's allocation field names.
+        const QString path =
+            dir.filePath(chartFileStem(QStringLiteral("tenant-totals"), results.scenario) +
+                         QStringLiteral(".csv"));
+        const std::string text = tenantTotalsCsv(results.project, lines);
+        QSaveFile csv(path);
+        if (!csv.open(QIODevice::WriteOnly) ||
+            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit()) {
+            *error = QObject::tr("%1: %2").arg(path, csv.errorString());
+            return false;
+        }
+        *written << path;
     }
     return true;
 }
