@@ -19,8 +19,7 @@ namespace {
 
 using Work = std::function<std::string(const std::atomic<bool>&)>;
 
-ChildOutcome run(const Work& work, const std::atomic<bool>* cancel = nullptr,
-                 double killAfter = 60)
+ChildOutcome run(const Work& work, const std::atomic<bool>* cancel = nullptr, double killAfter = 60)
 {
     auto outcome = runInChild(work, cancel, killAfter);
     if (!outcome)
@@ -71,12 +70,12 @@ private slots:
         QCOMPARE(int(killed.end), int(ChildOutcome::End::Crashed));
         QCOMPARE(killed.signal, SIGKILL);
         QVERIFY(killed.output.empty());
-        QVERIFY2(killed.describe().find("signal 9") != std::string::npos, killed.describe().c_str());
+        QVERIFY2(killed.describe().find("signal 9") != std::string::npos,
+                 killed.describe().c_str());
 
         // An abort (CLP's failed assertions end this way).
-        const ChildOutcome aborted = run([](const std::atomic<bool>&) -> std::string {
-            std::abort();
-        });
+        const ChildOutcome aborted =
+            run([](const std::atomic<bool>&) -> std::string { std::abort(); });
         QCOMPARE(int(aborted.end), int(ChildOutcome::End::Crashed));
         QCOMPARE(aborted.signal, SIGABRT);
 

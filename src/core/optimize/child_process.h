@@ -19,10 +19,15 @@ namespace fleet {
 
 struct ChildOutcome
 {
-    enum class End { Finished, Crashed, Killed };
+    enum class End
+    {
+        Finished,
+        Crashed,
+        Killed
+    };
     End end = End::Finished;
-    std::string output; ///< what the work returned (Finished only)
-    int signal = 0;     ///< the signal that ended the child (Crashed)
+    std::string output;           ///< what the work returned (Finished only)
+    int signal = 0;               ///< the signal that ended the child (Crashed)
     std::string describe() const; ///< "crashed (signal 11, SIGSEGV)", ...
 };
 
