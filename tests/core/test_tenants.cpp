@@ -309,7 +309,8 @@ private slots:
         const QStringList rows =
             QString::fromStdString(tenantTotalsCsv(project, lines)).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(rows.front(), QStringLiteral("name,start,end,minutes,gpuCount,gpuHours,gpuCost,"
-                                              "sharedCost,totalCost,month,segment,tenants,rule"));
+                                              "sharedCost,totalCost,month,segment,tenants,rule,"
+                                              "memoryEfficiency"));
         QCOMPARE(rows.size(), 1 + int(lines.size()) * project.horizonMonths);
         double total = 0, largeHours = 0;
         for (int r = 1; r < rows.size(); ++r) {
@@ -317,7 +318,7 @@ private slots:
             if (row.startsWith('"')) // the quoted name, back to one field
                 row = QStringLiteral("small premium") + row.mid(row.indexOf('"', 1) + 1);
             const QStringList f = row.split(',');
-            QCOMPARE(f.size(), 13);
+            QCOMPARE(f.size(), 14);
             QCOMPARE(f[3].toDouble(), 43800.0); // the engine's month: 730 h
             QVERIFY(near(f[4].toDouble() * 730.0, f[5].toDouble(), 1e-9));
             QVERIFY(near(f[6].toDouble() + f[7].toDouble(), f[8].toDouble(), 1e-9));
@@ -335,19 +336,40 @@ private slots:
         QVERIFY2(
             rows[first + 2].contains(QStringLiteral(",2027-01-01T00:00:00Z,2027-02-01T00:00:00Z,")),
             qPrintable(rows[first + 2]));
-        QVERIFY(rows[first + 2].contains(QStringLiteral(",2027-01,mid-stage,1,quota_gpu_hours")));
+        QVERIFY(rows[first + 2].contains(QStringLiteral(",2027-01,mid-stage,1,quota_gpu_hours,")));
         QVERIFY2(
             near(total, evaluation.kpis.totalCostUsd, 1e-8),
             qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(evaluation.kpis.totalCostUsd)));
         const auto largeLine = std::find_if(
             lines.begin(), lines.end(), [](const TenantTotal& l) { return l.tenantId == "large"; });
         QVERIFY(largeLine != lines.end() && near(largeHours, largeLine->gpuHoursHeld, 1e-8));
+        // Memory used ÷ allocated: the segment's services', notebooks' and
+        // batch jobs' memory in use ÷ the memory of the GPU equivalents they
+        // hold, computed here from the chosen options; training left out.
+        double used = 0, allocated = 0;
+        for (const WorkloadEvaluation& w : evaluation.workloads) {
+            const Workload& workload = workloadOf(project, w.id);
+            if (workload.segmentId != "mid-stage" || w.kind == WorkloadKind::Training ||
+                !w.chosenOption())
+                continue;
+            const double gpuGb = project.catalog().gpu(w.chosenOption()->gpuId)->memoryGb.value;
+            for (const MonthRequirement& month : w.chosenOption()->months) {
+                used += month.memoryGb;
+                allocated += month.gpuEquivalents * gpuGb;
+            }
+        }
+        QVERIFY(allocated > 0);
+        QVERIFY(largeLine->memoryEfficiency);
+        QVERIFY(near(*largeLine->memoryEfficiency, used / allocated, 1e-12));
+        QVERIFY(*largeLine->memoryEfficiency > 0 && *largeLine->memoryEfficiency <= 1);
+        QVERIFY2(rows[first].endsWith("," + QString::number(*largeLine->memoryEfficiency, 'g', 10)),
+                 qPrintable(rows[first]));
         // Segment lines have no tenant count or rule; without a start month,
         // no calendar bounds and the month's index.
         project.startMonth.clear();
         const QString bare = QString::fromStdString(tenantTotalsCsv(project, lines));
         QVERIFY(bare.contains(QStringLiteral("\nlarge,,,43800,")));
-        QVERIFY(bare.contains(QStringLiteral(",enterprise,,\n")));
+        QVERIFY(bare.contains(QRegularExpression(QStringLiteral(",enterprise,,,[0-9.]+\n"))));
     }
 
     /// A project without tenants has no tenant lines but its segments', and

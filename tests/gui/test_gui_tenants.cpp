@@ -329,6 +329,12 @@ private slots:
         const int startups = rowOf(table, QStringLiteral("startups (40 tenants)"));
         QVERIFY(startups >= 0);
         QVERIFY(table->item(startups, 8) == nullptr); // no quota stated
+        // Memory used ÷ allocated: the segment's figure for each of its tenants.
+        QVERIFY(lines[std::size_t(small)].memoryEfficiency);
+        QCOMPARE(cell(table, small, 10), cell(table, large, 10));
+        QVERIFY(qAbs(cell(table, small, 10) - 100 * *lines[std::size_t(small)].memoryEfficiency) <
+                0.06);
+        QVERIFY(cell(table, small, 10) > 0 && cell(table, small, 10) <= 100);
         // Charts: the cost bars sum to the fleet's cost (in the axis' unit);
         // two quotas, two entitlement lines beside the bars.
         const QChart* cost = page.sheet()->costChart()->chart();

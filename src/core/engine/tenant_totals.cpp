@@ -13,6 +13,8 @@ struct SegmentUse
 {
     std::vector<double> gpuHoursHeld;
     std::vector<double> costUsd;
+    double memoryUsedGbMonths = 0;      ///< Σ over months of GPU memory in use
+    double memoryAllocatedGbMonths = 0; ///< Σ over months of the memory of the GPUs held
 };
 
 double sum(const std::vector<double>& values)
@@ -35,9 +37,19 @@ std::map<std::string, SegmentUse> useBySegment(const Project& project, const Eva
         SegmentUse& segment = use[segmentOf[w.id]];
         segment.gpuHoursHeld.resize(months, 0.0);
         segment.costUsd.resize(months, 0.0);
-        if (const OptionResult* chosen = w.chosenOption())
-            for (std::size_t m = 0; m < chosen->months.size() && m < months; ++m)
-                segment.gpuHoursHeld[m] += chosen->months[m].gpuHoursHeld;
+        if (const OptionResult* chosen = w.chosenOption()) {
+            const GpuModel* gpu = project.catalog().gpu(chosen->gpuId);
+            for (std::size_t m = 0; m < chosen->months.size() && m < months; ++m) {
+                const MonthRequirement& month = chosen->months[m];
+                segment.gpuHoursHeld[m] += month.gpuHoursHeld;
+                // Training is left out: the engine counts a run's state, not
+                // its activations, which by design fill the rest of the GPU.
+                if (gpu && w.kind != WorkloadKind::Training) {
+                    segment.memoryUsedGbMonths += month.memoryGb;
+                    segment.memoryAllocatedGbMonths += month.gpuEquivalents * gpu->memoryGb.value;
+                }
+            }
+        }
         for (std::size_t m = 0; m < w.monthlyCostUsd.size() && m < months; ++m)
             segment.costUsd[m] += w.monthlyCostUsd[m];
     }
@@ -79,6 +91,8 @@ TenantTotal lineOf(const SegmentUse& use, double hoursShare, double costShare)
     }
     line.gpuHoursHeld = sum(use.gpuHoursHeld) * hoursShare;
     line.workloadCostUsd = sum(use.costUsd) * costShare;
+    if (use.memoryAllocatedGbMonths > 0)
+        line.memoryEfficiency = use.memoryUsedGbMonths / use.memoryAllocatedGbMonths;
     return line;
 }
 

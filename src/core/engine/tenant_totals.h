@@ -39,6 +39,16 @@ struct TenantTotal
     double workloadCostUsd = 0;    ///< its share of its segment's workloads' cost
     double sharedFleetCostUsd = 0; ///< its share of the rest of the fleet's cost
     double totalCostUsd() const { return workloadCostUsd + sharedFleetCostUsd; }
+    /// Memory used ÷ memory allocated over the horizon: the GPU memory the
+    /// segment's workloads use on average (weights, KV cache, optimizer
+    /// state, sessions) ÷ the memory of the GPU equivalents they hold (a
+    /// share's memory for shared regimes, whole GPUs' for partitions). The
+    /// segment's figure for each of its tenants: the engine does not tell
+    /// one tenant's work from another's. Training runs are left out: the
+    /// engine counts a run's weights, gradients and optimizer state, not its
+    /// activations, which fill the rest of the GPU by design. nullopt when
+    /// no other work holds anything (and for the central line).
+    std::optional<double> memoryEfficiency;
     /// Month by month over the horizon, with the same shares as the totals:
     /// they sum to the figures above, and a month's lines to the month's cost.
     std::vector<TenantMonthTotal> months;

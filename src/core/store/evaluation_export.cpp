@@ -126,6 +126,7 @@ bj::array tenantTotalsToJson(const std::vector<TenantTotal>& lines)
         item["workload_cost_usd"] = line.workloadCostUsd;
         item["shared_fleet_cost_usd"] = line.sharedFleetCostUsd;
         item["total_cost_usd"] = line.totalCostUsd();
+        item["memory_efficiency"] = optionalNumber(line.memoryEfficiency);
         bj::array months;
         for (const TenantMonthTotal& month : line.months)
             months.push_back(bj::object{{"gpu_hours_held", month.gpuHoursHeld},
@@ -161,7 +162,7 @@ std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTota
 {
     const double minutes = kHoursPerMonth * 60.0;
     std::string csv = "name,start,end,minutes,gpuCount,gpuHours,gpuCost,sharedCost,totalCost,"
-                      "month,segment,tenants,rule\n";
+                      "month,segment,tenants,rule,memoryEfficiency\n";
     for (const TenantTotal& line : lines) {
         const std::string name = !line.tenantId.empty()    ? line.tenantId
                                  : !line.segmentId.empty() ? line.segmentId
@@ -178,7 +179,8 @@ std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTota
                    "," + csvNumber(m.totalCostUsd()) + "," +
                    (month.empty() ? std::to_string(i + 1) : month) + "," +
                    csvField(line.segmentId) + "," +
-                   (line.tenantId.empty() ? "" : csvNumber(line.tenants)) + "," + line.rule + "\n";
+                   (line.tenantId.empty() ? "" : csvNumber(line.tenants)) + "," + line.rule + "," +
+                   (line.memoryEfficiency ? csvNumber(*line.memoryEfficiency) : "") + "\n";
         }
     }
     return csv;

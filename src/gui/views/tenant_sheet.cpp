@@ -101,10 +101,17 @@ void TenantSheet::refresh()
                   .arg(scenario, fleet)
                   .arg(months));
 
-    const QStringList headers = {tr("Tenant"),     tr("Segment"),        tr("Tenants"),
-                                 tr("Shared by"),  tr("GPU-hours held"), tr("Workload USD"),
-                                 tr("Shared USD"), tr("Total USD"),      tr("Quota GPU-hours"),
-                                 tr("Use ÷ quota")};
+    const QStringList headers = {tr("Tenant"),
+                                 tr("Segment"),
+                                 tr("Tenants"),
+                                 tr("Shared by"),
+                                 tr("GPU-hours held"),
+                                 tr("Workload USD"),
+                                 tr("Shared USD"),
+                                 tr("Total USD"),
+                                 tr("Quota GPU-hours"),
+                                 tr("Use ÷ quota"),
+                                 tr("Memory used ÷ allocated")};
     m_table->clear();
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -138,6 +145,13 @@ void TenantSheet::refresh()
                 m_table->item(row, 9)->setForeground(Qt::red);
                 m_table->item(row, 9)->setToolTip(tr("Holds more GPU-hours than its quota"));
             }
+        }
+        if (line.memoryEfficiency) {
+            put(row, 10, QStringLiteral("%L1 %").arg(100 * *line.memoryEfficiency, 0, 'f', 1));
+            m_table->item(row, 10)->setToolTip(
+                tr("GPU memory the segment's services, notebooks and batch jobs use ÷ the "
+                   "memory of the GPUs (or shares) they hold; training runs are left out (the "
+                   "engine counts their state, not the activations that fill the rest)"));
         }
         hours += line.gpuHoursHeld;
         workload += line.workloadCostUsd;
