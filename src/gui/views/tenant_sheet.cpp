@@ -101,17 +101,18 @@ void TenantSheet::refresh()
                   .arg(scenario, fleet)
                   .arg(months));
 
+    // Two-line headers for the long ones: the table fits a laptop's width.
     const QStringList headers = {tr("Tenant"),
                                  tr("Segment"),
                                  tr("Tenants"),
                                  tr("Shared by"),
-                                 tr("GPU-hours held"),
-                                 tr("Workload USD"),
-                                 tr("Shared USD"),
+                                 tr("GPU-hours\nheld"),
+                                 tr("Workload\nUSD"),
+                                 tr("Shared\nUSD"),
                                  tr("Total USD"),
-                                 tr("Quota GPU-hours"),
-                                 tr("Use ÷ quota"),
-                                 tr("Memory used ÷ allocated")};
+                                 tr("Quota\nGPU-hours"),
+                                 tr("Use ÷\nquota"),
+                                 tr("Memory used\n÷ allocated")};
     m_table->clear();
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
