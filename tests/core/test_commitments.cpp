@@ -3,11 +3,13 @@
 // savings split into cash, capacity freed and the saving at renewal.
 
 #include "engine/evaluate.h"
+#include "engine/evaluate_fleet.h"
 #include "optimize/regime_mix.h"
 #include "store/project_json.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace fleet;
@@ -91,6 +93,40 @@ private slots:
         QVERIFY(k.capacityFreedUsd > 0);
         QVERIFY(*k.renewalCommittedGpus < 3000 - 500);
         QVERIFY(*k.renewalSavingUsd >= k.capacityFreedUsd - 1e-6);
+    }
+
+    // One answer at renewal: the engine's resize and the optimizer's exact
+    // one name the same count and saving, and the count keeps the busiest
+    // month within the reservation plus the on-demand pool's limit.
+    void renewalIsOneAnswer()
+    {
+        const Project project = sample(); // 1,600 reserved, 800 on demand
+        const Kpis k = evaluate(project).kpis;
+        OptimizeOptions options;
+        options.fastPath = false;
+        const RegimeMixResult r = optimizeRegimeMix(project, options).value();
+        QCOMPARE(r.resize.size(), std::size_t(1));
+        QVERIFY(k.renewalCommittedGpus && k.renewalSavingUsd && r.renewalSavingUsd);
+        QCOMPARE(double(r.resize.front().proposedGpus), *k.renewalCommittedGpus);
+        QVERIFY2(std::abs(*r.renewalSavingUsd - *k.renewalSavingUsd) <= 1e-3 * *k.renewalSavingUsd,
+                 qPrintable(QStringLiteral("optimizer %1, engine %2")
+                                .arg(*r.renewalSavingUsd)
+                                .arg(*k.renewalSavingUsd)));
+        QVERIFY(*k.renewalSavingUsd > 0 && *k.renewalCommittedGpus < 1600);
+        // The floor: the busiest month's GPUs set up less the 800 on demand.
+        const std::vector<FleetModelCash> cash =
+            fixedFleetCash(project, evaluate(project).workloads);
+        QCOMPARE(cash.size(), std::size_t(1));
+        const double busiest = *std::max_element(cash[0].gpusUsed.begin(), cash[0].gpusUsed.end());
+        QVERIFY(busiest - 800 > 1198); // below it, the unconstrained optimum
+        QCOMPARE(*k.renewalCommittedGpus, std::ceil(busiest - 800 - 1e-9));
+        // Without the limit (no on-demand pool: GPUs beyond the fleet priced
+        // on demand) the engine's search goes down to the unconstrained level.
+        Project unlimited = project;
+        unlimited.fleet.pools[1].count = 0;
+        const Kpis u = evaluate(unlimited).kpis;
+        QVERIFY2(*u.renewalCommittedGpus < *k.renewalCommittedGpus,
+                 qPrintable(QString::number(*u.renewalCommittedGpus)));
     }
 
     // Deliverable 4: the ceiling is the same for every regime, and the baseline

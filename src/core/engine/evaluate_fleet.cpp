@@ -207,11 +207,23 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
     double bestUsd = cost(best);
     if (!model.flexiblePriced)
         return {best, bestUsd};
-    for (double level : candidates)
+    // The fleet's on-demand pools keep their limits at renewal, as in the
+    // optimizer's resize: the commitment shrinks only while the busiest
+    // month's GPUs still fit it and the pools (none would be beyond the fleet
+    // that are not already).
+    double floor = 0;
+    if (model.flexibleGpus > 0)
+        for (double used : model.gpusUsed)
+            floor = std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
+    candidates.push_back(floor);
+    for (double level : candidates) {
+        if (level < floor - 1e-9)
+            continue;
         if (const double usd = cost(level); usd < bestUsd - 1e-6) {
             best = level;
             bestUsd = usd;
         }
+    }
     return {best, bestUsd};
 }
 

@@ -75,7 +75,9 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
 
 /// Committed GPUs that minimise the horizon's cost of `model`'s monthly use
 /// (the newsvendor level between the committed and the flexible price), and
-/// that cost; the flexible price pays the rest.
+/// that cost; the flexible price pays the rest. With on-demand pools the
+/// level is at least the busiest month's GPUs less the pools' limits (they
+/// keep their limits, as in the optimizer's resize); never above today's.
 std::pair<double, double> renewalLevel(const FleetModelCash& model);
 
 /// Sets the fixed fleet's KPIs: cost (commitment included), attributed cost

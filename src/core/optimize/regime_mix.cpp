@@ -293,6 +293,20 @@ void proposeResize(const Project& project, const Model& model, const MilpSolutio
                 best = *rounded;
                 bestUsd = usd;
             }
+    // The exact path solves the resize as exactly as the plan: branch and
+    // bound on the model with the commitment free to shrink, from the best
+    // plan so far, in the time the plan's solve was given. (From the rounded
+    // LP alone the sample's resize was 1,269 reserved GPUs where the exact
+    // optimum, and the engine's search, is 1,198.)
+    if (!options.fastPath) {
+        SolveOptions exact = options.solve;
+        exact.start = best;
+        if (const auto solved = solveMilp(relaxed.milp, exact);
+            solved && !solved.value().values.empty() && solved.value().objective < bestUsd) {
+            best = solved.value().values;
+            bestUsd = solved.value().objective;
+        }
+    }
     std::map<std::pair<std::string, Plan>, std::pair<int, int>> counts; // month 1: now, proposed
     for (const PlanColumn& pc : model.plans)
         if (isCommitted(pc.plan) && pc.month == 1)
