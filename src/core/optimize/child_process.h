@@ -28,7 +28,7 @@ struct ChildOutcome
     End end = End::Finished;
     std::string output;           ///< what the work returned (Finished only)
     int signal = 0;               ///< the signal that ended the child (Crashed)
-    std::string describe() const; ///< "crashed (signal 11, SIGSEGV)", ...
+    std::string describe() const; ///< "crashed (signal 11, Segmentation fault)", ...
 };
 
 /// Runs `work` in a child process. `work` receives a flag it should poll to
