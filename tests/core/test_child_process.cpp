@@ -165,6 +165,17 @@ private slots:
         QCOMPARE(clean.value().objective, -21.0);
         QVERIFY(clean.value().note.empty());
 
+        // No plan at all (infeasible: item 0 forced in, over capacity): the
+        // answer comes back with no values (UBSan once caught a memcpy of an
+        // empty vector's null data here).
+        Milp infeasible = milp;
+        infeasible.columns[0].lower = 1;
+        infeasible.rows[0].upper = 4;
+        const auto none = solveMilp(infeasible, options);
+        QVERIFY(none);
+        QCOMPARE(int(none.value().status), int(SolveStatus::Infeasible));
+        QVERIFY(none.value().values.empty());
+
         qputenv("FLEET_FAULT_SOLVER_CRASH", "first");
         const auto retried = solveMilp(milp, options);
         QVERIFY(retried);

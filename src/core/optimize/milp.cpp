@@ -162,7 +162,8 @@ std::string encodeAnswer(const BranchAndBoundAnswer& answer)
     bytes.append(reinterpret_cast<const char*>(&answer.objective), sizeof(double));
     bytes.append(reinterpret_cast<const char*>(&answer.bestBound), sizeof(double));
     bytes.append(reinterpret_cast<const char*>(&count), sizeof count);
-    bytes.append(reinterpret_cast<const char*>(answer.values.data()), count * sizeof(double));
+    if (count > 0) // data() may be null when empty, and append(nullptr, 0) is undefined
+        bytes.append(reinterpret_cast<const char*>(answer.values.data()), count * sizeof(double));
     return bytes;
 }
 
@@ -184,7 +185,8 @@ std::optional<BranchAndBoundAnswer> decodeAnswer(const std::string& bytes, std::
         answer.hasSolution != (count == columns && columns > 0))
         return std::nullopt;
     answer.values.resize(count);
-    std::memcpy(answer.values.data(), bytes.data() + header, count * sizeof(double));
+    if (count > 0)
+        std::memcpy(answer.values.data(), bytes.data() + header, count * sizeof(double));
     return answer;
 }
 
