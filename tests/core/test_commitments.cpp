@@ -4,7 +4,9 @@
 
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
+#include "model/pricing.h"
 #include "optimize/regime_mix.h"
+#include "project_generator.h"
 #include "store/project_json.h"
 
 #include <QtTest>
@@ -127,6 +129,63 @@ private slots:
         const Kpis u = evaluate(unlimited).kpis;
         QVERIFY2(*u.renewalCommittedGpus < *k.renewalCommittedGpus,
                  qPrintable(QString::number(*u.renewalCommittedGpus)));
+    }
+
+    // The renewal level is found by bisection over the cost's corners (it is
+    // convex): the same least cost as trying every corner, on the sample's
+    // scenarios and generated fixed fleets.
+    void renewalBisectionFindsTheLeastCorner()
+    {
+        const Project sample = loadSampleProject().value();
+        std::vector<Project> projects = {sample};
+        for (const Scenario& scenario : sample.scenarios)
+            projects.push_back(applyScenario(sample, scenario.id).value());
+        testing::ProjectGenerator generator(sample, 23, true);
+        for (int i = 0; i < 400; ++i)
+            projects.push_back(generator.next());
+        int checked = 0;
+        for (const Project& project : projects) {
+            if (project.fleet.mode != FleetMode::Fixed)
+                continue;
+            const Evaluation e = evaluate(project);
+            for (const FleetModelCash& model : fixedFleetCash(project, e.workloads)) {
+                if (!model.flexiblePriced || model.committedGpus <= 0)
+                    continue;
+                const auto cost = [&](double level) {
+                    double usd = level * kHoursPerMonth * model.committedUsdPerGpuHour *
+                                 double(model.gpusUsed.size());
+                    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+                        usd += flexibleMonthUsd(model.options, m,
+                                                std::max(0.0, model.gpusUsed[m] - level),
+                                                model.flexibleUsdPerGpuHour);
+                    return usd;
+                };
+                double floor = 0;
+                if (model.flexibleGpus > 0)
+                    for (double used : model.gpusUsed)
+                        floor = std::max(floor,
+                                         std::min(model.committedGpus, used - model.flexibleGpus));
+                double least = cost(model.committedGpus);
+                for (double level : {0.0, floor})
+                    if (level >= floor - 1e-9)
+                        least = std::min(least, cost(level));
+                for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+                    for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
+                        if (level >= floor - 1e-9)
+                            least = std::min(least, cost(level));
+                const auto [level, usd] = renewalLevel(model);
+                QVERIFY(level >= floor - 1e-9);
+                QVERIFY2(usd <= least + 1e-6 + 1e-9 * std::abs(least),
+                         qPrintable(QStringLiteral("%1: bisection $%2 at %3, every corner $%4")
+                                        .arg(QString::fromStdString(project.name))
+                                        .arg(usd, 0, 'f', 2)
+                                        .arg(level)
+                                        .arg(least, 0, 'f', 2)));
+                ++checked;
+            }
+        }
+        qInfo("%d fleets' GPU models checked", checked);
+        QVERIFY(checked >= 10);
     }
 
     // Deliverable 4: the ceiling is the same for every regime, and the baseline

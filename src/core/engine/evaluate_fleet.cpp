@@ -197,12 +197,6 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
                                     flexibleRate);
         return usd;
     };
-    // The cost is convex and piecewise linear in the level: the best level is
-    // one of its corners (or none at all).
-    std::vector<double> candidates = {0.0};
-    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-        for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
-            candidates.push_back(level);
     double best = model.committedGpus;
     double bestUsd = cost(best);
     if (!model.flexiblePriced)
@@ -215,14 +209,32 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
     if (model.flexibleGpus > 0)
         for (double used : model.gpusUsed)
             floor = std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
-    candidates.push_back(floor);
-    for (double level : candidates) {
-        if (level < floor - 1e-9)
-            continue;
-        if (const double usd = cost(level); usd < bestUsd - 1e-6) {
-            best = level;
-            bestUsd = usd;
-        }
+    // The cost is convex and piecewise linear in the level: the best level is
+    // one of its corners (or none at all), found by bisection over them —
+    // months × options corners, each costing months × options to evaluate,
+    // were seconds per evaluation on long horizons with many workloads.
+    std::vector<double> candidates = {0.0, floor};
+    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+        for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
+            candidates.push_back(level);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    candidates.erase(candidates.begin(),
+                     std::lower_bound(candidates.begin(), candidates.end(), floor - 1e-9));
+    if (candidates.empty())
+        return {best, bestUsd};
+    // Convex: the first corner whose next one costs no less is a minimum.
+    std::size_t lo = 0, hi = candidates.size() - 1;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (cost(candidates[mid]) <= cost(candidates[mid + 1]))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (const double usd = cost(candidates[lo]); usd < bestUsd - 1e-6) {
+        best = candidates[lo];
+        bestUsd = usd;
     }
     return {best, bestUsd};
 }
