@@ -147,8 +147,8 @@ std::string calendarMonth(const std::string& startMonth, int index)
 {
     int year = 0, month = 0;
     char tail = 0;
-    if (std::sscanf(startMonth.c_str(), "%4d-%2d%c", &year, &month, &tail) != 2 || month < 1 ||
-        month > 12)
+    if (std::sscanf(startMonth.c_str(), "%4d-%2d%c", &year, &month, &tail) != 2 || year < 1 ||
+        month < 1 || month > 12)
         return {};
     const int months = year * 12 + (month - 1) + index;
     char text[16];

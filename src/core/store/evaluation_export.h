@@ -17,7 +17,7 @@ boost::json::array tenantTotalsToJson(const std::vector<TenantTotal>& lines);
 /// The same lines as CSV, one row per line per month of the horizon, with
 /// OpenCost's allocation field names for the GPU fields (name, start, end,
 /// minutes, gpuCount, gpuHours, gpuCost, sharedCost, totalCost), then month,
-/// segment, tenants and rule. The central line is "__idle__" (OpenCost's name
+/// segment, tenants, rule and memoryEfficiency. The central line is "__idle__" (OpenCost's name
 /// for unallocated idle cost); every row's totalCost sums to the evaluation's
 /// total cost. start and end are the calendar month's bounds (from the
 /// project's start month; empty without one); minutes and gpuCount use the
