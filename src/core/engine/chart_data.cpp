@@ -1,6 +1,7 @@
 #include "engine/chart_data.h"
 
 #include "model/spot.h"
+#include "util/calendar_month.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,14 +15,8 @@ namespace {
 /// "2026-01" + m months → "2026-03"; "M3" without a start month.
 std::string monthLabel(const std::string& start, int month)
 {
-    int year = 0, first = 0;
-    if (start.size() == 7 && std::sscanf(start.c_str(), "%4d-%2d", &year, &first) == 2) {
-        const int index = first - 1 + (month - 1);
-        char text[16];
-        std::snprintf(text, sizeof text, "%04d-%02d", year + index / 12, index % 12 + 1);
-        return text;
-    }
-    return "M" + std::to_string(month);
+    const std::string calendar = calendarMonth(start, month);
+    return calendar.empty() ? "M" + std::to_string(month) : calendar;
 }
 
 double sum(const std::vector<double>& values)

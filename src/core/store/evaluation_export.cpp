@@ -1,9 +1,9 @@
 #include "store/evaluation_export.h"
 
 #include "model/pricing.h"
+#include "util/calendar_month.h"
 #include "util/csv_text.h"
 
-#include <cstdio>
 
 namespace fleet {
 
@@ -139,25 +139,6 @@ bj::array tenantTotalsToJson(const std::vector<TenantTotal>& lines)
     return items;
 }
 
-namespace {
-
-/// "YYYY-MM" of horizon month `index` (0-based) from the project's start
-/// month, or "" when the project states none (or not as YYYY-MM).
-std::string calendarMonth(const std::string& startMonth, int index)
-{
-    int year = 0, month = 0;
-    char tail = 0;
-    if (std::sscanf(startMonth.c_str(), "%4d-%2d%c", &year, &month, &tail) != 2 || year < 1 ||
-        month < 1 || month > 12)
-        return {};
-    const int months = year * 12 + (month - 1) + index;
-    char text[16];
-    std::snprintf(text, sizeof text, "%04d-%02d", months / 12, months % 12 + 1);
-    return text;
-}
-
-} // namespace
-
 std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTotal>& lines)
 {
     const double minutes = kHoursPerMonth * 60.0;
@@ -169,8 +150,8 @@ std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTota
                                                            : "__idle__";
         for (std::size_t i = 0; i < line.months.size(); ++i) {
             const TenantMonthTotal& m = line.months[i];
-            const std::string month = calendarMonth(project.startMonth, int(i));
-            const std::string next = calendarMonth(project.startMonth, int(i) + 1);
+            const std::string month = calendarMonth(project.startMonth, int(i) + 1);
+            const std::string next = calendarMonth(project.startMonth, int(i) + 2);
             const std::string start = month.empty() ? "" : month + "-01T00:00:00Z";
             const std::string end = next.empty() ? "" : next + "-01T00:00:00Z";
             csv += csvField(name) + "," + start + "," + end + "," + csvNumber(minutes) + "," +
