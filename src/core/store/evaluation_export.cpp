@@ -4,7 +4,6 @@
 #include "util/calendar_month.h"
 #include "util/csv_text.h"
 
-
 namespace fleet {
 
 namespace bj = boost::json;
