@@ -4,7 +4,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")" && pwd)
 source "$top/scripts/deps.sh"
 fleet_ensure_deps
-fleet_build
+fleet_build benchmarks
 echo "Engine: evaluate the sample project after one changed input (goal: median ≤ 2 ms)"
 "$top/build/tests/bench_engine" --benchmark_min_time=0.2 "$@"
 echo

@@ -5,7 +5,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")" && pwd)
 source "$top/scripts/deps.sh"
 fleet_ensure_deps
-fleet_build
+fleet_build fleetplanner fleetplanner-cli
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec "$top/build/src/app/fleetplanner" "$@"

@@ -29,6 +29,8 @@ function(fleet_embed_files target)
         COMMENT "Embedding ${ARG_NAMESPACE} data files"
         VERBATIM)
     target_sources(${target} PRIVATE "${out}")
+    # Each file names its arrays data0, data1, …: compiled alone in a unity build.
+    set_source_files_properties("${out}" PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()
 
 set(FLEET_EMBED_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/embed_script.cmake")

@@ -46,33 +46,30 @@ FLEET_ASAN_GUI_TESTS_LIST=(test_gui_smoke test_gui_editing test_chart_export tes
                            test_gui_new_workload test_gui_chart_tabs
                            test_gui_edit_refresh test_gui_tenants)
 
-# The targets those tests run (a test's executable has its name, but for the
-# fuzz replays; test_cli runs fleetplanner-cli, test_project_store save_loop).
+# The targets those tests run: the layers' test executables
+# (tests/CMakeLists.txt), the fuzz inputs' replays, fleetplanner-cli (the CLI
+# tests run it) and save_loop (test_project_store kills it mid-save).
 fleet_asan_targets() {
   local t
+  echo fleet_tests_core
+  echo fleet_tests_cli
   for t in "${FLEET_ASAN_TESTS[@]}"; do
     case "$t" in
       fuzz_replay_*) echo "replay_${t#fuzz_replay_}" ;;
-      fuzz_known_*) ;;
-      *) echo "$t" ;;
     esac
   done
   echo fleetplanner-cli
   echo save_loop
   if [ "${FLEET_ASAN_GUI_TESTS:-0}" = 1 ]; then
-    printf '%s\n' "${FLEET_ASAN_GUI_TESTS_LIST[@]}"
+    echo fleet_tests_gui
   fi
 }
 
 # fleet_asan_configure: configures build-asan/ once (clang-14, ASan + UBSan,
-# fuzzers on; ccache when there is one, as a launcher only).
+# fuzzers on; ccache and mold when installed: cmake/FleetBuildSpeed.cmake).
 fleet_asan_configure() {
   fleet_ensure_packages "${FLEET_DEBIAN_PACKAGES[@]}" "${FLEET_CHECK_PACKAGES[@]}" || return 1
   [ -f "$FLEET_ASAN_DIR/build.ninja" ] && return 0
-  local launcher=()
-  if command -v ccache >/dev/null 2>&1; then
-    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  fi
   local top
   top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   # -O1 and line tables only: the usual sanitizer trade between speed and
@@ -83,7 +80,7 @@ fleet_asan_configure() {
     -DCMAKE_CXX_COMPILER=clang++-14 \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
     -DFLEET_SANITIZE=address,undefined -DFLEET_BUILD_FUZZERS=ON \
-    -DFLEET_WARNINGS_AS_ERRORS=ON "${launcher[@]}" >/dev/null
+    -DFLEET_WARNINGS_AS_ERRORS=ON >/dev/null
 }
 
 # fleet_asan_build TARGET...: builds those targets in build-asan/.

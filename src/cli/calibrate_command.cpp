@@ -10,7 +10,7 @@
 namespace fleet::cli {
 
 namespace {
-const QString kCommand = QStringLiteral("calibrate");
+const QString kCalibrateCommand = QStringLiteral("calibrate");
 
 QString figure(double value)
 {

@@ -20,7 +20,7 @@ QString padded(const QString& text, int width)
     return text.leftJustified(width, QLatin1Char(' '));
 }
 
-QString humanReadable(const Catalog& catalog)
+QString catalogText(const Catalog& catalog)
 {
     QString out;
     QTextStream s(&out);
@@ -116,7 +116,7 @@ int runCatalogCommand(const QStringList& args)
     if (parser.isSet(jsonOption))
         printOut(QString::fromStdString(json::toPrettyString(catalogToJson(*catalog))));
     else
-        printOut(humanReadable(*catalog));
+        printOut(catalogText(*catalog));
     return Ok;
 }
 

@@ -20,7 +20,7 @@ namespace fleet::cli {
 
 namespace {
 
-const QString kCommand = QStringLiteral("chart");
+const QString kChartCommand = QStringLiteral("chart");
 
 /// Reads an integer option in [min, max]; names the option and the rule when it is not.
 std::optional<int> intOption(const QCommandLineParser& parser, const QString& name, int fallback,
@@ -91,7 +91,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
                                      int* exitCode)
 {
     // Loaded with the scenario first, so a bad one is reported as everywhere.
-    if (!loadProjectArgument(parser, kCommand, exitCode))
+    if (!loadProjectArgument(parser, kChartCommand, exitCode))
         return nullptr;
     auto base = loadProject(parser.positionalArguments().first().toStdString());
     if (!base) {
@@ -180,7 +180,7 @@ int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer
         return UserError;
     }
     int exitCode = Ok;
-    if (!loadProjectArgument(parser, kCommand, &exitCode))
+    if (!loadProjectArgument(parser, kChartCommand, &exitCode))
         return exitCode;
     auto base = loadProject(parser.positionalArguments().first().toStdString());
     if (!base) {
@@ -259,8 +259,8 @@ int runChartCommand(const QStringList& args)
         return exitCode;
     OptimizeOptions optimizer;
     int seeds = kDefaultKneeSeeds;
-    if (!readOptimizerOptions(parser, kCommand, &optimizer) ||
-        !readKneeSeeds(parser, kCommand, &seeds))
+    if (!readOptimizerOptions(parser, kChartCommand, &optimizer) ||
+        !readKneeSeeds(parser, kChartCommand, &seeds))
         return UserError;
 
     if (parser.isSet(QStringLiteral("all")))

@@ -189,7 +189,7 @@ boost::json::object comparisonJson(const Evaluation& evaluation, const Optimizer
                       {"choices_that_differ", std::move(choices)}};
 }
 
-QString humanReadable(const Project& project, const Evaluation& evaluation, const QString& scenario)
+QString evaluationText(const Project& project, const Evaluation& evaluation, const QString& scenario)
 {
     const Kpis& k = evaluation.kpis;
     QString out = QStringLiteral("%1%2\n").arg(
@@ -340,7 +340,7 @@ int runEvaluateCommand(const QStringList& args)
         json["optimizer"] = comparisonJson(evaluation, view);
         printJson(json);
     } else {
-        printOut(humanReadable(*project, evaluation, scenario) + comparisonText(evaluation, view));
+        printOut(evaluationText(*project, evaluation, scenario) + comparisonText(evaluation, view));
     }
     return Ok;
 }

@@ -108,7 +108,7 @@ QString where(const RecordFields& record)
     return QStringLiteral("a workload with \"kind\": \"%1\"").arg(text(record.record));
 }
 
-QString humanReadable()
+QString fieldsText()
 {
     QString out;
     QTextStream s(&out);
@@ -221,7 +221,7 @@ int runFieldsCommand(const QStringList& args)
     if (parser.isSet(jsonOption))
         printOut(QString::fromStdString(json::toPrettyString(fieldsJson())));
     else
-        printOut(humanReadable());
+        printOut(fieldsText());
     return Ok;
 }
 

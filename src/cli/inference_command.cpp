@@ -17,7 +17,7 @@
 namespace fleet::cli {
 
 namespace {
-const QString kCommand = QStringLiteral("inference");
+const QString kInferenceCommand = QStringLiteral("inference");
 }
 
 int runInferenceCommand(const QStringList& args)
@@ -106,21 +106,21 @@ int runInferenceCommand(const QStringList& args)
         }
         spec.params = model->activeParams;
     }
-    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, !model,
+    if (!numberOption(parser, kInferenceCommand, QStringLiteral("params"), 0, 1e14, false, !model,
                       &spec.params) ||
-        !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
                       &totalParams) ||
-        !numberOption(parser, kCommand, QStringLiteral("rps"), 0, 1e7, false, true,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("rps"), 0, 1e7, false, true,
                       &spec.requestsPerSecond) ||
-        !numberOption(parser, kCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true,
                       &spec.inputTokens) ||
-        !numberOption(parser, kCommand, QStringLiteral("output-tokens"), 0, 1e6, false, true,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("output-tokens"), 0, 1e6, false, true,
                       &spec.outputTokens) ||
-        !numberOption(parser, kCommand, QStringLiteral("tpot-ms"), 0, 1e4, false, false,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("tpot-ms"), 0, 1e4, false, false,
                       &spec.tpotMs) ||
-        !numberOption(parser, kCommand, QStringLiteral("ttft-ms"), 0, 6e5, false, false,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("ttft-ms"), 0, 6e5, false, false,
                       &spec.ttftMs) ||
-        !numberOption(parser, kCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8, false, false,
+        !numberOption(parser, kInferenceCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8, false, false,
                       &kvBytes))
         return UserError;
     if (kvBytes > 0)
@@ -145,7 +145,7 @@ int runInferenceCommand(const QStringList& args)
     if (!catalog)
         return exitCode;
     const auto context =
-        resolvePricingContext(parser, kCommand, *catalog,
+        resolvePricingContext(parser, kInferenceCommand, *catalog,
                               std::vector<RegimeKind>(kAllRegimes.begin(), kAllRegimes.end()));
     if (!context)
         return UserError;
@@ -174,7 +174,7 @@ int runInferenceCommand(const QStringList& args)
         return UserError;
     }
     double quantile = assumptions.ttftTargetQuantile;
-    if (!numberOption(parser, kCommand, QStringLiteral("ttft-quantile"), 0, 0.9999, true, false,
+    if (!numberOption(parser, kInferenceCommand, QStringLiteral("ttft-quantile"), 0, 0.9999, true, false,
                       &quantile))
         return UserError;
     const QString profile = parser.value(QStringLiteral("profile"));

@@ -23,7 +23,7 @@ QString hoursText(double h)
 
 namespace {
 
-QString usd(double value)
+QString meteredUsd(double value)
 {
     return QStringLiteral("%L1").arg(value, 0, 'f', 2);
 }
@@ -44,10 +44,10 @@ QString meteringText(const Result<Metering>& result, const QString& where)
         out += QStringLiteral("  %1\n").arg(QString::fromStdString(line));
     out += QStringLiteral("  fleet cost %1 USD over %2 (%3 to %4): used %5, idle committed %6, "
                           "held centrally %7\n")
-               .arg(usd(m.fleetCostUsd), hoursText(spanHours),
+               .arg(meteredUsd(m.fleetCostUsd), hoursText(spanHours),
                     QString::fromStdString(isoTimeOf(m.spanStartS)),
-                    QString::fromStdString(isoTimeOf(m.spanEndS)), usd(m.usedCostUsd),
-                    usd(m.idleCostUsd), usd(m.centralCostUsd));
+                    QString::fromStdString(isoTimeOf(m.spanEndS)), meteredUsd(m.usedCostUsd),
+                    meteredUsd(m.idleCostUsd), meteredUsd(m.centralCostUsd));
     if (m.beyondFleetGpuSeconds > 0)
         out += QStringLiteral("  %L1 GPU-hours held beyond the fleet's GPUs, priced at %2 "
                               "USD/GPU-h\n")
@@ -67,9 +67,9 @@ QString meteringText(const Result<Metering>& result, const QString& where)
         out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(QString::fromStdString(t.tenant).left(22), -22)
                    .arg(QStringLiteral("%L1").arg(t.gpuSeconds / 3600.0, 0, 'f', 1), 10)
-                   .arg(usd(t.usedCostUsd), 11)
-                   .arg(usd(t.idleCostUsd), 10)
-                   .arg(usd(t.totalCostUsd()), 11)
+                   .arg(meteredUsd(t.usedCostUsd), 11)
+                   .arg(meteredUsd(t.idleCostUsd), 10)
+                   .arg(meteredUsd(t.totalCostUsd()), 11)
                    .arg(QStringLiteral("%L1").arg(t.meanWatts, 0, 'f', 0), 9)
                    .arg(hoursText(t.meanWaitHours), 10)
                    .arg(hoursText(t.p95WaitHours), 9)
@@ -78,8 +78,8 @@ QString meteringText(const Result<Metering>& result, const QString& where)
                .arg(QStringLiteral("(held centrally)"), -22)
                .arg(QString(), 10)
                .arg(QString(), 11)
-               .arg(usd(m.centralCostUsd), 10)
-               .arg(usd(m.centralCostUsd), 11)
+               .arg(meteredUsd(m.centralCostUsd), 10)
+               .arg(meteredUsd(m.centralCostUsd), 11)
                .arg(QStringLiteral("%L1").arg(m.idleMeanWatts, 0, 'f', 0), 9);
     out += QStringLiteral("  power: %L1 W on average (busy GPUs at TDP, idle committed GPUs at "
                           "%2 % of TDP, an assumption)\n  memory efficiency: %3\n")

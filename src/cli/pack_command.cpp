@@ -20,7 +20,7 @@ namespace fleet::cli {
 
 namespace {
 
-const QString kCommand = QStringLiteral("pack");
+const QString kPackCommand = QStringLiteral("pack");
 
 /// "42" or "42-51" → the seeds; nullopt (with the message printed) otherwise.
 std::optional<std::vector<std::uint64_t>> parseSeeds(const QString& text)
@@ -139,7 +139,7 @@ int runPackCommand(const QStringList& args)
             return exitCode;
     }
     double load = 1.3;
-    if (!numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false, false, &load))
+    if (!numberOption(parser, kPackCommand, QStringLiteral("load"), 0, 10, false, false, &load))
         return UserError;
     const auto seeds = parseSeeds(
         parser.isSet(QStringLiteral("seeds")) ? parser.value(QStringLiteral("seeds")) : "42");

@@ -24,7 +24,7 @@ namespace fleet::cli {
 
 namespace {
 
-const QString kCommand = QStringLiteral("simulate");
+const QString kSimulateCommand = QStringLiteral("simulate");
 
 /// FROM:TO:STEP → the loads, or nullopt with the message printed.
 std::optional<std::vector<double>> parseLoads(const QString& text)
@@ -204,7 +204,7 @@ int applyCeiling(const QCommandLineParser& parser, const Project& project,
                         .arg(project.scheduler.measuredUtilizationCeiling[index]
                                  ? QStringLiteral(", measured before")
                                  : QStringLiteral(", assumed")));
-    return writeProject(kCommand, edited.value().project, parser.value(QStringLiteral("output")));
+    return writeProject(kSimulateCommand, edited.value().project, parser.value(QStringLiteral("output")));
 }
 
 /// `simulate PROJECT`: the project's training and batch work on the GPUs its
@@ -212,14 +212,14 @@ int applyCeiling(const QCommandLineParser& parser, const Project& project,
 int runProject(const QCommandLineParser& parser)
 {
     int exitCode = Ok;
-    const auto project = loadProjectArgument(parser, kCommand, &exitCode);
+    const auto project = loadProjectArgument(parser, kSimulateCommand, &exitCode);
     if (!project)
         return exitCode;
     double days = kDefaultSimulationDays, seed = 42;
     int seedCount = kDefaultKneeSeeds;
-    if (!numberOption(parser, kCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
-        !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
-        !readKneeSeeds(parser, kCommand, &seedCount))
+    if (!numberOption(parser, kSimulateCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
+        !readKneeSeeds(parser, kSimulateCommand, &seedCount))
         return UserError;
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
     std::optional<ClusterMix> mix;
@@ -505,23 +505,23 @@ int runSimulateCommand(const QStringList& args)
         }
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
     double slicesPerGpu = 1, jobSlices = 0;
-    if (!numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||
-        !numberOption(parser, kCommand, QStringLiteral("gpus-per-node"), 1, 64, true, false,
+    if (!numberOption(parser, kSimulateCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("gpus-per-node"), 1, 64, true, false,
                       &perNode) ||
-        !numberOption(parser, kCommand, QStringLiteral("job-gpus"), 1, 1e6, true, false,
+        !numberOption(parser, kSimulateCommand, QStringLiteral("job-gpus"), 1, 1e6, true, false,
                       &jobGpus) ||
-        !numberOption(parser, kCommand, QStringLiteral("mean-hours"), 0, 1e5, false, false,
+        !numberOption(parser, kSimulateCommand, QStringLiteral("mean-hours"), 0, 1e5, false, false,
                       &meanHours) ||
-        !numberOption(parser, kCommand, QStringLiteral("load"), 0, 10, false,
+        !numberOption(parser, kSimulateCommand, QStringLiteral("load"), 0, 10, false,
                       !parser.isSet(QStringLiteral("loads")), &load) ||
         // 10 million jobs take ~2 GB per load simulated at once: the most
         // that two loads in parallel may hold on a 24 GB laptop.
-        !numberOption(parser, kCommand, QStringLiteral("jobs"), 1, 1e7, true, false, &jobs) ||
-        !numberOption(parser, kCommand, QStringLiteral("slices-per-gpu"), 1, 64, true, false,
+        !numberOption(parser, kSimulateCommand, QStringLiteral("jobs"), 1, 1e7, true, false, &jobs) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("slices-per-gpu"), 1, 64, true, false,
                       &slicesPerGpu) ||
-        !numberOption(parser, kCommand, QStringLiteral("job-slices"), 1, 64, true, false,
+        !numberOption(parser, kSimulateCommand, QStringLiteral("job-slices"), 1, 64, true, false,
                       &jobSlices) ||
-        !numberOption(parser, kCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
+        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
         return UserError;
     const auto whole = [](double v) { return v == std::floor(v); };
     if (!whole(gpus) || !whole(perNode) || !whole(jobGpus) || !whole(jobs) || !whole(seed) ||

@@ -17,9 +17,9 @@ namespace fleet::cli {
 
 namespace {
 
-const QString kCommand = QStringLiteral("solve");
+const QString kSolveCommand = QStringLiteral("solve");
 
-QString humanReadable(const RegimeMixResult& r, Objective objective)
+QString solveText(const RegimeMixResult& r, Objective objective)
 {
     const QLocale english(QLocale::English);
     const auto usd = [&](double v) { return QStringLiteral("$") + english.toString(v, 'f', 0); };
@@ -126,8 +126,8 @@ int runSolveCommand(const QStringList& args)
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
     OptimizeOptions options;
-    if (!readOptimizerOptions(parser, kCommand, &options) ||
-        !numberOption(parser, kCommand, QStringLiteral("gap"), 0, 1, true, false,
+    if (!readOptimizerOptions(parser, kSolveCommand, &options) ||
+        !numberOption(parser, kSolveCommand, QStringLiteral("gap"), 0, 1, true, false,
                       &options.solve.relativeGap))
         return UserError;
     options.fastPath = parser.isSet(QStringLiteral("fast"));
@@ -137,7 +137,7 @@ int runSolveCommand(const QStringList& args)
                                 "OUT writes the plan into a copy of the project)\n"));
         return UserError;
     }
-    const auto project = loadProjectArgument(parser, kCommand, &exitCode);
+    const auto project = loadProjectArgument(parser, kSolveCommand, &exitCode);
     if (!project)
         return exitCode;
     if (project->workloads.empty()) {
@@ -151,7 +151,7 @@ int runSolveCommand(const QStringList& args)
                                     {"reasons", boost::json::array{boost::json::value(why)}}});
         else
             printOut(QStringLiteral("Nothing to plan: %1.\n").arg(QString::fromStdString(why)));
-        return apply ? writeProject(kCommand, *project, parser.value(QStringLiteral("output")))
+        return apply ? writeProject(kSolveCommand, *project, parser.value(QStringLiteral("output")))
                      : Ok;
     }
     if (parser.isSet(QStringLiteral("mps"))) {
@@ -176,7 +176,7 @@ int runSolveCommand(const QStringList& args)
     if (parser.isSet(QStringLiteral("json")))
         printJson(regimeMixResultToJson(result, options.objective));
     else
-        printOut(humanReadable(result, options.objective));
+        printOut(solveText(result, options.objective));
     if (apply) {
         if (result.assignments.empty()) {
             printErr(QStringLiteral("fleetplanner-cli solve: no plan to apply (status %1); "
@@ -184,7 +184,7 @@ int runSolveCommand(const QStringList& args)
                          .arg(QString::fromUtf8(solveStatusKey(result.status).data())));
             return UserError;
         }
-        return writeProject(kCommand, applyPlan(*project, result),
+        return writeProject(kSolveCommand, applyPlan(*project, result),
                             parser.value(QStringLiteral("output")));
     }
     return Ok;

@@ -16,7 +16,7 @@ namespace fleet::cli {
 
 namespace {
 
-const QString kCommand = QStringLiteral("tco");
+const QString kTcoCommand = QStringLiteral("tco");
 /// Cites the model itself in the owned entry it derives.
 const std::string kDerivedSource = "fleetplanner-owned-tco";
 

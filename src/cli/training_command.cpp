@@ -11,7 +11,7 @@
 namespace fleet::cli {
 
 namespace {
-const QString kCommand = QStringLiteral("training");
+const QString kTrainingCommand = QStringLiteral("training");
 }
 
 int runTrainingCommand(const QStringList& args)
@@ -76,21 +76,21 @@ int runTrainingCommand(const QStringList& args)
         return parseExit;
     TrainingSpec spec;
     double gpus = 8, interval = 0, efficiency = 0, spares = -1, stages = 1, microBatches = 1;
-    if (!numberOption(parser, kCommand, QStringLiteral("params"), 0, 1e14, false, true,
+    if (!numberOption(parser, kTrainingCommand, QStringLiteral("params"), 0, 1e14, false, true,
                       &spec.activeParams) ||
-        !numberOption(parser, kCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
                       &spec.totalParams) ||
-        !numberOption(parser, kCommand, QStringLiteral("tokens"), 0, 1e16, false, true,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("tokens"), 0, 1e16, false, true,
                       &spec.tokensPerRun) ||
-        !numberOption(parser, kCommand, QStringLiteral("gpus"), 1, 1e6, true, false, &gpus) ||
-        !numberOption(parser, kCommand, QStringLiteral("mfu"), 0, 1, false, false, &efficiency) ||
-        !numberOption(parser, kCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true, false,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("gpus"), 1, 1e6, true, false, &gpus) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("mfu"), 0, 1, false, false, &efficiency) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true, false,
                       &spares) ||
-        !numberOption(parser, kCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
                       false, &interval) ||
-        !numberOption(parser, kCommand, QStringLiteral("pipeline-stages"), 1, 1e6, true, false,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("pipeline-stages"), 1, 1e6, true, false,
                       &stages) ||
-        !numberOption(parser, kCommand, QStringLiteral("micro-batches"), 1, 1e7, true, false,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("micro-batches"), 1, 1e7, true, false,
                       &microBatches))
         return UserError;
     for (const auto& [name, value] : {std::pair{QStringLiteral("pipeline-stages"), stages},
@@ -138,7 +138,7 @@ int runTrainingCommand(const QStringList& args)
     const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
     if (!catalog)
         return exitCode;
-    const auto context = resolvePricingContext(parser, kCommand, *catalog,
+    const auto context = resolvePricingContext(parser, kTrainingCommand, *catalog,
                                                {RegimeKind::BareMetal, RegimeKind::VmPassthrough});
     if (!context)
         return UserError;

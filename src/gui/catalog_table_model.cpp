@@ -5,7 +5,7 @@
 namespace fleet::gui {
 
 namespace {
-QString number(double value)
+QString numberText(double value)
 {
     return QLocale().toString(value, 'f', value == static_cast<long long>(value) ? 0 : 1);
 }
@@ -52,15 +52,15 @@ QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
     switch (column) {
     case Name: return QString::fromStdString(gpu.name);
     case Vendor: return QString::fromUtf8(vendorName(gpu.vendor));
-    case MemoryGb: return number(gpu.memoryGb.value);
-    case BandwidthGbPerS: return number(gpu.memoryBandwidthGbPerS.value);
-    case Bf16DenseTflops: return number(gpu.bf16DenseTflops.value);
-    case Fp8DenseTflops: return gpu.fp8DenseTflops ? number(gpu.fp8DenseTflops->value) : tr("—");
-    case TdpW: return number(gpu.tdpW.value);
+    case MemoryGb: return numberText(gpu.memoryGb.value);
+    case BandwidthGbPerS: return numberText(gpu.memoryBandwidthGbPerS.value);
+    case Bf16DenseTflops: return numberText(gpu.bf16DenseTflops.value);
+    case Fp8DenseTflops: return gpu.fp8DenseTflops ? numberText(gpu.fp8DenseTflops->value) : tr("—");
+    case TdpW: return numberText(gpu.tdpW.value);
     case ScaleUpLink:
         return gpu.scaleUpLinkGbPerS ? tr("%1, %2 GB/s")
                                            .arg(QString::fromStdString(gpu.scaleUpLink),
-                                                number(gpu.scaleUpLinkGbPerS->value))
+                                                numberText(gpu.scaleUpLinkGbPerS->value))
                                      : QString::fromStdString(gpu.scaleUpLink);
     case Partitions: return QString::fromStdString(gpu.partitionSummary());
     default: return {};

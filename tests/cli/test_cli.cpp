@@ -10,6 +10,8 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -594,5 +596,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+FLEET_TEST_MAIN(TestCli)
 #include "test_cli.moc"

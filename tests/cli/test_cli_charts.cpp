@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using fleet::test::CliRun;
@@ -172,5 +174,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCharts)
+FLEET_TEST_MAIN(TestCliCharts)
 #include "test_cli_charts.moc"

@@ -6,6 +6,7 @@
 // test exits 77, which CTest reports as skipped.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 #include "zip_parts.h"
 
 #include <QDomDocument>
@@ -187,16 +188,20 @@ private slots:
     }
 };
 
-int main(int argc, char** argv)
+namespace {
+
+/// Skipped, saying why, where LibreOffice is not installed.
+int needsImpress()
 {
-    QCoreApplication app(argc, argv);
-    if (QStandardPaths::findExecutable(QStringLiteral("soffice")).isEmpty()) {
-        std::puts("SKIP: LibreOffice (soffice) is not on PATH; the deck is checked unzipped "
-                  "by test_deck_export only (Debian: libreoffice-impress)");
-        return kSkipped;
-    }
-    TestCliDeckImpress test;
-    return QTest::qExec(&test, argc, argv);
+    if (!QStandardPaths::findExecutable(QStringLiteral("soffice")).isEmpty())
+        return -1;
+    std::puts("SKIP: LibreOffice (soffice) is not on PATH; the deck is checked unzipped "
+              "by test_deck_export only (Debian: libreoffice-impress)");
+    return kSkipped;
 }
+
+} // namespace
+
+FLEET_TEST_MAIN_WITH_SETUP(TestCliDeckImpress, needsImpress)
 
 #include "test_cli_deck_impress.moc"

@@ -8,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using fleet::test::CliRun;
@@ -91,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliFields)
+FLEET_TEST_MAIN(TestCliFields)
 #include "test_cli_fields.moc"

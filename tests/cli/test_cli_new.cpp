@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using fleet::test::CliRun;
@@ -149,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliNew)
+FLEET_TEST_MAIN(TestCliNew)
 #include "test_cli_new.moc"

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using fleet::test::CliRun;
@@ -226,5 +228,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliReplay)
+FLEET_TEST_MAIN(TestCliReplay)
 #include "test_cli_replay.moc"

@@ -11,6 +11,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -189,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliServiceModel)
+FLEET_TEST_MAIN(TestCliServiceModel)
 #include "test_cli_service_model.moc"

@@ -5,6 +5,8 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -113,5 +115,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliServing)
+FLEET_TEST_MAIN(TestCliServing)
 #include "test_cli_serving.moc"

@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -21,7 +23,7 @@ using fleet::test::runCli;
 namespace {
 
 /// `project` written to `name` in `dir`; its path, empty when it cannot be written.
-QString writtenProject(const QTemporaryDir& dir, const QJsonObject& project, const QString& name)
+QString writtenProjectCliSimulate(const QTemporaryDir& dir, const QJsonObject& project, const QString& name)
 {
     const QString path = dir.filePath(name);
     QFile file(path);
@@ -159,7 +161,7 @@ private slots:
             segments[i] = segment;
         }
         sample.insert("segments", segments);
-        const QString path = writtenProject(dir, sample, QStringLiteral("overflow.fleetplan.json"));
+        const QString path = writtenProjectCliSimulate(dir, sample, QStringLiteral("overflow.fleetplan.json"));
         QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
@@ -194,7 +196,7 @@ private slots:
         QJsonObject assumptions = sample.value("assumptions").toObject();
         assumptions.insert("inference_disaggregated", 1);
         sample.insert("assumptions", assumptions);
-        const QString path = writtenProject(dir, sample, QStringLiteral("split.fleetplan.json"));
+        const QString path = writtenProjectCliSimulate(dir, sample, QStringLiteral("split.fleetplan.json"));
         QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.2", "--json"});
@@ -479,5 +481,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliSimulate)
+FLEET_TEST_MAIN(TestCliSimulate)
 #include "test_cli_simulate.moc"

@@ -7,6 +7,8 @@
 
 #include <QProcess>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -130,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliStore)
+FLEET_TEST_MAIN(TestCliStore)
 #include "test_cli_store.moc"

@@ -11,6 +11,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtEndian>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using fleet::test::runCli;
@@ -189,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliWorkbook)
+FLEET_TEST_MAIN(TestCliWorkbook)
 #include "test_cli_workbook.moc"

@@ -13,6 +13,8 @@
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -225,5 +227,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestApplyPlan)
+FLEET_TEST_MAIN(TestApplyPlan)
 #include "test_apply_plan.moc"

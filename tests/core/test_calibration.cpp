@@ -13,6 +13,8 @@
 #include "perf/training_defaults.h"
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -154,5 +156,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+FLEET_TEST_MAIN(TestCalibration)
 #include "test_calibration.moc"

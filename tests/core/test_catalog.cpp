@@ -4,6 +4,8 @@
 #include "model/mig_layout.h"
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <set>
@@ -280,5 +282,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCatalog)
+FLEET_TEST_MAIN(TestCatalog)
 #include "test_catalog.moc"

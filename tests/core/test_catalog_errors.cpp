@@ -3,6 +3,8 @@
 
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -158,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCatalogErrors)
+FLEET_TEST_MAIN(TestCatalogErrors)
 #include "test_catalog_errors.moc"

@@ -5,6 +5,8 @@
 #include "optimize/child_process.h"
 #include "optimize/milp.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <chrono>
@@ -209,5 +211,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChildProcess)
+FLEET_TEST_MAIN(TestChildProcess)
 #include "test_child_process.moc"

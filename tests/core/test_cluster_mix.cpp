@@ -8,6 +8,8 @@
 #include "simulate/cluster_mix.h"
 #include "simulate/project_jobs.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -242,5 +244,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestClusterMix)
+FLEET_TEST_MAIN(TestClusterMix)
 #include "test_cluster_mix.moc"

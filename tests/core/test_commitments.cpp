@@ -9,6 +9,8 @@
 #include "project_generator.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -264,5 +266,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommitments)
+FLEET_TEST_MAIN(TestCommitments)
 #include "test_commitments.moc"

@@ -10,6 +10,8 @@
 #include "service_fixture.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -153,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommittedPeaks)
+FLEET_TEST_MAIN(TestCommittedPeaks)
 #include "test_committed_peaks.moc"

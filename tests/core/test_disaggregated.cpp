@@ -15,6 +15,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -402,5 +404,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDisaggregated)
+FLEET_TEST_MAIN(TestDisaggregated)
 #include "test_disaggregated.moc"

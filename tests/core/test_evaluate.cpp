@@ -7,6 +7,8 @@
 #include "sample_fixture.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -320,5 +322,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestEvaluate)
+FLEET_TEST_MAIN(TestEvaluate)
 #include "test_evaluate.moc"

@@ -13,6 +13,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -209,5 +211,5 @@ private slots:
 
 } // namespace
 
-QTEST_APPLESS_MAIN(TestEvaluationCache)
+FLEET_TEST_MAIN(TestEvaluationCache)
 #include "test_evaluation_cache.moc"

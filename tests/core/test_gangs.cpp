@@ -13,6 +13,8 @@
 #include "store/project_json.h"
 #include "store/project_templates.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -362,5 +364,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGangs)
+FLEET_TEST_MAIN(TestGangs)
 #include "test_gangs.moc"

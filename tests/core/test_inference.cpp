@@ -6,6 +6,8 @@
 #include "model/engine_defaults.h"
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -14,7 +16,7 @@ using namespace fleet;
 
 namespace {
 
-bool near(double actual, double expected, double relative = 1e-9)
+bool nearInference(double actual, double expected, double relative = 1e-9)
 {
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
@@ -75,13 +77,13 @@ private slots:
         // TPOT 10 ms: b ≤ 8 ms ÷ 0.154 ms = 51.9 → 51; memory allows 490.
         QCOMPARE(e.batch, 51);
         QVERIFY(!e.computeBound);
-        QVERIFY(near(e.stepMs, (0.002 + 51 * perSequence) * 1000));
-        QVERIFY(near(e.prefillMs, 2.065536e9 * 1000 / 1e15 * 1000)); // 2.07 ms
-        QVERIFY(near(e.prefillShare, 51 * 2.065536e9 / 1e15 / (e.stepMs / 1000)));
+        QVERIFY(nearInference(e.stepMs, (0.002 + 51 * perSequence) * 1000));
+        QVERIFY(nearInference(e.prefillMs, 2.065536e9 * 1000 / 1e15 * 1000)); // 2.07 ms
+        QVERIFY(nearInference(e.prefillShare, 51 * 2.065536e9 / 1e15 / (e.stepMs / 1000)));
         // 51 sequences emit a token each step; a request needs 1,000 of them.
-        QVERIFY(near(e.requestsPerSecondPerReplica, 51 / (e.stepMs / 1000) / 1000));
+        QVERIFY(nearInference(e.requestsPerSecondPerReplica, 51 / (e.stepMs / 1000) / 1000));
         QCOMPARE(replicasFor(20, e), std::ceil(20 / e.requestsPerSecondPerReplica));
-        QVERIFY(near(e.outputTokensPerSecondPerGpu, e.requestsPerSecondPerReplica * 1000));
+        QVERIFY(nearInference(e.outputTokensPerSecondPerGpu, e.requestsPerSecondPerReplica * 1000));
         QCOMPARE(e.efficiencyBasis, std::string("engine assumptions"));
     }
 
@@ -181,11 +183,11 @@ private slots:
         const auto idle = resourceUnits(h100, sliced, Precision::Bf16, 0.0).front();
         const double k = sliced.maxTenantsPerGpu;
         const double peak = densePeakFlopsPerS(h100, Precision::Bf16);
-        QVERIFY(near(idle.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead)));
-        QVERIFY(near(busy.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead) *
+        QVERIFY(nearInference(idle.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead)));
+        QVERIFY(nearInference(busy.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead) *
                                                 (1 - sliced.contentionPerExtraTenant * (k - 1))));
     }
 };
 
-QTEST_APPLESS_MAIN(TestInference)
+FLEET_TEST_MAIN(TestInference)
 #include "test_inference.moc"

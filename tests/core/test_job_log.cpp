@@ -7,6 +7,8 @@
 #include "joblog/log_replay.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cstdio>
@@ -243,5 +245,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJobLog)
+FLEET_TEST_MAIN(TestJobLog)
 #include "test_job_log.moc"

@@ -9,6 +9,8 @@
 
 #include <QProcess>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -81,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonSchema)
+FLEET_TEST_MAIN(TestJsonSchema)
 #include "test_json_schema.moc"

@@ -10,6 +10,8 @@
 #include "store/project_sqlite.h"
 
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -234,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMeasuredCeiling)
+FLEET_TEST_MAIN(TestMeasuredCeiling)
 #include "test_measured_ceiling.moc"

@@ -7,6 +7,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -53,5 +55,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMpsGlpk)
+FLEET_TEST_MAIN(TestMpsGlpk)
 #include "test_mps_glpk.moc"

@@ -8,6 +8,8 @@
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -216,5 +218,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestNewProject)
+FLEET_TEST_MAIN(TestNewProject)
 #include "test_new_project.moc"

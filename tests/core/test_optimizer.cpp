@@ -9,6 +9,8 @@
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -410,5 +412,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestOptimizer)
+FLEET_TEST_MAIN(TestOptimizer)
 #include "test_optimizer.moc"

@@ -9,6 +9,8 @@
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -331,5 +333,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestOptimizerModels)
+FLEET_TEST_MAIN(TestOptimizerModels)
 #include "test_optimizer_models.moc"

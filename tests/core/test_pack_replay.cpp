@@ -6,6 +6,8 @@
 #include "pack/remaining_index.h"
 #include "pack/replay.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -29,7 +31,7 @@ Pod pod(const std::string& name, int numGpu, int milli, long cpu = 4000,
     return {name, cpu, 8192, numGpu, milli, std::move(spec)};
 }
 
-/// A replay the test expects to run; a refusal fails loudly with its reason.
+/// A replay the test expects to runPackReplay; a refusal fails loudly with its reason.
 ReplayResult mustReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
                         const ReplayOptions& options)
 {
@@ -40,7 +42,7 @@ ReplayResult mustReplay(const std::vector<Node>& nodes, const std::vector<Pod>& 
 }
 
 /// Replays exactly `pods` (load chosen so nothing is added or removed).
-ReplayResult run(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
+ReplayResult runPackReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
                  std::uint64_t seed = 1)
 {
     long gpuMilli = 0, capacity = 0;
@@ -92,10 +94,10 @@ private slots:
         const std::vector<Pod> pods{pod("h1", 1, 500), pod("h2", 1, 500), pod("w", 1, 1000)};
         for (Policy policy : {Policy::BestFit, Policy::GpuPacking, Policy::Fgd})
             for (std::uint64_t seed = 1; seed <= 20; ++seed)
-                QCOMPARE(run(nodes, pods, policy, seed).failedPods, std::int64_t(0));
+                QCOMPARE(runPackReplay(nodes, pods, policy, seed).failedPods, std::int64_t(0));
         std::int64_t randomFailures = 0;
         for (std::uint64_t seed = 1; seed <= 20; ++seed)
-            randomFailures += run(nodes, pods, Policy::Random, seed).failedPods;
+            randomFailures += runPackReplay(nodes, pods, Policy::Random, seed).failedPods;
         QVERIFY(randomFailures > 0);
     }
 
@@ -109,7 +111,7 @@ private slots:
         pods.push_back(pod("half0", 1, 500));
         pods.push_back(pod("half1", 1, 500));
         const std::vector<Node> nodes{node("n0", 10), node("n1", 10)};
-        const ReplayResult result = run(nodes, pods, Policy::Fgd);
+        const ReplayResult result = runPackReplay(nodes, pods, Policy::Fgd);
         QCOMPARE(result.failedPods, std::int64_t(0));                 // the halves share one GPU
         QVERIFY(std::abs(result.allocatedPctAtTarget - 95.0) < 1e-9); // 19 of 20 GPUs
     }
@@ -120,7 +122,7 @@ private slots:
         // Pinned to V100M32 but asks more CPU than that node has: fails.
         const std::vector<Pod> pods{pod("pinned", 1, 1000, 4000, {"V100M32"}),
                                     pod("free", 1, 1000, 1000)};
-        const ReplayResult result = run(nodes, pods, Policy::BestFit);
+        const ReplayResult result = runPackReplay(nodes, pods, Policy::BestFit);
         QCOMPARE(result.failedPods, std::int64_t(1));
         QCOMPARE(result.failedByShape.at("1 GPU"), std::int64_t(1));
     }
@@ -129,8 +131,8 @@ private slots:
     {
         const std::vector<Node> nodes{node("a", 2)};
         const std::vector<Pod> pods{pod("share", 1, 300), pod("pair", 2, 1000)};
-        const ReplayResult result = run(nodes, pods, Policy::BestFit);
-        // Whatever the order, the pair cannot run beside the share on two GPUs.
+        const ReplayResult result = runPackReplay(nodes, pods, Policy::BestFit);
+        // Whatever the order, the pair cannot runPackReplay beside the share on two GPUs.
         QCOMPARE(result.failedPods, std::int64_t(1));
     }
 
@@ -278,5 +280,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPackReplay)
+FLEET_TEST_MAIN(TestPackReplay)
 #include "test_pack_replay.moc"

@@ -4,6 +4,8 @@
 #include "pack/trace.h"
 #include "util/utf8.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -118,5 +120,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPackTrace)
+FLEET_TEST_MAIN(TestPackTrace)
 #include "test_pack_trace.moc"

@@ -6,6 +6,8 @@
 #include "simulate/cluster_simulator.h"
 #include "simulate/knee_spread.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -142,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPlannedRuns)
+FLEET_TEST_MAIN(TestPlannedRuns)
 #include "test_planned_runs.moc"

@@ -6,6 +6,8 @@
 #include "model/spot.h"
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -269,5 +271,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPricing)
+FLEET_TEST_MAIN(TestPricing)
 #include "test_pricing.moc"

@@ -7,6 +7,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -119,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProjectEdit)
+FLEET_TEST_MAIN(TestProjectEdit)
 #include "test_project_edit.moc"

@@ -9,6 +9,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -272,5 +274,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectFormatV2)
+FLEET_TEST_MAIN(TestProjectFormatV2)
 #include "test_project_format_v2.moc"

@@ -7,6 +7,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -15,8 +17,8 @@ using namespace fleet;
 
 namespace {
 
-/// The sample with scenarios that name rows by id (format 2).
-Project sample()
+/// The sampleProjectRefs with scenarios that name rows by id (format 2).
+Project sampleProjectRefs()
 {
     Project project = loadSampleProject().value();
     project.scenarios = {
@@ -57,7 +59,7 @@ class TestProjectRefs : public QObject
 private slots:
     void referencesNameWhatReferToARow()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         const auto segment = texts(referencesTo(project, RowList::Segments, "enterprise"));
         QVERIFY(contains(segment, "workload \"chat-70b\" (its segment)"));
         QVERIFY(contains(segment, "workload \"pretrain-70b\" (its segment)"));
@@ -77,7 +79,7 @@ private slots:
 
     void idsMustBeUniqueAndWellFormed()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         QVERIFY(!idRefusal(project, RowList::Segments, "retail"));
         QVERIFY(!idRefusal(project, RowList::Segments, "enterprise", 2)); // its own id
         const auto taken = idRefusal(project, RowList::Segments, "enterprise", 0);
@@ -98,7 +100,7 @@ private slots:
 
     void renamingASegmentCarriesEveryReference()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         const Project renamed = renameRow(project, RowList::Segments, "enterprise", "corp").value();
         QCOMPARE(renamed.segments[2].id, std::string("corp"));
         for (std::size_t i = 0; i < project.workloads.size(); ++i)
@@ -115,7 +117,7 @@ private slots:
 
     void renamingPoolsAndWorkloadsMovesTheirOverrides()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         const Project pools = renameRow(project, RowList::Pools, "h100-on-demand", "burst").value();
         QCOMPARE(pools.fleet.pools[1].id, std::string("burst"));
         QCOMPARE(pools.scenarios[0].overrides[1].path, std::string("/fleet/pools/burst/count"));
@@ -128,7 +130,7 @@ private slots:
 
     void aBadRenameIsRefusedAndChangesNothing()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         auto duplicate = renameRow(project, RowList::Segments, "enterprise", "mid-stage");
         QVERIFY(!duplicate);
         QVERIFY(duplicate.error().toString().find("unique") != std::string::npos);
@@ -142,7 +144,7 @@ private slots:
 
     void removingAReferencedRowIsRefusedUnlessTold()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         auto refused = removeRow(project, RowList::Pools, "h100-on-demand", {});
         QVERIFY(!refused);
         QVERIFY2(refused.error().toString().find("scenario \"peak\" override "
@@ -162,7 +164,7 @@ private slots:
 
     void removingASegmentReassignsItsWorkloads()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         const Project moved = removeRow(project, RowList::Segments, "enterprise",
                                         {RemovePlan::Dependents::Reassign, "mid-stage"})
                                   .value();
@@ -181,7 +183,7 @@ private slots:
 
     void removingASegmentWithItsWorkloadsDropsTheirOverrides()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         const Project removed = removeRow(project, RowList::Segments, "enterprise",
                                           {RemovePlan::Dependents::Remove, {}})
                                     .value();
@@ -199,7 +201,7 @@ private slots:
 
     void theSampleScenariosFollowARenameAndARemoval()
     {
-        // The sample itself (format 2) names dev-notebooks and both pools by id.
+        // The sampleProjectRefs itself (format 2) names dev-notebooks and both pools by id.
         const Project project = loadSampleProject().value();
         const Project renamed =
             renameRow(project, RowList::Workloads, "dev-notebooks", "lab").value();
@@ -250,7 +252,7 @@ private slots:
 
     void listEditsCarryOnlyTheChangedLists()
     {
-        const Project project = sample();
+        const Project project = sampleProjectRefs();
         QVERIFY(listEdits(project, project).empty());
         const Project renamed =
             renameRow(project, RowList::Pools, "h100-on-demand", "burst").value();
@@ -266,5 +268,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProjectRefs)
+FLEET_TEST_MAIN(TestProjectRefs)
 #include "test_project_refs.moc"

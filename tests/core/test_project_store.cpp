@@ -9,6 +9,8 @@
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -24,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Project sample()
+Project sampleProjectStore()
 {
     return loadSampleProject().value();
 }
@@ -63,7 +65,7 @@ private slots:
     {
         const std::string bundled(sampleProjectJson());
         const std::string file = path("sample.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleProjectStore(), file).ok());
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().toString().c_str());
         QCOMPARE(projectToJsonText(reopened.value()), bundled);
@@ -75,7 +77,7 @@ private slots:
 
     void randomProjectsRoundTrip()
     {
-        const Project base = sample();
+        const Project base = sampleProjectStore();
         testing::ProjectGenerator generator(base, 20261130);
         const std::string file = path("random.fleetplan");
         for (int i = 0; i < 1000; ++i) {
@@ -120,7 +122,7 @@ private slots:
     void eachBadFileHasItsOwnMessage()
     {
         const std::string good = path("good.fleetplan");
-        QVERIFY(saveProjectFile(sample(), good).ok());
+        QVERIFY(saveProjectFile(sampleProjectStore(), good).ok());
 
         const std::string text = path("text.fleetplan");
         writeBytes(text, "just some text, certainly not a database\n");
@@ -180,7 +182,7 @@ private slots:
     void damagedFilesNeverCrash()
     {
         const std::string good = path("damage-source.fleetplan");
-        QVERIFY(saveProjectFile(sample(), good).ok());
+        QVERIFY(saveProjectFile(sampleProjectStore(), good).ok());
         const std::string bytes = readBytes(good);
         const std::string damaged = path("damaged.fleetplan");
         std::mt19937 random(7);
@@ -214,7 +216,7 @@ private slots:
     void migrationKeepsABackup()
     {
         const std::string file = path("migrate.fleetplan");
-        Project project = sample();
+        Project project = sampleProjectStore();
         project.scenarios.clear(); // v2 paths, which the real 1 → 2 step would refuse
         QVERIFY(saveProjectFile(project, file).ok());
         tamper(file, "DROP TABLE tenant; PRAGMA user_version = 0"); // format 3 added it
@@ -245,7 +247,7 @@ private slots:
     void autosaveOffersRecovery()
     {
         const std::string file = path("demo.fleetplan");
-        Project project = sample();
+        Project project = sampleProjectStore();
         QVERIFY(saveProjectFile(project, file).ok());
         QVERIFY(!findRecovery(file).has_value());
         project.name = "Unsaved edits";
@@ -270,7 +272,7 @@ private slots:
         // helpers at random points spread over two saves' time, each after
         // its first completed save: no assumption about the machine's speed.
         const QString file = m_dir.filePath(QStringLiteral("killed.fleetplan"));
-        QVERIFY(saveProjectFile(sample(), file.toStdString()).ok());
+        QVERIFY(saveProjectFile(sampleProjectStore(), file.toStdString()).ok());
         const auto waitForSaves = [](QProcess& saver, int count) {
             int seen = 0;
             while (seen < count) {
@@ -326,12 +328,12 @@ private slots:
               saveNs / 1e6, rounds, midSave, seenA, seenB);
         QVERIFY(midSave > 0);
         // The next save clears what killed saves left beside the file.
-        QVERIFY(saveProjectFile(sample(), file.toStdString()).ok());
+        QVERIFY(saveProjectFile(sampleProjectStore(), file.toStdString()).ok());
         for (const auto& entry : fs::directory_iterator(m_dir.path().toStdString()))
             QVERIFY2(entry.path().string().find("killed.fleetplan.saving-") == std::string::npos,
                      entry.path().c_str());
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectStore)
+FLEET_TEST_MAIN(TestProjectStore)
 #include "test_project_store.moc"

@@ -3,6 +3,8 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -250,5 +252,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProjectValidation)
+FLEET_TEST_MAIN(TestProjectValidation)
 #include "test_project_validation.moc"

@@ -21,6 +21,8 @@
 #include "store/project_sqlite.h"
 
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -77,7 +79,7 @@ bj::array fixtureTenants()
 
 /// The sample project with its first row of `list` changed by `change`
 /// (for /tenants, the sample with fixtureTenants()).
-template <typename Change> Result<Project> sampleWith(const char* list, Change change)
+template <typename Change> Result<Project> sampleWithRecordFields(const char* list, Change change)
 {
     bj::value document = bj::parse(sampleProjectJson());
     if (std::string_view(list) == "/tenants")
@@ -96,20 +98,20 @@ std::string messageAt(const Result<Project>& result, const std::string& path)
     return {};
 }
 
-template <typename Record> const Record& firstOf(const Project& project);
-template <> const FleetPool& firstOf<FleetPool>(const Project& project)
+template <typename Record> const Record& firstOfRecordFields(const Project& project);
+template <> const FleetPool& firstOfRecordFields<FleetPool>(const Project& project)
 {
     return project.fleet.pools.front();
 }
-template <> const Segment& firstOf<Segment>(const Project& project)
+template <> const Segment& firstOfRecordFields<Segment>(const Project& project)
 {
     return project.segments.front();
 }
-template <> const Tenant& firstOf<Tenant>(const Project& project)
+template <> const Tenant& firstOfRecordFields<Tenant>(const Project& project)
 {
     return project.tenants.front();
 }
-template <> const Scenario& firstOf<Scenario>(const Project& project)
+template <> const Scenario& firstOfRecordFields<Scenario>(const Project& project)
 {
     return project.scenarios.front();
 }
@@ -131,7 +133,7 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
         const std::string where = std::string(list) + "/" + std::string(info.key);
         const std::string path = std::string(list) + "/0/" + std::string(info.key);
         const auto set = [&](bj::value value) {
-            return sampleWith(list, [&](bj::object& item) { item[info.key] = value; });
+            return sampleWithRecordFields(list, [&](bj::object& item) { item[info.key] = value; });
         };
         switch (info.type) {
         case FieldType::Number:
@@ -178,13 +180,13 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
         case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
         case FieldType::Month: QFAIL("no month in these records"); break;
         }
-        const auto absent = sampleWith(list, [&](bj::object& item) { item.erase(info.key); });
+        const auto absent = sampleWithRecordFields(list, [&](bj::object& item) { item.erase(info.key); });
         if (info.presence == Presence::Required) {
             QCOMPARE(messageAt(absent, path), std::string("is required but missing"));
             continue;
         }
         QVERIFY2(absent, (where + ": " + (absent ? "" : absent.error().toString())).c_str());
-        QVERIFY2(field.get(firstOf<Record>(absent.value())) == field.get(Record{}),
+        QVERIFY2(field.get(firstOfRecordFields<Record>(absent.value())) == field.get(Record{}),
                  (where + ": not its default").c_str());
         QVERIFY2(written(absent.value(), list).contains(info.key) ==
                      (info.presence == Presence::Optional),
@@ -211,14 +213,14 @@ void checkBoundsSurviveAFile(std::span<const Field<Record>> fields, const char* 
             const std::string where =
                 std::string(list) + "/" + std::string(info.key) + " = " + fieldNumberText(value);
             const auto project =
-                sampleWith(list, [&](bj::object& item) { item[info.key] = value; });
+                sampleWithRecordFields(list, [&](bj::object& item) { item[info.key] = value; });
             QVERIFY2(project, (where + ": " + (project ? "" : project.error().toString())).c_str());
             const auto saved = saveProjectFile(project.value(), file);
             QVERIFY2(saved, (where + ": " + (saved ? "" : saved.error().toString())).c_str());
             const auto reopened = openProjectFile(file);
             QVERIFY2(reopened,
                      (where + ": " + (reopened ? "" : reopened.error().toString())).c_str());
-            QVERIFY2(field.get(firstOf<Record>(reopened.value())) == FieldValue(value),
+            QVERIFY2(field.get(firstOfRecordFields<Record>(reopened.value())) == FieldValue(value),
                      where.c_str());
         }
     }
@@ -494,10 +496,10 @@ private slots:
     void messagesAreUnchanged()
     {
         const auto pool = [](const char* key, bj::value value) {
-            return sampleWith("/fleet/pools", [&](bj::object& item) { item[key] = value; });
+            return sampleWithRecordFields("/fleet/pools", [&](bj::object& item) { item[key] = value; });
         };
         const auto segment = [](const char* key, bj::value value) {
-            return sampleWith("/segments", [&](bj::object& item) { item[key] = value; });
+            return sampleWithRecordFields("/segments", [&](bj::object& item) { item[key] = value; });
         };
         QCOMPARE(messageAt(pool("plan", "monthly"), "/fleet/pools/0/plan"),
                  std::string("must be one of on_demand, reserved_1y, reserved_3y, spot, owned; "
@@ -524,7 +526,7 @@ private slots:
                  std::string("must be a finite number ≥ 0 and ≤ 200 (USD per GPU-hour charged; a "
                              "monthly price would be about 730× larger); got 2000"));
         QCOMPARE(
-            messageAt(sampleWith("/scenarios", [](bj::object& item) { item["colour"] = "red"; }),
+            messageAt(sampleWithRecordFields("/scenarios", [](bj::object& item) { item["colour"] = "red"; }),
                       "/scenarios/0/colour"),
             std::string("unknown key; allowed keys here: id, name, overrides, description"));
         const auto top = [](const char* parent, const char* key, bj::value value) {
@@ -684,5 +686,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordFields)
+FLEET_TEST_MAIN(TestRecordFields)
 #include "test_record_fields.moc"

@@ -2,6 +2,8 @@
 
 #include "store/row_paths.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -69,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRowPaths)
+FLEET_TEST_MAIN(TestRowPaths)
 #include "test_row_paths.moc"

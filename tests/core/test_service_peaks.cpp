@@ -11,6 +11,8 @@
 #include "service_fixture.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -140,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServicePeaks)
+FLEET_TEST_MAIN(TestServicePeaks)
 #include "test_service_peaks.moc"

@@ -13,6 +13,8 @@
 #include "simulate/service_simulator.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -23,14 +25,14 @@ using fleet::test::workload;
 
 namespace {
 
-bool near(double actual, double expected, double relative = 1e-9)
+bool nearServiceQueueing(double actual, double expected, double relative = 1e-9)
 {
     return std::abs(actual - expected) <= relative * std::max(1.0, std::abs(expected));
 }
 
 #define QNEAR(actual, expected, relative)                                                          \
     QVERIFY2(                                                                                      \
-        near((actual), (expected), (relative)),                                                    \
+        nearServiceQueueing((actual), (expected), (relative)),                                                    \
         qPrintable(QStringLiteral("%1 vs %2").arg(actual, 0, 'g', 12).arg(expected, 0, 'g', 12)))
 
 /// Erlang C by the textbook recursion on Erlang B (B₀ = 1, Bₖ = a·Bₖ₋₁ ÷
@@ -521,5 +523,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServiceQueueing)
+FLEET_TEST_MAIN(TestServiceQueueing)
 #include "test_service_queueing.moc"

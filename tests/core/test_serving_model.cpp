@@ -14,6 +14,8 @@
 #include "perf/training_defaults.h"
 #include "store/catalog_loader.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -23,7 +25,7 @@ using namespace fleet;
 
 namespace {
 
-struct Fixture
+struct FixtureServingModel
 {
     Catalog catalog = loadBuiltinCatalog().value();
     Assumptions assumptions = assumptionsFrom(catalog.engineDefaults);
@@ -71,7 +73,7 @@ class TestServingModel : public QObject
 private slots:
     void mixtureOfExpertsHoldsAllWeightsButComputesOnActiveOnes()
     {
-        Fixture f;
+        FixtureServingModel f;
         const ModelShape* mixtral = findModel("mixtral-8x7b");
         QVERIFY(mixtral);
         auto moe = f.serve("h100-sxm-80gb", chat(mixtral->activeParams), mixtral);
@@ -97,7 +99,7 @@ private slots:
 
     void kvHeadsAreReplicatedPastTheKvHeadCount()
     {
-        Fixture f;
+        FixtureServingModel f;
         const ModelShape* qwen = findModel("qwen3-235b-a22b"); // 4 KV heads
         QVERIFY(qwen);
         auto tp8 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 8);
@@ -113,7 +115,7 @@ private slots:
     // the group (20,000-token prompts on Qwen3-235B came out 35 % fast).
     void moeAttentionDataParallelRunsAPromptsAttentionOnOneGpu()
     {
-        Fixture f;
+        FixtureServingModel f;
         const GpuModel* h200 = f.catalog.gpu("h200-sxm-141gb");
         const ModelShape* qwen = findModel("qwen3-235b-a22b");
         QVERIFY(h200 && qwen);
@@ -161,7 +163,7 @@ private slots:
 
     void prefillSharesThePerTokenBudget()
     {
-        Fixture f;
+        FixtureServingModel f;
         const ModelShape* llama = findModel("llama-3.1-70b");
         InferenceSpec shortPrompt = chat(llama->activeParams);
         shortPrompt.inputTokens = 100;
@@ -177,7 +179,7 @@ private slots:
 
     void calibratedEfficiencyAppliesWhereMeasuredAndScalesWithTheProject()
     {
-        Fixture f;
+        FixtureServingModel f;
         const ModelShape* llama = findModel("llama-3.1-8b");
         auto h100 = f.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
         QVERIFY(h100.ok());
@@ -187,7 +189,7 @@ private slots:
         QVERIFY(a100.ok());
         QCOMPARE(a100.value().efficiencyBasis, std::string("engine assumptions"));
         // Halving the project's achievable bandwidth halves the calibrated one.
-        Fixture slow;
+        FixtureServingModel slow;
         slow.assumptions.memoryBandwidthEfficiency /= 2;
         auto halved = slow.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
         QVERIFY(halved.ok());
@@ -197,7 +199,7 @@ private slots:
 
     void tensorParallelismIsTheSmallestThatFitsUnlessALargerServesMorePerGpu()
     {
-        Fixture f;
+        FixtureServingModel f;
         const ModelShape* llama = findModel("llama-3.1-8b");
         auto small = f.serve("h100-sxm-80gb", chat(llama->activeParams), llama);
         QVERIFY(small.ok());
@@ -267,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServingModel)
+FLEET_TEST_MAIN(TestServingModel)
 #include "test_serving_model.moc"

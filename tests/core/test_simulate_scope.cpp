@@ -6,6 +6,8 @@
 #include "simulate/project_jobs.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -114,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSimulateScope)
+FLEET_TEST_MAIN(TestSimulateScope)
 #include "test_simulate_scope.moc"

@@ -5,6 +5,8 @@
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -225,5 +227,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSimulator)
+FLEET_TEST_MAIN(TestSimulator)
 #include "test_simulator.moc"

@@ -8,6 +8,8 @@
 #include "store/project_salvage.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -191,5 +193,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreDamage)
+FLEET_TEST_MAIN(TestStoreDamage)
 #include "test_store_damage.moc"

@@ -6,6 +6,8 @@
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -22,7 +24,7 @@ namespace fs = std::filesystem;
 namespace {
 
 /// Runs SQL on a file, bypassing FleetPlanner and its CHECK constraints.
-void tamper(const std::string& path, const std::string& sql)
+void tamperStoreInputs(const std::string& path, const std::string& sql)
 {
     sqlite3* db = nullptr;
     QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
@@ -54,7 +56,7 @@ QString parseError(const std::string& text)
     return project ? QString() : QString::fromStdString(project.error().toString());
 }
 
-std::string sampleWith(const std::string& find, const std::string& replace)
+std::string sampleWithStoreInputs(const std::string& find, const std::string& replace)
 {
     std::string text(sampleProjectJson());
     const auto at = text.find(find);
@@ -110,7 +112,7 @@ private slots:
         std::string section = "regimes/";
         for (int i = 0; i < 200000; ++i)
             section += "a/";
-        tamper(file, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
+        tamperStoreInputs(file, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
                      "(99, '" +
                          section + "a', 'k', '1')");
         const QString deep = errorWithin([file] { return openProjectFile(file); });
@@ -119,7 +121,7 @@ private slots:
                                                   "deep; settings are at most 3 levels")),
                  qPrintable(deep));
         const std::string slashed = savedSample("slashed.fleetplan");
-        tamper(slashed, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
+        tamperStoreInputs(slashed, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
                         "(99, 'assumptions', 'a/b/c', '1')");
         const QString key = errorWithin([slashed] { return openProjectFile(slashed); });
         QVERIFY2(key.contains(QStringLiteral("column key: a setting's key may not contain '/'")),
@@ -128,7 +130,7 @@ private slots:
 
     void overflowingOverrideValueIsAnIssue()
     {
-        const std::string text = sampleWith(
+        const std::string text = sampleWithStoreInputs(
             "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
             "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 1e999");
         QVERIFY(!text.empty());
@@ -137,22 +139,22 @@ private slots:
                      "/scenarios/2/overrides/0/value: must hold finite numbers only")),
                  qPrintable(json));
         const std::string nested =
-            sampleWith("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+            sampleWithStoreInputs("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
                        "\"/workloads/dev-notebooks\",\n          \"value\": {\"x\": [1e999]}");
         QVERIFY2(parseError(nested).contains(QStringLiteral("must hold finite numbers only")),
                  qPrintable(parseError(nested)));
         // The same from SQLite rows, and values no parser should be asked to trust.
         const std::string file = savedSample("inf.fleetplan");
-        tamper(file, "UPDATE scenario_override SET value_json = '1e999' WHERE position = 0");
+        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = '1e999' WHERE position = 0");
         const QString rows = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(rows.contains(QStringLiteral("must hold finite numbers only")), qPrintable(rows));
         std::string deep(100, '[');
         deep += std::string(100, ']');
-        tamper(file, "UPDATE scenario_override SET value_json = '" + deep + "' WHERE position = 0");
+        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = '" + deep + "' WHERE position = 0");
         const QString nesting = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(nesting.contains(QStringLiteral("column value_json: holds no valid JSON value")),
                  qPrintable(nesting));
-        tamper(file, "UPDATE scenario_override SET value_json = 'Infinity' WHERE position = 0");
+        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = 'Infinity' WHERE position = 0");
         QVERIFY(errorWithin([file] {
                     return openProjectFile(file);
                 }).contains(QStringLiteral("holds no valid JSON value")));
@@ -191,7 +193,7 @@ private slots:
         QFETCH(QString, sql);
         QFETCH(QString, expected);
         const std::string file = savedSample("text.fleetplan");
-        tamper(file, sql.toStdString());
+        tamperStoreInputs(file, sql.toStdString());
         const QString error = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(error.contains(expected), qPrintable(error));
         fs::remove(file);
@@ -199,24 +201,24 @@ private slots:
 
     void jsonTextFollowsTheSameRule()
     {
-        const std::string nul = sampleWith("\"name\": \"", "\"name\": \"\\u0000");
+        const std::string nul = sampleWithStoreInputs("\"name\": \"", "\"name\": \"\\u0000");
         QVERIFY2(parseError(nul).contains(QStringLiteral(
                      "edited.fleetplan.json: /name: must not hold the control character U+0000 "
                      "(character 1); only tab, line feed and carriage return are allowed")),
                  qPrintable(parseError(nul)));
-        const std::string bell = sampleWith("\"note\": \"", "\"note\": \"\\u0007");
+        const std::string bell = sampleWithStoreInputs("\"note\": \"", "\"note\": \"\\u0007");
         QVERIFY2(parseError(bell).contains(QStringLiteral("U+0007")), qPrintable(parseError(bell)));
         // Boost.JSON refuses bytes that are not UTF-8 in the file itself.
-        const std::string latin1 = sampleWith("\"name\": \"", "\"name\": \"\xe9t\xe9 ");
+        const std::string latin1 = sampleWithStoreInputs("\"name\": \"", "\"name\": \"\xe9t\xe9 ");
         QVERIFY2(parseError(latin1).contains(QStringLiteral("not valid JSON")),
                  qPrintable(parseError(latin1)));
         // Tab, line feed and carriage return are text; so is any script.
         const std::string fine =
-            sampleWith("\"name\": \"", "\"name\": \"tab\\there\\r\\nline 容量 😀 ");
+            sampleWithStoreInputs("\"name\": \"", "\"name\": \"tab\\there\\r\\nline 容量 😀 ");
         QVERIFY2(parseError(fine).isEmpty(), qPrintable(parseError(fine)));
         // A scenario that would put a NUL into the project is refused too.
         const std::string scenario =
-            sampleWith("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+            sampleWithStoreInputs("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
                        "\"/workloads/dev-notebooks/note\",\n          \"value\": \"a\\u0000b\"");
         QVERIFY2(parseError(scenario).contains(
                      QStringLiteral("makes /workloads/dev-notebooks/note invalid: must not hold "
@@ -225,5 +227,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreInputs)
+FLEET_TEST_MAIN(TestStoreInputs)
 #include "test_store_inputs.moc"

@@ -13,6 +13,8 @@
 #include "store/project_salvage.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -25,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string errorOf(const Result<Project>& result)
+std::string errorOfStoreMigrationV1(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
 }
@@ -57,7 +59,7 @@ private slots:
     {
         const std::string file = copyOfGolden("sample.fleetplan");
         auto project = openProjectFile(file);
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV1(project).c_str());
         QVERIFY(test::idPathsOf(project.value()) == test::expectedIdPaths());
         // The backup is the file as it was, byte for byte.
         QVERIFY(fs::is_regular_file(file + ".v1"));
@@ -84,7 +86,7 @@ private slots:
         const std::string file = copyOfGolden("kpis.fleetplan");
         for (const std::string& scenario : test::recordedScenarios()) {
             auto project = loadProject(file, scenario);
-            QVERIFY2(project.ok(), errorOf(project).c_str());
+            QVERIFY2(project.ok(), errorOfStoreMigrationV1(project).c_str());
             const std::string difference = test::kpiDifference(project.value(), scenario);
             QVERIFY2(difference.empty(), (scenario + ": " + difference).c_str());
         }
@@ -99,7 +101,7 @@ private slots:
         const std::string before = readBytes(file);
         auto project = openProjectFile(file);
         QVERIFY(!project.ok());
-        const std::string error = errorOf(project);
+        const std::string error = errorOfStoreMigrationV1(project);
         QVERIFY2(error.find("upgrading from schema version 1 (scenario overrides name pools, "
                             "workloads and segments by id instead of position) failed: scenario "
                             "\"notebooks-time-sliced\", override at position 0 "
@@ -127,7 +129,7 @@ private slots:
                      "DELETE FROM workload; INSERT INTO workload SELECT * FROM w ORDER BY "
                      "position DESC; DROP TABLE w;");
         auto project = openProjectFile(file);
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV1(project).c_str());
         QVERIFY(test::idPathsOf(project.value()) == test::expectedIdPaths());
     }
 
@@ -191,7 +193,7 @@ private slots:
     {
         const std::string file = copyOfGolden("future.fleetplan");
         rawSql(file, "PRAGMA user_version = 5");
-        const std::string error = errorOf(openProjectFile(file));
+        const std::string error = errorOfStoreMigrationV1(openProjectFile(file));
         QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 5); "
                             "this FleetPlanner reads schema version 4 and older") !=
                      std::string::npos,
@@ -206,10 +208,10 @@ private slots:
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
         QVERIFY(!fs::exists(file + ".v1"));
         auto reopened = openProjectFile(file);
-        QVERIFY2(reopened.ok(), errorOf(reopened).c_str());
+        QVERIFY2(reopened.ok(), errorOfStoreMigrationV1(reopened).c_str());
         QVERIFY(!fs::exists(file + ".v1"));
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreMigrationV1)
+FLEET_TEST_MAIN(TestStoreMigrationV1)
 #include "test_store_migration_v1.moc"

@@ -13,6 +13,8 @@
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -30,7 +32,7 @@ namespace {
 const std::string kGoldenV2Json = FLEET_TEST_DATA_DIR "/golden/v2/sample-v2.fleetplan.json";
 const std::string kGoldenV2Sqlite = FLEET_TEST_DATA_DIR "/golden/v2/sample-v2.fleetplan";
 
-std::string errorOf(const Result<Project>& result)
+std::string errorOfStoreMigrationV2(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
 }
@@ -78,7 +80,7 @@ private slots:
     {
         const std::string file = copyOfGolden("sample.fleetplan");
         auto project = openProjectFile(file);
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV2(project).c_str());
         QVERIFY(project.value().tenants.empty());
         QVERIFY(fs::is_regular_file(file + ".v2"));
         QVERIFY(readBytes(file + ".v2") == readBytes(kGoldenV2Sqlite));
@@ -88,7 +90,7 @@ private slots:
         QCOMPARE(rawSql(file, "SELECT count(*) FROM tenant"), std::int64_t(0));
         // It reads as its JSON twin and as the sample now ships (format 3).
         auto twin = parseProject(readBytes(kGoldenV2Json), "sample-v2.fleetplan.json");
-        QVERIFY2(twin.ok(), errorOf(twin).c_str());
+        QVERIFY2(twin.ok(), errorOfStoreMigrationV2(twin).c_str());
         QCOMPARE(projectToJsonText(project.value()), projectToJsonText(twin.value()));
         QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
         // Opened again, nothing changes.
@@ -100,7 +102,7 @@ private slots:
         withTenants.tenants.push_back({"acme", "Acme", "mid-stage", 2, 8.0, {}, 1.5, 1, ""});
         QVERIFY(saveProjectFile(withTenants, file).ok());
         auto reopened = openProjectFile(file);
-        QVERIFY2(reopened.ok(), errorOf(reopened).c_str());
+        QVERIFY2(reopened.ok(), errorOfStoreMigrationV2(reopened).c_str());
         QCOMPARE(projectToJsonText(reopened.value()), projectToJsonText(withTenants));
     }
 
@@ -115,7 +117,7 @@ private slots:
         const std::string json = sampleWithTenants();
         QVERIFY(json.find("\"tenants\": [") != std::string::npos);
         auto project = parseProject(json, "tenants.fleetplan.json");
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV2(project).c_str());
         QCOMPARE(project.value().tenants.size(), std::size_t(2));
         QCOMPARE(project.value().tenantCount("early-stage"), 40.0);
         QCOMPARE(projectToJsonText(project.value()), json);
@@ -123,12 +125,12 @@ private slots:
         QVERIFY(saveProjectFile(project.value(), file).ok());
         QCOMPARE(rawSql(file, "SELECT count(*) FROM tenant"), std::int64_t(2));
         auto reopened = openProjectFile(file);
-        QVERIFY2(reopened.ok(), errorOf(reopened).c_str());
+        QVERIFY2(reopened.ok(), errorOfStoreMigrationV2(reopened).c_str());
         QCOMPARE(projectToJsonText(reopened.value()), json);
         // A scenario names a tenant by id.
         const std::string scenario = project.value().scenarios.front().id;
         auto applied = loadProject(file, scenario);
-        QVERIFY2(applied.ok(), errorOf(applied).c_str());
+        QVERIFY2(applied.ok(), errorOfStoreMigrationV2(applied).c_str());
         QCOMPARE(applied.value().tenants.front().costWeight, 3.0);
     }
 
@@ -137,7 +139,7 @@ private slots:
         const auto refusal = [](const std::string& tenants) {
             bj::value document = bj::parse(sampleProjectJson());
             document.as_object()["tenants"] = bj::parse(tenants);
-            return errorOf(parseProjectValue(document, "bad.fleetplan.json"));
+            return errorOfStoreMigrationV2(parseProjectValue(document, "bad.fleetplan.json"));
         };
         QVERIFY(refusal(R"([{"id": "a", "name": "A", "segment": "nowhere"}])")
                     .find("/tenants/0/segment (entry a): names segment \"nowhere\", which is "
@@ -187,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreMigrationV2)
+FLEET_TEST_MAIN(TestStoreMigrationV2)
 #include "test_store_migration_v2.moc"

@@ -17,6 +17,8 @@
 #include "store/project_schema.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -34,7 +36,7 @@ namespace {
 const std::string kGoldenV3Json = FLEET_TEST_DATA_DIR "/golden/v3/sample-v3.fleetplan.json";
 const std::string kGoldenV3Sqlite = FLEET_TEST_DATA_DIR "/golden/v3/sample-v3.fleetplan";
 
-std::string errorOf(const Result<Project>& result)
+std::string errorOfStoreMigrationV3(const Result<Project>& result)
 {
     return result ? std::string() : result.error().toString();
 }
@@ -105,7 +107,7 @@ private slots:
     {
         const std::string file = copyOfGolden("sample.fleetplan");
         auto project = openProjectFile(file);
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV3(project).c_str());
         QVERIFY(fs::is_regular_file(file + ".v3"));
         QVERIFY(readBytes(file + ".v3") == readBytes(kGoldenV3Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
@@ -126,7 +128,7 @@ private slots:
                 QVERIFY(spec->model.empty() && spec->totalParams == 0 && spec->params > 0);
         // It reads as its JSON twin and as the sample now ships (format 4).
         auto twin = parseProject(readBytes(kGoldenV3Json), "sample-v3.fleetplan.json");
-        QVERIFY2(twin.ok(), errorOf(twin).c_str());
+        QVERIFY2(twin.ok(), errorOfStoreMigrationV3(twin).c_str());
         QCOMPARE(projectToJsonText(project.value()), projectToJsonText(twin.value()));
         QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
         // Opened again, nothing changes.
@@ -139,10 +141,10 @@ private slots:
                                                item["params"] = 70.6e9;
                                            }),
                                            "model.fleetplan.json");
-        QVERIFY2(withModel.ok(), errorOf(withModel).c_str());
+        QVERIFY2(withModel.ok(), errorOfStoreMigrationV3(withModel).c_str());
         QVERIFY(saveProjectFile(withModel.value(), file).ok());
         auto reopened = openProjectFile(file);
-        QVERIFY2(reopened.ok(), errorOf(reopened).c_str());
+        QVERIFY2(reopened.ok(), errorOfStoreMigrationV3(reopened).c_str());
         QCOMPARE(projectToJsonText(reopened.value()), projectToJsonText(withModel.value()));
     }
 
@@ -171,7 +173,7 @@ private slots:
                 break;
             }
         auto project = parseProjectValue(document, "models.fleetplan.json");
-        QVERIFY2(project.ok(), errorOf(project).c_str());
+        QVERIFY2(project.ok(), errorOfStoreMigrationV3(project).c_str());
         const std::string json = projectToJsonText(project.value());
         QVERIFY(json.find("\"model\": \"deepseek-v3\"") != std::string::npos);
         QVERIFY(json.find("\"total_params\": 2e11") != std::string::npos);
@@ -185,7 +187,7 @@ private slots:
                               "total_params = 2e11"),
                  std::int64_t(1));
         auto reopened = openProjectFile(file);
-        QVERIFY2(reopened.ok(), errorOf(reopened).c_str());
+        QVERIFY2(reopened.ok(), errorOfStoreMigrationV3(reopened).c_str());
         QCOMPARE(projectToJsonText(reopened.value()), json);
     }
 
@@ -233,5 +235,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreMigrationV3)
+FLEET_TEST_MAIN(TestStoreMigrationV3)
 #include "test_store_migration_v3.moc"

@@ -7,6 +7,8 @@
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -27,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Project sample()
+Project sampleStoreSaves()
 {
     return loadSampleProject().value();
 }
@@ -100,10 +102,10 @@ private slots:
         QFETCH(int, mode);
         QFETCH(bool, json);
         const std::string file = path(json ? "private.fleetplan.json" : "private.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         QCOMPARE(::chmod(file.c_str(), static_cast<mode_t>(mode)), 0);
         const auto saved =
-            json ? writeFileAtomically(file, "{}\n") : saveProjectFile(sample(), file);
+            json ? writeFileAtomically(file, "{}\n") : saveProjectFile(sampleStoreSaves(), file);
         QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().toString().c_str());
         QCOMPARE(int(modeOf(file)), mode);
         fs::remove(file);
@@ -126,10 +128,10 @@ private slots:
         acl += entry(0x01, 6, none) + entry(0x02, 4, 1234) + entry(0x04, 4, none) +
                entry(0x10, 4, none) + entry(0x20, 0, none);
         const std::string file = path("shared.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         if (::setxattr(file.c_str(), "system.posix_acl_access", acl.data(), acl.size(), 0) != 0)
             QSKIP("this file system keeps no POSIX ACLs");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         std::string kept(64, '\0');
         const ssize_t size =
             ::getxattr(file.c_str(), "system.posix_acl_access", kept.data(), kept.size());
@@ -143,9 +145,9 @@ private slots:
         if (::geteuid() != 0)
             QSKIP("only root can give a file to another user");
         const std::string file = path("owned.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         QCOMPARE(::chown(file.c_str(), 4321, 4322), 0);
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         struct stat status = {};
         QCOMPARE(::stat(file.c_str(), &status), 0);
         QCOMPARE(int(status.st_uid), 4321);
@@ -165,7 +167,7 @@ private slots:
                                                std::to_string(n));
             const bool json = target.ends_with(".json");
             const auto saved =
-                json ? writeFileAtomically(target, "{}\n") : saveProjectFile(sample(), target);
+                json ? writeFileAtomically(target, "{}\n") : saveProjectFile(sampleStoreSaves(), target);
             QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().toString().c_str());
             QCOMPARE(readBytes(victim), std::string("precious"));
             QVERIFY(fs::is_regular_file(fs::symlink_status(target)));
@@ -197,7 +199,7 @@ private slots:
         const std::string stale = ".t.fleetplan.saving-" + dead + "-0123456789abcdef.tmp";
         writeBytes(path(stale), "left by a killed save");
         writeBytes(path(stale + "-journal"), "its journal");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         for (const std::string& name : foreign)
             QVERIFY2(fs::exists(path(name)), name.c_str());
         QVERIFY(!fs::exists(path(stale)));
@@ -209,7 +211,7 @@ private slots:
         const std::string missing = path("no-such-folder") + "/p.fleetplan";
         for (const bool json : {false, true}) {
             const auto saved = json ? writeFileAtomically(missing + ".json", "{}")
-                                    : saveProjectFile(sample(), missing);
+                                    : saveProjectFile(sampleStoreSaves(), missing);
             QVERIFY(!saved.ok());
             const QString message = QString::fromStdString(saved.error().toString());
             QVERIFY2(message.contains(QStringLiteral("cannot create a temporary file in ") +
@@ -223,7 +225,7 @@ private slots:
         const std::string locked = path("locked");
         fs::create_directory(locked);
         ::chmod(locked.c_str(), 0555);
-        const auto denied = saveProjectFile(sample(), locked + "/p.fleetplan");
+        const auto denied = saveProjectFile(sampleStoreSaves(), locked + "/p.fleetplan");
         ::chmod(locked.c_str(), 0755);
         QVERIFY(QString::fromStdString(denied.error().toString())
                     .contains(QStringLiteral("(the folder): Permission denied")));
@@ -234,7 +236,7 @@ private slots:
         const std::string folder = path("wal");
         fs::create_directory(folder);
         const std::string file = folder + "/wal.fleetplan";
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         runSql(file, "PRAGMA journal_mode = WAL");
         // Another program's committed change, left in the -wal file.
         runSql(file, "UPDATE project SET name = 'From a foreign wal'", true);
@@ -246,7 +248,7 @@ private slots:
         auto project = openProjectFile(file);
         ::chmod(folder.c_str(), 0755);
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
-        QCOMPARE(project.value().name, sample().name);
+        QCOMPARE(project.value().name, sampleStoreSaves().name);
         QCOMPARE(namesIn(folder), before); // no -shm, no journal
         QCOMPARE(readBytes(file + "-wal"), wal);
         // The same through every way of opening a project.
@@ -257,11 +259,11 @@ private slots:
     void pathsThatLookLikeUriSyntaxStillOpen()
     {
         const std::string file = path("odd ?name#%20&.fleetplan");
-        QVERIFY(saveProjectFile(sample(), file).ok());
+        QVERIFY(saveProjectFile(sampleStoreSaves(), file).ok());
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreSaves)
+FLEET_TEST_MAIN(TestStoreSaves)
 #include "test_store_saves.moc"

@@ -10,6 +10,8 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -203,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTemplateDoc)
+FLEET_TEST_MAIN(TestTemplateDoc)
 #include "test_template_doc.moc"

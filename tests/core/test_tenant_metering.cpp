@@ -1,4 +1,4 @@
-// Per-tenant metering of a job log: a hand-written sacct log across a month's
+// Per-tenantTenantMetering metering of a job log: a hand-written sacct log across a month's
 // end, on a fleet of 4 reserved and 4 on-demand H100s, metered and checked
 // against figures worked out by hand below (not by the code under test).
 
@@ -7,6 +7,8 @@
 #include "joblog/tenant_metering.h"
 #include "perf/gpu_power.h"
 #include "store/project_json.h"
+
+#include "support/fleet_test.h"
 
 #include <QtTest>
 
@@ -67,7 +69,7 @@ Metering meter(Chargeback rule, std::map<std::string, double> quotas = {})
     return metering.value();
 }
 
-const TenantMeter& tenant(const Metering& m, const std::string& name)
+const TenantMeter& tenantTenantMetering(const Metering& m, const std::string& name)
 {
     for (const TenantMeter& t : m.tenants)
         if (t.tenant == name)
@@ -75,13 +77,13 @@ const TenantMeter& tenant(const Metering& m, const std::string& name)
     qFatal("no tenant %s", name.c_str());
 }
 
-bool near(double a, double b)
+bool nearTenantMetering(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
 
 #define COMPARE_USD(actual, expected)                                                              \
-    QVERIFY2(near(actual, expected), qPrintable(QStringLiteral("%1 USD vs %2 USD expected")        \
+    QVERIFY2(nearTenantMetering(actual, expected), qPrintable(QStringLiteral("%1 USD vs %2 USD expected")        \
                                                     .arg(actual, 0, 'g', 12)                       \
                                                     .arg(expected, 0, 'g', 12)))
 
@@ -113,16 +115,16 @@ private slots:
         const Metering m = meter(Chargeback::Central);
         QCOMPARE(m.tenants.size(), std::size_t(3));
         COMPARE_USD(m.fleetCostUsd, kFleetCost);
-        COMPARE_USD(tenant(m, "lab-a").usedCostUsd, kUsedA);
-        COMPARE_USD(tenant(m, "lab-b").usedCostUsd, kUsedB);
-        COMPARE_USD(tenant(m, "lab-c").usedCostUsd, kUsedC);
+        COMPARE_USD(tenantTenantMetering(m, "lab-a").usedCostUsd, kUsedA);
+        COMPARE_USD(tenantTenantMetering(m, "lab-b").usedCostUsd, kUsedB);
+        COMPARE_USD(tenantTenantMetering(m, "lab-c").usedCostUsd, kUsedC);
         COMPARE_USD(m.idleCostUsd, kIdleMarch + kIdleApril);
-        QCOMPARE(tenant(m, "lab-a").gpuSeconds, 8 * 3600.0);
-        QCOMPARE(tenant(m, "lab-b").gpuSeconds, 7.5 * 3600.0);
-        QCOMPARE(tenant(m, "lab-c").gpuSeconds, 20 * 3600.0);
+        QCOMPARE(tenantTenantMetering(m, "lab-a").gpuSeconds, 8 * 3600.0);
+        QCOMPARE(tenantTenantMetering(m, "lab-b").gpuSeconds, 7.5 * 3600.0);
+        QCOMPARE(tenantTenantMetering(m, "lab-c").gpuSeconds, 20 * 3600.0);
         QCOMPARE(m.beyondFleetGpuSeconds, 5 * 3600.0);
         // Two months: March's 2 hours and April's 4.
-        const TenantMeter& a = tenant(m, "lab-a");
+        const TenantMeter& a = tenantTenantMetering(m, "lab-a");
         QCOMPARE(a.months.size(), std::size_t(2));
         QCOMPARE(QString::fromStdString(a.months[0].month), QStringLiteral("2026-03"));
         QCOMPARE(QString::fromStdString(a.months[1].month), QStringLiteral("2026-04"));
@@ -132,8 +134,8 @@ private slots:
                  QStringLiteral("2026-04-01T04:00:00Z"));
         QCOMPARE(a.months[0].gpuSeconds, 4 * 3600.0);
         COMPARE_USD(a.months[0].usedCostUsd, 7.56);
-        COMPARE_USD(tenant(m, "lab-b").months[0].usedCostUsd, 0.0);
-        // Central: every idle dollar on the central line, none on a tenant.
+        COMPARE_USD(tenantTenantMetering(m, "lab-b").months[0].usedCostUsd, 0.0);
+        // Central: every idle dollar on the central line, none on a tenantTenantMetering.
         COMPARE_USD(m.centralCostUsd, kIdleMarch + kIdleApril);
         COMPARE_USD(m.centralMonths[0].idleCostUsd, kIdleMarch);
         COMPARE_USD(m.centralMonths[1].idleCostUsd, kIdleApril);
@@ -171,44 +173,44 @@ private slots:
     {
         const Metering m = meter(Chargeback::Proportional);
         // March: only lab-a ran. April's GPU-hours: a 4, b 7.5, c 20 (of 31.5).
-        COMPARE_USD(tenant(m, "lab-a").idleCostUsd, kIdleMarch + kIdleApril * 4 / 31.5);
-        COMPARE_USD(tenant(m, "lab-b").idleCostUsd, kIdleApril * 7.5 / 31.5);
-        COMPARE_USD(tenant(m, "lab-c").idleCostUsd, kIdleApril * 20 / 31.5);
+        COMPARE_USD(tenantTenantMetering(m, "lab-a").idleCostUsd, kIdleMarch + kIdleApril * 4 / 31.5);
+        COMPARE_USD(tenantTenantMetering(m, "lab-b").idleCostUsd, kIdleApril * 7.5 / 31.5);
+        COMPARE_USD(tenantTenantMetering(m, "lab-c").idleCostUsd, kIdleApril * 20 / 31.5);
         COMPARE_USD(m.centralCostUsd, 0.0);
-        COMPARE_USD(tenant(m, "lab-a").totalCostUsd(), 24.14);
-        COMPARE_USD(tenant(m, "lab-b").totalCostUsd(), 18.85);
-        COMPARE_USD(tenant(m, "lab-c").totalCostUsd(), 53.20);
+        COMPARE_USD(tenantTenantMetering(m, "lab-a").totalCostUsd(), 24.14);
+        COMPARE_USD(tenantTenantMetering(m, "lab-b").totalCostUsd(), 18.85);
+        COMPARE_USD(tenantTenantMetering(m, "lab-c").totalCostUsd(), 53.20);
     }
 
     void quotaSharesIdleByQuota()
     {
         const Metering m = meter(Chargeback::Quota, {{"lab-a", 2}, {"lab-b", 2}});
         const double idle = kIdleMarch + kIdleApril;
-        COMPARE_USD(tenant(m, "lab-a").idleCostUsd, idle / 2);
-        COMPARE_USD(tenant(m, "lab-b").idleCostUsd, idle / 2);
-        COMPARE_USD(tenant(m, "lab-c").idleCostUsd, 0.0);
-        QCOMPARE(tenant(m, "lab-a").quotaGpus, 2.0);
-        QCOMPARE(tenant(m, "lab-c").quotaGpus, 0.0);
+        COMPARE_USD(tenantTenantMetering(m, "lab-a").idleCostUsd, idle / 2);
+        COMPARE_USD(tenantTenantMetering(m, "lab-b").idleCostUsd, idle / 2);
+        COMPARE_USD(tenantTenantMetering(m, "lab-c").idleCostUsd, 0.0);
+        QCOMPARE(tenantTenantMetering(m, "lab-a").quotaGpus, 2.0);
+        QCOMPARE(tenantTenantMetering(m, "lab-c").quotaGpus, 0.0);
     }
 
     void powerWaitsAndSlaByHand()
     {
         const Metering m = meter(Chargeback::Central);
         // A held H100 at its 700 W TDP, averaged over the 6-hour span.
-        QVERIFY(near(tenant(m, "lab-a").meanWatts, 8 * 700.0 / 6));
-        QVERIFY(near(tenant(m, "lab-c").energyKwh, 20 * 700.0 / 1000));
-        QVERIFY(near(tenant(m, "lab-a").months[0].meanWatts, 4 * 700.0 / 2));
+        QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-a").meanWatts, 8 * 700.0 / 6));
+        QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-c").energyKwh, 20 * 700.0 / 1000));
+        QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-a").months[0].meanWatts, 4 * 700.0 / 2));
         // Idle reserved GPU-hours 4 + 1 + 0.5 at 15 % of 700 W = 105 W.
-        QVERIFY(near(m.idleMeanWatts, 5.5 * 105.0 / 6));
-        QVERIFY(near(m.fleetMeanWatts, (35.5 * 700.0 + 5.5 * 105.0) / 6));
-        QVERIFY(near(m.centralMonths[0].meanWatts, 4 * 105.0 / 2));
-        const TenantMeter& b = tenant(m, "lab-b");
+        QVERIFY(nearTenantMetering(m.idleMeanWatts, 5.5 * 105.0 / 6));
+        QVERIFY(nearTenantMetering(m.fleetMeanWatts, (35.5 * 700.0 + 5.5 * 105.0) / 6));
+        QVERIFY(nearTenantMetering(m.centralMonths[0].meanWatts, 4 * 105.0 / 2));
+        const TenantMeter& b = tenantTenantMetering(m, "lab-b");
         QCOMPARE(b.jobs, std::int64_t(2));
-        QVERIFY(near(b.meanWaitHours, 0.75)); // waits 1 h and 0.5 h
-        QVERIFY(near(b.p95WaitHours, 1.0));
-        QVERIFY(b.slaAttainment && near(*b.slaAttainment, 0.5)); // only the 0.5 h wait ≤ 0.75 h
-        QVERIFY(near(*tenant(m, "lab-a").slaAttainment, 1.0));
-        QCOMPARE(tenant(m, "lab-c").p95WaitHours, 0.0);
+        QVERIFY(nearTenantMetering(b.meanWaitHours, 0.75)); // waits 1 h and 0.5 h
+        QVERIFY(nearTenantMetering(b.p95WaitHours, 1.0));
+        QVERIFY(b.slaAttainment && nearTenantMetering(*b.slaAttainment, 0.5)); // only the 0.5 h wait ≤ 0.75 h
+        QVERIFY(nearTenantMetering(*tenantTenantMetering(m, "lab-a").slaAttainment, 1.0));
+        QCOMPARE(tenantTenantMetering(m, "lab-c").p95WaitHours, 0.0);
     }
 
     void badInputsAreRefusedByName()
@@ -282,8 +284,8 @@ private slots:
     void simulatedRunsByHand()
     {
         // A simulated run metered by the same rule (issue 18): one node of
-        // the 8 GPUs, tenant 0's 4-GPU jobs at 0 h (2 h) and 1 h (1 h),
-        // tenant 1's 8-GPU job at 0.5 h (1 h), which waits until 2 h. By hand:
+        // the 8 GPUs, tenantTenantMetering 0's 4-GPU jobs at 0 h (2 h) and 1 h (1 h),
+        // tenantTenantMetering 1's 8-GPU job at 0.5 h (1 h), which waits until 2 h. By hand:
         //   0–1 h  4 busy (t0): 4 × 1.89 = 7.56
         //   1–2 h  8 busy (t0): 4 × 1.89 + 4 × 2.99 = 19.52
         //   2–3 h  8 busy (t1): 19.52
@@ -302,8 +304,8 @@ private slots:
         options.fleetGpus = 8; // the fleet's own 8: the scale changes nothing
         const auto m = meterTenants(log, smallFleet(), options);
         QVERIFY2(m, m ? "" : m.error().toString().c_str());
-        const TenantMeter& t0 = tenant(m.value(), "t0");
-        const TenantMeter& t1 = tenant(m.value(), "t1");
+        const TenantMeter& t0 = tenantTenantMetering(m.value(), "t0");
+        const TenantMeter& t1 = tenantTenantMetering(m.value(), "t1");
         QCOMPARE(t0.jobs, std::int64_t(2));
         QCOMPARE(t0.gpuSeconds, 12.0 * 3600);
         QCOMPARE(t1.gpuSeconds, 8.0 * 3600);
@@ -322,18 +324,18 @@ private slots:
 
     void simulatedEvictionsAreOneJobEach()
     {
-        // Weighted fair reclaims the 1-GPU tenant's borrowed GPUs for the
+        // Weighted fair reclaims the 1-GPU tenantTenantMetering's borrowed GPUs for the
         // other's 8-GPU gangs: evicted jobs run again, and each run is
         // metered while each job counts once; the GPU-seconds metered are the
         // simulator's own, and the tenants' costs sum to the fleet's.
         std::mt19937_64 rng(3);
         std::vector<SimJob> jobs;
-        for (int tenant : {0, 1}) {
-            const int gpus = tenant == 0 ? 8 : 1;
+        for (int tenantTenantMetering : {0, 1}) {
+            const int gpus = tenantTenantMetering == 0 ? 8 : 1;
             std::exponential_distribution<double> gap(0.8 * 16 / gpus), duration(1.0);
             for (double at = gap(rng); at < 100; at += gap(rng)) {
                 SimJob job{at, duration(rng), gpus};
-                job.tenant = tenant;
+                job.tenant = tenantTenantMetering;
                 jobs.push_back(job);
             }
         }
@@ -361,7 +363,7 @@ private slots:
             COMPARE_USD(total, m.value().fleetCostUsd);
             QCOMPARE(meteredJobs, std::int64_t(jobs.size()));
             for (std::size_t i = 0; i < 2; ++i) {
-                const TenantMeter& t = tenant(m.value(), i == 0 ? "gangs" : "singles");
+                const TenantMeter& t = tenantTenantMetering(m.value(), i == 0 ? "gangs" : "singles");
                 QVERIFY2(std::abs(t.gpuSeconds - r.tenants[i].runGpuHours * 3600) <
                              1e-6 * t.gpuSeconds,
                          qPrintable(QString::number(t.gpuSeconds)));
@@ -370,5 +372,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTenantMetering)
+FLEET_TEST_MAIN(TestTenantMetering)
 #include "test_tenant_metering.moc"

@@ -11,6 +11,8 @@
 #include "sample_fixture.h"
 #include "store/evaluation_export.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -43,7 +45,7 @@ const Workload& workloadOf(const Project& project, const std::string& id)
     qFatal("no workload %s", id.c_str());
 }
 
-bool near(double a, double b, double relative = 1e-12)
+bool nearTenants(double a, double b, double relative = 1e-12)
 {
     return std::abs(a - b) <= relative * std::max({1.0, std::abs(a), std::abs(b)});
 }
@@ -96,7 +98,7 @@ private slots:
         for (const Case& c : cases) {
             const double kept =
                 sharedThroughputKept(*c.regime, c.unitsPerGpu, {c.busy, c.tenants, p});
-            QVERIFY2(near(kept, c.kept), qPrintable(QStringLiteral("%1 units, %2 tenants: %3 vs %4")
+            QVERIFY2(nearTenants(kept, c.kept), qPrintable(QStringLiteral("%1 units, %2 tenants: %3 vs %4")
                                                         .arg(c.unitsPerGpu)
                                                         .arg(c.tenants)
                                                         .arg(kept)
@@ -118,7 +120,7 @@ private slots:
         const auto shared = resourceUnits(h100, sliced, Precision::Bf16, Sharing{1.0, 4, 0.15});
         QCOMPARE(alone.size(), std::size_t(1));
         QCOMPARE(shared.size(), std::size_t(1));
-        QVERIFY(near(shared.front().computeFlopsPerS / alone.front().computeFlopsPerS,
+        QVERIFY(nearTenants(shared.front().computeFlopsPerS / alone.front().computeFlopsPerS,
                      (1 - 0.15 * 3) / (1 - 0.05 * 3)));
         // The old entry point is the same as no tenants.
         QCOMPARE(resourceUnits(h100, sliced, Precision::Bf16, 1.0).front().computeFlopsPerS,
@@ -159,7 +161,7 @@ private slots:
                 columns = fractionalGpuHours(w.options);
         QVERIFY(!columns.empty());
         for (const auto& [profile, hours] : columns)
-            QVERIFY2(after.count(profile) && near(hours, after.at(profile)), profile.c_str());
+            QVERIFY2(after.count(profile) && nearTenants(hours, after.at(profile)), profile.c_str());
         // Segments without tenants are untouched: the enterprise service keeps its options.
         Project plain = test::sample();
         const auto enterpriseBefore =
@@ -201,14 +203,14 @@ private slots:
         QVERIFY(byTenant.count("segment enterprise"));
         // Quotas 1:3 share the GPU-hours 1:3; the weight 2 makes the cost 2:3.
         QCOMPARE(byTenant["small"].rule, std::string("quota_gpu_hours"));
-        QVERIFY(near(byTenant["large"].gpuHoursHeld, 3 * byTenant["small"].gpuHoursHeld, 1e-9));
-        QVERIFY(near(2 * byTenant["large"].workloadCostUsd, 3 * byTenant["small"].workloadCostUsd,
+        QVERIFY(nearTenants(byTenant["large"].gpuHoursHeld, 3 * byTenant["small"].gpuHoursHeld, 1e-9));
+        QVERIFY(nearTenants(2 * byTenant["large"].workloadCostUsd, 3 * byTenant["small"].workloadCostUsd,
                      1e-9));
         QVERIFY(
-            near(2 * byTenant["large"].totalCostUsd(), 3 * byTenant["small"].totalCostUsd(), 1e-9));
+            nearTenants(2 * byTenant["large"].totalCostUsd(), 3 * byTenant["small"].totalCostUsd(), 1e-9));
         // Counts 40:10, weights alike: 4:1.
         QCOMPARE(byTenant["startups"].rule, std::string("count"));
-        QVERIFY(near(byTenant["startups"].workloadCostUsd, 4 * byTenant["founders"].workloadCostUsd,
+        QVERIFY(nearTenants(byTenant["startups"].workloadCostUsd, 4 * byTenant["founders"].workloadCostUsd,
                      1e-9));
         // Within a segment the shares add up to its workloads' cost.
         double midStage = 0;
@@ -216,7 +218,7 @@ private slots:
             if (workloadOf(project, w.id).segmentId == "mid-stage")
                 for (double usd : w.monthlyCostUsd)
                     midStage += usd;
-        QVERIFY(near(byTenant["small"].workloadCostUsd + byTenant["large"].workloadCostUsd,
+        QVERIFY(nearTenants(byTenant["small"].workloadCostUsd + byTenant["large"].workloadCostUsd,
                      midStage, 1e-9));
     }
 
@@ -248,9 +250,9 @@ private slots:
                 shared += line.months[m].sharedFleetCostUsd;
                 monthSums[m] += line.months[m].totalCostUsd();
             }
-            QVERIFY(near(hours, line.gpuHoursHeld, 1e-9));
-            QVERIFY(near(workload, line.workloadCostUsd, 1e-9));
-            QVERIFY2(near(shared, line.sharedFleetCostUsd, 1e-9),
+            QVERIFY(nearTenants(hours, line.gpuHoursHeld, 1e-9));
+            QVERIFY(nearTenants(workload, line.workloadCostUsd, 1e-9));
+            QVERIFY2(nearTenants(shared, line.sharedFleetCostUsd, 1e-9),
                      qPrintable(QStringLiteral("%1: months %2 vs total %3")
                                     .arg(QString::fromStdString(line.tenantId))
                                     .arg(shared)
@@ -258,14 +260,14 @@ private slots:
         }
         double fleetTotal = 0;
         for (std::size_t m = 0; m < fleetMonths.size(); ++m) {
-            QVERIFY2(near(monthSums[m], fleetMonths[m], 1e-9),
+            QVERIFY2(nearTenants(monthSums[m], fleetMonths[m], 1e-9),
                      qPrintable(QStringLiteral("month %1: lines %2 vs fleet %3")
                                     .arg(m + 1)
                                     .arg(monthSums[m])
                                     .arg(fleetMonths[m])));
             fleetTotal += monthSums[m];
         }
-        QVERIFY(near(fleetTotal, evaluation.kpis.totalCostUsd, 1e-9));
+        QVERIFY(nearTenants(fleetTotal, evaluation.kpis.totalCostUsd, 1e-9));
         // small : large = 1000 : 2 × 3000 GPU-hours in every month the segment uses any.
         const auto line = [&](const std::string& id) {
             for (const TenantTotal& l : lines)
@@ -277,7 +279,7 @@ private slots:
         for (std::size_t m = 0; m < fleetMonths.size(); ++m)
             if (line("small").months[m].gpuHoursHeld > 0) {
                 ++used;
-                QVERIFY(near(line("large").months[m].gpuHoursHeld,
+                QVERIFY(nearTenants(line("large").months[m].gpuHoursHeld,
                              6 * line("small").months[m].gpuHoursHeld, 1e-9));
             }
         QVERIFY(used > 0);
@@ -320,8 +322,8 @@ private slots:
             const QStringList f = row.split(',');
             QCOMPARE(f.size(), 14);
             QCOMPARE(f[3].toDouble(), 43800.0); // the engine's month: 730 h
-            QVERIFY(near(f[4].toDouble() * 730.0, f[5].toDouble(), 1e-9));
-            QVERIFY(near(f[6].toDouble() + f[7].toDouble(), f[8].toDouble(), 1e-9));
+            QVERIFY(nearTenants(f[4].toDouble() * 730.0, f[5].toDouble(), 1e-9));
+            QVERIFY(nearTenants(f[6].toDouble() + f[7].toDouble(), f[8].toDouble(), 1e-9));
             total += f[8].toDouble();
             if (f[0] == QStringLiteral("large"))
                 largeHours += f[5].toDouble();
@@ -338,11 +340,11 @@ private slots:
             qPrintable(rows[first + 2]));
         QVERIFY(rows[first + 2].contains(QStringLiteral(",2027-01,mid-stage,1,quota_gpu_hours,")));
         QVERIFY2(
-            near(total, evaluation.kpis.totalCostUsd, 1e-8),
+            nearTenants(total, evaluation.kpis.totalCostUsd, 1e-8),
             qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(evaluation.kpis.totalCostUsd)));
         const auto largeLine = std::find_if(
             lines.begin(), lines.end(), [](const TenantTotal& l) { return l.tenantId == "large"; });
-        QVERIFY(largeLine != lines.end() && near(largeHours, largeLine->gpuHoursHeld, 1e-8));
+        QVERIFY(largeLine != lines.end() && nearTenants(largeHours, largeLine->gpuHoursHeld, 1e-8));
         // Memory used ÷ allocated: the segment's services', notebooks' and
         // batch jobs' memory in use ÷ the memory of the GPU equivalents they
         // hold, computed here from the chosen options; training left out.
@@ -360,7 +362,7 @@ private slots:
         }
         QVERIFY(allocated > 0);
         QVERIFY(largeLine->memoryEfficiency);
-        QVERIFY(near(*largeLine->memoryEfficiency, used / allocated, 1e-12));
+        QVERIFY(nearTenants(*largeLine->memoryEfficiency, used / allocated, 1e-12));
         QVERIFY(*largeLine->memoryEfficiency > 0 && *largeLine->memoryEfficiency <= 1);
         QVERIFY2(rows[first].endsWith("," + QString::number(*largeLine->memoryEfficiency, 'g', 10)),
                  qPrintable(rows[first]));
@@ -388,5 +390,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTenants)
+FLEET_TEST_MAIN(TestTenants)
 #include "test_tenants.moc"

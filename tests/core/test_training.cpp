@@ -2,6 +2,8 @@
 
 #include "engine/training.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -9,12 +11,12 @@
 using namespace fleet;
 
 namespace {
-bool near(double actual, double expected, double relative = 1e-9)
+bool nearTraining(double actual, double expected, double relative = 1e-9)
 {
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 #define QVERIFY_NEAR(actual, expected)                                                             \
-    QVERIFY2(near((actual), (expected)), qPrintable(QStringLiteral("%1 = %2, expected %3")         \
+    QVERIFY2(nearTraining((actual), (expected)), qPrintable(QStringLiteral("%1 = %2, expected %3")         \
                                                         .arg(#actual)                              \
                                                         .arg(actual, 0, 'g', 12)                   \
                                                         .arg(expected, 0, 'g', 12)))
@@ -196,5 +198,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTraining)
+FLEET_TEST_MAIN(TestTraining)
 #include "test_training.moc"

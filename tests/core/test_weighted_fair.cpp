@@ -10,6 +10,8 @@
 #include "simulate/project_tenants.h"
 #include "store/project_json.h"
 
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -78,7 +80,7 @@ joblog::JobLog contendedLog()
     return log;
 }
 
-Project fleetOf(int nodes)
+Project fleetOfWeightedFair(int nodes)
 {
     Project project = loadSampleProject().value();
     FleetPool pool = project.fleet.pools.front();
@@ -93,7 +95,7 @@ Project fleetOf(int nodes)
 /// third of the jobs (count 1 each: the count rule), weighing 1, 1 and 2.
 Project tenantProject()
 {
-    Project project = fleetOf(8);
+    Project project = fleetOfWeightedFair(8);
     std::vector<Workload> kept;
     for (const Workload& w : project.workloads)
         if (w.id == "midstage-finetune")
@@ -114,7 +116,7 @@ Project tenantProject()
 /// The sample with two tenants (as test_cli_simulate's): Acme, the
 /// enterprise segment (weight 3, a 2,000-GPU quota: cap 1,200), and a class
 /// of 40 mid-stage startups (weight 40, no quota).
-Project sampleWithTenants()
+Project sampleWithTenantsWeightedFair()
 {
     Project project = loadSampleProject().value();
     Tenant acme;
@@ -381,7 +383,7 @@ private slots:
     void replayUsesTheLogsTenants()
     {
         const joblog::JobLog log = contendedLog();
-        const Project fleet = fleetOf(2);
+        const Project fleet = fleetOfWeightedFair(2);
         double alphaHours = 0;
         for (const joblog::LoggedJob& job : log.jobs)
             if (job.tenant == "alpha")
@@ -574,7 +576,7 @@ private slots:
         // Acme is beyond its cap, and its reservation is not held meanwhile.
         double busy[2] = {0, 0}, gangIdle[2] = {0, 0}, gangWait[2] = {0, 0};
         int evictions[2] = {0, 0}, i = 0;
-        const Project project = sampleWithTenants();
+        const Project project = sampleWithTenantsWeightedFair();
         const Evaluation evaluation = evaluate(project);
         const ProjectCluster cluster = projectCluster(project, evaluation);
         const ProjectTenants tenants = projectTenants(project);
@@ -684,5 +686,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestWeightedFair)
+FLEET_TEST_MAIN(TestWeightedFair)
 #include "test_weighted_fair.moc"

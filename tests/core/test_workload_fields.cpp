@@ -12,6 +12,8 @@
 #include "store/project_sqlite.h"
 
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -76,7 +78,7 @@ CREATE TABLE batch_workload (
 ) STRICT;
 )SQL";
 
-bj::value readSchema()
+bj::value readSchemaWorkloadFields()
 {
     std::ifstream in(FLEET_SOURCE_DIR "/data/schema/fleetplan.schema.json");
     std::stringstream text;
@@ -85,7 +87,7 @@ bj::value readSchema()
 }
 
 /// A schema's number as a double, whichever way it is written (1e16, 100000.0, 64).
-std::optional<double> numberAt(const bj::object& property, std::string_view key)
+std::optional<double> numberAtWorkloadFields(const bj::object& property, std::string_view key)
 {
     const bj::value* value = property.if_contains(key);
     if (!value)
@@ -111,7 +113,7 @@ std::string_view schemaType(FieldType type)
 
 /// The sample project's JSON with its first workload of `kind` changed by `change`.
 template <typename Change>
-Result<Project> sampleWith(std::string_view kind, std::string* path, Change change)
+Result<Project> sampleWithWorkloadFields(std::string_view kind, std::string* path, Change change)
 {
     bj::value document = bj::parse(sampleProjectJson());
     bj::array& workloads = document.at("workloads").as_array();
@@ -127,7 +129,7 @@ Result<Project> sampleWith(std::string_view kind, std::string* path, Change chan
 }
 
 /// The issue at `path`, or an empty message when there is none.
-std::string messageAt(const Result<Project>& result, const std::string& path)
+std::string messageAtWorkloadFields(const Result<Project>& result, const std::string& path)
 {
     if (result)
         return {};
@@ -140,14 +142,14 @@ std::string messageAt(const Result<Project>& result, const std::string& path)
 /// Every field of `Spec`: out-of-range, wrong-typed, unknown-enum and missing
 /// values are reported at the field's path with the table's rule; an absent
 /// optional field reads as its default; and the writer omits what it should.
-template <typename Spec> void checkReaderAndWriter(std::string_view kind)
+template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_view kind)
 {
     for (const Field<Spec>& field : specFields<Spec>()) {
         const FieldInfo& info = field.info;
         const std::string where = std::string(kind) + "/" + std::string(info.key);
         std::string row;
         const auto set = [&](bj::value value) {
-            return sampleWith(kind, &row, [&](bj::object& item) { item[info.key] = value; });
+            return sampleWithWorkloadFields(kind, &row, [&](bj::object& item) { item[info.key] = value; });
         };
         const auto pathOf = [&] { return row + "/" + std::string(info.key); };
         if (info.type == FieldType::Number || info.type == FieldType::Integer) {
@@ -157,18 +159,18 @@ template <typename Spec> void checkReaderAndWriter(std::string_view kind)
             const double below = info.range.minExclusive ? info.range.min : info.range.min - 1;
             for (const double bad : {below, info.range.max + std::max(1.0, info.range.max)}) {
                 const auto result = set(bad);
-                const std::string message = messageAt(result, pathOf());
+                const std::string message = messageAtWorkloadFields(result, pathOf());
                 QVERIFY2(message.rfind(rule.describe() + "; got ", 0) == 0,
                          (where + ": " + message).c_str());
             }
             const auto text = set("12");
-            QVERIFY2(messageAt(text, pathOf()) == rule.describe() + ", not a string",
-                     (where + ": " + messageAt(text, pathOf())).c_str());
+            QVERIFY2(messageAtWorkloadFields(text, pathOf()) == rule.describe() + ", not a string",
+                     (where + ": " + messageAtWorkloadFields(text, pathOf())).c_str());
             QVERIFY2(set(info.range.max), where.c_str());
         }
         if (info.type == FieldType::Enum) {
             const auto result = set("bogus");
-            QCOMPARE(messageAt(result, pathOf()), enumRuleText(info.options) + "; got \"bogus\"");
+            QCOMPARE(messageAtWorkloadFields(result, pathOf()), enumRuleText(info.options) + "; got \"bogus\"");
             for (const EnumOption& option : info.options) {
                 const auto good = set(bj::string(option.key));
                 QVERIFY2(good, where.c_str());
@@ -176,13 +178,13 @@ template <typename Spec> void checkReaderAndWriter(std::string_view kind)
         }
         if (info.type == FieldType::Bool) {
             const auto result = set(1);
-            QCOMPARE(messageAt(result, pathOf()),
+            QCOMPARE(messageAtWorkloadFields(result, pathOf()),
                      std::string("must be true or false, not a number"));
         }
         // Absent.
-        const auto absent = sampleWith(kind, &row, [&](bj::object& item) { item.erase(info.key); });
+        const auto absent = sampleWithWorkloadFields(kind, &row, [&](bj::object& item) { item.erase(info.key); });
         if (info.presence == Presence::Required) {
-            QCOMPARE(messageAt(absent, pathOf()), std::string("is required but missing"));
+            QCOMPARE(messageAtWorkloadFields(absent, pathOf()), std::string("is required but missing"));
             continue;
         }
         QVERIFY2(absent, where.c_str());
@@ -198,7 +200,7 @@ template <typename Spec> void checkReaderAndWriter(std::string_view kind)
 
 /// Every numeric field at the ends of its range: accepted by the reader, kept
 /// by the SQLite CHECKs (saved and reopened), and read back as written.
-template <typename Spec> void checkBoundsSurviveAFile(std::string_view kind, const QString& dir)
+template <typename Spec> void checkBoundsSurviveAFileWorkloadFields(std::string_view kind, const QString& dir)
 {
     for (const Field<Spec>& field : specFields<Spec>()) {
         const FieldInfo& info = field.info;
@@ -211,7 +213,7 @@ template <typename Spec> void checkBoundsSurviveAFile(std::string_view kind, con
             const std::string where =
                 std::string(kind) + "/" + std::string(info.key) + " = " + fieldNumberText(value);
             std::string row;
-            const auto project = sampleWith(kind, &row, [&](bj::object& item) {
+            const auto project = sampleWithWorkloadFields(kind, &row, [&](bj::object& item) {
                 item[info.key] = value;
                 // Keep total_params ≥ the active count (active_params, or an
                 // inference workload's params), the one rule across these fields.
@@ -298,45 +300,45 @@ private slots:
     }
     void readerAndWriterFollowTheTables()
     {
-        checkReaderAndWriter<TrainingSpec>("training");
-        checkReaderAndWriter<InferenceSpec>("inference");
-        checkReaderAndWriter<NotebookSpec>("notebooks");
-        checkReaderAndWriter<BatchSpec>("batch");
+        checkReaderAndWriterWorkloadFields<TrainingSpec>("training");
+        checkReaderAndWriterWorkloadFields<InferenceSpec>("inference");
+        checkReaderAndWriterWorkloadFields<NotebookSpec>("notebooks");
+        checkReaderAndWriterWorkloadFields<BatchSpec>("batch");
     }
 
     /// The messages as they were before the tables, word for word.
     void messagesAreUnchanged()
     {
         std::string row;
-        const auto rps = sampleWith("inference", &row,
+        const auto rps = sampleWithWorkloadFields("inference", &row,
                                     [](bj::object& item) { item["requests_per_second"] = 0; });
-        QCOMPARE(messageAt(rps, row + "/requests_per_second"),
+        QCOMPARE(messageAtWorkloadFields(rps, row + "/requests_per_second"),
                  std::string("must be a finite number > 0 and ≤ 1e+07 (requests/s); got 0"));
         const auto gpus =
-            sampleWith("batch", &row, [](bj::object& item) { item["gpus_per_job"] = 1.5; });
-        QCOMPARE(messageAt(gpus, row + "/gpus_per_job"),
+            sampleWithWorkloadFields("batch", &row, [](bj::object& item) { item["gpus_per_job"] = 1.5; });
+        QCOMPARE(messageAtWorkloadFields(gpus, row + "/gpus_per_job"),
                  std::string("must be a whole number ≥ 1 and ≤ 1e+06; got 1.5"));
-        const auto measure = sampleWith(
+        const auto measure = sampleWithWorkloadFields(
             "training", &row, [](bj::object& item) { item["efficiency_measure"] = "hfu"; });
-        QCOMPARE(messageAt(measure, row + "/efficiency_measure"),
+        QCOMPARE(messageAtWorkloadFields(measure, row + "/efficiency_measure"),
                  std::string("must be \"mfu\" (model FLOPs, 6·N·D) or \"hfu_with_recompute\" "
                              "(hardware FLOPs, 8·N·D); got \"hfu\""));
         const auto precision =
-            sampleWith("inference", &row, [](bj::object& item) { item["precision"] = "fp4"; });
-        QCOMPARE(messageAt(precision, row + "/precision"),
+            sampleWithWorkloadFields("inference", &row, [](bj::object& item) { item["precision"] = "fp4"; });
+        QCOMPARE(messageAtWorkloadFields(precision, row + "/precision"),
                  std::string("must be \"bf16\" or \"fp8\"; got \"fp4\""));
-        const auto total = sampleWith("training", &row, [](bj::object& item) {
+        const auto total = sampleWithWorkloadFields("training", &row, [](bj::object& item) {
             item["total_params"] = item.at("active_params").to_number<double>() / 2;
         });
-        QCOMPARE(messageAt(total, row + "/total_params"),
+        QCOMPARE(messageAtWorkloadFields(total, row + "/total_params"),
                  std::string("must be ≥ active_params (a mixture of experts activates a subset)"));
         const auto reference =
-            sampleWith("batch", &row, [](bj::object& item) { item["reference_gpu"] = "tpu-v9"; });
-        QCOMPARE(messageAt(reference, row + "/reference_gpu"),
+            sampleWithWorkloadFields("batch", &row, [](bj::object& item) { item["reference_gpu"] = "tpu-v9"; });
+        QCOMPARE(messageAtWorkloadFields(reference, row + "/reference_gpu"),
                  std::string("names GPU \"tpu-v9\", which is not in the catalog"));
         const auto unknown =
-            sampleWith("notebooks", &row, [](bj::object& item) { item["gpus"] = 1; });
-        QCOMPARE(messageAt(unknown, row + "/gpus"),
+            sampleWithWorkloadFields("notebooks", &row, [](bj::object& item) { item["gpus"] = 1; });
+        QCOMPARE(messageAtWorkloadFields(unknown, row + "/gpus"),
                  std::string("unknown key; allowed keys here: id, name, kind, segment, "
                              "start_month, end_month, choice, note, users, gpus_per_user, "
                              "active_fraction, mean_idle_gap_min, idle_timeout_min, "
@@ -347,15 +349,15 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        checkBoundsSurviveAFile<TrainingSpec>("training", dir.path());
-        checkBoundsSurviveAFile<InferenceSpec>("inference", dir.path());
-        checkBoundsSurviveAFile<NotebookSpec>("notebooks", dir.path());
-        checkBoundsSurviveAFile<BatchSpec>("batch", dir.path());
+        checkBoundsSurviveAFileWorkloadFields<TrainingSpec>("training", dir.path());
+        checkBoundsSurviveAFileWorkloadFields<InferenceSpec>("inference", dir.path());
+        checkBoundsSurviveAFileWorkloadFields<NotebookSpec>("notebooks", dir.path());
+        checkBoundsSurviveAFileWorkloadFields<BatchSpec>("batch", dir.path());
     }
 
     void jsonSchemaAgrees()
     {
-        const bj::value schema = readSchema();
+        const bj::value schema = readSchemaWorkloadFields();
         const bj::object& defs = schema.at("$defs").as_object();
         const std::set<std::string_view> common = {"id",          "name",      "kind",   "segment",
                                                    "start_month", "end_month", "choice", "note"};
@@ -392,8 +394,8 @@ private slots:
                          (where + ": type differs").c_str());
                 if (info.type != FieldType::Number && info.type != FieldType::Integer)
                     continue;
-                const auto minimum = numberAt(*property, "minimum");
-                const auto exclusive = numberAt(*property, "exclusiveMinimum");
+                const auto minimum = numberAtWorkloadFields(*property, "minimum");
+                const auto exclusive = numberAtWorkloadFields(*property, "exclusiveMinimum");
                 if (info.range.minExclusive) {
                     QVERIFY2(!minimum && exclusive == info.range.min,
                              (where + ": exclusiveMinimum differs").c_str());
@@ -401,7 +403,7 @@ private slots:
                     QVERIFY2(!exclusive && minimum == info.range.min,
                              (where + ": minimum differs").c_str());
                 }
-                QVERIFY2(numberAt(*property, "maximum") == info.range.max,
+                QVERIFY2(numberAtWorkloadFields(*property, "maximum") == info.range.max,
                          (where + ": maximum differs").c_str());
                 QVERIFY2(!property->contains("exclusiveMaximum"),
                          (where + ": exclusiveMaximum the table does not have").c_str());
@@ -417,5 +419,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkloadFields)
+FLEET_TEST_MAIN(TestWorkloadFields)
 #include "test_workload_fields.moc"

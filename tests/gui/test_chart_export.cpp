@@ -11,6 +11,8 @@
 #include <QChart>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -148,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChartExport)
+FLEET_TEST_MAIN(TestChartExport)
 #include "test_chart_export.moc"

@@ -33,6 +33,8 @@
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QValueAxis>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -549,5 +551,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChartFit)
+FLEET_TEST_MAIN(TestChartFit)
 #include "test_chart_fit.moc"

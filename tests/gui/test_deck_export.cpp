@@ -15,6 +15,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <map>
@@ -171,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDeckExport)
+FLEET_TEST_MAIN(TestDeckExport)
 #include "test_deck_export.moc"

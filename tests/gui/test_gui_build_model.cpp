@@ -42,6 +42,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -603,5 +605,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiBuildModel)
+FLEET_TEST_MAIN(TestGuiBuildModel)
 #include "test_gui_build_model.moc"

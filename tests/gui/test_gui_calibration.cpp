@@ -12,6 +12,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QTableWidget>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -67,5 +69,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiCalibration)
+FLEET_TEST_MAIN(TestGuiCalibration)
 #include "test_gui_calibration.moc"

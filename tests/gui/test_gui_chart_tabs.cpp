@@ -13,6 +13,8 @@
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QToolButton>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -75,5 +77,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiChartTabs)
+FLEET_TEST_MAIN(TestGuiChartTabs)
 #include "test_gui_chart_tabs.moc"

@@ -29,6 +29,8 @@
 #include <QStackedBarSeries>
 #include <QStandardPaths>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -429,5 +431,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiDemo)
+FLEET_TEST_MAIN(TestGuiDemo)
 #include "test_gui_demo.moc"

@@ -24,6 +24,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -226,5 +228,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiEditRefresh)
+FLEET_TEST_MAIN(TestGuiEditRefresh)
 #include "test_gui_edit_refresh.moc"

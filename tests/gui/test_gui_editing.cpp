@@ -27,6 +27,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -388,5 +390,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiEditing)
+FLEET_TEST_MAIN(TestGuiEditing)
 #include "test_gui_editing.moc"

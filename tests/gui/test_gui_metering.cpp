@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableWidget>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -101,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiMetering)
+FLEET_TEST_MAIN(TestGuiMetering)
 #include "test_gui_metering.moc"

@@ -29,6 +29,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -240,5 +242,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiNewProject)
+FLEET_TEST_MAIN(TestGuiNewProject)
 #include "test_gui_new_project.moc"

@@ -18,6 +18,8 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -235,5 +237,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiNewWorkload)
+FLEET_TEST_MAIN(TestGuiNewWorkload)
 #include "test_gui_new_workload.moc"

@@ -9,6 +9,8 @@
 #include "store/project_json.h"
 #include "views/drivers_panel.h"
 
+#include "support/fleet_test.h"
+
 #include <QAbstractButton>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -138,11 +140,13 @@ private slots:
     }
 };
 
-int main(int argc, char** argv)
+namespace {
+
+/// Two offscreen screens side by side, 1366×768 and 1920×1080 (the
+/// offscreen platform's own is 800×600), set before the application exists.
+int twoScreens()
 {
-    // Two offscreen screens side by side, 1366×768 and 1920×1080 (the
-    // offscreen platform's own is 800×600).
-    QTemporaryDir dir;
+    static QTemporaryDir dir;
     const QString config = dir.filePath(QStringLiteral("screens.json"));
     QFile file(config);
     if (!file.open(QIODevice::WriteOnly))
@@ -154,9 +158,10 @@ int main(int argc, char** argv)
          "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
     file.close();
     qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
-    QApplication app(argc, argv);
-    TestGuiPresentation test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
+    return -1;
 }
+
+} // namespace
+
+FLEET_TEST_MAIN_WITH_SETUP(TestGuiPresentation, twoScreens)
 #include "test_gui_presentation.moc"

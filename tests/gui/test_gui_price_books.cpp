@@ -33,6 +33,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -565,5 +567,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiPriceBooks)
+FLEET_TEST_MAIN(TestGuiPriceBooks)
 #include "test_gui_price_books.moc"

@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -323,5 +325,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiRecovery)
+FLEET_TEST_MAIN(TestGuiRecovery)
 #include "test_gui_recovery.moc"

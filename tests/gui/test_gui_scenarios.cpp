@@ -29,6 +29,8 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -364,5 +366,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiScenarios)
+FLEET_TEST_MAIN(TestGuiScenarios)
 #include "test_gui_scenarios.moc"

@@ -27,6 +27,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 using namespace fleet;
@@ -230,5 +232,5 @@ private:
     }
 };
 
-QTEST_MAIN(TestGuiSmoke)
+FLEET_TEST_MAIN(TestGuiSmoke)
 #include "test_gui_smoke.moc"

@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -584,5 +586,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiStructure)
+FLEET_TEST_MAIN(TestGuiStructure)
 #include "test_gui_structure.moc"

@@ -41,6 +41,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -67,8 +69,8 @@ Project sampleWithTenants()
     return project;
 }
 
-/// A sheet cell as a number ("3,225.60" → 3225.6, "12.5 %" → 12.5).
-double cell(const QTableWidget* table, int row, int column)
+/// A sheet cellGuiTenants as a number ("3,225.60" → 3225.6, "12.5 %" → 12.5).
+double cellGuiTenants(const QTableWidget* table, int row, int column)
 {
     const QTableWidgetItem* item = table->item(row, column);
     QString text = item ? item->text() : QString();
@@ -76,7 +78,7 @@ double cell(const QTableWidget* table, int row, int column)
     return QLocale().toDouble(text);
 }
 
-/// The sheet's row whose first cell reads `name`, or -1.
+/// The sheet's row whose first cellGuiTenants reads `name`, or -1.
 int rowOf(const QTableWidget* table, const QString& name)
 {
     for (int row = 0; row < table->rowCount(); ++row)
@@ -308,11 +310,11 @@ private slots:
         QCOMPARE(table->rowCount(), int(lines.size()) + 1);
         const int total = table->rowCount() - 1;
         QCOMPARE(table->item(total, 0)->text(), QStringLiteral("Total"));
-        QVERIFY2(qAbs(cell(table, total, 7) - fleet) < 0.01,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(cell(table, total, 7)).arg(fleet)));
+        QVERIFY2(qAbs(cellGuiTenants(table, total, 7) - fleet) < 0.01,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, total, 7)).arg(fleet)));
         double rows = 0;
         for (int row = 0; row < total; ++row)
-            rows += cell(table, row, 7);
+            rows += cellGuiTenants(table, row, 7);
         QVERIFY(qAbs(rows - fleet) < 0.01 * total);
         // small: 20,000 GPU-hours a month over the horizon, and its use of them.
         const int small = rowOf(table, QStringLiteral("small"));
@@ -320,21 +322,21 @@ private slots:
         QVERIFY(small >= 0 && large >= 0);
         QCOMPARE(table->item(small, 1)->text(), QStringLiteral("Mid-stage teams"));
         QCOMPARE(table->item(small, 3)->text(), QStringLiteral("quota GPU-hours"));
-        QCOMPARE(cell(table, small, 8), 20000.0 * project.horizonMonths);
+        QCOMPARE(cellGuiTenants(table, small, 8), 20000.0 * project.horizonMonths);
         const double held = lines[std::size_t(small)].gpuHoursHeld;
         QVERIFY(held > 0);
-        QVERIFY(qAbs(cell(table, small, 9) - 100 * held / (20000.0 * project.horizonMonths)) <
+        QVERIFY(qAbs(cellGuiTenants(table, small, 9) - 100 * held / (20000.0 * project.horizonMonths)) <
                 0.06);
-        QVERIFY(qAbs(cell(table, large, 4) - 6 * cell(table, small, 4)) < 0.6);
+        QVERIFY(qAbs(cellGuiTenants(table, large, 4) - 6 * cellGuiTenants(table, small, 4)) < 0.6);
         const int startups = rowOf(table, QStringLiteral("startups (40 tenants)"));
         QVERIFY(startups >= 0);
         QVERIFY(table->item(startups, 8) == nullptr); // no quota stated
         // Memory used ÷ allocated: the segment's figure for each of its tenants.
         QVERIFY(lines[std::size_t(small)].memoryEfficiency);
-        QCOMPARE(cell(table, small, 10), cell(table, large, 10));
-        QVERIFY(qAbs(cell(table, small, 10) - 100 * *lines[std::size_t(small)].memoryEfficiency) <
+        QCOMPARE(cellGuiTenants(table, small, 10), cellGuiTenants(table, large, 10));
+        QVERIFY(qAbs(cellGuiTenants(table, small, 10) - 100 * *lines[std::size_t(small)].memoryEfficiency) <
                 0.06);
-        QVERIFY(cell(table, small, 10) > 0 && cell(table, small, 10) <= 100);
+        QVERIFY(cellGuiTenants(table, small, 10) > 0 && cellGuiTenants(table, small, 10) <= 100);
         // Charts: the cost bars sum to the fleet's cost (in the axis' unit);
         // two quotas, two entitlement lines beside the bars.
         const QChart* cost = page.sheet()->costChart()->chart();
@@ -355,13 +357,13 @@ private slots:
         Project heavier = project;
         heavier.tenants[0].costWeight = 4;
         page.setSource(MeteringPage::JobLog);
-        const double before = cell(table, small, 5);
+        const double before = cellGuiTenants(table, small, 5);
         page.showResults(std::make_shared<const PlanResults>(
             computePlanResults(heavier, {}, Kpi::MeanMonthlyCost, 0)));
-        QCOMPARE(cell(table, small, 5), before);
+        QCOMPARE(cellGuiTenants(table, small, 5), before);
         page.setSource(MeteringPage::ProjectTenants);
-        QVERIFY2(cell(table, small, 5) > before,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(cell(table, small, 5)).arg(before)));
+        QVERIFY2(cellGuiTenants(table, small, 5) > before,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, small, 5)).arg(before)));
 
         // The sample names no tenants: the page opens on the job log.
         ProjectDocument sample(loadSampleProject().value());
@@ -383,7 +385,7 @@ private slots:
         const QTableWidget* table = window.metering()->sheet()->table();
         const int small = rowOf(table, QStringLiteral("small"));
         QVERIFY(small >= 0);
-        const double before = cell(table, small, 7);
+        const double before = cellGuiTenants(table, small, 7);
         FieldTableModel* tenants = nullptr;
         for (const ProjectPage& page : window.pages())
             if (page.title == QStringLiteral("Segments"))
@@ -397,8 +399,8 @@ private slots:
         const ResultsPtr latest = window.recompute()->latest();
         QCOMPARE(latest->project.tenants[0].costWeight, 4.0);
         const std::vector<TenantTotal> lines = tenantTotals(latest->project, latest->evaluation);
-        QVERIFY(cell(table, small, 7) > before);
-        QVERIFY(qAbs(cell(table, small, 7) - lines[std::size_t(small)].totalCostUsd()) < 0.01);
+        QVERIFY(cellGuiTenants(table, small, 7) > before);
+        QVERIFY(qAbs(cellGuiTenants(table, small, 7) - lines[std::size_t(small)].totalCostUsd()) < 0.01);
     }
 
     /// Export All Charts writes the tenants' two charts in every format.
@@ -431,5 +433,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiTenants)
+FLEET_TEST_MAIN(TestGuiTenants)
 #include "test_gui_tenants.moc"

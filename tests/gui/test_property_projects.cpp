@@ -7,8 +7,9 @@
 // refusal must say what and why.
 //
 // Sharded for CTest (FLEET_PROPERTY_SHARD=i/n); FLEET_PROPERTY_PROJECTS sets
-// the total (default 2,000). A project that runs longer than
-// FLEET_PROPERTY_HANG_SECONDS (default 30) is written out and fails the run.
+// the total (default 2,000). A project that uses more than
+// FLEET_PROPERTY_HANG_SECONDS (default 30) of CPU time, or waits ten times
+// that, is written out and fails the run.
 
 #include "../core/project_generator.h"
 #include "charts/chart_export.h"
@@ -23,6 +24,8 @@
 
 #include <QChart>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -33,6 +36,8 @@
 #include <map>
 #include <mutex>
 #include <thread>
+
+#include <sys/resource.h>
 
 using namespace fleet;
 
@@ -53,8 +58,23 @@ bool isClear(const std::string& message)
     return message.size() >= 12 && message.find("invalid input") == std::string::npos;
 }
 
-/// Aborts the run, with the project written out, when one project takes
-/// longer than the limit: a hang, whatever the machine's speed.
+/// CPU seconds this process and its reaped children (the exact solve's CBC
+/// child, optimize/child_process) have used so far.
+double cpuSeconds()
+{
+    const auto seconds = [](const timeval& t) { return double(t.tv_sec) + t.tv_usec / 1e6; };
+    rusage self{}, children{};
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &children);
+    return seconds(self.ru_utime) + seconds(self.ru_stime) + seconds(children.ru_utime) +
+           seconds(children.ru_stime);
+}
+
+/// Aborts the run, with the project written out, when one project uses more
+/// CPU time than the limit: a project that is slow on CPU fails whatever the
+/// machine's load, and a busy machine fails none (issue 29). A project that
+/// waits without using CPU (a deadlock) is caught by wall time instead, at
+/// ten times the limit: far above any project's work, so load cannot reach it.
 class Watchdog
 {
 public:
@@ -76,6 +96,7 @@ public:
         m_index = index;
         m_json = std::move(json);
         m_started = std::chrono::steady_clock::now();
+        m_startedCpu = cpuSeconds();
         m_running = true;
     }
     void stop()
@@ -90,16 +111,25 @@ private:
         std::unique_lock lock(m_mutex);
         while (!m_done) {
             m_wake.wait_for(lock, std::chrono::seconds(1));
-            if (m_running && std::chrono::steady_clock::now() - m_started >
-                                 std::chrono::seconds(m_limitSeconds)) {
-                const std::string path = "hung-project-" + std::to_string(m_index) + ".json";
-                std::ofstream(path) << m_json;
-                std::fprintf(stderr, "FAIL: project %d ran past %d s (a hang); written to %s\n",
-                             m_index, m_limitSeconds, path.c_str());
-                std::fflush(stderr);
-                std::_Exit(3);
-            }
+            if (!m_running)
+                continue;
+            const double cpu = cpuSeconds() - m_startedCpu;
+            const auto wall = std::chrono::steady_clock::now() - m_started;
+            if (cpu > m_limitSeconds)
+                fail("used more than " + std::to_string(m_limitSeconds) + " s of CPU time");
+            else if (wall > std::chrono::seconds(10 * m_limitSeconds))
+                fail("ran past " + std::to_string(10 * m_limitSeconds) + " s (a hang: " +
+                     std::to_string(int(cpu)) + " s of CPU time)");
         }
+    }
+    [[noreturn]] void fail(const std::string& why)
+    {
+        const std::string path = "hung-project-" + std::to_string(m_index) + ".json";
+        std::ofstream(path) << m_json;
+        std::fprintf(stderr, "FAIL: project %d %s; written to %s\n", m_index, why.c_str(),
+                     path.c_str());
+        std::fflush(stderr);
+        std::_Exit(3);
     }
 
     int m_limitSeconds;
@@ -110,6 +140,7 @@ private:
     int m_index = 0;
     std::string m_json;
     std::chrono::steady_clock::time_point m_started;
+    double m_startedCpu = 0;
     std::thread m_thread;
 };
 
@@ -337,5 +368,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPropertyProjects)
+FLEET_TEST_MAIN(TestPropertyProjects)
 #include "test_property_projects.moc"

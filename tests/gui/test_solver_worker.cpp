@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include "support/fleet_test.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -301,5 +303,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSolverWorker)
+FLEET_TEST_MAIN(TestSolverWorker)
 #include "test_solver_worker.moc"

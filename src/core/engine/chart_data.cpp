@@ -2,6 +2,7 @@
 
 #include "model/spot.h"
 #include "util/calendar_month.h"
+#include "util/vector_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,14 +18,6 @@ std::string monthLabel(const std::string& start, int month)
 {
     const std::string calendar = calendarMonth(start, month);
     return calendar.empty() ? "M" + std::to_string(month) : calendar;
-}
-
-double sum(const std::vector<double>& values)
-{
-    double total = 0;
-    for (double v : values)
-        total += v;
-    return total;
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "engine/disaggregated.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,14 +9,6 @@
 namespace fleet {
 
 namespace {
-
-std::string formatNumber(double value)
-{
-    std::ostringstream out;
-    out.precision(3);
-    out << value;
-    return out.str();
-}
 
 Error poolError(const std::string& pool, const Error& error)
 {

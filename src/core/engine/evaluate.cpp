@@ -8,6 +8,7 @@
 #include "engine/service_overflow.h"
 #include "model/spot.h"
 #include "util/number_text.h"
+#include "util/vector_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,14 +40,6 @@ std::optional<std::vector<double>> attributedCost(const Project& project,
     if (const PlanCost* cost = option.cost(plan))
         return cost->monthlyUsd;
     return std::nullopt;
-}
-
-double sum(const std::vector<double>& values)
-{
-    double total = 0;
-    for (double value : values)
-        total += value;
-    return total;
 }
 
 /// Picks the cheapest option (and plan) among those matching the user's choice.

@@ -2,6 +2,7 @@
 
 #include "engine/fleet_spot.h"
 #include "engine/service_overflow.h"
+#include "util/vector_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,14 +15,6 @@ namespace {
 double wholeUp(double gpus)
 {
     return std::max(0.0, std::ceil(gpus - 1e-6));
-}
-
-double sum(const std::vector<double>& values)
-{
-    double total = 0;
-    for (double value : values)
-        total += value;
-    return total;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "engine/inference.h"
 
 #include "perf/serving_table.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <array>
@@ -11,14 +12,6 @@
 namespace fleet {
 
 namespace {
-
-std::string formatNumber(double value, int precision = 3)
-{
-    std::ostringstream out;
-    out.precision(precision);
-    out << value;
-    return out.str();
-}
 
 /// Activations cross the tensor-parallel all-reduce in 16 bits.
 constexpr double kActivationBytes = 2.0;

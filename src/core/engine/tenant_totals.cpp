@@ -1,6 +1,7 @@
 #include "engine/tenant_totals.h"
 
 #include "model/pricing.h"
+#include "util/vector_sum.h"
 
 #include <map>
 
@@ -16,14 +17,6 @@ struct SegmentUse
     double memoryUsedGbMonths = 0;      ///< Σ over months of GPU memory in use
     double memoryAllocatedGbMonths = 0; ///< Σ over months of the memory of the GPUs held
 };
-
-double sum(const std::vector<double>& values)
-{
-    double total = 0;
-    for (double v : values)
-        total += v;
-    return total;
-}
 
 /// Each segment's workloads' GPU-hours held and cost over `months` months, by segment id.
 std::map<std::string, SegmentUse> useBySegment(const Project& project, const Evaluation& evaluation,

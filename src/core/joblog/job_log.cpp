@@ -2,6 +2,7 @@
 
 #include "joblog/log_rows.h"
 #include "store/catalog_loader.h"
+#include "util/calendar_month.h"
 
 #include <charconv>
 #include <cmath>
@@ -11,18 +12,6 @@ namespace fleet::joblog {
 namespace {
 
 constexpr std::size_t kMaxLogBytes = 256u * 1024u * 1024u;
-
-/// Days from 1970-01-01 to a civil date (proleptic Gregorian), after Howard
-/// Hinnant's days_from_civil.
-long daysFromCivil(long y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const long era = (y >= 0 ? y : y - 399) / 400;
-    const unsigned yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + long(doe) - 719468;
-}
 
 /// The digits at text[at, at + n) as a number; false when any is not a digit.
 bool digits(std::string_view text, std::size_t at, std::size_t n, int* value)

@@ -2,6 +2,7 @@
 
 #include "joblog/log_measures.h"
 #include "model/pricing.h"
+#include "util/calendar_month.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,18 +12,8 @@ namespace fleet::joblog {
 
 namespace {
 
-/// Days since 1970-01-01 of a civil date, and back (Howard Hinnant's
-/// days_from_civil / civil_from_days, proleptic Gregorian).
-long daysFromCivil(long y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const long era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + long(doe) - 719468;
-}
-
+/// The civil date of a day since 1970-01-01 (Howard Hinnant's
+/// civil_from_days, proleptic Gregorian; util/calendar_month.h has the way there).
 struct Civil
 {
     long year;

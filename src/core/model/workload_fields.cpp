@@ -48,7 +48,7 @@ template <typename Spec> Field<Spec> precisionField()
 
 constexpr NumericRange kParams{0, true, 1e14, "(parameters, e.g. 7e10 for 70B)"};
 constexpr NumericRange kTokens{0, true, 1e16, "(tokens)"};
-constexpr NumericRange kFraction{0, true, 1, "(fraction, > 0 and ≤ 1)"};
+constexpr NumericRange kWorkloadFraction{0, true, 1, "(fraction, > 0 and ≤ 1)"};
 constexpr NumericRange kMinutes{0, true, 1e5, "(minutes)"};
 constexpr NumericRange kGangSize{1, false, 1000000, ""};
 
@@ -72,7 +72,7 @@ const std::vector<Field<TrainingSpec>>& trainingTable()
                                  {"Tokens per run", "T", 1e-12, 2}),
         integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
                                 {"GPUs per job", "GPUs", 1, 0}),
-        number<&S::efficiency>("efficiency", P::Required, kFraction,
+        number<&S::efficiency>("efficiency", P::Required, kWorkloadFraction,
                                "Model FLOPs utilization (Llama 3: 38–43 % on H100s)",
                                {"MFU", "%", 100, 1}),
         choice<S>("efficiency_measure", P::Optional, kMeasures,
@@ -140,7 +140,7 @@ const std::vector<Field<NotebookSpec>>& notebookTable()
         number<&S::gpusPerUser>("gpus_per_user", P::Optional, {0, true, 64, "(GPUs)"},
                                 "GPUs (or GPU shares) a session holds",
                                 {"GPUs per user", "GPUs", 1, 2}),
-        number<&S::activeFraction>("active_fraction", P::Required, kFraction,
+        number<&S::activeFraction>("active_fraction", P::Required, kWorkloadFraction,
                                    "Share of wall time the GPU is busy", {"Active", "%", 100, 1}),
         number<&S::meanIdleGapMin>("mean_idle_gap_min", P::Required, kMinutes,
                                    "Idle gaps are exponential with this mean",

@@ -57,7 +57,7 @@ bool childProcessesAvailable()
 
 namespace {
 
-bool writeAll(int fd, const std::string& bytes)
+bool writeAllToPipe(int fd, const std::string& bytes)
 {
     std::size_t written = 0;
     while (written < bytes.size()) {
@@ -91,7 +91,7 @@ bool writeAll(int fd, const std::string& bytes)
         output = "an unknown exception";
         code = kThrewExitCode;
     }
-    if (!writeAll(out, output))
+    if (!writeAllToPipe(out, output))
         code = 4;
     ::close(out);
     ::_exit(code);

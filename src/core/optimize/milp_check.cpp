@@ -18,7 +18,7 @@ constexpr std::size_t kMaxIssues = 20;
 /// Integral within this distance counts as integral (CBC's default integer tolerance).
 constexpr double kIntegerTolerance = 1e-9;
 
-std::string number(double value)
+std::string numberText(double value)
 {
     if (std::isnan(value))
         return "NaN";
@@ -56,24 +56,24 @@ public:
         for (double bound : {lower, upper})
             if (std::abs(bound) < kMilpInfinity && std::abs(bound) > kMilpLargestFinite)
                 report(path, name,
-                       what + ": bound " + number(bound) +
+                       what + ": bound " + numberText(bound) +
                            " is too large (a finite bound must be " + "at most " +
-                           number(kMilpLargestFinite) + " in magnitude)");
+                           numberText(kMilpLargestFinite) + " in magnitude)");
         if (lower > upper)
             report(path, name,
-                   what + ": lower bound " + number(lower) + " exceeds upper bound " +
-                       number(upper) + " (lower must be ≤ upper)");
+                   what + ": lower bound " + numberText(lower) + " exceeds upper bound " +
+                       numberText(upper) + " (lower must be ≤ upper)");
     }
 
     void coefficient(const std::string& path, const std::string& name, const std::string& what,
                      double value)
     {
         if (!std::isfinite(value))
-            report(path, name, what + " is " + number(value) + " (must be a finite number)");
+            report(path, name, what + " is " + numberText(value) + " (must be a finite number)");
         else if (std::abs(value) > kMilpLargestFinite)
             report(path, name,
-                   what + " " + number(value) + " is too large (must be at most " +
-                       number(kMilpLargestFinite) + " in magnitude)");
+                   what + " " + numberText(value) + " is too large (must be at most " +
+                       numberText(kMilpLargestFinite) + " in magnitude)");
     }
 
     std::vector<Issue> issues()
@@ -117,8 +117,8 @@ std::vector<Issue> checkMilp(const Milp& milp, const std::vector<double>& start)
             std::ceil(column.lower - kIntegerTolerance) >
                 std::floor(column.upper + kIntegerTolerance))
             check.report(path, column.name,
-                         what + ": integer column's range [" + number(column.lower) + ", " +
-                             number(column.upper) +
+                         what + ": integer column's range [" + numberText(column.lower) + ", " +
+                             numberText(column.upper) +
                              "] holds no integer (an integer column needs one)");
     }
     for (std::size_t r = 0; r < milp.rows.size(); ++r) {
@@ -155,7 +155,7 @@ std::vector<Issue> checkMilp(const Milp& milp, const std::vector<double>& start)
                 if (!std::isfinite(start[i]))
                     check.report("/start/" + std::to_string(i), milp.columns[i].name,
                                  "start value of column `" + milp.columns[i].name + "` is " +
-                                     number(start[i]) + " (must be a finite number)");
+                                     numberText(start[i]) + " (must be a finite number)");
     }
     return check.issues();
 }

@@ -29,10 +29,10 @@ long scoringCpu(long cpu)
 
 /// A seeded stream with integer draws defined here, not by the standard
 /// library's distributions, so that a seed gives the same replay everywhere.
-class Stream
+class RandomStream
 {
 public:
-    explicit Stream(std::uint64_t seed) : m_engine(seed) {}
+    explicit RandomStream(std::uint64_t seed) : m_engine(seed) {}
     std::uint64_t below(std::uint64_t n) { return n == 0 ? 0 : m_engine() % n; }
     template <typename T> void shuffle(std::vector<T>& items)
     {
@@ -44,7 +44,7 @@ private:
     std::mt19937_64 m_engine;
 };
 
-struct Shape
+struct PodShape
 {
     long cpu = 0; ///< as scored (non-zero)
     int milli = 0;
@@ -178,10 +178,10 @@ public:
 private:
     Policy m_policy;
     ReplayOptions m_options;
-    Stream m_random;
+    RandomStream m_random;
     std::vector<NodeState> m_nodes;
     std::vector<const Pod*> m_order;
-    std::vector<Shape> m_typical;
+    std::vector<PodShape> m_typical;
     std::vector<std::string> m_models; ///< interned models
     std::unordered_map<std::string, int> m_modelIds;
     std::map<std::vector<std::string>, int> m_specIds;
@@ -256,7 +256,7 @@ private:
                                  std::get<3>(key), double(count)});
             taken += count;
         }
-        for (Shape& shape : m_typical)
+        for (PodShape& shape : m_typical)
             shape.p /= double(taken);
     }
 
@@ -344,7 +344,7 @@ private:
         if (idle == 0)
             return 0;
         double f = 0;
-        for (const Shape& t : m_typical) {
+        for (const PodShape& t : m_typical) {
             if (t.num == 0 || !specAllows(t.spec, node.model)) {
                 f += t.p * double(idle);
                 continue;

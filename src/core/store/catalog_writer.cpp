@@ -2,25 +2,16 @@
 
 #include "model/price_fields.h"
 #include "store/field_json.h"
+#include "store/json_writer.h"
 
 namespace fleet {
 
 namespace bj = boost::json;
 
-namespace {
-
-void addNote(bj::object& object, const std::string& note)
-{
-    if (!note.empty())
-        object["note"] = note;
-}
-
-} // namespace
-
 bj::object figureToJson(const SourcedValue& value)
 {
     bj::object item{{"value", value.value}, {"source", value.source}, {"as_of", value.asOf}};
-    addNote(item, value.note);
+    json::addNote(item, value.note);
     return item;
 }
 
@@ -36,7 +27,7 @@ bj::object ownedCostToJson(const OwnedCost& owned)
     bj::object item;
     for (const OwnedFigureField& field : ownedFigureFields())
         item[field.info.key] = figureToJson(owned.*field.member);
-    addNote(item, owned.note);
+    json::addNote(item, owned.note);
     return item;
 }
 
@@ -46,7 +37,7 @@ bj::object sourceToDocumentJson(const SourceInfo& source)
     if (!source.url.empty())
         item["url"] = source.url;
     item["kind"] = source.kind;
-    addNote(item, source.note);
+    json::addNote(item, source.note);
     return item;
 }
 
@@ -60,7 +51,7 @@ bj::object priceBookToDocumentJson(const PriceBook& book)
                 entry[planKey(plan)] = hourlyPriceToJson(*prices.hourly(plan));
         if (prices.owned)
             entry["owned"] = ownedCostToJson(*prices.owned);
-        addNote(entry, prices.note);
+        json::addNote(entry, prices.note);
         gpus.push_back(std::move(entry));
     }
     bj::object item{

@@ -3,6 +3,7 @@
 #include "model/pricing.h"
 #include "util/calendar_month.h"
 #include "util/csv_text.h"
+#include "util/vector_sum.h"
 
 namespace fleet {
 
@@ -21,14 +22,6 @@ bj::array numbers(const std::vector<double>& values)
     for (double value : values)
         out.push_back(value);
     return out;
-}
-
-double sum(const std::vector<double>& values)
-{
-    double total = 0;
-    for (double value : values)
-        total += value;
-    return total;
 }
 
 /// An option; with `monthly`, its requirement month by month.

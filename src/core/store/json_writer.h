@@ -11,4 +11,11 @@ namespace fleet::json {
 
 std::string toPrettyString(const boost::json::value& value);
 
+/// `object["note"] = note`, only when there is a note (files leave it out).
+inline void addNote(boost::json::object& object, const std::string& note)
+{
+    if (!note.empty())
+        object["note"] = note;
+}
+
 } // namespace fleet::json

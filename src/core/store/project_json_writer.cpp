@@ -20,12 +20,6 @@ std::string key(std::string_view text)
     return std::string(text);
 }
 
-void addNote(bj::object& object, const std::string& note)
-{
-    if (!note.empty())
-        object["note"] = note;
-}
-
 bj::object choiceToJson(const WorkloadChoice& choice)
 {
     bj::object item;
@@ -84,7 +78,7 @@ bj::object workloadToJson(const Workload& w)
     std::visit([&](const auto& spec) { addSpec(item, spec); }, w.spec);
     if (bj::object choice = choiceToJson(w.choice); !choice.empty())
         item["choice"] = std::move(choice);
-    addNote(item, w.note);
+    json::addNote(item, w.note);
     return item;
 }
 

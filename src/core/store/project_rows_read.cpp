@@ -302,7 +302,7 @@ Result<bool> readLists(const sql::Database& db, const RecordFields& record, bj::
     return true;
 }
 
-Result<bool> readRows(const sql::Database& db, bj::object& root)
+Result<bool> readTableRows(const sql::Database& db, bj::object& root)
 {
     bool found = false;
     FLEET_TRY(forEachRow(db, selectSql("project", kProject, "WHERE id = 1"), {}, "project",
@@ -384,7 +384,7 @@ Result<bj::object> readProjectRows(const sql::Database& db)
     bj::object root{{"format", std::string(kProjectFormat)},
                     {"format_version", kProjectFormatVersion}};
     try {
-        FLEET_TRY(readRows(db, root));
+        FLEET_TRY(readTableRows(db, root));
     } catch (const BadCell& bad) {
         return Error({Issue{db.file(), {}, {}, bad.what()}});
     }

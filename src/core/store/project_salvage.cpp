@@ -20,17 +20,12 @@ namespace bj = boost::json;
 
 namespace {
 
-constexpr std::size_t kMaxRowsPerTable = 1'000'000;
+constexpr std::size_t kMaxRowsSalvaged = 1'000'000;
 /// Each round drops at least one entry; a project has far fewer kinds of
 /// breakage than this.
 constexpr int kMaxValidationRounds = 200;
 
-Error fileError(const std::string& file, std::string message)
-{
-    return Error({Issue{file, {}, {}, std::move(message)}});
-}
-
-std::string quoted(const std::string& name)
+std::string sqlName(const std::string& name)
 {
     return "\"" + name + "\"";
 }
@@ -72,21 +67,21 @@ Result<bool> copyTable(const sql::Database& source, const sql::Database& target,
     };
     std::string names, selected, marks;
     for (const std::string& column : columns.value()) {
-        names += (names.empty() ? "" : ", ") + quoted(column);
-        selected += (selected.empty() ? "" : ", ") + (inSource(column) ? quoted(column) : "NULL");
+        names += (names.empty() ? "" : ", ") + sqlName(column);
+        selected += (selected.empty() ? "" : ", ") + (inSource(column) ? sqlName(column) : "NULL");
         marks += marks.empty() ? "?" : ", ?";
     }
-    auto select = source.prepare("SELECT " + selected + " FROM " + quoted(table));
+    auto select = source.prepare("SELECT " + selected + " FROM " + sqlName(table));
     if (!select) {
         lost.push_back("table " + table + ": unreadable (" + select.error().messages() + ")");
         return true;
     }
     auto insert =
-        target.prepare("INSERT INTO " + quoted(table) + " (" + names + ") VALUES (" + marks + ")");
+        target.prepare("INSERT INTO " + sqlName(table) + " (" + names + ") VALUES (" + marks + ")");
     if (!insert)
         return insert.error();
     const int count = static_cast<int>(columns.value().size());
-    for (std::size_t number = 1; number <= kMaxRowsPerTable; ++number) {
+    for (std::size_t number = 1; number <= kMaxRowsSalvaged; ++number) {
         auto step = select.value().step();
         if (!step) {
             lost.push_back("table " + table + ": the rows after row " + std::to_string(number - 1) +
@@ -132,7 +127,7 @@ Result<bool> dropOrphans(const sql::Database& db, std::vector<std::string>& lost
         if (orphans.empty())
             return true;
         for (const auto& [tables, rowids] : orphans) {
-            auto remove = db.prepare("DELETE FROM " + quoted(tables.first) + " WHERE rowid = ?");
+            auto remove = db.prepare("DELETE FROM " + sqlName(tables.first) + " WHERE rowid = ?");
             if (!remove)
                 return remove.error();
             for (std::int64_t rowid : rowids) {
@@ -217,7 +212,7 @@ std::vector<bj::value*> overridePaths(bj::value& scenario)
 }
 
 /// The id of `item` when it has one.
-std::optional<std::string> idOf(const bj::value& item)
+std::optional<std::string> entryIdOf(const bj::value& item)
 {
     const bj::object* object = item.if_object();
     const bj::value* id = object ? object->if_contains("id") : nullptr;
@@ -244,7 +239,7 @@ void reindexScenarios(bj::object& root, const std::string& list, std::size_t dro
             return; // no path could name it
         if (const bj::array* items = listAt(root, list))
             for (const bj::value& item : *items)
-                if (idOf(item) == droppedId)
+                if (entryIdOf(item) == droppedId)
                     return; // a duplicate of it remains, and the paths name that one
     }
     for (std::size_t i = scenarios->size(); i-- > 0;) {
@@ -288,7 +283,7 @@ Result<bj::value> rowsAtPositions(const sql::Database& db)
          {std::pair{"fleet_pool", "pools"}, {"workload", "workloads"}, {"segment", "segments"}}) {
         auto statement = db.prepare(std::string("SELECT position, id FROM ") + table +
                                     " WHERE position BETWEEN 0 AND " +
-                                    std::to_string(kMaxRowsPerTable) + " ORDER BY position");
+                                    std::to_string(kMaxRowsSalvaged) + " ORDER BY position");
         if (!statement)
             return statement.error();
         bj::array rows;
@@ -370,7 +365,7 @@ Result<Project> validateDropping(bj::object root, const std::string& file,
                                (id && id->is_string() ? " \"" + std::string(id->get_string()) + "\""
                                                       : std::string()) +
                                " dropped: " + why);
-                const std::optional<std::string> droppedId = idOf((*items)[index]);
+                const std::optional<std::string> droppedId = entryIdOf((*items)[index]);
                 items->erase(items->begin() + static_cast<std::ptrdiff_t>(index));
                 if (list != "scenarios")
                     reindexScenarios(root, list, index, droppedId, lost);

@@ -19,11 +19,6 @@ constexpr std::int64_t kMaxRowsPerTable = 1'000'000;
 /// workloads, 1.5 s for 58 MB, so at most about 3.5 s at this limit.
 constexpr std::uintmax_t kMaxProjectFileBytes = 128u * 1024u * 1024u;
 
-Error fileError(const std::string& file, std::string message)
-{
-    return Error({Issue{file, {}, {}, std::move(message)}});
-}
-
 Result<bool> checkRowCounts(const sql::Database& db)
 {
     auto tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'");

@@ -10,11 +10,6 @@ namespace fleet {
 
 namespace {
 
-Error fileError(const std::string& path, std::string message)
-{
-    return Error({Issue{path, {}, {}, std::move(message)}});
-}
-
 std::string kindOf(mode_t mode)
 {
     if (S_ISDIR(mode))

@@ -23,4 +23,17 @@ inline std::string calendarMonth(const std::string& start, int month)
     return text;
 }
 
+/// Days since 1970-01-01 of the proleptic Gregorian date y-m-d (Howard
+/// Hinnant's days_from_civil): the job logs' dates as seconds, with no time
+/// zone involved.
+inline long daysFromCivil(long y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const long era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + long(doe) - 719468;
+}
+
 } // namespace fleet

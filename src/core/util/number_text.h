@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 namespace fleet {
@@ -22,6 +23,16 @@ inline std::string wholeUpText(double value)
     char text[32];
     std::snprintf(text, sizeof text, "%.3e", up);
     return text;
+}
+
+/// `value` with `precision` significant digits, as a stream writes it ("0.35",
+/// "1.2e+03"): figures inside messages.
+inline std::string formatNumber(double value, int precision = 3)
+{
+    std::ostringstream out;
+    out.precision(precision);
+    out << value;
+    return out.str();
 }
 
 } // namespace fleet

@@ -37,6 +37,12 @@ struct Error
     std::string messages() const;
 };
 
+/// An error about a whole file (no field, no entry): "PATH: message".
+inline Error fileError(const std::string& file, std::string message)
+{
+    return Error({Issue{file, {}, {}, std::move(message)}});
+}
+
 template <typename T> class [[nodiscard]] Result
 {
 public:

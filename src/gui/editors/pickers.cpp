@@ -1,4 +1,5 @@
 #include "editors/pickers.h"
+#include "utf8_text.h"
 
 #include <QLocale>
 #include <QObject>
@@ -8,11 +9,6 @@
 namespace fleet::gui {
 
 namespace {
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 /// "$2.99/GPU-h on-demand" or "no on-demand price in market-2026".
 QString priceText(const Project& project, const GpuModel& gpu, Plan plan)

@@ -2,6 +2,7 @@
 
 #include "editors/page_helpers.h"
 #include "editors/remove_row_dialog.h"
+#include "utf8_text.h"
 
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -14,11 +15,6 @@ namespace fleet::gui {
 namespace bj = boost::json;
 
 namespace {
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 QPushButton* button(QHBoxLayout* row, const QString& text, const QString& name,
                     const QString& table, const QString& tooltip)

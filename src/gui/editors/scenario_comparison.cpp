@@ -26,7 +26,7 @@ struct KpiRow
     std::function<QString(const Kpis&)> text;
 };
 
-QString money(double usd)
+QString moneyText(double usd)
 {
     return QStringLiteral("$") + QLocale().toString(usd, 'f', 0);
 }
@@ -40,8 +40,8 @@ QString optionalMoney(const std::optional<double>& usd, int decimals)
 std::vector<KpiRow> kpiRows()
 {
     return {
-        {QObject::tr("Monthly cost"), [](const Kpis& k) { return money(k.meanMonthlyCostUsd); }},
-        {QObject::tr("Total cost"), [](const Kpis& k) { return money(k.totalCostUsd); }},
+        {QObject::tr("Monthly cost"), [](const Kpis& k) { return moneyText(k.meanMonthlyCostUsd); }},
+        {QObject::tr("Total cost"), [](const Kpis& k) { return moneyText(k.totalCostUsd); }},
         {QObject::tr("Per T training tokens"),
          [](const Kpis& k) { return optionalMoney(k.costPerTrillionTrainingTokensUsd, 0); }},
         {QObject::tr("Per M output tokens"),

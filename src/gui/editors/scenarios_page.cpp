@@ -16,7 +16,7 @@ namespace fleet::gui {
 
 namespace {
 
-QPushButton* button(QWidget* parent, QHBoxLayout* row, const QString& text, const char* name,
+QPushButton* addButton(QWidget* parent, QHBoxLayout* row, const QString& text, const char* name,
                     const QString& tooltip)
 {
     auto* b = new QPushButton(text, parent);
@@ -26,7 +26,7 @@ QPushButton* button(QWidget* parent, QHBoxLayout* row, const QString& text, cons
     return b;
 }
 
-QString scenarioName(const ProjectDocument* doc, const QString& id)
+QString scenarioLabel(const ProjectDocument* doc, const QString& id)
 {
     const Scenario* s = doc->project().scenario(id.toStdString());
     return s ? QString::fromStdString(s->name) : id;
@@ -60,22 +60,22 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     };
 
     auto* row = new QHBoxLayout;
-    auto* add = button(page, row, QObject::tr("New…"), "newScenario",
+    auto* add = addButton(page, row, QObject::tr("New…"), "newScenario",
                        QObject::tr("A scenario without overrides; record or add its changes"));
-    auto* duplicate = button(page, row, QObject::tr("Duplicate"), "duplicateScenario",
+    auto* duplicate = addButton(page, row, QObject::tr("Duplicate"), "duplicateScenario",
                              QObject::tr("A copy of the selected scenario"));
-    auto* rename = button(page, row, QObject::tr("Rename…"), "renameScenario",
+    auto* rename = addButton(page, row, QObject::tr("Rename…"), "renameScenario",
                           QObject::tr("Rename the selected scenario"));
-    auto* remove = button(page, row, QObject::tr("Delete"), "deleteScenario",
+    auto* remove = addButton(page, row, QObject::tr("Delete"), "deleteScenario",
                           QObject::tr("Delete the selected scenario"));
-    auto* up = button(page, row, QStringLiteral("↑"), "scenarioUp",
+    auto* up = addButton(page, row, QStringLiteral("↑"), "scenarioUp",
                       QObject::tr("Move the selected scenario up (the order of this list, the "
                                   "comparison and presentation mode)"));
-    auto* down = button(page, row, QStringLiteral("↓"), "scenarioDown",
+    auto* down = addButton(page, row, QStringLiteral("↓"), "scenarioDown",
                         QObject::tr("Move the selected scenario down"));
     for (QPushButton* arrow : {up, down})
         arrow->setMaximumWidth(arrow->fontMetrics().horizontalAdvance(QStringLiteral("↑")) * 4);
-    auto* record = button(page, row, QObject::tr("Record as scenario"), "recordScenario",
+    auto* record = addButton(page, row, QObject::tr("Record as scenario"), "recordScenario",
                           QObject::tr("While on, edits made anywhere become overrides of the "
                                       "selected scenario (a new one when the baseline is "
                                       "selected) instead of changing the project"));
@@ -125,7 +125,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
                                             : QObject::tr("Stop recording"));
         banner->setText(QObject::tr("Recording into “%1”: edits made anywhere change this "
                                     "scenario's overrides, not the project as stated.")
-                            .arg(scenarioName(doc, recording)));
+                            .arg(scenarioLabel(doc, recording)));
         banner->setVisible(!recording.isEmpty());
     };
     fill();
@@ -172,7 +172,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         bool ok = false;
         const QString name =
             QInputDialog::getText(page, QObject::tr("Rename Scenario"), QObject::tr("Name:"),
-                                  QLineEdit::Normal, scenarioName(doc, id), &ok);
+                                  QLineEdit::Normal, scenarioLabel(doc, id), &ok);
         if (!ok)
             return;
         auto edit = renameScenario(doc->project(), id.toStdString(), name.trimmed().toStdString());
@@ -189,7 +189,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         const QString recording = doc->recordingScenario();
         if (recording == id)
             doc->setRecordingScenario({});
-        if (!report(editScenarios(doc, QObject::tr("Delete scenario %1").arg(scenarioName(doc, id)),
+        if (!report(editScenarios(doc, QObject::tr("Delete scenario %1").arg(scenarioLabel(doc, id)),
                                   {edit.value()}))) {
             doc->setRecordingScenario(recording);
             return;
@@ -242,7 +242,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     layout->addWidget(view, 1);
     auto* overrideRow = new QHBoxLayout;
     auto* removeOverride =
-        button(page, overrideRow, QObject::tr("Remove override"), "removeOverride",
+        addButton(page, overrideRow, QObject::tr("Remove override"), "removeOverride",
                QObject::tr("The scenario keeps the base value of this field"));
     overrideRow->addStretch(1);
     layout->addLayout(overrideRow);

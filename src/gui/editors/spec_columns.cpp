@@ -6,6 +6,7 @@
 #include "model/project.h"
 #include "model/project_fields.h"
 #include "model/workload_fields.h"
+#include "utf8_text.h"
 
 #include <stdexcept>
 #include <string>
@@ -14,11 +15,6 @@
 namespace fleet::gui {
 
 namespace {
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 QVariant shown(const FieldValue& value)
 {

@@ -8,6 +8,7 @@
 #include "editors/spec_columns.h"
 #include "editors/workload_defaults.h"
 #include "editors/workload_pins.h"
+#include "utf8_text.h"
 
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
@@ -46,11 +47,6 @@ FieldTableModel::Rows workloadsOf(WorkloadKind kind)
 QString workloadName(const Project& p, int i)
 {
     return QString::fromStdString(p.workloads[std::size_t(i)].name);
-}
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
 /// What "Add workload…" offers first: the kind last added, and the segment

@@ -35,7 +35,7 @@ QString usd(double value)
     return QStringLiteral("$%1").arg(locale.toString(value, 'f', 3));
 }
 
-QString scenarioName(const PlanResults& r)
+QString shownScenarioName(const PlanResults& r)
 {
     return r.scenario.empty() ? QObject::tr("Baseline")
                               : gui::scenarioName(r.baseProject, r.scenario);
@@ -172,7 +172,7 @@ DeckSlide assumptionsSlide(const PlanResults& r)
         slide.lines << QObject::tr("Overridden default: %1 / %2 = %3")
                            .arg(QString::fromStdString(o.section), QString::fromStdString(o.key),
                                 QString::fromStdString(o.valueJson));
-    slide.lines << QObject::tr("Scenario shown: %1").arg(scenarioName(r));
+    slide.lines << QObject::tr("Scenario shown: %1").arg(shownScenarioName(r));
     slide.notes = QObject::tr("Every price carries its source and date in the project's catalog; "
                               "the workbook export lists them per GPU and plan.");
     return slide;
@@ -323,7 +323,7 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results)
     DeckSlide cover;
     cover.kind = DeckSlide::Kind::Title;
     cover.title = QString::fromStdString(results.project.name);
-    QStringList under{QObject::tr("Scenario: %1").arg(scenarioName(results))};
+    QStringList under{QObject::tr("Scenario: %1").arg(shownScenarioName(results))};
     if (const PriceBook* book = results.project.activePriceBook())
         under << QObject::tr("Price book: %1 (as of %2)")
                      .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));

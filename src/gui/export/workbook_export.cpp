@@ -55,7 +55,7 @@ void text(lxw_worksheet* sheet, int row, int col, const std::string& value,
     worksheet_write_string(sheet, lxw_row_t(row), lxw_col_t(col), value.c_str(), format);
 }
 
-void number(lxw_worksheet* sheet, int row, int col, double value, lxw_format* format)
+void writeNumber(lxw_worksheet* sheet, int row, int col, double value, lxw_format* format)
 {
     worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(col), value, format);
 }
@@ -68,7 +68,7 @@ void headers(lxw_worksheet* sheet, const std::vector<std::string>& names, const 
 }
 
 /// One KPI row: its key (as `evaluate --json` names it), label, value, unit.
-struct KpiRow
+struct KpiLine
 {
     const char* key;
     const char* label;
@@ -77,7 +77,7 @@ struct KpiRow
     bool share = false;
 };
 
-std::vector<KpiRow> kpiRows(const Kpis& k)
+std::vector<KpiLine> kpiLines(const Kpis& k)
 {
     return {
         {"mean_monthly_cost_usd", "Mean monthly cost", k.meanMonthlyCostUsd, "USD"},
@@ -101,7 +101,7 @@ std::vector<KpiRow> kpiRows(const Kpis& k)
     };
 }
 
-lxw_format* kpiFormat(const KpiRow& row, const Formats& f)
+lxw_format* kpiFormat(const KpiLine& row, const Formats& f)
 {
     if (row.share)
         return f.share;
@@ -115,11 +115,11 @@ void kpiSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     lxw_worksheet* sheet = workbook_add_worksheet(book, "KPIs");
     headers(sheet, {"Key", "KPI", "Value", "Unit"}, f);
     int row = 1;
-    for (const KpiRow& kpi : kpiRows(r.evaluation.kpis)) {
+    for (const KpiLine& kpi : kpiLines(r.evaluation.kpis)) {
         text(sheet, row, 0, kpi.key);
         text(sheet, row, 1, kpi.label);
         if (kpi.value)
-            number(sheet, row, 2, *kpi.value, kpiFormat(kpi, f));
+            writeNumber(sheet, row, 2, *kpi.value, kpiFormat(kpi, f));
         text(sheet, row, 3, kpi.unit);
         ++row;
     }
@@ -161,12 +161,12 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             if (option && m < option->months.size()) {
                 text(sheet, row, 3, option->gpuId);
                 text(sheet, row, 4, std::string(regimeLabel(option->regime)));
-                number(sheet, row, 5, option->months[m].gpuEquivalents, f.gpus);
-                number(sheet, row, 6, option->months[m].gpuHoursHeld, f.count);
-                number(sheet, row, 7, option->months[m].gpuHoursBusy, f.count);
-                number(sheet, row, 9, option->months[m].peakGpus, f.gpus);
+                writeNumber(sheet, row, 5, option->months[m].gpuEquivalents, f.gpus);
+                writeNumber(sheet, row, 6, option->months[m].gpuHoursHeld, f.count);
+                writeNumber(sheet, row, 7, option->months[m].gpuHoursBusy, f.count);
+                writeNumber(sheet, row, 9, option->months[m].peakGpus, f.gpus);
             }
-            number(sheet, row, 8, w.monthlyCostUsd[m], f.usd);
+            writeNumber(sheet, row, 8, w.monthlyCostUsd[m], f.usd);
             ++row;
         }
     }
@@ -187,12 +187,12 @@ void poolSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
         text(sheet, row, 0, pool.id);
         const GpuModel* gpu = r.project.catalog().gpu(pool.gpuId);
         text(sheet, row, 1, gpu ? gpu->name : pool.gpuId);
-        number(sheet, row, 2, pool.count, f.count);
+        writeNumber(sheet, row, 2, pool.count, f.count);
         text(sheet, row, 3, std::string(planLabel(pool.plan)));
         if (gpu && priceBook)
             if (const auto price = priceBook->usdPerGpuHour(*gpu, pool.plan))
-                number(sheet, row, 4, *price, f.usdCents);
-        number(sheet, row, 5, pool.gpusPerNode, f.count);
+                writeNumber(sheet, row, 4, *price, f.usdCents);
+        writeNumber(sheet, row, 5, pool.gpusPerNode, f.count);
         ++row;
     }
     worksheet_set_column(sheet, 0, 1, 26, nullptr);
@@ -207,14 +207,14 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     for (std::size_t s = 0; s < r.scenarios.size(); ++s)
         text(sheet, 0, int(s) + 2, r.scenarios[s].name, f.header);
     worksheet_freeze_panes(sheet, 1, 2);
-    const std::size_t kpis = kpiRows(Kpis{}).size();
+    const std::size_t kpis = kpiLines(Kpis{}).size();
     for (std::size_t k = 0; k < kpis; ++k)
         for (std::size_t s = 0; s < r.scenarios.size(); ++s) {
-            const KpiRow kpi = kpiRows(r.scenarios[s].kpis)[k];
+            const KpiLine kpi = kpiLines(r.scenarios[s].kpis)[k];
             text(sheet, int(k) + 1, 0, kpi.key);
             text(sheet, int(k) + 1, 1, kpi.label);
             if (kpi.value)
-                number(sheet, int(k) + 1, int(s) + 2, *kpi.value, kpiFormat(kpi, f));
+                writeNumber(sheet, int(k) + 1, int(s) + 2, *kpi.value, kpiFormat(kpi, f));
         }
     worksheet_set_column(sheet, 0, 0, 36, nullptr);
     worksheet_set_column(sheet, 1, 1, 32, nullptr);
@@ -247,7 +247,7 @@ int sourcedRow(lxw_worksheet* sheet, int row, const Catalog& catalog, const std:
 {
     text(sheet, row, 0, gpu);
     text(sheet, row, 1, what);
-    number(sheet, row, 2, figure.value, format);
+    writeNumber(sheet, row, 2, figure.value, format);
     const SourceInfo* source = catalog.source(figure.source);
     text(sheet, row, 3, source ? source->title : figure.source);
     text(sheet, row, 4, source ? source->url : std::string());
@@ -270,7 +270,7 @@ int ownedRows(lxw_worksheet* sheet, int row, const PriceBook& priceBook, const C
         const std::string name = gpu->name;
         text(sheet, row, 0, name);
         text(sheet, row, 1, std::string(planLabel(Plan::Owned)));
-        number(sheet, row, 2, ownedUsdPerGpuHour(owned, gpu->tdpW.value), f.usdCents);
+        writeNumber(sheet, row, 2, ownedUsdPerGpuHour(owned, gpu->tdpW.value), f.usdCents);
         text(sheet, row, 3,
              "Computed: capex / (amortization years x 8,760 h) + hosting / 730 h + "
              "TDP kW x PUE x USD per kWh, from the rows below");
@@ -314,7 +314,7 @@ void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             const HourlyPrice& price = *prices.hourly(plan);
             text(sheet, row, 0, gpu ? gpu->name : prices.gpuId);
             text(sheet, row, 1, std::string(planLabel(plan)));
-            number(sheet, row, 2, price.usdPerGpuHour, f.usdCents);
+            writeNumber(sheet, row, 2, price.usdPerGpuHour, f.usdCents);
             const SourceInfo* source = catalog.source(price.source);
             text(sheet, row, 3, source ? source->title : price.source);
             text(sheet, row, 4, source ? source->url : std::string());
@@ -339,11 +339,11 @@ void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Cost curve");
     headers(sheet, {curve.axisLabel, "Mean monthly cost (USD)", "Utilization"}, f);
     for (std::size_t i = 0; i < curve.x.size(); ++i) {
-        number(sheet, int(i) + 1, 0, curve.x[i], curve.inputKey == "fleet_size" ? f.count : f.gpus);
+        writeNumber(sheet, int(i) + 1, 0, curve.x[i], curve.inputKey == "fleet_size" ? f.count : f.gpus);
         if (curve.monthlyCostUsd[i])
-            number(sheet, int(i) + 1, 1, *curve.monthlyCostUsd[i], f.usd);
+            writeNumber(sheet, int(i) + 1, 1, *curve.monthlyCostUsd[i], f.usd);
         if (curve.utilization[i])
-            number(sheet, int(i) + 1, 2, *curve.utilization[i], f.share);
+            writeNumber(sheet, int(i) + 1, 2, *curve.utilization[i], f.share);
     }
     worksheet_set_column(sheet, 0, 2, 24, nullptr);
     if (curve.x.empty())
@@ -391,7 +391,7 @@ void writeMonthTable(lxw_workbook* book, lxw_worksheet* sheet, const MonthTable&
     for (std::size_t m = 0; m < t.months.size(); ++m) {
         text(sheet, t.headerRow + 1 + int(m), 0, t.months[m]);
         for (std::size_t s = 0; s < t.series.size(); ++s)
-            number(sheet, t.headerRow + 1 + int(m), int(s) + 1, t.values[s][m], t.format);
+            writeNumber(sheet, t.headerRow + 1 + int(m), int(s) + 1, t.values[s][m], t.format);
     }
     worksheet_set_column(sheet, 0, lxw_col_t(t.series.size()), 18, nullptr);
     if (t.months.empty() || t.series.empty())

@@ -38,7 +38,7 @@ template <typename Spec, typename Get> std::optional<double> first(const Project
     return std::nullopt;
 }
 
-const Catalog& builtinCatalog()
+const Catalog& shippedCatalog()
 {
     static const Catalog catalog = [] {
         auto loaded = loadBuiltinCatalog();
@@ -52,7 +52,7 @@ const Catalog& builtinCatalog()
 std::optional<double> priceMultiplier(const Project& project)
 {
     const PriceBook* book = project.activePriceBook();
-    const PriceBook* original = builtinCatalog().priceBook(project.activePriceBookId);
+    const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId);
     if (!book || !original)
         return std::nullopt;
     for (const GpuPrices& prices : original->gpus)
@@ -71,7 +71,7 @@ std::optional<double> priceMultiplier(const Project& project)
 /// book's id; dropped again when it equals the built-in book.
 std::vector<FieldEdit> scalePrices(const Project& project, double factor)
 {
-    const PriceBook* original = builtinCatalog().priceBook(project.activePriceBookId);
+    const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId);
     const PriceBook* current = project.activePriceBook();
     if (!original || !current)
         return {};

@@ -33,7 +33,7 @@ using namespace fleet::joblog;
 
 namespace {
 
-QString usd(double value)
+QString dollars(double value)
 {
     return QStringLiteral("%L1").arg(value, 0, 'f', 2);
 }
@@ -199,10 +199,10 @@ void MeteringPanel::showMetering()
         tr("Fleet cost %1 USD over %2 at the %3 prices: used %4, idle committed %5 (%6), held "
            "centrally %7. Power %L8 W on average (held GPUs at TDP, idle committed GPUs at %9 % "
            "of TDP, an assumption). Memory efficiency: %10.")
-            .arg(usd(m.fleetCostUsd), hoursText((m.spanEndS - m.spanStartS) / 3600.0),
-                 QString::fromStdString(m.rates.priceBookId), usd(m.usedCostUsd),
-                 usd(m.idleCostUsd), QString::fromUtf8(chargebackKey(m.rule).data()),
-                 usd(m.centralCostUsd))
+            .arg(dollars(m.fleetCostUsd), hoursText((m.spanEndS - m.spanStartS) / 3600.0),
+                 QString::fromStdString(m.rates.priceBookId), dollars(m.usedCostUsd),
+                 dollars(m.idleCostUsd), QString::fromUtf8(chargebackKey(m.rule).data()),
+                 dollars(m.centralCostUsd))
             .arg(m.fleetMeanWatts, 0, 'f', 0)
             .arg(m.rates.idleFractionOfTdp * 100, 0, 'f', 0)
             .arg(QString::fromUtf8(kMemoryEfficiencyNote)));
@@ -224,9 +224,9 @@ void MeteringPanel::showMetering()
         put(row, 0, QString::fromStdString(t.tenant));
         put(row, 1, QStringLiteral("%L1").arg(t.jobs));
         put(row, 2, QStringLiteral("%L1").arg(t.gpuSeconds / 3600.0, 0, 'f', 1));
-        put(row, 3, usd(t.usedCostUsd));
-        put(row, 4, usd(t.idleCostUsd));
-        put(row, 5, usd(t.totalCostUsd()));
+        put(row, 3, dollars(t.usedCostUsd));
+        put(row, 4, dollars(t.idleCostUsd));
+        put(row, 5, dollars(t.totalCostUsd()));
         put(row, 6, QStringLiteral("%L1").arg(t.meanWatts, 0, 'f', 0));
         put(row, 7, hoursText(t.meanWaitHours));
         put(row, 8, hoursText(t.p95WaitHours));
@@ -234,8 +234,8 @@ void MeteringPanel::showMetering()
         ++row;
     }
     put(row, 0, tr("(held centrally)"));
-    put(row, 4, usd(m.centralCostUsd));
-    put(row, 5, usd(m.centralCostUsd));
+    put(row, 4, dollars(m.centralCostUsd));
+    put(row, 5, dollars(m.centralCostUsd));
     put(row, 6, QStringLiteral("%L1").arg(m.idleMeanWatts, 0, 'f', 0));
     m_table->resizeColumnsToContents();
 }

@@ -16,7 +16,7 @@ namespace fleet::gui {
 
 namespace {
 
-QString number(double value, int decimals)
+QString decimalText(double value, int decimals)
 {
     return QStringLiteral("%L1").arg(value, 0, 'f', decimals);
 }
@@ -83,7 +83,7 @@ void TenantSheet::refresh()
         results.scenario.empty()
             ? tr("the baseline")
             : tr("scenario %1").arg(scenarioName(results.baseProject, results.scenario));
-    const QString fleet = number(results.evaluation.kpis.totalCostUsd, 0);
+    const QString fleet = decimalText(results.evaluation.kpis.totalCostUsd, 0);
     m_status->setText(
         project.tenants.empty()
             ? tr("This project names no tenants: each segment below is one customer. Add "
@@ -129,18 +129,18 @@ void TenantSheet::refresh()
         put(row, 0, tenantLineName(project, line));
         const Segment* segment = project.segment(line.segmentId);
         put(row, 1, segment ? QString::fromStdString(segment->name) : QString());
-        put(row, 2, line.tenantId.empty() ? QString() : number(line.tenants, 0));
+        put(row, 2, line.tenantId.empty() ? QString() : decimalText(line.tenants, 0));
         put(row, 3, ruleLabel(line.rule));
-        put(row, 4, number(line.gpuHoursHeld, 1));
-        put(row, 5, number(line.workloadCostUsd, 2));
-        put(row, 6, number(line.sharedFleetCostUsd, 2));
-        put(row, 7, number(line.totalCostUsd(), 2));
+        put(row, 4, decimalText(line.gpuHoursHeld, 1));
+        put(row, 5, decimalText(line.workloadCostUsd, 2));
+        put(row, 6, decimalText(line.sharedFleetCostUsd, 2));
+        put(row, 7, decimalText(line.totalCostUsd(), 2));
         const Tenant* tenant = tenantRow(project, line.tenantId);
         if (const auto entitled = tenant ? entitledGpuHoursPerMonth(*tenant) : std::nullopt;
             entitled && *entitled > 0) {
             const double quota = *entitled * double(months);
             const double use = line.gpuHoursHeld / quota;
-            put(row, 8, number(quota, 0));
+            put(row, 8, decimalText(quota, 0));
             put(row, 9, QStringLiteral("%L1 %").arg(100 * use, 0, 'f', 1));
             if (use > 1) {
                 m_table->item(row, 9)->setForeground(Qt::red);
@@ -160,10 +160,10 @@ void TenantSheet::refresh()
         ++row;
     }
     put(row, 0, tr("Total"));
-    put(row, 4, number(hours, 1));
-    put(row, 5, number(workload, 2));
-    put(row, 6, number(shared, 2));
-    put(row, 7, number(workload + shared, 2));
+    put(row, 4, decimalText(hours, 1));
+    put(row, 5, decimalText(workload, 2));
+    put(row, 6, decimalText(shared, 2));
+    put(row, 7, decimalText(workload + shared, 2));
     QFont bold = m_table->font();
     bold.setBold(true);
     for (int column = 0; column < m_table->columnCount(); ++column)
