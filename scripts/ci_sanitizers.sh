@@ -18,9 +18,9 @@ if [ "${FLEET_ASAN_GUI_TESTS:-0}" = 1 ]; then
   tests+=("${FLEET_ASAN_GUI_TESTS_LIST[@]}")
 fi
 regex="^($(IFS='|'; echo "${tests[*]}"))\$"
-# 2,000 random projects run in the normal build; 50 of them (shard 0 of 200)
-# under the sanitizers, where each costs several times as much.
-export FLEET_PROPERTY_PROJECTS=${FLEET_PROPERTY_PROJECTS:-200}
+# Thousands of random projects run in the normal build; 50 of them (shard 0
+# of 200) under the sanitizers, where each costs several times as much.
+export FLEET_PROPERTY_PROJECTS=${FLEET_ASAN_PROPERTY_PROJECTS:-200}
 test_start=$(date +%s)
 status=0
 echo "+ ctest --test-dir $FLEET_ASAN_DIR -R '$regex' --output-on-failure --parallel 2 --timeout 1200"

@@ -189,7 +189,8 @@ boost::json::object comparisonJson(const Evaluation& evaluation, const Optimizer
                       {"choices_that_differ", std::move(choices)}};
 }
 
-QString evaluationText(const Project& project, const Evaluation& evaluation, const QString& scenario)
+QString evaluationText(const Project& project, const Evaluation& evaluation,
+                       const QString& scenario)
 {
     const Kpis& k = evaluation.kpis;
     QString out = QStringLiteral("%1%2\n").arg(

@@ -108,20 +108,20 @@ int runInferenceCommand(const QStringList& args)
     }
     if (!numberOption(parser, kInferenceCommand, QStringLiteral("params"), 0, 1e14, false, !model,
                       &spec.params) ||
-        !numberOption(parser, kInferenceCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
-                      &totalParams) ||
+        !numberOption(parser, kInferenceCommand, QStringLiteral("total-params"), 0, 1e14, false,
+                      false, &totalParams) ||
         !numberOption(parser, kInferenceCommand, QStringLiteral("rps"), 0, 1e7, false, true,
                       &spec.requestsPerSecond) ||
         !numberOption(parser, kInferenceCommand, QStringLiteral("input-tokens"), 0, 1e7, true, true,
                       &spec.inputTokens) ||
-        !numberOption(parser, kInferenceCommand, QStringLiteral("output-tokens"), 0, 1e6, false, true,
-                      &spec.outputTokens) ||
+        !numberOption(parser, kInferenceCommand, QStringLiteral("output-tokens"), 0, 1e6, false,
+                      true, &spec.outputTokens) ||
         !numberOption(parser, kInferenceCommand, QStringLiteral("tpot-ms"), 0, 1e4, false, false,
                       &spec.tpotMs) ||
         !numberOption(parser, kInferenceCommand, QStringLiteral("ttft-ms"), 0, 6e5, false, false,
                       &spec.ttftMs) ||
-        !numberOption(parser, kInferenceCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8, false, false,
-                      &kvBytes))
+        !numberOption(parser, kInferenceCommand, QStringLiteral("kv-bytes-per-token"), 0, 1e8,
+                      false, false, &kvBytes))
         return UserError;
     if (kvBytes > 0)
         spec.kvBytesPerToken = kvBytes;
@@ -174,8 +174,8 @@ int runInferenceCommand(const QStringList& args)
         return UserError;
     }
     double quantile = assumptions.ttftTargetQuantile;
-    if (!numberOption(parser, kInferenceCommand, QStringLiteral("ttft-quantile"), 0, 0.9999, true, false,
-                      &quantile))
+    if (!numberOption(parser, kInferenceCommand, QStringLiteral("ttft-quantile"), 0, 0.9999, true,
+                      false, &quantile))
         return UserError;
     const QString profile = parser.value(QStringLiteral("profile"));
     std::optional<InferenceEstimate> best;

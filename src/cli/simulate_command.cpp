@@ -204,7 +204,8 @@ int applyCeiling(const QCommandLineParser& parser, const Project& project,
                         .arg(project.scheduler.measuredUtilizationCeiling[index]
                                  ? QStringLiteral(", measured before")
                                  : QStringLiteral(", assumed")));
-    return writeProject(kSimulateCommand, edited.value().project, parser.value(QStringLiteral("output")));
+    return writeProject(kSimulateCommand, edited.value().project,
+                        parser.value(QStringLiteral("output")));
 }
 
 /// `simulate PROJECT`: the project's training and batch work on the GPUs its
@@ -217,8 +218,10 @@ int runProject(const QCommandLineParser& parser)
         return exitCode;
     double days = kDefaultSimulationDays, seed = 42;
     int seedCount = kDefaultKneeSeeds;
-    if (!numberOption(parser, kSimulateCommand, QStringLiteral("days"), 1, 3650, true, false, &days) ||
-        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed) ||
+    if (!numberOption(parser, kSimulateCommand, QStringLiteral("days"), 1, 3650, true, false,
+                      &days) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false,
+                      &seed) ||
         !readKneeSeeds(parser, kSimulateCommand, &seedCount))
         return UserError;
     const bool planRuns = !parser.isSet(QStringLiteral("unplanned-runs"));
@@ -505,7 +508,8 @@ int runSimulateCommand(const QStringList& args)
         }
     double gpus = 0, perNode = 8, jobGpus = 1, meanHours = 1, load = 0, jobs = 100000, seed = 42;
     double slicesPerGpu = 1, jobSlices = 0;
-    if (!numberOption(parser, kSimulateCommand, QStringLiteral("gpus"), 1, 1e6, true, true, &gpus) ||
+    if (!numberOption(parser, kSimulateCommand, QStringLiteral("gpus"), 1, 1e6, true, true,
+                      &gpus) ||
         !numberOption(parser, kSimulateCommand, QStringLiteral("gpus-per-node"), 1, 64, true, false,
                       &perNode) ||
         !numberOption(parser, kSimulateCommand, QStringLiteral("job-gpus"), 1, 1e6, true, false,
@@ -516,12 +520,14 @@ int runSimulateCommand(const QStringList& args)
                       !parser.isSet(QStringLiteral("loads")), &load) ||
         // 10 million jobs take ~2 GB per load simulated at once: the most
         // that two loads in parallel may hold on a 24 GB laptop.
-        !numberOption(parser, kSimulateCommand, QStringLiteral("jobs"), 1, 1e7, true, false, &jobs) ||
-        !numberOption(parser, kSimulateCommand, QStringLiteral("slices-per-gpu"), 1, 64, true, false,
-                      &slicesPerGpu) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("jobs"), 1, 1e7, true, false,
+                      &jobs) ||
+        !numberOption(parser, kSimulateCommand, QStringLiteral("slices-per-gpu"), 1, 64, true,
+                      false, &slicesPerGpu) ||
         !numberOption(parser, kSimulateCommand, QStringLiteral("job-slices"), 1, 64, true, false,
                       &jobSlices) ||
-        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false, &seed))
+        !numberOption(parser, kSimulateCommand, QStringLiteral("seed"), 0, 1e18, true, false,
+                      &seed))
         return UserError;
     const auto whole = [](double v) { return v == std::floor(v); };
     if (!whole(gpus) || !whole(perNode) || !whole(jobGpus) || !whole(jobs) || !whole(seed) ||

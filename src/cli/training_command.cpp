@@ -78,20 +78,22 @@ int runTrainingCommand(const QStringList& args)
     double gpus = 8, interval = 0, efficiency = 0, spares = -1, stages = 1, microBatches = 1;
     if (!numberOption(parser, kTrainingCommand, QStringLiteral("params"), 0, 1e14, false, true,
                       &spec.activeParams) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("total-params"), 0, 1e14, false, false,
-                      &spec.totalParams) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("total-params"), 0, 1e14, false,
+                      false, &spec.totalParams) ||
         !numberOption(parser, kTrainingCommand, QStringLiteral("tokens"), 0, 1e16, false, true,
                       &spec.tokensPerRun) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("gpus"), 1, 1e6, true, false, &gpus) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("mfu"), 0, 1, false, false, &efficiency) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true, false,
-                      &spares) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5, false,
-                      false, &interval) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("pipeline-stages"), 1, 1e6, true, false,
-                      &stages) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("micro-batches"), 1, 1e7, true, false,
-                      &microBatches))
+        !numberOption(parser, kTrainingCommand, QStringLiteral("gpus"), 1, 1e6, true, false,
+                      &gpus) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("mfu"), 0, 1, false, false,
+                      &efficiency) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("hot-spare-fraction"), 0, 1, true,
+                      false, &spares) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("checkpoint-interval-min"), 0, 1e5,
+                      false, false, &interval) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("pipeline-stages"), 1, 1e6, true,
+                      false, &stages) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("micro-batches"), 1, 1e7, true,
+                      false, &microBatches))
         return UserError;
     for (const auto& [name, value] : {std::pair{QStringLiteral("pipeline-stages"), stages},
                                       std::pair{QStringLiteral("micro-batches"), microBatches}})

@@ -55,7 +55,8 @@ QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
     case MemoryGb: return numberText(gpu.memoryGb.value);
     case BandwidthGbPerS: return numberText(gpu.memoryBandwidthGbPerS.value);
     case Bf16DenseTflops: return numberText(gpu.bf16DenseTflops.value);
-    case Fp8DenseTflops: return gpu.fp8DenseTflops ? numberText(gpu.fp8DenseTflops->value) : tr("—");
+    case Fp8DenseTflops:
+        return gpu.fp8DenseTflops ? numberText(gpu.fp8DenseTflops->value) : tr("—");
     case TdpW: return numberText(gpu.tdpW.value);
     case ScaleUpLink:
         return gpu.scaleUpLinkGbPerS ? tr("%1, %2 GB/s")

@@ -1,6 +1,7 @@
 // fleetplanner-cli as a user and a script see it: exit codes, messages, JSON shape.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QImage>
 #include <QJsonArray>
@@ -10,8 +11,6 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

@@ -2,14 +2,13 @@
 // chart (solved on the spot, with solve's options), every chart kind.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using fleet::test::CliRun;

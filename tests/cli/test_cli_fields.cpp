@@ -4,12 +4,11 @@
 #include "cli_run.h"
 #include "model/fleet_fields.h"
 #include "model/workload_fields.h"
+#include "support/fleet_test.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using fleet::test::CliRun;

@@ -3,13 +3,12 @@
 // a bad option is refused naming the option, and no file is written.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using fleet::test::CliRun;

@@ -2,13 +2,12 @@
 // JSON, and a clear refusal for each bad option or row.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using fleet::test::CliRun;

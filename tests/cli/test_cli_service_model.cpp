@@ -6,13 +6,12 @@
 // sized on its active parameters' weights.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

@@ -2,11 +2,10 @@
 // the comparison it prints, the engine-wide default and bad input.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

@@ -3,13 +3,12 @@
 // and pack (a trace replayed, its efficiency fed back to the planner).
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <algorithm>
@@ -23,7 +22,8 @@ using fleet::test::runCli;
 namespace {
 
 /// `project` written to `name` in `dir`; its path, empty when it cannot be written.
-QString writtenProjectCliSimulate(const QTemporaryDir& dir, const QJsonObject& project, const QString& name)
+QString writtenProjectCliSimulate(const QTemporaryDir& dir, const QJsonObject& project,
+                                  const QString& name)
 {
     const QString path = dir.filePath(name);
     QFile file(path);
@@ -161,7 +161,8 @@ private slots:
             segments[i] = segment;
         }
         sample.insert("segments", segments);
-        const QString path = writtenProjectCliSimulate(dir, sample, QStringLiteral("overflow.fleetplan.json"));
+        const QString path =
+            writtenProjectCliSimulate(dir, sample, QStringLiteral("overflow.fleetplan.json"));
         QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "chat-70b", "--hours", "0.05", "--json"});
@@ -196,7 +197,8 @@ private slots:
         QJsonObject assumptions = sample.value("assumptions").toObject();
         assumptions.insert("inference_disaggregated", 1);
         sample.insert("assumptions", assumptions);
-        const QString path = writtenProjectCliSimulate(dir, sample, QStringLiteral("split.fleetplan.json"));
+        const QString path =
+            writtenProjectCliSimulate(dir, sample, QStringLiteral("split.fleetplan.json"));
         QVERIFY(!path.isEmpty());
         const CliRun run =
             runCli({"simulate-service", path, "claims-triage-8b", "--hours", "0.2", "--json"});

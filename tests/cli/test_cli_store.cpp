@@ -4,11 +4,10 @@
 
 #include "../core/file_bytes.h"
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <sqlite3.h>

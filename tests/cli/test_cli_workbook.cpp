@@ -5,14 +5,13 @@
 // Also `chart --all` and `deck` from the command line.
 
 #include "cli_run.h"
+#include "support/fleet_test.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtEndian>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using fleet::test::runCli;

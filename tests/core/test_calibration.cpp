@@ -12,7 +12,6 @@
 #include "perf/serving_table.h"
 #include "perf/training_defaults.h"
 #include "store/catalog_loader.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -3,7 +3,6 @@
 #include "model/engine_defaults.h"
 #include "model/mig_layout.h"
 #include "store/catalog_loader.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -2,7 +2,6 @@
 // a valid user file adds entries and overrides built-in ones whole.
 
 #include "store/catalog_loader.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -4,7 +4,6 @@
 
 #include "optimize/child_process.h"
 #include "optimize/milp.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

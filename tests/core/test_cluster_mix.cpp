@@ -7,7 +7,6 @@
 #include "sample_fixture.h"
 #include "simulate/cluster_mix.h"
 #include "simulate/project_jobs.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -8,7 +8,6 @@
 #include "optimize/regime_mix.h"
 #include "project_generator.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

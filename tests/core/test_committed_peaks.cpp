@@ -9,7 +9,6 @@
 #include "optimize/regime_mix.h"
 #include "service_fixture.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -14,7 +14,6 @@
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -6,7 +6,6 @@
 #include "engine/sensitivity.h"
 #include "sample_fixture.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -12,7 +12,6 @@
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -12,7 +12,6 @@
 #include "project_generator.h"
 #include "store/project_json.h"
 #include "store/project_templates.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -5,7 +5,6 @@
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
 #include "store/catalog_loader.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -184,8 +183,9 @@ private slots:
         const double k = sliced.maxTenantsPerGpu;
         const double peak = densePeakFlopsPerS(h100, Precision::Bf16);
         QVERIFY(nearInference(idle.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead)));
-        QVERIFY(nearInference(busy.computeFlopsPerS, peak / k * (1 - sliced.throughputOverhead) *
-                                                (1 - sliced.contentionPerExtraTenant * (k - 1))));
+        QVERIFY(nearInference(busy.computeFlopsPerS,
+                              peak / k * (1 - sliced.throughputOverhead) *
+                                  (1 - sliced.contentionPerExtraTenant * (k - 1))));
     }
 };
 

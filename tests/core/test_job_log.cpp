@@ -6,7 +6,6 @@
 #include "joblog/log_measures.h"
 #include "joblog/log_replay.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

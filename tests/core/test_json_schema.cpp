@@ -6,11 +6,10 @@
 #include "project_generator.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using namespace fleet;

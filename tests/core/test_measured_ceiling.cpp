@@ -8,10 +8,9 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
-
-#include <QTemporaryDir>
 #include "support/fleet_test.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace fleet;

@@ -3,12 +3,11 @@
 
 #include "optimize/regime_mix.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using namespace fleet;

@@ -7,7 +7,6 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

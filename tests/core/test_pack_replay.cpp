@@ -5,7 +5,6 @@
 #include "pack/project_trace.h"
 #include "pack/remaining_index.h"
 #include "pack/replay.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -42,8 +41,8 @@ ReplayResult mustReplay(const std::vector<Node>& nodes, const std::vector<Pod>& 
 }
 
 /// Replays exactly `pods` (load chosen so nothing is added or removed).
-ReplayResult runPackReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods, Policy policy,
-                 std::uint64_t seed = 1)
+ReplayResult runPackReplay(const std::vector<Node>& nodes, const std::vector<Pod>& pods,
+                           Policy policy, std::uint64_t seed = 1)
 {
     long gpuMilli = 0, capacity = 0;
     for (const Pod& p : pods)

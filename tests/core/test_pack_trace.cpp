@@ -2,9 +2,8 @@
 // column mapping, and broken files refused with the file, line and field.
 
 #include "pack/trace.h"
-#include "util/utf8.h"
-
 #include "support/fleet_test.h"
+#include "util/utf8.h"
 
 #include <QtTest>
 

@@ -5,7 +5,6 @@
 
 #include "simulate/cluster_simulator.h"
 #include "simulate/knee_spread.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

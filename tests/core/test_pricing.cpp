@@ -5,7 +5,6 @@
 #include "model/owned_tco.h"
 #include "model/spot.h"
 #include "store/catalog_loader.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

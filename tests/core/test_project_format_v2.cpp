@@ -8,7 +8,6 @@
 #include "golden_v1.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -6,7 +6,6 @@
 #include "model/project_refs.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

@@ -2,7 +2,6 @@
 
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

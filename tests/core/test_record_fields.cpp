@@ -19,10 +19,9 @@
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
 #include "store/project_sqlite.h"
-
-#include <QTemporaryDir>
 #include "support/fleet_test.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -180,7 +179,8 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
         case FieldType::Text: QCOMPARE(messageAt(set(""), path).empty(), false); break;
         case FieldType::Month: QFAIL("no month in these records"); break;
         }
-        const auto absent = sampleWithRecordFields(list, [&](bj::object& item) { item.erase(info.key); });
+        const auto absent =
+            sampleWithRecordFields(list, [&](bj::object& item) { item.erase(info.key); });
         if (info.presence == Presence::Required) {
             QCOMPARE(messageAt(absent, path), std::string("is required but missing"));
             continue;
@@ -496,10 +496,12 @@ private slots:
     void messagesAreUnchanged()
     {
         const auto pool = [](const char* key, bj::value value) {
-            return sampleWithRecordFields("/fleet/pools", [&](bj::object& item) { item[key] = value; });
+            return sampleWithRecordFields("/fleet/pools",
+                                          [&](bj::object& item) { item[key] = value; });
         };
         const auto segment = [](const char* key, bj::value value) {
-            return sampleWithRecordFields("/segments", [&](bj::object& item) { item[key] = value; });
+            return sampleWithRecordFields("/segments",
+                                          [&](bj::object& item) { item[key] = value; });
         };
         QCOMPARE(messageAt(pool("plan", "monthly"), "/fleet/pools/0/plan"),
                  std::string("must be one of on_demand, reserved_1y, reserved_3y, spot, owned; "
@@ -525,10 +527,10 @@ private slots:
                            "/segments/0/price_usd_per_gpu_hour"),
                  std::string("must be a finite number ≥ 0 and ≤ 200 (USD per GPU-hour charged; a "
                              "monthly price would be about 730× larger); got 2000"));
-        QCOMPARE(
-            messageAt(sampleWithRecordFields("/scenarios", [](bj::object& item) { item["colour"] = "red"; }),
-                      "/scenarios/0/colour"),
-            std::string("unknown key; allowed keys here: id, name, overrides, description"));
+        QCOMPARE(messageAt(sampleWithRecordFields("/scenarios",
+                                                  [](bj::object& item) { item["colour"] = "red"; }),
+                           "/scenarios/0/colour"),
+                 std::string("unknown key; allowed keys here: id, name, overrides, description"));
         const auto top = [](const char* parent, const char* key, bj::value value) {
             return sampleProjectWith([&](bj::object& root) {
                 bj::object& object = *parent ? root[parent].as_object() : root;

@@ -10,7 +10,6 @@
 #include "sample_fixture.h"
 #include "service_fixture.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

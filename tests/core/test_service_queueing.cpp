@@ -12,7 +12,6 @@
 #include "simulate/cluster_simulator.h"
 #include "simulate/service_simulator.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -32,7 +31,7 @@ bool nearServiceQueueing(double actual, double expected, double relative = 1e-9)
 
 #define QNEAR(actual, expected, relative)                                                          \
     QVERIFY2(                                                                                      \
-        nearServiceQueueing((actual), (expected), (relative)),                                                    \
+        nearServiceQueueing((actual), (expected), (relative)),                                     \
         qPrintable(QStringLiteral("%1 vs %2").arg(actual, 0, 'g', 12).arg(expected, 0, 'g', 12)))
 
 /// Erlang C by the textbook recursion on Erlang B (B₀ = 1, Bₖ = a·Bₖ₋₁ ÷

@@ -5,7 +5,6 @@
 #include "engine/evaluate.h"
 #include "simulate/project_jobs.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

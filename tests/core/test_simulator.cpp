@@ -4,7 +4,6 @@
 
 #include "simulate/cluster_simulator.h"
 #include "simulate/frontier.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

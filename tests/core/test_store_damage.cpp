@@ -7,7 +7,6 @@
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
 #include "store/project_sqlite.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

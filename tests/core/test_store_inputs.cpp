@@ -5,7 +5,6 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -112,17 +111,19 @@ private slots:
         std::string section = "regimes/";
         for (int i = 0; i < 200000; ++i)
             section += "a/";
-        tamperStoreInputs(file, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
-                     "(99, '" +
-                         section + "a', 'k', '1')");
+        tamperStoreInputs(
+            file, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
+                  "(99, '" +
+                      section + "a', 'k', '1')");
         const QString deep = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(deep.contains(QStringLiteral("table setting_override, row ")) &&
                      deep.contains(QStringLiteral("column section: names a setting 200003 levels "
                                                   "deep; settings are at most 3 levels")),
                  qPrintable(deep));
         const std::string slashed = savedSample("slashed.fleetplan");
-        tamperStoreInputs(slashed, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
-                        "(99, 'assumptions', 'a/b/c', '1')");
+        tamperStoreInputs(
+            slashed, "INSERT INTO setting_override (position, section, key, value_json) VALUES "
+                     "(99, 'assumptions', 'a/b/c', '1')");
         const QString key = errorWithin([slashed] { return openProjectFile(slashed); });
         QVERIFY2(key.contains(QStringLiteral("column key: a setting's key may not contain '/'")),
                  qPrintable(key));
@@ -138,23 +139,26 @@ private slots:
         QVERIFY2(json.contains(QStringLiteral(
                      "/scenarios/2/overrides/0/value: must hold finite numbers only")),
                  qPrintable(json));
-        const std::string nested =
-            sampleWithStoreInputs("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
-                       "\"/workloads/dev-notebooks\",\n          \"value\": {\"x\": [1e999]}");
+        const std::string nested = sampleWithStoreInputs(
+            "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+            "\"/workloads/dev-notebooks\",\n          \"value\": {\"x\": [1e999]}");
         QVERIFY2(parseError(nested).contains(QStringLiteral("must hold finite numbers only")),
                  qPrintable(parseError(nested)));
         // The same from SQLite rows, and values no parser should be asked to trust.
         const std::string file = savedSample("inf.fleetplan");
-        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = '1e999' WHERE position = 0");
+        tamperStoreInputs(file,
+                          "UPDATE scenario_override SET value_json = '1e999' WHERE position = 0");
         const QString rows = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(rows.contains(QStringLiteral("must hold finite numbers only")), qPrintable(rows));
         std::string deep(100, '[');
         deep += std::string(100, ']');
-        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = '" + deep + "' WHERE position = 0");
+        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = '" + deep +
+                                    "' WHERE position = 0");
         const QString nesting = errorWithin([file] { return openProjectFile(file); });
         QVERIFY2(nesting.contains(QStringLiteral("column value_json: holds no valid JSON value")),
                  qPrintable(nesting));
-        tamperStoreInputs(file, "UPDATE scenario_override SET value_json = 'Infinity' WHERE position = 0");
+        tamperStoreInputs(
+            file, "UPDATE scenario_override SET value_json = 'Infinity' WHERE position = 0");
         QVERIFY(errorWithin([file] {
                     return openProjectFile(file);
                 }).contains(QStringLiteral("holds no valid JSON value")));
@@ -217,9 +221,9 @@ private slots:
             sampleWithStoreInputs("\"name\": \"", "\"name\": \"tab\\there\\r\\nline 容量 😀 ");
         QVERIFY2(parseError(fine).isEmpty(), qPrintable(parseError(fine)));
         // A scenario that would put a NUL into the project is refused too.
-        const std::string scenario =
-            sampleWithStoreInputs("\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
-                       "\"/workloads/dev-notebooks/note\",\n          \"value\": \"a\\u0000b\"");
+        const std::string scenario = sampleWithStoreInputs(
+            "\"/workloads/dev-notebooks/idle_timeout_min\",\n          \"value\": 0",
+            "\"/workloads/dev-notebooks/note\",\n          \"value\": \"a\\u0000b\"");
         QVERIFY2(parseError(scenario).contains(
                      QStringLiteral("makes /workloads/dev-notebooks/note invalid: must not hold "
                                     "the control character")),

@@ -6,7 +6,6 @@
 #include "store/atomic_file.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -166,8 +165,8 @@ private slots:
                 fs::create_symlink(victim, target + ".saving-" + std::to_string(::getpid()) + "-" +
                                                std::to_string(n));
             const bool json = target.ends_with(".json");
-            const auto saved =
-                json ? writeFileAtomically(target, "{}\n") : saveProjectFile(sampleStoreSaves(), target);
+            const auto saved = json ? writeFileAtomically(target, "{}\n")
+                                    : saveProjectFile(sampleStoreSaves(), target);
             QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().toString().c_str());
             QCOMPARE(readBytes(victim), std::string("precious"));
             QVERIFY(fs::is_regular_file(fs::symlink_status(target)));

@@ -7,11 +7,10 @@
 #include "engine/evaluate.h"
 #include "engine/fleet_peaks.h"
 #include "store/project_templates.h"
+#include "support/fleet_test.h"
 
 #include <QFile>
 #include <QRegularExpression>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

@@ -7,7 +7,6 @@
 #include "joblog/tenant_metering.h"
 #include "perf/gpu_power.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -83,9 +82,10 @@ bool nearTenantMetering(double a, double b)
 }
 
 #define COMPARE_USD(actual, expected)                                                              \
-    QVERIFY2(nearTenantMetering(actual, expected), qPrintable(QStringLiteral("%1 USD vs %2 USD expected")        \
-                                                    .arg(actual, 0, 'g', 12)                       \
-                                                    .arg(expected, 0, 'g', 12)))
+    QVERIFY2(nearTenantMetering(actual, expected),                                                 \
+             qPrintable(QStringLiteral("%1 USD vs %2 USD expected")                                \
+                            .arg(actual, 0, 'g', 12)                                               \
+                            .arg(expected, 0, 'g', 12)))
 
 // Worked by hand, hour by hour (busy GPUs fill the 4 reserved ones first):
 //   Mar 31 22–24  a 2            : used 2 × 1.89 × 2 h = 7.56 (a); idle 2 × 1.89 × 2 = 7.56
@@ -173,7 +173,8 @@ private slots:
     {
         const Metering m = meter(Chargeback::Proportional);
         // March: only lab-a ran. April's GPU-hours: a 4, b 7.5, c 20 (of 31.5).
-        COMPARE_USD(tenantTenantMetering(m, "lab-a").idleCostUsd, kIdleMarch + kIdleApril * 4 / 31.5);
+        COMPARE_USD(tenantTenantMetering(m, "lab-a").idleCostUsd,
+                    kIdleMarch + kIdleApril * 4 / 31.5);
         COMPARE_USD(tenantTenantMetering(m, "lab-b").idleCostUsd, kIdleApril * 7.5 / 31.5);
         COMPARE_USD(tenantTenantMetering(m, "lab-c").idleCostUsd, kIdleApril * 20 / 31.5);
         COMPARE_USD(m.centralCostUsd, 0.0);
@@ -199,7 +200,8 @@ private slots:
         // A held H100 at its 700 W TDP, averaged over the 6-hour span.
         QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-a").meanWatts, 8 * 700.0 / 6));
         QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-c").energyKwh, 20 * 700.0 / 1000));
-        QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-a").months[0].meanWatts, 4 * 700.0 / 2));
+        QVERIFY(nearTenantMetering(tenantTenantMetering(m, "lab-a").months[0].meanWatts,
+                                   4 * 700.0 / 2));
         // Idle reserved GPU-hours 4 + 1 + 0.5 at 15 % of 700 W = 105 W.
         QVERIFY(nearTenantMetering(m.idleMeanWatts, 5.5 * 105.0 / 6));
         QVERIFY(nearTenantMetering(m.fleetMeanWatts, (35.5 * 700.0 + 5.5 * 105.0) / 6));
@@ -208,7 +210,8 @@ private slots:
         QCOMPARE(b.jobs, std::int64_t(2));
         QVERIFY(nearTenantMetering(b.meanWaitHours, 0.75)); // waits 1 h and 0.5 h
         QVERIFY(nearTenantMetering(b.p95WaitHours, 1.0));
-        QVERIFY(b.slaAttainment && nearTenantMetering(*b.slaAttainment, 0.5)); // only the 0.5 h wait ≤ 0.75 h
+        QVERIFY(b.slaAttainment &&
+                nearTenantMetering(*b.slaAttainment, 0.5)); // only the 0.5 h wait ≤ 0.75 h
         QVERIFY(nearTenantMetering(*tenantTenantMetering(m, "lab-a").slaAttainment, 1.0));
         QCOMPARE(tenantTenantMetering(m, "lab-c").p95WaitHours, 0.0);
     }
@@ -363,7 +366,8 @@ private slots:
             COMPARE_USD(total, m.value().fleetCostUsd);
             QCOMPARE(meteredJobs, std::int64_t(jobs.size()));
             for (std::size_t i = 0; i < 2; ++i) {
-                const TenantMeter& t = tenantTenantMetering(m.value(), i == 0 ? "gangs" : "singles");
+                const TenantMeter& t =
+                    tenantTenantMetering(m.value(), i == 0 ? "gangs" : "singles");
                 QVERIFY2(std::abs(t.gpuSeconds - r.tenants[i].runGpuHours * 3600) <
                              1e-6 * t.gpuSeconds,
                          qPrintable(QString::number(t.gpuSeconds)));

@@ -10,7 +10,6 @@
 #include "optimize/regime_mix_model.h"
 #include "sample_fixture.h"
 #include "store/evaluation_export.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -98,11 +97,12 @@ private slots:
         for (const Case& c : cases) {
             const double kept =
                 sharedThroughputKept(*c.regime, c.unitsPerGpu, {c.busy, c.tenants, p});
-            QVERIFY2(nearTenants(kept, c.kept), qPrintable(QStringLiteral("%1 units, %2 tenants: %3 vs %4")
-                                                        .arg(c.unitsPerGpu)
-                                                        .arg(c.tenants)
-                                                        .arg(kept)
-                                                        .arg(c.kept)));
+            QVERIFY2(nearTenants(kept, c.kept),
+                     qPrintable(QStringLiteral("%1 units, %2 tenants: %3 vs %4")
+                                    .arg(c.unitsPerGpu)
+                                    .arg(c.tenants)
+                                    .arg(kept)
+                                    .arg(c.kept)));
         }
         // MPS is not one of the penalised regimes: tenants change nothing there.
         const Regime mps = regimeOf(project, RegimeKind::Mps);
@@ -121,7 +121,7 @@ private slots:
         QCOMPARE(alone.size(), std::size_t(1));
         QCOMPARE(shared.size(), std::size_t(1));
         QVERIFY(nearTenants(shared.front().computeFlopsPerS / alone.front().computeFlopsPerS,
-                     (1 - 0.15 * 3) / (1 - 0.05 * 3)));
+                            (1 - 0.15 * 3) / (1 - 0.05 * 3)));
         // The old entry point is the same as no tenants.
         QCOMPARE(resourceUnits(h100, sliced, Precision::Bf16, 1.0).front().computeFlopsPerS,
                  alone.front().computeFlopsPerS);
@@ -161,7 +161,8 @@ private slots:
                 columns = fractionalGpuHours(w.options);
         QVERIFY(!columns.empty());
         for (const auto& [profile, hours] : columns)
-            QVERIFY2(after.count(profile) && nearTenants(hours, after.at(profile)), profile.c_str());
+            QVERIFY2(after.count(profile) && nearTenants(hours, after.at(profile)),
+                     profile.c_str());
         // Segments without tenants are untouched: the enterprise service keeps its options.
         Project plain = test::sample();
         const auto enterpriseBefore =
@@ -203,15 +204,16 @@ private slots:
         QVERIFY(byTenant.count("segment enterprise"));
         // Quotas 1:3 share the GPU-hours 1:3; the weight 2 makes the cost 2:3.
         QCOMPARE(byTenant["small"].rule, std::string("quota_gpu_hours"));
-        QVERIFY(nearTenants(byTenant["large"].gpuHoursHeld, 3 * byTenant["small"].gpuHoursHeld, 1e-9));
-        QVERIFY(nearTenants(2 * byTenant["large"].workloadCostUsd, 3 * byTenant["small"].workloadCostUsd,
-                     1e-9));
         QVERIFY(
-            nearTenants(2 * byTenant["large"].totalCostUsd(), 3 * byTenant["small"].totalCostUsd(), 1e-9));
+            nearTenants(byTenant["large"].gpuHoursHeld, 3 * byTenant["small"].gpuHoursHeld, 1e-9));
+        QVERIFY(nearTenants(2 * byTenant["large"].workloadCostUsd,
+                            3 * byTenant["small"].workloadCostUsd, 1e-9));
+        QVERIFY(nearTenants(2 * byTenant["large"].totalCostUsd(),
+                            3 * byTenant["small"].totalCostUsd(), 1e-9));
         // Counts 40:10, weights alike: 4:1.
         QCOMPARE(byTenant["startups"].rule, std::string("count"));
-        QVERIFY(nearTenants(byTenant["startups"].workloadCostUsd, 4 * byTenant["founders"].workloadCostUsd,
-                     1e-9));
+        QVERIFY(nearTenants(byTenant["startups"].workloadCostUsd,
+                            4 * byTenant["founders"].workloadCostUsd, 1e-9));
         // Within a segment the shares add up to its workloads' cost.
         double midStage = 0;
         for (const WorkloadEvaluation& w : evaluation.workloads)
@@ -219,7 +221,7 @@ private slots:
                 for (double usd : w.monthlyCostUsd)
                     midStage += usd;
         QVERIFY(nearTenants(byTenant["small"].workloadCostUsd + byTenant["large"].workloadCostUsd,
-                     midStage, 1e-9));
+                            midStage, 1e-9));
     }
 
     /// Month by month: each line's months sum to its totals, each month's
@@ -280,7 +282,7 @@ private slots:
             if (line("small").months[m].gpuHoursHeld > 0) {
                 ++used;
                 QVERIFY(nearTenants(line("large").months[m].gpuHoursHeld,
-                             6 * line("small").months[m].gpuHoursHeld, 1e-9));
+                                    6 * line("small").months[m].gpuHoursHeld, 1e-9));
             }
         QVERIFY(used > 0);
         // evaluate --json: each line's months, in horizon order.

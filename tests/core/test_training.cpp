@@ -1,7 +1,6 @@
 // Training formulas by hand: 6·N·D vs 8·N·D, Young's interval, failure overhead.
 
 #include "engine/training.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -16,10 +15,10 @@ bool nearTraining(double actual, double expected, double relative = 1e-9)
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 #define QVERIFY_NEAR(actual, expected)                                                             \
-    QVERIFY2(nearTraining((actual), (expected)), qPrintable(QStringLiteral("%1 = %2, expected %3")         \
-                                                        .arg(#actual)                              \
-                                                        .arg(actual, 0, 'g', 12)                   \
-                                                        .arg(expected, 0, 'g', 12)))
+    QVERIFY2(nearTraining((actual), (expected)), qPrintable(QStringLiteral("%1 = %2, expected %3") \
+                                                                .arg(#actual)                      \
+                                                                .arg(actual, 0, 'g', 12)           \
+                                                                .arg(expected, 0, 'g', 12)))
 
 TrainingSpec spec1B()
 {

@@ -9,7 +9,6 @@
 #include "simulate/project_jobs.h"
 #include "simulate/project_tenants.h"
 #include "store/project_json.h"
-
 #include "support/fleet_test.h"
 
 #include <QtTest>

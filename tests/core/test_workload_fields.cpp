@@ -10,10 +10,9 @@
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
 #include "store/project_sqlite.h"
-
-#include <QTemporaryDir>
 #include "support/fleet_test.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <boost/json.hpp>
@@ -149,7 +148,8 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
         const std::string where = std::string(kind) + "/" + std::string(info.key);
         std::string row;
         const auto set = [&](bj::value value) {
-            return sampleWithWorkloadFields(kind, &row, [&](bj::object& item) { item[info.key] = value; });
+            return sampleWithWorkloadFields(kind, &row,
+                                            [&](bj::object& item) { item[info.key] = value; });
         };
         const auto pathOf = [&] { return row + "/" + std::string(info.key); };
         if (info.type == FieldType::Number || info.type == FieldType::Integer) {
@@ -170,7 +170,8 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
         }
         if (info.type == FieldType::Enum) {
             const auto result = set("bogus");
-            QCOMPARE(messageAtWorkloadFields(result, pathOf()), enumRuleText(info.options) + "; got \"bogus\"");
+            QCOMPARE(messageAtWorkloadFields(result, pathOf()),
+                     enumRuleText(info.options) + "; got \"bogus\"");
             for (const EnumOption& option : info.options) {
                 const auto good = set(bj::string(option.key));
                 QVERIFY2(good, where.c_str());
@@ -182,9 +183,11 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
                      std::string("must be true or false, not a number"));
         }
         // Absent.
-        const auto absent = sampleWithWorkloadFields(kind, &row, [&](bj::object& item) { item.erase(info.key); });
+        const auto absent =
+            sampleWithWorkloadFields(kind, &row, [&](bj::object& item) { item.erase(info.key); });
         if (info.presence == Presence::Required) {
-            QCOMPARE(messageAtWorkloadFields(absent, pathOf()), std::string("is required but missing"));
+            QCOMPARE(messageAtWorkloadFields(absent, pathOf()),
+                     std::string("is required but missing"));
             continue;
         }
         QVERIFY2(absent, where.c_str());
@@ -200,7 +203,8 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
 
 /// Every numeric field at the ends of its range: accepted by the reader, kept
 /// by the SQLite CHECKs (saved and reopened), and read back as written.
-template <typename Spec> void checkBoundsSurviveAFileWorkloadFields(std::string_view kind, const QString& dir)
+template <typename Spec>
+void checkBoundsSurviveAFileWorkloadFields(std::string_view kind, const QString& dir)
 {
     for (const Field<Spec>& field : specFields<Spec>()) {
         const FieldInfo& info = field.info;
@@ -310,12 +314,12 @@ private slots:
     void messagesAreUnchanged()
     {
         std::string row;
-        const auto rps = sampleWithWorkloadFields("inference", &row,
-                                    [](bj::object& item) { item["requests_per_second"] = 0; });
+        const auto rps = sampleWithWorkloadFields(
+            "inference", &row, [](bj::object& item) { item["requests_per_second"] = 0; });
         QCOMPARE(messageAtWorkloadFields(rps, row + "/requests_per_second"),
                  std::string("must be a finite number > 0 and ≤ 1e+07 (requests/s); got 0"));
-        const auto gpus =
-            sampleWithWorkloadFields("batch", &row, [](bj::object& item) { item["gpus_per_job"] = 1.5; });
+        const auto gpus = sampleWithWorkloadFields(
+            "batch", &row, [](bj::object& item) { item["gpus_per_job"] = 1.5; });
         QCOMPARE(messageAtWorkloadFields(gpus, row + "/gpus_per_job"),
                  std::string("must be a whole number ≥ 1 and ≤ 1e+06; got 1.5"));
         const auto measure = sampleWithWorkloadFields(
@@ -323,8 +327,8 @@ private slots:
         QCOMPARE(messageAtWorkloadFields(measure, row + "/efficiency_measure"),
                  std::string("must be \"mfu\" (model FLOPs, 6·N·D) or \"hfu_with_recompute\" "
                              "(hardware FLOPs, 8·N·D); got \"hfu\""));
-        const auto precision =
-            sampleWithWorkloadFields("inference", &row, [](bj::object& item) { item["precision"] = "fp4"; });
+        const auto precision = sampleWithWorkloadFields(
+            "inference", &row, [](bj::object& item) { item["precision"] = "fp4"; });
         QCOMPARE(messageAtWorkloadFields(precision, row + "/precision"),
                  std::string("must be \"bf16\" or \"fp8\"; got \"fp4\""));
         const auto total = sampleWithWorkloadFields("training", &row, [](bj::object& item) {
@@ -332,8 +336,8 @@ private slots:
         });
         QCOMPARE(messageAtWorkloadFields(total, row + "/total_params"),
                  std::string("must be ≥ active_params (a mixture of experts activates a subset)"));
-        const auto reference =
-            sampleWithWorkloadFields("batch", &row, [](bj::object& item) { item["reference_gpu"] = "tpu-v9"; });
+        const auto reference = sampleWithWorkloadFields(
+            "batch", &row, [](bj::object& item) { item["reference_gpu"] = "tpu-v9"; });
         QCOMPARE(messageAtWorkloadFields(reference, row + "/reference_gpu"),
                  std::string("names GPU \"tpu-v9\", which is not in the catalog"));
         const auto unknown =

@@ -7,12 +7,11 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 
 #include <QChart>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <memory>

@@ -18,6 +18,7 @@
 #include "compute/plan_results.h"
 #include "store/project_json.h"
 #include "store/project_templates.h"
+#include "support/fleet_test.h"
 
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
@@ -33,8 +34,6 @@
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QValueAxis>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

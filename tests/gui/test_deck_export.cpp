@@ -10,13 +10,12 @@
 #include "compute/plan_results.h"
 #include "export/deck_export.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 
 #include <QDomDocument>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <map>

@@ -21,6 +21,7 @@
 #include "new_project_dialog.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 
 #include <QAbstractItemDelegate>
 #include <QAction>
@@ -42,8 +43,6 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

@@ -5,6 +5,7 @@
 #include "main_window.h"
 #include "perf/calibration.h"
 #include "store/catalog_loader.h"
+#include "support/fleet_test.h"
 #include "views/calibration_view.h"
 
 #include <QApplication>
@@ -12,8 +13,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QTableWidget>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using namespace fleet;

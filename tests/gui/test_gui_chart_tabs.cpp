@@ -7,14 +7,13 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QToolButton>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <memory>

@@ -14,6 +14,7 @@
 #include "main_window.h"
 #include "optimize/regime_mix.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 #include "views/fitted_chart_view.h"
@@ -29,8 +30,6 @@
 #include <QStackedBarSeries>
 #include <QStandardPaths>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <boost/json.hpp>

@@ -15,6 +15,7 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 
 #include <QAbstractBarSeries>
@@ -24,8 +25,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <boost/json.hpp>

@@ -12,6 +12,7 @@
 #include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
 
@@ -27,8 +28,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using namespace fleet;

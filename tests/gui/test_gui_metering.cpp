@@ -5,6 +5,7 @@
 
 #include "document/project_document.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 #include "views/metering_panel.h"
 
 #include <QAbstractSeries>
@@ -14,8 +15,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableWidget>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 using namespace fleet;

@@ -11,6 +11,7 @@
 #include "new_project_dialog.h"
 #include "store/project_json.h"
 #include "store/project_templates.h"
+#include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 
 #include <QAbstractButton>
@@ -29,8 +30,6 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <cmath>

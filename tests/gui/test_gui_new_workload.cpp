@@ -11,6 +11,7 @@
 #include "gui_test_support.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -18,8 +19,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <memory>

@@ -7,9 +7,8 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
-#include "views/drivers_panel.h"
-
 #include "support/fleet_test.h"
+#include "views/drivers_panel.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

@@ -17,6 +17,7 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
+#include "support/fleet_test.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -33,8 +34,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <boost/json.hpp>

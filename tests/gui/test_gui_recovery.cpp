@@ -9,6 +9,7 @@
 #include "store/project_json.h"
 #include "store/project_salvage.h"
 #include "store/project_sqlite.h"
+#include "support/fleet_test.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -20,8 +21,6 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <filesystem>

@@ -17,6 +17,7 @@
 #include "main_window.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -29,8 +30,6 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <boost/json.hpp>

@@ -11,6 +11,7 @@
 #include "editors/project_pages.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 
 #include <QAbstractItemDelegate>
 #include <QApplication>
@@ -23,8 +24,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <memory>

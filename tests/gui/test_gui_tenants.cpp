@@ -22,6 +22,7 @@
 #include "main_window.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/fleet_test.h"
 #include "views/metering_page.h"
 #include "views/tenant_sheet.h"
 
@@ -41,8 +42,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <memory>
@@ -310,8 +309,9 @@ private slots:
         QCOMPARE(table->rowCount(), int(lines.size()) + 1);
         const int total = table->rowCount() - 1;
         QCOMPARE(table->item(total, 0)->text(), QStringLiteral("Total"));
-        QVERIFY2(qAbs(cellGuiTenants(table, total, 7) - fleet) < 0.01,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, total, 7)).arg(fleet)));
+        QVERIFY2(
+            qAbs(cellGuiTenants(table, total, 7) - fleet) < 0.01,
+            qPrintable(QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, total, 7)).arg(fleet)));
         double rows = 0;
         for (int row = 0; row < total; ++row)
             rows += cellGuiTenants(table, row, 7);
@@ -325,8 +325,8 @@ private slots:
         QCOMPARE(cellGuiTenants(table, small, 8), 20000.0 * project.horizonMonths);
         const double held = lines[std::size_t(small)].gpuHoursHeld;
         QVERIFY(held > 0);
-        QVERIFY(qAbs(cellGuiTenants(table, small, 9) - 100 * held / (20000.0 * project.horizonMonths)) <
-                0.06);
+        QVERIFY(qAbs(cellGuiTenants(table, small, 9) -
+                     100 * held / (20000.0 * project.horizonMonths)) < 0.06);
         QVERIFY(qAbs(cellGuiTenants(table, large, 4) - 6 * cellGuiTenants(table, small, 4)) < 0.6);
         const int startups = rowOf(table, QStringLiteral("startups (40 tenants)"));
         QVERIFY(startups >= 0);
@@ -334,8 +334,8 @@ private slots:
         // Memory used ÷ allocated: the segment's figure for each of its tenants.
         QVERIFY(lines[std::size_t(small)].memoryEfficiency);
         QCOMPARE(cellGuiTenants(table, small, 10), cellGuiTenants(table, large, 10));
-        QVERIFY(qAbs(cellGuiTenants(table, small, 10) - 100 * *lines[std::size_t(small)].memoryEfficiency) <
-                0.06);
+        QVERIFY(qAbs(cellGuiTenants(table, small, 10) -
+                     100 * *lines[std::size_t(small)].memoryEfficiency) < 0.06);
         QVERIFY(cellGuiTenants(table, small, 10) > 0 && cellGuiTenants(table, small, 10) <= 100);
         // Charts: the cost bars sum to the fleet's cost (in the axis' unit);
         // two quotas, two entitlement lines beside the bars.
@@ -363,7 +363,8 @@ private slots:
         QCOMPARE(cellGuiTenants(table, small, 5), before);
         page.setSource(MeteringPage::ProjectTenants);
         QVERIFY2(cellGuiTenants(table, small, 5) > before,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, small, 5)).arg(before)));
+                 qPrintable(
+                     QStringLiteral("%1 vs %2").arg(cellGuiTenants(table, small, 5)).arg(before)));
 
         // The sample names no tenants: the page opens on the job log.
         ProjectDocument sample(loadSampleProject().value());
@@ -400,7 +401,8 @@ private slots:
         QCOMPARE(latest->project.tenants[0].costWeight, 4.0);
         const std::vector<TenantTotal> lines = tenantTotals(latest->project, latest->evaluation);
         QVERIFY(cellGuiTenants(table, small, 7) > before);
-        QVERIFY(qAbs(cellGuiTenants(table, small, 7) - lines[std::size_t(small)].totalCostUsd()) < 0.01);
+        QVERIFY(qAbs(cellGuiTenants(table, small, 7) - lines[std::size_t(small)].totalCostUsd()) <
+                0.01);
     }
 
     /// Export All Charts writes the tenants' two charts in every format.

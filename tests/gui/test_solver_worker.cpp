@@ -8,6 +8,7 @@
 #include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/fleet_test.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -16,8 +17,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include "support/fleet_test.h"
-
 #include <QtTest>
 
 #include <algorithm>

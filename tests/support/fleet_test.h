@@ -28,9 +28,9 @@ struct Registration
 
 } // namespace fleet::test_main
 
-#define FLEET_TEST_MAIN_WITH_SETUP(TestObject, before)                                          \
-    static const ::fleet::test_main::Registration fleetTestRegistration##TestObject(            \
-        __FILE__, []() -> std::unique_ptr<QObject> { return std::make_unique<TestObject>(); }, \
+#define FLEET_TEST_MAIN_WITH_SETUP(TestObject, before)                                             \
+    static const ::fleet::test_main::Registration fleetTestRegistration##TestObject(               \
+        __FILE__, []() -> std::unique_ptr<QObject> { return std::make_unique<TestObject>(); },     \
         before);
 
 #define FLEET_TEST_MAIN(TestObject) FLEET_TEST_MAIN_WITH_SETUP(TestObject, nullptr)

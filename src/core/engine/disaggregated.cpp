@@ -1,4 +1,5 @@
 #include "engine/disaggregated.h"
+
 #include "util/number_text.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 #include "editors/pickers.h"
+
 #include "utf8_text.h"
 
 #include <QLocale>

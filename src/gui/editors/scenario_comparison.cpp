@@ -40,7 +40,8 @@ QString optionalMoney(const std::optional<double>& usd, int decimals)
 std::vector<KpiRow> kpiRows()
 {
     return {
-        {QObject::tr("Monthly cost"), [](const Kpis& k) { return moneyText(k.meanMonthlyCostUsd); }},
+        {QObject::tr("Monthly cost"),
+         [](const Kpis& k) { return moneyText(k.meanMonthlyCostUsd); }},
         {QObject::tr("Total cost"), [](const Kpis& k) { return moneyText(k.totalCostUsd); }},
         {QObject::tr("Per T training tokens"),
          [](const Kpis& k) { return optionalMoney(k.costPerTrillionTrainingTokensUsd, 0); }},

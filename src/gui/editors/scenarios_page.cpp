@@ -17,7 +17,7 @@ namespace fleet::gui {
 namespace {
 
 QPushButton* addButton(QWidget* parent, QHBoxLayout* row, const QString& text, const char* name,
-                    const QString& tooltip)
+                       const QString& tooltip)
 {
     auto* b = new QPushButton(text, parent);
     b->setObjectName(QString::fromLatin1(name));
@@ -61,24 +61,24 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
 
     auto* row = new QHBoxLayout;
     auto* add = addButton(page, row, QObject::tr("New…"), "newScenario",
-                       QObject::tr("A scenario without overrides; record or add its changes"));
+                          QObject::tr("A scenario without overrides; record or add its changes"));
     auto* duplicate = addButton(page, row, QObject::tr("Duplicate"), "duplicateScenario",
-                             QObject::tr("A copy of the selected scenario"));
+                                QObject::tr("A copy of the selected scenario"));
     auto* rename = addButton(page, row, QObject::tr("Rename…"), "renameScenario",
-                          QObject::tr("Rename the selected scenario"));
+                             QObject::tr("Rename the selected scenario"));
     auto* remove = addButton(page, row, QObject::tr("Delete"), "deleteScenario",
-                          QObject::tr("Delete the selected scenario"));
+                             QObject::tr("Delete the selected scenario"));
     auto* up = addButton(page, row, QStringLiteral("↑"), "scenarioUp",
-                      QObject::tr("Move the selected scenario up (the order of this list, the "
-                                  "comparison and presentation mode)"));
+                         QObject::tr("Move the selected scenario up (the order of this list, the "
+                                     "comparison and presentation mode)"));
     auto* down = addButton(page, row, QStringLiteral("↓"), "scenarioDown",
-                        QObject::tr("Move the selected scenario down"));
+                           QObject::tr("Move the selected scenario down"));
     for (QPushButton* arrow : {up, down})
         arrow->setMaximumWidth(arrow->fontMetrics().horizontalAdvance(QStringLiteral("↑")) * 4);
     auto* record = addButton(page, row, QObject::tr("Record as scenario"), "recordScenario",
-                          QObject::tr("While on, edits made anywhere become overrides of the "
-                                      "selected scenario (a new one when the baseline is "
-                                      "selected) instead of changing the project"));
+                             QObject::tr("While on, edits made anywhere become overrides of the "
+                                         "selected scenario (a new one when the baseline is "
+                                         "selected) instead of changing the project"));
     record->setCheckable(true);
     row->addStretch(1);
     layout->addLayout(row);
@@ -189,7 +189,8 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         const QString recording = doc->recordingScenario();
         if (recording == id)
             doc->setRecordingScenario({});
-        if (!report(editScenarios(doc, QObject::tr("Delete scenario %1").arg(scenarioLabel(doc, id)),
+        if (!report(editScenarios(doc,
+                                  QObject::tr("Delete scenario %1").arg(scenarioLabel(doc, id)),
                                   {edit.value()}))) {
             doc->setRecordingScenario(recording);
             return;
@@ -243,7 +244,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     auto* overrideRow = new QHBoxLayout;
     auto* removeOverride =
         addButton(page, overrideRow, QObject::tr("Remove override"), "removeOverride",
-               QObject::tr("The scenario keeps the base value of this field"));
+                  QObject::tr("The scenario keeps the base value of this field"));
     overrideRow->addStretch(1);
     layout->addLayout(overrideRow);
     QObject::connect(overrides, &ScenarioOverridesModel::refused, page,

@@ -339,7 +339,8 @@ void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Cost curve");
     headers(sheet, {curve.axisLabel, "Mean monthly cost (USD)", "Utilization"}, f);
     for (std::size_t i = 0; i < curve.x.size(); ++i) {
-        writeNumber(sheet, int(i) + 1, 0, curve.x[i], curve.inputKey == "fleet_size" ? f.count : f.gpus);
+        writeNumber(sheet, int(i) + 1, 0, curve.x[i],
+                    curve.inputKey == "fleet_size" ? f.count : f.gpus);
         if (curve.monthlyCostUsd[i])
             writeNumber(sheet, int(i) + 1, 1, *curve.monthlyCostUsd[i], f.usd);
         if (curve.utilization[i])
