@@ -43,6 +43,8 @@ void quietMessageHandler(QtMsgType type, const QMessageLogContext& context, cons
         g_defaultMessageHandler(type, context, message);
 }
 
+// UTF-8 (2×): read with QString::fromUtf8, never fromLatin1, which would
+// encode it twice (2Ã\u0097).
 const char* const kUsage =
     "Usage: fleetplanner-cli COMMAND [OPTIONS]\n"
     "\n"
@@ -180,12 +182,12 @@ int main(int argc, char* argv[])
     const QStringList args = QCoreApplication::arguments();
 
     if (command.isEmpty()) {
-        printErr(QString::fromLatin1(kUsage));
+        printErr(QString::fromUtf8(kUsage));
         return UserError;
     }
     if (command == QLatin1String("--help") || command == QLatin1String("-h") ||
         command == QLatin1String("help")) {
-        printOut(QString::fromLatin1(kUsage));
+        printOut(QString::fromUtf8(kUsage));
         return Ok;
     }
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
@@ -210,6 +212,6 @@ int main(int argc, char* argv[])
         return InternalError;
     }
     printErr(QStringLiteral("fleetplanner-cli: unknown command '%1'\n\n").arg(command) +
-             QString::fromLatin1(kUsage));
+             QString::fromUtf8(kUsage));
     return UserError;
 }

@@ -78,7 +78,8 @@ bj::object toJson(const QString& file, const JobLog& log, const LogMeasures& m,
                                 {"steps_skipped", log.steps},
                                 {"never_ran", log.neverRan},
                                 {"unfinished", log.unfinished},
-                                {"without_gpus", log.withoutGpus}}},
+                                {"without_gpus", log.withoutGpus},
+                                {"duplicates_counted_once", log.duplicateRows}}},
             {"measured", bj::object{{"span_hours", m.spanHours},
                                     {"gpu_hours", m.gpuHours},
                                     {"mean_busy_gpus", m.meanBusyGpus},
@@ -116,6 +117,8 @@ void printText(const QString& file, const JobLog& log, const LogMeasures& m,
         left << QStringLiteral("%L1 still running").arg(log.unfinished);
     if (log.withoutGpus)
         left << QStringLiteral("%L1 held no GPU").arg(log.withoutGpus);
+    if (log.duplicateRows)
+        left << QStringLiteral("%L1 repeated rows counted once").arg(log.duplicateRows);
     out += left.isEmpty()
                ? QStringLiteral(".\n")
                : QStringLiteral("; left out: %1.\n").arg(left.join(QStringLiteral(", ")));
@@ -344,6 +347,9 @@ int runReplayCommand(const QStringList& args)
         printErr(QString::fromStdString(log.error().toString()) + QLatin1Char('\n'));
         return UserError;
     }
+    for (const Issue& warning : log.value().warnings)
+        printErr(QStringLiteral("fleetplanner-cli replay: warning: %1\n")
+                     .arg(QString::fromStdString(warning.toString())));
     auto replay = replayLog(log.value(), *project, policy, kReplayScales, tenantWeights);
     if (!replay)
         return fail(QString::fromStdString(replay.error().toString()));

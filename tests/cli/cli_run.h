@@ -20,6 +20,8 @@ struct CliRun
     int exitCode = -1; ///< -1: crashed, or no answer within a minute
     QString out;
     QString err;
+    QByteArray outBytes; ///< stdout as written, for tests of its encoding
+    QByteArray errBytes;
 };
 
 /// Runs the CLI with `args`, `input` on its stdin and `environment`.
@@ -42,8 +44,10 @@ runCli(const QStringList& args, const QByteArray& input = {},
         return run;
     }
     run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
+    run.outBytes = process.readAllStandardOutput();
+    run.errBytes = process.readAllStandardError();
+    run.out = QString::fromUtf8(run.outBytes);
+    run.err = QString::fromUtf8(run.errBytes);
     return run;
 }
 

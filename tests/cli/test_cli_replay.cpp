@@ -17,6 +17,18 @@ namespace {
 
 const QString kLog = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/joblogs/sacct_small.txt");
 
+/// Writes `bytes` to NAME in `dir`; its path.
+QString writeLog(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+const QByteArray kHeader = "JobID|Account|Submit|Start|End|AllocTRES|State\n";
+
 } // namespace
 
 class TestCliReplay : public QObject
@@ -224,6 +236,82 @@ private slots:
                 QStringLiteral("--sla-wait-hours must be a number of hours at least 0"));
         refused({"replay", "--jobs", kLog, ":sample", "--csv", "/no/such/dir/out.csv"},
                 QStringLiteral("--csv: cannot write /no/such/dir/out.csv"));
+    }
+
+    /// The issue's probe (issue 35): each log refused naming the line and
+    /// field, or read whole, with totals equal to the log's own.
+    void realClustersLogsAreRefusedOrReadWhole()
+    {
+        QTemporaryDir dir;
+        const QByteArray row = "|2026-03-01T00:00:00|2026-03-01T00:00:00|2026-03-01T02:00:00|";
+        const auto replay = [&](const QString& name, const QByteArray& bytes) {
+            return runCli({"replay", "--jobs", writeLog(dir, name, bytes), ":sample", "--json"});
+        };
+        const CliRun typed = replay(QStringLiteral("typed.txt"),
+                                    kHeader + "1|a" + row +
+                                        "gres/gpu:a=1000000,gres/gpu:b=1000000,gres/gpu:c=1000000|"
+                                        "COMPLETED\n");
+        QCOMPARE(typed.exitCode, 1);
+        QVERIFY2(typed.err.contains(QStringLiteral("line 2, AllocTRES (entry 1): the typed "
+                                                   "gres/gpu entries add up to 3000000 GPUs")),
+                 qPrintable(typed.err));
+        const CliRun escape = replay(QStringLiteral("escape.txt"),
+                                     kHeader + "1|a\x1b]0;owned\x07" + row + "gres/gpu=1|X\n");
+        QCOMPARE(escape.exitCode, 1);
+        QVERIFY2(escape.err.contains(QStringLiteral("line 2, Account: must not hold the control "
+                                                    "character U+001B")),
+                 qPrintable(escape.err));
+        QVERIFY(!escape.errBytes.contains('\x1b') && !escape.outBytes.contains('\x1b'));
+        const CliRun utf16 = replay(QStringLiteral("utf16.txt"), QByteArray("\xff\xfeJ\0o\0", 6));
+        QCOMPARE(utf16.exitCode, 1);
+        QVERIFY2(utf16.err.contains(QStringLiteral("UTF-16: save the log as UTF-8")),
+                 qPrintable(utf16.err));
+        const QByteArray copy = "7|a" + row + "gres/gpu=4|COMPLETED\n";
+        const CliRun copies =
+            replay(QStringLiteral("copies.txt"), "\xef\xbb\xbf" + kHeader + copy + copy + copy);
+        QVERIFY2(copies.exitCode == 0, qPrintable(copies.err));
+        QVERIFY2(copies.err.contains(QStringLiteral("warning: ")) &&
+                     copies.err.contains(QStringLiteral("line 3: 2 rows repeat an earlier row")),
+                 qPrintable(copies.err));
+        const QJsonObject copied = QJsonDocument::fromJson(copies.out.toUtf8()).object();
+        QCOMPARE(copied.value("jobs").toObject().value("duplicates_counted_once").toInt(), 2);
+        QCOMPARE(copied.value("measured").toObject().value("gpu_hours").toDouble(), 8.0);
+
+        // A million GPUs for ten years, in typed entries: read whole, metered whole.
+        const QString csv = dir.filePath(QStringLiteral("million.csv"));
+        const CliRun million =
+            runCli({"replay", "--jobs",
+                    writeLog(dir, QStringLiteral("million.txt"),
+                             kHeader +
+                                 "1|a|2026-01-01T00:00:00|2026-01-01T00:00:00|2036-01-01T00:00:00|"
+                                 "gres/gpu:a100=600000,gres/gpu:h100=400000|COMPLETED\n" +
+                                 "2|b|2026-01-01T00:00:00|2026-01-01T00:00:00|2026-01-01T01:00:00|"
+                                 "gres/gpu:a100=8|COMPLETED\n"),
+                    ":sample", "--json", "--csv", csv});
+        QVERIFY2(million.exitCode == 0, qPrintable(million.err));
+        const QJsonObject out = QJsonDocument::fromJson(million.out.toUtf8()).object();
+        const double tenYearsHours = 3652 * 24.0;
+        const double logged = 1e6 * tenYearsHours + 8;
+        QCOMPARE(out.value("measured").toObject().value("gpu_hours").toDouble(), logged);
+        QVERIFY(out.value("measured").toObject().value("utilization").toDouble() > 0);
+        QCOMPARE(out.value("replay").toObject().value("too_large").toInt(), 1); // > 2,400 GPUs
+        double metered = 0;
+        for (const QJsonValue& t : out.value("metering").toObject().value("tenants").toArray())
+            metered += t.toObject().value("gpu_seconds").toDouble();
+        QCOMPARE(metered, logged * 3600);
+        QFile rows(csv);
+        QVERIFY(rows.open(QIODevice::ReadOnly));
+        const QList<QByteArray> header = rows.readLine().trimmed().split(',');
+        const qsizetype hoursColumn = header.indexOf("gpuHours");
+        QVERIFY2(hoursColumn >= 0, header.join(',').constData());
+        double csvHours = 0;
+        while (!rows.atEnd()) {
+            const QList<QByteArray> fields = rows.readLine().trimmed().split(',');
+            if (fields.size() > hoursColumn && fields.value(0) != "__idle__")
+                csvHours += fields[hoursColumn].toDouble();
+        }
+        QVERIFY2(std::abs(csvHours - logged) <= 1e-9 * logged,
+                 qPrintable(QString::number(csvHours, 'g', 17)));
     }
 };
 

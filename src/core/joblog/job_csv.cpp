@@ -6,7 +6,7 @@ namespace fleet::joblog {
 Result<JobLog> parseJobCsv(std::string_view text, const std::string& file,
                            const pack::ColumnMap& columns, LogFormat format)
 {
-    if (auto problem = pack::notUtf8(text, file))
+    if (auto problem = pack::utf8Text(&text, file, "log"))
         return Error({*problem});
     pack::CsvReader csv(text, file);
     JobLog log;
@@ -16,17 +16,26 @@ Result<JobLog> parseJobCsv(std::string_view text, const std::string& file,
         const auto it = columns.find(field);
         return it == columns.end() || it->second.empty() ? field : it->second;
     };
+    detail::ReadFields read;
+    for (const auto& [field, name] : columns)
+        if (!name.empty())
+            read.emplace_back(field, name);
+    detail::JobIds ids;
     if (csv.header(columns, {"gpu_milli", "state", "tenant"})) {
         std::vector<std::string> fields;
         while (csv.next(&fields)) {
+            if (!detail::printable(csv, fields, read))
+                continue;
             LoggedJob job;
             const std::string* id = csv.field(fields, "id");
+            if (id && !id->empty() && !ids.first(csv, &log, *id, column("id"), fields))
+                continue;
             job.id = id && !id->empty() ? *id : "line-" + std::to_string(csv.line());
             const std::string* tenant = csv.field(fields, "tenant");
             job.tenant = tenant && !tenant->empty() ? *tenant : "(no tenant)";
             if (const std::string* state = csv.field(fields, "state"))
                 job.state = *state;
-            const auto gpus = csv.integer(fields, "gpus", job.id, 0, 1'000'000);
+            const auto gpus = csv.integer(fields, "gpus", job.id, 0, detail::kMaxJobGpus);
             const auto milli = csv.field(fields, "gpu_milli")
                                    ? csv.integer(fields, "gpu_milli", job.id, 0, 1000)
                                    : std::optional<long>(1000);
@@ -54,6 +63,7 @@ Result<JobLog> parseJobCsv(std::string_view text, const std::string& file,
     auto done = csv.finish();
     if (!done)
         return done.error();
+    ids.warnOfCopies(&log, file);
     return log;
 }
 

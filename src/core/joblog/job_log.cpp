@@ -1,6 +1,5 @@
 #include "joblog/job_log.h"
 
-#include "joblog/log_rows.h"
 #include "store/catalog_loader.h"
 #include "util/calendar_month.h"
 
@@ -149,64 +148,5 @@ Result<JobLog> loadJobLog(const std::string& path, LogFormat format, const pack:
     }
     return parseJobCsv(text.value(), path, columns.empty() ? defaultCsvColumns() : columns, format);
 }
-
-namespace detail {
-
-LogTime readTime(pack::CsvReader& csv, const std::string* text, const std::string& field,
-                 const std::string& entry)
-{
-    LogTime time;
-    time.field = field;
-    if (!text || text->empty() || *text == "Unknown" || *text == "None")
-        return time;
-    const auto seconds = parseLogTime(*text);
-    if (!seconds) {
-        csv.problem(csv.line(), field, entry,
-                    "must be a time: seconds, or a date-time such as 2026-03-01T10:00:00; got \"" +
-                        text->substr(0, 64) + "\"");
-        time.bad = true;
-        return time;
-    }
-    time.seconds = *seconds;
-    time.missing = false;
-    return time;
-}
-
-void addJob(pack::CsvReader& csv, JobLog* log, LoggedJob job, const LogTime& submit,
-            const LogTime& start, const LogTime& end)
-{
-    if (submit.bad || start.bad || end.bad)
-        return;
-    if (submit.missing) {
-        csv.problem(csv.line(), submit.field, job.id, "is required: when the job was submitted");
-        return;
-    }
-    if (start.missing) {
-        ++log->neverRan;
-        return;
-    }
-    if (start.seconds < submit.seconds) {
-        csv.problem(csv.line(), start.field, job.id, "must not be before the submission");
-        return;
-    }
-    if (end.missing) {
-        ++log->unfinished;
-        return;
-    }
-    if (end.seconds < start.seconds) {
-        csv.problem(csv.line(), end.field, job.id, "must not be before the start");
-        return;
-    }
-    if (job.gpus == 0 || job.gpuMilli == 0) {
-        ++log->withoutGpus;
-        return;
-    }
-    job.submitS = submit.seconds;
-    job.startS = start.seconds;
-    job.endS = end.seconds;
-    log->jobs.push_back(std::move(job));
-}
-
-} // namespace detail
 
 } // namespace fleet::joblog

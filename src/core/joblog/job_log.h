@@ -41,7 +41,8 @@ struct LoggedJob
     /// simulated_log.h): its GPU-seconds are metered, but it is not another
     /// job and its wait is not a queueing wait.
     bool resumed = false;
-    double gpuEquivalents() const { return gpus * gpuMilli / 1000.0; }
+    /// In double: a million GPUs of 1000 thousandths each overflow an int.
+    double gpuEquivalents() const { return double(gpus) * gpuMilli / 1000.0; }
 };
 
 /// The jobs that ran and held GPUs, and what the reader left out, counted.
@@ -53,6 +54,10 @@ struct JobLog
     std::int64_t neverRan = 0;    ///< no start time (pending, cancelled before it started)
     std::int64_t unfinished = 0;  ///< started but no end time yet (still running)
     std::int64_t withoutGpus = 0; ///< held no GPU (CPU-only work)
+    /// Rows that repeat an earlier row exactly (same job id, same fields):
+    /// counted once. A job id on two different rows is refused.
+    std::int64_t duplicateRows = 0;
+    std::vector<Issue> warnings; ///< what was read but should be known (duplicateRows)
 };
 
 /// Whose a sacct job is: its account (the default) or its user.

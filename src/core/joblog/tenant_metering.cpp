@@ -36,6 +36,7 @@ Civil civilFromDays(long z)
 }
 
 constexpr double kSecondsPerDay = 86400.0;
+constexpr int kMaxMeteredYears = 100;
 
 /// The start (seconds) of the calendar month holding `seconds`, and of the next.
 std::pair<double, double> monthAround(double seconds)
@@ -238,6 +239,12 @@ Result<Metering> meterTenants(const JobLog& log, const Project& project,
         out.spanStartS = std::min(out.spanStartS, job.submitS);
         out.spanEndS = std::max(out.spanEndS, job.endS);
     }
+    // A month row per tenant: a span of centuries (times read up to 10^12 s)
+    // would be millions of rows per tenant, so the span has a bound.
+    if (out.spanEndS - out.spanStartS > kMaxMeteredYears * 366 * kSecondsPerDay)
+        return Error("the log spans " + monthOf(out.spanStartS) + " to " + monthOf(out.spanEndS) +
+                     ": metering covers at most " + std::to_string(kMaxMeteredYears) +
+                     " years, month by month");
     std::vector<std::pair<double, double>> windows; // each month's part of the span
     for (double t = out.spanStartS;;) {
         const auto [start, next] = monthAround(t);

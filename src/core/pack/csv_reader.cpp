@@ -51,6 +51,23 @@ std::optional<Issue> notUtf8(std::string_view text, const std::string& file)
                      " of the file); save the CSV as UTF-8"};
 }
 
+std::optional<Issue> utf8Text(std::string_view* text, const std::string& file,
+                              const std::string& noun)
+{
+    const std::string_view firstLine = text->substr(0, text->find('\n'));
+    if (text->starts_with("\xff\xfe") || text->starts_with("\xfe\xff") ||
+        firstLine.find('\0') != std::string_view::npos)
+        return Issue{file,
+                     "line 1",
+                     {},
+                     "the file is UTF-16: save the " + noun +
+                         " as UTF-8 (a spreadsheet's \"CSV "
+                         "UTF-8\")"};
+    if (text->starts_with("\xef\xbb\xbf"))
+        text->remove_prefix(3);
+    return notUtf8(*text, file);
+}
+
 CsvReader::CsvReader(std::string_view text, std::string file, char delimiter, bool quoting)
     : m_text(text), m_file(std::move(file)), m_delimiter(delimiter), m_quoting(quoting)
 {}

@@ -27,6 +27,13 @@ bool splitRecord(std::string_view line, char delimiter, bool quoting,
 /// names read from it end up in JSON, charts and Qt strings.
 std::optional<Issue> notUtf8(std::string_view text, const std::string& file);
 
+/// Drops a UTF-8 byte-order mark (EF BB BF, what spreadsheet programs write
+/// when they save CSV) from the start of `text`; refuses a UTF-16 one (FF FE,
+/// FE FF) or a NUL byte in the first line (UTF-16 without a mark) saying
+/// "UTF-16: save the `noun` as UTF-8", then anything notUtf8() refuses.
+std::optional<Issue> utf8Text(std::string_view* text, const std::string& file,
+                              const std::string& noun);
+
 /// Reads the header, finds each mapped column, then hands out one record at a time.
 class CsvReader
 {
