@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 using fleet::test::CliRun;
 using fleet::test::runCli;
 
