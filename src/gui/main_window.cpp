@@ -548,13 +548,24 @@ void MainWindow::copyChart()
     statusBar()->showMessage(tr("Chart copied as an image"), 5000);
 }
 
-void MainWindow::stepScenario(int step)
+QStringList MainWindow::scenarioIds() const
 {
-    QStringList ids{QString()};
+    QStringList ids{QString()}; // the baseline first
     for (const Scenario& s : m_document->project().scenarios)
         ids << QString::fromStdString(s.id);
+    return ids;
+}
+
+void MainWindow::stepScenario(int step)
+{
+    const QStringList ids = scenarioIds();
     const int at = std::max<qsizetype>(0, ids.indexOf(m_document->scenario()));
-    m_document->setScenario(ids[(at + step + ids.size()) % ids.size()]);
+    showScenario(ids[(at + step + ids.size()) % ids.size()]);
+}
+
+void MainWindow::showScenario(const QString& id)
+{
+    m_document->setScenario(id);
     statusBar()->showMessage(
         m_document->scenario().isEmpty()
             ? tr("Baseline")
@@ -593,21 +604,6 @@ void MainWindow::setPresenting(bool on)
                     askAboutPendingRecovery();
             });
     }
-}
-
-void MainWindow::keyPressEvent(QKeyEvent* event)
-{
-    if (m_presenting) {
-        switch (event->key()) {
-        case Qt::Key_Escape: setPresenting(false); return;
-        case Qt::Key_PageDown:
-        case Qt::Key_Space: stepScenario(1); return;
-        case Qt::Key_PageUp:
-        case Qt::Key_Backspace: stepScenario(-1); return;
-        default: break;
-        }
-    }
-    QMainWindow::keyPressEvent(event);
 }
 
 void MainWindow::addRecent(const QString& path)
