@@ -19,6 +19,7 @@
 #include "views/frontier_ceiling.h"
 #include "views/metering_page.h"
 #include "views/packing_panel.h"
+#include "window_placement.h"
 
 #include <QApplication>
 #include <QChart>
@@ -596,6 +597,7 @@ void MainWindow::setPresenting(bool on)
     } else {
         showNormal();
         restoreGeometry(m_stateBeforePresenting);
+        keepOnScreen(this); // the geometry saved may not fit the screen shown on now
         m_deferRecovery = false;
         // The question held back during the presentation, once it is over.
         if (!m_pendingRecoveryBase.isEmpty())
@@ -604,6 +606,16 @@ void MainWindow::setPresenting(bool on)
                     askAboutPendingRecovery();
             });
     }
+}
+
+void MainWindow::showFitted()
+{
+    // 1440×900 where the screen has room, the screen's available area where
+    // it has not (a 1366×768 laptop); once shown, with the window manager's
+    // frame known, the frame too inside the screen.
+    fitToScreen(this, QSize(1440, 900));
+    show();
+    keepOnScreen(this);
 }
 
 void MainWindow::addRecent(const QString& path)

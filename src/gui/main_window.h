@@ -73,6 +73,9 @@ public:
     bool presenting() const { return m_presenting; }
     /// Presentation mode's scenario name and optimizer line.
     QLabel* presentationBanner() const;
+    /// Shows the window as the app opens it: 1440×900, or the screen's
+    /// available area where that is smaller (window_placement.h).
+    void showFitted();
     void setPresenting(bool on);
     /// Presentation mode's screen blanked (b or .).
     bool screenBlank() const;

@@ -12,6 +12,7 @@
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "window_placement.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>
@@ -22,6 +23,7 @@
 #include <QLabel>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -71,6 +73,40 @@ class TestGuiPresentation : public QObject
             if (w->isVisible())
                 return w;
         return nullptr;
+    }
+
+    static QScreen* screenOfSize(QSize size)
+    {
+        for (QScreen* one : QGuiApplication::screens())
+            if (one->size() == size)
+                return one;
+        return nullptr;
+    }
+
+    /// The window inside the laptop's available area, its status bar and the
+    /// what-if values whole on screen.
+    static void verifyFits(const MainWindow& window, const QScreen& screen)
+    {
+        QVERIFY2(screen.availableGeometry().contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("frame %1,%2 %3×%4")
+                                .arg(window.frameGeometry().x())
+                                .arg(window.frameGeometry().y())
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())));
+        QList<QWidget*> mustShow{window.statusBar()};
+        for (auto* spin : window.drivers()->findChildren<QAbstractSpinBox*>())
+            mustShow << spin;
+        QVERIFY(mustShow.size() > 3);
+        for (QWidget* w : mustShow) {
+            QVERIFY2(w->isVisible(), w->metaObject()->className());
+            const QRect at(w->mapTo(&window, QPoint(0, 0)), w->size());
+            QVERIFY2(window.rect().contains(at) &&
+                         w->visibleRegion().boundingRect().size() == w->size(),
+                     qPrintable(QStringLiteral("%1 at %2,%3 cut or outside the window")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()))
+                                    .arg(at.x())
+                                    .arg(at.y())));
+        }
     }
 
     static void shoot(QWidget* widget, const QString& name)
@@ -183,6 +219,50 @@ private slots:
         // Out of presentation mode the slider has its keys back.
         QTest::keyClick(slider, Qt::Key_PageDown);
         QCOMPARE(m_window->document()->scenario(), QString());
+    }
+
+    void fittedGeometryKeepsToTheScreen()
+    {
+        const QRect laptop(0, 0, 1366, 768);
+        QCOMPARE(fittedGeometry({1440, 900}, laptop, {}), laptop);
+        QCOMPARE(fittedGeometry({1440, 900}, QRect(0, 0, 1920, 1080), {}),
+                 QRect(240, 90, 1440, 900));
+        // A title bar of 30 px and borders of 2: the frame inside the screen.
+        const QMargins frame(2, 30, 2, 2);
+        QCOMPARE(fittedGeometry({1440, 900}, laptop, frame).marginsAdded(frame), laptop);
+        // A panel along the top: the available area, not the screen.
+        QCOMPARE(fittedGeometry({1440, 900}, QRect(1366, 27, 1920, 1053), {}),
+                 QRect(1366 + 240, 27 + 77, 1440, 900));
+    }
+
+    void windowFitsTheLaptopScreen()
+    {
+        QScreen* laptop = screenOfSize({1366, 768});
+        QVERIFY2(laptop, "the offscreen screens were not configured");
+        QCOMPARE(QGuiApplication::primaryScreen(), laptop);
+        // A window as the app opens one: no resize of the test's own.
+        m_window->document()->undoStack()->setClean();
+        m_window = std::make_unique<MainWindow>();
+        m_window->recompute()->setSlowEnabled(false);
+        m_window->setProject(loadSampleProject().value());
+        m_window->showFitted();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        waitForResults();
+        QCOMPARE(m_window->screen(), laptop);
+        verifyFits(*m_window, *laptop);
+        shoot(m_window.get(), QStringLiteral("window_1366x768"));
+        // Made larger than the screen (a geometry from a bigger monitor), then
+        // presented: Esc brings it back inside the screen.
+        m_window->setGeometry(0, 0, 1440, 900);
+        m_window->setPresenting(true);
+        QTRY_COMPARE(m_window->geometry(), laptop->geometry());
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_Escape);
+        QVERIFY(!m_window->presenting());
+        QTRY_VERIFY(laptop->availableGeometry().contains(m_window->frameGeometry()));
+        waitForResults();
+        QTest::qWait(50);
+        verifyFits(*m_window, *laptop);
+        shoot(m_window.get(), QStringLiteral("window_1366x768_after_esc"));
     }
 
     void clickerKeysActWhateverWasClicked_data()
