@@ -32,7 +32,6 @@ int main(int argc, char* argv[])
     parser.process(app);
 
     fleet::gui::MainWindow window;
-    window.resize(1440, 900);
     // A demo starts without a question in front of the audience; a recovery
     // offer waits for the end of presentation mode.
     if (parser.isSet(presentOption))
@@ -52,7 +51,7 @@ int main(int argc, char* argv[])
         // Changes to the sample (or a new project) that were never saved.
         window.offerRecovery(window.document()->recoveryBase(), QString());
     }
-    window.show();
+    window.showFitted();
     if (parser.isSet(presentOption))
         window.setPresenting(true);
     return app.exec();

@@ -5,6 +5,7 @@
 #include "engine/kpi.h"
 #include "optimize/plan_comparison.h"
 #include "simulate/measured_ceiling.h"
+#include "views/number_format.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -19,22 +20,6 @@ namespace fleet::gui {
 
 namespace {
 
-QString money(const std::optional<double>& value, int decimals)
-{
-    if (!value)
-        return QStringLiteral("—");
-    const double v = *value;
-    const QLocale locale;
-    if (v < 0 && std::abs(v) >= 0.5 * std::pow(10.0, -decimals))
-        return QStringLiteral("−") + money(-v, decimals);
-    if (v < 0)
-        return money(0.0, decimals); // a rounded zero is "$0", never "$-0"
-
-    if (std::abs(v) >= 1e6)
-        return QStringLiteral("$%1 M").arg(locale.toString(v / 1e6, 'f', 2));
-    return QStringLiteral("$") + locale.toString(v, 'f', decimals);
-}
-
 /// The KPI named by `key`, through the one lookup in core (engine/kpi.h).
 std::optional<double> kpiOf(const Kpis& k, const QString& key)
 {
@@ -46,16 +31,11 @@ QString formatted(const QString& key, const std::optional<double>& v, bool signe
 {
     if (!v)
         return QStringLiteral("—");
-    const QLocale locale;
-    const QString sign = signedDelta && *v > 0 ? QStringLiteral("+") : QString();
+    const Sign sign = signedDelta ? Sign::Always : Sign::Negative;
     if (key == QLatin1String("utilization"))
-        return sign + locale.toString(*v * 100, 'f', 1) +
-               (signedDelta ? QStringLiteral(" pts") : QStringLiteral(" %"));
-    const int decimals = key == QLatin1String("cost_per_million_output_tokens_usd") ? 3 : 0;
-    QString text = money(v, decimals);
-    if (signedDelta && *v < 0)
-        text = QStringLiteral("−") + money(-*v, decimals);
-    return sign + text;
+        return formatPercent(*v * 100, 1, sign,
+                             signedDelta ? QStringLiteral(" pts") : QStringLiteral(" %"));
+    return formatUsd(*v, sign);
 }
 
 } // namespace
@@ -183,10 +163,7 @@ void KpiPanel::showResults(const PlanResults& results)
         const auto value = kpiOf(k, kpi.key);
         QString text = formatted(kpi.key, value);
         if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction) {
-            // Rounded before the sign is read: never "-0 %".
-            const double percent = std::round(*k.savingsFraction * 100);
-            text += QStringLiteral(" (%1 %)").arg(
-                QLocale().toString(percent == 0 ? 0.0 : percent, 'f', 0));
+            text += QStringLiteral(" (%1)").arg(formatPercent(*k.savingsFraction * 100, 0));
         }
         kpi.value->setText(text);
         QString delta;
@@ -223,30 +200,28 @@ void KpiPanel::showOptimizer(const PlanResults& results)
             // plan, a fixed fleet's commitment included.
             const double engine = results.evaluation.kpis.totalCostUsd;
             const double difference = engine - o->costUsd;
-            const auto millions = [&](double usd) {
-                return locale.toString(std::abs(usd) / 1e6, 'f', 2);
-            };
+            const auto money = [](double usd) { return formatUsd(std::abs(usd)); };
             QString versus;
             if (std::abs(difference) < 5e-4 * std::max(engine, o->costUsd))
                 versus = tr("the same as the engine's choices");
             else if (difference > 0)
-                versus = tr("$%1 M less than the engine's choices ($%2 M)")
-                             .arg(millions(difference), millions(engine));
+                versus = tr("%1 less than the engine's choices (%2)")
+                             .arg(money(difference), money(engine));
             else
-                versus = tr("$%1 M more than the engine's choices ($%2 M)")
-                             .arg(millions(difference), millions(engine));
+                versus = tr("%1 more than the engine's choices (%2)")
+                             .arg(money(difference), money(engine));
             // When the engine's choices are no plan the optimizer may choose, say why.
             if (const std::string why = whyTheEngineCostsLess(comparePlans(results.evaluation, *o));
                 !why.empty())
                 versus += tr(", because %1").arg(QString::fromStdString(why));
-            optimizer = tr("Optimizer (%1): plan $%2 M over the horizon, %3; gap %4 %, %5 s")
+            optimizer = tr("Optimizer (%1): plan %2 over the horizon, %3; gap %4, %5 s")
                             .arg(o->method == "lp_rounding" ? tr("fast path") : tr("exact"))
-                            .arg(millions(o->costUsd), versus)
-                            .arg(locale.toString(o->gap * 100, 'f', 2))
+                            .arg(money(o->costUsd), versus)
+                            .arg(formatPercent(o->gap * 100, 2))
                             .arg(locale.toString(o->solveSeconds, 'f', 2));
             if (o->renewalSavingUsd && *o->renewalSavingUsd > 0)
-                optimizer += tr(". Resized to the plan at renewal: $%1 M less")
-                                 .arg(millions(*o->renewalSavingUsd));
+                optimizer += tr(". Resized to the plan at renewal: %1 less")
+                                 .arg(money(*o->renewalSavingUsd));
         } else
             optimizer = tr("Optimizer: no plan — %1")
                             .arg(o->reasons.empty() ? tr("see the solve status")

@@ -19,6 +19,7 @@
 #include "views/frontier_ceiling.h"
 #include "views/metering_page.h"
 #include "views/packing_panel.h"
+#include "window_placement.h"
 
 #include <QApplication>
 #include <QChart>
@@ -548,13 +549,24 @@ void MainWindow::copyChart()
     statusBar()->showMessage(tr("Chart copied as an image"), 5000);
 }
 
-void MainWindow::stepScenario(int step)
+QStringList MainWindow::scenarioIds() const
 {
-    QStringList ids{QString()};
+    QStringList ids{QString()}; // the baseline first
     for (const Scenario& s : m_document->project().scenarios)
         ids << QString::fromStdString(s.id);
+    return ids;
+}
+
+void MainWindow::stepScenario(int step)
+{
+    const QStringList ids = scenarioIds();
     const int at = std::max<qsizetype>(0, ids.indexOf(m_document->scenario()));
-    m_document->setScenario(ids[(at + step + ids.size()) % ids.size()]);
+    showScenario(ids[(at + step + ids.size()) % ids.size()]);
+}
+
+void MainWindow::showScenario(const QString& id)
+{
+    m_document->setScenario(id);
     statusBar()->showMessage(
         m_document->scenario().isEmpty()
             ? tr("Baseline")
@@ -585,6 +597,7 @@ void MainWindow::setPresenting(bool on)
     } else {
         showNormal();
         restoreGeometry(m_stateBeforePresenting);
+        keepOnScreen(this); // the geometry saved may not fit the screen shown on now
         m_deferRecovery = false;
         // The question held back during the presentation, once it is over.
         if (!m_pendingRecoveryBase.isEmpty())
@@ -595,19 +608,14 @@ void MainWindow::setPresenting(bool on)
     }
 }
 
-void MainWindow::keyPressEvent(QKeyEvent* event)
+void MainWindow::showFitted()
 {
-    if (m_presenting) {
-        switch (event->key()) {
-        case Qt::Key_Escape: setPresenting(false); return;
-        case Qt::Key_PageDown:
-        case Qt::Key_Space: stepScenario(1); return;
-        case Qt::Key_PageUp:
-        case Qt::Key_Backspace: stepScenario(-1); return;
-        default: break;
-        }
-    }
-    QMainWindow::keyPressEvent(event);
+    // 1440×900 where the screen has room, the screen's available area where
+    // it has not (a 1366×768 laptop); once shown, with the window manager's
+    // frame known, the frame too inside the screen.
+    fitToScreen(this, QSize(1440, 900));
+    show();
+    keepOnScreen(this);
 }
 
 void MainWindow::addRecent(const QString& path)

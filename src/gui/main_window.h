@@ -28,6 +28,8 @@ namespace fleet::gui {
 class ChartTabs;
 class PresentationBanner;
 class PresentationKeys;
+class BlankScreen;
+enum class PresentationCommand;
 class DriversPanel;
 class KpiPanel;
 class MeteringPage;
@@ -71,7 +73,12 @@ public:
     bool presenting() const { return m_presenting; }
     /// Presentation mode's scenario name and optimizer line.
     QLabel* presentationBanner() const;
+    /// Shows the window as the app opens it: 1440×900, or the screen's
+    /// available area where that is smaller (window_placement.h).
+    void showFitted();
     void setPresenting(bool on);
+    /// Presentation mode's screen blanked (b or .).
+    bool screenBlank() const;
 
     /// Exports the chart shown (the same snapshot as on screen).
     bool exportCurrentChart(const QString& path, const QString& selectedFilter, QString* error);
@@ -88,7 +95,6 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void setupActions();
@@ -112,7 +118,10 @@ private:
     void exportAllChartsDialog();
     void exportDeckDialog();
     void copyChart();
+    QStringList scenarioIds() const; ///< the baseline ("") and every scenario, in order
     void stepScenario(int step);
+    void showScenario(const QString& id);
+    void presentationKey(PresentationCommand command);
     void addRecent(const QString& path);
     void fillRecentMenu();
     void showAbout();
@@ -136,6 +145,7 @@ private:
     QLabel* m_readOnlyBanner = nullptr;
     PresentationBanner* m_banner = nullptr;
     PresentationKeys* m_presentationKeys = nullptr;
+    BlankScreen* m_blank = nullptr;
     bool m_presenting = false;
     bool m_deferRecovery = false;
     QString m_pendingRecoveryBase;

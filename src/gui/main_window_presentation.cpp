@@ -1,9 +1,11 @@
 // Presentation mode's additions of the slides push (issue 17): the scenario's
-// name large with the optimizer's regime mix above the KPIs, and PgDn / PgUp
-// switching scenarios whatever has focus.
+// name large with the optimizer's regime mix above the KPIs, and a clicker's
+// keys whatever has focus (issue 32): PgDn / PgUp and the other keys switch
+// scenarios, b and . blank the screen, Esc ends the presentation.
 
 #include "compute/recompute_service.h"
 #include "main_window.h"
+#include "views/blank_screen.h"
 #include "views/presentation_banner.h"
 #include "views/presentation_keys.h"
 
@@ -25,7 +27,9 @@ void MainWindow::setupPresentation()
     // The fast path's numbers at once, the optimizer's plan when it arrives.
     connect(m_recompute, &RecomputeService::resultsReady, this, show);
     connect(m_recompute, &RecomputeService::optimizerReady, this, show);
-    m_presentationKeys = new PresentationKeys([this](int step) { stepScenario(step); }, this);
+    m_presentationKeys = new PresentationKeys(
+        this, [this](PresentationCommand command) { presentationKey(command); }, this);
+    m_blank = new BlankScreen(this);
 }
 
 QLabel* MainWindow::presentationBanner() const
@@ -33,13 +37,37 @@ QLabel* MainWindow::presentationBanner() const
     return m_banner;
 }
 
+bool MainWindow::screenBlank() const
+{
+    return m_blank->blank();
+}
+
 void MainWindow::presentationChanged(bool on)
 {
     m_banner->setVisible(on);
+    m_blank->setBlank(false);
     if (on)
         qApp->installEventFilter(m_presentationKeys);
     else
         qApp->removeEventFilter(m_presentationKeys);
+}
+
+void MainWindow::presentationKey(PresentationCommand command)
+{
+    if (!m_document)
+        return;
+    // Any key but the blanking one brings the slide back, as in slide shows.
+    if (command != PresentationCommand::Blank)
+        m_blank->setBlank(false);
+    switch (command) {
+    case PresentationCommand::Next: stepScenario(1); break;
+    case PresentationCommand::Previous: stepScenario(-1); break;
+    case PresentationCommand::First: showScenario(scenarioIds().front()); break;
+    case PresentationCommand::Last: showScenario(scenarioIds().back()); break;
+    case PresentationCommand::Blank: m_blank->setBlank(!m_blank->blank()); break;
+    case PresentationCommand::Exit: setPresenting(false); break;
+    case PresentationCommand::None: break;
+    }
 }
 
 } // namespace fleet::gui

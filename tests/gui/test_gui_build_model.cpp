@@ -22,6 +22,7 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
+#include "views/number_format.h"
 
 #include <QAbstractItemDelegate>
 #include <QAction>
@@ -65,13 +66,9 @@ QString shownAs(const QString& key, const QJsonValue& value)
     if (value.isNull() || value.isUndefined())
         return QStringLiteral("—");
     const double v = value.toDouble();
-    const QLocale locale;
     if (key == QLatin1String("utilization"))
-        return locale.toString(v * 100, 'f', 1) + QStringLiteral(" %");
-    const int decimals = key == QLatin1String("cost_per_million_output_tokens_usd") ? 3 : 0;
-    if (std::abs(v) >= 1e6)
-        return QStringLiteral("$%1 M").arg(locale.toString(v / 1e6, 'f', 2));
-    return QStringLiteral("$") + locale.toString(v, 'f', decimals);
+        return formatPercent(v * 100, 1);
+    return formatUsd(v);
 }
 
 std::optional<double> kpiValue(const Kpis& k, const QString& key)

@@ -1,24 +1,32 @@
 // Presentation mode on a laptop: at 1366×768 and 1920×1080 every control is
-// inside the screen and not cut by its parents; PgDn / PgUp switch scenarios
-// even with a slider focused; the scenario's name is shown large with the
-// optimizer's regime mix. Screenshots under the build dir to look at.
+// inside the screen and not cut by its parents; a clicker's keys (PgDn /
+// PgUp, b / . to blank) act whatever was clicked last, sent to the window as
+// a real keyboard's are (issue 32); the scenario's name is shown large with
+// the optimizer's regime mix. Screenshots under the build dir and
+// /tmp/shots32 to look at.
 
 #include "document/project_document.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
+#include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "window_placement.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QApplication>
+#include <QChartView>
+#include <QDir>
 #include <QLabel>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QWindow>
 #include <QtTest>
@@ -31,6 +39,81 @@ class TestGuiPresentation : public QObject
     Q_OBJECT
 
     std::unique_ptr<MainWindow> m_window;
+
+    QString scenario() const { return m_window->document()->scenario(); }
+
+    /// The baseline ("") and every scenario, in the order PgDn visits them.
+    QStringList scenarioIds() const
+    {
+        QStringList ids{QString()};
+        for (const Scenario& s : m_window->document()->project().scenarios)
+            ids << QString::fromStdString(s.id);
+        return ids;
+    }
+
+    /// A visible widget of the slide, by what a presenter would click.
+    QWidget* slideWidget(const QString& what) const
+    {
+        QList<QWidget*> candidates;
+        if (what == QLatin1String("slider"))
+            for (auto* w : m_window->drivers()->findChildren<QAbstractSlider*>())
+                candidates << w;
+        else if (what == QLatin1String("spin box"))
+            for (auto* w : m_window->drivers()->findChildren<QAbstractSpinBox*>())
+                candidates << w;
+        else if (what == QLatin1String("chart"))
+            for (auto* w : m_window->charts()->findChildren<QChartView*>())
+                candidates << w;
+        else if (what == QLatin1String("chart button"))
+            for (auto* w : m_window->findChildren<QToolButton*>(QStringLiteral("chartButton")))
+                candidates << w;
+        else if (what == QLatin1String("title"))
+            candidates << m_window->presentationBanner();
+        for (QWidget* w : candidates)
+            if (w->isVisible())
+                return w;
+        return nullptr;
+    }
+
+    static QScreen* screenOfSize(QSize size)
+    {
+        for (QScreen* one : QGuiApplication::screens())
+            if (one->size() == size)
+                return one;
+        return nullptr;
+    }
+
+    /// The window inside the laptop's available area, its status bar and the
+    /// what-if values whole on screen.
+    static void verifyFits(const MainWindow& window, const QScreen& screen)
+    {
+        QVERIFY2(screen.availableGeometry().contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("frame %1,%2 %3×%4")
+                                .arg(window.frameGeometry().x())
+                                .arg(window.frameGeometry().y())
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())));
+        QList<QWidget*> mustShow{window.statusBar()};
+        for (auto* spin : window.drivers()->findChildren<QAbstractSpinBox*>())
+            mustShow << spin;
+        QVERIFY(mustShow.size() > 3);
+        for (QWidget* w : mustShow) {
+            QVERIFY2(w->isVisible(), w->metaObject()->className());
+            const QRect at(w->mapTo(&window, QPoint(0, 0)), w->size());
+            QVERIFY2(window.rect().contains(at) &&
+                         w->visibleRegion().boundingRect().size() == w->size(),
+                     qPrintable(QStringLiteral("%1 at %2,%3 cut or outside the window")
+                                    .arg(QString::fromLatin1(w->metaObject()->className()))
+                                    .arg(at.x())
+                                    .arg(at.y())));
+        }
+    }
+
+    static void shoot(QWidget* widget, const QString& name)
+    {
+        QDir().mkpath(QStringLiteral("/tmp/shots32"));
+        widget->grab().save(QStringLiteral("/tmp/shots32/%1.png").arg(name));
+    }
 
     void waitForResults()
     {
@@ -136,6 +219,124 @@ private slots:
         // Out of presentation mode the slider has its keys back.
         QTest::keyClick(slider, Qt::Key_PageDown);
         QCOMPARE(m_window->document()->scenario(), QString());
+    }
+
+    void fittedGeometryKeepsToTheScreen()
+    {
+        const QRect laptop(0, 0, 1366, 768);
+        QCOMPARE(fittedGeometry({1440, 900}, laptop, {}), laptop);
+        QCOMPARE(fittedGeometry({1440, 900}, QRect(0, 0, 1920, 1080), {}),
+                 QRect(240, 90, 1440, 900));
+        // A title bar of 30 px and borders of 2: the frame inside the screen.
+        const QMargins frame(2, 30, 2, 2);
+        QCOMPARE(fittedGeometry({1440, 900}, laptop, frame).marginsAdded(frame), laptop);
+        // A panel along the top: the available area, not the screen.
+        QCOMPARE(fittedGeometry({1440, 900}, QRect(1366, 27, 1920, 1053), {}),
+                 QRect(1366 + 240, 27 + 77, 1440, 900));
+    }
+
+    void windowFitsTheLaptopScreen()
+    {
+        QScreen* laptop = screenOfSize({1366, 768});
+        QVERIFY2(laptop, "the offscreen screens were not configured");
+        QCOMPARE(QGuiApplication::primaryScreen(), laptop);
+        // A window as the app opens one: no resize of the test's own.
+        m_window->document()->undoStack()->setClean();
+        m_window = std::make_unique<MainWindow>();
+        m_window->recompute()->setSlowEnabled(false);
+        m_window->setProject(loadSampleProject().value());
+        m_window->showFitted();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        waitForResults();
+        QCOMPARE(m_window->screen(), laptop);
+        verifyFits(*m_window, *laptop);
+        shoot(m_window.get(), QStringLiteral("window_1366x768"));
+        // Made larger than the screen (a geometry from a bigger monitor), then
+        // presented: Esc brings it back inside the screen.
+        m_window->setGeometry(0, 0, 1440, 900);
+        m_window->setPresenting(true);
+        QTRY_COMPARE(m_window->geometry(), laptop->geometry());
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_Escape);
+        QVERIFY(!m_window->presenting());
+        QTRY_VERIFY(laptop->availableGeometry().contains(m_window->frameGeometry()));
+        waitForResults();
+        QTest::qWait(50);
+        verifyFits(*m_window, *laptop);
+        shoot(m_window.get(), QStringLiteral("window_1366x768_after_esc"));
+    }
+
+    void clickerKeysActWhateverWasClicked_data()
+    {
+        QTest::addColumn<QString>("clicked");
+        for (const char* what : {"title", "chart", "slider", "spin box", "chart button"})
+            QTest::newRow(what) << QString::fromLatin1(what);
+    }
+
+    void clickerKeysActWhateverWasClicked()
+    {
+        QFETCH(QString, clicked);
+        m_window->setPresenting(true);
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        waitForResults();
+        QWidget* target = slideWidget(clicked);
+        QVERIFY2(target, qPrintable(clicked));
+        QTest::mouseClick(target, Qt::LeftButton, {}, target->rect().center());
+        QCoreApplication::processEvents();
+        // A label takes no focus: the key then goes to the window itself.
+        QWidget* focused = QApplication::focusWidget() ? QApplication::focusWidget()
+                                                       : static_cast<QWidget*>(m_window.get());
+        auto* slider = qobject_cast<QAbstractSlider*>(focused);
+        const int sliderValue = slider ? slider->value() : 0;
+        // The clicked widget's scenario (a click on a driver may have been recorded).
+        const QStringList ids = scenarioIds();
+        QVERIFY(ids.size() >= 3);
+        QCOMPARE(scenario(), QString());
+        // As X11 (and xdotool) deliver keys: to the window, which hands them
+        // to the focused widget; and straight to the focused widget.
+        QWindow* window = m_window->windowHandle();
+        QTest::keyClick(window, Qt::Key_PageDown);
+        QCOMPARE(scenario(), ids[1]);
+        QTest::keyClick(focused, Qt::Key_PageDown);
+        QCOMPARE(scenario(), ids[2]);
+        QTest::keyClick(window, Qt::Key_PageUp);
+        QCOMPARE(scenario(), ids[1]);
+        QTest::keyClick(focused, Qt::Key_End);
+        QCOMPARE(scenario(), ids.back());
+        QTest::keyClick(window, Qt::Key_Home);
+        QCOMPARE(scenario(), QString());
+        QTest::keyClick(window, Qt::Key_PageUp); // from the baseline round to the last
+        QCOMPARE(scenario(), ids.back());
+        QTest::keyClick(focused, Qt::Key_Space);
+        QCOMPARE(scenario(), QString());
+        if (slider)
+            QCOMPARE(slider->value(), sliderValue); // the slider took none of them
+        // b blanks, . brings the slide back; any other key does too.
+        QVERIFY(!m_window->screenBlank());
+        QTest::keyClick(window, Qt::Key_B);
+        QVERIFY(m_window->screenBlank());
+        auto* blank = m_window->findChild<QWidget*>(QStringLiteral("blankScreen"));
+        QVERIFY(blank && blank->isVisible());
+        QCOMPARE(blank->geometry(), m_window->rect());
+        if (clicked == QLatin1String("chart"))
+            shoot(m_window.get(), QStringLiteral("presentation_blank"));
+        QTest::keyClick(focused, Qt::Key_Period);
+        QVERIFY(!m_window->screenBlank());
+        QTest::keyClick(focused, Qt::Key_Period);
+        QVERIFY(m_window->screenBlank());
+        QTest::keyClick(window, Qt::Key_PageDown);
+        QVERIFY(!m_window->screenBlank());
+        QCOMPARE(scenario(), ids[1]);
+        waitForResults();
+        if (clicked == QLatin1String("chart"))
+            shoot(m_window.get(), QStringLiteral("presentation_after_pgdn"));
+        // Esc ends the presentation, also from a focused widget.
+        QTest::keyClick(window, Qt::Key_Escape);
+        QVERIFY(!m_window->presenting());
+        // Out of presentation mode the keys are the widgets' again.
+        QTest::keyClick(window, Qt::Key_PageDown);
+        QCOMPARE(scenario(), ids[1]);
+        QTest::keyClick(window, Qt::Key_B);
+        QVERIFY(!m_window->screenBlank());
     }
 };
 

@@ -18,6 +18,7 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
+#include "views/number_format.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -292,7 +293,7 @@ private slots:
                  QString::fromStdString(p.scenarios[0].name));
         const double cost =
             evaluate(applyScenario(p, p.scenarios[0].id).value()).kpis.meanMonthlyCostUsd;
-        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
+        QCOMPARE(table->item(0, 1)->text(), formatUsd(cost));
         // What a refresh costs on the GUI thread (one evaluation per column).
         auto* comparison = scenarios()->findChild<ScenarioComparison*>();
         QVERIFY(comparison);
@@ -317,8 +318,7 @@ private slots:
         QCOMPARE(table->item(0, 0)->text(), before); // not evaluated while hidden
         m_window->showPage(QStringLiteral("Scenarios"));
         const double cost = evaluate(doc()->project()).kpis.meanMonthlyCostUsd;
-        QTRY_COMPARE(table->item(0, 0)->text(),
-                     QStringLiteral("$") + QLocale().toString(cost, 'f', 0));
+        QTRY_COMPARE(table->item(0, 0)->text(), formatUsd(cost));
     }
 
     void theTitlesNameTheShownScenario()

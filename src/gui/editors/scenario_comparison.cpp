@@ -3,6 +3,7 @@
 #include "charts/scenario_chart.h"
 #include "engine/evaluate.h"
 #include "store/project_json.h"
+#include "views/number_format.h"
 
 #include <QChart>
 #include <QChartView>
@@ -26,33 +27,22 @@ struct KpiRow
     std::function<QString(const Kpis&)> text;
 };
 
-QString moneyText(double usd)
-{
-    return QStringLiteral("$") + QLocale().toString(usd, 'f', 0);
-}
-
-QString optionalMoney(const std::optional<double>& usd, int decimals)
-{
-    return usd ? QStringLiteral("$") + QLocale().toString(*usd, 'f', decimals)
-               : QStringLiteral("—");
-}
-
 std::vector<KpiRow> kpiRows()
 {
     return {
         {QObject::tr("Monthly cost"),
-         [](const Kpis& k) { return moneyText(k.meanMonthlyCostUsd); }},
-        {QObject::tr("Total cost"), [](const Kpis& k) { return moneyText(k.totalCostUsd); }},
+         [](const Kpis& k) { return formatUsd(k.meanMonthlyCostUsd); }},
+        {QObject::tr("Total cost"), [](const Kpis& k) { return formatUsd(k.totalCostUsd); }},
         {QObject::tr("Per T training tokens"),
-         [](const Kpis& k) { return optionalMoney(k.costPerTrillionTrainingTokensUsd, 0); }},
+         [](const Kpis& k) { return formatUsd(k.costPerTrillionTrainingTokensUsd); }},
         {QObject::tr("Per M output tokens"),
-         [](const Kpis& k) { return optionalMoney(k.costPerMillionOutputTokensUsd, 3); }},
+         [](const Kpis& k) { return formatUsd(k.costPerMillionOutputTokensUsd); }},
         {QObject::tr("Per notebook user-month"),
-         [](const Kpis& k) { return optionalMoney(k.costPerNotebookUserMonthUsd, 0); }},
+         [](const Kpis& k) { return formatUsd(k.costPerNotebookUserMonthUsd); }},
         {QObject::tr("Utilization"),
-         [](const Kpis& k) { return QLocale().toString(k.utilization * 100, 'f', 1) + " %"; }},
+         [](const Kpis& k) { return formatPercent(k.utilization * 100, 1); }},
         {QObject::tr("Savings vs bare metal"),
-         [](const Kpis& k) { return optionalMoney(k.savingsUsd, 0); }},
+         [](const Kpis& k) { return formatUsd(k.savingsUsd); }},
     };
 }
 

@@ -6,6 +6,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "export/deck_pptx.h"
+#include "views/number_format.h"
 
 #include <QChart>
 #include <QFileInfo>
@@ -27,12 +28,7 @@ namespace {
 
 QString usd(double value)
 {
-    const QLocale locale = chartLocale();
-    if (std::abs(value) >= 1e6)
-        return QStringLiteral("$%1 M").arg(locale.toString(value / 1e6, 'f', 2));
-    if (std::abs(value) >= 1000)
-        return QStringLiteral("$%1").arg(locale.toString(value, 'f', 0));
-    return QStringLiteral("$%1").arg(locale.toString(value, 'f', 3));
+    return formatUsd(value, Sign::Negative, chartLocale());
 }
 
 QString shownScenarioName(const PlanResults& r)

@@ -1,25 +1,57 @@
 #include "views/presentation_keys.h"
 
 #include <QKeyEvent>
+#include <QWidget>
 
 namespace fleet::gui {
 
-PresentationKeys::PresentationKeys(std::function<void(int)> step, QObject* parent)
-    : QObject(parent), m_step(std::move(step))
+PresentationCommand presentationCommand(int key, Qt::KeyboardModifiers modifiers)
+{
+    // A keypad's PgDn is PgDn; Ctrl+PgDn and the like stay the actions' own.
+    if ((modifiers & ~Qt::KeypadModifier) != Qt::NoModifier)
+        return PresentationCommand::None;
+    switch (key) {
+    case Qt::Key_PageDown:
+    case Qt::Key_Space:
+    case Qt::Key_Right:
+    case Qt::Key_Down: return PresentationCommand::Next;
+    case Qt::Key_PageUp:
+    case Qt::Key_Backspace:
+    case Qt::Key_Left:
+    case Qt::Key_Up: return PresentationCommand::Previous;
+    case Qt::Key_Home: return PresentationCommand::First;
+    case Qt::Key_End: return PresentationCommand::Last;
+    case Qt::Key_B:
+    case Qt::Key_Period: return PresentationCommand::Blank; // PowerPoint's and clickers' keys
+    case Qt::Key_Escape: return PresentationCommand::Exit;
+    default: return PresentationCommand::None;
+    }
+}
+
+PresentationKeys::PresentationKeys(QWidget* window, std::function<void(PresentationCommand)> act,
+                                   QObject* parent)
+    : QObject(parent), m_window(window), m_act(std::move(act))
 {}
 
 bool PresentationKeys::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride)
         return QObject::eventFilter(watched, event);
-    const auto* key = static_cast<QKeyEvent*>(event);
-    const bool down = key->key() == Qt::Key_PageDown;
-    if ((!down && key->key() != Qt::Key_PageUp) || key->modifiers() != Qt::NoModifier)
+    // A key press reaches the filter first on its way to the QWindow, which is
+    // not a widget, then once per widget as it travels from the focused one to
+    // its parents. The window must let it pass (taking it there kept PgDn from
+    // ever reaching a widget: issue 32); the first widget acts and stops it.
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!widget || !m_window || widget->window() != m_window)
         return QObject::eventFilter(watched, event);
-    // Each press reaches the filter once per object on its way; act on the
-    // key press alone, and keep the focused widget from seeing it.
-    if (event->type() == QEvent::KeyPress && watched->isWidgetType())
-        m_step(down ? 1 : -1);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const PresentationCommand command = presentationCommand(key->key(), key->modifiers());
+    if (command == PresentationCommand::None)
+        return QObject::eventFilter(watched, event);
+    // An accepted ShortcutOverride keeps any shortcut from taking the key, so
+    // it comes back as a key press.
+    if (event->type() == QEvent::KeyPress)
+        m_act(command);
     event->accept();
     return true;
 }

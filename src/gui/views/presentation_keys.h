@@ -1,28 +1,49 @@
 #pragma once
 
-// Presentation mode: PgDn / PgUp switch scenarios whatever has focus — a
-// slider or a spin box would otherwise take them. An application-wide event
-// filter, installed while presenting.
+// Presentation mode's keys, whatever has focus: a presenter's clicker sends
+// PgDn / PgUp (and b or . to blank the screen), a keyboard arrows, Space,
+// Backspace, Home, End and Esc. A slider, a spin box, a tab bar or a chart's
+// scroll area would otherwise take them; an application-wide event filter,
+// installed while presenting, takes them first for one window.
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 
+class QWidget;
+
 namespace fleet::gui {
+
+enum class PresentationCommand
+{
+    None,
+    Next,
+    Previous,
+    First,
+    Last,
+    Blank,
+    Exit
+};
+
+/// What a key does in presentation mode (None: the focused widget keeps it).
+PresentationCommand presentationCommand(int key, Qt::KeyboardModifiers modifiers);
 
 class PresentationKeys : public QObject
 {
     Q_OBJECT
 
 public:
-    /// `step(+1)` on PgDn, `step(-1)` on PgUp.
-    PresentationKeys(std::function<void(int)> step, QObject* parent = nullptr);
+    /// Acts on key presses to `window` and the widgets inside it.
+    PresentationKeys(QWidget* window, std::function<void(PresentationCommand)> act,
+                     QObject* parent = nullptr);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    std::function<void(int)> m_step;
+    QPointer<QWidget> m_window;
+    std::function<void(PresentationCommand)> m_act;
 };
 
 } // namespace fleet::gui
