@@ -49,6 +49,8 @@ Formats makeFormats(lxw_workbook* book)
     return f;
 }
 
+/// Every text of the workbook, names included, is a string cell: never a formula, even when
+/// it starts with `=`, `+`, `-` or `@` (issue 33; worksheet_write_formula is never called).
 void text(lxw_worksheet* sheet, int row, int col, const std::string& value,
           lxw_format* format = nullptr)
 {
