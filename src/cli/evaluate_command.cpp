@@ -4,6 +4,7 @@
 #include "engine/evaluate.h"
 #include "engine/fleet_peaks.h"
 #include "engine/inference.h"
+#include "export_files.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "simulate/measured_ceiling.h"
@@ -11,7 +12,6 @@
 #include "store/project_json.h"
 
 #include <QLocale>
-#include <QSaveFile>
 
 #include <boost/json.hpp>
 
@@ -324,14 +324,13 @@ int runEvaluateCommand(const QStringList& args)
     if (auto stale = scenario.isEmpty() ? staleMeasuredCeiling(*project) : std::nullopt)
         evaluation.warnings.push_back(*stale);
     if (parser.isSet(QStringLiteral("tenants-csv"))) {
-        // Written whole or not at all (QSaveFile), before anything is printed.
-        const QString path = parser.value(QStringLiteral("tenants-csv"));
+        // Written whole or not at all, never over the project nor through a link, before
+        // anything is printed.
         const std::string text = tenantTotalsCsv(*project, tenantTotals(*project, evaluation));
-        QSaveFile csv(path);
-        if (!csv.open(QIODevice::WriteOnly) ||
-            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit()) {
-            printErr(QStringLiteral("evaluate: --tenants-csv: cannot write %1: %2")
-                         .arg(path, csv.errorString()));
+        const QString error = writeExport(parser, QStringLiteral("--tenants-csv"),
+                                          parser.value(QStringLiteral("tenants-csv")), text);
+        if (!error.isEmpty()) {
+            printErr(QStringLiteral("evaluate: %1\n").arg(error));
             return UserError;
         }
     }

@@ -1,9 +1,8 @@
 #include "metering_text.h"
 
+#include "export_files.h"
 #include "joblog/metering_export.h"
 #include "perf/gpu_power.h"
-
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -116,14 +115,10 @@ QString readMeteringOptions(const QCommandLineParser& parser, MeteringOptions* o
     return {};
 }
 
-QString writeMeteringCsv(const Metering& metering, const QString& path)
+QString writeMeteringCsv(const Metering& metering, const QCommandLineParser& parser)
 {
-    QSaveFile csv(path);
-    const std::string text = meteringCsv(metering);
-    if (!csv.open(QIODevice::WriteOnly) ||
-        csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit())
-        return QStringLiteral("--csv: cannot write %1: %2").arg(path, csv.errorString());
-    return {};
+    return writeExport(parser, QStringLiteral("--csv"), parser.value(QStringLiteral("csv")),
+                       meteringCsv(metering));
 }
 
 } // namespace fleet::cli

@@ -22,7 +22,8 @@ QString meteringText(const Result<joblog::Metering>& result,
 /// power; the problem (naming the option and the rule), or "".
 QString readMeteringOptions(const QCommandLineParser& parser, joblog::MeteringOptions* options);
 
-/// Writes the metering's CSV (joblog::meteringCsv) to `path`; the problem, or "".
-QString writeMeteringCsv(const joblog::Metering& metering, const QString& path);
+/// Writes the metering's CSV (joblog::meteringCsv) to --csv's path, never over a
+/// file the command reads nor through a link (writeExport); the problem, or "".
+QString writeMeteringCsv(const joblog::Metering& metering, const QCommandLineParser& parser);
 
 } // namespace fleet::cli

@@ -361,7 +361,7 @@ int runReplayCommand(const QStringList& args)
     if (!meter && meteringAsked)
         return fail(QString::fromStdString(meter.error().toString()));
     if (parser.isSet(QStringLiteral("csv"))) {
-        const QString error = writeMeteringCsv(meter.value(), parser.value(QStringLiteral("csv")));
+        const QString error = writeMeteringCsv(meter.value(), parser);
         if (!error.isEmpty())
             return fail(error);
     }

@@ -342,8 +342,7 @@ int runProject(const QCommandLineParser& parser)
                 return UserError;
             }
             if (parser.isSet(QStringLiteral("csv"))) {
-                const QString error = writeMeteringCsv(tenants->metering.value(),
-                                                       parser.value(QStringLiteral("csv")));
+                const QString error = writeMeteringCsv(tenants->metering.value(), parser);
                 if (!error.isEmpty()) {
                     printErr(QStringLiteral("fleetplanner-cli simulate: %1\n").arg(error));
                     return UserError;

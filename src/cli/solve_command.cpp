@@ -1,14 +1,16 @@
 #include "solve_command.h"
 
 #include "cli_support.h"
+#include "export_files.h"
 #include "optimize/apply_plan.h"
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
 #include "optimizer_options.h"
 #include "project_commands.h"
-#include "store/atomic_file.h"
+#include "store/export_target.h"
 #include "store/project_json.h"
 
+#include <QFile>
 #include <QLocale>
 
 #include <boost/json.hpp>
@@ -155,11 +157,13 @@ int runSolveCommand(const QStringList& args)
                      : Ok;
     }
     if (parser.isSet(QStringLiteral("mps"))) {
-        // Through a temporary and a rename: an interrupted write never leaves half a model.
+        // Through a temporary and a rename: an interrupted write never leaves half a model;
+        // never over the project nor through a link.
         const Milp milp = buildRegimeMixMilp(*project, options.objective);
-        auto written = writeThroughTemporary(
-            parser.value(QStringLiteral("mps")).toStdString(),
-            [&](const std::string& temporary) { return writeMps(milp, temporary); });
+        auto written = writeExportThrough(
+            QFile::encodeName(parser.value(QStringLiteral("mps"))).toStdString(),
+            [&](const std::string& temporary) { return writeMps(milp, temporary); },
+            filesRead(parser));
         if (!written) {
             printErr(QStringLiteral("fleetplanner-cli solve: %1\n")
                          .arg(QString::fromStdString(written.error().toString())));

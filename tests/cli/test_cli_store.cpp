@@ -114,13 +114,20 @@ private slots:
         const QString privateMps = path("private.mps");
         writeBytes(privateMps.toStdString(), "old model");
         QCOMPARE(::chmod(privateMps.toLocal8Bit().constData(), 0600), 0);
-        for (const QString& mps : {linked, privateMps}) {
-            const CliRun solve = runCli({QStringLiteral("solve"), QStringLiteral(":sample"),
-                                         QStringLiteral("--fast"), QStringLiteral("--mps"), mps});
-            QVERIFY2(solve.exitCode == 0, qPrintable(solve.err));
-            QVERIFY(fs::is_regular_file(fs::symlink_status(mps.toStdString())));
-            QVERIFY(readBytes(mps.toStdString()).rfind("NAME", 0) == 0);
-        }
+        // A planted link is refused, named, and left as it was (issue 33: it used to be
+        // replaced by the model; an export now never writes where a link points, nor over it).
+        const CliRun refused = runCli({QStringLiteral("solve"), QStringLiteral(":sample"),
+                                       QStringLiteral("--fast"), QStringLiteral("--mps"), linked});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(linked + QStringLiteral(": is a symbolic link")),
+                 qPrintable(refused.err));
+        QVERIFY(fs::is_symlink(fs::symlink_status(linked.toStdString())));
+        const CliRun solve =
+            runCli({QStringLiteral("solve"), QStringLiteral(":sample"), QStringLiteral("--fast"),
+                    QStringLiteral("--mps"), privateMps});
+        QVERIFY2(solve.exitCode == 0, qPrintable(solve.err));
+        QVERIFY(fs::is_regular_file(fs::symlink_status(privateMps.toStdString())));
+        QVERIFY(readBytes(privateMps.toStdString()).rfind("NAME", 0) == 0);
         QCOMPARE(readBytes(victim), std::string("precious"));
         struct stat status = {};
         QCOMPARE(::stat(privateMps.toLocal8Bit().constData(), &status), 0);

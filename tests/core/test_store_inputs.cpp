@@ -190,6 +190,21 @@ private slots:
             << "UPDATE scenario_override SET path = CAST(X'2F6E616D6500' AS TEXT) WHERE position "
                "= 0"
             << "table scenario_override, row 1 for";
+        // What XML cannot carry (issue 33): a deck or workbook holding it would not open.
+        QTest::newRow("U+FFFE in a name")
+            << "UPDATE workload SET name = CAST(X'41EFBFBE' AS TEXT) WHERE position = 0"
+            << "table workload, row 1, column name: must not hold the Unicode noncharacter U+FFFE "
+               "(character 2)";
+        QTest::newRow("U+FDD0 in a note")
+            << "UPDATE segment SET note = CAST(X'EFB790' AS TEXT) WHERE position = 1"
+            << "table segment, row 2, column note: must not hold the Unicode noncharacter U+FDD0";
+        QTest::newRow("C1 control in a project name")
+            << "UPDATE project SET name = CAST(X'41C285' AS TEXT)"
+            << "table project, row 1, column name: must not hold the control character U+0085 "
+               "(character 2)";
+        QTest::newRow("surrogate in a scenario")
+            << "UPDATE scenario SET name = CAST(X'EDA080' AS TEXT) WHERE position = 0"
+            << "table scenario, row 1, column name: must not hold the surrogate U+D800";
     }
 
     void textMustBeUtf8WithoutControlCharacters()

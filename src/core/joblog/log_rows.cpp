@@ -1,5 +1,7 @@
 #include "joblog/log_rows.h"
 
+#include "util/text_rule.h"
+
 #include <cstdio>
 
 namespace fleet::joblog::detail {
@@ -62,6 +64,11 @@ bool printable(pack::CsvReader& csv, const std::vector<std::string>& fields, con
                         "must not hold the control character " + control +
                             ": a log's names reach the terminal and the metering CSV; only tab "
                             "is allowed");
+            return false;
+        }
+        // Noncharacters and surrogates: the project's text rule (util/text_rule.h).
+        if (auto problem = textRuleProblem(*text, "\t")) {
+            csv.problem(csv.line(), column, "", *problem);
             return false;
         }
     }

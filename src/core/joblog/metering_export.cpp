@@ -35,11 +35,12 @@ std::string row(const std::string& name, const TenantMonth& m, double gpuCost, d
 {
     const double minutes = (m.windowEndS - m.windowStartS) / 60.0;
     const double gpuHours = m.gpuSeconds / 3600.0;
-    return csvField(name) + "," + isoTimeOf(m.windowStartS) + "," + isoTimeOf(m.windowEndS) + "," +
-           csvNumber(minutes) + "," + csvNumber(minutes > 0 ? gpuHours / (minutes / 60.0) : 0) +
-           "," + csvNumber(gpuHours) + "," + csvNumber(gpuCost) + "," + csvNumber(sharedCost) +
-           "," + csvNumber(gpuCost + sharedCost) + "," + m.month + "," + csvNumber(m.gpuSeconds) +
-           "," + csvNumber(m.meanWatts) + "," + rule + "\n";
+    return csvField(name) + "," + csvField(isoTimeOf(m.windowStartS)) + "," +
+           csvField(isoTimeOf(m.windowEndS)) + "," + csvNumber(minutes) + "," +
+           csvNumber(minutes > 0 ? gpuHours / (minutes / 60.0) : 0) + "," + csvNumber(gpuHours) +
+           "," + csvNumber(gpuCost) + "," + csvNumber(sharedCost) + "," +
+           csvNumber(gpuCost + sharedCost) + "," + csvField(m.month) + "," +
+           csvNumber(m.gpuSeconds) + "," + csvNumber(m.meanWatts) + "," + csvField(rule) + "\n";
 }
 
 } // namespace

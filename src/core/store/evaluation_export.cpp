@@ -146,13 +146,14 @@ std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTota
             const std::string next = calendarMonth(project.startMonth, int(i) + 2);
             const std::string start = month.empty() ? "" : month + "-01T00:00:00Z";
             const std::string end = next.empty() ? "" : next + "-01T00:00:00Z";
-            csv += csvField(name) + "," + start + "," + end + "," + csvNumber(minutes) + "," +
-                   csvNumber(m.gpuHoursHeld / kHoursPerMonth) + "," + csvNumber(m.gpuHoursHeld) +
-                   "," + csvNumber(m.workloadCostUsd) + "," + csvNumber(m.sharedFleetCostUsd) +
-                   "," + csvNumber(m.totalCostUsd()) + "," +
-                   (month.empty() ? std::to_string(i + 1) : month) + "," +
+            csv += csvField(name) + "," + csvField(start) + "," + csvField(end) + "," +
+                   csvNumber(minutes) + "," + csvNumber(m.gpuHoursHeld / kHoursPerMonth) + "," +
+                   csvNumber(m.gpuHoursHeld) + "," + csvNumber(m.workloadCostUsd) + "," +
+                   csvNumber(m.sharedFleetCostUsd) + "," + csvNumber(m.totalCostUsd()) + "," +
+                   csvField(month.empty() ? std::to_string(i + 1) : month) + "," +
                    csvField(line.segmentId) + "," +
-                   (line.tenantId.empty() ? "" : csvNumber(line.tenants)) + "," + line.rule + "," +
+                   (line.tenantId.empty() ? "" : csvNumber(line.tenants)) + "," +
+                   csvField(line.rule) + "," +
                    (line.memoryEfficiency ? csvNumber(*line.memoryEfficiency) : "") + "\n";
         }
     }

@@ -1,5 +1,7 @@
 #include "store/json_reader.h"
 
+#include "util/text_rule.h"
+
 #include <boost/json/basic_parser_impl.hpp>
 
 #include <algorithm>
@@ -186,47 +188,7 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
 
 std::optional<std::string> textProblem(std::string_view text)
 {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t size = text.size();
-    std::size_t character = 0;
-    for (std::size_t i = 0; i < size; ++character) {
-        const unsigned char lead = bytes[i];
-        if (lead < 0x80) {
-            const bool allowedControl = lead == '\t' || lead == '\n' || lead == '\r';
-            if ((lead < 0x20 && !allowedControl) || lead == 0x7f) {
-                char code[8];
-                std::snprintf(code, sizeof code, "U+%04X", lead);
-                return "must not hold the control character " + std::string(code) + " (character " +
-                       std::to_string(character + 1) +
-                       "); only tab, line feed and carriage return are allowed";
-            }
-            ++i;
-            continue;
-        }
-        // RFC 3629: shortest form only, no surrogates, nothing above U+10FFFF.
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xbf;
-        if (lead >= 0xc2 && lead <= 0xdf)
-            length = 2;
-        else if (lead >= 0xe0 && lead <= 0xef) {
-            length = 3;
-            low = lead == 0xe0 ? 0xa0 : 0x80;
-            high = lead == 0xed ? 0x9f : 0xbf;
-        } else if (lead >= 0xf0 && lead <= 0xf4) {
-            length = 4;
-            low = lead == 0xf0 ? 0x90 : 0x80;
-            high = lead == 0xf4 ? 0x8f : 0xbf;
-        }
-        bool valid = length > 0 && i + length <= size;
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const unsigned char next = bytes[i + k];
-            valid = k == 1 ? next >= low && next <= high : next >= 0x80 && next <= 0xbf;
-        }
-        if (!valid)
-            return "must be valid UTF-8 text (byte " + std::to_string(i + 1) + " is not)";
-        i += length;
-    }
-    return std::nullopt;
+    return textRuleProblem(text, "\t\n\r");
 }
 
 /// True when `value` holds a number that is not finite, at any depth

@@ -28,10 +28,11 @@ Result<boost::json::value> parse(std::string_view text, const std::string& file,
                                  const ParseLimits& limits = {});
 
 /// The one rule for every piece of text in a project or catalog, wherever it
-/// comes from (JSON, SQLite rows, an edit in the app): valid UTF-8, and no
-/// control characters (U+0000–U+001F, U+007F) other than tab, line feed and
-/// carriage return, which notes and pasted names legitimately hold. Returns
-/// the broken rule, or nullopt for good text.
+/// comes from (JSON, SQLite rows, a migration, an edit in the app): valid
+/// UTF-8 without surrogates or noncharacters (XML cannot carry them), and no
+/// control characters (C0, DEL, C1) other than tab, line feed and carriage
+/// return, which notes and pasted names legitimately hold
+/// (util/text_rule.h). Returns the broken rule, or nullopt for good text.
 std::optional<std::string> textProblem(std::string_view text);
 
 /// True when `value` holds a number that is not finite (1e999 reads as

@@ -2,8 +2,11 @@
 
 #include "charts/chart_fit.h"
 #include "charts/chart_style.h"
+#include "store/export_target.h"
 
+#include <QBuffer>
 #include <QChart>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
@@ -11,7 +14,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTextDocumentFragment>
 
@@ -110,16 +112,15 @@ QImage renderChart(QChart* chart, const ExportOptions& options)
 bool exportChart(QChart* chart, const QString& path, ChartFormat format,
                  const ExportOptions& options, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QObject::tr("%1: cannot be written: %2").arg(path, file.errorString());
-        return false;
-    }
+    // Drawn into memory, then written through store/export_target: whole or not at all,
+    // never through a planted link.
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     if (format == ChartFormat::Png) {
         const QImage image = renderChart(chart, options);
         if (!image.save(&file, "PNG")) {
             *error = QObject::tr("%1: PNG encoding failed").arg(path);
-            file.cancelWriting();
             return false;
         }
     } else if (format == ChartFormat::Svg) {
@@ -145,17 +146,17 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format,
         QPainter painter;
         if (!painter.begin(&writer)) {
             *error = QObject::tr("%1: PDF output could not start").arg(path);
-            file.cancelWriting();
             return false;
         }
         paintPage(chart, options, &painter);
         painter.end();
     }
-    if (!file.commit()) {
-        *error = QObject::tr("%1: cannot be saved: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    const auto written =
+        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
+    if (!written)
+        *error = QObject::tr("%1: cannot be written: %2")
+                     .arg(path, QString::fromStdString(written.error().messages()));
+    return bool(written);
 }
 
 bool chartFormatFromName(const QString& name, ChartFormat* format)

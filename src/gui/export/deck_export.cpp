@@ -6,16 +6,18 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "export/deck_pptx.h"
+#include "store/export_target.h"
 #include "views/number_format.h"
 
+#include <QBuffer>
 #include <QChart>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocumentFragment>
 
 #include <map>
@@ -267,11 +269,11 @@ void paintSlide(QPainter& painter, const DeckSlide& slide)
 bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
               QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QObject::tr("%1: cannot be written: %2").arg(path, file.errorString());
-        return false;
-    }
+    // Drawn into memory, then written through store/export_target: whole or not at all,
+    // never through a planted link.
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     QPdfWriter writer(&file);
     writer.setTitle(title);
     writer.setCreator(QStringLiteral("FleetPlanner"));
@@ -281,7 +283,6 @@ bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const 
     QPainter painter;
     if (!painter.begin(&writer)) {
         *error = QObject::tr("%1: PDF output could not start").arg(path);
-        file.cancelWriting();
         return false;
     }
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
@@ -292,11 +293,12 @@ bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const 
         paintSlide(painter, slides[i]);
     }
     painter.end();
-    if (!file.commit()) {
-        *error = QObject::tr("%1: cannot be saved: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    const auto written =
+        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
+    if (!written)
+        *error = QObject::tr("%1: cannot be written: %2")
+                     .arg(path, QString::fromStdString(written.error().messages()));
+    return bool(written);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "export/deck_pptx.h"
 
+#include "store/export_target.h"
+
 #include <QBuffer>
 #include <QFile>
 
@@ -388,48 +390,47 @@ bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const
     // [Content_Types].xml first, as readers expect.
     std::rotate(parts.rbegin(), parts.rbegin() + 1, parts.rend());
 
-    // Zipped (libzip) beside the target and renamed over it: whole or not at all.
-    const QString partial = path + QStringLiteral(".part");
-    QFile::remove(partial);
-    int code = 0;
-    zip_t* zip = zip_open(QFile::encodeName(partial).constData(), ZIP_CREATE | ZIP_TRUNCATE, &code);
-    if (!zip) {
-        zip_error_t reason;
-        zip_error_init_with_code(&reason, code);
-        *error = QObject::tr("%1: cannot be written: %2")
-                     .arg(path, QString::fromUtf8(zip_error_strerror(&reason)));
-        zip_error_fini(&reason);
-        return false;
-    }
-    for (const Part& part : parts) {
-        // The buffers outlive zip_close (parts is alive until the end).
-        zip_source_t* source =
-            zip_source_buffer(zip, part.data.constData(), zip_uint64_t(part.data.size()), 0);
-        if (!source || zip_file_add(zip, part.name.toUtf8().constData(), source,
-                                    ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) < 0) {
-            *error = QObject::tr("%1: cannot be written (%2): %3")
-                         .arg(path, part.name, QString::fromUtf8(zip_strerror(zip)));
-            if (source)
-                zip_source_free(source);
-            zip_discard(zip);
-            QFile::remove(partial);
-            return false;
+    // Zipped (libzip) into a temporary created exclusively beside the target, then renamed
+    // over it: whole or not at all, never through a planted link (store/export_target).
+    const auto zipped = [&](const std::string& temporary) -> Result<bool> {
+        const auto failed = [&](const QString& why) {
+            return Error({Issue{QFile::encodeName(path).toStdString(), {}, {}, why.toStdString()}});
+        };
+        int code = 0;
+        zip_t* zip = zip_open(temporary.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
+        if (!zip) {
+            zip_error_t reason;
+            zip_error_init_with_code(&reason, code);
+            const QString why = QString::fromUtf8(zip_error_strerror(&reason));
+            zip_error_fini(&reason);
+            return failed(why);
         }
-    }
-    if (zip_close(zip) < 0) {
+        for (const Part& part : parts) {
+            // The buffers outlive zip_close (parts is alive until the end).
+            zip_source_t* source =
+                zip_source_buffer(zip, part.data.constData(), zip_uint64_t(part.data.size()), 0);
+            if (!source || zip_file_add(zip, part.name.toUtf8().constData(), source,
+                                        ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) < 0) {
+                const QString why =
+                    part.name + QStringLiteral(": ") + QString::fromUtf8(zip_strerror(zip));
+                if (source)
+                    zip_source_free(source);
+                zip_discard(zip);
+                return failed(why);
+            }
+        }
+        if (zip_close(zip) < 0) {
+            const QString why = QString::fromUtf8(zip_strerror(zip));
+            zip_discard(zip);
+            return failed(why);
+        }
+        return true;
+    };
+    const auto written = writeExportThrough(QFile::encodeName(path).toStdString(), zipped);
+    if (!written)
         *error = QObject::tr("%1: cannot be written: %2")
-                     .arg(path, QString::fromUtf8(zip_strerror(zip)));
-        zip_discard(zip);
-        QFile::remove(partial);
-        return false;
-    }
-    QFile::remove(path);
-    if (!QFile::rename(partial, path)) {
-        QFile::remove(partial);
-        *error = QObject::tr("%1: cannot be saved").arg(path);
-        return false;
-    }
-    return true;
+                     .arg(path, QString::fromStdString(written.error().messages()));
+    return bool(written);
 }
 
 } // namespace fleet::gui

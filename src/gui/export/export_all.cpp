@@ -5,11 +5,12 @@
 #include "charts/tenant_chart.h"
 #include "compute/optimizer_plan.h"
 #include "store/evaluation_export.h"
+#include "store/export_target.h"
 
 #include <QChart>
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <memory>
 
@@ -71,10 +72,10 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
             dir.filePath(chartFileStem(QStringLiteral("tenant-totals"), results.scenario) +
                          QStringLiteral(".csv"));
         const std::string text = tenantTotalsCsv(results.project, lines);
-        QSaveFile csv(path);
-        if (!csv.open(QIODevice::WriteOnly) ||
-            csv.write(text.data(), qint64(text.size())) != qint64(text.size()) || !csv.commit()) {
-            *error = QObject::tr("%1: %2").arg(path, csv.errorString());
+        if (const auto saved = writeExportFile(QFile::encodeName(path).toStdString(), text);
+            !saved) {
+            *error = QObject::tr("%1: cannot be written: %2")
+                         .arg(path, QString::fromStdString(saved.error().messages()));
             return false;
         }
         *written << path;

@@ -2,6 +2,7 @@
 
 #include "charts/optimizer_mix_chart.h"
 #include "compute/optimizer_plan.h"
+#include "store/export_target.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,6 +50,8 @@ Formats makeFormats(lxw_workbook* book)
     return f;
 }
 
+/// Every text of the workbook, names included, is a string cell: never a formula, even when
+/// it starts with `=`, `+`, `-` or `@` (issue 33; worksheet_write_formula is never called).
 void text(lxw_worksheet* sheet, int row, int col, const std::string& value,
           lxw_format* format = nullptr)
 {
@@ -458,37 +461,34 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error)
 {
-    // Written beside the target and renamed over it: whole or not at all.
-    const QString part = path + QStringLiteral(".part");
-    QFile::remove(part);
-    lxw_workbook* book = workbook_new(QFile::encodeName(part).constData());
-    if (!book) {
-        *error = QObject::tr("%1: cannot be written").arg(path);
-        return false;
-    }
-    const Formats formats = makeFormats(book);
-    kpiSheet(book, results, formats);
-    workloadSheet(book, results, formats);
-    poolSheet(book, results, formats);
-    scenarioSheet(book, results, formats);
-    priceBookSheet(book, results, formats);
-    costCurveSheet(book, results, formats);
-    regimeMixSheet(book, results, formats);
-    optimizerSheet(book, results, formats);
-    const lxw_error closed = workbook_close(book);
-    if (closed != LXW_NO_ERROR) {
-        QFile::remove(part);
+    // Written into a temporary created exclusively beside the target, then renamed over it:
+    // whole or not at all, never through a planted link (store/export_target).
+    const auto write = [&](const std::string& temporary) -> Result<bool> {
+        const auto failed = [&](const std::string& why) {
+            return Error({Issue{QFile::encodeName(path).toStdString(), {}, {}, why}});
+        };
+        lxw_workbook* book = workbook_new(temporary.c_str());
+        if (!book)
+            return failed("libxlsxwriter could not start the workbook");
+        const Formats formats = makeFormats(book);
+        kpiSheet(book, results, formats);
+        workloadSheet(book, results, formats);
+        poolSheet(book, results, formats);
+        scenarioSheet(book, results, formats);
+        priceBookSheet(book, results, formats);
+        costCurveSheet(book, results, formats);
+        regimeMixSheet(book, results, formats);
+        optimizerSheet(book, results, formats);
+        const lxw_error closed = workbook_close(book);
+        if (closed != LXW_NO_ERROR)
+            return failed(lxw_strerror(closed));
+        return true;
+    };
+    const auto written = writeExportThrough(QFile::encodeName(path).toStdString(), write);
+    if (!written)
         *error = QObject::tr("%1: cannot be written: %2")
-                     .arg(path, QString::fromUtf8(lxw_strerror(closed)));
-        return false;
-    }
-    QFile::remove(path);
-    if (!QFile::rename(part, path)) {
-        QFile::remove(part);
-        *error = QObject::tr("%1: cannot be saved").arg(path);
-        return false;
-    }
-    return true;
+                     .arg(path, QString::fromStdString(written.error().messages()));
+    return bool(written);
 }
 
 } // namespace fleet::gui
