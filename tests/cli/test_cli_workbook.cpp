@@ -5,6 +5,7 @@
 // Also `chart --all` and `deck` from the command line.
 
 #include "cli_run.h"
+#include "export_check.h"
 #include "support/fleet_test.h"
 
 #include <QDir>
@@ -23,20 +24,6 @@ class TestCliWorkbook : public QObject
     QTemporaryDir m_dir;
     QString m_python;
 
-    /// A python3 that has openpyxl (Debian's, or the one on PATH); empty if none.
-    static QString pythonWithOpenpyxl()
-    {
-        for (const QString& python :
-             {QStringLiteral("/usr/bin/python3"), QStringLiteral("python3")}) {
-            QProcess probe;
-            probe.start(python, {QStringLiteral("-c"), QStringLiteral("import openpyxl")});
-            if (probe.waitForFinished(30000) && probe.exitStatus() == QProcess::NormalExit &&
-                probe.exitCode() == 0)
-                return python;
-        }
-        return {};
-    }
-
     static bool writeText(const QString& path, const QString& text)
     {
         QFile file(path);
@@ -47,7 +34,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        m_python = pythonWithOpenpyxl();
+        m_python = fleet::test::pythonWithOpenpyxl();
     }
 
     void readsBackAsEvaluateSays_data()
