@@ -4,6 +4,7 @@
 #include "engine/evaluate.h"
 #include "engine/fleet_peaks.h"
 #include "engine/inference.h"
+#include "engine/training.h"
 #include "export_files.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
@@ -75,6 +76,38 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
                              : p99,
                          0, 'f', 0);
     return line;
+}
+
+/// A training run's tokens and wall-clock length, the one stated and the
+/// other derived; empty for other workloads.
+QString trainingLine(const Project& project, const WorkloadEvaluation& w,
+                     const OptionResult& option)
+{
+    if (w.kind != WorkloadKind::Training)
+        return {};
+    const Workload* workload = nullptr;
+    for (const Workload& candidate : project.workloads)
+        if (candidate.id == w.id)
+            workload = &candidate;
+    const auto* spec = workload ? std::get_if<TrainingSpec>(&workload->spec) : nullptr;
+    if (!spec)
+        return {};
+    const QString indent = QString().leftJustified(23);
+    const double days = option.detail("wall_clock_days");
+    if (!spec->runDays)
+        return indent + QStringLiteral("run: %1 tokens stated; %2 days of wall clock on %3 GPUs "
+                                       "(derived)\n")
+                            .arg(formatQuantity(spec->tokensPerRun))
+                            .arg(days, 0, 'f', 1)
+                            .arg(spec->gpusPerJob);
+    return indent +
+           QStringLiteral("run: %1 days on %2 GPUs stated; %3 tokens (derived, timed on %4); %5 "
+                          "days on this option's GPUs\n")
+               .arg(*spec->runDays, 0, 'f', 1)
+               .arg(spec->gpusPerJob)
+               .arg(formatQuantity(option.detail("tokens_per_run")))
+               .arg(QString::fromStdString(workload->choice.gpuId.value_or(kRunLengthReferenceGpu)))
+               .arg(days, 0, 'f', 1);
 }
 
 QString usd(double value)
@@ -281,6 +314,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                        .arg(w.rejected.size())
                        .arg(peak, 0, 'f', 1);
             out += serviceLine(project, w, *chosen);
+            out += trainingLine(project, w, *chosen);
         }
     }
     for (const std::string& warning : evaluation.warnings)

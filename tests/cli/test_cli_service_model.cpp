@@ -41,7 +41,7 @@ QByteArray projectText(const Case& c, bool named)
 {
     const QString model = named ? QStringLiteral("\"model\": \"%1\", ").arg(c.model) : QString();
     return QStringLiteral(R"({
-  "format": "fleetplanner-project", "format_version": 4, "name": "service",
+  "format": "fleetplanner-project", "format_version": 5, "name": "service",
   "horizon": {"months": 1}, "active_price_book": "market-2026",
   "fleet": {"mode": "size", "pools": []},
   "assumptions": {"peak_to_mean_traffic_ratio": 1},

@@ -254,9 +254,9 @@ private slots:
 
     void aNewerFormatIsRefused()
     {
-        for (const char* version : {"5", "4.5", "1000"}) {
+        for (const char* version : {"6", "5.5", "1000"}) {
             std::string text(sampleProjectJson());
-            const std::string from = "\"format_version\": 4";
+            const std::string from = "\"format_version\": 5";
             text.replace(text.find(from), from.size(),
                          std::string("\"format_version\": ") + version);
             auto project = parseProject(text, "future.fleetplan.json");
@@ -266,7 +266,7 @@ private slots:
             QVERIFY2(error.find("future.fleetplan.json: /format_version: was written by a newer "
                                 "FleetPlanner (project format version " +
                                 std::string(version) +
-                                "); this FleetPlanner reads format version 4 and older. Update "
+                                "); this FleetPlanner reads format version 5 and older. Update "
                                 "FleetPlanner to open it.") != std::string::npos,
                      error.c_str());
         }

@@ -141,7 +141,7 @@ private slots:
         tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
             QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 4")));
+                           "this FleetPlanner reads schema version 5")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);

@@ -8,6 +8,7 @@
 #include "file_bytes.h"
 #include "golden_v1.h"
 #include "raw_sql.h"
+#include "store/project_schema.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -64,7 +65,7 @@ private slots:
         QVERIFY(fs::is_regular_file(file + ".v1"));
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
         // The file itself is now the newest version (1 → 2 → 3 → 4), with id paths in its rows.
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM scenario_override WHERE path = "
                               "'/workloads/dev-notebooks/users'"),
                  std::int64_t(1));
@@ -191,20 +192,20 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 5");
+        rawSql(file, "PRAGMA user_version = 6");
         const std::string error = errorOfStoreMigrationV1(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 5); "
-                            "this FleetPlanner reads schema version 4 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 6); "
+                            "this FleetPlanner reads schema version 5 and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v5"));
+        QVERIFY(!fs::exists(file + ".v6"));
     }
 
     void savesAreTheNewestVersion()
     {
         const std::string file = m_dir.filePath(QStringLiteral("new.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(loadSampleProject().value(), file).ok());
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         QVERIFY(!fs::exists(file + ".v1"));
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOfStoreMigrationV1(reopened).c_str());

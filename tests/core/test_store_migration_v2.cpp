@@ -9,6 +9,7 @@
 #include "golden_copies.h"
 #include "model/project_refs.h"
 #include "raw_sql.h"
+#include "store/project_schema.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
@@ -83,7 +84,7 @@ private slots:
         QVERIFY(project.value().tenants.empty());
         QVERIFY(fs::is_regular_file(file + ".v2"));
         QVERIFY(readBytes(file + ".v2") == readBytes(kGoldenV2Sqlite));
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM sqlite_schema WHERE name = 'tenant'"),
                  std::int64_t(1));
         QCOMPARE(rawSql(file, "SELECT count(*) FROM tenant"), std::int64_t(0));

@@ -109,7 +109,7 @@ private slots:
         QVERIFY2(project.ok(), errorOfStoreMigrationV3(project).c_str());
         QVERIFY(fs::is_regular_file(file + ".v3"));
         QVERIFY(readBytes(file + ".v3") == readBytes(kGoldenV3Sqlite));
-        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(4));
+        QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         // The table as version 4 creates it (SQLite keeps the statement
         // without its semicolon), every row kept, no model named.
         std::string table(kInferenceTableV4);

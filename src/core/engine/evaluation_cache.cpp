@@ -17,10 +17,10 @@ namespace {
 
 bool same(const TrainingSpec& a, const TrainingSpec& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) ==
-           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11);
 }
 
 bool same(const InferenceSpec& a, const InferenceSpec& b)
@@ -33,16 +33,16 @@ bool same(const InferenceSpec& a, const InferenceSpec& b)
 
 bool same(const NotebookSpec& a, const NotebookSpec& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6] = a;
-    const auto& [b1, b2, b3, b4, b5, b6] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6) == std::tie(b1, b2, b3, b4, b5, b6);
+    const auto& [a1, a2, a3, a4, a5, a6, a7] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7) == std::tie(b1, b2, b3, b4, b5, b6, b7);
 }
 
 bool same(const BatchSpec& a, const BatchSpec& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6] = a;
-    const auto& [b1, b2, b3, b4, b5, b6] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6) == std::tie(b1, b2, b3, b4, b5, b6);
+    const auto& [a1, a2, a3, a4, a5, a6, a7] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7) == std::tie(b1, b2, b3, b4, b5, b6, b7);
 }
 
 bool same(const WorkloadChoice& a, const WorkloadChoice& b)
@@ -54,9 +54,9 @@ bool same(const WorkloadChoice& a, const WorkloadChoice& b)
 
 bool same(const Segment& a, const Segment& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7) == std::tie(b1, b2, b3, b4, b5, b6, b7);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8) == std::tie(b1, b2, b3, b4, b5, b6, b7, b8);
 }
 
 bool same(const FleetPool& a, const FleetPool& b)

@@ -54,8 +54,15 @@ double heldHoursForJobs(const Context& c, double busyHours)
     return held;
 }
 
-Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
+Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated)
 {
+    // A run stated by its length runs the tokens that length takes on the GPU
+    // it is timed on (runTokens); the rest follows from the tokens.
+    auto tokens = runTokens(c.project, c.workload, stated);
+    if (!tokens)
+        return tokens.error();
+    TrainingSpec spec = stated;
+    spec.tokensPerRun = tokens.value();
     if (spec.gpusPerJob > 1 && !c.regime.multiGpu)
         return Error("a " + std::to_string(spec.gpusPerJob) + "-GPU job cannot span GPUs under " +
                      std::string(regimeKey(c.regime.kind)));
@@ -125,6 +132,8 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& spec)
                       {"hot_spare_fraction", scale.hotSpareFraction},
                       {"gang_gpus_held", gangGpus},
                       {"runs_at_once", runsAtOnce}};
+    if (stated.runDays) // derived from the run's length: shown beside it
+        option.details.emplace_back("tokens_per_run", spec.tokensPerRun);
     // A gang loses its work since the last checkpoint whenever any one of
     // the instances it spans is interrupted.
     option.lostWorkFractionOnSpot =
@@ -296,8 +305,17 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     if (needGb > usable)
         return Error("a session needs " + wholeUpText(needGb) + " GB; the unit has " +
                      wholeUpText(std::floor(usable)) + " GB usable");
-    const double allocated =
-        notebookAllocatedFraction(spec, c.project.assumptions, c.filter.notebookIdleTimeout);
+    // Active hours a day: sessions exist only then, busy `activeFraction` of
+    // the whole day, so a / (H / 24) of their own time; the mean over the day
+    // is the sessions held in those hours × H / 24, and those hours' sessions
+    // are the busiest hour (peak ÷ mean = 24 ÷ H instead of the project's
+    // notebook_peak_to_mean_ratio).
+    const double dayShare = spec.activeHoursPerDay ? *spec.activeHoursPerDay / 24.0 : 1.0;
+    NotebookSpec inSession = spec;
+    inSession.activeFraction = std::min(1.0, spec.activeFraction / dayShare);
+    const double allocatedInHours =
+        notebookAllocatedFraction(inSession, c.project.assumptions, c.filter.notebookIdleTimeout);
+    const double allocated = allocatedInHours * dayShare;
     OptionResult option;
     const int months = c.project.horizonMonths;
     for (int m = 1; m <= months; ++m) {
@@ -315,14 +333,19 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
         month.memoryGb = sessionsHeld * spec.memoryGbPerSession;
         // Sessions released on the idle timeout: the mean is paid, the busiest
         // hour held — never more sessions than users (all of them, with no timeout).
-        const double peakSessions = std::min(
-            double(spec.users), sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
+        const double peakSessions =
+            spec.activeHoursPerDay
+                ? spec.users * allocatedInHours
+                : std::min(double(spec.users),
+                           sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
         const double peakUnits = wholeGpu ? peakSessions * spec.gpusPerUser : peakSessions;
         month.peakGpus = std::max(month.gpuEquivalents, gpusForUnits(c, peakUnits));
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
                       {"sessions_per_gpu", double(c.unit.unitsPerGpu)}};
+    if (spec.activeHoursPerDay)
+        option.details.emplace_back("peak_to_mean_ratio", 1.0 / dayShare);
     option.lostWorkFractionOnSpot = spotLostWorkFraction(
         c.project.assumptions, c.project.activePriceBook(), c.gpu.id,
         std::max(1.0, spec.gpusPerUser), c.project.assumptions.notebookRestoreMin / 60.0);
@@ -367,8 +390,13 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
                 month.units = unitHours / c.project.scheduler.ceiling() / kHoursPerMonth;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
             month.memoryGb = month.units * spec.memoryGbPerGpu;
-            // Many short jobs share the month: the mean, but at least one job's GPUs.
-            month.peakGpus = std::max(month.gpuEquivalents, spec.gpusPerJob * c.unit.gpuShare);
+            // Many short jobs share the month: the mean, but at least one job's
+            // GPUs. A window of W hours a day holds the day's work at once
+            // within it: peak = mean × 24 ÷ W.
+            const double windowShare =
+                spec.windowHoursPerDay ? *spec.windowHoursPerDay / 24.0 : 1.0;
+            month.peakGpus =
+                std::max(month.gpuEquivalents / windowShare, spec.gpusPerJob * c.unit.gpuShare);
         }
         option.months.push_back(month);
     }
@@ -523,9 +551,10 @@ std::vector<double> servedPerMonth(const Project& project, const Workload& workl
     for (int m = 1; m <= project.horizonMonths; ++m) {
         double value = 0;
         if (workload.activeIn(m, project.horizonMonths)) {
-            if (const auto* t = std::get_if<TrainingSpec>(&workload.spec))
-                value = t->runsPerMonth * t->tokensPerRun;
-            else if (const auto* i = std::get_if<InferenceSpec>(&workload.spec))
+            if (const auto* t = std::get_if<TrainingSpec>(&workload.spec)) {
+                const auto tokens = runTokens(project, workload, *t);
+                value = t->runsPerMonth * (tokens ? tokens.value() : 0.0);
+            } else if (const auto* i = std::get_if<InferenceSpec>(&workload.spec))
                 value = requestsPerSecondIn(*i, workload, m) * i->outputTokens * kHoursPerMonth *
                         3600.0;
             else if (const auto* n = std::get_if<NotebookSpec>(&workload.spec))

@@ -36,6 +36,7 @@ void scalePrices(Project& project, double factor)
                 prices.owned->capexUsdPerGpu.value *= factor;
                 prices.owned->hostingUsdPerGpuMonth.value *= factor;
                 prices.owned->usdPerKwh.value *= factor;
+                prices.owned->usdPerGpuHour.value *= factor;
             }
         }
     }
@@ -52,7 +53,11 @@ std::vector<SensitivityInput> makeInputs()
          }},
         {"training_tokens", "Training tokens per run",
          [](Project& p, double f) {
-             forEachSpec<TrainingSpec>(p, [f](TrainingSpec& s) { s.tokensPerRun *= f; });
+             forEachSpec<TrainingSpec>(p, [f](TrainingSpec& s) {
+                 s.tokensPerRun *= f;
+                 if (s.runDays) // a run stated by its length: its tokens scale with it
+                     *s.runDays *= f;
+             });
          }},
         {"request_rate", "Inference request rate",
          [](Project& p, double f) {

@@ -1,5 +1,7 @@
 #include "engine/training.h"
 
+#include "engine/resource_unit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -105,6 +107,78 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     e.gpusHeld = static_cast<int>(std::ceil(gpus * (1.0 + scale.hotSpareFraction) - 1e-9));
     e.gpuHoursHeld = e.gpuHours * (1.0 + scale.hotSpareFraction);
     return e;
+}
+
+Result<double> tokensForRunDays(const TrainingSpec& spec, double runDays, double peakFlopsPerS,
+                                double regimeOverhead, const Assumptions& assumptions,
+                                const TrainingScale& scale)
+{
+    // Every loss (checkpoints, failures, the pipeline bubble) is a share of
+    // the run's time, so the days are proportional to the tokens: time a
+    // probe run of 10^12 tokens and scale it.
+    constexpr double kProbeTokens = 1e12;
+    TrainingSpec probe = spec;
+    probe.tokensPerRun = kProbeTokens;
+    probe.runDays.reset();
+    auto run = estimateTrainingRun(probe, peakFlopsPerS, regimeOverhead, assumptions, scale);
+    if (!run)
+        return run.error();
+    return kProbeTokens * runDays / run.value().wallClockDays;
+}
+
+namespace {
+
+/// The GPU a run is timed on, and the scale the engine's options use.
+struct RunTiming
+{
+    double peakFlopsPerS = 0;
+    TrainingScale scale;
+};
+
+Result<RunTiming> runTiming(const Project& project, const Workload& workload,
+                            const TrainingSpec& spec)
+{
+    const std::string gpuId = workload.choice.gpuId.value_or(kRunLengthReferenceGpu);
+    const GpuModel* gpu = project.catalog().gpu(gpuId);
+    if (!gpu)
+        return Error("run_days: the run is timed on " + gpuId +
+                     ", which is not in the catalog; choose a GPU for the workload");
+    RunTiming timing{densePeakFlopsPerS(*gpu, spec.precision), builtinTrainingDefaults().scale};
+    timing.scale.mfuFactor = trainingMfuFactor(gpu->id);
+    timing.scale.asyncStallFraction = project.assumptions.checkpointStallFraction;
+    timing.scale.asyncCheckpoint = timing.scale.asyncStallFraction < 1.0;
+    timing.scale.hotSpareFraction = project.assumptions.hotSpareFraction;
+    return timing;
+}
+
+} // namespace
+
+Result<double> runTokens(const Project& project, const Workload& workload, const TrainingSpec& spec)
+{
+    if (!spec.runDays)
+        return spec.tokensPerRun;
+    auto timing = runTiming(project, workload, spec);
+    if (!timing)
+        return timing.error();
+    auto tokens = tokensForRunDays(spec, *spec.runDays, timing.value().peakFlopsPerS, 0.0,
+                                   project.assumptions, timing.value().scale);
+    if (!tokens)
+        return Error("run_days: " + tokens.error().messages());
+    return tokens;
+}
+
+Result<double> runDaysOf(const Project& project, const Workload& workload, const TrainingSpec& spec)
+{
+    if (spec.runDays)
+        return *spec.runDays;
+    auto timing = runTiming(project, workload, spec);
+    if (!timing)
+        return timing.error();
+    auto run = estimateTrainingRun(spec, timing.value().peakFlopsPerS, 0.0, project.assumptions,
+                                   timing.value().scale);
+    if (!run)
+        return run.error();
+    return run.value().wallClockDays;
 }
 
 } // namespace fleet

@@ -3,6 +3,7 @@
 // One training run: FLOPs → GPU-hours, with failures and checkpoints.
 
 #include "model/assumptions.h"
+#include "model/project.h"
 #include "model/workload.h"
 #include "perf/training_defaults.h"
 #include "util/result.h"
@@ -48,5 +49,30 @@ Result<TrainingEstimate>
 estimateTrainingRun(const TrainingSpec& spec, double peakFlopsPerS, double regimeOverhead,
                     const Assumptions& assumptions,
                     const TrainingScale& scale = builtinTrainingDefaults().scale);
+
+/// The GPU a run stated by its wall-clock length (run_days) is timed on
+/// when the workload pins none: the H100 the stated MFU is measured on.
+inline constexpr const char* kRunLengthReferenceGpu = "h100-sxm-80gb";
+
+/// The tokens one run of `spec` processes in `runDays` of wall clock on its
+/// gang, with the same losses estimateTrainingRun counts: the inverse of its
+/// wallClockDays, which is linear in the tokens.
+Result<double> tokensForRunDays(const TrainingSpec& spec, double runDays, double peakFlopsPerS,
+                                double regimeOverhead, const Assumptions& assumptions,
+                                const TrainingScale& scale = builtinTrainingDefaults().scale);
+
+/// A run's tokens: its tokens_per_run, or those its run_days take on the
+/// GPU it is timed on — the workload's chosen GPU, else
+/// kRunLengthReferenceGpu — whole GPUs at its precision (docs/MODEL.md,
+/// "A run by its length"). Every option then runs these tokens, so a faster
+/// GPU finishes sooner instead of doing more work.
+Result<double> runTokens(const Project& project, const Workload& workload,
+                         const TrainingSpec& spec);
+
+/// A run's wall-clock days on its gang: its run_days, or what its tokens
+/// take on the GPU runTokens times runs on (for the app's derived cell; each
+/// option's own days are its wall_clock_days detail).
+Result<double> runDaysOf(const Project& project, const Workload& workload,
+                         const TrainingSpec& spec);
 
 } // namespace fleet

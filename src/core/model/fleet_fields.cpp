@@ -25,6 +25,10 @@ constexpr EnumOption kIsolation[] = {
     {"none", "any regime, time slicing included"},
     {"memory", "each tenant's memory kept apart (partitions, fractional with limits)"},
     {"hardware", "whole GPUs or MIG instances: hardware isolation"}};
+constexpr EnumOption kStages[] = {
+    {"early", "whole GPUs in VMs, simple; floor none"},
+    {"mid", "fractional GPUs or MIG with memory guarantees; floor memory"},
+    {"enterprise", "dedicated GPUs or MIG, provable isolation; floor hardware"}};
 constexpr EnumOption kRegimes[] = {{"bare_metal", ""},  {"vm_passthrough", ""}, {"partition", ""},
                                    {"time_sliced", ""}, {"fractional", ""},     {"mps", ""}};
 
@@ -46,6 +50,16 @@ void setIsolation(Segment& segment, const FieldValue& value)
 {
     if (const std::string* key = std::get_if<std::string>(&value))
         segment.isolationFloor = isolationFromKey(*key).value_or(IsolationLevel::None);
+}
+
+FieldValue getStage(const Segment& segment)
+{
+    return segment.stage ? FieldValue(std::string(stageKey(*segment.stage))) : FieldValue();
+}
+void setStage(Segment& segment, const FieldValue& value)
+{
+    const std::string* key = std::get_if<std::string>(&value);
+    segment.setStage(key ? stageFromKey(*key) : std::nullopt);
 }
 
 FieldValue getRegimes(const Segment& segment)
@@ -95,11 +109,17 @@ const std::vector<Field<Segment>>& segmentTable()
         identifier<&R::id>("id", "The segment's id, unique; workloads and scenarios name it",
                            {"Id", "", 1, 0}),
         text<&R::name>("name", P::Required, "The segment's name", {"Name", "", 1, 0}),
-        choice<R>("isolation_floor", P::Required, kIsolation,
-                  "The least isolation its work accepts", {"Isolation floor", "", 1, 0},
-                  &getIsolation, &setIsolation, EnumWording::Plain),
-        enumList<R>("allowed_regimes", P::Required, kRegimes, "regime", "segment_regime",
-                    "The regimes its work may run under (at least one)",
+        // Before the floor and the regimes: it sets them unless they are stated.
+        choice<R>("stage", P::Unset, kStages,
+                  "Its customers' maturity; sets the isolation floor and allowed regimes "
+                  "it does not state",
+                  {"Stage", "", 1, 0}, &getStage, &setStage),
+        choice<R>("isolation_floor", P::Optional, kIsolation,
+                  "The least isolation its work accepts (required without a stage)",
+                  {"Isolation floor", "", 1, 0}, &getIsolation, &setIsolation, EnumWording::Plain),
+        enumList<R>("allowed_regimes", P::Optional, kRegimes, "regime", "segment_regime",
+                    "The regimes its work may run under, at least one (required without a "
+                    "stage)",
                     {"Allowed regimes", "", 1, 0}, &getRegimes, &setRegimes),
         flag<&R::preemptible>("preemptible", P::OmitWhenDefault,
                               "Its work may be interrupted (spot, eviction)",

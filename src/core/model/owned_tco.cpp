@@ -103,6 +103,10 @@ OwnedTcoBreakdown ownedTco(const OwnedTcoInputs& in)
 OwnedTcoBreakdown ownedTcoOf(const OwnedCost& owned, double tdpW)
 {
     OwnedTcoBreakdown out;
+    if (owned.statesUsdPerGpuHour()) {
+        out.stated = owned.usdPerGpuHour.value;
+        return out;
+    }
     out.depreciation = owned.capexUsdPerGpu.value / (owned.amortizationYears.value * kHoursPerYear);
     out.colocation = owned.hostingUsdPerGpuMonth.value / kHoursPerMonth;
     out.power = tdpW / 1000.0 * owned.pue.value * owned.usdPerKwh.value;

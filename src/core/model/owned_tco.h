@@ -56,9 +56,13 @@ struct OwnedTcoBreakdown
     double power = 0;        ///< node kW × PUE × USD/kWh
     double colocation = 0;   ///< node kW × USD per kW-month ÷ 730 h
     double operations = 0;   ///< staff per GPU × cost per staff-year ÷ 8,760 h
+    double stated = 0;       ///< a book's owned entry stated in USD per GPU-hour
 
     /// In this order, so a price book's entry sums exactly as the three-term formula did.
-    double total() const { return depreciation + colocation + power + financing + operations; }
+    double total() const
+    {
+        return depreciation + colocation + power + financing + operations + stated;
+    }
 };
 
 /// The TCO of one GPU-hour held, from the inputs.
@@ -67,6 +71,7 @@ OwnedTcoBreakdown ownedTco(const OwnedTcoInputs& inputs);
 /// A price book's owned entry read as the same breakdown: capex straight
 /// line, hosting as colocation, power at the GPU's TDP. It has no financing
 /// or staff of its own (a book folds them into hosting: see ownedCostFromTco).
+/// An entry stated in USD per GPU-hour is all `stated`.
 OwnedTcoBreakdown ownedTcoOf(const OwnedCost& owned, double tdpW);
 
 /// The price-book owned entry (five figures) that costs exactly what the TCO

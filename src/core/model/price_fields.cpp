@@ -98,6 +98,15 @@ const std::vector<OwnedFigureField>& ownedTable()
           {"Power", "USD/kWh", 1, 3}},
          &OwnedCost::usdPerKwh,
          0.10},
+        {{"usd_per_gpu_hour",
+          FieldType::Number,
+          P::Unset,
+          {0, true, 200, "(USD per GPU-hour held)"},
+          {},
+          "The whole owned cost of a GPU-hour held, instead of the five figures above",
+          {"Owned cost", "USD/GPU-h", 1, 4}},
+         &OwnedCost::usdPerGpuHour,
+         0},
     };
     return table;
 }
@@ -119,6 +128,12 @@ const RecordFields& hourlyPriceRecord()
 std::span<const OwnedFigureField> ownedFigureFields()
 {
     return ownedTable();
+}
+
+bool ownedFigureApplies(const OwnedFigureField& field, const OwnedCost& owned)
+{
+    const bool perHour = field.member == &OwnedCost::usdPerGpuHour;
+    return perHour == owned.statesUsdPerGpuHour();
 }
 
 const RecordFields& ownedFigureRecord()

@@ -33,6 +33,9 @@ struct OwnedFigureField
     double startValue = 0;
 };
 std::span<const OwnedFigureField> ownedFigureFields();
+/// Whether an entry has `field`: usd_per_gpu_hour when it states it, the
+/// other five figures when it does not.
+bool ownedFigureApplies(const OwnedFigureField& field, const OwnedCost& owned);
 /// "owned_figure": one row per figure in SQLite (its name, value, source,
 /// as_of); a field's default is its startValue.
 const RecordFields& ownedFigureRecord();

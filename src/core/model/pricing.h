@@ -51,7 +51,8 @@ struct HourlyPrice
     std::string note;
 };
 
-/// Owning the GPU: capex amortised straight-line, hosting, and power at TDP.
+/// Owning the GPU: capex amortised straight-line, hosting, and power at TDP;
+/// or, instead of those five figures, its cost stated per GPU-hour held.
 struct OwnedCost
 {
     SourcedValue capexUsdPerGpu;
@@ -59,13 +60,20 @@ struct OwnedCost
     SourcedValue hostingUsdPerGpuMonth;
     SourcedValue pue;
     SourcedValue usdPerKwh;
+    /// The whole owned cost of a GPU-hour held, as a finance team states it;
+    /// 0: not stated (the five figures above price it). Files give either
+    /// this or the five, never both.
+    SourcedValue usdPerGpuHour;
     std::string note;
+
+    bool statesUsdPerGpuHour() const { return usdPerGpuHour.value > 0; }
 };
 
-/// Owned cost of one GPU-hour held (busy or not):
-/// capex / (years · 8760 h) + hosting / 730 h + TDP kW · PUE · $/kWh — the
-/// owned-hardware TCO's breakdown of a book's entry (model/owned_tco.h), whose
-/// hosting may carry financing, staff and host power (ownedCostFromTco).
+/// Owned cost of one GPU-hour held (busy or not): the stated USD per
+/// GPU-hour, or capex / (years · 8760 h) + hosting / 730 h + TDP kW · PUE ·
+/// $/kWh — the owned-hardware TCO's breakdown of a book's entry
+/// (model/owned_tco.h), whose hosting may carry financing, staff and host
+/// power (ownedCostFromTco).
 double ownedUsdPerGpuHour(const OwnedCost& owned, double tdpW);
 
 struct GpuPrices

@@ -21,6 +21,69 @@ bool Segment::allows(RegimeKind kind) const
     return std::find(allowedRegimes.begin(), allowedRegimes.end(), kind) != allowedRegimes.end();
 }
 
+std::string_view stageKey(SegmentStage stage)
+{
+    switch (stage) {
+    case SegmentStage::Early: return "early";
+    case SegmentStage::Mid: return "mid";
+    case SegmentStage::Enterprise: return "enterprise";
+    }
+    return "early";
+}
+
+std::optional<SegmentStage> stageFromKey(std::string_view key)
+{
+    for (SegmentStage stage : {SegmentStage::Early, SegmentStage::Mid, SegmentStage::Enterprise})
+        if (stageKey(stage) == key)
+            return stage;
+    return std::nullopt;
+}
+
+const StageDefaults& stageDefaults(SegmentStage stage)
+{
+    // DESIGN.md's three stages, as the sample's segments state them: early →
+    // whole GPUs in VMs (time-slicing for development); mid → fractional GPUs
+    // or MIG with memory guarantees; enterprise → dedicated GPUs or MIG.
+    using R = RegimeKind;
+    static const StageDefaults early{IsolationLevel::None, {R::VmPassthrough, R::TimeSliced}};
+    static const StageDefaults mid{IsolationLevel::Memory,
+                                   {R::VmPassthrough, R::Partition, R::Fractional}};
+    static const StageDefaults enterprise{IsolationLevel::Hardware,
+                                          {R::BareMetal, R::VmPassthrough, R::Partition}};
+    switch (stage) {
+    case SegmentStage::Early: return early;
+    case SegmentStage::Mid: return mid;
+    case SegmentStage::Enterprise: return enterprise;
+    }
+    return early;
+}
+
+bool Segment::floorFromStage() const
+{
+    return stage && isolationFloor == stageDefaults(*stage).isolationFloor;
+}
+
+bool Segment::regimesFromStage() const
+{
+    return stage && allowedRegimes == stageDefaults(*stage).allowedRegimes;
+}
+
+void Segment::setStage(std::optional<SegmentStage> next)
+{
+    // A record being read (or made) has no floor or regimes yet: they are the
+    // stage's until the file states its own.
+    const bool fresh = !stage && allowedRegimes.empty();
+    const bool floorFollows = fresh || floorFromStage();
+    const bool regimesFollow = fresh || regimesFromStage();
+    stage = next;
+    if (!next)
+        return;
+    if (floorFollows)
+        isolationFloor = stageDefaults(*next).isolationFloor;
+    if (regimesFollow)
+        allowedRegimes = stageDefaults(*next).allowedRegimes;
+}
+
 std::string_view policyKey(SchedulerPolicy policy)
 {
     switch (policy) {

@@ -16,11 +16,34 @@
 
 namespace fleet {
 
+/// A customer's maturity stage (../shared/DESIGN.md): early teams take whole
+/// GPUs, simply; mid-stage teams fractional GPUs with memory guarantees;
+/// enterprises provable isolation (dedicated or MIG).
+enum class SegmentStage
+{
+    Early,
+    Mid,
+    Enterprise
+};
+std::string_view stageKey(SegmentStage stage); ///< "early", "mid", "enterprise"
+std::optional<SegmentStage> stageFromKey(std::string_view key);
+
+/// What a stage sets when its segment does not say otherwise.
+struct StageDefaults
+{
+    IsolationLevel isolationFloor = IsolationLevel::None;
+    std::vector<RegimeKind> allowedRegimes;
+};
+const StageDefaults& stageDefaults(SegmentStage stage);
+
 /// A customer maturity segment.
 struct Segment
 {
     std::string id;
     std::string name;
+    /// Sets the isolation floor and allowed regimes a file leaves out; a
+    /// stated one wins (docs/MODEL.md, "Segments by stage").
+    std::optional<SegmentStage> stage;
     IsolationLevel isolationFloor = IsolationLevel::None;
     std::vector<RegimeKind> allowedRegimes;
     bool preemptible = false;        ///< its work may be interrupted (spot, eviction)
@@ -28,6 +51,13 @@ struct Segment
     std::string note;
 
     bool allows(RegimeKind kind) const;
+    /// Whether the isolation floor (the allowed regimes) is the stage's
+    /// default, so that files leave it out; false without a stage.
+    bool floorFromStage() const;
+    bool regimesFromStage() const;
+    /// Sets the stage; a floor and regimes that were the old stage's defaults
+    /// follow to the new one's, stated ones stay.
+    void setStage(std::optional<SegmentStage> next);
 };
 
 /// A tenant of a segment, or a class of `count` alike tenants (a tenant

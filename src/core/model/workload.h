@@ -35,7 +35,11 @@ struct TrainingSpec
 {
     double activeParams = 0.0; ///< N: active parameters (all of them for a dense model)
     double totalParams = 0.0;  ///< for checkpoint size; 0 = same as activeParams
-    double tokensPerRun = 0.0; ///< D
+    double tokensPerRun = 0.0; ///< D; 0 when the run is stated by its length (runDays)
+    /// The run's wall-clock length in days on its gang, instead of its tokens:
+    /// exactly one of the two is given, the other derived (engine/training.h,
+    /// runTokens).
+    std::optional<double> runDays;
     int gpusPerJob = 1;
     double efficiency = 0.40; ///< MFU, or HFU when `measure` says so
     EfficiencyMeasure measure = EfficiencyMeasure::Mfu;
@@ -71,6 +75,10 @@ struct NotebookSpec
     double meanIdleGapMin = 120.0; ///< idle gaps are exponential with this mean
     double idleTimeoutMin = 0.0;   ///< 0: sessions never release their GPU
     double memoryGbPerSession = 20.0;
+    /// Hours a day sessions exist (the users' working hours, averaged over the
+    /// week); unset: sessions exist all day and the busiest hour is the mean ×
+    /// notebook_peak_to_mean_ratio (docs/MODEL.md, "Notebooks").
+    std::optional<double> activeHoursPerDay;
 };
 
 struct BatchSpec
@@ -81,6 +89,9 @@ struct BatchSpec
     double memoryGbPerGpu = 40.0;
     bool preemptible = true;
     double checkpointIntervalMin = 30.0;
+    /// Hours a day the jobs may run (a nightly window); unset: any hour. Its
+    /// GPUs are then held at once within the window: peak = mean × 24 ÷ window.
+    std::optional<double> windowHoursPerDay;
 };
 
 enum class WorkloadKind

@@ -68,8 +68,13 @@ const std::vector<Field<TrainingSpec>>& trainingTable()
             "total_params", P::OmitWhenDefault, kParams,
             "All parameters, for the checkpoint size of a mixture of experts; 0: as active",
             {"Total params", "B", 1e-9, 1}),
-        number<&S::tokensPerRun>("tokens_per_run", P::Required, kTokens, "Tokens D",
+        number<&S::tokensPerRun>("tokens_per_run", P::OmitWhenDefault, kTokens,
+                                 "Tokens D; or give run_days (exactly one of the two)",
                                  {"Tokens per run", "T", 1e-12, 2}),
+        number<&S::runDays>("run_days", P::Unset, {0, true, 3650, "(days of wall clock)"},
+                            "Wall-clock days a run takes on its gang, instead of tokens_per_run "
+                            "(tokens are derived)",
+                            {"Run length", "days", 1, 1}),
         integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
                                 {"GPUs per job", "GPUs", 1, 0}),
         number<&S::efficiency>("efficiency", P::Required, kWorkloadFraction,
@@ -152,6 +157,11 @@ const std::vector<Field<NotebookSpec>>& notebookTable()
         number<&S::memoryGbPerSession>("memory_gb_per_session", P::Required,
                                        {0, true, 4096, "(GB)"}, "GPU memory a session needs",
                                        {"Memory", "GB/session", 1, 0}),
+        number<&S::activeHoursPerDay>(
+            "active_hours_per_day", P::Unset, {0, true, 24, "(hours a day, > 0 and ≤ 24)"},
+            "Hours a day sessions exist, averaged over the week (8 h on 5 days: 5.7); unset: "
+            "all day",
+            {"Active hours", "h/day", 1, 1}),
     };
     return table;
 }
@@ -176,6 +186,11 @@ const std::vector<Field<BatchSpec>>& batchTable()
         number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Required, kMinutes,
                                           "Work lost on eviction is at most this",
                                           {"Checkpoint interval", "min", 1, 0}),
+        number<&S::windowHoursPerDay>(
+            "window_hours_per_day", P::Unset, {0, true, 24, "(hours a day, > 0 and ≤ 24)"},
+            "Hours a day the jobs may run (a nightly window); its GPUs are held at once "
+            "within it. Unset: any hour",
+            {"Window", "h/day", 1, 1}),
     };
     return table;
 }

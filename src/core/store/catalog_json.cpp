@@ -632,18 +632,32 @@ private:
     }
 
     /// An owned GPU's cost: every figure of its field table, each with its
-    /// source and date, and a note.
+    /// source and date, and a note; or its cost stated per GPU-hour
+    /// (usd_per_gpu_hour) instead of the five figures, never beside them.
     std::optional<OwnedCost> ownedCost(const bj::object& item, const std::string& path)
     {
-        std::vector<std::string_view> figures;
-        for (const OwnedFigureField& field : ownedFigureFields())
-            figures.push_back(field.info.key);
-        const std::string_view note[] = {"note"};
-        m_reader.checkKeys(item, path, figures, note);
+        const bool perHour = item.contains("usd_per_gpu_hour");
+        std::vector<std::string_view> required, optional = {"note"};
+        for (const OwnedFigureField& field : ownedFigureFields()) {
+            const bool isPerHour = field.member == &OwnedCost::usdPerGpuHour;
+            (isPerHour == perHour ? required : optional).push_back(field.info.key);
+        }
+        if (perHour)
+            for (const OwnedFigureField& field : ownedFigureFields())
+                if (field.member != &OwnedCost::usdPerGpuHour && item.contains(field.info.key))
+                    m_reader.report(pointer(path, field.info.key),
+                                    "give usd_per_gpu_hour or " + std::string(field.info.key) +
+                                        " (with the other figures of capex), not both: "
+                                        "usd_per_gpu_hour is the whole owned cost of a "
+                                        "GPU-hour");
+        m_reader.checkKeys(item, path, required, optional);
         OwnedCost owned;
         owned.note = m_reader.string(item, "note", path, false).value_or("");
         bool complete = true;
         for (const OwnedFigureField& field : ownedFigureFields()) {
+            const bool isPerHour = field.member == &OwnedCost::usdPerGpuHour;
+            if (isPerHour != perHour)
+                continue;
             // Missing figures were reported by checkKeys: once is enough.
             if (auto figure = sourced(item, field.info.key, path, ruleOf(field.info.range), false))
                 owned.*field.member = *figure;

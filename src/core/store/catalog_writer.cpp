@@ -26,7 +26,8 @@ bj::object ownedCostToJson(const OwnedCost& owned)
 {
     bj::object item;
     for (const OwnedFigureField& field : ownedFigureFields())
-        item[field.info.key] = figureToJson(owned.*field.member);
+        if (ownedFigureApplies(field, owned))
+            item[field.info.key] = figureToJson(owned.*field.member);
     json::addNote(item, owned.note);
     return item;
 }

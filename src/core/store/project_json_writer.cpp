@@ -131,6 +131,18 @@ bj::object projectToJson(const Project& project)
     for (const Segment& segment : project.segments) {
         bj::object item;
         writeRecord(item, segment, segmentFields());
+        // What its stage sets is left out, so that it follows the stage.
+        if (segment.floorFromStage() || segment.regimesFromStage()) {
+            bj::object kept;
+            for (const auto& member : item) {
+                const std::string_view name = member.key();
+                if ((name == "isolation_floor" && segment.floorFromStage()) ||
+                    (name == "allowed_regimes" && segment.regimesFromStage()))
+                    continue;
+                kept[name] = member.value();
+            }
+            item = std::move(kept);
+        }
         segments.push_back(std::move(item));
     }
     root["segments"] = std::move(segments);

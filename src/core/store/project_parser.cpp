@@ -331,9 +331,24 @@ void ProjectParser::parseAssumptions(const bj::object& top)
 
 void ProjectParser::parseSegments(const bj::object& top)
 {
-    if (const bj::array* segments = m_reader.array(top, "segments", ""))
-        m_project.segments =
-            readRows(m_reader, *segments, "/segments", segmentFields(), m_project, "segment");
+    const bj::array* segments = m_reader.array(top, "segments", "");
+    if (!segments)
+        return;
+    m_project.segments =
+        readRows(m_reader, *segments, "/segments", segmentFields(), m_project, "segment");
+    // Without a stage, a segment states its floor and regimes; with one, what
+    // it leaves out is the stage's (Segment::setStage).
+    for (std::size_t i = 0; i < segments->size() && i < m_project.segments.size(); ++i) {
+        const bj::object* item = (*segments)[i].if_object();
+        if (!item || m_project.segments[i].stage)
+            continue;
+        const std::string path = pointer("/segments", i);
+        for (const char* key : {"isolation_floor", "allowed_regimes"})
+            if (!item->contains(key))
+                m_reader.report(pointer(path, key),
+                                "is required but missing (or give stage: early, mid or "
+                                "enterprise, which sets it)");
+    }
 }
 
 void ProjectParser::parseFleet(const bj::object& top)

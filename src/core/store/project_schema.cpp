@@ -4,6 +4,7 @@
 #include "store/project_format_v1.h"
 #include "store/project_format_v2.h"
 #include "store/project_format_v3.h"
+#include "store/project_format_v4.h"
 
 #include <map>
 
@@ -123,6 +124,10 @@ std::span<const Migration> migrations()
          migrateOverridesToIdPaths},
         {2, "segments have tenants (an empty tenant table)", addTenantTable},
         {3, "an inference workload names its model and total parameters", addInferenceModelColumns},
+        {4,
+         "inputs people think in: a run's length, notebook hours, a batch window, a segment's "
+         "stage, an owned GPU's cost per GPU-hour",
+         addPlannerInputColumns},
     };
     return steps;
 }

@@ -17,7 +17,7 @@ inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// (project format 2); version 1 named them by position. Version 3: the
 /// tenant table (project format 3). Version 4: inference_workload's columns
 /// model and total_params (project format 4).
-inline constexpr int kFleetPlanSchemaVersion = 4;
+inline constexpr int kFleetPlanSchemaVersion = 5;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 namespace fleet {
@@ -39,11 +40,27 @@ Spec readSpec(json::Reader& r, const bj::object& item, const std::string& path,
     return spec;
 }
 
+/// A run is stated by its tokens or by its wall-clock length, exactly one.
 void checkSpec(json::Reader& r, const TrainingSpec& spec, const std::string& path, const Project&)
 {
     if (spec.totalParams > 0 && spec.totalParams < spec.activeParams)
         r.report(pointer(path, "total_params"),
                  "must be ≥ active_params (a mixture of experts activates a subset)");
+    if (spec.tokensPerRun > 0 && spec.runDays)
+        r.report(pointer(path, "run_days"),
+                 "give tokens_per_run or run_days, not both: the other is derived from the "
+                 "model size, MFU, GPUs and precision");
+}
+
+/// Sessions are busy only while they exist.
+void checkSpec(json::Reader& r, const NotebookSpec& spec, const std::string& path, const Project&)
+{
+    if (spec.activeHoursPerDay && spec.activeFraction > *spec.activeHoursPerDay / 24.0 + 1e-12)
+        r.report(pointer(path, "active_fraction"),
+                 "must be ≤ active_hours_per_day ÷ 24 (" +
+                     fieldNumberText(*spec.activeHoursPerDay / 24.0) +
+                     "): the GPU is busy only while sessions exist; got " +
+                     fieldNumberText(spec.activeFraction));
 }
 
 /// A parameter count as files write it and in billions: "12900000000 (12.9 B)".
@@ -92,7 +109,6 @@ void checkSpec(json::Reader& r, const InferenceSpec& spec, const std::string& pa
                      countText(spec.totalParams));
 }
 
-void checkSpec(json::Reader&, const NotebookSpec&, const std::string&, const Project&) {}
 void checkSpec(json::Reader&, const BatchSpec&, const std::string&, const Project&) {}
 
 template <typename Spec>
@@ -102,6 +118,10 @@ Spec readChecked(json::Reader& r, const bj::object& item, const std::string& pat
     static constexpr std::string_view common[] = {"id", "name", "kind", "segment"};
     r.checkKeys(item, path, common, optionalKeys<Spec>());
     Spec spec = readSpec<Spec>(r, item, path, project);
+    if constexpr (std::is_same_v<Spec, TrainingSpec>)
+        if (!item.contains("tokens_per_run") && !item.contains("run_days"))
+            r.report(pointer(path, "tokens_per_run"),
+                     "is required but missing (or give run_days, the run's wall-clock length)");
     checkSpec(r, spec, path, project);
     return spec;
 }

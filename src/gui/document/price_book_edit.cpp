@@ -1,5 +1,6 @@
 #include "document/price_book_edit.h"
 
+#include "model/price_fields.h"
 #include "store/catalog_writer.h"
 
 #include <QDate>
@@ -109,10 +110,9 @@ Result<std::vector<FieldEdit>> setPriceEdits(const Project& project, const std::
     std::vector<std::string> sources;
     if (plan == Plan::Owned) {
         entry->owned = *owned;
-        for (const SourcedValue* figure :
-             {&owned->capexUsdPerGpu, &owned->amortizationYears, &owned->hostingUsdPerGpuMonth,
-              &owned->pue, &owned->usdPerKwh})
-            sources.push_back(figure->source);
+        for (const OwnedFigureField& figure : ownedFigureFields())
+            if (ownedFigureApplies(figure, *owned))
+                sources.push_back((*owned.*figure.member).source);
     } else {
         HourlyPrice price = *hourly;
         price.source = cited.source;

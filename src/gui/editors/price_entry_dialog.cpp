@@ -264,6 +264,11 @@ void PriceEntryDialog::updatePreview()
     const auto figures = ownedFigureFields();
     for (std::size_t i = 0; i < figures.size(); ++i)
         (cost.*figures[i].member).value = m_figures[i]->value();
+    if (cost.statesUsdPerGpuHour()) {
+        m_preview->setText(tr("Owned cost: %1 USD per GPU-hour held, as stated")
+                               .arg(QLocale().toString(cost.usdPerGpuHour.value, 'f', 3)));
+        return;
+    }
     if (!gpu || cost.amortizationYears.value <= 0) {
         m_preview->clear();
         return;
@@ -300,6 +305,14 @@ void PriceEntryDialog::accept()
         for (std::size_t i = 0; i < figures.size(); ++i)
             cost.*figures[i].member =
                 citedFigure(m_figures[i]->value(), citation, was(figures[i].member));
+        // The two ways of pricing an owned GPU exclude each other, as in files.
+        if (cost.statesUsdPerGpuHour() && cost.capexUsdPerGpu.value > 0) {
+            m_error->setText(tr("Refused: give usd_per_gpu_hour (the whole owned cost of a "
+                                "GPU-hour) or capex_usd_per_gpu with the other figures, not "
+                                "both; set one of them to 0."));
+            m_error->show();
+            return;
+        }
         owned = cost;
     } else {
         HourlyPrice price;

@@ -8,6 +8,7 @@
 #include "editors/spec_columns.h"
 #include "editors/workload_defaults.h"
 #include "editors/workload_pins.h"
+#include "engine/training.h"
 #include "utf8_text.h"
 
 #include <QHBoxLayout>
@@ -67,6 +68,28 @@ std::string segmentOf(const Project& p, const std::string& id)
 }
 
 /// An empty table's line, with a link that adds a workload of its kind.
+/// A run is stated by its tokens or by its wall-clock length; the cell of the
+/// other shows what the engine derives (engine/training.h), "—" when it
+/// cannot. Typing into it states that one too, which the reader refuses
+/// with both fields named.
+void showDerivedRunColumns(FieldColumn& tokens, FieldColumn& days)
+{
+    const auto spec = [](const Project& p, int i) -> const TrainingSpec& {
+        return std::get<TrainingSpec>(p.workloads[std::size_t(i)].spec);
+    };
+    tokens.get = [spec](const Project& p, int i) -> QVariant {
+        const auto derived = runTokens(p, p.workloads[std::size_t(i)], spec(p, i));
+        return derived ? QVariant(derived.value()) : QVariant();
+    };
+    days.get = [spec](const Project& p, int i) -> QVariant {
+        const auto derived = runDaysOf(p, p.workloads[std::size_t(i)], spec(p, i));
+        return derived ? QVariant(derived.value()) : QVariant();
+    };
+    tokens.tooltip += QObject::tr(". With a run length, the tokens it takes (derived)");
+    days.tooltip += QObject::tr(". With tokens per run, the days they take on the chosen GPU "
+                                "or an H100 (derived)");
+}
+
 QString noWorkloadsText(WorkloadKind kind)
 {
     switch (kind) {
@@ -133,7 +156,9 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     };
     // Each kind's own fields come from its field table (spec_columns.h); only
     // the reference GPU, which names a catalog GPU, gets the catalog's picker.
-    add(QObject::tr("Training"), WorkloadKind::Training, specColumns<TrainingSpec>());
+    std::vector<FieldColumn> training = specColumns<TrainingSpec>();
+    showDerivedRunColumns(columnOf(training, "tokens_per_run"), columnOf(training, "run_days"));
+    add(QObject::tr("Training"), WorkloadKind::Training, std::move(training));
     std::vector<FieldColumn> inference = specColumns<InferenceSpec>();
     makeModelPicker(columnOf(inference, "model")); // sets params with the model
     add(QObject::tr("Inference"), WorkloadKind::Inference, std::move(inference));

@@ -271,6 +271,12 @@ int ownedRows(lxw_worksheet* sheet, int row, const PriceBook& priceBook, const C
             continue;
         const OwnedCost& owned = *prices.owned;
         const std::string name = gpu->name;
+        if (owned.statesUsdPerGpuHour()) {
+            // Stated per GPU-hour: the figure is the price, with its source.
+            row = sourcedRow(sheet, row, catalog, name, "Owned: stated (USD per GPU-hour held)",
+                             owned.usdPerGpuHour, f.usdCents);
+            continue;
+        }
         text(sheet, row, 0, name);
         text(sheet, row, 1, std::string(planLabel(Plan::Owned)));
         writeNumber(sheet, row, 2, ownedUsdPerGpuHour(owned, gpu->tdpW.value), f.usdCents);

@@ -92,8 +92,10 @@ std::vector<FieldEdit> scalePrices(const Project& project, double factor)
             builtIn = builtIn && source && source->has(plan) &&
                       std::abs(source->hourly(plan)->usdPerGpuHour - hourly->usdPerGpuHour) < 1e-9;
         }
-        if (prices.owned)
+        if (prices.owned) {
             prices.owned->capexUsdPerGpu.value *= ratio;
+            prices.owned->usdPerGpuHour.value *= ratio; // 0 (not stated) stays 0
+        }
     }
     return {ownPriceBookEdit(project, original->id,
                              builtIn ? std::nullopt : std::optional<PriceBook>(scaled))};
