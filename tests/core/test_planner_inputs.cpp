@@ -29,7 +29,7 @@ namespace bj = boost::json;
 
 namespace {
 
-bj::value sampleDocument()
+bj::value sampleInputsDocument()
 {
     return bj::parse(sampleProjectJson());
 }
@@ -51,7 +51,7 @@ Project readDocument(const bj::value& document)
 }
 
 /// The message the reader gives at `pointer` (or every message when none is there).
-std::string refusalAt(const bj::value& document, const std::string& pointer)
+std::string inputRefusalAt(const bj::value& document, const std::string& pointer)
 {
     auto project = parseProjectValue(document, "inputs.fleetplan.json");
     if (project)
@@ -110,7 +110,7 @@ const OptionResult& chosen(const Evaluation& e, const std::string& id)
     return *option;
 }
 
-bool near(double a, double b, double relative = 1e-9)
+bool nearlyEqual(double a, double b, double relative = 1e-9)
 {
     return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
 }
@@ -186,7 +186,7 @@ private slots:
         const auto days = runDaysOf(sample, run, spec);
         QVERIFY2(days.ok(), days.ok() ? "" : days.error().toString().c_str());
         QVERIFY(days.value() > 1 && days.value() < 365);
-        bj::value document = sampleDocument();
+        bj::value document = sampleInputsDocument();
         bj::object& item = rowOf(document, "workloads", "pretrain-70b");
         item.erase("tokens_per_run");
         item["run_days"] = days.value();
@@ -195,18 +195,19 @@ private slots:
         QVERIFY(lengthSpec.tokensPerRun == 0 && lengthSpec.runDays);
         const auto tokens = runTokens(byLength, byLength.workloads.front(), lengthSpec);
         QVERIFY(tokens.ok());
-        QVERIFY2(near(tokens.value(), spec.tokensPerRun, 1e-9),
+        QVERIFY2(nearlyEqual(tokens.value(), spec.tokensPerRun, 1e-9),
                  std::to_string(tokens.value()).c_str());
         const Evaluation e = evaluate(byLength);
-        QVERIFY(near(heldHours(chosen(e, "pretrain-70b")), heldHours(chosen(base, "pretrain-70b")),
-                     1e-9));
-        QVERIFY(near(chosen(e, "pretrain-70b").detail("tokens_per_run"), spec.tokensPerRun, 1e-9));
-        QVERIFY(near(e.kpis.totalCostUsd, base.kpis.totalCostUsd, 1e-9));
+        QVERIFY(nearlyEqual(heldHours(chosen(e, "pretrain-70b")),
+                            heldHours(chosen(base, "pretrain-70b")), 1e-9));
+        QVERIFY(nearlyEqual(chosen(e, "pretrain-70b").detail("tokens_per_run"), spec.tokensPerRun,
+                            1e-9));
+        QVERIFY(nearlyEqual(e.kpis.totalCostUsd, base.kpis.totalCostUsd, 1e-9));
         // Longer runs do more work: twice the days, twice the GPU-hours.
         item["run_days"] = 2 * days.value();
         const Evaluation longer = evaluate(readDocument(document));
-        QVERIFY(near(busyHours(chosen(longer, "pretrain-70b")),
-                     2 * busyHours(chosen(base, "pretrain-70b")), 1e-9));
+        QVERIFY(nearlyEqual(busyHours(chosen(longer, "pretrain-70b")),
+                            2 * busyHours(chosen(base, "pretrain-70b")), 1e-9));
         QVERIFY(heldHours(chosen(longer, "pretrain-70b")) >
                 heldHours(chosen(base, "pretrain-70b")));
         QVERIFY(longer.kpis.totalCostUsd >= base.kpis.totalCostUsd - 1e-6);
@@ -219,32 +220,32 @@ private slots:
 
     void aRunStatesItsTokensOrItsLength()
     {
-        bj::value both = sampleDocument();
+        bj::value both = sampleInputsDocument();
         rowOf(both, "workloads", "pretrain-70b")["run_days"] = 14;
-        const std::string bothMessage = refusalAt(both, "/workloads/0/run_days");
+        const std::string bothMessage = inputRefusalAt(both, "/workloads/0/run_days");
         QVERIFY2(bothMessage.find("tokens_per_run") != std::string::npos &&
                      bothMessage.find("run_days") != std::string::npos &&
                      bothMessage.find("not both") != std::string::npos,
                  bothMessage.c_str());
-        bj::value neither = sampleDocument();
+        bj::value neither = sampleInputsDocument();
         rowOf(neither, "workloads", "pretrain-70b").erase("tokens_per_run");
-        const std::string neitherMessage = refusalAt(neither, "/workloads/0/tokens_per_run");
+        const std::string neitherMessage = inputRefusalAt(neither, "/workloads/0/tokens_per_run");
         QVERIFY2(neitherMessage.find("required") != std::string::npos &&
                      neitherMessage.find("run_days") != std::string::npos,
                  neitherMessage.c_str());
-        bj::value zero = sampleDocument();
+        bj::value zero = sampleInputsDocument();
         bj::object& item = rowOf(zero, "workloads", "pretrain-70b");
         item.erase("tokens_per_run");
         item["run_days"] = 0;
-        QVERIFY2(refusalAt(zero, "/workloads/0/run_days").find("must be") != std::string::npos,
-                 refusalAt(zero, "/workloads/0/run_days").c_str());
+        QVERIFY2(inputRefusalAt(zero, "/workloads/0/run_days").find("must be") != std::string::npos,
+                 inputRefusalAt(zero, "/workloads/0/run_days").c_str());
     }
 
     void notebookHoursHoldTheirSessionsInThoseHours()
     {
         const Evaluation base = evaluate(test::sample());
         const auto withHours = [](double hours) {
-            bj::value document = sampleDocument();
+            bj::value document = sampleInputsDocument();
             rowOf(document, "workloads", "dev-notebooks")["active_hours_per_day"] = hours;
             return document;
         };
@@ -253,27 +254,27 @@ private slots:
         const Evaluation allDay = evaluate(readDocument(withHours(24)));
         // All day is the model without the input, but for the peak: the
         // sessions of all 24 hours are the busiest hour's.
-        QVERIFY(near(heldHours(chosen(allDay, "dev-notebooks")),
-                     heldHours(chosen(base, "dev-notebooks")), 1e-9));
+        QVERIFY(nearlyEqual(heldHours(chosen(allDay, "dev-notebooks")),
+                            heldHours(chosen(base, "dev-notebooks")), 1e-9));
         // Fewer hours: fewer session-hours held, a higher peak over the mean.
         const OptionResult& e8 = chosen(eight, "dev-notebooks");
         const OptionResult& e4 = chosen(four, "dev-notebooks");
         QVERIFY(heldHours(e4) <= heldHours(e8) + 1e-9);
         QVERIFY(heldHours(e8) < heldHours(chosen(base, "dev-notebooks")));
         QVERIFY(peakOf(e4) >= peakOf(e8) - 1e-9);
-        QVERIFY2(near(e8.detail("peak_to_mean_ratio"), 3.0, 1e-12),
+        QVERIFY2(nearlyEqual(e8.detail("peak_to_mean_ratio"), 3.0, 1e-12),
                  std::to_string(e8.detail("peak_to_mean_ratio")).c_str());
         QVERIFY(peakOf(e8) >= meanOf(e8) * 3.0 * 0.99);
         // Busy GPU-hours are the work: the same whatever the hours.
-        QVERIFY(near(busyHours(e8), busyHours(chosen(base, "dev-notebooks")), 1e-9));
+        QVERIFY(nearlyEqual(busyHours(e8), busyHours(chosen(base, "dev-notebooks")), 1e-9));
         const std::string text = checkRoundTrips(withHours(8));
         QVERIFY(text.find("\"active_hours_per_day\": 8") != std::string::npos);
         // Busy only while sessions exist.
         bj::value tooBusy = withHours(0.5);
-        const std::string message = refusalAt(tooBusy, "/workloads/7/active_fraction");
+        const std::string message = inputRefusalAt(tooBusy, "/workloads/7/active_fraction");
         QVERIFY2(message.find("active_hours_per_day") != std::string::npos, message.c_str());
         bj::value tooLong = withHours(25);
-        QVERIFY(refusalAt(tooLong, "/workloads/7/active_hours_per_day").find("≤ 24") !=
+        QVERIFY(inputRefusalAt(tooLong, "/workloads/7/active_hours_per_day").find("≤ 24") !=
                 std::string::npos);
     }
 
@@ -282,7 +283,7 @@ private slots:
         const Project sample = test::sample();
         const Evaluation base = evaluate(sample);
         const auto withWindow = [](double hours) {
-            bj::value document = sampleDocument();
+            bj::value document = sampleInputsDocument();
             rowOf(document, "workloads", "midstage-finetune")["window_hours_per_day"] = hours;
             return document;
         };
@@ -291,7 +292,7 @@ private slots:
         const Evaluation twelve = evaluate(readDocument(withWindow(12)));
         const OptionResult& e6 = chosen(six, "midstage-finetune");
         // The same GPU-hours, held within 6 of 24 hours: peak = mean × 4.
-        QVERIFY(near(heldHours(e6), heldHours(before), 1e-9) || e6.regime != before.regime);
+        QVERIFY(nearlyEqual(heldHours(e6), heldHours(before), 1e-9) || e6.regime != before.regime);
         QVERIFY2(peakOf(e6) >= meanOf(e6) * 4 * (1 - 1e-9),
                  (std::to_string(peakOf(e6)) + " vs " + std::to_string(meanOf(e6))).c_str());
         QVERIFY(peakOf(e6) >= peakOf(chosen(twelve, "midstage-finetune")) - 1e-9);
@@ -301,7 +302,7 @@ private slots:
         QVERIFY(twelve.kpis.totalCostUsd >= base.kpis.totalCostUsd - 1e-6);
         const std::string text = checkRoundTrips(withWindow(6));
         QVERIFY(text.find("\"window_hours_per_day\": 6") != std::string::npos);
-        QVERIFY(refusalAt(withWindow(0), "/workloads/2/window_hours_per_day").find("> 0") !=
+        QVERIFY(inputRefusalAt(withWindow(0), "/workloads/2/window_hours_per_day").find("> 0") !=
                 std::string::npos);
     }
 
@@ -309,7 +310,7 @@ private slots:
     {
         // The sample's segments are the three stages' defaults: stated by
         // their stage alone, the project is the same.
-        bj::value document = sampleDocument();
+        bj::value document = sampleInputsDocument();
         for (const char* id : {"early-stage", "mid-stage", "enterprise"}) {
             bj::object& segment = rowOf(document, "segments", id);
             segment.erase("isolation_floor");
@@ -325,7 +326,8 @@ private slots:
             QVERIFY(staged.segments[i].allowedRegimes == sample.segments[i].allowedRegimes);
             QVERIFY(staged.segments[i].floorFromStage() && staged.segments[i].regimesFromStage());
         }
-        QVERIFY(near(evaluate(staged).kpis.totalCostUsd, evaluate(sample).kpis.totalCostUsd, 0));
+        QVERIFY(
+            nearlyEqual(evaluate(staged).kpis.totalCostUsd, evaluate(sample).kpis.totalCostUsd, 0));
         const std::string text = checkRoundTrips(document);
         QVERIFY(text.find("\"stage\": \"mid\"") != std::string::npos);
         QCOMPARE(text.find("\"isolation_floor\""), std::string::npos);
@@ -338,7 +340,7 @@ private slots:
         QVERIFY(checkRoundTrips(document).find("\"isolation_floor\": \"hardware\"") !=
                 std::string::npos);
         // Engine: mid-stage work under an enterprise stage runs only where it allows.
-        bj::value moved = sampleDocument();
+        bj::value moved = sampleInputsDocument();
         bj::object& segment = rowOf(moved, "segments", "mid-stage");
         segment.erase("isolation_floor");
         segment.erase("allowed_regimes");
@@ -355,15 +357,16 @@ private slots:
         QVERIFY(changed.isolationFloor == IsolationLevel::Hardware);
         QVERIFY(changed.allowedRegimes == stageDefaults(SegmentStage::Early).allowedRegimes);
         // Without a stage the floor and regimes are required, naming the way out.
-        bj::value missing = sampleDocument();
+        bj::value missing = sampleInputsDocument();
         rowOf(missing, "segments", "enterprise").erase("isolation_floor");
-        const std::string message = refusalAt(missing, "/segments/2/isolation_floor");
+        const std::string message = inputRefusalAt(missing, "/segments/2/isolation_floor");
         QVERIFY2(message.find("required") != std::string::npos &&
                      message.find("stage") != std::string::npos,
                  message.c_str());
-        bj::value unknown = sampleDocument();
+        bj::value unknown = sampleInputsDocument();
         rowOf(unknown, "segments", "enterprise")["stage"] = "late";
-        QVERIFY(refusalAt(unknown, "/segments/2/stage").find("enterprise") != std::string::npos);
+        QVERIFY(inputRefusalAt(unknown, "/segments/2/stage").find("enterprise") !=
+                std::string::npos);
     }
 
     void anOwnedGpuPricedPerGpuHour()
@@ -377,14 +380,13 @@ private slots:
                                {"pue", figure(1.3)},
                                {"usd_per_kwh", figure(0.1)}};
         const auto withOwned = [](const bj::object& owned) {
-            bj::value document = sampleDocument();
+            bj::value document = sampleInputsDocument();
             bj::object& root = document.as_object();
-            const bj::object h100{
-                {"gpu", "h100-sxm-80gb"},
-                {"on_demand",
-                 bj::object{
-                     {"usd_per_gpu_hour", 2.99}, {"source", "seed-2024-example"}, {"as_of", "2024"}}},
-                {"owned", owned}};
+            const bj::object h100{{"gpu", "h100-sxm-80gb"},
+                                  {"on_demand", bj::object{{"usd_per_gpu_hour", 2.99},
+                                                           {"source", "seed-2024-example"},
+                                                           {"as_of", "2024"}}},
+                                  {"owned", owned}};
             root["price_books"] = bj::array{bj::object{{"id", "owned-book"},
                                                        {"name", "Owned"},
                                                        {"currency", "USD"},
@@ -402,7 +404,7 @@ private slots:
         const Project byRate = readDocument(withOwned(stated));
         QCOMPARE(*byRate.activePriceBook()->usdPerGpuHour(h100, Plan::Owned), capexPrice);
         const Evaluation capexEval = evaluate(byCapex), rateEval = evaluate(byRate);
-        QVERIFY(near(rateEval.kpis.totalCostUsd, capexEval.kpis.totalCostUsd, 1e-12));
+        QVERIFY(nearlyEqual(rateEval.kpis.totalCostUsd, capexEval.kpis.totalCostUsd, 1e-12));
         // A higher rate never costs less.
         stated["usd_per_gpu_hour"] = figure(capexPrice * 1.5);
         const Evaluation dearer = evaluate(readDocument(withOwned(stated)));
@@ -414,14 +416,15 @@ private slots:
         bj::object both = capex;
         both["usd_per_gpu_hour"] = figure(1.2);
         const std::string message =
-            refusalAt(withOwned(both), "/price_books/0/gpus/0/owned/capex_usd_per_gpu");
+            inputRefusalAt(withOwned(both), "/price_books/0/gpus/0/owned/capex_usd_per_gpu");
         QVERIFY2(message.find("usd_per_gpu_hour") != std::string::npos &&
                      message.find("capex_usd_per_gpu") != std::string::npos &&
                      message.find("not both") != std::string::npos,
                  message.c_str());
         bj::object zero{{"usd_per_gpu_hour", figure(0)}};
-        QVERIFY(refusalAt(withOwned(zero), "/price_books/0/gpus/0/owned/usd_per_gpu_hour/value")
-                    .find("> 0") != std::string::npos);
+        QVERIFY(
+            inputRefusalAt(withOwned(zero), "/price_books/0/gpus/0/owned/usd_per_gpu_hour/value")
+                .find("> 0") != std::string::npos);
     }
 };
 

@@ -8,10 +8,10 @@
 #include "file_bytes.h"
 #include "golden_v1.h"
 #include "raw_sql.h"
-#include "store/project_schema.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
+#include "store/project_schema.h"
 #include "store/project_sqlite.h"
 #include "support/fleet_test.h"
 

@@ -9,9 +9,9 @@
 #include "golden_copies.h"
 #include "model/project_refs.h"
 #include "raw_sql.h"
-#include "store/project_schema.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "store/project_schema.h"
 #include "store/project_sqlite.h"
 #include "support/fleet_test.h"
 

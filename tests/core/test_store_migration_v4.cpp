@@ -79,8 +79,10 @@ private slots:
         QVERIFY(readBytes(file + ".v4") == readBytes(kGoldenV4Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         const std::pair<const char*, const char*> tables[] = {
-            {"training_workload", kTrainingTableV5}, {"notebook_workload", kNotebookTableV5},
-            {"batch_workload", kBatchTableV5},       {"segment", kSegmentTableV5},
+            {"training_workload", kTrainingTableV5},
+            {"notebook_workload", kNotebookTableV5},
+            {"batch_workload", kBatchTableV5},
+            {"segment", kSegmentTableV5},
             {"owned_figure", kOwnedFigureTableV5}};
         for (const auto& [name, sql] : tables)
             QVERIFY2(rawSql(file, "SELECT sql = " + storedStatement(sql) +
@@ -96,8 +98,7 @@ private slots:
         QCOMPARE(rawSql(file, "SELECT count(*) FROM training_workload WHERE run_days IS NULL "
                               "AND tokens_per_run > 0"),
                  std::int64_t(1));
-        QCOMPARE(rawSql(file, "SELECT count(*) FROM segment WHERE stage IS NULL"),
-                 std::int64_t(3));
+        QCOMPARE(rawSql(file, "SELECT count(*) FROM segment WHERE stage IS NULL"), std::int64_t(3));
         // It reads as its JSON twin and as the sample now ships (format 5).
         auto twin = parseProject(readBytes(kGoldenV4Json), "sample-v4.fleetplan.json");
         QVERIFY2(twin.ok(), errorOfStoreMigrationV4(twin).c_str());
