@@ -3,7 +3,8 @@
 // The record tables' SQL as project_schema.cpp spelled it out by hand before
 // it was generated from the field tables: existing project files are checked
 // against this text, so the generated text must stay byte-identical
-// (test_record_fields).
+// (test_record_fields). Format 5 added a segment's stage and the owned
+// figure usd_per_gpu_hour (the step 4 → 5 rebuilds both tables).
 
 namespace fleet::test {
 
@@ -22,6 +23,7 @@ CREATE TABLE segment (
     position INTEGER NOT NULL UNIQUE,
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
+    stage TEXT CHECK (stage IN ('early', 'mid', 'enterprise')),
     isolation_floor TEXT NOT NULL CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
     preemptible INTEGER CHECK (preemptible IN (0, 1)),
     price_usd_per_gpu_hour REAL NOT NULL CHECK (price_usd_per_gpu_hour BETWEEN 0 AND 200),
@@ -80,7 +82,7 @@ CREATE TABLE owned_cost (
 CREATE TABLE owned_figure (
     book_id TEXT NOT NULL,
     gpu TEXT NOT NULL,
-    name TEXT NOT NULL CHECK (name IN ('capex_usd_per_gpu', 'amortization_years', 'hosting_usd_per_gpu_month', 'pue', 'usd_per_kwh')),
+    name TEXT NOT NULL CHECK (name IN ('capex_usd_per_gpu', 'amortization_years', 'hosting_usd_per_gpu_month', 'pue', 'usd_per_kwh', 'usd_per_gpu_hour')),
     value REAL NOT NULL CHECK (value >= 0),
     source TEXT NOT NULL,
     as_of TEXT NOT NULL,

@@ -638,8 +638,11 @@ private slots:
         for (const OwnedFigureField& field : ownedFigureFields()) {
             const FieldInfo& info = field.info;
             figures.insert(info.key);
+            // Either the five figures or usd_per_gpu_hour: one branch each.
+            const std::size_t branch = info.key == "usd_per_gpu_hour" ? 1 : 0;
             bool required = false;
-            for (const bj::value& key : owned.at("required").as_array())
+            for (const bj::value& key :
+                 owned.at("oneOf").as_array().at(branch).at("required").as_array())
                 required = required || key.as_string() == info.key;
             QVERIFY2(required, info.key.data());
             const bj::array& parts = owned.at("properties").at(info.key).at("allOf").as_array();
@@ -672,14 +675,22 @@ private slots:
                  std::string(R"({"usd_per_gpu_hour":2.5E0,"source":"lambda-pricing",)"
                              R"("as_of":"2026-11","interruptions_per_hour":2E-2,)"
                              R"("note":"8-GPU instance"})"));
-        // Owned figures: every one of the table, each with its citation.
+        // Owned figures: every one of the table that applies, each with its
+        // citation — the five capex figures, or the cost per GPU-hour alone.
         OwnedCost owned;
         for (const OwnedFigureField& field : ownedFigureFields())
-            owned.*field.member = {field.startValue + 1, "vendor-quote", "2026", ""};
+            if (field.member != &OwnedCost::usdPerGpuHour)
+                owned.*field.member = {field.startValue + 1, "vendor-quote", "2026", ""};
         const bj::object ownedJson = ownedCostToJson(owned);
-        QCOMPARE(ownedJson.size(), ownedFigureFields().size());
+        QCOMPARE(ownedJson.size(), ownedFigureFields().size() - 1);
         for (const OwnedFigureField& field : ownedFigureFields())
-            QCOMPARE(ownedJson.at(field.info.key).at("value").as_double(), field.startValue + 1);
+            if (ownedFigureApplies(field, owned))
+                QCOMPARE(ownedJson.at(field.info.key).at("value").as_double(),
+                         field.startValue + 1);
+        owned.usdPerGpuHour = {1.25, "finance-rate", "2026", ""};
+        QCOMPARE(bj::serialize(ownedCostToJson(owned)),
+                 std::string(R"({"usd_per_gpu_hour":{"value":1.25E0,"source":"finance-rate",)"
+                             R"("as_of":"2026"}})"));
         // The SQLite columns of hourly_price are the table's keys, in order.
         const std::vector<rows::Column> columns = rows::hourlyColumns();
         QCOMPARE(columns.size(), hourlyPriceFields().size());

@@ -34,7 +34,8 @@ const char* const kGoldenSpecTables = R"SQL(CREATE TABLE training_workload (
     workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
     active_params REAL NOT NULL CHECK (active_params > 0 AND active_params <= 1e14),
     total_params REAL CHECK (total_params > 0 AND total_params <= 1e14),
-    tokens_per_run REAL NOT NULL CHECK (tokens_per_run > 0 AND tokens_per_run <= 1e16),
+    tokens_per_run REAL CHECK (tokens_per_run > 0 AND tokens_per_run <= 1e16),
+    run_days REAL CHECK (run_days > 0 AND run_days <= 3650),
     gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
     efficiency REAL NOT NULL CHECK (efficiency > 0 AND efficiency <= 1),
     efficiency_measure TEXT NOT NULL CHECK (efficiency_measure IN ('mfu', 'hfu_with_recompute')),
@@ -64,7 +65,8 @@ CREATE TABLE notebook_workload (
     active_fraction REAL NOT NULL CHECK (active_fraction > 0 AND active_fraction <= 1),
     mean_idle_gap_min REAL NOT NULL CHECK (mean_idle_gap_min > 0 AND mean_idle_gap_min <= 1e5),
     idle_timeout_min REAL NOT NULL CHECK (idle_timeout_min BETWEEN 0 AND 1e5),
-    memory_gb_per_session REAL NOT NULL CHECK (memory_gb_per_session > 0 AND memory_gb_per_session <= 4096)
+    memory_gb_per_session REAL NOT NULL CHECK (memory_gb_per_session > 0 AND memory_gb_per_session <= 4096),
+    active_hours_per_day REAL CHECK (active_hours_per_day > 0 AND active_hours_per_day <= 24)
 ) STRICT;
 CREATE TABLE batch_workload (
     workload_id TEXT PRIMARY KEY REFERENCES workload (id) ON DELETE CASCADE,
@@ -73,9 +75,24 @@ CREATE TABLE batch_workload (
     gpus_per_job INTEGER NOT NULL CHECK (gpus_per_job BETWEEN 1 AND 1000000),
     memory_gb_per_gpu REAL NOT NULL CHECK (memory_gb_per_gpu > 0 AND memory_gb_per_gpu <= 4096),
     preemptible INTEGER NOT NULL CHECK (preemptible IN (0, 1)),
-    checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5)
+    checkpoint_interval_min REAL NOT NULL CHECK (checkpoint_interval_min > 0 AND checkpoint_interval_min <= 1e5),
+    window_hours_per_day REAL CHECK (window_hours_per_day > 0 AND window_hours_per_day <= 24)
 ) STRICT;
 )SQL";
+
+/// `item` with `key` just set, made to keep the rules across fields: a run
+/// states its tokens or its length (run_days), and notebooks are busy only in
+/// their active hours.
+void keepRulesAcrossFields(bj::object& item, std::string_view key)
+{
+    if (key == "run_days")
+        item.erase("tokens_per_run");
+    if (key == "active_hours_per_day" && item.at(key).is_number()) {
+        const double share = item.at(key).to_number<double>() / 24.0;
+        if (share > 0 && item.at("active_fraction").to_number<double>() > share)
+            item["active_fraction"] = share;
+    }
+}
 
 bj::value readSchemaWorkloadFields()
 {
@@ -148,8 +165,10 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
         const std::string where = std::string(kind) + "/" + std::string(info.key);
         std::string row;
         const auto set = [&](bj::value value) {
-            return sampleWithWorkloadFields(kind, &row,
-                                            [&](bj::object& item) { item[info.key] = value; });
+            return sampleWithWorkloadFields(kind, &row, [&](bj::object& item) {
+                item[info.key] = value;
+                keepRulesAcrossFields(item, info.key);
+            });
         };
         const auto pathOf = [&] { return row + "/" + std::string(info.key); };
         if (info.type == FieldType::Number || info.type == FieldType::Integer) {
@@ -190,6 +209,12 @@ template <typename Spec> void checkReaderAndWriterWorkloadFields(std::string_vie
                      std::string("is required but missing"));
             continue;
         }
+        if (info.key == "tokens_per_run") { // required unless run_days states the run
+            QCOMPARE(messageAtWorkloadFields(absent, pathOf()),
+                     std::string("is required but missing (or give run_days, the run's "
+                                 "wall-clock length)"));
+            continue;
+        }
         QVERIFY2(absent, where.c_str());
         const std::size_t index = std::stoul(row.substr(row.rfind('/') + 1));
         const Spec& read = std::get<Spec>(absent.value().workloads[index].spec);
@@ -226,6 +251,7 @@ void checkBoundsSurviveAFileWorkloadFields(std::string_view kind, const QString&
                     item[service ? "params" : "active_params"] = value;
                 if (info.key == "active_params" || (service && info.key == "params"))
                     item.erase("total_params");
+                keepRulesAcrossFields(item, info.key);
             });
             QVERIFY2(project, (where + ": " + (project ? "" : project.error().toString())).c_str());
             const std::string file = (dir + "/bounds.fleetplan").toStdString();
