@@ -30,8 +30,12 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("total-params"),
          QStringLiteral("All parameters, for the checkpoint size (MoE); default N."),
          QStringLiteral("N")},
-        {QStringLiteral("tokens"), QStringLiteral("Training tokens D, e.g. 15T."),
+        {QStringLiteral("tokens"), QStringLiteral("Training tokens D, e.g. 15T (or --days)."),
          QStringLiteral("D")},
+        {QStringLiteral("days"),
+         QStringLiteral("The run's wall-clock days on its GPUs, instead of --tokens: the tokens "
+                        "are derived (\"two weeks on 64 GPUs\": --days 14 --gpus 64)."),
+         QStringLiteral("DAYS")},
         {QStringLiteral("gpus"), QStringLiteral("GPUs in the job (default 8)."),
          QStringLiteral("G")},
         {QStringLiteral("mfu"),
@@ -76,12 +80,15 @@ int runTrainingCommand(const QStringList& args)
         return parseExit;
     TrainingSpec spec;
     double gpus = 8, interval = 0, efficiency = 0, spares = -1, stages = 1, microBatches = 1;
+    double runDays = 0;
     if (!numberOption(parser, kTrainingCommand, QStringLiteral("params"), 0, 1e14, false, true,
                       &spec.activeParams) ||
         !numberOption(parser, kTrainingCommand, QStringLiteral("total-params"), 0, 1e14, false,
                       false, &spec.totalParams) ||
-        !numberOption(parser, kTrainingCommand, QStringLiteral("tokens"), 0, 1e16, false, true,
+        !numberOption(parser, kTrainingCommand, QStringLiteral("tokens"), 0, 1e16, false, false,
                       &spec.tokensPerRun) ||
+        !numberOption(parser, kTrainingCommand, QStringLiteral("days"), 0, 3650, false, false,
+                      &runDays) ||
         !numberOption(parser, kTrainingCommand, QStringLiteral("gpus"), 1, 1e6, true, false,
                       &gpus) ||
         !numberOption(parser, kTrainingCommand, QStringLiteral("mfu"), 0, 1, false, false,
@@ -95,6 +102,14 @@ int runTrainingCommand(const QStringList& args)
         !numberOption(parser, kTrainingCommand, QStringLiteral("micro-batches"), 1, 1e7, true,
                       false, &microBatches))
         return UserError;
+    // A run is stated by its tokens or by its length, as in project files.
+    if (parser.isSet(QStringLiteral("tokens")) == parser.isSet(QStringLiteral("days"))) {
+        printErr(QStringLiteral("fleetplanner-cli training: give --tokens or --days (the run's "
+                                "wall-clock length), %1\n")
+                     .arg(parser.isSet(QStringLiteral("tokens")) ? QStringLiteral("not both")
+                                                                 : QStringLiteral("one of them")));
+        return UserError;
+    }
     for (const auto& [name, value] : {std::pair{QStringLiteral("pipeline-stages"), stages},
                                       std::pair{QStringLiteral("micro-batches"), microBatches}})
         if (value != std::floor(value)) {
@@ -183,6 +198,12 @@ int runTrainingCommand(const QStringList& args)
     scale.microBatches = parser.isSet(QStringLiteral("micro-batches"))
                              ? static_cast<int>(microBatches)
                              : kDefaultMicroBatchesPerStage * scale.pipelineStages;
+    if (runDays > 0) {
+        auto tokens = tokensForRunDays(spec, runDays, peak, context->regime.throughputOverhead,
+                                       assumptions, scale);
+        if (tokens)
+            spec.tokensPerRun = tokens.value();
+    }
     auto run =
         estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions, scale);
     if (!run) {
@@ -228,6 +249,8 @@ int runTrainingCommand(const QStringList& args)
         {"gpu_hours_held", e.gpuHoursHeld},
         {"checkpoint_write_gb_per_s", e.checkpointWriteGbPerS},
         {"gpus", spec.gpusPerJob},
+        {"tokens_per_run", spec.tokensPerRun},
+        {"tokens_derived_from_days", runDays > 0},
         {"flops", e.modelFlops},
         {"hardware_flops", e.hardwareFlops},
         {"ideal_gpu_hours", e.idealGpuHours},
@@ -252,8 +275,11 @@ int runTrainingCommand(const QStringList& args)
         printJson(out);
         return Ok;
     }
+    const QString tokensText =
+        formatQuantity(spec.tokensPerRun) +
+        (runDays > 0 ? QStringLiteral(" (derived from %1 days)").arg(runDays) : QString());
     printOut(QStringLiteral("Training %1 parameters on %2 tokens: %3 × %4 (%5, %6 %7)\n")
-                 .arg(formatQuantity(spec.activeParams), formatQuantity(spec.tokensPerRun))
+                 .arg(formatQuantity(spec.activeParams), tokensText)
                  .arg(spec.gpusPerJob)
                  .arg(QString::fromStdString(context->gpu->id),
                       QString::fromStdString(std::string(regimeKey(context->regime.kind))),
