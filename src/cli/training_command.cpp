@@ -276,9 +276,9 @@ int runTrainingCommand(const QStringList& args)
         return Ok;
     }
     const QString tokensText =
-        formatQuantity(spec.tokensPerRun) +
+        formatQuantity(spec.tokensPerRun) + QStringLiteral(" tokens") +
         (runDays > 0 ? QStringLiteral(" (derived from %1 days)").arg(runDays) : QString());
-    printOut(QStringLiteral("Training %1 parameters on %2 tokens: %3 × %4 (%5, %6 %7)\n")
+    printOut(QStringLiteral("Training %1 parameters on %2: %3 × %4 (%5, %6 %7)\n")
                  .arg(formatQuantity(spec.activeParams), tokensText)
                  .arg(spec.gpusPerJob)
                  .arg(QString::fromStdString(context->gpu->id),
