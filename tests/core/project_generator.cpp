@@ -200,9 +200,11 @@ Project ProjectGenerator::next()
             const auto figure = [&](double value) {
                 return SourcedValue{value, "own-source", "2026", coin() ? text("f") : ""};
             };
-            prices.owned = OwnedCost{figure(uniform(10000, 40000)), figure(uniform(3, 6)),
-                                     figure(uniform(50, 300)),      figure(uniform(1.05, 1.6)),
-                                     figure(uniform(0.03, 0.2)),    coin() ? text("o") : ""};
+            prices.owned =
+                OwnedCost{figure(uniform(10000, 40000)), figure(uniform(3, 6)),
+                          figure(uniform(50, 300)),      figure(uniform(1.05, 1.6)),
+                          figure(uniform(0.03, 0.2)),    SourcedValue{}, // not stated per GPU-hour
+                          coin() ? text("o") : ""};
         }
         if (coin())
             prices.note = text("priced");

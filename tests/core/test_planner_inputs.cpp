@@ -214,8 +214,8 @@ private slots:
         // Files: the length round-trips; tokens are not written beside it.
         const std::string text = checkRoundTrips(document);
         QVERIFY(text.find("\"run_days\": ") != std::string::npos);
-        QCOMPARE(text.find("\"tokens_per_run\": 2e+12"), std::string::npos);
-        QCOMPARE(text.find("\"tokens_per_run\": 2000000000000"), std::string::npos);
+        // (pretrain-70b is the sample's only training workload)
+        QCOMPARE(text.find("tokens_per_run"), std::string::npos);
     }
 
     void aRunStatesItsTokensOrItsLength()

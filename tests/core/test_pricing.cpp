@@ -33,13 +33,14 @@ private slots:
 
     void ownedCostByHand()
     {
-        const OwnedCost owned{figure(25000), figure(4), figure(73), figure(1.2), figure(0.10), {}};
+        const OwnedCost owned{figure(25000), figure(4), figure(73), figure(1.2),
+                              figure(0.10),  {},        {}};
         // 25000 / (4 · 8760) + 73 / 730 + 0.7 kW · 1.2 · 0.10 $/kWh
         const double expected = 25000.0 / 35040.0 + 0.1 + 0.084;
         QCOMPARE(ownedUsdPerGpuHour(owned, 700.0), expected);
         // Doubling every price doubles the hourly cost; power follows TDP.
-        const OwnedCost doubled{figure(50000), figure(4),    figure(146),
-                                figure(1.2),   figure(0.20), {}};
+        const OwnedCost doubled{figure(50000), figure(4), figure(146), figure(1.2),
+                                figure(0.20),  {},        {}};
         QCOMPARE(ownedUsdPerGpuHour(doubled, 700.0), 2 * expected);
     }
 
