@@ -158,7 +158,7 @@ const std::vector<Field<NotebookSpec>>& notebookTable()
                                        {0, true, 4096, "(GB)"}, "GPU memory a session needs",
                                        {"Memory", "GB/session", 1, 0}),
         number<&S::activeHoursPerDay>(
-            "active_hours_per_day", P::Unset, {0, true, 24, "(hours a day, > 0 and ≤ 24)"},
+            "active_hours_per_day", P::Unset, {0, true, 24, "(hours a day)"},
             "Hours a day sessions exist, averaged over the week (8 h on 5 days: 5.7); unset: "
             "all day",
             {"Active hours", "h/day", 1, 1}),
@@ -187,7 +187,7 @@ const std::vector<Field<BatchSpec>>& batchTable()
                                           "Work lost on eviction is at most this",
                                           {"Checkpoint interval", "min", 1, 0}),
         number<&S::windowHoursPerDay>(
-            "window_hours_per_day", P::Unset, {0, true, 24, "(hours a day, > 0 and ≤ 24)"},
+            "window_hours_per_day", P::Unset, {0, true, 24, "(hours a day)"},
             "Hours a day the jobs may run (a nightly window); its GPUs are held at once "
             "within it. Unset: any hour",
             {"Window", "h/day", 1, 1}),
