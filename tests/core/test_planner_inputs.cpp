@@ -165,7 +165,7 @@ private slots:
         const DescribedField* stage = describedField(segmentRecord(), "stage");
         QVERIFY(stage && stage->info.type == FieldType::Enum && stage->info.options.size() == 3);
         QVERIFY(describedField(segmentRecord(), "isolation_floor")->info.presence ==
-                Presence::Optional);
+                Presence::Unset);
         const DescribedField* owned = describedField(ownedFigureRecord(), "usd_per_gpu_hour");
         QVERIFY(owned && owned->info.presence == Presence::Unset);
         // The stage comes before what it sets, so a stated floor wins on reading.

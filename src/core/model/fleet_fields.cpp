@@ -114,7 +114,8 @@ const std::vector<Field<Segment>>& segmentTable()
                   "Its customers' maturity; sets the isolation floor and allowed regimes "
                   "it does not state",
                   {"Stage", "", 1, 0}, &getStage, &setStage),
-        choice<R>("isolation_floor", P::Optional, kIsolation,
+        // Unset in SQLite terms: NULL when the stage sets it (files leave it out).
+        choice<R>("isolation_floor", P::Unset, kIsolation,
                   "The least isolation its work accepts (required without a stage)",
                   {"Isolation floor", "", 1, 0}, &getIsolation, &setIsolation, EnumWording::Plain),
         enumList<R>("allowed_regimes", P::Optional, kRegimes, "regime", "segment_regime",

@@ -49,7 +49,7 @@ const char* const kSegmentTableV5 = R"SQL(CREATE TABLE segment (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     stage TEXT CHECK (stage IN ('early', 'mid', 'enterprise')),
-    isolation_floor TEXT NOT NULL CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
+    isolation_floor TEXT CHECK (isolation_floor IN ('none', 'memory', 'hardware')),
     preemptible INTEGER CHECK (preemptible IN (0, 1)),
     price_usd_per_gpu_hour REAL NOT NULL CHECK (price_usd_per_gpu_hour BETWEEN 0 AND 200),
     note TEXT

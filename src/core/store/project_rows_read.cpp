@@ -296,7 +296,10 @@ Result<bool> readLists(const sql::Database& db, const RecordFields& record, bj::
             bj::array list;
             FLEET_TRY(forEachRow(db, sql, keyOf(value.get_object(), "id"), table.c_str(),
                                  [&](const Row& row) { list.push_back(bj::value(row.text(0))); }));
-            value.get_object()[field.info.key] = std::move(list);
+            // No rows of an optional list: the key is absent (a segment's
+            // regimes that its stage sets).
+            if (!list.empty() || field.info.presence == Presence::Required)
+                value.get_object()[field.info.key] = std::move(list);
         }
     }
     return true;
