@@ -372,7 +372,7 @@ private slots:
                  std::string("unknown key; allowed keys here: id, name, kind, segment, "
                              "start_month, end_month, choice, note, users, gpus_per_user, "
                              "active_fraction, mean_idle_gap_min, idle_timeout_min, "
-                             "memory_gb_per_session"));
+                             "memory_gb_per_session, active_hours_per_day"));
     }
 
     void boundsSurviveAProjectFile()
