@@ -75,7 +75,14 @@ private slots:
             write(QStringLiteral("monthly-price.json"),
                   replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
             write(QStringLiteral("newer-format.json"),
-                  replaced("\"format_version\": 4", "\"format_version\": 5")),
+                  replaced("\"format_version\": 5", "\"format_version\": 6")),
+            // Rules across keys: a run stated both ways; a segment with
+            // neither its floor nor a stage.
+            write(
+                QStringLiteral("tokens-and-days.json"),
+                replaced("\"tokens_per_run\": 2e12", "\"tokens_per_run\": 2e12, \"run_days\": 14")),
+            write(QStringLiteral("no-floor-no-stage.json"),
+                  replaced("\"isolation_floor\": \"hardware\",", "")),
         };
         const auto [code, output] = check(files, true);
         QVERIFY2(code == 0, qPrintable(output));

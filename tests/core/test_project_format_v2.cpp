@@ -79,7 +79,7 @@ private slots:
     void theSampleIsFormat2WithIdPaths()
     {
         const bj::object document = sampleDocument();
-        QCOMPARE(document.at("format_version").to_number<int>(), 4);
+        QCOMPARE(document.at("format_version").to_number<int>(), 5);
         auto sample = loadSampleProject();
         QVERIFY2(sample.ok(), errorOf(sample).c_str());
         QVERIFY(test::idPathsOf(sample.value()) == test::expectedIdPaths());
@@ -123,7 +123,7 @@ private slots:
     void idPathsInAFileThatSaysFormat1AreNamedAsSuch()
     {
         std::string text(sampleProjectJson());
-        const std::string from = "\"format_version\": 4";
+        const std::string from = "\"format_version\": 5";
         text.replace(text.find(from), from.size(), "\"format_version\": 1");
         const std::string error = errorOf(parseProject(text, "mixed.fleetplan.json"));
         QVERIFY2(error.find("(\"/fleet/pools/h100-reserved/count\") is a format-1 path (rows by "

@@ -228,7 +228,8 @@ private slots:
                                     }},
                                    migrations()[0],
                                    migrations()[1],
-                                   migrations()[2]};
+                                   migrations()[2],
+                                   migrations()[3]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);
