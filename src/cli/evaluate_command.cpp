@@ -6,6 +6,7 @@
 #include "engine/inference.h"
 #include "engine/training.h"
 #include "export_files.h"
+#include "model/pricing.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
 #include "simulate/measured_ceiling.h"
@@ -16,6 +17,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::cli {
@@ -251,16 +253,25 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                .arg(optionalUsd(k.costPerMillionOutputTokensUsd, 3));
     out += QStringLiteral("  cost per notebook user-month    %1\n")
                .arg(optionalUsd(k.costPerNotebookUserMonthUsd));
-    out += QStringLiteral("  utilization                     %1 %\n")
+    // One count of GPUs (engine/gpu_counts.h): the charts' and warnings' figures.
+    const GpuCounts& gpus = evaluation.gpus;
+    const double months = std::max<double>(1.0, double(gpus.months.size()));
+    out += QStringLiteral("  utilization                     %1 % (GPU-hours busy ÷ paid)\n")
                .arg(k.utilization * 100, 0, 'f', 1);
+    out +=
+        QStringLiteral("  GPUs held, busy, paid           %1, %2, %3 a month on average "
+                       "(held at most %4 in a month)\n")
+            .arg(count(gpus.heldGpuHours() / kHoursPerMonth / months),
+                 count(gpus.busyGpuHours() / kHoursPerMonth / months),
+                 count(gpus.paidGpuHours() / kHoursPerMonth / months), count(gpus.peakHeldGpus()));
     if (k.savingsUsd)
         out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)\n")
                    .arg(usd(*k.savingsUsd))
                    .arg(percent(*k.savingsFraction * 100))
                    .arg(usd(*k.baselineTotalCostUsd));
     if (project.fleet.mode == FleetMode::Fixed) {
-        out += QStringLiteral("  capacity freed                  %1 committed GPUs idle in every "
-                              "month (%2 of commitment)\n")
+        out += QStringLiteral("  capacity freed                  %1 committed GPUs paid but held "
+                              "in no month (%2 of commitment)\n")
                    .arg(count(k.capacityFreedGpus), usd(k.capacityFreedUsd));
         out += QStringLiteral("  GPUs beyond the fleet           %1 as set up (priced), "
                               "%2 at the peak\n")

@@ -1,12 +1,16 @@
 #include "solve_command.h"
 
 #include "cli_support.h"
+#include "engine/evaluate.h"
 #include "export_files.h"
+#include "model/pricing.h"
 #include "optimize/apply_plan.h"
+#include "optimize/plan_gpu_counts.h"
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
 #include "optimizer_options.h"
 #include "project_commands.h"
+#include "store/evaluation_export.h"
 #include "store/export_target.h"
 #include "store/project_json.h"
 
@@ -80,7 +84,7 @@ QString solveText(const RegimeMixResult& r, Objective objective)
             out += QStringLiteral("  %1 %2 %3 %4\n")
                        .arg(QString::fromStdString(p.gpuId),
                             (p.regime ? QString::fromUtf8(regimeKey(*p.regime).data())
-                                      : QStringLiteral("(held, idle)"))
+                                      : QStringLiteral("(not set up)"))
                                 .leftJustified(15),
                             QString::fromUtf8(planKey(p.plan).data()).leftJustified(12))
                        .arg(p.count);
@@ -90,6 +94,25 @@ QString solveText(const RegimeMixResult& r, Objective objective)
                        .arg(QString::fromStdString(l.gpuId), QString::fromStdString(l.layout))
                        .arg(l.count);
     return out;
+}
+
+/// The plan's GPUs held, busy and paid (engine/gpu_counts.h): month 1 and
+/// the horizon's mean, as `evaluate` says them of the engine's plan.
+QString countsText(const GpuCounts& counts)
+{
+    if (counts.months.empty())
+        return {};
+    const auto gpus = [](double value) {
+        return QLocale(QLocale::English).toString(value, 'f', 0);
+    };
+    const double months = double(counts.months.size());
+    return QStringLiteral("\nGPUs held, busy, paid: %1, %2, %3 in month 1; %4, %5, %6 a month on "
+                          "average; utilization %7 % (busy ÷ paid)\n")
+        .arg(gpus(counts.months[0].held), gpus(counts.months[0].busy), gpus(counts.months[0].paid),
+             gpus(counts.heldGpuHours() / kHoursPerMonth / months),
+             gpus(counts.busyGpuHours() / kHoursPerMonth / months),
+             gpus(counts.paidGpuHours() / kHoursPerMonth / months))
+        .arg(counts.utilization() * 100, 0, 'f', 1);
 }
 
 } // namespace
@@ -177,10 +200,15 @@ int runSolveCommand(const QStringList& args)
         return UserError;
     }
     const RegimeMixResult& result = solved.value();
-    if (parser.isSet(QStringLiteral("json")))
-        printJson(regimeMixResultToJson(result, options.objective));
-    else
-        printOut(solveText(result, options.objective));
+    // The plan's GPUs counted as evaluate counts the engine's (engine/gpu_counts.h).
+    const GpuCounts counts = planGpuCounts(*project, evaluate(*project), result);
+    if (parser.isSet(QStringLiteral("json"))) {
+        boost::json::object json = regimeMixResultToJson(result, options.objective);
+        json["gpu_counts"] = gpuCountsToJson(counts);
+        printJson(json);
+    } else {
+        printOut(solveText(result, options.objective) + countsText(counts));
+    }
     if (apply) {
         if (result.assignments.empty()) {
             printErr(QStringLiteral("fleetplanner-cli solve: no plan to apply (status %1); "

@@ -62,8 +62,8 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
            tr("Notebooks' attributed cost ÷ users ÷ months; held time = active + idle up to "
               "the timeout, g·(1 − e^(−t/g))."));
     addKpi(QStringLiteral("utilization"), tr("Utilization"),
-           tr("Busy GPU-hours ÷ the fleet's GPU-hours (fixed fleet) or ÷ GPU-hours held "
-              "(sized fleet)."));
+           tr("GPU-hours busy ÷ GPU-hours paid: the reserved and owned GPUs every hour, "
+              "used or not, and the on-demand and spot GPU-hours the plan uses."));
     addKpi(QStringLiteral("savings_usd"), tr("Cash saved vs all bare metal, on demand"),
            tr("Cash saved this horizon: the baseline (every workload on bare metal, on demand, "
               "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "

@@ -87,7 +87,7 @@ private slots:
         QFile svg(path);
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(svg.readAll());
-        QVERIFY(text.contains(QStringLiteral("regime mix: GPUs held, by month")));
+        QVERIFY(text.contains(QStringLiteral("regime mix: GPUs held and paid, by month")));
         QVERIFY2(text.contains(QStringLiteral("Exact solve: ") + status), "no solve status");
         QVERIFY(!text.contains(QStringLiteral("Solving")));
         QVERIFY(text.contains(QStringLiteral("Bare metal")));

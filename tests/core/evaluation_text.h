@@ -24,6 +24,9 @@ inline void put(std::string& out, const OptionResult& value);
 inline void put(std::string& out, const RejectedOption& value);
 inline void put(std::string& out, const WorkloadEvaluation& value);
 inline void put(std::string& out, const Kpis& value);
+inline void put(std::string& out, const GpuCountMonth& value);
+inline void put(std::string& out, const GpuModelCounts& value);
+inline void put(std::string& out, const GpuCounts& value);
 
 inline void put(std::string& out, double value)
 {
@@ -101,9 +104,26 @@ inline void put(std::string& out, const WorkloadEvaluation& value)
 inline void put(std::string& out, const Kpis& value)
 {
     const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-                 a19, a20, a21, a22, a23, a24, a25] = value;
+                 a19, a20, a21, a22, a23, a24, a25, a26] = value;
     putAll(out, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-           a19, a20, a21, a22, a23, a24, a25);
+           a19, a20, a21, a22, a23, a24, a25, a26);
+}
+inline void put(std::string& out, const GpuCountMonth& value)
+{
+    const auto& [a1, a2, a3, a4] = value;
+    putAll(out, a1, a2, a3, a4);
+}
+inline void put(std::string& out, const GpuModelCounts& value)
+{
+    const auto& [a1, a2, a3] = value;
+    putAll(out, a1, a2, a3);
+}
+inline void put(std::string& out, const GpuCounts& value)
+{
+    const auto& [a1, a2, a3, a4] = value;
+    putAll(out, a1, a2, a4);
+    for (const auto& [regime, held] : a3) // put(pair) comes before put(vector)
+        putAll(out, regime, held);
 }
 
 template <class T> std::string text(const T& value)
@@ -115,9 +135,9 @@ template <class T> std::string text(const T& value)
 
 inline std::string text(const Evaluation& value)
 {
-    const auto& [workloads, kpis, warnings] = value;
+    const auto& [workloads, kpis, gpus, warnings] = value;
     std::string out;
-    putAll(out, workloads, kpis, warnings);
+    putAll(out, workloads, kpis, gpus, warnings);
     return out;
 }
 

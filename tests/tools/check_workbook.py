@@ -30,8 +30,8 @@ def close(a, b):
 
 def check_optimizer(book, plan):
     """The optimizer's sheet: the status in A1 (the reasons in A2), then from row 4 one row per
-    month, a column per regime (or GPUs held but not set up): the GPUs the
-    plan's pools hold that month, summed over GPU models and price plans."""
+    month, a column per regime and one of GPUs paid but not held: the plan's GPU counts
+    (`solve --json`'s gpu_counts, engine/gpu_counts.h), summed over GPU models and plans."""
     if "Optimizer plan" not in book.sheetnames:
         return ["Optimizer plan: no sheet"]
     sheet = book["Optimizer plan"]
@@ -46,22 +46,24 @@ def check_optimizer(book, plan):
     charts = len(sheet._charts)
     if charts != (1 if plan["pools"] else 0):
         problems.append(f"Optimizer plan: {charts} charts for {len(plan['pools'])} pools")
-    held = {}  # month -> regime -> GPUs
-    for pool in plan["pools"]:
-        by_regime = held.setdefault(pool["month"], {})
-        by_regime[pool["regime"]] = by_regime.get(pool["regime"], 0) + pool["count"]
+    counts = plan.get("gpu_counts", {"held": [], "paid": [], "held_by_regime": {}})
+    series = [values for values in counts["held_by_regime"].values()]
+    not_held = [max(0.0, p - h) for p, h in zip(counts["paid"], counts["held"])]
+    if sum(not_held) > 1e-9:
+        series.append(not_held)
     rows = list(sheet.iter_rows(min_row=4, values_only=True))
-    if len(rows) < max(held, default=0):
-        problems.append(f"Optimizer plan: {len(rows)} months, the plan has {max(held)}")
-    columns = len(set(r for by in held.values() for r in by))
-    if sheet.max_column - 1 != columns:
-        problems.append(f"Optimizer plan: {sheet.max_column - 1} regime columns, "
-                        f"the plan uses {columns}")
+    if plan["pools"] and len(rows) < len(counts["held"]):
+        problems.append(f"Optimizer plan: {len(rows)} months, the plan has {len(counts['held'])}")
+    if plan["pools"] and sheet.max_column - 1 != len(series):
+        problems.append(f"Optimizer plan: {sheet.max_column - 1} columns, "
+                        f"the plan's counts have {len(series)}")
     for month, row in enumerate(rows, start=1):
         got = sorted(v for v in row[1:] if isinstance(v, (int, float)) and v != 0)
-        expected = sorted(v for v in held.get(month, {}).values() if v != 0)
-        if got != expected:
-            problems.append(f"Optimizer plan month {month}: {got}, solve holds {expected}")
+        expected = sorted(values[month - 1] for values in series
+                          if month - 1 < len(values) and values[month - 1] != 0)
+        if len(got) != len(expected) or not all(
+                math.isclose(g, e, rel_tol=1e-9, abs_tol=1e-6) for g, e in zip(got, expected)):
+            problems.append(f"Optimizer plan month {month}: {got}, solve counts {expected}")
     return problems
 
 

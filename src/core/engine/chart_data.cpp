@@ -88,26 +88,36 @@ CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluati
 
 RegimeMixData regimeMix(const Project& project, const Evaluation& evaluation)
 {
-    RegimeMixData data;
+    std::vector<std::string> months;
     for (int m = 1; m <= project.horizonMonths; ++m)
-        data.months.push_back(monthLabel(project.startMonth, m));
-    std::map<RegimeKind, std::vector<double>> byRegime;
-    for (const WorkloadEvaluation& w : evaluation.workloads) {
-        const OptionResult* option = w.chosenOption();
-        if (!option)
-            continue;
-        auto& months = byRegime[option->regime];
-        months.resize(data.months.size(), 0.0);
-        for (std::size_t m = 0; m < option->months.size() && m < months.size(); ++m)
-            months[m] += option->months[m].gpuEquivalents;
-    }
-    for (auto& [regime, months] : byRegime) {
-        if (sum(months) <= 0)
-            continue;
+        months.push_back(monthLabel(project.startMonth, m));
+    return regimeMixOf(evaluation.gpus, std::move(months));
+}
+
+RegimeMixData regimeMixOf(const GpuCounts& counts, std::vector<std::string> months)
+{
+    RegimeMixData data;
+    data.months = std::move(months);
+    // The one count of GPUs (engine/gpu_counts.h), held by regime.
+    for (const auto& [regime, held] : counts.heldByRegime) {
         data.regimes.push_back(regime);
-        data.gpus.push_back(std::move(months));
+        data.gpus.push_back(held);
+        data.gpus.back().resize(data.months.size(), 0.0);
     }
+    data.paidNotHeld.assign(data.months.size(), 0.0);
+    for (std::size_t m = 0; m < data.months.size() && m < counts.months.size(); ++m)
+        data.paidNotHeld[m] = std::max(0.0, counts.months[m].paid - counts.months[m].held);
     return data;
+}
+
+std::vector<std::pair<std::string, std::vector<double>>> mixSeries(const RegimeMixData& data)
+{
+    std::vector<std::pair<std::string, std::vector<double>>> series;
+    for (std::size_t r = 0; r < data.regimes.size(); ++r)
+        series.emplace_back(std::string(regimeLabel(data.regimes[r])), data.gpus[r]);
+    if (sum(data.paidNotHeld) > 1e-9)
+        series.emplace_back(kPaidNotHeldLabel, data.paidNotHeld);
+    return series;
 }
 
 BreakEvenData breakEven(const Project& project, const Evaluation& evaluation)

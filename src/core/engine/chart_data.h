@@ -36,14 +36,26 @@ inline constexpr std::size_t kMaxCostPerTokenGroups = 12;
 CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluation,
                               WorkloadKind kind);
 
-/// GPUs the chosen options hold, per month and regime (the regime mix).
+/// GPUs the chosen plan holds, per month and regime, and the GPUs it pays
+/// for but does not hold (the regime mix): Evaluation::gpus, so the bars
+/// stand as high as the GPUs paid (engine/gpu_counts.h).
 struct RegimeMixData
 {
     std::vector<std::string> months;       ///< "2026-01", … or "M1", …
     std::vector<RegimeKind> regimes;       ///< those holding any GPUs
-    std::vector<std::vector<double>> gpus; ///< [regime][month]
+    std::vector<std::vector<double>> gpus; ///< GPUs held, [regime][month]
+    std::vector<double> paidNotHeld;       ///< GPUs paid − held, [month]
 };
 RegimeMixData regimeMix(const Project& project, const Evaluation& evaluation);
+/// The same of any plan's counts (the optimizer's: optimize/plan_gpu_counts.h).
+RegimeMixData regimeMixOf(const GpuCounts& counts, std::vector<std::string> months);
+
+/// The name of the series of GPUs paid but not held (committed GPUs the
+/// plan does not set up that month).
+inline constexpr const char* kPaidNotHeldLabel = "Paid, not held";
+/// A mix's stacked series, bottom up: each regime's GPUs held ("Bare
+/// metal", …), then kPaidNotHeldLabel when any; together the GPUs paid.
+std::vector<std::pair<std::string, std::vector<double>>> mixSeries(const RegimeMixData& data);
 
 /// What a busy GPU-hour costs under each plan as utilization varies:
 /// committed plans (reserved, owned) are paid every hour, so their cost per

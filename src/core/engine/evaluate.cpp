@@ -4,6 +4,7 @@
 #include "engine/evaluate_steps.h"
 #include "engine/fleet_peaks.h"
 #include "engine/fleet_spot.h"
+#include "engine/gpu_counts.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
@@ -206,10 +207,11 @@ void addKpis(const Project& project, Evaluation& evaluation)
                 notebookCost += cost;
         }
         k.unallocatedFleetCostUsd = std::max(0.0, sum(k.monthlyCostUsd) - attributed);
-        k.utilization = k.fleetGpuHours > 0 ? k.gpuHoursBusy / k.fleetGpuHours : 0.0;
-    } else {
-        k.utilization = k.gpuHoursHeld > 0 ? k.gpuHoursBusy / k.gpuHoursHeld : 0.0;
     }
+    // One count of GPUs: utilization is busy ÷ paid (engine/gpu_counts.h).
+    evaluation.gpus = gpuCounts(project, evaluation);
+    k.gpuHoursPaid = evaluation.gpus.paidGpuHours();
+    k.utilization = evaluation.gpus.utilization();
     k.totalCostUsd = sum(k.monthlyCostUsd);
     k.attributedCostUsd = attributed;
     k.meanMonthlyCostUsd = months ? k.totalCostUsd / double(months) : 0.0;
@@ -282,8 +284,8 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
     const bool fixed = project.fleet.mode == FleetMode::Fixed;
     if (k.utilization > 1.0 + 1e-9)
         k.alerts.push_back("utilization " + std::to_string(std::llround(k.utilization * 100)) +
-                           " % is above 100 %: the workloads are busy for more GPU-hours than " +
-                           (fixed ? "the fleet has" : "they hold"));
+                           " % is above 100 %: the workloads are busy for more GPU-hours than "
+                           "the plan pays for");
     if (k.peakGpusBeyondFleet > 0)
         k.alerts.push_back("the chosen options need up to " + thousands(k.peakGpusBeyondFleet) +
                            " GPUs more than the fleet has as set up in a month (priced on "
@@ -291,10 +293,14 @@ void flagSuspicious(const Project& project, Evaluation& evaluation)
     if (k.savingsUsd && *k.savingsUsd < -0.5)
         k.alerts.push_back("savings below zero: the plan costs $" + thousands(*k.savingsUsd) +
                            " more than every workload on bare metal, on demand");
+    // In the counts' words (engine/gpu_counts.h): paid, and held in no month.
     if (fixed && k.committedGpus > 0 && k.capacityFreedGpus >= 0.1 * k.committedGpus)
         k.alerts.push_back(thousands(k.capacityFreedGpus) + " of " + thousands(k.committedGpus) +
-                           " committed GPUs are idle in every month: over-committed by $" +
-                           thousands(k.capacityFreedUsd) + " over the horizon");
+                           " committed GPUs are paid but held in no month (the plan holds at "
+                           "most " +
+                           thousands(k.committedGpus - k.capacityFreedGpus) +
+                           " of them): over-committed by $" + thousands(k.capacityFreedUsd) +
+                           " over the horizon");
     // Services sized on throughput alone (ttft_target_quantile 0) whose
     // queueing, as sized, misses their TTFT target at the 99th percentile:
     // one sentence for them all, so the KPI strip keeps its room.

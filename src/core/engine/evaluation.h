@@ -5,6 +5,7 @@
 // option and plan chosen; and the KPIs of the whole plan against the
 // all-bare-metal, all-on-demand baseline.
 
+#include "engine/gpu_counts.h"
 #include "model/project.h"
 
 #include <optional>
@@ -130,9 +131,12 @@ struct Kpis
     std::optional<double> costPerMillionOutputTokensUsd;
     std::optional<double> costPerNotebookUserMonthUsd;
     double gpuHoursBusy = 0;
-    double gpuHoursHeld = 0;
+    double gpuHoursHeld = 0;  ///< Σ the chosen options' gpuHoursHeld (before rounding and peaks)
     double fleetGpuHours = 0; ///< fixed mode: GPUs in the fleet × hours
-    double utilization = 0;   ///< busy ÷ fleet hours (fixed) or ÷ held (size)
+    /// GPU-hours paid (GpuCounts::paidGpuHours: committed GPUs every hour,
+    /// on-demand and spot GPU-hours used).
+    double gpuHoursPaid = 0;
+    double utilization = 0; ///< busy ÷ paid (GpuCounts::utilization)
     double attributedCostUsd =
         0; ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
     /// Fixed mode: committed GPUs no workload uses (their cost; never below zero).
@@ -163,6 +167,9 @@ struct Evaluation
 {
     std::vector<WorkloadEvaluation> workloads;
     Kpis kpis;
+    /// GPUs held, busy and paid per month and GPU model: the one count
+    /// every chart, KPI, warning and export reads (engine/gpu_counts.h).
+    GpuCounts gpus;
     std::vector<std::string> warnings;
 };
 

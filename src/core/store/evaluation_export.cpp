@@ -83,6 +83,7 @@ bj::object kpisToJson(const Kpis& k)
         {"gpu_hours_busy", k.gpuHoursBusy},
         {"gpu_hours_held", k.gpuHoursHeld},
         {"fleet_gpu_hours", k.fleetGpuHours},
+        {"gpu_hours_paid", k.gpuHoursPaid},
         {"utilization", k.utilization},
         {"attributed_cost_usd", k.attributedCostUsd},
         {"unallocated_fleet_cost_usd", k.unallocatedFleetCostUsd},
@@ -101,7 +102,45 @@ bj::object kpisToJson(const Kpis& k)
         {"alerts", alertsOf(k)}};
 }
 
+bj::object monthCountsToJson(const std::vector<GpuCountMonth>& months)
+{
+    bj::array held, busy, paid;
+    for (const GpuCountMonth& month : months) {
+        held.push_back(month.held);
+        busy.push_back(month.busy);
+        paid.push_back(month.paid);
+    }
+    return bj::object{
+        {"held", std::move(held)}, {"busy", std::move(busy)}, {"paid", std::move(paid)}};
+}
+
+bj::object countsToJson(const GpuCounts& counts)
+{
+    bj::object root = monthCountsToJson(counts.months);
+    root["utilization"] = counts.utilization();
+    root["committed_gpus"] = counts.committedGpus;
+    root["committed_never_held_gpus"] = counts.committedNeverHeldGpus();
+    bj::array models;
+    for (const GpuModelCounts& model : counts.models) {
+        bj::object item = monthCountsToJson(model.months);
+        item["gpu"] = model.gpuId;
+        item["committed_gpus"] = model.committedGpus;
+        models.push_back(std::move(item));
+    }
+    root["models"] = std::move(models);
+    bj::object byRegime;
+    for (const auto& [regime, held] : counts.heldByRegime)
+        byRegime[regimeKey(regime)] = numbers(held);
+    root["held_by_regime"] = std::move(byRegime);
+    return root;
+}
+
 } // namespace
+
+bj::object gpuCountsToJson(const GpuCounts& counts)
+{
+    return countsToJson(counts);
+}
 
 bj::array tenantTotalsToJson(const std::vector<TenantTotal>& lines)
 {
@@ -215,6 +254,7 @@ bj::object evaluationToJson(const Project& project, const Evaluation& evaluation
                     {"scheduler_policy", std::string(policyKey(project.scheduler.policy))},
                     {"horizon_months", project.horizonMonths},
                     {"kpis", kpisToJson(evaluation.kpis)},
+                    {"gpu_counts", countsToJson(evaluation.gpus)},
                     {"workloads", std::move(workloads)},
                     {"warnings", std::move(warnings)}};
     if (!project.tenants.empty())

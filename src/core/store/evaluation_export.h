@@ -24,6 +24,11 @@ boost::json::array tenantTotalsToJson(const std::vector<TenantTotal>& lines);
 /// engine's month of 730 h (8,760 h / 12), as every monthly figure does.
 std::string tenantTotalsCsv(const Project& project, const std::vector<TenantTotal>& lines);
 
+/// GPUs held, busy and paid per month (engine/gpu_counts.h), in all and per
+/// GPU model, and held per regime: `evaluate --json`'s and `solve --json`'s
+/// "gpu_counts".
+boost::json::object gpuCountsToJson(const GpuCounts& counts);
+
 boost::json::object evaluationToJson(const Project& project, const Evaluation& evaluation,
                                      const std::string& scenario);
 

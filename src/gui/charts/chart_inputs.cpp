@@ -21,9 +21,9 @@ bool same(const CostPerTokenData& a, const CostPerTokenData& b)
 
 bool same(const RegimeMixData& a, const RegimeMixData& b)
 {
-    const auto& [a1, a2, a3] = a;
-    const auto& [b1, b2, b3] = b;
-    return std::tie(a1, a2, a3) == std::tie(b1, b2, b3);
+    const auto& [a1, a2, a3, a4] = a;
+    const auto& [b1, b2, b3, b4] = b;
+    return std::tie(a1, a2, a3, a4) == std::tie(b1, b2, b3, b4);
 }
 
 /// Cost per token: the data, and the names its GPUs are shown by.

@@ -39,9 +39,10 @@ QChart* createOptimizerMixChart(const PlanResults& results)
     MonthSets sets;
     for (std::size_t i = 0; i < mix.series.size(); ++i)
         sets.emplace_back(QString::fromStdString(mix.series[i]), mix.gpus[i]);
-    return createStackedMonthChart(QObject::tr("Optimizer's regime mix: GPUs held, by month"),
-                                   optimizerPlanStatus(results), mix.months, sets,
-                                   QObject::tr("GPUs held"));
+    return createStackedMonthChart(
+        QObject::tr("Optimizer's regime mix: GPUs held and paid, by month"),
+        optimizerPlanStatus(results), mix.months, sets,
+        QObject::tr("GPUs (held by regime; the bar: paid)"));
 }
 
 } // namespace fleet::gui

@@ -1,7 +1,7 @@
 #pragma once
 
 // Chart: the regime-mix optimizer's plan — GPUs held by month, stacked by
-// regime (and "held, not set up") — titled with how it was found (the fast
+// regime (and "paid, not held": engine/gpu_counts.h) — titled with how it was found (the fast
 // path while inputs move, the exact solve once they settle), its status and
 // gap. The engine's per-workload choice is the regime-mix chart.
 

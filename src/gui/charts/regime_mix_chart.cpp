@@ -29,11 +29,11 @@ int monthStep(std::size_t months)
 QChart* createRegimeMixChart(const RegimeMixData& data)
 {
     MonthSets sets;
-    for (std::size_t r = 0; r < data.regimes.size(); ++r)
-        sets.emplace_back(QString::fromUtf8(regimeLabel(data.regimes[r]).data()), data.gpus[r]);
+    for (const auto& [name, values] : mixSeries(data))
+        sets.emplace_back(QString::fromStdString(name), values);
     return createStackedMonthChart(
-        QObject::tr("Regime mix: GPUs held by the chosen plan, by month"), {}, data.months, sets,
-        QObject::tr("GPUs held (GPU-equivalents)"));
+        QObject::tr("Regime mix: GPUs held and paid by the chosen plan, by month"), {}, data.months,
+        sets, QObject::tr("GPUs (held by regime; the bar: paid)"));
 }
 
 QChart* createStackedMonthChart(const QString& title, const QString& subtitle,

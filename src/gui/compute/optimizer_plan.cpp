@@ -1,8 +1,8 @@
 #include "compute/optimizer_plan.h"
 
+#include "engine/chart_data.h"
+#include "optimize/plan_gpu_counts.h"
 #include "optimize/regime_mix.h"
-
-#include <map>
 
 namespace fleet::gui {
 
@@ -29,18 +29,11 @@ OptimizerMix optimizerMix(const PlanResults& results)
     mix.months = results.regimeMix.months;
     if (!results.optimizer)
         return mix;
-    // Keyed by the regime's place in the enum; GPUs not set up after every regime.
-    constexpr int kNotSetUp = 1000;
-    std::map<int, std::vector<double>> byRegime;
-    for (const PoolCount& pool : results.optimizer->pools) {
-        auto& values = byRegime[pool.regime ? int(*pool.regime) : kNotSetUp];
-        values.resize(mix.months.size(), 0.0);
-        if (pool.month >= 1 && std::size_t(pool.month) <= mix.months.size())
-            values[std::size_t(pool.month - 1)] += pool.count;
-    }
-    for (auto& [regime, values] : byRegime) {
-        mix.series.push_back(regime == kNotSetUp ? std::string("Held, not set up")
-                                                 : std::string(regimeLabel(RegimeKind(regime))));
+    // Counted as the engine's plan is (engine/gpu_counts.h): GPUs held by
+    // regime, then those paid but not held.
+    const GpuCounts counts = planGpuCounts(results.project, results.evaluation, *results.optimizer);
+    for (auto& [name, values] : mixSeries(regimeMixOf(counts, mix.months))) {
+        mix.series.push_back(std::move(name));
         mix.gpus.push_back(std::move(values));
     }
     return mix;

@@ -22,12 +22,13 @@ void solveOptimizerPlan(PlanResults& results, const OptimizeOptions& options = {
 bool hasOptimizerAnswer(const PlanResults& results);
 
 /// GPUs the optimizer's plan holds, by regime and month, whatever their
-/// model and plan: regimes in their usual order, then GPUs held but not set
-/// up that month. Empty `series` when there is no plan.
+/// model and plan, counted as the engine's plan is (optimize/plan_gpu_counts.h):
+/// regimes in their usual order, then GPUs paid but not held that month
+/// (committed GPUs not set up). Empty `series` when there is no plan.
 struct OptimizerMix
 {
     std::vector<std::string> months;       ///< the horizon's months, as the regime mix names them
-    std::vector<std::string> series;       ///< "Bare metal", …, "Held, not set up"
+    std::vector<std::string> series;       ///< "Bare metal", …, "Paid, not held"
     std::vector<std::vector<double>> gpus; ///< [series][month]
 };
 OptimizerMix optimizerMix(const PlanResults& results);

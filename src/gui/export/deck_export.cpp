@@ -54,8 +54,8 @@ QString dataSource(ChartKind kind)
         return QObject::tr("The cluster simulator: the project's jobs replayed at rising load "
                            "under three placement policies.");
     case ChartKind::RegimeMix:
-        return QObject::tr("The GPUs each workload's chosen option holds, month by month "
-                           "(evaluate).");
+        return QObject::tr("The GPUs the chosen plan holds, by regime, and those it pays for "
+                           "but does not hold, month by month (evaluate's GPU counts).");
     case ChartKind::BreakEven:
         return QObject::tr("The active price book's plans for the fleet's main GPU.");
     case ChartKind::Tornado:
@@ -69,7 +69,8 @@ QString dataSource(ChartKind kind)
         return QObject::tr("A pod list replayed on a node list under each packing policy.");
     case ChartKind::OptimizerMix:
         return QObject::tr("The regime-mix optimizer's plan (the MILP on CBC, as "
-                           "`fleetplanner-cli solve`): GPUs held by regime, month by month; "
+                           "`fleetplanner-cli solve`): GPUs held by regime and paid but not "
+                           "held, counted as evaluate counts, month by month; "
                            "its status and gap under the title.");
     }
     return {};

@@ -91,9 +91,10 @@ std::vector<KpiLine> kpiLines(const Kpis& k)
          k.costPerMillionOutputTokensUsd, "USD"},
         {"cost_per_notebook_user_month_usd", "Cost per notebook user-month",
          k.costPerNotebookUserMonthUsd, "USD"},
-        {"utilization", "Utilization", k.utilization, "share", true},
+        {"utilization", "Utilization (GPU-hours busy ÷ paid)", k.utilization, "share", true},
         {"gpu_hours_busy", "GPU-hours busy", k.gpuHoursBusy, "GPU-hours"},
         {"gpu_hours_held", "GPU-hours held", k.gpuHoursHeld, "GPU-hours"},
+        {"gpu_hours_paid", "GPU-hours paid", k.gpuHoursPaid, "GPU-hours"},
         {"fleet_gpu_hours", "Fleet GPU-hours", k.fleetGpuHours, "GPU-hours"},
         {"attributed_cost_usd", "Cost attributed to workloads", k.attributedCostUsd, "USD"},
         {"unallocated_fleet_cost_usd", "Fleet cost no workload uses", k.unallocatedFleetCostUsd,
@@ -432,12 +433,15 @@ void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     const RegimeMixData& mix = r.regimeMix;
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Regime mix");
     std::vector<std::string> names;
-    for (RegimeKind regime : mix.regimes)
-        names.emplace_back(regimeLabel(regime));
+    std::vector<std::vector<double>> gpus;
+    for (auto& [name, values] : mixSeries(mix)) {
+        names.push_back(std::move(name));
+        gpus.push_back(std::move(values));
+    }
     writeMonthTable(book, sheet,
-                    {"Regime mix", 0, mix.months, names, mix.gpus, f.gpus,
-                     "Regime mix: GPUs held by the chosen plan, by month",
-                     "GPUs held (GPU-equivalents)"},
+                    {"Regime mix", 0, mix.months, names, gpus, f.gpus,
+                     "Regime mix: GPUs held and paid by the chosen plan, by month",
+                     "GPUs (held by regime; the bar: paid)"},
                     f);
 }
 
@@ -459,7 +463,8 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     const OptimizerMix mix = optimizerMix(r);
     writeMonthTable(book, sheet,
                     {"Optimizer plan", 2, mix.months, mix.series, mix.gpus, f.count,
-                     "Optimizer's regime mix: GPUs held, by month", "GPUs held"},
+                     "Optimizer's regime mix: GPUs held and paid, by month",
+                     "GPUs (held by regime; the bar: paid)"},
                     f);
 }
 

@@ -1,12 +1,11 @@
 #include "views/presentation_banner.h"
 
 #include "charts/chart_style.h"
+#include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "optimize/milp.h"
 
 #include <QLocale>
-
-#include <map>
 
 namespace fleet::gui {
 
@@ -31,16 +30,15 @@ QString PresentationBanner::optimizerLine(const PlanResults& results)
     if (!results.optimizer)
         return tr("Optimizer: solving…");
     const RegimeMixResult& plan = *results.optimizer;
-    // GPUs the plan holds in its first month, by regime (or "held, not set up").
-    std::map<QString, int> byRegime;
-    for (const PoolCount& pool : plan.pools)
-        if (pool.month == 1)
-            byRegime[pool.regime ? QString::fromUtf8(regimeLabel(*pool.regime).data())
-                                 : tr("held, not set up")] += pool.count;
+    // GPUs the plan holds in its first month, by regime, then those paid but
+    // not held: the optimizer's chart's first bar (engine/gpu_counts.h).
+    const OptimizerMix counts = optimizerMix(results);
     QStringList mix;
     const QLocale locale = chartLocale();
-    for (const auto& [regime, count] : byRegime)
-        mix << tr("%1 %2").arg(regime, locale.toString(count));
+    for (std::size_t i = 0; i < counts.series.size(); ++i)
+        if (!counts.gpus[i].empty() && counts.gpus[i][0] > 0.05)
+            mix << tr("%1 %2").arg(QString::fromStdString(counts.series[i]),
+                                   locale.toString(counts.gpus[i][0], 'f', 0));
     const QString how = plan.method == "exact" ? tr("exact") : tr("fast path");
     return tr("Optimizer (%1, %2, gap %3 %): %4")
         .arg(how, QString::fromUtf8(solveStatusKey(plan.status).data()),
