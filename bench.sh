@@ -4,7 +4,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")" && pwd)
 source "$top/scripts/deps.sh"
 fleet_ensure_deps
-fleet_build benchmarks
+fleet_build benchmarks fleetplanner-cli
 echo "Engine: evaluate the sample project after one changed input (goal: median ≤ 2 ms)"
 "$top/build/tests/bench_engine" --benchmark_min_time=0.2 "$@"
 echo
@@ -14,6 +14,15 @@ echo
 echo "Optimizer: the sample exact (goal ≤ 200 ms) and by the fast path (≤ 10 ms); generated instances"
 echo "of 10, 100 and 1,000 workloads over every catalog GPU to a 1 % gap (goal for 1,000: ≤ 10 s)"
 "$top/build/tests/bench_optimizer" "$@"
+echo
+echo "Scale: evaluate at 100 / 1,000 / 10,000 workloads (goal at 1,000: ≤ 1 s; growth exponent ≤ 1.3) and"
+echo "solve to 1 % at 1,000 (goal ≤ 2 s) and 10,000 (goal ≤ 10 s, ≤ 1 GB), on scripts/scaled_project.py's projects"
+mkdir -p "$top/build/bench-data"
+for n in 100 1000 10000; do
+  f="$top/build/bench-data/scaled-$n.fleetplan.json"
+  [ -f "$f" ] || python3 "$top/scripts/scaled_project.py" "$n" -o "$f" --cli "$top/build/src/cli/fleetplanner-cli" >/dev/null
+done
+FLEET_SCALED_DIR="$top/build/bench-data" "$top/build/tests/bench_scale" "$@"
 echo
 echo "Simulator: events per second on one core (goal ≥ 2 million); the sample's three-policy frontier (goal ≤ 2 s)"
 "$top/build/tests/bench_simulator" "$@"

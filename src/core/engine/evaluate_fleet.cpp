@@ -45,33 +45,50 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
     return gpus;
 }
 
-std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
-                                    double elasticGpus)
+ElasticFill::ElasticFill(const std::vector<const OptionResult*>& options, std::size_t m)
+    : m_saving(options.size(), 0.0), m_setUpGpuHours(options.size(), 0.0)
 {
-    std::vector<double> hours(options.size(), 0.0);
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < options.size(); ++i)
-        if (options[i]->elasticSavingFraction(m) > 0)
-            order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return options[a]->elasticSavingFraction(m) > options[b]->elasticSavingFraction(m);
-    });
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        m_saving[i] = options[i]->elasticSavingFraction(m);
+        if (m_saving[i] > 0) {
+            m_setUpGpuHours[i] = options[i]->setUpGpuHours(m);
+            m_order.push_back(i);
+        }
+    }
+    std::stable_sort(m_order.begin(), m_order.end(),
+                     [&](std::size_t a, std::size_t b) { return m_saving[a] > m_saving[b]; });
+}
+
+std::vector<double> ElasticFill::hours(double elasticGpus) const
+{
+    std::vector<double> hours(m_saving.size(), 0.0);
     double left = std::max(0.0, elasticGpus) * kHoursPerMonth;
-    for (std::size_t i : order) {
-        hours[i] = std::min(left, options[i]->setUpGpuHours(m));
+    for (std::size_t i : m_order) {
+        hours[i] = std::min(left, m_setUpGpuHours[i]);
         left -= hours[i];
     }
     return hours;
 }
 
+double ElasticFill::flexibleUsd(double flexibleGpus, double usdPerGpuHour) const
+{
+    double usd = flexibleGpus * kHoursPerMonth * usdPerGpuHour;
+    const std::vector<double> elastic = hours(flexibleGpus);
+    for (std::size_t i = 0; i < elastic.size(); ++i)
+        usd -= elastic[i] * m_saving[i] * usdPerGpuHour;
+    return usd;
+}
+
+std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
+                                    double elasticGpus)
+{
+    return ElasticFill(options, m).hours(elasticGpus);
+}
+
 double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
                         double flexibleGpus, double usdPerGpuHour)
 {
-    double usd = flexibleGpus * kHoursPerMonth * usdPerGpuHour;
-    const std::vector<double> elastic = elasticGpuHours(options, m, flexibleGpus);
-    for (std::size_t i = 0; i < elastic.size(); ++i)
-        usd -= elastic[i] * options[i]->elasticSavingFraction(m) * usdPerGpuHour;
-    return usd;
+    return ElasticFill(options, m).flexibleUsd(flexibleGpus, usdPerGpuHour);
 }
 
 std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,

@@ -39,6 +39,23 @@ std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& opti
 double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::size_t m,
                         double flexibleGpus, double usdPerGpuHour);
 
+/// elasticGpuHours and flexibleMonthUsd for one month's options, with the
+/// options' savings and their order sorted once: for costing many flexible
+/// counts of the same options (the fast path's committed-level search tried
+/// each of thousands of counts, re-sorting every month's options each time).
+class ElasticFill
+{
+public:
+    ElasticFill(const std::vector<const OptionResult*>& options, std::size_t m);
+    std::vector<double> hours(double elasticGpus) const;                 ///< elasticGpuHours
+    double flexibleUsd(double flexibleGpus, double usdPerGpuHour) const; ///< flexibleMonthUsd
+
+private:
+    std::vector<double> m_saving;        ///< elasticSavingFraction(m), per option
+    std::vector<double> m_setUpGpuHours; ///< setUpGpuHours(m) where it saves
+    std::vector<std::size_t> m_order;    ///< the options that save, most first
+};
+
 /// The committed counts (whole GPUs) at which a month's cost of `used` GPUs
 /// set up can turn, committed paid at one price and the rest by
 /// flexibleMonthUsd: `used`, and below it each count where the flexible

@@ -106,20 +106,39 @@ Model buildRegimeMixModel(const Project& project, Objective objective)
 
 namespace {
 
+/// An option column on one GPU model, with its workload: the model's rows
+/// per GPU model, regime and month read only these (reading every column
+/// for each GPU model and month grew as GPU models × months × columns).
+struct ColumnOnGpu
+{
+    const Workload* workload;
+    const OptionColumn* column;
+};
+
+std::vector<ColumnOnGpu> columnsOn(const Model& model, const std::string& gpuId)
+{
+    std::vector<ColumnOnGpu> columns;
+    for (const WorkloadOptions& entry : model.workloads)
+        for (const OptionColumn& oc : entry.columns)
+            if (oc.option->gpuId == gpuId)
+                columns.push_back({entry.workload, &oc});
+    return columns;
+}
+
 /// Spot GPUs of `gpu` in month `m`, per whole-GPU regime: their hours serve
 /// the spot columns of preemptible options, each scaled up by the work it
 /// loses to interruptions; in a fixed fleet they share the spot pools' count.
-void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& model)
+void addSpotPool(const Project& project, const GpuModel& gpu, int m,
+                 const std::vector<ColumnOnGpu>& onGpu, Model& model)
 {
     Milp& milp = model.milp;
     const std::string month = std::to_string(m);
     std::map<RegimeKind, std::vector<std::pair<int, double>>> hours;
-    for (const WorkloadOptions& entry : model.workloads)
-        for (const OptionColumn& oc : entry.columns)
-            if (oc.onSpot && oc.option->gpuId == gpu.id)
-                hours[oc.option->regime].emplace_back(
-                    oc.column, spotGpuHoursHeld(oc.option->spotGpuHoursPaid(std::size_t(m - 1)),
-                                                oc.option->lostWorkFractionOnSpot));
+    for (const auto& [workload, oc] : onGpu)
+        if (oc->onSpot)
+            hours[oc->option->regime].emplace_back(
+                oc->column, spotGpuHoursHeld(oc->option->spotGpuHoursPaid(std::size_t(m - 1)),
+                                             oc->option->lostWorkFractionOnSpot));
     if (hours.empty())
         return;
     const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);
@@ -146,7 +165,8 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m, Model& mode
 /// elasticSavingFraction of the on-demand price; together at most the
 /// on-demand GPUs of the month. The engine's rule (engine/evaluate_fleet.h,
 /// elasticGpuHours) is this LP's optimum.
-void addElasticSavings(const GpuModel& gpu, int m, Model& model)
+void addElasticSavings(const GpuModel& gpu, int m, const std::vector<ColumnOnGpu>& onGpu,
+                       Model& model)
 {
     const PlanColumn* flexible = nullptr;
     for (const PlanColumn& pc : model.plans)
@@ -157,25 +177,24 @@ void addElasticSavings(const GpuModel& gpu, int m, Model& model)
     Milp& milp = model.milp;
     const std::string month = std::to_string(m);
     std::vector<std::pair<int, double>> pool;
-    for (WorkloadOptions& entry : model.workloads)
-        for (const OptionColumn& oc : entry.columns) {
-            if (oc.onSpot || oc.option->gpuId != gpu.id)
-                continue;
-            const double saving = oc.option->elasticSavingFraction(std::size_t(m - 1));
-            const double gpus = oc.option->setUpGpuHours(std::size_t(m - 1)) / kHoursPerMonth;
-            if (saving <= 0 || gpus <= 0)
-                continue;
-            const int column =
-                milp.addColumn(name({"elastic", entry.workload->id, gpu.id,
-                                     regimeKey(oc.option->regime), oc.option->profile, month}),
-                               0, gpus, -saving * kHoursPerMonth * flexible->usdPerGpuHour, false);
-            milp.addRow(name({"elastic_take", entry.workload->id, gpu.id,
-                              regimeKey(oc.option->regime), oc.option->profile, month}),
-                        {{column, 1.0}, {oc.column, -gpus}}, -kMilpInfinity, 0);
-            pool.emplace_back(column, 1.0);
-            model.elastic.push_back(
-                {column, oc.column, oc.option, gpu.id, flexible->plan, m, flexible->column});
-        }
+    for (const auto& [workload, oc] : onGpu) {
+        if (oc->onSpot)
+            continue;
+        const double saving = oc->option->elasticSavingFraction(std::size_t(m - 1));
+        const double gpus = oc->option->setUpGpuHours(std::size_t(m - 1)) / kHoursPerMonth;
+        if (saving <= 0 || gpus <= 0)
+            continue;
+        const int column =
+            milp.addColumn(name({"elastic", workload->id, gpu.id, regimeKey(oc->option->regime),
+                                 oc->option->profile, month}),
+                           0, gpus, -saving * kHoursPerMonth * flexible->usdPerGpuHour, false);
+        milp.addRow(name({"elastic_take", workload->id, gpu.id, regimeKey(oc->option->regime),
+                          oc->option->profile, month}),
+                    {{column, 1.0}, {oc->column, -gpus}}, -kMilpInfinity, 0);
+        pool.emplace_back(column, 1.0);
+        model.elastic.push_back(
+            {column, oc->column, oc->option, gpu.id, flexible->plan, m, flexible->column});
+    }
     if (pool.empty())
         return;
     pool.emplace_back(flexible->column, -1.0);
@@ -221,14 +240,13 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
 
     for (const GpuModel* gpu : candidateGpus(project)) {
         // Which regimes and profiles any option uses on this GPU.
+        const std::vector<ColumnOnGpu> onGpu = columnsOn(model, gpu->id);
         std::map<RegimeKind, bool> usedRegimes;
         bool partitioned = false;
-        for (const WorkloadOptions& entry : model.workloads)
-            for (const OptionColumn& oc : entry.columns)
-                if (oc.option->gpuId == gpu->id) {
-                    usedRegimes[oc.option->regime] = true;
-                    partitioned = partitioned || oc.option->regime == RegimeKind::Partition;
-                }
+        for (const auto& [workload, oc] : onGpu) {
+            usedRegimes[oc->option->regime] = true;
+            partitioned = partitioned || oc->option->regime == RegimeKind::Partition;
+        }
         const auto plans = plansFor(project, *gpu);
         // A GPU model no option uses still costs its commitment.
         const bool committedPool = std::any_of(plans.begin(), plans.end(), [](const auto& p) {
@@ -270,25 +288,24 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 gpus.emplace_back(column, 1.0);
                 const Regime& properties = project.regime(regime);
                 std::vector<std::pair<int, double>> hours, share, memory, tenants;
-                for (const WorkloadOptions& entry : model.workloads)
-                    for (const OptionColumn& oc : entry.columns) {
-                        if (oc.option->gpuId != gpu->id || oc.option->regime != regime || oc.onSpot)
-                            continue;
-                        // A gang holds its peak GPUs (spares included) all
-                        // month: never fit into GPUs shared with other work;
-                        // services and notebooks are held towards their peak.
-                        const MonthRequirement need = oc.option->capacity(std::size_t(m - 1));
-                        if (isWholeGpu(regime)) {
-                            hours.emplace_back(oc.column, need.gpuHoursHeld);
-                        } else {
-                            // The engine's GPU equivalents, its packing loss included:
-                            // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,
-                            // and engine and optimizer cost one plan alike.
-                            share.emplace_back(oc.column, need.gpuEquivalents);
-                            memory.emplace_back(oc.column, need.memoryGb);
-                            tenants.emplace_back(oc.column, need.units);
-                        }
+                for (const auto& [workload, oc] : onGpu) {
+                    if (oc->option->regime != regime || oc->onSpot)
+                        continue;
+                    // A gang holds its peak GPUs (spares included) all
+                    // month: never fit into GPUs shared with other work;
+                    // services and notebooks are held towards their peak.
+                    const MonthRequirement need = oc->option->capacity(std::size_t(m - 1));
+                    if (isWholeGpu(regime)) {
+                        hours.emplace_back(oc->column, need.gpuHoursHeld);
+                    } else {
+                        // The engine's GPU equivalents, its packing loss included:
+                        // Σ shares ≤ GPUs is a fluid bound that fragmentation breaks,
+                        // and engine and optimizer cost one plan alike.
+                        share.emplace_back(oc->column, need.gpuEquivalents);
+                        memory.emplace_back(oc->column, need.memoryGb);
+                        tenants.emplace_back(oc->column, need.units);
                     }
+                }
                 if (isWholeGpu(regime)) {
                     hours.emplace_back(column, -kHoursPerMonth);
                     milp.addRow(name({"hours", gpu->id, regimeKey(regime), month}),
@@ -317,12 +334,10 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                         supply[profile].emplace_back(column, -double(count));
                 }
                 std::map<std::string, std::vector<std::pair<int, double>>> demand;
-                for (const WorkloadOptions& entry : model.workloads)
-                    for (const OptionColumn& oc : entry.columns)
-                        if (oc.option->gpuId == gpu->id &&
-                            oc.option->regime == RegimeKind::Partition)
-                            demand[oc.option->profile].emplace_back(
-                                oc.column, oc.option->capacity(std::size_t(m - 1)).units);
+                for (const auto& [workload, oc] : onGpu)
+                    if (oc->option->regime == RegimeKind::Partition)
+                        demand[oc->option->profile].emplace_back(
+                            oc->column, oc->option->capacity(std::size_t(m - 1)).units);
                 for (auto& [profile, terms] : demand) {
                     for (const auto& term : supply[profile])
                         terms.push_back(term);
@@ -331,8 +346,8 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 }
             }
             milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -kMilpInfinity, 0);
-            addElasticSavings(*gpu, m, model);
-            addSpotPool(project, *gpu, m, model);
+            addElasticSavings(*gpu, m, onGpu, model);
+            addSpotPool(project, *gpu, m, onGpu, model);
         }
     }
     return model;

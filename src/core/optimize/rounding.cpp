@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace fleet {
 
@@ -175,17 +176,23 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                 const double room =
                     limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
                 std::vector<double> candidates;
-                for (std::size_t m = 0; m < remaining.size(); ++m)
+                std::vector<ElasticFill> fills; // each month's order, sorted once
+                for (std::size_t m = 0; m < remaining.size(); ++m) {
                     for (double level : committedLevelCorners(onGpu, m, remaining[m]))
                         candidates.push_back(level);
+                    fills.emplace_back(onGpu, m);
+                }
                 int best = 0;
                 double bestCost = 1e300;
+                std::set<int> costed; // a level costs the same each time: once is enough
                 for (double candidate : candidates) {
                     const int level = int(std::min<double>(candidate, room));
+                    if (!costed.insert(level).second)
+                        continue;
                     double cost = level * price * double(remaining.size()) * kHoursPerMonth;
                     for (std::size_t m = 0; m < remaining.size(); ++m)
-                        cost += flexibleMonthUsd(onGpu, m, std::max(0, remaining[m] - level),
-                                                 cheapestFlexible);
+                        cost += fills[m].flexibleUsd(std::max(0, remaining[m] - level),
+                                                     cheapestFlexible);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = level;
