@@ -22,7 +22,7 @@ using namespace fleet;
 
 namespace {
 
-const WorkloadEvaluation& workloadOf(const Evaluation& e, const std::string& id)
+const WorkloadEvaluation& evaluatedWorkload(const Evaluation& e, const std::string& id)
 {
     for (const WorkloadEvaluation& w : e.workloads)
         if (w.id == id)
@@ -33,7 +33,7 @@ const WorkloadEvaluation& workloadOf(const Evaluation& e, const std::string& id)
 double costOf(const Evaluation& e, const std::string& id)
 {
     double usd = 0;
-    for (double month : workloadOf(e, id).monthlyCostUsd)
+    for (double month : evaluatedWorkload(e, id).monthlyCostUsd)
         usd += month;
     return usd;
 }
@@ -80,7 +80,7 @@ Project fineTuneOnB200()
 /// The sample's eight workloads repeated to `n`, each copy's demand scaled
 /// by a factor in [0.5, 2] ÷ (n ÷ 8) and spread over the segments, pins
 /// dropped, the fleet sized (as scripts/scaled_project.py writes one).
-Project scaledSample(int n, unsigned seed)
+Project scaledSampleProject(int n, unsigned seed)
 {
     const Project sample = loadSampleProject().value();
     Project project = sample;
@@ -99,8 +99,8 @@ Project scaledSample(int n, unsigned seed)
         const double factor = spread(random) / share;
         if (auto* t = std::get_if<TrainingSpec>(&w.spec)) {
             t->tokensPerRun *= factor;
-            t->gpusPerJob = std::max(64, std::min(t->gpusPerJob, 8 * int(std::lround(
-                                                                      t->gpusPerJob * factor / 8))));
+            t->gpusPerJob = std::max(
+                64, std::min(t->gpusPerJob, 8 * int(std::lround(t->gpusPerJob * factor / 8))));
         } else if (auto* s = std::get_if<InferenceSpec>(&w.spec)) {
             s->requestsPerSecond *= factor;
         } else if (auto* b = std::get_if<NotebookSpec>(&w.spec)) {
@@ -138,8 +138,9 @@ private slots:
             const double tokensRatio = costOf(quarter, "pretrain-70b") / usd;
             const double mfuRatio = costOf(faster, "pretrain-70b") / usd;
             const QString where = mode == FleetMode::Fixed ? "fixed: " : "size: ";
-            QVERIFY2(tokensRatio > 0.22 && tokensRatio < 0.28,
-                     qPrintable(where + QStringLiteral("tokens × 0.25: cost × %1").arg(tokensRatio)));
+            QVERIFY2(
+                tokensRatio > 0.22 && tokensRatio < 0.28,
+                qPrintable(where + QStringLiteral("tokens × 0.25: cost × %1").arg(tokensRatio)));
             QVERIFY2(mfuRatio > 0.62 && mfuRatio < 0.70,
                      qPrintable(where + QStringLiteral("MFU 0.6: cost × %1").arg(mfuRatio)));
             // Per trillion tokens: about the same when the work shrinks,
@@ -157,7 +158,8 @@ private slots:
                 // The committed pools are paid whatever: what the run no
                 // longer holds is idle commitment, not the run's.
                 QVERIFY(quarter.kpis.unallocatedFleetCostUsd >
-                        base.kpis.unallocatedFleetCostUsd + 0.5 * (usd - costOf(quarter, "pretrain-70b")));
+                        base.kpis.unallocatedFleetCostUsd +
+                            0.5 * (usd - costOf(quarter, "pretrain-70b")));
             } else {
                 // Sized: the bill itself follows the work.
                 QVERIFY(quarter.kpis.totalCostUsd < base.kpis.totalCostUsd - 0.5 * (usd * 0.75));
@@ -171,7 +173,7 @@ private slots:
         // a month (with its spares, behind the scheduler's ceiling), not 730.
         const Project project = fineTuneOnB200();
         const Evaluation e = evaluate(project);
-        const WorkloadEvaluation& ft = workloadOf(e, "ft");
+        const WorkloadEvaluation& ft = evaluatedWorkload(e, "ft");
         const OptionResult* option = ft.chosenOption();
         QVERIFY(option);
         const double hours = option->detail("wall_clock_days") * 24.0;
@@ -180,8 +182,8 @@ private slots:
         QVERIFY2(std::abs(ft.monthlyCostUsd[0] - expected) < 1e-6 * expected,
                  qPrintable(usd(ft.monthlyCostUsd[0]) + " vs " + usd(expected)));
         // The run's hours × its gang and spares ÷ the ceiling.
-        const double gangHours = hours * 64 * (1 + project.assumptions.hotSpareFraction) /
-                                 project.scheduler.ceiling();
+        const double gangHours =
+            hours * 64 * (1 + project.assumptions.hotSpareFraction) / project.scheduler.ceiling();
         QVERIFY2(std::abs(option->months[0].gpuHoursHeld / gangHours - 1) < 0.05,
                  qPrintable(QStringLiteral("%1 GPU-hours held, %2 from the run's length")
                                 .arg(option->months[0].gpuHoursHeld)
@@ -199,9 +201,9 @@ private slots:
         // A service's GPU-hours held are charged at the committed price, not
         // at the price × peak ÷ mean; the GPUs between mean and peak are idle.
         const Evaluation e = evaluate(loadSampleProject().value());
-        const WorkloadEvaluation& chat = workloadOf(e, "chat-70b");
+        const WorkloadEvaluation& chat = evaluatedWorkload(e, "chat-70b");
         const double perHeld = costOf(e, "chat-70b") / chat.chosenOption()->totalGpuHoursHeld();
-        QVERIFY2(perHeld < 2.99 + 1e-6, qPrintable(QString::number(perHeld))); // ≤ on demand
+        QVERIFY2(perHeld < 2.99 + 1e-6, qPrintable(QString::number(perHeld)));  // ≤ on demand
         QVERIFY2(perHeld >= 1.89 - 1e-6, qPrintable(QString::number(perHeld))); // ≥ reserved
     }
 
@@ -220,7 +222,8 @@ private slots:
                 options.solve.timeLimitSeconds = 20;
                 const RegimeMixResult plan = optimizeRegimeMix(project, options).value();
                 const QString where = QString::fromStdString(entry.id) + (fast ? " fast: " : ": ");
-                QVERIFY2(plan.status == SolveStatus::Optimal || plan.status == SolveStatus::Feasible,
+                QVERIFY2(plan.status == SolveStatus::Optimal ||
+                             plan.status == SolveStatus::Feasible,
                          qPrintable(where + QString::fromStdString(plan.reasons.empty()
                                                                        ? std::string("no plan")
                                                                        : plan.reasons.front())));
@@ -240,7 +243,7 @@ private slots:
         // 200 workloads, sized: the engine's choices are a plan of the
         // optimizer's model, so neither path may cost more, nor may the bound
         // exceed them; the applied plan costs the same in the engine.
-        const Project project = scaledSample(200, 7);
+        const Project project = scaledSampleProject(200, 7);
         const Evaluation e = evaluate(project);
         const double engine = e.kpis.totalCostUsd;
         for (bool fast : {true, false}) {
@@ -252,10 +255,12 @@ private slots:
             const RegimeMixResult& plan = solved.value();
             QVERIFY(plan.status == SolveStatus::Optimal || plan.status == SolveStatus::Feasible);
             const QString where = fast ? "fast path: " : "exact: ";
-            QVERIFY2(plan.costUsd <= engine * (1 + 1e-9),
-                     qPrintable(where + "optimizer " + usd(plan.costUsd) + ", engine " + usd(engine)));
-            QVERIFY2(plan.bestBoundUsd <= engine * (1 + 1e-9),
-                     qPrintable(where + "bound " + usd(plan.bestBoundUsd) + ", engine " + usd(engine)));
+            QVERIFY2(
+                plan.costUsd <= engine * (1 + 1e-9),
+                qPrintable(where + "optimizer " + usd(plan.costUsd) + ", engine " + usd(engine)));
+            QVERIFY2(
+                plan.bestBoundUsd <= engine * (1 + 1e-9),
+                qPrintable(where + "bound " + usd(plan.bestBoundUsd) + ", engine " + usd(engine)));
             const Evaluation applied = evaluate(applyPlan(project, plan));
             QVERIFY2(std::abs(applied.kpis.totalCostUsd - plan.costUsd) <= 1e-3 * plan.costUsd,
                      qPrintable(where + "applied " + usd(applied.kpis.totalCostUsd) +

@@ -175,8 +175,8 @@ void addKpis(const Project& project, Evaluation& evaluation)
         const PlanCost* paid =
             project.fleet.mode == FleetMode::Size ? option->cost(w.chosenPlan) : nullptr;
         for (std::size_t m = 0; m < months; ++m)
-            k.monthlyCostUsd[m] += paid && m < paid->monthlyUsd.size() ? paid->monthlyUsd[m]
-                                                                       : w.monthlyCostUsd[m];
+            k.monthlyCostUsd[m] +=
+                paid && m < paid->monthlyUsd.size() ? paid->monthlyUsd[m] : w.monthlyCostUsd[m];
         k.gpuHoursBusy += option->totalGpuHoursBusy();
         k.gpuHoursHeld += option->totalGpuHoursHeld();
         const double served = sum(w.servedPerMonth);

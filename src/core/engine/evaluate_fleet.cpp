@@ -271,9 +271,9 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             // Held ÷ set up: the mean's share of what a service sets up (1 for other work).
             const double held = 1.0 - option->elasticSavingFraction(m);
             w.monthlyCostUsd[m] =
-                held * (mine * model.flexibleUsdPerGpuHour +
-                        (restHours > 0 ? (option->setUpGpuHours(m) - mine) * restUsd / restHours
-                                       : 0.0));
+                held *
+                (mine * model.flexibleUsdPerGpuHour +
+                 (restHours > 0 ? (option->setUpGpuHours(m) - mine) * restUsd / restHours : 0.0));
         }
     }
     k.monthlyCostUsd.assign(months, 0.0);

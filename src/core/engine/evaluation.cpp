@@ -25,7 +25,7 @@ MonthRequirement OptionResult::capacity(std::size_t m) const
     // places its run hours beside other work; its peak is checked apart
     // (engine/fleet_peaks.h). docs/MODEL.md, "Gangs and peaks".
     if (!gang && peakCapacityShare > 0 && month.gpuEquivalents > 0 &&
-               month.peakGpus > month.gpuEquivalents) {
+        month.peakGpus > month.gpuEquivalents) {
         // Replicas and sessions held at once at the peak: the mean scaled by
         // peak ÷ mean, for the share of the way from the mean to the peak.
         const double scale =

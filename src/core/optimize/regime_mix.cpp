@@ -355,8 +355,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     // The engine's own choices as a plan of the model: a start the solve
     // never returns worse than (issue 27, item 3).
     const auto engine = planOfEngineChoices(project, model, evaluation, options.objective);
-    if (engine && (!rounded || objectiveOf(model.milp, *engine) <
-                                   objectiveOf(model.milp, *rounded) - 1e-6))
+    if (engine &&
+        (!rounded || objectiveOf(model.milp, *engine) < objectiveOf(model.milp, *rounded) - 1e-6))
         rounded = engine;
     MilpSolution solution;
     // The rounded plan answers the fast path; it also answers the exact path
@@ -399,8 +399,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
         solution = std::move(solved).value();
         solution.seconds += lp.seconds;
     }
-    if (engine && (solution.values.empty() ||
-                   objectiveOf(model.milp, *engine) < solution.objective - 1e-6)) {
+    if (engine &&
+        (solution.values.empty() || objectiveOf(model.milp, *engine) < solution.objective - 1e-6)) {
         if (solution.values.empty())
             solution.bestBound = lp.objective; // the LP relaxation: a valid bound
         solution.values = *engine;

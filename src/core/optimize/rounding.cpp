@@ -244,8 +244,7 @@ std::optional<std::vector<double>> planOfEngineChoices(const Project& project, c
     std::vector<double> weights(model.milp.columns.size(), 0.0);
     for (const WorkloadOptions& entry : model.workloads) {
         const auto found = byId.find(entry.workload->id);
-        const OptionResult* chosen =
-            found == byId.end() ? nullptr : found->second->chosenOption();
+        const OptionResult* chosen = found == byId.end() ? nullptr : found->second->chosenOption();
         if (!chosen)
             return std::nullopt;
         // On spot where the engine put it and the model has the column.
