@@ -210,8 +210,8 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                               "paid used or not)\n")
                    .arg(usd(k.committedCostUsd), count(k.committedGpus));
     // docs/MODEL.md, "Idle commitment": a line of its own, no workload's cost.
-    out += QStringLiteral("    of which idle commitment      %1 (committed GPU-hours no workload "
-                          "holds; workloads' own: %2)\n")
+    out += QStringLiteral("    of which idle commitment      %1 (paid GPU-hours no workload holds; "
+                          "the workloads' own: %2)\n")
                .arg(usd(k.unallocatedFleetCostUsd), usd(k.attributedCostUsd));
     out += QStringLiteral("  cost per trillion training tokens %1\n")
                .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
