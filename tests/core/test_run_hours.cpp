@@ -60,7 +60,7 @@ Project fineTuneOnB200()
   "horizon": {"months": 3}, "active_price_book": "b200-book",
   "price_books": [{"id": "b200-book", "name": "B200 reserved", "currency": "USD",
     "as_of": "2026", "gpus": [{"gpu": "b200-180gb",
-      "reserved_1y": {"usd_per_gpu_hour": 3.79, "source": "test", "as_of": "2026"}}]}],
+      "reserved_1y": {"usd_per_gpu_hour": 3.79, "source": "seed-2024-example", "as_of": "2026"}}]}],
   "fleet": {"mode": "fixed", "pools": [{"id": "b200", "gpu": "b200-180gb", "count": 64,
                                         "plan": "reserved_1y"}]},
   "scheduler": {"policy": "topology_aware"},
