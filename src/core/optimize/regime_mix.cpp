@@ -407,7 +407,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
         solution.objective = objectiveOf(model.milp, *engine);
         solution.gap = std::abs(solution.objective - solution.bestBound) /
                        std::max(1e-9, std::abs(solution.objective));
-        solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal : SolveStatus::Feasible;
+        if (solution.status != SolveStatus::Stopped) // a stopped solve stays said
+            solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal : SolveStatus::Feasible;
     }
     result.status = solution.status;
     result.solveSeconds = solution.seconds;
