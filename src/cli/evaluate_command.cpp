@@ -240,13 +240,14 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
             .arg(project.horizonMonths);
     out += QStringLiteral("  monthly cost (mean)             %1\n").arg(usd(k.meanMonthlyCostUsd));
     out += QStringLiteral("  cost over the horizon           %1\n").arg(usd(k.totalCostUsd));
-    if (project.fleet.mode == FleetMode::Fixed) {
+    if (project.fleet.mode == FleetMode::Fixed)
         out += QStringLiteral("    of which committed            %1 (%2 reserved or owned GPUs, "
                               "paid used or not)\n")
                    .arg(usd(k.committedCostUsd), count(k.committedGpus));
-        out += QStringLiteral("    of which no workload uses     %1\n")
-                   .arg(usd(k.unallocatedFleetCostUsd));
-    }
+    // docs/MODEL.md, "Idle commitment": a line of its own, no workload's cost.
+    out += QStringLiteral("    of which idle commitment      %1 (paid GPU-hours no workload holds; "
+                          "the workloads' own: %2)\n")
+               .arg(usd(k.unallocatedFleetCostUsd), usd(k.attributedCostUsd));
     out += QStringLiteral("  cost per trillion training tokens %1\n")
                .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
     out += QStringLiteral("  cost per million output tokens  %1\n")

@@ -50,7 +50,8 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     addKpi(QStringLiteral("mean_monthly_cost_usd"), tr("Monthly cost"),
            tr("Cost over the horizon ÷ its months. Fixed fleet: the reserved and owned GPUs "
               "at their price, used or not, plus the on-demand GPUs the plan uses; sized "
-              "fleet: the GPUs the plan holds."));
+              "fleet: the GPUs the plan holds. In brackets, the idle commitment: reserved and "
+              "owned GPU-hours no workload holds, no workload's cost."));
     addKpi(QStringLiteral("cost_per_trillion_training_tokens_usd"),
            tr("Per trillion training tokens"),
            tr("Training workloads' attributed cost ÷ tokens trained (runs × tokens per run); "
@@ -165,6 +166,11 @@ void KpiPanel::showResults(const PlanResults& results)
         if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction) {
             text += QStringLiteral(" (%1)").arg(formatPercent(*k.savingsFraction * 100, 0));
         }
+        // Idle commitment, a line of its own (docs/MODEL.md, "Idle commitment").
+        if (kpi.key == QLatin1String("mean_monthly_cost_usd") && k.unallocatedFleetCostUsd >= 0.5 &&
+            project.horizonMonths > 0)
+            text += tr(" (idle commitment %1)")
+                        .arg(formatUsd(k.unallocatedFleetCostUsd / project.horizonMonths));
         kpi.value->setText(text);
         QString delta;
         if (results.baselineKpis) {

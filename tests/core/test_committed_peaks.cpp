@@ -99,34 +99,39 @@ private slots:
         // Below what renting the whole peak on demand would cost, above the mean's.
         const Evaluation atMean = evaluate(serviceFleet(reserved, 100, 0.0));
         QVERIFY(e.kpis.totalCostUsd > atMean.kpis.totalCostUsd);
-        // Cost = attributed + no workload uses; the peak is the service's.
+        // Cost = attributed + idle commitment (the peak on committed GPUs).
         const double attributed = sum(e.workloads.front().monthlyCostUsd);
         QVERIFY(near(attributed + e.kpis.unallocatedFleetCostUsd, e.kpis.totalCostUsd));
         QVERIFY(e.kpis.unallocatedFleetCostUsd >= 0);
     }
 
-    void thePeaksCommittedGpusAreChargedToTheService()
+    void theServicePaysItsMeanAndThePeakIsIdleCommitment()
     {
-        // A reservation just holding the peak: at share 1 only the rounding
-        // to whole GPUs is no workload's; at share 0 the GPUs between the
-        // mean and the peak were.
+        // A reservation just holding the peak (issue 27, item 1): the service
+        // is attributed the GPU-hours it holds (its mean) at the reserved
+        // price; the GPUs between its mean and its peak, and the rounding to
+        // whole GPUs, are idle commitment, a line of its own — at share 1 as
+        // at share 0.
         const Evaluation probe = evaluate(serviceFleet(1, 0, 1.0));
         const OptionResult& option = *probe.workloads.front().chosenOption();
         double peak = 0;
         for (const MonthRequirement& month : option.months)
             peak = std::max(peak, month.peakGpus);
         const int reserved = int(std::ceil(peak - 1e-6));
-        const Evaluation e = evaluate(serviceFleet(reserved, 0, 1.0));
-        const double roundingUsd = kHoursPerMonth * kReservedUsd * kMonths; // < 1 GPU
-        QVERIFY2(e.kpis.unallocatedFleetCostUsd < roundingUsd,
-                 qPrintable(QStringLiteral("no workload uses $%1")
-                                .arg(e.kpis.unallocatedFleetCostUsd, 0, 'f', 0)));
-        double peakUsd = 0;
-        for (const MonthRequirement& month : option.months)
-            peakUsd += month.peakGpus * kHoursPerMonth * kReservedUsd;
-        QVERIFY(near(sum(e.workloads.front().monthlyCostUsd), peakUsd));
-        const Evaluation atMean = evaluate(serviceFleet(reserved, 0, 0.0));
-        QVERIFY(atMean.kpis.unallocatedFleetCostUsd > roundingUsd);
+        for (double share : {0.0, 1.0}) {
+            const Evaluation e = evaluate(serviceFleet(reserved, 0, share));
+            double heldUsd = 0;
+            for (const MonthRequirement& month : option.months)
+                heldUsd += month.gpuHoursHeld * kReservedUsd;
+            QVERIFY2(near(sum(e.workloads.front().monthlyCostUsd), heldUsd),
+                     qPrintable(QStringLiteral("share %1: attributed $%2, held × price $%3")
+                                    .arg(share)
+                                    .arg(sum(e.workloads.front().monthlyCostUsd), 0, 'f', 0)
+                                    .arg(heldUsd, 0, 'f', 0)));
+            QVERIFY(near(e.kpis.unallocatedFleetCostUsd, e.kpis.totalCostUsd - heldUsd));
+            const double roundingUsd = kHoursPerMonth * kReservedUsd * kMonths; // < 1 GPU
+            QVERIFY(e.kpis.unallocatedFleetCostUsd > roundingUsd);
+        }
     }
 
     void theOptimizerCostsTheRuleAlike()

@@ -370,10 +370,11 @@ private slots:
         // No segment of the sample is preemptible: of its workloads only the
         // mid-stage fine-tunes (batch marked preemptible) may use spot. Their
         // smallest placement holds the services and notebooks at their peak
-        // (peak_capacity_share 1): 1,703 GPUs (1,352 at the month's mean).
+        // (peak_capacity_share 1), the training run its runs' hours: 1,640
+        // GPUs (1,703 while the gang was set up at its peak for the month).
         QVERIFY2(reason.contains(QStringLiteral("7 workload(s) cannot run on the fleet's 2400 "
                                                 "spot GPUs, and even their smallest placement "
-                                                "holds 1703 GPUs")),
+                                                "holds 1640 GPUs")),
                  qPrintable(reason));
         QVERIFY2(reason.contains(
                      QStringLiteral("the fleet has %1 outside its spot pools").arg(onDemandGpus)),

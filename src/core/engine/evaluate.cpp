@@ -22,12 +22,24 @@ namespace fleet {
 
 namespace {
 
-/// Attributed monthly cost of an option: the plan's cost (size mode, and
-/// spot pools in a fixed fleet) or its held GPU-hours at the fleet's blended
-/// rate (fixed mode).
+/// Attributed monthly cost of an option: its held GPU-hours at the plan's
+/// price (size mode, and spot pools in a fixed fleet) or at the fleet's
+/// blended rate (fixed mode). A reserved or owned plan pays for more: its
+/// GPUs' hours no work holds are idle commitment, a line of its own
+/// (Kpis::unallocatedFleetCostUsd; docs/MODEL.md, "Idle commitment").
 std::optional<std::vector<double>> attributedCost(const Project& project,
                                                   const OptionResult& option, Plan plan)
 {
+    if (project.fleet.mode != FleetMode::Fixed && isCommitted(plan)) {
+        const PlanCost* cost = option.cost(plan);
+        if (!cost)
+            return std::nullopt;
+        std::vector<double> monthly;
+        for (std::size_t m = 0; m < option.months.size(); ++m)
+            monthly.push_back(option.months[m].gpuHoursHeld * cost->effectiveUsdPerGpuHour +
+                              overflowCostUsd(project, option, m));
+        return monthly;
+    }
     if (project.fleet.mode == FleetMode::Fixed && plan != Plan::Spot) {
         const auto rate = fleetBlendedUsdPerGpuHour(project, option.gpuId);
         if (!rate)
@@ -159,8 +171,13 @@ void addKpis(const Project& project, Evaluation& evaluation)
             continue;
         const double cost = sum(w.monthlyCostUsd);
         attributed += cost;
+        // Size mode: what the chosen plan pays (a commitment, its idle hours
+        // too). A fixed fleet's cash is summed by addFixedFleetCash below.
+        const PlanCost* paid =
+            project.fleet.mode == FleetMode::Size ? option->cost(w.chosenPlan) : nullptr;
         for (std::size_t m = 0; m < months; ++m)
-            k.monthlyCostUsd[m] += w.monthlyCostUsd[m];
+            k.monthlyCostUsd[m] +=
+                paid && m < paid->monthlyUsd.size() ? paid->monthlyUsd[m] : w.monthlyCostUsd[m];
         k.gpuHoursBusy += option->totalGpuHoursBusy();
         k.gpuHoursHeld += option->totalGpuHoursHeld();
         const double served = sum(w.servedPerMonth);
@@ -206,6 +223,9 @@ void addKpis(const Project& project, Evaluation& evaluation)
             else if (w.kind == WorkloadKind::Notebooks)
                 notebookCost += cost;
         }
+        k.unallocatedFleetCostUsd = std::max(0.0, sum(k.monthlyCostUsd) - attributed);
+    } else {
+        // The reserved and owned plans' hours no work holds: idle commitment.
         k.unallocatedFleetCostUsd = std::max(0.0, sum(k.monthlyCostUsd) - attributed);
     }
     // One count of GPUs: utilization is busy ÷ paid (engine/gpu_counts.h).
@@ -378,10 +398,13 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
     const PriceBook* book = project.activePriceBook();
     if (!book)
         return costs;
-    double peakGpus = 0; // held at once: a gang with its spares, a service at its peak
-    for (const MonthRequirement& month : option.months)
-        peakGpus = std::max({peakGpus, month.gpuEquivalents, month.peakGpus});
-    const double committedGpus = std::ceil(peakGpus - 1e-9);
+    // A commitment holds the most GPUs the option sets up in a month, as the
+    // optimizer's reserved columns count them (OptionResult::setUpGpuHours:
+    // a gang its runs' hours, a service or notebooks towards their peak).
+    double setUpGpus = 0;
+    for (std::size_t m = 0; m < option.months.size(); ++m)
+        setUpGpus = std::max(setUpGpus, option.setUpGpuHours(m) / kHoursPerMonth);
+    const double committedGpus = std::ceil(setUpGpus - 1e-9);
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(gpu, plan);
         if (!price)
@@ -400,7 +423,7 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
         const bool committed = isCommitted(plan);
         for (std::size_t m = 0; m < option.months.size(); ++m) {
             const MonthRequirement& month = option.months[m];
-            // Reserved and owned GPUs are held at the peak count for the whole
+            // Reserved and owned GPUs are held at that count for the whole
             // horizon (terms of one year or more); on-demand and spot bill the
             // GPU-hours held. A service's overflow replicas are paid by the
             // hour at their own price, whatever the plan of the dedicated ones.

@@ -26,7 +26,7 @@ double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
     for (const OptionResult* option : options) {
         if (m >= option->months.size())
             continue;
-        // A gang at its peak; services and notebooks towards theirs.
+        // A gang its runs' hours; services and notebooks towards their peak.
         const MonthRequirement need = option->capacity(m);
         if (isWholeGpu(option->regime))
             hours[option->regime] += need.gpuHoursHeld;
@@ -214,11 +214,12 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
     // The fleet's on-demand pools keep their limits at renewal, as in the
     // optimizer's resize: the commitment shrinks only while the busiest
     // month's GPUs still fit it and the pools (none would be beyond the fleet
-    // that are not already).
+    // that are not already). A model with no on-demand pool has a limit of
+    // none: its commitment holds the busiest month (private-cloud's renewal
+    // was 184 GPUs here, renting the rest at list price, and 218 in `solve`).
     double floor = 0;
-    if (model.flexibleGpus > 0)
-        for (double used : model.gpusUsed)
-            floor = std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
+    for (double used : model.gpusUsed)
+        floor = std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
     // The cost is convex and piecewise linear in the level: the best level is
     // one of its corners (or none at all), found by bisection over them —
     // months × options corners, each costing months × options to evaluate,
@@ -257,12 +258,14 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
     std::map<std::string, const FleetModelCash*> byGpu;
     for (const FleetModelCash& model : models)
         byGpu[model.gpuId] = &model;
-    // Each workload pays for the GPU-hours it sets up (a gang at its peak, a
-    // service or notebooks at theirs: OptionResult::setUpGpuHours): those on
-    // flexible GPUs that services and notebooks take at their mean
-    // (elasticGpuHours), the rest at the month's rate of the other GPUs its
-    // model's plan uses. The idle commitment and the rounding to whole GPUs
-    // are no workload's.
+    // Each workload pays for the GPU-hours it holds (a gang its runs' hours, a
+    // service or notebooks their mean), not for what it sets up: on flexible
+    // GPUs that services and notebooks take (elasticGpuHours) at the flexible
+    // rate, the rest at the month's rate of the other GPUs its model's plan
+    // uses. What the GPUs set up hold beyond that — a service's peak above
+    // its mean on committed GPUs — the commitment no work sets up and the
+    // rounding to whole GPUs are idle commitment, no workload's
+    // (docs/MODEL.md, "Idle commitment").
     for (WorkloadEvaluation& w : evaluation.workloads) {
         const OptionResult* option = w.chosenOption();
         if (!option)
@@ -282,9 +285,12 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             const double restUsd = model.usedMonthlyUsd[m] + model.elasticSavedUsd[m] -
                                    elasticHours * model.flexibleUsdPerGpuHour;
             const double mine = index < elastic.size() ? elastic[index] : 0.0;
+            // Held ÷ set up: the mean's share of what a service sets up (1 for other work).
+            const double held = 1.0 - option->elasticSavingFraction(m);
             w.monthlyCostUsd[m] =
-                mine * (1.0 - option->elasticSavingFraction(m)) * model.flexibleUsdPerGpuHour +
-                (restHours > 0 ? (option->setUpGpuHours(m) - mine) * restUsd / restHours : 0.0);
+                held *
+                (mine * model.flexibleUsdPerGpuHour +
+                 (restHours > 0 ? (option->setUpGpuHours(m) - mine) * restUsd / restHours : 0.0));
         }
     }
     k.monthlyCostUsd.assign(months, 0.0);

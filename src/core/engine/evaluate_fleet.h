@@ -14,8 +14,8 @@
 namespace fleet {
 
 /// GPUs the given options set up on one GPU model in month `m` (0-based):
-/// whole-GPU regimes ⌈Σ GPU-hours held ÷ 730⌉ per regime (a gang counted at
-/// its peak GPUs for the month: OptionResult::capacityGpuHours), partitions
+/// whole-GPU regimes ⌈Σ GPU-hours held ÷ 730⌉ per regime (a gang its runs'
+/// hours: OptionResult::capacityGpuHours), partitions
 /// ⌈Σ instances ÷ instances per GPU⌉ per profile (homogeneous layouts; the
 /// optimizer may mix profiles on a GPU), shared regimes ⌈Σ GPU shares ÷
 /// packing efficiency⌉ per regime.

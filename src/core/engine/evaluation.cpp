@@ -21,10 +21,11 @@ MonthRequirement OptionResult::capacity(std::size_t m) const
     if (m >= months.size())
         return {};
     MonthRequirement month = months[m];
-    if (gang) {
-        month.gpuHoursHeld = std::max(month.gpuHoursHeld, month.peakGpus * kHoursPerMonth);
-    } else if (peakCapacityShare > 0 && month.gpuEquivalents > 0 &&
-               month.peakGpus > month.gpuEquivalents) {
+    // A gang holds its GPUs for its runs' hours (as held): a monthly model
+    // places its run hours beside other work; its peak is checked apart
+    // (engine/fleet_peaks.h). docs/MODEL.md, "Gangs and peaks".
+    if (!gang && peakCapacityShare > 0 && month.gpuEquivalents > 0 &&
+        month.peakGpus > month.gpuEquivalents) {
         // Replicas and sessions held at once at the peak: the mean scaled by
         // peak ÷ mean, for the share of the way from the mean to the peak.
         const double scale =
@@ -67,7 +68,7 @@ double OptionResult::spotGpuHoursPaid(std::size_t m) const
 {
     if (m >= months.size())
         return 0.0;
-    return gang ? capacityGpuHours(m) : months[m].gpuHoursHeld;
+    return months[m].gpuHoursHeld;
 }
 
 double OptionResult::totalGpuHoursBusy() const

@@ -53,8 +53,9 @@ struct OptionResult
     std::vector<std::pair<std::string, double>> details;
     double lostWorkFractionOnSpot = 0;
     double overflowPreemptionRate = 0; ///< share of overflow replica-time lost to preemption
-    /// A training run's gang: its GPUs (hot spares included) must be held at
-    /// once for the whole run, so capacity is set aside at its peak.
+    /// A training run's gang: its GPUs (hot spares included) are held at once
+    /// for the run's hours (peakGpus, checked against the fleet apart); it
+    /// holds and is paid for those hours, not for the month.
     bool gang = false;
     /// A service or notebooks: the share of its peak above the month's mean
     /// that capacity sets aside (assumption `peak_capacity_share`; 0: the
@@ -63,11 +64,11 @@ struct OptionResult
 
     double totalGpuHoursHeld() const;
     /// What capacity sets aside for this option in month `m` (0-based): a
-    /// gang its peak GPUs for the whole month (its GPUs are never shared with
-    /// other work); a service or notebooks their units, GPUs, GPU-hours and
-    /// memory grown from the mean towards the peak by peakCapacityShare;
-    /// other work the month's requirement as it is. The engine's GPUs set up
-    /// and the optimizer's capacity rows both count this.
+    /// service or notebooks their units, GPUs, GPU-hours and memory grown
+    /// from the mean towards the peak by peakCapacityShare; other work — a
+    /// gang its runs' hours — the month's requirement as it is. The
+    /// engine's GPUs set up, its reserved counts in size mode and the
+    /// optimizer's capacity rows all count this.
     MonthRequirement capacity(std::size_t m) const;
     /// capacity(m).gpuHoursHeld: what a whole-GPU regime sets aside.
     double capacityGpuHours(std::size_t m) const;
@@ -81,9 +82,8 @@ struct OptionResult
     /// docs/MODEL.md, "Committed pools hold the peak, elastic ones are paid
     /// by the hour".
     double elasticSavingFraction(std::size_t m) const;
-    /// GPU-hours spot GPUs are paid for in month `m`: a gang its capacity, a
-    /// service or notebooks their mean (spot is rented by the hour), other
-    /// work what it holds.
+    /// GPU-hours spot GPUs are paid for in month `m`: what the option holds
+    /// (spot is rented by the hour: a service or notebooks their mean).
     double spotGpuHoursPaid(std::size_t m) const;
     double totalGpuHoursBusy() const;
     const PlanCost* cost(Plan plan) const;
@@ -138,8 +138,11 @@ struct Kpis
     double gpuHoursPaid = 0;
     double utilization = 0; ///< busy ÷ paid (GpuCounts::utilization)
     double attributedCostUsd =
-        0; ///< cost of the workloads' held GPU-hours (fixed: at the fleet's blended rate)
-    /// Fixed mode: committed GPUs no workload uses (their cost; never below zero).
+        0; ///< cost of the workloads' held GPU-hours (fixed: at the rates of the GPUs used)
+    /// Idle commitment: reserved and owned GPU-hours no workload holds (a
+    /// service's peak above its mean, committed GPUs nothing sets up, the
+    /// rounding to whole GPUs), a line of its own; never below zero.
+    /// docs/MODEL.md, "Idle commitment".
     double unallocatedFleetCostUsd = 0;
     std::optional<double> baselineTotalCostUsd;
     /// Cash saved this horizon: baseline − cost over the horizon (commitment included).

@@ -120,8 +120,8 @@ std::vector<std::string> explainInfeasibleFleet(const Project& project,
         for (const WorkloadEvaluation& w : evaluation.workloads) {
             double best = 1e300;
             for (const OptionResult& option : w.options) {
-                // A gang on whole GPUs holds its peak all month (its GPUs are
-                // not shared); services and notebooks are held towards theirs.
+                // A gang holds its runs' hours; services and notebooks are
+                // held towards their peak.
                 const MonthRequirement need = option.capacity(std::size_t(m));
                 const double held = isWholeGpu(option.regime) ? need.gpuHoursHeld / kHoursPerMonth
                                                               : need.gpuEquivalents;

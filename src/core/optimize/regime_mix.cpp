@@ -352,6 +352,12 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     std::optional<std::vector<double>> rounded;
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
+    // The engine's own choices as a plan of the model: a start the solve
+    // never returns worse than (issue 27, item 3).
+    const auto engine = planOfEngineChoices(project, model, evaluation, options.objective);
+    if (engine &&
+        (!rounded || objectiveOf(model.milp, *engine) < objectiveOf(model.milp, *rounded) - 1e-6))
+        rounded = engine;
     MilpSolution solution;
     // The rounded plan answers the fast path; it also answers the exact path
     // when it is already within the gap target of the LP bound (a valid bound:
@@ -392,6 +398,17 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
             return solved.error();
         solution = std::move(solved).value();
         solution.seconds += lp.seconds;
+    }
+    if (engine &&
+        (solution.values.empty() || objectiveOf(model.milp, *engine) < solution.objective - 1e-6)) {
+        if (solution.values.empty())
+            solution.bestBound = lp.objective; // the LP relaxation: a valid bound
+        solution.values = *engine;
+        solution.objective = objectiveOf(model.milp, *engine);
+        solution.gap = std::abs(solution.objective - solution.bestBound) /
+                       std::max(1e-9, std::abs(solution.objective));
+        if (solution.status != SolveStatus::Stopped) // a stopped solve stays said
+            solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal : SolveStatus::Feasible;
     }
     result.status = solution.status;
     result.solveSeconds = solution.seconds;

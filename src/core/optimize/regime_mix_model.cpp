@@ -291,8 +291,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 for (const auto& [workload, oc] : onGpu) {
                     if (oc->option->regime != regime || oc->onSpot)
                         continue;
-                    // A gang holds its peak GPUs (spares included) all
-                    // month: never fit into GPUs shared with other work;
+                    // A gang holds its runs' hours (spares included);
                     // services and notebooks are held towards their peak.
                     const MonthRequirement need = oc->option->capacity(std::size_t(m - 1));
                     if (isWholeGpu(regime)) {

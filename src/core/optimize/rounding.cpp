@@ -82,7 +82,7 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         for (const OptionResult* option : chosen) {
             if (option->gpuId != rc.gpuId || option->regime != rc.regime)
                 continue;
-            // A gang at its peak; services and notebooks towards theirs.
+            // A gang its runs' hours; services and notebooks towards their peak.
             const MonthRequirement need = option->capacity(std::size_t(rc.month - 1));
             hours += need.gpuHoursHeld;
             share += need.gpuEquivalents; // the engine's, packing loss included
@@ -238,6 +238,37 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
     if (!satisfies(model.milp, values))
         return std::nullopt;
     return values;
+}
+
+std::optional<std::vector<double>> planOfEngineChoices(const Project& project, const Model& model,
+                                                       const Evaluation& evaluation,
+                                                       Objective objective)
+{
+    std::map<std::string, const WorkloadEvaluation*> byId;
+    for (const WorkloadEvaluation& w : evaluation.workloads)
+        byId[w.id] = &w;
+    // Weight 1 on each engine choice's column: the rounding then takes it.
+    std::vector<double> weights(model.milp.columns.size(), 0.0);
+    for (const WorkloadOptions& entry : model.workloads) {
+        const auto found = byId.find(entry.workload->id);
+        const OptionResult* chosen = found == byId.end() ? nullptr : found->second->chosenOption();
+        if (!chosen)
+            return std::nullopt;
+        // On spot where the engine put it and the model has the column.
+        const OptionColumn* column = nullptr;
+        for (const OptionColumn& oc : entry.columns)
+            if (oc.option->gpuId == chosen->gpuId && oc.option->regime == chosen->regime &&
+                oc.option->profile == chosen->profile &&
+                (!column || oc.onSpot == (found->second->chosenPlan == Plan::Spot)))
+                column = &oc;
+        if (!column)
+            return std::nullopt;
+        weights[std::size_t(column->column)] = 1.0;
+    }
+    auto plan = roundLpSolution(project, model, weights, objective);
+    if (plan && !satisfies(model.milp, *plan))
+        return std::nullopt;
+    return plan;
 }
 
 } // namespace fleet

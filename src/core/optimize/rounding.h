@@ -18,6 +18,14 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                                                    const std::vector<double>& lp,
                                                    Objective objective);
 
+/// The engine's own choices (each workload's chosen option, on spot where
+/// the engine put it) completed to a plan of the model as the rounding
+/// completes one: the plan the optimizer must never lose to. Nullopt when a
+/// workload's choice has no column or a fixed fleet cannot hold it.
+std::optional<std::vector<double>> planOfEngineChoices(const Project& project, const Model& model,
+                                                       const Evaluation& evaluation,
+                                                       Objective objective);
+
 /// True when `values` meets every row and bound of `milp` (within 1e-6).
 bool satisfies(const Milp& milp, const std::vector<double>& values);
 

@@ -97,8 +97,8 @@ std::vector<KpiLine> kpiLines(const Kpis& k)
         {"gpu_hours_paid", "GPU-hours paid", k.gpuHoursPaid, "GPU-hours"},
         {"fleet_gpu_hours", "Fleet GPU-hours", k.fleetGpuHours, "GPU-hours"},
         {"attributed_cost_usd", "Cost attributed to workloads", k.attributedCostUsd, "USD"},
-        {"unallocated_fleet_cost_usd", "Fleet cost no workload uses", k.unallocatedFleetCostUsd,
-         "USD"},
+        {"unallocated_fleet_cost_usd", "Idle commitment (no workload holds)",
+         k.unallocatedFleetCostUsd, "USD"},
         {"baseline_cost_usd", "All bare metal, on demand", k.baselineTotalCostUsd, "USD"},
         {"savings_usd", "Savings against the baseline", k.savingsUsd, "USD"},
         {"savings_fraction", "Savings, share of the baseline", k.savingsFraction, "share", true},
@@ -171,6 +171,21 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
                 writeNumber(sheet, row, 9, option->months[m].peakGpus, f.gpus);
             }
             writeNumber(sheet, row, 8, w.monthlyCostUsd[m], f.usd);
+            ++row;
+        }
+    }
+    // Idle commitment, a line of its own: the rows add up to the plan's cost
+    // (docs/MODEL.md, "Idle commitment").
+    if (r.evaluation.kpis.unallocatedFleetCostUsd >= 0.5) {
+        const std::vector<double>& fleet = r.evaluation.kpis.monthlyCostUsd;
+        for (std::size_t m = 0; m < fleet.size(); ++m) {
+            double idle = fleet[m];
+            for (const WorkloadEvaluation& w : r.evaluation.workloads)
+                idle -= m < w.monthlyCostUsd.size() ? w.monthlyCostUsd[m] : 0.0;
+            text(sheet, row, 0, "idle-commitment");
+            text(sheet, row, 1, "Idle commitment (no workload holds)");
+            text(sheet, row, 2, monthName(r, m));
+            writeNumber(sheet, row, 8, std::max(0.0, idle), f.usd);
             ++row;
         }
     }
