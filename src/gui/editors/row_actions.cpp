@@ -1,5 +1,6 @@
 #include "editors/row_actions.h"
 
+#include "document/scenario_recorder.h"
 #include "editors/page_helpers.h"
 #include "editors/remove_row_dialog.h"
 #include "utf8_text.h"
@@ -114,6 +115,12 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
         const int r = selectedRow();
         if (r < 0)
             return;
+        if (!doc->scenario().isEmpty()) { // refused before asking what to do with references
+            auto refused = recordAsOverrides(doc->project(), doc->scenario().toStdString(),
+                                             {{pointer, bj::value()}});
+            if (!refused)
+                return model->reportRefusal(QString::fromStdString(refused.error().messages()));
+        }
         const Project& project = doc->project();
         const std::string id = rowId(project, list, std::size_t(model->itemAt(r)));
         RemovePlan plan;
