@@ -5,6 +5,7 @@
 
 #include <boost/json.hpp>
 
+#include <cmath>
 #include <utility>
 
 namespace fleet::gui {
@@ -60,6 +61,12 @@ std::optional<QString> plainValue(const std::string& json)
         return std::nullopt;
     if (const auto* text = value.if_string())
         return QString::fromUtf8(text->data(), qsizetype(text->size()));
+    if (value.is_number()) { // 7e10 as 70000000000, 3.49E0 as 3.49
+        const double number = value.to_number<double>();
+        if (number == std::floor(number) && std::abs(number) < 1e15)
+            return QString::number(qlonglong(number));
+        return QString::number(number, 'g', 12);
+    }
     return QString::fromStdString(json);
 }
 

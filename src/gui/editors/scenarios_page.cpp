@@ -192,8 +192,13 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     auto* view = new QTableView(page);
     view->setObjectName(QStringLiteral("overridesView"));
     view->setModel(overrides);
+    // The change in words takes the width and wraps; the values stay narrow.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(ScenarioOverridesModel::Change,
+                                                   QHeaderView::Stretch);
+    view->horizontalHeader()->setStretchLastSection(false);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->setWordWrap(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setMinimumHeight(140);
     layout->addWidget(view, 1);
