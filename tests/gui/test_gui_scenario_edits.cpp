@@ -15,6 +15,7 @@
 #include "editors/row_actions.h"
 #include "editors/scenario_overrides_model.h"
 #include "export/deck_export.h"
+#include "export/workbook_export.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
@@ -27,6 +28,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QProcess>
 #include <QPushButton>
 #include <QSlider>
 #include <QStandardPaths>
@@ -267,6 +269,24 @@ private slots:
         QVERIFY2(deck.contains(QStringLiteral("Scenario change: ")) &&
                      deck.contains(QStringLiteral("per GPU-hour")),
                  qPrintable(deck));
+
+        // The workbook too: its KPI sheet names the scenario and lists its
+        // changes in words (the strings of the .xlsx, read with unzip).
+        const QString xlsx = m_dir.filePath(QStringLiteral("plan.xlsx"));
+        QString error;
+        QVERIFY2(exportWorkbook(*results, xlsx, &error), qPrintable(error));
+        QProcess unzip;
+        unzip.start(QStringLiteral("unzip"),
+                    {QStringLiteral("-p"), xlsx, QStringLiteral("xl/sharedStrings.xml")});
+        if (unzip.waitForFinished(30000) && unzip.exitCode() == 0) {
+            const QString strings = QString::fromUtf8(unzip.readAllStandardOutput());
+            QVERIFY2(strings.contains(QStringLiteral("A100 price −20 % (%1)").arg(id)),
+                     qPrintable(strings.left(2000)));
+            QVERIFY(strings.contains(QStringLiteral("Changes from the baseline")));
+            QVERIFY(strings.contains(QStringLiteral("per GPU-hour")));
+        } else {
+            qWarning("unzip is not available: the workbook's strings are not checked");
+        }
 
         // Undo takes every step back, to the file as it was opened; redo
         // gives the edits again.
