@@ -216,6 +216,16 @@ private slots:
         remove->click();
         QVERIFY2(pools->lastRefusal().contains(QStringLiteral("Switch to Baseline")),
                  qPrintable(pools->lastRefusal()));
+        // Add pool, as clicked: refused before any dialog asks for the pool.
+        auto* addPool =
+            page(QStringLiteral("Fleet"))
+                ->widget->findChild<QPushButton*>(QStringLiteral("add:") + poolView->objectName());
+        QVERIFY(addPool);
+        pools->reportRefusal({});
+        addPool->click();
+        QVERIFY(!QApplication::activeModalWidget());
+        QVERIFY2(pools->lastRefusal().contains(QStringLiteral("Switch to Baseline to add")),
+                 qPrintable(pools->lastRefusal()));
         QCOMPARE(undo()->count(), stepsBeforeRows);
         QCOMPARE(baselineText(doc()->project()), baseline);
 

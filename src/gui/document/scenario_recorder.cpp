@@ -98,6 +98,16 @@ Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& s
                      bj::value(std::move(overrides))};
 }
 
+std::string rowChangeRefusal(const Project& project, const std::string& scenarioId,
+                             std::string_view list)
+{
+    if (scenarioId.empty())
+        return {};
+    const Scenario* scenario = project.scenario(scenarioId);
+    return structuralRefusal(list,
+                             scenario && !scenario->name.empty() ? scenario->name : scenarioId);
+}
+
 Result<std::vector<FieldEdit>> recordedEdits(const Project& project, const std::string& scenarioId,
                                              const std::vector<FieldEdit>& edits)
 {

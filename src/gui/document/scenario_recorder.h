@@ -28,6 +28,12 @@ namespace fleet::gui {
 Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& scenarioId,
                                     const std::vector<FieldEdit>& edits);
 
+/// Why rows of `list` ("/fleet/pools") cannot be added, removed or moved
+/// while scenario `scenarioId` is shown, saying what to do instead; "" when
+/// no scenario is shown (`scenarioId` empty). Asked before a dialog opens.
+std::string rowChangeRefusal(const Project& project, const std::string& scenarioId,
+                             std::string_view list);
+
 /// What ProjectDocument::edit applies while scenario `scenarioId` is shown:
 /// edits of the scenarios themselves (new, rename, an override's value) as
 /// they are; any other edits as the one edit recordAsOverrides() makes.

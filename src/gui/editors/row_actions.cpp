@@ -83,6 +83,11 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
     };
     if (add)
         QObject::connect(add, &QPushButton::clicked, view, [=] {
+            // Refused in a scenario before a dialog asks for the new row.
+            if (const std::string refused =
+                    rowChangeRefusal(doc->project(), doc->scenario().toStdString(), pointer);
+                !refused.empty())
+                return model->reportRefusal(QString::fromStdString(refused));
             const auto made = makeRow(view, doc->project());
             if (!made)
                 return;
@@ -115,12 +120,11 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
         const int r = selectedRow();
         if (r < 0)
             return;
-        if (!doc->scenario().isEmpty()) { // refused before asking what to do with references
-            auto refused = recordAsOverrides(doc->project(), doc->scenario().toStdString(),
-                                             {{pointer, bj::value()}});
-            if (!refused)
-                return model->reportRefusal(QString::fromStdString(refused.error().messages()));
-        }
+        // Refused in a scenario before asking what to do with references.
+        if (const std::string refused =
+                rowChangeRefusal(doc->project(), doc->scenario().toStdString(), pointer);
+            !refused.empty())
+            return model->reportRefusal(QString::fromStdString(refused));
         const Project& project = doc->project();
         const std::string id = rowId(project, list, std::size_t(model->itemAt(r)));
         RemovePlan plan;
