@@ -249,7 +249,6 @@ void MainWindow::setProject(Project project, const QString& path)
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::pathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::scenarioChanged, this, &MainWindow::updateTitle);
-    connect(m_document, &ProjectDocument::recordingChanged, this, &MainWindow::updateTitle);
 
     // Edit menu: the document's undo and redo.
     m_ui->menuEdit->clear();
@@ -337,15 +336,11 @@ void MainWindow::updateTitle()
         title += tr(" (salvaged, read-only)");
     m_readOnlyBanner->setText(tr("This project is %1.").arg(m_document->readOnlyReason()));
     m_readOnlyBanner->setVisible(!m_document->readOnlyReason().isEmpty());
-    // Where edits go is in the title on every page: into a scenario being
-    // recorded, the base is left alone.
-    if (!m_document->recordingScenario().isEmpty())
-        title += tr(" — recording scenario %1")
-                     .arg(scenarioName(m_document->project(),
-                                       m_document->recordingScenario().toStdString()));
-    else if (!m_document->scenario().isEmpty())
+    // Where edits go is in the title on every page: into the scenario shown,
+    // the baseline is left alone.
+    if (!m_document->scenario().isEmpty())
         title +=
-            tr(" — scenario %1")
+            tr(" — scenario %1 (edits change its overrides)")
                 .arg(scenarioName(m_document->project(), m_document->scenario().toStdString()));
     setWindowTitle(title + QStringLiteral(" — FleetPlanner"));
     setWindowModified(m_document->isModified());

@@ -1,8 +1,8 @@
-// Scenarios authored in the app: recording turns edits made anywhere into
-// overrides that name rows by id (the base stays as stated); the overrides
-// table edits and removes them; new, duplicate, rename and delete; the
-// side-by-side KPIs are the core engine's on applyScenario. Each action is
-// one undo step.
+// Scenarios authored in the app: while a scenario is shown, edits made
+// anywhere become its overrides, naming rows by id (the base stays as
+// stated); the overrides table tells them in words, edits and removes them; new, duplicate, rename
+// and delete; the side-by-side KPIs are the core engine's on applyScenario. Each action is one undo
+// step.
 
 #include "document/project_document.h"
 #include "document/scenario_edit.h"
@@ -114,18 +114,19 @@ private slots:
         auto whole =
             recordAsOverrides(p, id, {{"/fleet/pools", projectToJson(p).at("fleet").at("pools")}});
         QVERIFY(!whole);
-        QVERIFY2(whole.error().messages().find("/fleet/pools: adding, removing or reordering "
-                                               "rows") != std::string::npos,
+        QVERIFY2(whole.error().messages().find("not which pools there are. Switch to Baseline "
+                                               "to add, remove or reorder a pool") !=
+                     std::string::npos,
                  whole.error().messages().c_str());
         auto renamed = recordAsOverrides(p, id, {{"/workloads/3/id", bj::value("renamed")}});
         QVERIFY(!renamed);
-        QVERIFY2(renamed.error().messages().find("/workloads/3/id: renaming a row") !=
-                     std::string::npos,
+        QVERIFY2(renamed.error().messages().find("cannot rename a workload") != std::string::npos &&
+                     renamed.error().messages().find("Switch to Baseline") != std::string::npos,
                  renamed.error().messages().c_str());
         QVERIFY(recordAsOverrides(p, id, {{"/workloads/3/name", bj::value("Renamed")}}));
 
         QVERIFY(!recordAsOverrides(p, id, {{"/scenarios/1/name", bj::value("x")}}));
-        // While recording, edits of the scenarios themselves pass as they are;
+        // While a scenario is shown, edits of the scenarios themselves pass as they are;
         // a mix with other fields is refused, naming the path.
         auto passed = recordedEdits(p, id, {{"/scenarios/1/name", bj::value("x")}});
         QVERIFY(passed);
@@ -138,28 +139,25 @@ private slots:
         QVERIFY(!recordAsOverrides(p, "no-such", {{"/name", bj::value("x")}}));
     }
 
-    void recordingChangesTheScenarioNotTheBase()
+    void editsInAShownScenarioChangeItsOverridesNotTheBase()
     {
-        // From the baseline: recording starts a new scenario.
+        // A new scenario is shown at once: edits go to it.
         auto* list = child<QListWidget>(scenarios(), "scenarioList");
         list->setCurrentRow(0);
         QCOMPARE(doc()->scenario(), QString());
+        QVERIFY(child<QLabel>(scenarios(), "scenarioEditsBanner")->isHidden());
         const std::string baseBefore = projectToJsonText(doc()->project());
-        const std::size_t scenariosBefore = doc()->project().scenarios.size();
-        auto* record = child<QPushButton>(scenarios(), "recordScenario");
-        record->click();
-        QVERIFY(!doc()->recordingScenario().isEmpty());
-        QCOMPARE(doc()->scenario(), doc()->recordingScenario()); // the views show it
-        QCOMPARE(doc()->project().scenarios.size(), scenariosBefore + 1);
-        QVERIFY(!child<QLabel>(scenarios(), "recordingBanner")->isHidden());
-        const Scenario* started =
-            doc()->project().scenario(doc()->recordingScenario().toStdString());
-        QVERIFY(started);
-        QVERIFY2(
-            m_window->windowTitle().contains(
-                QStringLiteral("recording scenario %1").arg(QString::fromStdString(started->name))),
-            qPrintable(m_window->windowTitle()));
-        const QString recorded = doc()->recordingScenario();
+        onNextModal<QInputDialog>([](QInputDialog* dialog) {
+            dialog->setTextValue(QStringLiteral("More H100s"));
+            dialog->accept();
+        });
+        child<QPushButton>(scenarios(), "newScenario")->click();
+        const QString recorded = doc()->scenario();
+        QCOMPARE(recorded, QStringLiteral("more-h100s"));
+        QVERIFY(!child<QLabel>(scenarios(), "scenarioEditsBanner")->isHidden());
+        QVERIFY2(m_window->windowTitle().contains(
+                     QStringLiteral("scenario More H100s (edits change its overrides)")),
+                 qPrintable(m_window->windowTitle()));
         const int stepsBefore = undo()->count();
 
         // Edit a pool's count on the Fleet page, as a user does.
@@ -170,6 +168,8 @@ private slots:
         QVERIFY2(pools->setData(pools->index(1, count), baseCount + 100, Qt::EditRole),
                  qPrintable(pools->lastRefusal()));
         QCOMPARE(undo()->count(), stepsBefore + 1);
+        QVERIFY2(undo()->undoText().contains(QStringLiteral("(scenario More H100s)")),
+                 qPrintable(undo()->undoText()));
         // The base is unchanged; the scenario has the override, by id.
         QCOMPARE(doc()->project().fleet.pools[1].count, baseCount);
         const Scenario* s = doc()->project().scenario(recorded.toStdString());
@@ -177,27 +177,44 @@ private slots:
         QCOMPARE(s->overrides.size(), std::size_t(1));
         QCOMPARE(s->overrides[0].path, "/fleet/pools/" + poolId + "/count");
         QCOMPARE(s->overrides[0].valueJson, std::to_string(baseCount + 100));
-        // The Fleet table shows the recorded value where it was typed.
+        // The Fleet table shows the scenario's value where it was typed.
         QCOMPARE(pools->index(1, count).data(Qt::EditRole).toInt(), baseCount + 100);
-        // Switching to it shows the change.
         auto applied = applyScenario(doc()->project(), recorded.toStdString());
         QVERIFY(applied);
         QCOMPARE(applied.value().fleet.pools[1].count, baseCount + 100);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
-        // The overrides table shows field, base and scenario value.
+        // The overrides table tells the change in words, with base and scenario value.
         QCOMPARE(overrides()->rowCount(), 1);
+        const QString words = overrides()->index(0, 0).data().toString();
+        QVERIFY2(
+            words.startsWith(QStringLiteral("Pool %1 (").arg(QString::fromStdString(poolId))) &&
+                words.contains(
+                    QStringLiteral("Count: %1 → %2 GPUs")
+                        .arg(QLocale().toString(baseCount), QLocale().toString(baseCount + 100))),
+            qPrintable(words));
+        QVERIFY2(!words.contains(QLatin1Char('{')) && !words.contains(QStringLiteral("/fleet")),
+                 qPrintable(words));
         QCOMPARE(overrides()->index(0, 1).data().toString(), QString::number(baseCount));
         QCOMPARE(overrides()->index(0, 2).data().toString(), QString::number(baseCount + 100));
 
-        // A row inserted in front keeps the override on the same pool.
+        // Which rows there are is the baseline's: adding a pool in the
+        // scenario is refused, saying what to do, and nothing changes.
         bj::array poolList = projectToJson(doc()->project()).at("fleet").at("pools").as_array();
         bj::object front = poolList[0].as_object();
         front["id"] = "front-pool";
         poolList.insert(poolList.begin(), front);
-        record->click(); // stop recording: this is a change of the base
-        QVERIFY(doc()->recordingScenario().isEmpty());
+        const auto refused =
+            doc()->edit(QStringLiteral("Insert a pool"), {{"/fleet/pools", poolList}});
+        QVERIFY(refused);
+        QVERIFY2(refused->contains(QStringLiteral("Switch to Baseline to add, remove or reorder a "
+                                                  "pool")),
+                 qPrintable(*refused));
+        QCOMPARE(undo()->count(), stepsBefore + 1);
+        // On the baseline, a row inserted in front keeps the override on the same pool.
+        list->setCurrentRow(0);
+        QCOMPARE(doc()->scenario(), QString());
         QCOMPARE(pools->index(1, count).data(Qt::EditRole).toInt(), baseCount); // the base again
-        QVERIFY(!m_window->windowTitle().contains(QStringLiteral("recording")));
+        QVERIFY(!m_window->windowTitle().contains(QStringLiteral("More H100s")));
         QVERIFY(!doc()->edit(QStringLiteral("Insert a pool"), {{"/fleet/pools", poolList}}));
         auto moved = applyScenario(doc()->project(), recorded.toStdString());
         QVERIFY(moved);
@@ -205,7 +222,7 @@ private slots:
         QCOMPARE(moved.value().fleet.pools[2].count, baseCount + 100);
         QCOMPARE(moved.value().fleet.pools[1].count, doc()->project().fleet.pools[1].count);
 
-        // Undo: the insertion, the recorded edit, the new scenario.
+        // Undo: the insertion, the scenario's edit, the new scenario.
         undo()->undo();
         undo()->undo();
         QVERIFY(doc()->project().scenario(recorded.toStdString())->overrides.empty());

@@ -46,23 +46,34 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
 {
     if (!m_readOnly.isEmpty())
         return m_readOnly;
-    if (!m_recordingScenario.isEmpty() && !m_applyingRecording) { // into the scenario
-        auto recorded = recordedEdits(m_project, m_recordingScenario.toStdString(), edits);
+    // While a scenario is shown, an edit made anywhere changes that
+    // scenario's overrides and never the baseline (scenario_recorder.h);
+    // what no override can say is refused, saying what to do instead.
+    std::vector<FieldEdit> routed;
+    QString stepText = text;
+    if (!m_scenario.isEmpty()) {
+        auto recorded = recordedEdits(m_project, m_scenario.toStdString(), edits);
         if (!recorded)
             return QString::fromStdString(recorded.error().messages());
-        m_applyingRecording = true;
-        const auto refused = edit(text, recorded.value(), mergeKey);
-        m_applyingRecording = false;
-        return refused;
+        routed = std::move(recorded).value();
+        if (routed.size() != edits.size() || routed.front().first != edits.front().first)
+            stepText = tr("%1 (scenario %2)").arg(text, scenarioLabel());
     }
+    const std::vector<FieldEdit>& applied = m_scenario.isEmpty() ? edits : routed;
     // The reader that opens files checks the change: every rule, with the
-    // field's path in its message.
-    auto changed = applyFieldEdits(m_project, edits, m_project.name);
+    // field's path in its message (and every scenario still applies).
+    auto changed = applyFieldEdits(m_project, applied, m_project.name);
     if (!changed)
         return QString::fromStdString(changed.error().toString());
-    m_undo->push(new EditCommand(this, m_project, std::move(changed.value().project), text,
-                                 changed.value().change, mergeKey, m_interaction));
+    m_undo->push(
+        makeEditCommand(this, std::move(changed).value(), stepText, mergeKey, m_interaction));
     return std::nullopt;
+}
+
+QString ProjectDocument::scenarioLabel() const
+{
+    const Scenario* shown = m_project.scenario(m_scenario.toStdString());
+    return shown && !shown->name.empty() ? QString::fromStdString(shown->name) : m_scenario;
 }
 
 namespace {
@@ -82,15 +93,6 @@ Project withScenario(const Project& project, const QString& id)
 
 } // namespace
 
-const Project& ProjectDocument::shownProject() const
-{
-    if (m_recordingScenario.isEmpty())
-        return m_project;
-    if (!m_shown)
-        m_shown = withScenario(m_project, m_recordingScenario);
-    return *m_shown;
-}
-
 const Project& ProjectDocument::scenarioProject() const
 {
     if (m_scenario.isEmpty())
@@ -102,22 +104,22 @@ const Project& ProjectDocument::scenarioProject() const
 
 void ProjectDocument::setProject(Project project, const ProjectChange& change)
 {
-    m_shown.reset();
-    m_scenarioApplied.reset();
     m_project = std::move(project);
-    m_lastChange = change;
-    emit changed();
+    projectReplaced(change);
 }
 
-void ProjectDocument::setRecordingScenario(const QString& id)
+void ProjectDocument::projectReplaced(const ProjectChange& change)
 {
-    if (id == m_recordingScenario)
-        return;
-    m_recordingScenario = id;
-    m_shown.reset();
-    m_lastChange = {}; // the whole project is shown anew
-    emit recordingChanged(id);
-    emit changed(); // the editors now show the scenario's values (or the base again)
+    m_scenarioApplied.reset();
+    m_lastChange = change;
+    // An undo that takes away the scenario shown (its "New scenario" step)
+    // shows the baseline again: edits never go to a scenario that is gone.
+    if (!m_scenario.isEmpty() && !m_project.scenario(m_scenario.toStdString())) {
+        m_scenario.clear();
+        m_lastChange = {};
+        emit scenarioChanged(m_scenario);
+    }
+    emit changed();
 }
 
 void ProjectDocument::setScenario(const QString& scenario)
@@ -127,6 +129,7 @@ void ProjectDocument::setScenario(const QString& scenario)
     m_scenario = scenario;
     m_scenarioApplied.reset();
     m_lastChange = {}; // not the last edit's row: everything the views show may differ
+    endInteraction();  // a drag in the baseline never merges with one in a scenario
     emit scenarioChanged(scenario);
     emit changed();
 }

@@ -35,41 +35,43 @@ public:
     explicit ProjectDocument(Project project, QString path = {}, QObject* parent = nullptr);
     ~ProjectDocument() override;
 
+    /// The baseline: the project as stated, what the file holds.
     const Project& project() const { return m_project; }
-    /// What the editors show: the project as stated or, while a scenario is
-    /// recorded, the project with that scenario applied, so that an edit
-    /// recorded as an override shows its new value where it was typed. Edits
-    /// still name rows of project(): both have the same rows (when a scenario
-    /// would change them, this is project()).
-    const Project& shownProject() const;
+    /// What the editors show and edits are computed against: the baseline
+    /// or, while a scenario is shown, the project with that scenario applied
+    /// (scenarioProject()), so that an edit made there shows its new value
+    /// where it was typed. Edits still name rows of project(): both have the
+    /// same rows.
+    const Project& shownProject() const { return scenarioProject(); }
     QUndoStack* undoStack() const { return m_undo; }
     QString path() const { return m_path; } ///< empty: never saved (the sample, a new project)
     QString displayName() const;            ///< file name, or the project's name
     bool isModified() const;
 
-    /// Applies `edits` as one undo step named `text`. With `mergeKey` ≥ 0,
-    /// consecutive edits with the same key merge into one step until
-    /// endInteraction() (a slider drag is one step). Returns the reason when
-    /// the edit is refused: then nothing has changed.
+    /// Applies `edits` as one undo step named `text`. While a scenario is
+    /// shown, the edits become that scenario's overrides (one step; the
+    /// baseline does not change), and an edit no override can express (rows
+    /// added, removed, reordered or renamed) is refused, saying to switch to
+    /// the baseline. With `mergeKey` ≥ 0, consecutive edits with the same key
+    /// merge into one step until endInteraction() (a slider drag is one
+    /// step). Returns the reason when the edit is refused: then nothing has
+    /// changed.
     std::optional<QString> edit(const QString& text, const std::vector<FieldEdit>& edits,
                                 int mergeKey = -1);
     /// Ends a merging interaction (slider released, spin box left).
     void endInteraction() { ++m_interaction; }
     int interaction() const { return m_interaction; }
 
-    /// The scenario the views show ("" for the project as stated).
+    /// The scenario the views show and edits go to ("" for the baseline).
     QString scenario() const { return m_scenario; }
     void setScenario(const QString& scenario);
-    /// The project with the shown scenario applied: what the charts and the
-    /// what-if sliders show. project() when no scenario is shown, or when the
-    /// scenario cannot be applied or would change which rows there are (its
-    /// edits name rows of project()).
+    /// The shown scenario's name (its id when it has none).
+    QString scenarioLabel() const;
+    /// The project with the shown scenario applied: what the editors, the
+    /// charts and the what-if sliders show. project() when no scenario is
+    /// shown, or when the scenario cannot be applied or would change which
+    /// rows there are (its edits name rows of project()).
     const Project& scenarioProject() const;
-
-    /// While a scenario is recorded (its id; "" when none), edit() turns the
-    /// edits into that scenario's overrides (scenario_recorder.h), one step.
-    QString recordingScenario() const { return m_recordingScenario; }
-    void setRecordingScenario(const QString& id);
 
     /// A read-only document refuses every edit with `reason` (a project
     /// salvaged from a damaged file: it is kept with Save As, which makes it
@@ -96,19 +98,24 @@ public:
     /// "untitled.fleetplan" in the application's data folder.
     QString recoveryBase() const;
 
-    /// Replaces the inputs without an undo step (undo/redo use this);
-    /// `change` says what differs from the inputs before.
+    /// Replaces the inputs without an undo step; `change` says what differs
+    /// from the inputs before.
     void setProject(Project project, const ProjectChange& change = {});
     /// What the latest `changed()` changed.
     const ProjectChange& lastChange() const { return m_lastChange; }
+
+    /// The inputs to change in place, for undo steps (edit_command.h) alone:
+    /// each changes what it holds, then calls projectReplaced().
+    Project& projectForUndo() { return m_project; }
+    /// After projectForUndo() changed the inputs: drops what was derived
+    /// from them and emits changed().
+    void projectReplaced(const ProjectChange& change);
 
 signals:
     /// The inputs changed (an edit, undo, redo): recompute. lastChange()
     /// says what changed, for views that refresh only that.
     void changed();
     void scenarioChanged(const QString& scenario);
-    /// Recording into scenario `id` started ("" : recording stopped).
-    void recordingChanged(const QString& id);
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
 
@@ -122,9 +129,6 @@ private:
     int m_interaction = 0;
     bool m_autosaveSuspended = false;
     QString m_readOnly;
-    QString m_recordingScenario;
-    bool m_applyingRecording = false;
-    mutable std::optional<Project> m_shown; ///< shownProject() while recording; reset on change
     mutable std::optional<Project> m_scenarioApplied; ///< scenarioProject(); reset on change
 };
 

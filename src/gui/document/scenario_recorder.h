@@ -1,10 +1,11 @@
 #pragma once
 
-// "Record as scenario": while a scenario is being recorded, the edits made
-// anywhere in the app change that scenario's overrides instead of the base.
+// Scenarios own their edits: while a scenario is shown, the edits made
+// anywhere in the app change that scenario's overrides instead of the
+// baseline (ProjectDocument::edit).
 // Each edit's JSON pointer (rows by position, as the editors name them) is
 // turned into its id path ("/workloads/3/users" → "/workloads/chat-70b/users")
-// and upserted into /scenarios/<k>/overrides; the whole recording of one
+// and upserted into /scenarios/<k>/overrides; all the overrides of one
 // user action is ONE field edit, so it stays one undo step.
 
 #include "document/project_document.h"
@@ -27,7 +28,13 @@ namespace fleet::gui {
 Result<FieldEdit> recordAsOverrides(const Project& project, const std::string& scenarioId,
                                     const std::vector<FieldEdit>& edits);
 
-/// What ProjectDocument::edit applies while recording scenario `scenarioId`:
+/// Why rows of `list` ("/fleet/pools") cannot be added, removed or moved
+/// while scenario `scenarioId` is shown, saying what to do instead; "" when
+/// no scenario is shown (`scenarioId` empty). Asked before a dialog opens.
+std::string rowChangeRefusal(const Project& project, const std::string& scenarioId,
+                             std::string_view list);
+
+/// What ProjectDocument::edit applies while scenario `scenarioId` is shown:
 /// edits of the scenarios themselves (new, rename, an override's value) as
 /// they are; any other edits as the one edit recordAsOverrides() makes.
 Result<std::vector<FieldEdit>> recordedEdits(const Project& project, const std::string& scenarioId,

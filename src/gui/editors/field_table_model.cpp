@@ -48,13 +48,13 @@ FieldTableModel::FieldTableModel(ProjectDocument* document, Rows rows, RowName r
     : QAbstractTableModel(parent), m_document(document), m_rowsOf(std::move(rows)),
       m_rowName(std::move(rowName)), m_columns(std::move(columns))
 {
-    m_rows = m_rowsOf(m_document->project());
+    m_rows = m_rowsOf(m_document->shownProject());
     connect(document, &ProjectDocument::changed, this, &FieldTableModel::reload);
 }
 
 void FieldTableModel::reload()
 {
-    const std::vector<int> rows = m_rowsOf(m_document->project());
+    const std::vector<int> rows = m_rowsOf(m_document->shownProject());
     if (rows.size() != m_rows.size()) {
         beginResetModel();
         m_rows = rows;
@@ -63,7 +63,7 @@ void FieldTableModel::reload()
     }
     const ProjectChange& change = m_document->lastChange();
     if (rows == m_rows && change.scope == ProjectChange::Scope::Row &&
-        rowsOfList(m_columns, m_document->project(), m_rows, change.list)) {
+        rowsOfList(m_columns, m_document->shownProject(), m_rows, change.list)) {
         // One row of our list changed, and no other: its cells alone (a
         // thousand rows re-measured for one edit were most of its time).
         const auto at = std::find(m_rows.begin(), m_rows.end(), change.row);
@@ -103,7 +103,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
                    : c.missingTooltip;
     if (role == Qt::TextAlignmentRole)
         return c.unit.isEmpty() ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    // While a scenario is recorded, its values (shownProject()).
+    // While a scenario is shown, its values (shownProject()).
     const Project& shown = m_document->shownProject();
     const QVariant value = c.get(shown, item);
     if (!value.isValid()) // the item has no such field (a plan the book does not offer)
@@ -138,7 +138,7 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     if (orientation == Qt::Vertical)
-        return m_rowName(m_document->project(), m_rows[std::size_t(section)]);
+        return m_rowName(m_document->shownProject(), m_rows[std::size_t(section)]);
     const FieldColumn& c = m_columns[std::size_t(section)];
     if (role == Qt::ToolTipRole)
         return c.tooltip;
@@ -151,7 +151,7 @@ Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const
     const FieldColumn& c = m_columns[std::size_t(index.column())];
     if (!c.pointer && !c.edits)
         return flags;
-    const QVariant value = c.get(m_document->project(), m_rows[std::size_t(index.row())]);
+    const QVariant value = c.get(m_document->shownProject(), m_rows[std::size_t(index.row())]);
     if (!value.isValid())
         return flags;
     return flags |
@@ -166,10 +166,13 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
     if (!c.pointer && !c.edits)
         return false;
     const int item = m_rows[std::size_t(index.row())];
-    const std::string pointer =
-        c.pointer ? c.pointer(m_document->project(), item) : c.header.toStdString();
+    // The edit is computed against what the table shows: the baseline or,
+    // while a scenario is shown, the scenario's project (the same rows), so
+    // that an edit of a price in a scenario keeps its other overrides.
+    const Project& shown = m_document->shownProject();
+    const std::string pointer = c.pointer ? c.pointer(shown, item) : c.header.toStdString();
     boost::json::value json;
-    const QVariant current = c.get(m_document->project(), item);
+    const QVariant current = c.get(shown, item);
     if (role == Qt::CheckStateRole) {
         json = value.toInt() == Qt::Checked;
     } else if (current.typeId() == QMetaType::QStringList) {
@@ -195,14 +198,15 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
         }
     }
     if (c.refuse)
-        if (const auto refusal = c.refuse(m_document->project(), item, json)) {
+        if (const auto refusal = c.refuse(shown, item, json)) {
             m_lastRefusal = *refusal;
             emit refused(index, m_lastRefusal);
             return false;
         }
-    const QString text = tr("Edit %1 of %2").arg(c.header, m_rowName(m_document->project(), item));
-    const std::vector<FieldEdit> edits = c.edits ? c.edits(m_document->project(), item, json)
-                                                 : std::vector<FieldEdit>{{pointer, json}};
+    const QString text =
+        tr("Edit %1 of %2").arg(c.header, m_rowName(m_document->shownProject(), item));
+    const std::vector<FieldEdit> edits =
+        c.edits ? c.edits(shown, item, json) : std::vector<FieldEdit>{{pointer, json}};
     if (edits.empty()) // nothing to change (an id set to itself)
         return true;
     if (const auto refusal = m_document->edit(text, edits)) {

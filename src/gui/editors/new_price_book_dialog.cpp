@@ -31,7 +31,7 @@ NewPriceBookDialog::NewPriceBookDialog(ProjectDocument* document, QWidget* paren
     m_copyFrom = new QComboBox(this);
     m_copyFrom->setObjectName(QStringLiteral("bookCopyFrom"));
     m_copyFrom->addItem(tr("Nothing — an empty book"), QString());
-    for (const PriceBook& book : document->project().catalog().priceBooks)
+    for (const PriceBook& book : document->shownProject().catalog().priceBooks)
         m_copyFrom->addItem(tr("Prices of %1").arg(QString::fromStdString(book.name)),
                             QString::fromStdString(book.id));
     form->addRow(tr("Start from:"), m_copyFrom);
@@ -56,7 +56,7 @@ QString NewPriceBookDialog::errorText() const
 
 void NewPriceBookDialog::accept()
 {
-    const Project& project = m_document->project();
+    const Project& project = m_document->shownProject();
     const std::string id = m_id->text().trimmed().toStdString();
     auto edits = newPriceBookEdits(project, id, m_name->text().trimmed().toStdString(),
                                    m_copyFrom->currentData().toString().toStdString());

@@ -125,7 +125,7 @@ QPushButton* removeBookButton(ProjectDocument* doc, QLabel* refusal, QWidget* pa
     button->setMenu(menu);
     QObject::connect(menu, &QMenu::aboutToShow, menu, [doc, menu, refusal] {
         menu->clear();
-        const Project& project = doc->project();
+        const Project& project = doc->shownProject();
         if (project.ownPriceBooks.empty()) {
             menu->addAction(QObject::tr("(the project uses the built-in books as published)"))
                 ->setEnabled(false);
@@ -140,7 +140,7 @@ QPushButton* removeBookButton(ProjectDocument* doc, QLabel* refusal, QWidget* pa
             action->setData(QString::fromStdString(book.id));
             QObject::connect(
                 action, &QAction::triggered, menu, [doc, refusal, id = book.id, text, name] {
-                    auto edits = dropOwnBookEdits(doc->project(), builtinCatalog(), id);
+                    auto edits = dropOwnBookEdits(doc->shownProject(), builtinCatalog(), id);
                     std::optional<QString> refused;
                     if (!edits)
                         refused = QString::fromStdString(edits.error().messages());
@@ -177,7 +177,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     refusal->hide();
     const auto fill = [doc, combo, coverage] {
         const QSignalBlocker block(combo);
-        const Project& project = doc->project();
+        const Project& project = doc->shownProject();
         combo->clear();
         QStringList cannot;
         for (const PriceBook& book : project.catalog().priceBooks) {
@@ -206,7 +206,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     QObject::connect(doc, &ProjectDocument::changed, combo, fill);
     QObject::connect(combo, &QComboBox::currentIndexChanged, combo, [doc, combo, refusal, fill] {
         const std::string id = combo->currentData().toString().toStdString();
-        if (id == doc->project().activePriceBookId)
+        if (id == doc->shownProject().activePriceBookId)
             return;
         if (const auto refused = doc->edit(QObject::tr("Choose the price book"),
                                            {{"/active_price_book", boost::json::value(id)}})) {
@@ -273,7 +273,7 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         const QModelIndex at = view->currentIndex();
         if (!at.isValid())
             return;
-        const Project& p = doc->project();
+        const Project& p = doc->shownProject();
         const std::string gpu = p.catalog().gpus[std::size_t(prices->itemAt(at.row()))].id;
         auto edits = removePriceEdits(p, p.activePriceBookId, gpu,
                                       kPricePlanColumns[std::size_t(at.column())]);
@@ -289,9 +289,9 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         refusal->setVisible(refused.has_value());
     });
     auto* catalog = new CatalogTableModel(page);
-    catalog->setCatalog(doc->project().catalog());
+    catalog->setCatalog(doc->shownProject().catalog());
     QObject::connect(doc, &ProjectDocument::changed, catalog,
-                     [doc, catalog] { catalog->setCatalog(doc->project().catalog()); });
+                     [doc, catalog] { catalog->setCatalog(doc->shownProject().catalog()); });
     auto* catalogView = new QTableView(page);
     catalogView->setObjectName(QStringLiteral("catalogView"));
     catalogView->setModel(catalog);

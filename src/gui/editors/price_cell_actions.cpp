@@ -24,7 +24,7 @@ bool opensDialog(const FieldTableModel* prices, const QModelIndex& at)
 void openPriceDialog(ProjectDocument* doc, QWidget* page, const FieldTableModel* prices,
                      const QModelIndex& at)
 {
-    const Project& p = doc->project();
+    const Project& p = doc->shownProject();
     PriceEntryDialog dialog(doc, page);
     dialog.select(
         QString::fromStdString(p.activePriceBookId),

@@ -84,7 +84,7 @@ PriceEntryDialog::PriceEntryDialog(ProjectDocument* document, QWidget* parent)
 {
     setObjectName(QStringLiteral("priceEntryDialog"));
     setWindowTitle(tr("Add Price"));
-    const Project& project = document->project();
+    const Project& project = document->shownProject();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("A price of one GPU under one plan, saved in the project's "
                                     "copy of the book with its source and date."),
@@ -207,7 +207,7 @@ void PriceEntryDialog::select(const QString& bookId, const QString& gpuId, Plan 
 
 void PriceEntryDialog::loadFigures()
 {
-    const Project& project = m_document->project();
+    const Project& project = m_document->shownProject();
     const PriceBook* book =
         project.catalog().priceBook(m_book->currentData().toString().toStdString());
     const std::string gpuId = m_gpu->currentData().toString().toStdString();
@@ -259,7 +259,7 @@ void PriceEntryDialog::updatePreview()
         return;
     }
     const GpuModel* gpu =
-        m_document->project().catalog().gpu(m_gpu->currentData().toString().toStdString());
+        m_document->shownProject().catalog().gpu(m_gpu->currentData().toString().toStdString());
     OwnedCost cost;
     const auto figures = ownedFigureFields();
     for (std::size_t i = 0; i < figures.size(); ++i)
@@ -287,7 +287,7 @@ QString PriceEntryDialog::errorText() const
 
 void PriceEntryDialog::accept()
 {
-    const Project& project = m_document->project();
+    const Project& project = m_document->shownProject();
     PriceCitation citation{m_source->currentData().toString().toStdString(),
                            m_asOf->date().toString(Qt::ISODate).toStdString(),
                            m_note->text().trimmed().toStdString()};

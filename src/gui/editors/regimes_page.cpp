@@ -127,8 +127,8 @@ ProjectPage schedulerPage(ProjectDocument* doc, QWidget* parent)
                        QString::fromUtf8(policyKey(policy).data()));
     const auto sync = [doc, combo] {
         const QSignalBlocker block(combo);
-        combo->setCurrentIndex(
-            combo->findData(QString::fromUtf8(policyKey(doc->project().scheduler.policy).data())));
+        combo->setCurrentIndex(combo->findData(
+            QString::fromUtf8(policyKey(doc->shownProject().scheduler.policy).data())));
     };
     sync();
     QObject::connect(doc, &ProjectDocument::changed, combo, sync);

@@ -1,5 +1,6 @@
 #include "editors/row_actions.h"
 
+#include "document/scenario_recorder.h"
 #include "editors/page_helpers.h"
 #include "editors/remove_row_dialog.h"
 #include "utf8_text.h"
@@ -82,6 +83,11 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
     };
     if (add)
         QObject::connect(add, &QPushButton::clicked, view, [=] {
+            // Refused in a scenario before a dialog asks for the new row.
+            if (const std::string refused =
+                    rowChangeRefusal(doc->project(), doc->scenario().toStdString(), pointer);
+                !refused.empty())
+                return model->reportRefusal(QString::fromStdString(refused));
             const auto made = makeRow(view, doc->project());
             if (!made)
                 return;
@@ -114,6 +120,11 @@ void addRowActions(QVBoxLayout* layout, ProjectDocument* doc, QTableView* view,
         const int r = selectedRow();
         if (r < 0)
             return;
+        // Refused in a scenario before asking what to do with references.
+        if (const std::string refused =
+                rowChangeRefusal(doc->project(), doc->scenario().toStdString(), pointer);
+            !refused.empty())
+            return model->reportRefusal(QString::fromStdString(refused));
         const Project& project = doc->project();
         const std::string id = rowId(project, list, std::size_t(model->itemAt(r)));
         RemovePlan plan;

@@ -1,9 +1,12 @@
 #pragma once
 
 // The overrides of the scenario the document shows: a row per override,
-// its field (id path), the value the project as stated has there, and the
-// scenario's value — editable in place (JSON, or plain text for a string),
-// one undo step per change.
+// what it changes in words (document/override_words.h: the row, the field's
+// label, before → after in its unit; the id path is the tooltip), the value
+// the baseline has there, and the scenario's value — a number, yes/no or a
+// word, editable in place, one undo step per change. A list or object value
+// (the price books, a workload's choice) is told in words alone and changed
+// in its editor while the scenario is shown.
 
 #include "document/project_document.h"
 
@@ -18,7 +21,7 @@ class ScenarioOverridesModel : public QAbstractTableModel
 public:
     enum Column
     {
-        Field,
+        Change,
         BaseValue,
         ScenarioValue,
         ColumnCount
@@ -47,11 +50,12 @@ private:
     ProjectDocument* m_document;
     std::vector<ScenarioOverride> m_rows;
     std::vector<std::string> m_base; ///< the base value of each row, JSON text
+    std::vector<QString> m_words;    ///< what each row changes, in words
     QString m_lastRefusal;
 };
 
-/// Applies `edits` of the scenarios themselves (a recording passes them as
-/// they are). Returns the reason when refused.
+/// Applies `edits` of the scenarios themselves (they pass as they are while a
+/// scenario is shown). Returns the reason when refused.
 std::optional<QString> editScenarios(ProjectDocument* document, const QString& text,
                                      const std::vector<FieldEdit>& edits);
 

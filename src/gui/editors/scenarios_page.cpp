@@ -61,7 +61,8 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
 
     auto* row = new QHBoxLayout;
     auto* add = addButton(page, row, QObject::tr("New…"), "newScenario",
-                          QObject::tr("A scenario without overrides; record or add its changes"));
+                          QObject::tr("A scenario without overrides, shown at once: edits made "
+                                      "while it is shown become its overrides"));
     auto* duplicate = addButton(page, row, QObject::tr("Duplicate"), "duplicateScenario",
                                 QObject::tr("A copy of the selected scenario"));
     auto* rename = addButton(page, row, QObject::tr("Rename…"), "renameScenario",
@@ -75,15 +76,10 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
                            QObject::tr("Move the selected scenario down"));
     for (QPushButton* arrow : {up, down})
         arrow->setMaximumWidth(arrow->fontMetrics().horizontalAdvance(QStringLiteral("↑")) * 4);
-    auto* record = addButton(page, row, QObject::tr("Record as scenario"), "recordScenario",
-                             QObject::tr("While on, edits made anywhere become overrides of the "
-                                         "selected scenario (a new one when the baseline is "
-                                         "selected) instead of changing the project"));
-    record->setCheckable(true);
     row->addStretch(1);
     layout->addLayout(row);
     auto* banner = new QLabel(page);
-    banner->setObjectName(QStringLiteral("recordingBanner"));
+    banner->setObjectName(QStringLiteral("scenarioEditsBanner"));
     banner->setWordWrap(true);
     banner->setStyleSheet(
         QStringLiteral("QLabel { background: #fde2e1; color: #7a1f1a; padding: 4px; }"));
@@ -91,7 +87,7 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
     layout->addWidget(banner);
     layout->addWidget(message);
 
-    const auto fill = [doc, list, duplicate, rename, remove, up, down, record, banner] {
+    const auto fill = [doc, list, duplicate, rename, remove, up, down, banner] {
         const QSignalBlocker block(list);
         list->clear();
         auto* base = new QListWidgetItem(QObject::tr("Baseline — the project as stated"), list);
@@ -116,27 +112,15 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
         const auto& all = doc->project().scenarios;
         up->setEnabled(chosen && all.front().id != doc->scenario().toStdString());
         down->setEnabled(chosen && all.back().id != doc->scenario().toStdString());
-        const QString recording = doc->recordingScenario();
-        {
-            const QSignalBlocker blockRecord(record);
-            record->setChecked(!recording.isEmpty());
-        }
-        record->setText(recording.isEmpty() ? QObject::tr("Record as scenario")
-                                            : QObject::tr("Stop recording"));
-        banner->setText(QObject::tr("Recording into “%1”: edits made anywhere change this "
-                                    "scenario's overrides, not the project as stated.")
-                            .arg(scenarioLabel(doc, recording)));
-        banner->setVisible(!recording.isEmpty());
+        banner->setText(QObject::tr("Showing “%1”: edits made anywhere (cells, sliders, prices) "
+                                    "change this scenario's overrides, not the baseline. Adding, "
+                                    "removing or renaming rows needs the Baseline.")
+                            .arg(scenarioLabel(doc, doc->scenario())));
+        banner->setVisible(chosen);
     };
     fill();
     QObject::connect(doc, &ProjectDocument::changed, list, fill);
-    // Recording follows the scenario shown (Ctrl+PgUp / PgDown, the list):
-    // the baseline ends it.
-    QObject::connect(doc, &ProjectDocument::scenarioChanged, list, [doc, fill](const QString& id) {
-        if (!doc->recordingScenario().isEmpty())
-            doc->setRecordingScenario(id);
-        fill();
-    });
+    QObject::connect(doc, &ProjectDocument::scenarioChanged, list, fill);
     QObject::connect(list, &QListWidget::currentRowChanged, list, [doc, list](int at) {
         if (at >= 0)
             doc->setScenario(list->item(at)->data(Qt::UserRole).toString());
@@ -186,16 +170,13 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
             report(QString::fromStdString(edit.error().messages()));
             return;
         }
-        const QString recording = doc->recordingScenario();
-        if (recording == id)
-            doc->setRecordingScenario({});
+        // The baseline is shown first, so that the deletion is the
+        // baseline's edit, not one of the scenario being deleted.
+        doc->setScenario({});
         if (!report(editScenarios(doc,
                                   QObject::tr("Delete scenario %1").arg(scenarioLabel(doc, id)),
-                                  {edit.value()}))) {
-            doc->setRecordingScenario(recording);
-            return;
-        }
-        doc->setScenario({});
+                                  {edit.value()})))
+            doc->setScenario(id);
     });
     for (const auto& [arrow, delta] : {std::pair{up, -1}, std::pair{down, 1}})
         QObject::connect(arrow, &QPushButton::clicked, page, [doc, report, delta = delta] {
@@ -203,41 +184,21 @@ ProjectPage scenariosPage(ProjectDocument* doc, QWidget* parent)
             report(edit ? editScenarios(doc, QObject::tr("Move scenario"), {edit.value()})
                         : std::optional<QString>(QString::fromStdString(edit.error().messages())));
         });
-    QObject::connect(record, &QPushButton::toggled, page, [doc, report, fill](bool on) {
-        if (!on) {
-            doc->setRecordingScenario({});
-            fill();
-            return;
-        }
-        QString id = doc->scenario();
-        if (id.isEmpty()) { // from the baseline: into a new scenario (its own undo step)
-            const QString name =
-                QObject::tr("Recorded %1").arg(doc->project().scenarios.size() + 1);
-            auto added = addScenario(doc->project(), name.toStdString());
-            if (!added || !report(editScenarios(doc, QObject::tr("New scenario %1").arg(name),
-                                                {added.value().edit}))) {
-                if (!added)
-                    report(QString::fromStdString(added.error().messages()));
-                fill();
-                return;
-            }
-            id = QString::fromStdString(added.value().id);
-        }
-        doc->setRecordingScenario(id);
-        doc->setScenario(id); // the views show the scenario being recorded
-        fill();
-    });
-
-    auto* overridesTitle = new QLabel(QObject::tr(
-        "<b>Overrides of the selected scenario</b> — the scenario value is editable in place"));
+    auto* overridesTitle = new QLabel(
+        QObject::tr("<b>What the selected scenario changes</b> — a value is editable in place"));
     overridesTitle->setWordWrap(true);
     layout->addWidget(overridesTitle);
     auto* overrides = new ScenarioOverridesModel(doc, page);
     auto* view = new QTableView(page);
     view->setObjectName(QStringLiteral("overridesView"));
     view->setModel(overrides);
+    // The change in words takes the width and wraps; the values stay narrow.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(ScenarioOverridesModel::Change,
+                                                   QHeaderView::Stretch);
+    view->horizontalHeader()->setStretchLastSection(false);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->setWordWrap(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setMinimumHeight(140);
     layout->addWidget(view, 1);

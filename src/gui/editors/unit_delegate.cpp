@@ -26,7 +26,7 @@ QWidget* UnitDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem&
     if (model && model->column(index.column()).choices) {
         const FieldColumn& column = model->column(index.column());
         QWidget* editor = createChoiceEditor(
-            parent, column.choices(model->document()->project(), model->itemAt(index.row())),
+            parent, column.choices(model->document()->shownProject(), model->itemAt(index.row())),
             column.checkList);
         if (auto* combo = qobject_cast<QComboBox*>(editor)) {
             // Picking is the edit: commit and close at once.

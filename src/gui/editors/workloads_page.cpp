@@ -1,3 +1,4 @@
+#include "document/scenario_recorder.h"
 #include "editors/empty_table_placeholder.h"
 #include "editors/model_picker.h"
 #include "editors/new_workload_dialog.h"
@@ -172,7 +173,12 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     // Asks kind and segment (`kind` offered first, else the kind last added),
     // then adds the workload as one undo step and selects it.
     const auto askAndAdd = [doc, addWorkload, tables, defaults](std::optional<WorkloadKind> kind) {
-        if (doc->project().segments.empty()) // asking would be in vain
+        // In a scenario, or without segments, asking would be in vain.
+        if (const std::string refused =
+                rowChangeRefusal(doc->project(), doc->scenario().toStdString(), "/workloads");
+            !refused.empty())
+            return tables.begin()->second.second->reportRefusal(QString::fromStdString(refused));
+        if (doc->project().segments.empty())
             return tables.begin()->second.second->reportRefusal(
                 std::get<QString>(newWorkloadRow(doc->project(), WorkloadKind::Training)));
         NewWorkloadDialog dialog(doc->project(), kind.value_or(defaults->kind),

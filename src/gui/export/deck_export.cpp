@@ -5,6 +5,7 @@
 #include "charts/chart_style.h"
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
+#include "document/override_words.h"
 #include "export/deck_pptx.h"
 #include "store/export_target.h"
 #include "views/number_format.h"
@@ -172,6 +173,15 @@ DeckSlide assumptionsSlide(const PlanResults& r)
                            .arg(QString::fromStdString(o.section), QString::fromStdString(o.key),
                                 QString::fromStdString(o.valueJson));
     slide.lines << QObject::tr("Scenario shown: %1").arg(shownScenarioName(r));
+    // What it changes, in words; a long list is cut short on the slide (the
+    // workbook lists every change).
+    constexpr qsizetype kChangesShown = 8;
+    const QStringList changes = scenarioInWords(r.baseProject, r.scenario);
+    for (qsizetype i = 0; i < std::min(changes.size(), kChangesShown); ++i)
+        slide.lines << QObject::tr("Scenario change: %1").arg(changes[i]);
+    if (changes.size() > kChangesShown)
+        slide.lines << QObject::tr("… and %n more change(s), listed in the workbook", nullptr,
+                                   int(changes.size() - kChangesShown));
     slide.notes = QObject::tr("Every price carries its source and date in the project's catalog; "
                               "the workbook export lists them per GPU and plan.");
     return slide;

@@ -2,6 +2,8 @@
 
 #include "charts/optimizer_mix_chart.h"
 #include "compute/optimizer_plan.h"
+#include "compute/scenario_name.h"
+#include "document/override_words.h"
 #include "store/export_target.h"
 
 #include <QDir>
@@ -131,7 +133,17 @@ void kpiSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     text(sheet, row++, 0, "Project", f.header);
     text(sheet, row - 1, 1, r.project.name);
     text(sheet, row, 0, "Scenario", f.header);
-    text(sheet, row++, 1, r.scenario.empty() ? "Baseline" : r.scenario);
+    text(sheet, row++, 1,
+         r.scenario.empty()
+             ? std::string("Baseline")
+             : scenarioName(r.baseProject, r.scenario).toStdString() + " (" + r.scenario + ")");
+    // What the scenario shown changes from the baseline, in words.
+    const QStringList changes = scenarioInWords(r.baseProject, r.scenario);
+    for (qsizetype i = 0; i < changes.size(); ++i) {
+        if (i == 0)
+            text(sheet, row, 0, "Changes from the baseline", f.header);
+        text(sheet, row++, 1, changes[i].toStdString());
+    }
     if (const PriceBook* priceBook = r.project.activePriceBook()) {
         text(sheet, row, 0, "Price book", f.header);
         text(sheet, row++, 1, priceBook->name + " (as of " + priceBook->asOf + ")");

@@ -1,7 +1,5 @@
 #include "views/drivers_panel.h"
 
-#include "document/scenario_recorder.h"
-
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -82,17 +80,10 @@ double DriversPanel::fromSlider(const Driver& d, int position) const
 
 std::optional<QString> DriversPanel::apply(const Row& row, double value, int mergeKey)
 {
-    const QString scenario = m_document->scenario();
-    std::vector<FieldEdit> edits = row.driver->write(m_document->scenarioProject(), value);
-    if (scenario.isEmpty())
-        return m_document->edit(tr("Set %1").arg(row.driver->label), edits, mergeKey);
-    // Inside a scenario: the same edits, as that scenario's overrides (the
-    // way "Record as scenario" turns an edit into one), one undo step.
-    auto recorded = recordAsOverrides(m_document->project(), scenario.toStdString(), edits);
-    if (!recorded)
-        return QString::fromStdString(recorded.error().messages());
-    return m_document->edit(tr("Set %1 in scenario %2").arg(row.driver->label, scenarioName()),
-                            {std::move(recorded).value()}, mergeKey);
+    // Inside a scenario the document turns the edits into that scenario's
+    // overrides (ProjectDocument::edit), one undo step.
+    return m_document->edit(tr("Set %1").arg(row.driver->label),
+                            row.driver->write(m_document->scenarioProject(), value), mergeKey);
 }
 
 QString DriversPanel::scenarioName() const

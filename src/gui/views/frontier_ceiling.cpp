@@ -57,9 +57,9 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
                          QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
                          defaultProjectLoads(), kDefaultSimulationDays, seeded);
     const QString policy = QString::fromUtf8(policyKey(measured.value().policy).data());
-    if (auto refusal =
-            document->edit(QObject::tr("Use the measured knee as the %1 ceiling").arg(policy),
-                           measuredCeilingEdits(document->project(), measured.value(), provenance)))
+    if (auto refusal = document->edit(
+            QObject::tr("Use the measured knee as the %1 ceiling").arg(policy),
+            measuredCeilingEdits(document->shownProject(), measured.value(), provenance)))
         return refused(*refusal);
     return {true, QObject::tr("The %1 utilization ceiling is now %2, the knee the simulator "
                               "measured (load %3).")

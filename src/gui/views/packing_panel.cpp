@@ -123,8 +123,9 @@ std::optional<QString> PackingPanel::applyToProject()
     const pack::MeasuredEfficiency measured = *pack::measuredEfficiency(allocations);
     const double efficiency = measured.efficiency;
     const std::string note = pack::noteWithMeasuredEfficiency(
-        m_document->project().note, efficiency, measured.policy, "in FleetPlanner's Packing view",
-        m_report->source.toStdString(), m_report->load, m_report->seeds);
+        m_document->shownProject().note, efficiency, measured.policy,
+        "in FleetPlanner's Packing view", m_report->source.toStdString(), m_report->load,
+        m_report->seeds);
     if (auto refusal = m_document->edit(
             tr("Use the measured packing efficiency"),
             {{"/assumptions/shared_packing_efficiency", boost::json::value(efficiency)},
