@@ -38,6 +38,12 @@ public:
         tick();
         m_timer.stop();
     }
+    /// The gap so far does not count (the caller's own work, a screenshot).
+    void restartGap()
+    {
+        m_lastWallMs = double(m_wall.nsecsElapsed()) / 1e6;
+        m_lastCpuMs = threadCpuMs();
+    }
     double longestWallMs() const { return m_longestWallMs; }
     double longestCpuMs() const { return m_longestCpuMs; }
 
