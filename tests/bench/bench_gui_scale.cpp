@@ -198,7 +198,7 @@ int main(int argc, char** argv)
         benchmark::RegisterBenchmark(("edit/" + size).c_str(), editCell, workloads)
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond)
-            ->Iterations(5)
+            ->Iterations(3)
             ->Repetitions(3)
             ->ReportAggregatesOnly(true);
     }
