@@ -187,19 +187,24 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
+    // FLEET_BENCH_REPEATS=1 for a quick look (the engine at 10,000 workloads
+    // can take minutes per opening until it is fast).
+    const int repeats = qEnvironmentVariableIsSet("FLEET_BENCH_REPEATS")
+                            ? std::max(1, qEnvironmentVariableIntValue("FLEET_BENCH_REPEATS"))
+                            : 3;
     for (const std::size_t workloads : {std::size_t(1000), std::size_t(10000)}) {
         const std::string size = std::to_string(workloads) + "_workloads";
         benchmark::RegisterBenchmark(("open/" + size).c_str(), openProject, workloads)
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1)
-            ->Repetitions(3)
+            ->Repetitions(repeats)
             ->ReportAggregatesOnly(true);
         benchmark::RegisterBenchmark(("edit/" + size).c_str(), editCell, workloads)
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond)
-            ->Iterations(3)
-            ->Repetitions(3)
+            ->Iterations(repeats)
+            ->Repetitions(repeats)
             ->ReportAggregatesOnly(true);
     }
     benchmark::Initialize(&argc, argv);
