@@ -143,8 +143,24 @@ void KpiPanel::arrange(int columns)
     layout->addWidget(m_alerts, below + 2, 0, 1, columns);
 }
 
+void KpiPanel::setUpdating(bool updating)
+{
+    if (updating == m_updatingState)
+        return;
+    m_updatingState = updating;
+    // Disabled labels are drawn in the palette's grey: visibly not current.
+    for (const Kpi& kpi : m_kpis) {
+        kpi.value->setEnabled(!updating);
+        kpi.delta->setEnabled(!updating);
+    }
+    m_optimizer->setEnabled(!updating);
+    setToolTip(updating ? tr("Updating: these figures are of an earlier state of the inputs")
+                        : QString());
+}
+
 void KpiPanel::showResults(const PlanResults& results)
 {
+    setUpdating(false);
     const Project& project = results.project;
     setTitle(
         tr("%1 — %2, %3 months, price book %4%5")

@@ -23,6 +23,10 @@ public:
     void showResults(const PlanResults& results);
     /// Only the optimizer's line (it arrives after the engine's results).
     void showOptimizer(const PlanResults& results);
+    /// Greys the figures while they are of an earlier state of the inputs
+    /// (newer ones being computed); showResults clears it.
+    void setUpdating(bool updating);
+    bool updating() const { return m_updatingState; }
 
     /// The text shown for a KPI key ("mean_monthly_cost_usd", ...), for tests.
     QString valueText(const QString& key) const;
@@ -73,6 +77,7 @@ private:
     QPushButton* m_exportModel = nullptr;
     qreal m_baseSize = 0;
     int m_columns = 0;
+    bool m_updatingState = false;
 };
 
 } // namespace fleet::gui

@@ -61,6 +61,8 @@ namespace fleet::gui {
 
 namespace {
 constexpr int kMaxRecent = 8;
+/// Results later than this after an edit are marked as of an earlier state.
+constexpr int kMarkStaleAfterMs = 150;
 const QString kRecentKey = QStringLiteral("recentFiles");
 } // namespace
 
@@ -78,6 +80,18 @@ MainWindow::MainWindow(QWidget* parent)
         m_charts->showOptimizer(results);
     });
     setupLayout();
+    // What is shown stays on screen while newer results are computed, marked
+    // as of an earlier state once they take longer than an edit should.
+    m_markStale = new QTimer(this);
+    m_markStale->setSingleShot(true);
+    m_markStale->setInterval(kMarkStaleAfterMs);
+    connect(m_markStale, &QTimer::timeout, this, &MainWindow::markStale);
+    connect(m_recompute, &RecomputeService::requested, m_markStale, qOverload<>(&QTimer::start));
+    connect(m_recompute, &RecomputeService::kpisReady, this, [this](ResultsPtr results) {
+        m_kpi->showResults(*results); // the charts follow (still marked stale)
+        if (!m_markStale->isActive())
+            markStale();
+    });
     setupPresentation();
     connect(m_kpi, &KpiPanel::exportSolverModelRequested, this,
             &MainWindow::exportSolverModelDialog);
@@ -346,12 +360,29 @@ void MainWindow::updateTitle()
     setWindowModified(m_document->isModified());
 }
 
+void MainWindow::markStale()
+{
+    const bool kpisStale = !m_recompute->kpisUpToDate();
+    const bool chartsStale = !m_recompute->upToDate();
+    if (kpisStale)
+        m_kpi->setUpdating(true);
+    if (chartsStale)
+        m_charts->setUpdating(true);
+    if (kpisStale || chartsStale)
+        m_state->setText(kpisStale ? tr("Updating the KPIs and charts…")
+                                   : tr("KPIs up to date; updating the charts…"));
+}
+
 void MainWindow::showResults(ResultsPtr results)
 {
     m_kpi->showResults(*results);
     m_charts->showResults(results);
     if (m_metering)
         m_metering->showResults(results);
+    if (!m_recompute->upToDate()) {
+        markStale(); // of an earlier request (a packing replay): newer ones are on their way
+        return;
+    }
     if (!m_recompute->slowBusy())
         m_state->setText(results->frontiersCurrent ? tr("Up to date")
                                                    : tr("Fast results; exact solve and "

@@ -17,6 +17,7 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTimer;
 class QDockWidget;
 
 namespace Ui {
@@ -102,6 +103,8 @@ private:
     void rebuildPages();
     void updateTitle();
     void showResults(ResultsPtr results);
+    /// Marks the KPIs and charts not yet of the newest inputs as updating.
+    void markStale();
     bool maybeSave();
     bool askAboutPendingRecovery();
     void forgetRecoveryOf(const QString& recoveryBase);
@@ -142,6 +145,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_state = nullptr;
+    QTimer* m_markStale = nullptr;
     QLabel* m_readOnlyBanner = nullptr;
     PresentationBanner* m_banner = nullptr;
     PresentationKeys* m_presentationKeys = nullptr;

@@ -13,6 +13,7 @@
 #include "editors/project_pages.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/scaled_sample.h"
 #include "views/chart_tabs.h"
 
 #include <QApplication>
@@ -26,20 +27,6 @@
 namespace {
 
 fleet::gui::MainWindow* g_window = nullptr;
-
-/// The sample with its workloads repeated (new ids) until there are `count`.
-fleet::Project sampleWith(std::size_t count)
-{
-    fleet::Project project = fleet::loadSampleProject().value();
-    const std::vector<fleet::Workload> base = project.workloads;
-    for (std::size_t i = 0; project.workloads.size() < count; ++i) {
-        fleet::Workload copy = base[i % base.size()];
-        copy.id += "-" + std::to_string(i);
-        copy.name += " " + std::to_string(i);
-        project.workloads.push_back(std::move(copy));
-    }
-    return project;
-}
 
 /// The first editable numeric cell of the Workloads page's first table of
 /// `kind` (any kind: the page's first table).
@@ -74,7 +61,7 @@ void waitUpToDate()
 void cellEdit(benchmark::State& state, std::size_t workloads,
               std::optional<fleet::WorkloadKind> kind)
 {
-    g_window->setProject(sampleWith(workloads));
+    g_window->setProject(fleet::test_support::scaledSample(workloads));
     waitUpToDate();
     auto [model, index] = firstNumberCell(kind);
     if (!model) {

@@ -1,6 +1,8 @@
 #include "optimize/plan_comparison.h"
 
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace fleet {
 
@@ -22,6 +24,12 @@ PlanComparison comparePlans(const Evaluation& evaluation, const RegimeMixResult&
     comparison.optimizerCostUsd = plan.costUsd;
     comparison.differenceUsd = comparison.engineCostUsd - comparison.optimizerCostUsd;
     comparison.engineGpusBeyondFleet = evaluation.kpis.peakGpusBeyondFleet;
+    // Each workload's assignment looked up, not searched for: the app compares
+    // every plan it shows, and 10,000 workloads × their assignments took
+    // seconds of the GUI thread.
+    std::unordered_map<std::string_view, const Assignment*> assignmentOf;
+    for (const Assignment& a : plan.assignments)
+        assignmentOf[a.workloadId] = &a; // the last one, as before
     for (const WorkloadEvaluation& w : evaluation.workloads) {
         const OptionResult* chosen = w.chosenOption();
         const bool engineSpot = chosen && w.chosenPlan == Plan::Spot;
@@ -29,9 +37,10 @@ PlanComparison comparePlans(const Evaluation& evaluation, const RegimeMixResult&
             chosen ? describeChoice(chosen->gpuId, chosen->regime, chosen->profile, engineSpot)
                    : "(none)";
         std::string optimizer = "(not served)";
-        for (const Assignment& a : plan.assignments)
-            if (a.workloadId == w.id)
-                optimizer = describeChoice(a.gpuId, a.regime, a.profile, a.onSpot);
+        if (const auto found = assignmentOf.find(w.id); found != assignmentOf.end()) {
+            const Assignment& a = *found->second;
+            optimizer = describeChoice(a.gpuId, a.regime, a.profile, a.onSpot);
+        }
         if (engine != optimizer)
             comparison.choices.push_back({w.id, engine, optimizer});
     }

@@ -16,8 +16,10 @@ struct EvaluationCaches
     EvaluationCache base;
 };
 
-/// computePlanResults with its two evaluations through `caches`.
+/// computePlanResults with its two evaluations through `caches`, telling
+/// `steps` (when given) of its progress.
 PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts, EvaluationCaches& caches);
+                               unsigned parts, EvaluationCaches& caches,
+                               const PlanSteps* steps = nullptr);
 
 } // namespace fleet::gui

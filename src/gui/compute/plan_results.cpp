@@ -11,7 +11,7 @@ namespace fleet::gui {
 namespace {
 
 PlanResults computeWith(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                        unsigned parts, EvaluationCaches* caches)
+                        unsigned parts, EvaluationCaches* caches, const PlanSteps* steps)
 {
     PlanResults results;
     results.scenario = scenario;
@@ -27,13 +27,17 @@ PlanResults computeWith(const Project& project, const std::string& scenario, Kpi
     }
     results.evaluation =
         caches ? caches->shown.evaluate(results.project) : evaluate(results.project);
+    if (steps && steps->evaluated)
+        steps->evaluated(results);
+    if (steps && steps->cancelled())
+        return results;
     results.costPerOutputToken =
         costPerToken(results.project, results.evaluation, WorkloadKind::Inference);
     results.costPerTrainingToken =
         costPerToken(results.project, results.evaluation, WorkloadKind::Training);
     results.regimeMix = regimeMix(results.project, results.evaluation);
     results.breakEven = breakEven(results.project, results.evaluation);
-    completePlanResults(results, parts, tornadoKpi);
+    completePlanResults(results, parts, tornadoKpi, steps ? steps->cancel : nullptr);
     return results;
 }
 
@@ -42,35 +46,40 @@ PlanResults computeWith(const Project& project, const std::string& scenario, Kpi
 PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
                                unsigned parts)
 {
-    return computeWith(project, scenario, tornadoKpi, parts, nullptr);
+    return computeWith(project, scenario, tornadoKpi, parts, nullptr, nullptr);
 }
 
 PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts, EvaluationCaches& caches)
+                               unsigned parts, EvaluationCaches& caches, const PlanSteps* steps)
 {
-    return computeWith(project, scenario, tornadoKpi, parts, &caches);
+    return computeWith(project, scenario, tornadoKpi, parts, &caches, steps);
 }
 
-void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi)
+void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,
+                         const std::atomic<bool>* cancel)
 {
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
     const unsigned missing = parts & ~results.parts;
-    if (missing & PartCostCurve)
+    if ((missing & PartCostCurve) && !cancelled())
         results.costCurve = costCurve(results.project);
-    if (missing & PartTornado)
+    if ((missing & PartTornado) && !cancelled())
         results.tornado = tornado(results.project, tornadoKpi, 0.1);
-    if (missing & PartScenarios) {
+    if ((missing & PartScenarios) && !cancelled()) {
         // The scenarios of the project as stated (the snapshot may have one applied).
         const Project& base = results.baseProject;
         results.scenarios.clear();
         results.scenarios.push_back(
             {"Baseline", results.baselineKpis ? *results.baselineKpis : results.evaluation.kpis});
         for (const Scenario& s : base.scenarios) {
+            if (cancelled())
+                return; // incomplete: its parts stay unset
             auto applied = applyScenario(base, s.id);
             if (applied)
                 results.scenarios.push_back({s.name, evaluate(applied.value()).kpis});
         }
     }
-    results.parts |= parts;
+    if (!cancelled())
+        results.parts |= parts;
 }
 
 std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,

@@ -77,13 +77,26 @@ struct PlanResults
     std::shared_ptr<const PackingReport> packing;
 };
 
+/// What the fast part tells its caller while it runs, on its own thread.
+struct PlanSteps
+{
+    /// After the engine's evaluation, before the charts' data.
+    std::function<void(const PlanResults&)> evaluated;
+    /// Raised: stop at the next step; the results are then incomplete (a
+    /// newer snapshot supersedes them).
+    const std::atomic<bool>* cancel = nullptr;
+    bool cancelled() const { return cancel && cancel->load(); }
+};
+
 /// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.
 PlanResults computePlanResults(const Project& project, const std::string& scenario = {},
                                Kpi tornadoKpi = Kpi::MeanMonthlyCost, unsigned parts = PartAll);
 
-/// Computes the parts of `results` missing from `parts` (for its own snapshot).
+/// Computes the parts of `results` missing from `parts` (for its own
+/// snapshot); stops between parts and scenarios when `cancel` is raised.
 void completePlanResults(PlanResults& results, unsigned parts,
-                         Kpi tornadoKpi = Kpi::MeanMonthlyCost);
+                         Kpi tornadoKpi = Kpi::MeanMonthlyCost,
+                         const std::atomic<bool>* cancel = nullptr);
 
 /// The slow part: the three-policy utilization frontier, each knee the
 /// median over `seeds` seeds from kDefaultSimulationSeed as `simulate

@@ -8,12 +8,39 @@
 
 #include <utility>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace fleet::gui {
 
 namespace {
 constexpr int kSettleMs = 600;
 /// The slow part's progress: the exact solve's share, the simulations' the rest.
 constexpr double kExactShare = 0.2;
+/// How much nicer the background threads are than the GUI and the KPIs' thread.
+constexpr int kBackgroundNiceness = 5;
+
+/// Lowers the calling thread's priority once: the optimizer and the
+/// simulations take what the GUI thread and the fast part leave of two
+/// cores. Qt's thread priorities have no effect on Linux's normal scheduler
+/// (only IdlePriority does, and an idle thread starves on a busy machine),
+/// so the thread's nice value is raised instead.
+void lowerThisThreadsPriority()
+{
+#ifdef Q_OS_LINUX
+    thread_local bool lowered = false;
+    if (lowered)
+        return;
+    lowered = true;
+    const id_t thread = id_t(gettid());
+    errno = 0;
+    const int niceness = getpriority(PRIO_PROCESS, thread);
+    if (errno == 0)
+        setpriority(PRIO_PROCESS, thread, std::min(19, niceness + kBackgroundNiceness));
+#endif
+}
 } // namespace
 
 RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
@@ -23,36 +50,56 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     connect(&m_settle, &QTimer::timeout, this, &RecomputeService::startSlow);
     connect(&m_fast, &QFutureWatcher<std::shared_ptr<PlanResults>>::finished, this,
             &RecomputeService::fastDone);
-    connect(&m_slow, &QFutureWatcher<ResultsPtr>::finished, this, &RecomputeService::slowDone);
-    connect(&m_optimizer, &QFutureWatcher<OptimizerAnswer>::finished, this,
+    connect(&m_slow, &QFutureWatcher<std::shared_ptr<PlanResults>>::finished, this,
+            &RecomputeService::slowDone);
+    connect(&m_optimizer, &QFutureWatcher<std::shared_ptr<OptimizerAnswer>>::finished, this,
             &RecomputeService::optimizerDone);
+    connect(&m_exactRequest, &QFutureWatcher<QByteArray>::finished, this,
+            &RecomputeService::exactRequestDone);
     connect(&m_solver, &SolverProcess::finished, this, &RecomputeService::exactDone);
     m_retire.setMaxThreadCount(1);
+    m_fastPool.setMaxThreadCount(1);
+    // The optimizer's fast path, the simulations and the exact solve's request.
+    m_backgroundPool.setMaxThreadCount(3);
 }
 
 RecomputeService::~RecomputeService()
 {
     if (m_cancel)
         m_cancel->store(true);
+    if (m_fastCancel)
+        m_fastCancel->store(true);
     disconnect(&m_solver, nullptr, this, nullptr); // its destructor kills the worker
     m_fast.waitForFinished();
     m_optimizer.waitForFinished();
     m_slow.waitForFinished();
+    m_exactRequest.waitForFinished();
 }
 
 void RecomputeService::request(const Project& project, const QString& scenario)
 {
+    // The one copy of the project a request costs the GUI thread: every job
+    // of this request shares it, and edits never reach it.
+    request(std::make_shared<const Project>(project), scenario);
+}
+
+void RecomputeService::request(std::shared_ptr<const Project> project, const QString& scenario)
+{
     // The first results are complete; later ones compute the live parts.
-    Request request{project, scenario, ++m_generation, m_latest ? m_liveParts : unsigned(PartAll)};
+    Request request{std::move(project), scenario, ++m_generation,
+                    m_latest ? m_liveParts : unsigned(PartAll)};
     m_settle.stop();
     if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
         m_solver.cancel();
     }
+    if (m_fastRunning && m_fastCancel)
+        m_fastCancel->store(true); // its charts' data would be dropped: stop it
     // The optimizer's fast path starts once the engine's results of this
     // snapshot are on screen: with two cores, the KPIs and the chart of an
     // edit come first, and only the newest snapshot is ever solved.
     m_optimizerPending = request;
+    emit requested();
     if (m_fastRunning)
         m_pending = std::move(request); // only the newest waits
     else
@@ -62,24 +109,40 @@ void RecomputeService::request(const Project& project, const QString& scenario)
 void RecomputeService::startOptimizer(Request request)
 {
     // The optimizer's fast path runs beside the engine (two cores); the
-    // charts do not wait for it.
+    // charts do not wait for it. The results it completes are copied on its
+    // thread, not on the GUI thread.
     m_optimizerRunning = true;
     m_optimizerGeneration = request.generation;
+    ResultsPtr base = m_latest && m_shownGeneration == request.generation ? m_latest : nullptr;
     m_optimizer.setFuture(
-        QtConcurrent::run([project = std::move(request.project), scenario = request.scenario] {
-            auto applied = scenario.isEmpty() ? Result<Project>(project)
-                                              : applyScenario(project, scenario.toStdString());
+        QtConcurrent::run(&m_backgroundPool, [project = std::move(request.project),
+                                              scenario = request.scenario, base = std::move(base)] {
+            lowerThisThreadsPriority();
+            auto answered = std::make_shared<OptimizerAnswer>();
+            OptimizerAnswer& answer = *answered;
+            std::optional<Project> applied;
+            if (!scenario.isEmpty()) {
+                auto withScenario = applyScenario(*project, scenario.toStdString());
+                if (!withScenario)
+                    return answered;
+                applied = std::move(withScenario).value();
+            }
             OptimizeOptions options;
             options.fastPath = true;
-            OptimizerAnswer answer;
-            if (!applied)
-                return answer;
-            auto solved = optimizeRegimeMix(applied.value(), options);
+            auto solved = optimizeRegimeMix(applied ? *applied : *project, options);
             if (solved)
                 answer.result = std::move(solved).value();
             else
                 answer.refusal = solved.error().toString();
-            return answer;
+            if (base) {
+                auto results = std::make_shared<PlanResults>(*base);
+                results->optimizer = answer.result;
+                results->optimizerRefusal = answer.refusal;
+                results->optimizerCurrent = true;
+                answer.results = std::move(results);
+                answer.base = std::move(base);
+            }
+            return answered;
         }));
 }
 
@@ -87,11 +150,46 @@ void RecomputeService::startFast(Request request)
 {
     m_fastRunning = true;
     m_fastGeneration = request.generation;
-    m_fast.setFuture(QtConcurrent::run([request = std::move(request), caches = m_caches]() {
-        return std::make_shared<PlanResults>(
-            computePlanResults(request.project, request.scenario.toStdString(),
-                               defaultTornadoKpi(request.project), request.parts, *caches));
-    }));
+    m_fastCancel = std::make_shared<std::atomic<bool>>(false);
+    // The KPIs go to the GUI as soon as the engine has them, with the
+    // optimizer's line of the results shown until this snapshot's arrives.
+    ResultsPtr shown = m_latest;
+    m_fast.setFuture(
+        QtConcurrent::run(&m_fastPool, [this, request = std::move(request), caches = m_caches,
+                                        cancel = m_fastCancel, shown = std::move(shown)]() {
+            PlanSteps steps;
+            steps.cancel = cancel.get();
+            const quint64 generation = request.generation;
+            steps.evaluated = [this, generation, &shown, &cancel](const PlanResults& evaluated) {
+                if (cancel->load())
+                    return;
+                auto kpis = std::make_shared<PlanResults>(evaluated);
+                if (shown) {
+                    kpis->optimizer = shown->optimizer;
+                    kpis->optimizerRefusal = shown->optimizerRefusal;
+                }
+                kpis->optimizerCurrent = false;
+                // `this` outlives the job: its destructor waits for it.
+                QMetaObject::invokeMethod(
+                    this, [this, generation, kpis = ResultsPtr(std::move(kpis))]() mutable {
+                        kpisDone(generation, std::move(kpis));
+                    });
+            };
+            auto results = std::make_shared<PlanResults>(computePlanResults(
+                *request.project, request.scenario.toStdString(),
+                defaultTornadoKpi(*request.project), request.parts, *caches, &steps));
+            // Superseded: its charts' data may be incomplete, and it is dropped.
+            return cancel->load() ? nullptr : results;
+        }));
+}
+
+void RecomputeService::kpisDone(quint64 generation, ResultsPtr results)
+{
+    // Only the newest request's KPIs, and never after its complete results.
+    if (generation != m_generation || m_kpisGeneration >= generation)
+        return;
+    m_kpisGeneration = generation;
+    emit kpisReady(std::move(results));
 }
 
 void RecomputeService::fastDone()
@@ -104,6 +202,8 @@ void RecomputeService::fastDone()
         return;
     }
     std::shared_ptr<PlanResults> merged = m_fast.result();
+    if (!merged)
+        return; // cancelled without a newer request waiting (cannot happen)
     if (m_latest) {
         // Parts not computed live, and the frontiers, stay on screen from
         // earlier results (marked as not current) until inputs settle.
@@ -128,7 +228,7 @@ void RecomputeService::fastDone()
         merged->optimizerCurrent = true;
     }
     ResultsPtr previous = std::exchange(m_latest, merged);
-    m_shownGeneration = m_fastGeneration;
+    m_shownGeneration = m_kpisGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
     retire(std::move(previous)); // the views hold the new ones now
     if (m_optimizerPending && !m_optimizerRunning) {
@@ -153,16 +253,27 @@ void RecomputeService::optimizerDone()
         }
         return;
     }
-    m_optimizerResult = m_optimizer.result();
+    // The future's answer is ours alone: its parts are moved out, not copied.
+    OptimizerAnswer answer = std::move(*m_optimizer.result());
     m_optimizerResultGeneration = m_optimizerGeneration;
     if (m_latest && m_shownGeneration == m_optimizerGeneration) {
-        auto results = std::make_shared<PlanResults>(*m_latest);
-        results->optimizer = m_optimizerResult->result;
-        results->optimizerRefusal = m_optimizerResult->refusal;
-        results->optimizerCurrent = true;
-        m_latest = results;
+        ResultsPtr results = std::move(answer.results);
+        if (!results || answer.base != m_latest) {
+            // The results shown changed since the optimizer started (a
+            // packing replay, the slow part): completed here, once.
+            auto copy = std::make_shared<PlanResults>(*m_latest);
+            copy->optimizer = answer.result;
+            copy->optimizerRefusal = answer.refusal;
+            copy->optimizerCurrent = true;
+            results = std::move(copy);
+        }
+        ResultsPtr previous = std::exchange(m_latest, std::move(results));
         emit optimizerReady(m_latest);
+        retire(std::move(previous));
     }
+    answer.base.reset();
+    answer.results.reset();
+    m_optimizerResult = std::move(answer);
 }
 
 void RecomputeService::retire(ResultsPtr results)
@@ -204,35 +315,59 @@ void RecomputeService::startSlow()
         return;
     }
     m_slowRunning = m_simulationsRunning = m_exactRunning = true;
+    m_exactSkipped = false;
     m_simulationsDone = 0;
     m_slowResults.reset();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_slowGeneration = m_shownGeneration;
     emit slowStarted();
-    // The exact solve in its worker process, beside the simulations' thread.
-    m_solver.start(*exactSolveRequest());
     ResultsPtr base = m_latest;
+    // The exact solve in its worker process, beside the simulations' thread;
+    // its request (the whole project as JSON) is written off the GUI thread.
+    m_exactRequest.setFuture(QtConcurrent::run(&m_backgroundPool, [base] {
+        lowerThisThreadsPriority();
+        return QByteArray::fromStdString(
+            solveRequestToJson(SolveRequest{base->baseProject, base->scenario, OptimizeOptions{}}));
+    }));
     auto cancel = m_cancel;
     QPointer<RecomputeService> self(this);
     const int seeds = m_kneeSeeds;
-    m_slow.setFuture(QtConcurrent::run([base, cancel, self, seeds]() -> ResultsPtr {
-        auto results = std::make_shared<PlanResults>(*base);
-        completePlanResults(*results, PartAll, defaultTornadoKpi(results->project));
-        const auto progress = [&](double done) {
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(self, [self, done] {
-                if (self) {
-                    self->m_simulationsDone = done;
-                    self->reportSlowProgress();
-                }
-            });
-        };
-        results->frontiers = computeFrontiers(results->project, results->evaluation, cancel.get(),
-                                              progress, seeds, &results->kneeSpreads);
-        results->frontiersCurrent = !cancel->load();
-        return results;
-    }));
+    m_slow.setFuture(QtConcurrent::run(
+        &m_backgroundPool, [base, cancel, self, seeds]() -> std::shared_ptr<PlanResults> {
+            lowerThisThreadsPriority();
+            auto results = std::make_shared<PlanResults>(*base);
+            completePlanResults(*results, PartAll, defaultTornadoKpi(results->project),
+                                cancel.get());
+            const auto progress = [&](double done) {
+                if (!self)
+                    return;
+                QMetaObject::invokeMethod(self, [self, done] {
+                    if (self) {
+                        self->m_simulationsDone = done;
+                        self->reportSlowProgress();
+                    }
+                });
+            };
+            results->frontiers =
+                computeFrontiers(results->project, results->evaluation, cancel.get(), progress,
+                                 seeds, &results->kneeSpreads);
+            results->frontiersCurrent = !cancel->load();
+            return results;
+        }));
+}
+
+void RecomputeService::exactRequestDone()
+{
+    if (!m_exactRunning)
+        return;
+    if (m_cancel && m_cancel->load()) {
+        // Cancelled or superseded while its request was written: not started.
+        m_exactRunning = false;
+        m_exactSkipped = true;
+        finishSlow();
+        return;
+    }
+    m_solver.start(m_exactRequest.result());
 }
 
 void RecomputeService::reportSlowProgress()
@@ -263,10 +398,10 @@ void RecomputeService::finishSlow()
         return;
     m_slowRunning = false;
     const SolverProcess::Outcome& exact = m_solver.outcome();
-    auto results = std::make_shared<PlanResults>(*m_slowResults);
-    m_slowResults.reset();
-    const bool cancelled =
-        exact.cancelled || !results->frontiersCurrent || m_slowGeneration != m_generation;
+    // The simulations' thread's results are ours alone: completed in place.
+    std::shared_ptr<PlanResults> results = std::move(m_slowResults);
+    const bool cancelled = m_exactSkipped || exact.cancelled || !results->frontiersCurrent ||
+                           m_slowGeneration != m_generation;
     if (!cancelled) {
         // A plan replaces the fast path's; a refusal or a failure leaves the
         // fast path's answer on screen and says why (the one shown now: it
@@ -281,8 +416,11 @@ void RecomputeService::finishSlow()
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;
-        m_latest = results;
+        ResultsPtr previous = std::exchange(m_latest, std::move(results));
         emit resultsReady(m_latest);
+        retire(std::move(previous));
+    } else {
+        retire(std::move(results));
     }
     emit slowFinished(cancelled);
 }

@@ -7,6 +7,13 @@
 // slow part follows (exact solve, frontier simulations) with progress, and can be cancelled. The
 // exact solve runs in a worker process (SolverProcess): if it dies, the fast path's answer stays on
 // screen with the reason.
+//
+// The GUI thread only copies the project once per request (into an immutable
+// snapshot every job shares) and swaps finished results in: evaluation,
+// chart data, the optimizer, the simulations, the solver's request and every
+// copy of a results snapshot run on the service's own threads. The fast part
+// has a thread of its own, so the KPIs of an edit never queue behind the
+// optimizer or the simulations (a lower priority thread pool of two).
 
 #include "compute/evaluation_caches.h"
 #include "compute/plan_results.h"
@@ -34,6 +41,8 @@ public:
 
     /// Recompute for this snapshot (scenario "" for the project as stated).
     void request(const Project& project, const QString& scenario);
+    /// The same for a snapshot already shared (not copied again).
+    void request(std::shared_ptr<const Project> project, const QString& scenario);
     /// Stops the slow part; its partial results are dropped.
     void cancelSlow();
     /// Runs the slow part now instead of after the settle delay.
@@ -62,8 +71,18 @@ public:
     bool slowBusy() const { return m_slowRunning; }
     /// The latest results are of the newest request (the fast part).
     bool upToDate() const { return !fastBusy() && m_shownGeneration == m_generation; }
+    /// The KPIs shown are of the newest request (they may arrive before its charts).
+    bool kpisUpToDate() const { return m_kpisGeneration == m_generation; }
 
 signals:
+    /// A newer request is being computed: what is shown is stale until
+    /// kpisReady/resultsReady of it arrive.
+    void requested();
+    /// The engine's evaluation of the newest request, before its charts'
+    /// data (only on projects whose charts take a while, so the KPIs are not
+    /// drawn twice per edit): `results` has the evaluation and its KPIs, the
+    /// chart data of earlier results.
+    void kpisReady(fleet::gui::ResultsPtr results);
     void resultsReady(fleet::gui::ResultsPtr results);
     /// The optimizer's fast path finished for the results shown: only its line changes.
     void optimizerReady(fleet::gui::ResultsPtr results);
@@ -74,7 +93,7 @@ signals:
 private:
     struct Request
     {
-        Project project;
+        std::shared_ptr<const Project> project;
         QString scenario;
         quint64 generation = 0;
         unsigned parts = 0;
@@ -88,20 +107,28 @@ private:
     void finishSlow();
     void reportSlowProgress();
     void optimizerDone();
+    void kpisDone(quint64 generation, ResultsPtr results);
+    void exactRequestDone();
     /// Frees results no view holds any more on m_retire's thread.
     void retire(ResultsPtr results);
 
-    /// The fast path's answer, or why its model was refused.
+    /// The fast path's answer, or why its model was refused; `results` is
+    /// the results it was started beside with the answer set (copied on the
+    /// optimizer's thread), null when the answer came too late for them.
     struct OptimizerAnswer
     {
         std::optional<RegimeMixResult> result;
         std::string refusal;
+        ResultsPtr base;
+        ResultsPtr results;
     };
 
     /// Its results are the watcher's alone once finished: completed in place, not copied.
     QFutureWatcher<std::shared_ptr<PlanResults>> m_fast;
-    QFutureWatcher<ResultsPtr> m_slow;
-    QFutureWatcher<OptimizerAnswer> m_optimizer;
+    QFutureWatcher<std::shared_ptr<PlanResults>> m_slow;
+    QFutureWatcher<std::shared_ptr<OptimizerAnswer>> m_optimizer;
+    /// The exact solve's request as JSON, written on a background thread.
+    QFutureWatcher<QByteArray> m_exactRequest;
     SolverProcess m_solver;
     quint64 m_optimizerGeneration = 0;
     std::optional<OptimizerAnswer> m_optimizerResult;
@@ -112,16 +139,18 @@ private:
     // still on its way (QFutureWatcher can drop it for the new future).
     bool m_fastRunning = false;
     bool m_slowRunning = false;
-    bool m_simulationsRunning = false; ///< the slow part's thread (frontiers)
-    bool m_exactRunning = false;       ///< the slow part's worker process
-    double m_simulationsDone = 0;      ///< 0–1, of the slow part's thread
-    ResultsPtr m_slowResults;          ///< the thread's results, waiting for the worker
+    bool m_simulationsRunning = false;          ///< the slow part's thread (frontiers)
+    bool m_exactRunning = false;                ///< the slow part's worker process
+    bool m_exactSkipped = false;                ///< cancelled before its worker started
+    double m_simulationsDone = 0;               ///< 0–1, of the slow part's thread
+    std::shared_ptr<PlanResults> m_slowResults; ///< the thread's results, waiting for the worker
     bool m_optimizerRunning = false;
     std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
     quint64 m_fastGeneration = 0;  ///< of the fast job running
     quint64 m_slowGeneration = 0;  ///< of the slow job running
     quint64 m_shownGeneration = 0; ///< of m_latest
+    quint64 m_kpisGeneration = 0;  ///< of the KPIs shown (kpisReady or resultsReady)
     ResultsPtr m_latest;
     std::shared_ptr<const PackingReport> m_packing;
     QTimer m_settle;
@@ -129,11 +158,17 @@ private:
     int m_kneeSeeds = kDefaultKneeSeeds;
     unsigned m_liveParts = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    /// Raised when the fast job running is superseded by a newer request.
+    std::shared_ptr<std::atomic<bool>> m_fastCancel;
     /// The fast part's evaluations between requests (one fast job at a time uses them).
     std::shared_ptr<EvaluationCaches> m_caches = std::make_shared<EvaluationCaches>();
     /// One thread that frees replaced results (a thousand workloads' take
     /// milliseconds, which the GUI thread spent after every edit).
     QThreadPool m_retire;
+    /// The fast part's one thread; the optimizer's and the slow part's two,
+    /// at a lower priority (threads.h) so the KPIs and the GUI come first.
+    QThreadPool m_fastPool;
+    QThreadPool m_backgroundPool;
 };
 
 } // namespace fleet::gui

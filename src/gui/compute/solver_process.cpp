@@ -113,6 +113,11 @@ void SolverProcess::stop(QProcess* process)
 
 void SolverProcess::start(const SolveRequest& request)
 {
+    start(QByteArray::fromStdString(solveRequestToJson(request)));
+}
+
+void SolverProcess::start(const QByteArray& requestJson)
+{
     if (m_process)
         stop(m_process); // superseded: its outcome is of an older snapshot
     m_timedOut = m_cancelled = false;
@@ -151,7 +156,7 @@ void SolverProcess::start(const SolveRequest& request)
     connect(process, &QProcess::errorOccurred, this, &SolverProcess::processError);
     process->start(worker, {kWorkerCommand});
     // Buffered until the process runs; the channel closes once it is written.
-    process->write(QByteArray::fromStdString(solveRequestToJson(request)));
+    process->write(requestJson);
     process->closeWriteChannel();
     m_deadline.start(m_timeLimitMs);
 }

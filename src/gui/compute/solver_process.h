@@ -61,6 +61,9 @@ public:
     /// its outcome dropped. finished() follows, always (also when the worker
     /// cannot be found or started).
     void start(const SolveRequest& request);
+    /// The same with the request already written (solveRequestToJson), so a
+    /// large project's is not written on the GUI thread.
+    void start(const QByteArray& requestJson);
     /// Kills the running worker; finished() follows with `cancelled` set.
     void cancel();
     bool running() const { return m_process != nullptr; }

@@ -7,6 +7,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -14,6 +15,7 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <functional>
 
@@ -48,6 +50,14 @@ std::vector<KpiRow> kpiRows()
 
 } // namespace
 
+/// The chosen scenarios' KPIs, in the order of the check list.
+struct ScenarioComparison::Columns
+{
+    std::vector<ScenarioKpis> chosen;
+    QStringList refusals;
+    QStringList headers;
+};
+
 ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_pending(new QTimer(this))
 {
@@ -68,6 +78,13 @@ ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* paren
     m_refusals->setWordWrap(true);
     m_refusals->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
     left->addWidget(m_refusals);
+    m_updating = new QLabel(tr("Updating…"), this);
+    m_updating->setObjectName(QStringLiteral("compareUpdating"));
+    m_updating->setToolTip(tr("The table and chart are of an earlier state of the inputs; "
+                              "the scenarios are being evaluated"));
+    m_updating->setStyleSheet(QStringLiteral("QLabel { color: #5c4400; }"));
+    m_updating->hide();
+    left->addWidget(m_updating);
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("scenarioKpis"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -92,6 +109,12 @@ ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* paren
         scheduleRefresh();
     });
     refresh();
+}
+
+ScenarioComparison::~ScenarioComparison()
+{
+    if (m_running)
+        m_running->store(true); // its answer has nowhere to go
 }
 
 void ScenarioComparison::scheduleRefresh()
@@ -127,30 +150,62 @@ void ScenarioComparison::refresh()
         for (const Scenario& s : project.scenarios)
             add(QString::fromStdString(s.name), QString::fromStdString(s.id));
     }
-    std::vector<ScenarioKpis> chosen;
-    QStringList refusals;
-    QStringList headers;
-    QStringList tips;
+    // The chosen ids and names, then the evaluations on a worker thread, on
+    // a snapshot of the project of its own (edits never reach it).
+    std::vector<std::pair<std::string, QString>> ids;
     for (int i = 0; i < m_choices->count(); ++i) {
         const QListWidgetItem* item = m_choices->item(i);
-        if (item->checkState() != Qt::Checked)
-            continue;
-        const std::string id = item->data(Qt::UserRole).toString().toStdString();
-        if (id.empty()) {
-            chosen.push_back({"Baseline", evaluate(project).kpis});
-        } else {
-            auto applied = applyScenario(project, id);
-            if (!applied) {
-                refusals << tr("%1 does not apply: %2")
-                                .arg(item->text(),
-                                     QString::fromStdString(applied.error().messages()));
-                continue;
-            }
-            chosen.push_back({item->text().toStdString(), evaluate(applied.value()).kpis});
-        }
-        headers << item->text();
-        tips << item->text();
+        if (item->checkState() == Qt::Checked)
+            ids.emplace_back(item->data(Qt::UserRole).toString().toStdString(), item->text());
     }
+    if (m_running)
+        m_running->store(true); // superseded
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_running = cancel;
+    m_updating->show();
+    m_table->setEnabled(false); // greyed: of an earlier state
+    auto* watcher = new QFutureWatcher<std::shared_ptr<Columns>>(this);
+    connect(watcher, &QFutureWatcher<std::shared_ptr<Columns>>::finished, this,
+            [this, watcher, cancel] {
+                watcher->deleteLater();
+                if (cancel != m_running)
+                    return; // a newer refresh runs: this one is dropped
+                m_running.reset();
+                m_updating->hide();
+                m_table->setEnabled(true);
+                if (const auto columns = watcher->result())
+                    showColumns(*columns);
+            });
+    watcher->setFuture(
+        QtConcurrent::run([project = std::make_shared<const Project>(project), ids = std::move(ids),
+                           cancel]() -> std::shared_ptr<Columns> {
+            auto columns = std::make_shared<Columns>();
+            for (const auto& [id, name] : ids) {
+                if (cancel->load())
+                    return nullptr;
+                if (id.empty()) {
+                    columns->chosen.push_back({"Baseline", evaluate(*project).kpis});
+                } else {
+                    auto applied = applyScenario(*project, id);
+                    if (!applied) {
+                        columns->refusals
+                            << tr("%1 does not apply: %2")
+                                   .arg(name, QString::fromStdString(applied.error().messages()));
+                        continue;
+                    }
+                    columns->chosen.push_back({name.toStdString(), evaluate(applied.value()).kpis});
+                }
+                columns->headers << name;
+            }
+            return columns;
+        }));
+}
+
+void ScenarioComparison::showColumns(const Columns& columns)
+{
+    const std::vector<ScenarioKpis>& chosen = columns.chosen;
+    const QStringList& headers = columns.headers;
+    const QStringList& refusals = columns.refusals;
     const std::vector<KpiRow> rows = kpiRows();
     m_table->clear();
     m_table->setColumnCount(int(chosen.size()));
@@ -160,7 +215,7 @@ void ScenarioComparison::refresh()
         const QString& name = headers[c];
         auto* header =
             new QTableWidgetItem(name.size() > 18 ? name.left(17) + QStringLiteral("…") : name);
-        header->setToolTip(tips[c]);
+        header->setToolTip(name);
         m_table->setHorizontalHeaderItem(c, header);
     }
     for (std::size_t r = 0; r < rows.size(); ++r) {

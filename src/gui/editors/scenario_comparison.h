@@ -3,11 +3,15 @@
 // Scenarios side by side: a check list of the project's scenarios (and the
 // baseline), a table of KPIs per chosen scenario, and the scenario chart of
 // the same ones. Each scenario is evaluated by the core engine on
-// applyScenario(project, id), as the CLI does.
+// applyScenario(project, id), as the CLI does, on a worker thread: the table
+// and chart stay on screen, marked "Updating…", until the newest are in.
 
 #include "document/project_document.h"
 
 #include <QWidget>
+
+#include <atomic>
+#include <memory>
 
 class QChartView;
 class QLabel;
@@ -24,9 +28,14 @@ class ScenarioComparison : public QWidget
 public:
     explicit ScenarioComparison(ProjectDocument* document, QWidget* parent = nullptr);
 
-    /// Recomputes now (otherwise after the document settles).
+    ~ScenarioComparison() override;
+
+    /// Recomputes now (otherwise after the document settles), on a worker
+    /// thread; the table follows when it is done (updating() until then).
     void refresh();
     QTableWidget* table() const { return m_table; }
+    /// Newer figures are being computed; the table shows earlier ones.
+    bool updating() const { return m_running != nullptr; }
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -35,6 +44,8 @@ private:
     /// Refreshes soon when shown, else when next shown: each refresh
     /// evaluates every ticked scenario on the GUI thread.
     void scheduleRefresh();
+    struct Columns;
+    void showColumns(const Columns& columns);
 
     ProjectDocument* m_document;
     bool m_stale = false;
@@ -42,6 +53,9 @@ private:
     QTableWidget* m_table = nullptr;
     QChartView* m_chart = nullptr;
     QLabel* m_refusals = nullptr;
+    QLabel* m_updating = nullptr;
+    /// The running evaluation's cancel flag (raised when a newer one starts).
+    std::shared_ptr<std::atomic<bool>> m_running;
     QTimer* m_pending = nullptr;
     QStringList m_unchecked; ///< the scenario ids unticked (new ones start ticked)
 };

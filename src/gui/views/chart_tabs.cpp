@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QTabBar>
 
 namespace fleet::gui {
 
@@ -122,6 +123,40 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
         updateKneeButton();
     });
     updateKneeButton();
+    m_updating = new QLabel(tr("Updating…"), this);
+    m_updating->setObjectName(QStringLiteral("chartsUpdating"));
+    m_updating->setToolTip(tr("The chart shows the results of an earlier state of the inputs; "
+                              "the new ones are being computed"));
+    m_updating->setStyleSheet(QStringLiteral(
+        "QLabel { background: rgba(255, 243, 205, 230); color: #5c4400; padding: 4px 10px; "
+        "border: 1px solid #d6b656; border-radius: 4px; }"));
+    m_updating->hide();
+}
+
+void ChartTabs::setUpdating(bool updating)
+{
+    m_updating->setVisible(updating);
+    if (updating) {
+        placeUpdatingLabel();
+        m_updating->raise();
+    }
+}
+
+bool ChartTabs::updating() const
+{
+    return !m_updating->isHidden();
+}
+
+void ChartTabs::placeUpdatingLabel()
+{
+    m_updating->adjustSize();
+    m_updating->move(width() - m_updating->width() - 12, tabBar()->height() + 8);
+}
+
+void ChartTabs::resizeEvent(QResizeEvent* event)
+{
+    QTabWidget::resizeEvent(event);
+    placeUpdatingLabel();
 }
 
 void ChartTabs::updateKneeButton()
@@ -137,6 +172,7 @@ void ChartTabs::updateKneeButton()
 
 void ChartTabs::showResults(ResultsPtr results)
 {
+    setUpdating(false);
     m_results = std::move(results);
     std::fill(m_stale.begin(), m_stale.end(), true);
     const int index = currentIndex();

@@ -14,6 +14,7 @@
 
 class QChartView;
 class QComboBox;
+class QLabel;
 class QPushButton;
 
 namespace fleet::gui {
@@ -31,6 +32,10 @@ public:
     /// The same snapshot with the optimizer's plan (fast path) added: only
     /// the optimizer's chart is redrawn.
     void showOptimizer(ResultsPtr results);
+    /// Marks the charts as of an earlier state while newer results are
+    /// computed ("Updating…" over them); showResults clears it.
+    void setUpdating(bool updating);
+    bool updating() const;
     /// The regime-mix tab shows the optimizer's plan (true, the default) or
     /// the engine's choice per workload.
     void setOptimizerMixShown(bool shown);
@@ -56,7 +61,11 @@ signals:
     /// as its ceiling (views/frontier_ceiling.h).
     void kneeAsCeilingRequested();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void placeUpdatingLabel();
     void redraw(int index);
     QChart* createShown(ChartKind kind) const;
     void updateKneeButton();
@@ -69,6 +78,7 @@ private:
     QComboBox* m_mixSource = nullptr;
     ResultsPtr m_results;
     QPushButton* m_knee = nullptr;
+    QLabel* m_updating = nullptr; ///< over the charts while they are of an earlier state
 };
 
 } // namespace fleet::gui

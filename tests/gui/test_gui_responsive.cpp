@@ -1,0 +1,159 @@
+// The window stays responsive while a customer-sized project is recomputed
+// (issue 28): during edits of a project of 1,000 workloads, a timer pinging
+// the GUI thread every 5 ms never waits on the GUI thread's own work for
+// more than kStallCpuBoundMs of its CPU time; panels whose results are late
+// are marked as updating, never left looking current; and the newest edit's
+// results are the ones that end up on screen.
+//
+// CPU time, not wall time: a loaded machine delays the pings without the GUI
+// thread doing anything, and must not fail this test; work on the GUI thread
+// (an evaluation, a chart of a thousand bars, a copy of the results) fails it
+// on any machine. How fast the results arrive is measured by
+// tests/bench/bench_gui_scale.cpp, not here.
+
+#include "document/project_document.h"
+#include "editors/field_table_model.h"
+#include "editors/project_pages.h"
+#include "gui_test_support.h"
+#include "kpi_panel.h"
+#include "main_window.h"
+#include "store/project_json_writer.h"
+#include "support/fleet_test.h"
+#include "support/gui_stall_probe.h"
+#include "support/scaled_sample.h"
+#include "views/chart_tabs.h"
+
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace fleet;
+using namespace fleet::gui;
+using fleet::test_support::GuiStallProbe;
+
+namespace {
+/// The most CPU time the GUI thread may spend between two pings: the issue's
+/// goal is 100 ms of wall time; a bound of CPU time with room for a slow
+/// (sanitized, cold-cache) build.
+constexpr double kStallCpuBoundMs = 250;
+/// After an edit, results later than this must be marked as updating
+/// (MainWindow marks them after 150 ms).
+constexpr qint64 kMarkedWithinMs = 400;
+/// How long the pings watch each edit's recompute.
+constexpr int kWatchMs = 2500;
+} // namespace
+
+class TestGuiResponsive : public QObject
+{
+    Q_OBJECT
+
+    /// The first editable number of the Workloads page's first table.
+    static std::pair<FieldTableModel*, QModelIndex> firstNumberCell(MainWindow& window)
+    {
+        for (const auto& page : window.pages()) {
+            if (page.title != tr("Workloads"))
+                continue;
+            for (FieldTableModel* model : page.models)
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    const QModelIndex index = model->index(0, c);
+                    if ((model->flags(index) & Qt::ItemIsEditable) &&
+                        model->data(index, Qt::EditRole).typeId() == QMetaType::Double)
+                        return {model, index};
+                }
+        }
+        return {nullptr, {}};
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void editsOfAThousandWorkloadsNeverBlockTheGuiThread()
+    {
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        Project project = test_support::scaledSample(1000);
+        const double openStartCpuMs = GuiStallProbe::threadCpuMs();
+        window.setProject(std::move(project));
+        const double openCpuMs = GuiStallProbe::threadCpuMs() - openStartCpuMs;
+        qInfo("opening 1,000 workloads (the editors' pages built): %.0f ms of GUI-thread CPU",
+              openCpuMs);
+
+        auto [model, index] = firstNumberCell(window);
+        QVERIFY(model);
+        // The scenario comparison beside the tables: it evaluates every
+        // scenario after each edit (on the GUI thread it took seconds).
+        window.showPage(QStringLiteral("Scenarios"));
+        // Frames of the window as a user sees it during the edits, written
+        // beside the tests to be looked at: the stale panels marked, not frozen.
+        int frame = 0;
+        QTimer frames;
+        frames.setInterval(250);
+        GuiStallProbe probe;
+        connect(&frames, &QTimer::timeout, this, [&] {
+            window.grab().save(QStringLiteral(FLEET_BINARY_DIR "/responsive_edit_%1.png")
+                                   .arg(++frame, 2, 10, QLatin1Char('0')));
+            probe.restartGap(); // the test's screenshot is not the app's work
+        });
+        frames.start();
+        const double start = model->data(index, Qt::EditRole).toDouble();
+        probe.start();
+        // Staleness checked beside the pings: late results are marked (seen
+        // unmarked twice running: a loaded machine may run this check before
+        // the window's own marking timer, both overdue).
+        QElapsedTimer sinceEdit;
+        int lateChecks = 0;
+        int lateUnmarked = 0;
+        bool kpisUnmarked = false;
+        bool chartsUnmarked = false;
+        QTimer staleCheck;
+        staleCheck.setInterval(20);
+        connect(&staleCheck, &QTimer::timeout, this, [&] {
+            if (!sinceEdit.isValid() || sinceEdit.elapsed() < kMarkedWithinMs)
+                return;
+            RecomputeService* recompute = window.recompute();
+            const auto check = [&](bool late, bool marked, bool& unmarkedBefore) {
+                const bool unmarked = late && !marked;
+                lateChecks += late ? 1 : 0;
+                lateUnmarked += unmarked && unmarkedBefore ? 1 : 0;
+                unmarkedBefore = unmarked;
+            };
+            check(!recompute->kpisUpToDate(), window.kpiPanel()->updating(), kpisUnmarked);
+            check(!recompute->upToDate(), window.charts()->updating(), chartsUnmarked);
+        });
+        staleCheck.start();
+        // Three edits: the first while the opening results may still be
+        // computed, the next two superseding it and each other.
+        for (const double factor : {1.1, 1.2, 1.3}) {
+            QTimer::singleShot(0, this, [&, factor] {
+                sinceEdit.start();
+                QVERIFY(model->setData(index, start * factor, Qt::EditRole));
+            });
+            QTest::qWait(factor < 1.25 ? 100 : kWatchMs);
+        }
+        probe.stop();
+        staleCheck.stop();
+        frames.stop();
+        qInfo("longest GUI-thread gap between 5-ms pings: %.0f ms of its CPU, %.0f ms wall; "
+              "%d late-results checks",
+              probe.longestCpuMs(), probe.longestWallMs(), lateChecks);
+        QVERIFY2(probe.longestCpuMs() <= kStallCpuBoundMs,
+                 qPrintable(QStringLiteral("the GUI thread worked %1 ms between two pings")
+                                .arg(probe.longestCpuMs(), 0, 'f', 0)));
+        QCOMPARE(lateUnmarked, 0);
+
+        // The newest edit's results end up on screen, and nothing is marked stale.
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), test::kPatienceMs);
+        const ResultsPtr latest = window.recompute()->latest();
+        QVERIFY(latest);
+        QCOMPARE(latest->project.workloads.size(), std::size_t(1000));
+        QVERIFY(projectToJson(latest->project) == projectToJson(window.document()->project()));
+        QVERIFY(!window.kpiPanel()->updating());
+        QVERIFY(!window.charts()->updating());
+        window.grab().save(QStringLiteral(FLEET_BINARY_DIR "/responsive_edit_settled.png"));
+        window.recompute()->cancelSlow();
+    }
+};
+
+FLEET_TEST_MAIN(TestGuiResponsive)
+#include "test_gui_responsive.moc"
