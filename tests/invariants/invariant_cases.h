@@ -91,6 +91,15 @@ inline const WorkloadEvaluation* find(const Evaluation& e, const std::string& id
     return nullptr;
 }
 
+/// Every workload has an option the engine chose.
+inline bool servesAll(const Evaluation& e)
+{
+    for (const WorkloadEvaluation& w : e.workloads)
+        if (!w.chosenOption())
+            return false;
+    return !e.workloads.empty();
+}
+
 /// The option of `w` on the same GPU, regime and profile as `option`.
 inline const OptionResult* sameOption(const WorkloadEvaluation& w, const OptionResult& option)
 {
@@ -145,12 +154,22 @@ inline int envInt(const char* name, int fallback)
     return ok ? value : fallback;
 }
 
-/// One generated project and its evaluation.
+/// One generated project, and its evaluation once a relation asks for it.
 struct Case
 {
     unsigned seed = 0;
+    bool wide = false; ///< the generator's wide mode (tests/core/project_generator.h)
     Project project;
-    Evaluation evaluation;
+
+    const Evaluation& evaluation() const
+    {
+        if (!m_evaluation)
+            m_evaluation = evaluate(project);
+        return *m_evaluation;
+    }
+
+private:
+    mutable std::optional<Evaluation> m_evaluation;
 };
 
 /// The generated projects, made and evaluated once and shared by the
@@ -169,33 +188,29 @@ public:
     static unsigned seedOf(int index) { return 104729u * unsigned(index) + 11u; }
 
     /// The index-th project (nullptr where the reader refuses it: the
-    /// property tests judge refusals).
+    /// property tests judge refusals). The default run's are kept for the
+    /// next relation; the long mode's thousands are made again.
     const Case* at(int index)
     {
         if (const auto found = m_cases.find(index); found != m_cases.end())
             return found->second.get();
-        const unsigned seed = seedOf(index);
-        testing::ProjectGenerator generator(m_base, seed, index % 2 == 1);
+        testing::ProjectGenerator generator(m_base, seedOf(index), index % 2 == 1);
         std::unique_ptr<Case> made;
         if (auto project = reread(generator.next())) {
             made = std::make_unique<Case>();
-            made->seed = seed;
+            made->seed = seedOf(index);
+            made->wide = index % 2 == 1;
             made->project = std::move(*project);
-            made->evaluation = evaluate(made->project);
         }
-        // Only the default run's projects are kept: the long mode would hold
-        // thousands of evaluations.
-        if (index >= 600)
+        if (index >= kKept) {
             m_spare = std::move(made);
-        else
-            m_spare.reset();
-        const Case* result = index >= 600 ? m_spare.get() : made.get();
-        if (index < 600)
-            m_cases[index] = std::move(made);
-        return result;
+            return m_spare.get();
+        }
+        return (m_cases[index] = std::move(made)).get();
     }
 
 private:
+    static constexpr int kKept = 600;
     Project m_base;
     std::map<int, std::unique_ptr<Case>> m_cases;
     std::unique_ptr<Case> m_spare;

@@ -56,10 +56,22 @@ std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& opti
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return options[a]->elasticSavingFraction(m) > options[b]->elasticSavingFraction(m);
     });
+    // Options that save alike share what is left in proportion to their
+    // set-ups: the rows' order changes no workload's cost (invariants suite,
+    // reorderedRowsChangeNothing).
     double left = std::max(0.0, elasticGpus) * kHoursPerMonth;
-    for (std::size_t i : order) {
-        hours[i] = std::min(left, options[i]->setUpGpuHours(m));
-        left -= hours[i];
+    for (std::size_t first = 0; first < order.size();) {
+        const double saving = options[order[first]]->elasticSavingFraction(m);
+        std::size_t last = first;
+        double wanted = 0;
+        for (; last < order.size() && options[order[last]]->elasticSavingFraction(m) == saving;
+             ++last)
+            wanted += options[order[last]]->setUpGpuHours(m);
+        const double share = wanted > left ? left / wanted : 1.0;
+        for (std::size_t k = first; k < last; ++k)
+            hours[order[k]] = share * options[order[k]]->setUpGpuHours(m);
+        left = std::max(0.0, left - share * wanted);
+        first = last;
     }
     return hours;
 }
