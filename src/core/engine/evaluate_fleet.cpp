@@ -68,9 +68,10 @@ std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& opti
              ++last)
             wanted += options[order[last]]->setUpGpuHours(m);
         const double share = wanted > left ? left / wanted : 1.0;
-        for (std::size_t k = first; k < last; ++k)
-            hours[order[k]] = share * options[order[k]]->setUpGpuHours(m);
-        left = std::max(0.0, left - share * wanted);
+        for (std::size_t k = first; k < last; ++k) {
+            hours[order[k]] = std::min(left, share * options[order[k]]->setUpGpuHours(m));
+            left -= hours[order[k]];
+        }
         first = last;
     }
     return hours;
