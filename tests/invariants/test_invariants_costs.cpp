@@ -283,14 +283,15 @@ Outcome emptyPoolChangesNothing(const Case& c)
 // limits never raises its cost.
 Outcome moreOnDemandLimitNeverCostsMore(const Case& c)
 {
-    // Where some work has no GPU (an empty pool's model), more GPUs serve it.
-    if (c.project.fleet.mode != FleetMode::Fixed || !servesAll(c.evaluation()))
+    if (c.project.fleet.mode != FleetMode::Fixed)
         return notApplicable();
     Project more = c.project;
     bool any = false;
+    // Pools of no GPUs stay so: one with GPUs would give work a GPU model it
+    // had none of (and an unserved workload, at no cost, a cost).
     for (FleetPool& pool : more.fleet.pools)
-        if (pool.plan == Plan::OnDemand && pool.count < 1'000'000) {
-            pool.count = pool.count * 2 + 8;
+        if (pool.plan == Plan::OnDemand && pool.count > 0 && pool.count < 1'000'000) {
+            pool.count *= 2;
             any = true;
         }
     if (!any)
