@@ -62,10 +62,22 @@ ElasticFill::ElasticFill(const std::vector<const OptionResult*>& options, std::s
 std::vector<double> ElasticFill::hours(double elasticGpus) const
 {
     std::vector<double> hours(m_saving.size(), 0.0);
+    // Options that save alike share what is left in proportion to their
+    // set-ups: the rows' order changes no workload's cost (invariants suite,
+    // reorderedRowsChangeNothing).
     double left = std::max(0.0, elasticGpus) * kHoursPerMonth;
-    for (std::size_t i : m_order) {
-        hours[i] = std::min(left, m_setUpGpuHours[i]);
-        left -= hours[i];
+    for (std::size_t first = 0; first < m_order.size();) {
+        const double saving = m_saving[m_order[first]];
+        std::size_t last = first;
+        double wanted = 0;
+        for (; last < m_order.size() && m_saving[m_order[last]] == saving; ++last)
+            wanted += m_setUpGpuHours[m_order[last]];
+        const double share = wanted > left ? left / wanted : 1.0;
+        for (std::size_t k = first; k < last; ++k) {
+            hours[m_order[k]] = std::min(left, share * m_setUpGpuHours[m_order[k]]);
+            left -= hours[m_order[k]];
+        }
+        first = last;
     }
     return hours;
 }
