@@ -11,6 +11,7 @@
 #include <CbcModel.hpp>
 #include <CbcSolver.hpp>
 #include <OsiClpSolverInterface.hpp>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -346,11 +347,21 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
     // tried once more with the conservative settings; a second crash is an
     // error that names the solver. The LP relaxation (every edit's fast path)
     // stays in process: CLP's simplex on its own has not failed here.
+    // A child that still beats may overrun its time limit (CBC checks it
+    // between nodes) up to killAfter; one that stopped answering (SIGSTOP,
+    // frozen) is killed at the limit itself (child_process.h).
     const double killAfter = options.timeLimitSeconds * 2 + 30;
     std::string crashes;
     for (const Settings settings : {Settings::Default, Settings::Conservative}) {
+        static std::atomic<int> childrenStarted{0};
+        const int childIndex = childrenStarted++;
         const auto child = runInChild(
             [&](const std::atomic<bool>& stop) {
+                // FLEET_FAULT_SOLVER_STOP=first stops (SIGSTOP) this process's
+                // first child before it solves: a child that stops answering.
+                if (const char* fault = std::getenv("FLEET_FAULT_SOLVER_STOP");
+                    fault && std::string_view(fault) == "first" && childIndex == 0)
+                    std::raise(SIGSTOP);
                 // Fault injection for the tests of this path (as SQLite's
                 // test hooks): FLEET_FAULT_SOLVER_CRASH=first crashes the
                 // first try's child, =every every child.
@@ -361,13 +372,15 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
                     std::raise(SIGSEGV);
                 return encodeAnswer(branchAndBound(milp, options, stop, settings));
             },
-            options.cancel, killAfter);
+            options.cancel, killAfter, options.timeLimitSeconds);
         if (!child)
             throw std::runtime_error(child.error().toString());
         const ChildOutcome& outcome = child.value();
         if (outcome.end == ChildOutcome::End::Killed) {
+            // Said, with the time: the exact solve did not end by itself.
             solution.seconds = elapsed();
             solution.status = SolveStatus::Stopped;
+            solution.note = "the exact solve was stopped: CBC's process " + outcome.describe();
             return solution;
         }
         if (outcome.end == ChildOutcome::End::Crashed) {

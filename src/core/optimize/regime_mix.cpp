@@ -238,6 +238,12 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
         full.value().seconds += solution.seconds;
         if (full.value().note.empty())
             full.value().note = solution.note;
+        else if (!solution.note.empty())
+            full.value().note = solution.note + "; then " + full.value().note;
+        // The restricted solve was stopped: the whole model's plan, unless
+        // proven optimal, is what a stopped solve found.
+        if (solution.status == SolveStatus::Stopped && full.value().status == SolveStatus::Feasible)
+            full.value().status = SolveStatus::Stopped;
         return full;
     }
     // Map the restricted plan onto the whole model's columns, by name.
