@@ -2,6 +2,7 @@
 // chart at once, the slide deck.
 
 #include "charts/tornado_chart.h"
+#include "document/project_document.h"
 #include "export/deck_export.h"
 #include "export/export_all.h"
 #include "export/workbook_export.h"

@@ -27,7 +27,7 @@ using fleet::test::ScratchMount;
 
 namespace {
 
-const QString kJobLog = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/joblogs/sacct_small.txt");
+const QString kSmallJobLog = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/joblogs/sacct_small.txt");
 
 QByteArray bytesOfFile(const QString& path)
 {
@@ -88,7 +88,7 @@ private slots:
         QTest::newRow("evaluate --tenants-csv")
             << QStringList{"evaluate", "PROJECT", "--tenants-csv", "OUT"} << "tenants.csv";
         QTest::newRow("replay --csv")
-            << QStringList{"replay", "--jobs", kJobLog, "PROJECT", "--csv", "OUT"} << "m.csv";
+            << QStringList{"replay", "--jobs", kSmallJobLog, "PROJECT", "--csv", "OUT"} << "m.csv";
         QTest::newRow("solve --mps")
             << QStringList{"solve", "PROJECT", "--mps", "OUT"} << "model.mps";
         QTest::newRow("workbook -o") << QStringList{"workbook", "PROJECT", "-o", "OUT"} << "w.xlsx";

@@ -31,7 +31,7 @@ std::string errorOfReadonlyOpen(const Result<bool>& result)
     return result ? std::string() : result.error().toString();
 }
 
-std::vector<std::string> namesIn(const std::string& folder)
+std::vector<std::string> entriesOfFolder(const std::string& folder)
 {
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(folder))
@@ -83,7 +83,7 @@ private slots:
         QVERIFY2(errorOfReadonlyOpen(saved).find("Read-only file system") != std::string::npos,
                  errorOfReadonlyOpen(saved).c_str());
         QVERIFY(readBytes(original) == readBytes(test::kGoldenV1Sqlite));
-        QCOMPARE(namesIn(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
+        QCOMPARE(entriesOfFolder(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
         // Saved elsewhere, it is the same project.
         const std::string copy = m_dir.filePath(QStringLiteral("saved-as.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(project.value(), copy).ok());
@@ -102,7 +102,7 @@ private slots:
         for (int i = 0; i < 2; ++i)
             QVERIFY(openProjectFile(file).ok());
         QVERIFY(readBytes(file) == readBytes(test::kGoldenV1Sqlite));
-        QCOMPARE(namesIn(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
+        QCOMPARE(entriesOfFolder(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
     }
 
     /// The backup cannot be written (a folder planted at its name): the save

@@ -85,36 +85,6 @@ bool writeAllToPipe(int fd, const std::string& bytes)
     return true;
 }
 
-/// The child's side: run the work, send what it returned, and leave without
-/// running the parent's exit handlers or destructors (they are the app's).
-[[noreturn]] void runChild(const std::function<std::string(const std::atomic<bool>&)>& work,
-                           SharedState& shared, int out)
-{
-    const std::atomic<bool>& stop = shared.stop;
-    startHeartbeat(&shared.beats);
-    // The parent's crash handlers (a test framework's, a sanitizer's) are not
-    // the child's: a crash here ends the child at once, with its signal.
-    for (const int crash : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-        std::signal(crash, SIG_DFL);
-    int code = 0;
-    std::string output;
-    try {
-        output = work(stop);
-    } catch (const std::exception& error) {
-        output = error.what();
-        code = kThrewExitCode;
-    } catch (...) {
-        output = "an unknown exception";
-        code = kThrewExitCode;
-    }
-    itimerval off = {};
-    ::setitimer(ITIMER_REAL, &off, nullptr);
-    if (!writeAllToPipe(out, output))
-        code = 4;
-    ::close(out);
-    ::_exit(code);
-}
-
 /// What parent and child share: the stop flag and the child's heartbeat.
 struct SharedState
 {
@@ -171,6 +141,36 @@ void startHeartbeat(std::atomic<std::uint32_t>* beats)
     every.it_interval.tv_usec = 100'000;
     every.it_value.tv_usec = 100'000;
     ::setitimer(ITIMER_REAL, &every, nullptr);
+}
+
+/// The child's side: run the work, send what it returned, and leave without
+/// running the parent's exit handlers or destructors (they are the app's).
+[[noreturn]] void runChild(const std::function<std::string(const std::atomic<bool>&)>& work,
+                           SharedState& shared, int out)
+{
+    const std::atomic<bool>& stop = shared.stop;
+    startHeartbeat(&shared.beats);
+    // The parent's crash handlers (a test framework's, a sanitizer's) are not
+    // the child's: a crash here ends the child at once, with its signal.
+    for (const int crash : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+        std::signal(crash, SIG_DFL);
+    int code = 0;
+    std::string output;
+    try {
+        output = work(stop);
+    } catch (const std::exception& error) {
+        output = error.what();
+        code = kThrewExitCode;
+    } catch (...) {
+        output = "an unknown exception";
+        code = kThrewExitCode;
+    }
+    itimerval off = {};
+    ::setitimer(ITIMER_REAL, &off, nullptr);
+    if (!writeAllToPipe(out, output))
+        code = 4;
+    ::close(out);
+    ::_exit(code);
 }
 
 } // namespace

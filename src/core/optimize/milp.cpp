@@ -318,6 +318,31 @@ MilpSolution toSolution(const BranchAndBoundAnswer& answer)
     return solution;
 }
 
+/// True when `values` is a plan of `milp`: one value per column, within its
+/// bounds, whole where the column is integer, every row within its range.
+bool isFeasiblePlan(const Milp& milp, const std::vector<double>& values)
+{
+    constexpr double kTolerance = 1e-6;
+    if (values.size() != milp.columns.size())
+        return false;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const MilpColumn& column = milp.columns[i];
+        const double v = values[i];
+        if (!std::isfinite(v) || v < column.lower - kTolerance || v > column.upper + kTolerance ||
+            (column.integer && std::abs(v - std::round(v)) > kTolerance))
+            return false;
+    }
+    for (const MilpRow& row : milp.rows) {
+        double activity = 0;
+        for (const auto& [column, coefficient] : row.terms)
+            activity += coefficient * values[std::size_t(column)];
+        const double slack = kTolerance * std::max(1.0, std::abs(activity));
+        if (activity < row.lower - slack || activity > row.upper + slack)
+            return false;
+    }
+    return true;
+}
+
 MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
@@ -381,6 +406,17 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
             solution.seconds = elapsed();
             solution.status = SolveStatus::Stopped;
             solution.note = "the exact solve was stopped: CBC's process " + outcome.describe();
+            // The plan it was started from, when it is one, is what a
+            // stopped solve has (CBC would have kept at least that).
+            if (isFeasiblePlan(milp, options.start)) {
+                solution.values = options.start;
+                solution.objective = 0;
+                for (std::size_t i = 0; i < milp.columns.size(); ++i)
+                    solution.objective += milp.columns[i].objective * options.start[i];
+                solution.bestBound = -kMilpInfinity;
+                solution.gap = 1;
+                solution.note += "; the plan is the one it was started from";
+            }
             return solution;
         }
         if (outcome.end == ChildOutcome::End::Crashed) {

@@ -181,6 +181,18 @@ std::size_t optionColumns(const Model& model)
 /// the whole model, and the whole model's LP bound stays a valid bound, so the
 /// gap reported against it is honest. When the restricted plan is not within
 /// the gap target, the whole model is solved from it.
+/// A solve stopped with only its start plan (milp.cpp: the child was
+/// killed) has no bound of its own: the whole model's LP bound is one.
+void boundStoppedPlan(MilpSolution& solution, double lpBound)
+{
+    if (solution.status != SolveStatus::Stopped || solution.values.empty() ||
+        solution.bestBound > -kMilpInfinity / 2)
+        return;
+    solution.bestBound = lpBound;
+    solution.gap =
+        std::abs(solution.objective - lpBound) / std::max(1e-9, std::abs(solution.objective));
+}
+
 Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
                                      const MilpSolution& lp,
                                      const std::optional<std::vector<double>>& rounded,
@@ -236,6 +248,7 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
         if (!full)
             return full.error();
         full.value().seconds += solution.seconds;
+        boundStoppedPlan(full.value(), lp.objective);
         if (full.value().note.empty())
             full.value().note = solution.note;
         else if (!solution.note.empty())
@@ -398,6 +411,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
             return solved.error();
         solution = std::move(solved).value();
         solution.seconds += lp.seconds;
+        boundStoppedPlan(solution, lp.objective);
     }
     result.status = solution.status;
     result.solveSeconds = solution.seconds;

@@ -337,10 +337,10 @@ Result<sql::Database> openProjectDatabase(const std::string& path)
                 sql::harden(opened.value().handle());
             return opened;
         }
-        auto bytes = readRegularFile(path, kMaxProjectFileBytes);
-        if (!bytes)
-            return bytes.error();
-        auto copy = sql::Database::fromBytes(bytes.value(), path);
+        auto contents = readRegularFile(path, kMaxProjectFileBytes);
+        if (!contents)
+            return contents.error();
+        auto copy = sql::Database::fromBytes(contents.value(), path);
         if (!copy)
             return copy;
         if (auto migrated = migrateDatabase(copy.value(), path, version, migrations()); !migrated)
