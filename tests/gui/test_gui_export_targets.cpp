@@ -65,7 +65,7 @@ private slots:
         MainWindow window;
         window.recompute()->setSlowEnabled(false);
         QVERIFY(window.openFile(project));
-        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), fleet::test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), fleet::gui::test::kPatienceMs);
         const QByteArray before = bytesIn(project);
         const auto refused = [&](const QString& error, const QString& link) {
             return error.contains(link) &&
