@@ -7,6 +7,7 @@
 #include "cli_support.h"
 #include "compute/optimizer_plan.h"
 #include "export/export_all.h"
+#include "export_files.h"
 #include "knee_seeds_option.h"
 #include "optimizer_options.h"
 #include "store/project_json.h"
@@ -196,7 +197,7 @@ int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer
     gui::solveOptimizerPlan(results, optimizer);
     QStringList written;
     QString error;
-    if (!gui::exportAllCharts(results, folder, &written, &error)) {
+    if (!gui::exportAllCharts(results, folder, &written, &error, filesRead(parser))) {
         printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(error));
         return UserError;
     }
@@ -310,7 +311,7 @@ int runChartCommand(const QStringList& args)
     options.slide = parser.isSet(QStringLiteral("slide"));
     options.footer = footer;
     QString error;
-    if (!gui::exportChart(chart.get(), output, format, options, &error)) {
+    if (!gui::exportChart(chart.get(), output, format, options, &error, filesRead(parser))) {
         printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(error));
         return UserError;
     }

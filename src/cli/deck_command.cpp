@@ -5,6 +5,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/deck_export.h"
+#include "export_files.h"
 #include "knee_seeds_option.h"
 #include "optimizer_options.h"
 #include "store/project_json.h"
@@ -68,7 +69,7 @@ int runDeckCommand(const QStringList& args)
         gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer); // the optimizer's slide, as `solve` runs it
     QString error;
-    if (!gui::exportDeck(results, output, &error)) {
+    if (!gui::exportDeck(results, output, &error, filesRead(parser))) {
         printErr(QStringLiteral("fleetplanner-cli deck: %1\n").arg(error));
         return UserError;
     }

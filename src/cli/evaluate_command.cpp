@@ -354,7 +354,9 @@ int runEvaluateCommand(const QStringList& args)
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("tenants-csv"),
          QStringLiteral("Also write the per-tenant totals to FILE as CSV: one row per tenant "
-                        "(or segment) per month, with OpenCost's allocation field names."),
+                        "(or segment) per month, with OpenCost's allocation field names. A text "
+                        "cell starting with =, +, -, @, tab or CR gets a leading apostrophe "
+                        "(never a formula)."),
          QStringLiteral("FILE")},
     });
     int exitCode = Ok;

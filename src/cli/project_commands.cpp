@@ -1,7 +1,7 @@
 #include "project_commands.h"
 
 #include "cli_support.h"
-#include "store/atomic_file.h"
+#include "store/export_target.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
@@ -108,7 +108,7 @@ int writeProject(const QString& command, const Project& project, const QString& 
         return UserError;
     }
     const auto written = *form == Form::Json
-                             ? writeFileAtomically(output.toStdString(), projectToJsonText(project))
+                             ? writeExportFile(output.toStdString(), projectToJsonText(project))
                              : saveProjectFile(project, output.toStdString());
     if (!written) {
         printErr(QStringLiteral("fleetplanner-cli %1: %2\n")

@@ -254,8 +254,10 @@ int runReplayCommand(const QStringList& args)
          QStringLiteral("Per tenant, the share of jobs that started within this wait."),
          QStringLiteral("H")},
         {QStringLiteral("csv"),
-         QStringLiteral("Write the per-tenant metering, one row per tenant per month, as CSV "
-                        "with OpenCost's allocation field names."),
+         QStringLiteral(
+             "Write the per-tenant metering, one row per tenant per month, as CSV "
+             "with OpenCost's allocation field names. A text cell starting with =, +, -, @, "
+             "tab or CR gets a leading apostrophe (never a formula)."),
          QStringLiteral("FILE")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario of PROJECT first."),

@@ -2,7 +2,10 @@
 
 #include "cli_support.h"
 #include "optimize/solve_request.h"
+#include "store/export_target.h"
 #include "store/project_json.h"
+
+#include <QFile>
 
 #include <chrono>
 #include <cstdio>
@@ -140,8 +143,12 @@ int runSolveWorkerCommand(const QStringList& args)
     if (!project)
         return answer(Result<RegimeMixResult>(project.error()), options.objective);
     if (parser.isSet(QStringLiteral("write-mps"))) {
-        auto written = writeMps(buildRegimeMixMilp(project.value(), options.objective),
-                                parser.value(QStringLiteral("write-mps")).toStdString());
+        // Through the one writer (store/export_target): in memory, then an exclusive
+        // temporary, checked and renamed; never through a planted link.
+        const Milp milp = buildRegimeMixMilp(project.value(), options.objective);
+        auto written = writeExportThrough(
+            QFile::encodeName(parser.value(QStringLiteral("write-mps"))).toStdString(),
+            [&](const std::string& memory) { return writeMps(milp, memory); });
         if (!written)
             return answer(Result<RegimeMixResult>(written.error()), options.objective);
         return answer(std::nullopt, options.objective);

@@ -5,6 +5,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/plan_results.h"
 #include "export/workbook_export.h"
+#include "export_files.h"
 #include "optimizer_options.h"
 #include "store/project_json.h"
 
@@ -62,7 +63,7 @@ int runWorkbookCommand(const QStringList& args)
         gui::defaultTornadoKpi(base.value()));
     gui::solveOptimizerPlan(results, optimizer); // its sheet, as `solve` runs it
     QString error;
-    if (!gui::exportWorkbook(results, output, &error)) {
+    if (!gui::exportWorkbook(results, output, &error, filesRead(parser))) {
         printErr(QStringLiteral("fleetplanner-cli workbook: %1\n").arg(error));
         return UserError;
     }

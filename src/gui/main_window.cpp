@@ -257,6 +257,7 @@ void MainWindow::setupActions()
 void MainWindow::setProject(Project project, const QString& path)
 {
     ProjectDocument* old = m_document;
+    m_openedFile = path; // openFile sets the file a JSON project was imported from
     m_document = new ProjectDocument(std::move(project), path, this);
     connect(m_document, &ProjectDocument::changed, this,
             [this] { m_recompute->request(m_document->project(), m_document->scenario()); });
@@ -475,6 +476,7 @@ bool MainWindow::openFile(const QString& path)
         if (!salvaged)
             return false;
         setProject(std::move(salvaged->project));
+        m_openedFile = path;
         m_document->setReadOnly(tr("read-only, salvaged from the damaged %1: File → Save As keeps "
                                    "it as a new project, which can be edited")
                                     .arg(QFileInfo(path).fileName()));
@@ -483,7 +485,10 @@ bool MainWindow::openFile(const QString& path)
     }
     // A JSON project is imported: it is saved as .fleetplan with Save As.
     setProject(std::move(project).value(), isSqlite ? path : QString());
+    m_openedFile = path;
     addRecent(path);
+    if (isSqlite)
+        explainUpgradeInMemory(path);
     return true;
 }
 
@@ -539,7 +544,7 @@ bool MainWindow::exportCurrentChart(const QString& path, const QString& selected
     options.slide = selectedFilter.contains(QStringLiteral("Slide"));
     options.footer = chartFooter(*results);
     std::unique_ptr<QChart> chart(m_charts->createCurrentChart()); // as shown
-    return gui::exportChart(chart.get(), path, format, options, error);
+    return gui::exportChart(chart.get(), path, format, options, error, exportInputs());
 }
 
 void MainWindow::exportDialog()

@@ -11,6 +11,8 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 class QLabel;
 class QListWidget;
@@ -91,6 +93,12 @@ public:
     /// Every chart (PNG 2×, SVG, PDF) into `folder`; the deck (.pptx or .pdf) to `path`.
     bool exportAllChartsTo(const QString& folder, QStringList* written, QString* error);
     bool exportDeckTo(const QString& path, QString* error);
+    /// The files the open project was read from (its .fleetplan, or the
+    /// JSON it was imported from): no export may be written over them.
+    std::vector<std::string> exportInputs() const;
+    /// After opening `path`: when it is of an older format (upgraded in
+    /// memory), says so; read-only when it cannot be written where it is.
+    void explainUpgradeInMemory(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -154,6 +162,7 @@ private:
     bool m_deferRecovery = false;
     QString m_pendingRecoveryBase;
     QString m_pendingRecoveryPath;
+    QString m_openedFile; ///< the file the project was opened from (main_window_export.cpp)
     QByteArray m_stateBeforePresenting;
 };
 

@@ -2,6 +2,7 @@
 // chart at once, the slide deck.
 
 #include "charts/tornado_chart.h"
+#include "document/project_document.h"
 #include "export/deck_export.h"
 #include "export/export_all.h"
 #include "export/workbook_export.h"
@@ -9,6 +10,7 @@
 #include "ui_main_window.h"
 #include "views/chart_tabs.h"
 
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -53,6 +55,17 @@ static PlanResults completeResults(const PlanResults& shown, bool frontiers)
     return results;
 }
 
+std::vector<std::string> MainWindow::exportInputs() const
+{
+    // Compared by device and inode (store/export_target): a hard link or
+    // another spelling of the project's path is refused as well.
+    std::vector<std::string> inputs;
+    for (const QString& path : {m_document ? m_document->path() : QString(), m_openedFile})
+        if (!path.isEmpty())
+            inputs.push_back(QFile::encodeName(path).toStdString());
+    return inputs;
+}
+
 bool MainWindow::exportAllChartsTo(const QString& folder, QStringList* written, QString* error)
 {
     const ResultsPtr shown = m_charts->results();
@@ -60,7 +73,7 @@ bool MainWindow::exportAllChartsTo(const QString& folder, QStringList* written, 
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportAllCharts(completeResults(*shown, true), folder, written, error);
+    return exportAllCharts(completeResults(*shown, true), folder, written, error, exportInputs());
 }
 
 void MainWindow::exportAllChartsDialog()
@@ -84,7 +97,7 @@ bool MainWindow::exportDeckTo(const QString& path, QString* error)
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportDeck(completeResults(*shown, true), path, error);
+    return exportDeck(completeResults(*shown, true), path, error, exportInputs());
 }
 
 void MainWindow::exportDeckDialog()
@@ -115,7 +128,7 @@ bool MainWindow::exportWorkbookTo(const QString& path, QString* error)
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportWorkbook(completeResults(*shown, false), path, error);
+    return exportWorkbook(completeResults(*shown, false), path, error, exportInputs());
 }
 
 void MainWindow::exportWorkbookDialog()

@@ -1,5 +1,6 @@
 // MainWindow's crash recovery: offering an autosave back, holding the question
-// during a presentation, and never losing a recovery file by accident.
+// during a presentation, and never losing a recovery file by accident; an
+// older project file upgraded in memory, said (read-only where it cannot be written).
 
 #include "document/project_document.h"
 #include "main_window.h"
@@ -9,6 +10,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStatusBar>
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
 
 namespace fleet::gui {
 
@@ -77,6 +83,37 @@ void MainWindow::forgetRecoveryOf(const QString& recoveryBase)
     // session, not to this one's discarded changes.
     if (recoveryBase != m_pendingRecoveryBase)
         discardRecovery(recoveryBase.toStdString());
+}
+
+void MainWindow::explainUpgradeInMemory(const QString& path)
+{
+    // An older file was upgraded in memory only (issue 33, item 4): the file
+    // is as it was until a save, which keeps it as NAME.v<N> first.
+    const auto version = projectFileVersion(QFile::encodeName(path).toStdString());
+    if (!version || *version >= kFleetPlanSchemaVersion)
+        return;
+    const QFileInfo file(path);
+    const QByteArray folder = QFile::encodeName(file.absolutePath());
+    const bool writable = ::access(QFile::encodeName(path).constData(), W_OK) == 0 &&
+                          ::access(folder.constData(), W_OK) == 0;
+    if (!writable) {
+        const QString why = QString::fromLocal8Bit(std::strerror(errno));
+        m_document->setReadOnly(
+            tr("read-only: %1 was written by an older FleetPlanner (project format %2) and is "
+               "upgraded in memory only; it cannot be written where it is (%3), so File → Save "
+               "As keeps the upgraded project as a new file")
+                .arg(file.fileName())
+                .arg(*version)
+                .arg(why));
+        updateTitle();
+        return;
+    }
+    statusBar()->showMessage(
+        tr("%1 was written by an older FleetPlanner (project format %2): upgraded in memory, the "
+           "file is unchanged until you save; saving keeps it as %1.v%2 first")
+            .arg(file.fileName())
+            .arg(*version),
+        15000);
 }
 
 } // namespace fleet::gui

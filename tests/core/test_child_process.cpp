@@ -119,6 +119,70 @@ private slots:
         QVERIFY2(seconds < 30, qPrintable(QString::number(seconds)));
     }
 
+    /// A child that stops answering (SIGSTOP) is killed at its time limit,
+    /// not at the later hang limit, and the outcome says so with the time.
+    void aStoppedChildIsKilledAtItsLimit()
+    {
+        const auto start = std::chrono::steady_clock::now();
+        const auto outcome = runInChild(
+            [](const std::atomic<bool>&) -> std::string {
+                std::raise(SIGSTOP);
+                return "resumed";
+            },
+            nullptr, 60, 1.5);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QVERIFY(outcome);
+        QCOMPARE(int(outcome.value().end), int(ChildOutcome::End::Killed));
+        QVERIFY(outcome.value().stoppedAnswering);
+        QVERIFY2(seconds >= 1.5 && seconds < 20, qPrintable(QString::number(seconds)));
+        QVERIFY(outcome.value().seconds >= 1.5);
+        QVERIFY(outcome.value().silentSeconds > 1.0);
+        const std::string said = outcome.value().describe();
+        QVERIFY2(said.find("stopped answering (no sign of life for ") != std::string::npos &&
+                     said.find("killed at its 1.5 s limit") != std::string::npos,
+                 said.c_str());
+    }
+
+    /// A child that still answers (it beats while it works) may overrun its
+    /// time limit until the hang limit: its answer comes back.
+    void aBusyChildIsNotTakenForAStoppedOne()
+    {
+        const auto outcome = runInChild(
+            [](const std::atomic<bool>&) -> std::string {
+                std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+                return "done";
+            },
+            nullptr, 60, 0.2);
+        QVERIFY(outcome);
+        QCOMPARE(int(outcome.value().end), int(ChildOutcome::End::Finished));
+        QCOMPARE(QString::fromStdString(outcome.value().output), QStringLiteral("done"));
+    }
+
+    /// Cancelled, a stopped child (which cannot see the stop flag) is killed
+    /// at once, whatever its time limit.
+    void aStoppedChildIsKilledOnCancel()
+    {
+        std::atomic<bool> cancel{false};
+        std::thread raiser([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            cancel.store(true);
+        });
+        const auto start = std::chrono::steady_clock::now();
+        const ChildOutcome outcome = run(
+            [](const std::atomic<bool>&) -> std::string {
+                std::raise(SIGSTOP);
+                return "resumed";
+            },
+            &cancel, 60);
+        raiser.join();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QCOMPARE(int(outcome.end), int(ChildOutcome::End::Killed));
+        QVERIFY(outcome.stoppedAnswering);
+        QVERIFY2(seconds < 20, qPrintable(QString::number(seconds)));
+    }
+
     void cancelReachesTheChild()
     {
         std::atomic<bool> cancel{false};

@@ -1,6 +1,7 @@
 // A format-1 .fleetplan (SQLite schema version 1, overrides by position) is
-// migrated on open by the 1 → 2 step of the migration table: its override
-// paths name rows by id, a byte-identical backup NAME.v1 is kept, and it gives
+// migrated in memory on open by the 1 → 2 step of the migration table: its
+// override paths name rows by id, a byte-identical backup NAME.v1 is kept by
+// the first save over it (never by the open), and it gives
 // the KPIs it gave before. A v1 path that names no row stops the migration
 // with a message naming it, and the file is left as it was. Always on copies
 // of the golden file, never on the golden file itself.
@@ -61,7 +62,14 @@ private slots:
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOfStoreMigrationV1(project).c_str());
         QVERIFY(test::idPathsOf(project.value()) == test::expectedIdPaths());
-        // The backup is the file as it was, byte for byte.
+        // Upgraded in memory (issue 33, item 4): the file is as it was, no backup yet.
+        QVERIFY(readBytes(file) == readBytes(test::kGoldenV1Sqlite));
+        QVERIFY(!fs::exists(file + ".v1"));
+        QCOMPARE(projectFileVersion(file).value_or(-1), 1);
+        // It reads as its JSON twin does (the sample, format 2).
+        QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
+        // Saved over: the file as it was is kept first, byte for byte.
+        QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(fs::is_regular_file(file + ".v1"));
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
         // The file itself is now the newest version (1 → 2 → 3 → 4), with id paths in its rows.
@@ -72,12 +80,11 @@ private slots:
         QCOMPARE(rawSql(file, "SELECT count(*) FROM scenario_override WHERE path GLOB "
                               "'/workloads/[0-9]*' OR path GLOB '/fleet/pools/[0-9]*'"),
                  std::int64_t(0));
-        // It reads as its JSON twin does (the sample, format 2).
-        QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
-        // Opened again, nothing changes: no second migration, the backup kept.
-        const std::string migrated = readBytes(file);
-        QVERIFY(openProjectFile(file).ok());
-        QVERIFY(readBytes(file) == migrated);
+        // Opened and saved again, nothing changes: no second backup.
+        auto reopened = openProjectFile(file);
+        QVERIFY(reopened.ok());
+        QCOMPARE(projectToJsonText(reopened.value()), std::string(sampleProjectJson()));
+        QVERIFY(saveProjectFile(reopened.value(), file).ok());
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
     }
 

@@ -82,6 +82,11 @@ private slots:
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOfStoreMigrationV2(project).c_str());
         QVERIFY(project.value().tenants.empty());
+        // Upgraded in memory (issue 33, item 4): the file as it was, no backup
+        // until a save over it keeps one.
+        QVERIFY(readBytes(file) == readBytes(kGoldenV2Sqlite));
+        QVERIFY(!fs::exists(file + ".v2"));
+        QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(fs::is_regular_file(file + ".v2"));
         QVERIFY(readBytes(file + ".v2") == readBytes(kGoldenV2Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));

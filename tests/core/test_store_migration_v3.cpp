@@ -107,6 +107,11 @@ private slots:
         const std::string file = copyOfGolden("sample.fleetplan");
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOfStoreMigrationV3(project).c_str());
+        // Upgraded in memory (issue 33, item 4): the file as it was, no backup
+        // until a save over it keeps one.
+        QVERIFY(readBytes(file) == readBytes(kGoldenV3Sqlite));
+        QVERIFY(!fs::exists(file + ".v3"));
+        QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(fs::is_regular_file(file + ".v3"));
         QVERIFY(readBytes(file + ".v3") == readBytes(kGoldenV3Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));

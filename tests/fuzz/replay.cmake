@@ -4,12 +4,12 @@
 #   fuzz_known_<target>   every open finding must still fail (when one passes,
 #                         its fix landed: move it to regressions/).
 set(FLEET_FUZZ_DIR "${CMAKE_CURRENT_LIST_DIR}")
-set(FLEET_FUZZ_TARGETS project_json project_sqlite catalog trace job_log)
+set(FLEET_FUZZ_TARGETS project_json project_sqlite catalog trace job_log exports)
 
 # fleet_fuzz_sources(out target): the sources of one fuzz target's entry function.
 function(fleet_fuzz_sources out target)
     set(sources "${FLEET_FUZZ_DIR}/fuzz_${target}.cpp")
-    if(target MATCHES "^project_")
+    if(target MATCHES "^project_" OR target STREQUAL "exports")
         list(APPEND sources "${FLEET_FUZZ_DIR}/fuzz_check.h" "${FLEET_FUZZ_DIR}/fuzz_check.cpp")
     endif()
     set(${out} ${sources} PARENT_SCOPE)

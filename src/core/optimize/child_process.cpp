@@ -1,6 +1,7 @@
 #include "optimize/child_process.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -13,6 +14,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #else
@@ -34,7 +36,19 @@ std::string ChildOutcome::describe() const
 {
     switch (end) {
     case End::Finished: return "finished";
-    case End::Killed: return "was stopped after running past its time limit";
+    case End::Killed: {
+        char text[200];
+        if (stoppedAnswering)
+            std::snprintf(text, sizeof text,
+                          "stopped answering (no sign of life for %.1f s) and was killed at its "
+                          "%g s limit, %.1f s after it started",
+                          silentSeconds, limitSeconds, seconds);
+        else
+            std::snprintf(text, sizeof text,
+                          "was still running at %.1f s, past its %g s limit, and was killed",
+                          seconds, limitSeconds);
+        return text;
+    }
     case End::Crashed: break;
     }
     if (signal == 0)
@@ -71,11 +85,71 @@ bool writeAllToPipe(int fd, const std::string& bytes)
     return true;
 }
 
+/// What parent and child share: the stop flag and the child's heartbeat.
+struct SharedState
+{
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint32_t> beats{0};
+};
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free,
+              "the heartbeat is counted from a signal handler");
+
+/// One page shared by parent and child.
+class SharedPage
+{
+public:
+    SharedPage()
+    {
+        m_page = ::mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (m_page != MAP_FAILED)
+            m_state = new (m_page) SharedState;
+    }
+    ~SharedPage()
+    {
+        if (m_page != MAP_FAILED)
+            ::munmap(m_page, sizeof(SharedState));
+    }
+    SharedPage(const SharedPage&) = delete;
+    SharedPage& operator=(const SharedPage&) = delete;
+    SharedState* get() const { return m_state; }
+
+private:
+    void* m_page = MAP_FAILED;
+    SharedState* m_state = nullptr;
+};
+
+/// The child's heartbeat counter, for its SIGALRM handler.
+std::atomic<std::uint32_t>* childBeats = nullptr;
+
+void beatOnce(int)
+{
+    if (childBeats)
+        childBeats->fetch_add(1, std::memory_order_relaxed); // lock-free: signal-safe
+}
+
+/// The child beats every 100 ms while it runs (not while it is stopped).
+void startHeartbeat(std::atomic<std::uint32_t>* beats)
+{
+    childBeats = beats;
+    struct sigaction action = {};
+    action.sa_handler = beatOnce;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGALRM, &action, nullptr);
+    itimerval every = {};
+    every.it_interval.tv_usec = 100'000;
+    every.it_value.tv_usec = 100'000;
+    ::setitimer(ITIMER_REAL, &every, nullptr);
+}
+
 /// The child's side: run the work, send what it returned, and leave without
 /// running the parent's exit handlers or destructors (they are the app's).
 [[noreturn]] void runChild(const std::function<std::string(const std::atomic<bool>&)>& work,
-                           const std::atomic<bool>& stop, int out)
+                           SharedState& shared, int out)
 {
+    const std::atomic<bool>& stop = shared.stop;
+    startHeartbeat(&shared.beats);
     // The parent's crash handlers (a test framework's, a sanitizer's) are not
     // the child's: a crash here ends the child at once, with its signal.
     for (const int crash : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
@@ -91,49 +165,27 @@ bool writeAllToPipe(int fd, const std::string& bytes)
         output = "an unknown exception";
         code = kThrewExitCode;
     }
+    itimerval off = {};
+    ::setitimer(ITIMER_REAL, &off, nullptr);
     if (!writeAllToPipe(out, output))
         code = 4;
     ::close(out);
     ::_exit(code);
 }
 
-/// One page shared by parent and child, holding the stop flag.
-class SharedFlag
-{
-public:
-    SharedFlag()
-    {
-        m_page = ::mmap(nullptr, sizeof(std::atomic<bool>), PROT_READ | PROT_WRITE,
-                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-        if (m_page != MAP_FAILED)
-            m_flag = new (m_page) std::atomic<bool>(false);
-    }
-    ~SharedFlag()
-    {
-        if (m_page != MAP_FAILED)
-            ::munmap(m_page, sizeof(std::atomic<bool>));
-    }
-    SharedFlag(const SharedFlag&) = delete;
-    SharedFlag& operator=(const SharedFlag&) = delete;
-    std::atomic<bool>* get() const { return m_flag; }
-
-private:
-    void* m_page = MAP_FAILED;
-    std::atomic<bool>* m_flag = nullptr;
-};
-
 } // namespace
 
 Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
-                                const std::atomic<bool>* cancel, double killAfterSeconds)
+                                const std::atomic<bool>* cancel, double killAfterSeconds,
+                                double limitSeconds)
 {
     static_assert(std::atomic<bool>::is_always_lock_free,
                   "the stop flag must work across processes");
     const auto fail = [](const std::string& what) {
         return Error({Issue{kSource, {}, {}, what + ": " + std::strerror(errno)}});
     };
-    SharedFlag stop;
-    if (!stop.get())
+    SharedPage shared;
+    if (!shared.get())
         return fail("the solver's shared stop flag could not be mapped");
     int pipeEnds[2];
     if (::pipe(pipeEnds) != 0)
@@ -147,32 +199,60 @@ Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomi
     }
     if (pid == 0) {
         ::close(pipeEnds[0]);
-        runChild(work, *stop.get(), pipeEnds[1]);
+        runChild(work, *shared.get(), pipeEnds[1]);
     }
     ::close(pipeEnds[1]);
     const int in = pipeEnds[0];
 
-    const auto start = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto since = [](Clock::time_point from) {
+        return std::chrono::duration<double>(Clock::now() - from).count();
+    };
     ChildOutcome outcome;
     bool killed = false, readFailed = false;
+    // Silence counts only while this process itself runs (poll rounds seen
+    // without a beat): when both were stopped together (Ctrl-Z), the child
+    // is not blamed for the time the parent was stopped too.
+    std::uint32_t lastBeats = 0;
+    auto lastBeatAt = start;
+    int silentRounds = 0;
+    constexpr double kSilentSeconds = 1.0;
+    constexpr int kSilentRounds = 20; // of at most 50 ms each
+    const auto kill = [&](double limit, bool silent) {
+        ::kill(pid, SIGKILL);
+        killed = true;
+        outcome.limitSeconds = limit;
+        outcome.stoppedAnswering = silent;
+        outcome.silentSeconds = silent ? since(lastBeatAt) : 0;
+        outcome.seconds = since(start);
+    };
     char buffer[65536];
     for (;;) {
-        if (cancel && cancel->load())
-            stop.get()->store(true);
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!killed && seconds > killAfterSeconds) {
-            ::kill(pid, SIGKILL);
-            killed = true;
+        const bool cancelled = cancel && cancel->load();
+        if (cancelled)
+            shared.get()->stop.store(true);
+        const double seconds = since(start);
+        if (const std::uint32_t beats = shared.get()->beats.load(); beats != lastBeats) {
+            lastBeats = beats;
+            lastBeatAt = Clock::now();
+            silentRounds = 0;
         }
+        const bool silent = silentRounds >= kSilentRounds && since(lastBeatAt) > kSilentSeconds;
+        if (!killed && silent && (seconds > limitSeconds || cancelled))
+            kill(cancelled ? seconds : limitSeconds, true);
+        else if (!killed && seconds > killAfterSeconds)
+            kill(killAfterSeconds, false);
         pollfd watch{in, POLLIN, 0};
         const int ready = ::poll(&watch, 1, 50);
         if (ready < 0 && errno != EINTR) {
             readFailed = true;
             break;
         }
-        if (ready <= 0)
+        if (ready <= 0) {
+            ++silentRounds;
             continue;
+        }
         const ssize_t n = ::read(in, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR)
             continue;
@@ -194,6 +274,8 @@ Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomi
     }
     if (readFailed)
         return fail("the solver's answer could not be read");
+    if (!killed)
+        outcome.seconds = since(start);
     if (killed) {
         outcome.end = ChildOutcome::End::Killed;
         outcome.output.clear();
@@ -214,7 +296,7 @@ Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomi
 #else
 
 Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
-                                const std::atomic<bool>* cancel, double)
+                                const std::atomic<bool>* cancel, double, double)
 {
     static const std::atomic<bool> never{false};
     ChildOutcome outcome;

@@ -17,6 +17,9 @@
 
 namespace fleet {
 
+/// No limit for runInChild's `limitSeconds`.
+inline constexpr double kNoChildLimit = 1e300;
+
 struct ChildOutcome
 {
     enum class End
@@ -26,17 +29,28 @@ struct ChildOutcome
         Killed
     };
     End end = End::Finished;
-    std::string output;           ///< what the work returned (Finished only)
-    int signal = 0;               ///< the signal that ended the child (Crashed)
-    std::string describe() const; ///< "crashed (signal 11, Segmentation fault)", ...
+    std::string output;            ///< what the work returned (Finished only)
+    int signal = 0;                ///< the signal that ended the child (Crashed)
+    double seconds = 0;            ///< from the start until the child ended or was killed
+    bool stoppedAnswering = false; ///< Killed: it had stopped answering (SIGSTOP, frozen)
+    double silentSeconds = 0;      ///< Killed and stoppedAnswering: for how long
+    double limitSeconds = 0;       ///< Killed: the limit it was killed at
+    /// "finished", "crashed (signal 11, Segmentation fault)", "stopped
+    /// answering (no sign of life for 9.8 s) and was killed at its 10 s limit", ...
+    std::string describe() const;
 };
 
 /// Runs `work` in a child process. `work` receives a flag it should poll to
-/// stop early; the flag follows `cancel` (may be null). A child still running
-/// `killAfterSeconds` after the start is killed (a hang). Errors only when the
-/// child cannot be started or its output cannot be read.
+/// stop early; the flag follows `cancel` (may be null). The child beats (a
+/// timer signal every 100 ms into memory both processes see); one whose beat
+/// stops for over a second — stopped (SIGSTOP), frozen — has stopped
+/// answering and is killed once `limitSeconds` (the work's own time limit)
+/// have passed, or at once after `cancel` is raised. A child still running
+/// `killAfterSeconds` after the start is killed too (a hang that still
+/// beats). Errors only when the child cannot be started or its output cannot be read.
 Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
-                                const std::atomic<bool>* cancel, double killAfterSeconds);
+                                const std::atomic<bool>* cancel, double killAfterSeconds,
+                                double limitSeconds = kNoChildLimit);
 
 /// True where runInChild isolates the work (POSIX); false where it runs the
 /// work in this process.

@@ -11,6 +11,7 @@
 #include <CbcModel.hpp>
 #include <CbcSolver.hpp>
 #include <OsiClpSolverInterface.hpp>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -330,6 +331,31 @@ MilpSolution toSolution(const BranchAndBoundAnswer& answer)
     return solution;
 }
 
+/// True when `values` is a plan of `milp`: one value per column, within its
+/// bounds, whole where the column is integer, every row within its range.
+bool isFeasiblePlan(const Milp& milp, const std::vector<double>& values)
+{
+    constexpr double kTolerance = 1e-6;
+    if (values.size() != milp.columns.size())
+        return false;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const MilpColumn& column = milp.columns[i];
+        const double v = values[i];
+        if (!std::isfinite(v) || v < column.lower - kTolerance || v > column.upper + kTolerance ||
+            (column.integer && std::abs(v - std::round(v)) > kTolerance))
+            return false;
+    }
+    for (const MilpRow& row : milp.rows) {
+        double activity = 0;
+        for (const auto& [column, coefficient] : row.terms)
+            activity += coefficient * values[std::size_t(column)];
+        const double slack = kTolerance * std::max(1.0, std::abs(activity));
+        if (activity < row.lower - slack || activity > row.upper + slack)
+            return false;
+    }
+    return true;
+}
+
 MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
@@ -359,11 +385,21 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
     // tried once more with the conservative settings; a second crash is an
     // error that names the solver. The LP relaxation (every edit's fast path)
     // stays in process: CLP's simplex on its own has not failed here.
+    // A child that still beats may overrun its time limit (CBC checks it
+    // between nodes) up to killAfter; one that stopped answering (SIGSTOP,
+    // frozen) is killed at the limit itself (child_process.h).
     const double killAfter = options.timeLimitSeconds * 2 + 30;
     std::string crashes;
     for (const Settings settings : {Settings::Default, Settings::Conservative}) {
+        static std::atomic<int> childrenStarted{0};
+        const int childIndex = childrenStarted++;
         const auto child = runInChild(
             [&](const std::atomic<bool>& stop) {
+                // FLEET_FAULT_SOLVER_STOP=first stops (SIGSTOP) this process's
+                // first child before it solves: a child that stops answering.
+                if (const char* fault = std::getenv("FLEET_FAULT_SOLVER_STOP");
+                    fault && std::string_view(fault) == "first" && childIndex == 0)
+                    std::raise(SIGSTOP);
                 // Fault injection for the tests of this path (as SQLite's
                 // test hooks): FLEET_FAULT_SOLVER_CRASH=first crashes the
                 // first try's child, =every every child.
@@ -374,13 +410,26 @@ MilpSolution solveChecked(const Milp& milp, const SolveOptions& options)
                     std::raise(SIGSEGV);
                 return encodeAnswer(branchAndBound(milp, options, stop, settings));
             },
-            options.cancel, killAfter);
+            options.cancel, killAfter, options.timeLimitSeconds);
         if (!child)
             throw std::runtime_error(child.error().toString());
         const ChildOutcome& outcome = child.value();
         if (outcome.end == ChildOutcome::End::Killed) {
+            // Said, with the time: the exact solve did not end by itself.
             solution.seconds = elapsed();
             solution.status = SolveStatus::Stopped;
+            solution.note = "the exact solve was stopped: CBC's process " + outcome.describe();
+            // The plan it was started from, when it is one, is what a
+            // stopped solve has (CBC would have kept at least that).
+            if (isFeasiblePlan(milp, options.start)) {
+                solution.values = options.start;
+                solution.objective = 0;
+                for (std::size_t i = 0; i < milp.columns.size(); ++i)
+                    solution.objective += milp.columns[i].objective * options.start[i];
+                solution.bestBound = -kMilpInfinity;
+                solution.gap = 1;
+                solution.note += "; the plan is the one it was started from";
+            }
             return solution;
         }
         if (outcome.end == ChildOutcome::End::Crashed) {

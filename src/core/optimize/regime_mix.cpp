@@ -181,6 +181,18 @@ std::size_t optionColumns(const Model& model)
 /// the whole model, and the whole model's LP bound stays a valid bound, so the
 /// gap reported against it is honest. When the restricted plan is not within
 /// the gap target, the whole model is solved from it.
+/// A solve stopped with only its start plan (milp.cpp: the child was
+/// killed) has no bound of its own: the whole model's LP bound is one.
+void boundStoppedPlan(MilpSolution& solution, double lpBound)
+{
+    if (solution.status != SolveStatus::Stopped || solution.values.empty() ||
+        solution.bestBound > -kMilpInfinity / 2)
+        return;
+    solution.bestBound = lpBound;
+    solution.gap =
+        std::abs(solution.objective - lpBound) / std::max(1e-9, std::abs(solution.objective));
+}
+
 Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
                                      const MilpSolution& lp,
                                      const std::optional<std::vector<double>>& rounded,
@@ -236,8 +248,15 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
         if (!full)
             return full.error();
         full.value().seconds += solution.seconds;
+        boundStoppedPlan(full.value(), lp.objective);
         if (full.value().note.empty())
             full.value().note = solution.note;
+        else if (!solution.note.empty())
+            full.value().note = solution.note + "; then " + full.value().note;
+        // The restricted solve was stopped: the whole model's plan, unless
+        // proven optimal, is what a stopped solve found.
+        if (solution.status == SolveStatus::Stopped && full.value().status == SolveStatus::Feasible)
+            full.value().status = SolveStatus::Stopped;
         return full;
     }
     // Map the restricted plan onto the whole model's columns, by name.
@@ -398,6 +417,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
             return solved.error();
         solution = std::move(solved).value();
         solution.seconds += lp.seconds;
+        boundStoppedPlan(solution, lp.objective);
     }
     if (engine &&
         (solution.values.empty() || objectiveOf(model.milp, *engine) < solution.objective - 1e-6)) {

@@ -223,15 +223,33 @@ Result<bool> replaceWith(TemporaryFile& temporary, const std::string& path)
     return true;
 }
 
-Result<bool> writeFileAtomically(const std::string& path, const std::string& contents)
+Result<bool> writeFileAtomically(const std::string& path, const std::string& contents,
+                                 const TemporaryCheck& check)
 {
     auto temporary = createTemporaryBeside(path);
     if (!temporary)
         return temporary.error();
-    if (!writeAll(temporary.value().fd(), contents))
-        return saveError(path, "cannot write the temporary file " + temporary.value().path() +
-                                   ": " + std::strerror(errno));
-    return replaceWith(temporary.value(), path);
+    TemporaryFile& file = temporary.value();
+    if (!writeAll(file.fd(), contents))
+        return saveError(path, "cannot write the temporary file " + file.path() + ": " +
+                                   std::strerror(errno));
+    // Flushed before it is measured: a full disk may only say so at the flush.
+    if (::fsync(file.fd()) != 0)
+        return saveError(path, "the new file " + file.path() +
+                                   " could not be synced to disk: " + std::strerror(errno));
+    struct stat written = {};
+    if (::fstat(file.fd(), &written) != 0)
+        return saveError(path, "cannot measure the temporary file " + file.path() + ": " +
+                                   std::strerror(errno));
+    if (written.st_size != static_cast<off_t>(contents.size()))
+        return saveError(path, "the temporary file " + file.path() + " holds " +
+                                   std::to_string(written.st_size) + " bytes of " +
+                                   std::to_string(contents.size()));
+    if (check)
+        if (auto checked = check(file.path()); !checked)
+            return saveError(path, "the temporary file " + file.path() +
+                                       " failed its check: " + checked.error().messages());
+    return replaceWith(file, path);
 }
 
 Result<bool> writeThroughTemporary(const std::string& path,

@@ -55,8 +55,15 @@ Result<bool> replaceWith(TemporaryFile& temporary, const std::string& path);
 /// longer runs — only files that match createTemporaryBeside's pattern exactly.
 void removeStaleTemporaries(const std::string& path);
 
-/// Writes `contents` to `path` through a temporary file and a rename.
-Result<bool> writeFileAtomically(const std::string& path, const std::string& contents);
+/// Checks a finished temporary file (given its path) before it replaces the
+/// target: a zip container re-opened and read, for one.
+using TemporaryCheck = std::function<Result<bool>(const std::string&)>;
+
+/// Writes `contents` to `path` through a temporary file and a rename: the
+/// temporary is written, synced, measured (its size must be contents.size())
+/// and, with `check`, checked; any failure removes it and leaves `path` as it was.
+Result<bool> writeFileAtomically(const std::string& path, const std::string& contents,
+                                 const TemporaryCheck& check = {});
 
 /// Has `write` fill a fresh temporary beside `path` (given its name; for a
 /// library that opens files itself), then renames it over `path`.

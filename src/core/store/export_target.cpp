@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,20 +53,60 @@ Result<bool> checkExportTarget(const std::string& target, const std::vector<std:
 }
 
 Result<bool> writeExportFile(const std::string& target, const std::string& contents,
-                             const std::vector<std::string>& inputs)
+                             const std::vector<std::string>& inputs, const TemporaryCheck& check)
 {
     if (auto allowed = checkExportTarget(target, inputs); !allowed)
         return allowed.error();
-    return writeFileAtomically(target, contents);
+    return writeFileAtomically(target, contents, check);
+}
+
+Result<std::string> writtenInMemory(const std::function<Result<bool>(const std::string&)>& write)
+{
+    const int fd = ::memfd_create("fleetplanner-export", MFD_CLOEXEC);
+    if (fd < 0)
+        return Error(
+            {Issue{"export",
+                   {},
+                   {},
+                   std::string("cannot make an in-memory file: ") + std::strerror(errno)}});
+    struct Closer
+    {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    // The library opens this name anew (its own offset); the bytes are the memfd's.
+    if (auto written = write("/proc/self/fd/" + std::to_string(fd)); !written)
+        return written.error();
+    std::string bytes;
+    char buffer[65536];
+    for (off_t offset = 0;;) {
+        const ssize_t got = ::pread(fd, buffer, sizeof buffer, offset);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return Error({Issue{"export",
+                                {},
+                                {},
+                                std::string("cannot read the in-memory file back: ") +
+                                    std::strerror(errno)}});
+        if (got == 0)
+            break;
+        bytes.append(buffer, std::size_t(got));
+        offset += got;
+    }
+    return bytes;
 }
 
 Result<bool> writeExportThrough(const std::string& target,
                                 const std::function<Result<bool>(const std::string&)>& write,
-                                const std::vector<std::string>& inputs)
+                                const std::vector<std::string>& inputs, const TemporaryCheck& check)
 {
     if (auto allowed = checkExportTarget(target, inputs); !allowed)
         return allowed.error();
-    return writeThroughTemporary(target, write);
+    auto bytes = writtenInMemory(write);
+    if (!bytes)
+        return bytes.error();
+    return writeExportFile(target, bytes.value(), inputs, check);
 }
 
 } // namespace fleet

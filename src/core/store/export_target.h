@@ -3,8 +3,10 @@
 // Where an export may be written (issue 33, item 1 in part): never through a
 // symbolic link planted at the target, never over a file the command reads
 // (the project itself included); then whole or not at all, through
-// atomic_file's exclusive temporary and rename, as project saves are.
+// atomic_file's exclusive temporary and rename, as project saves are. Every
+// export goes through here: none opens its output file itself.
 
+#include "store/atomic_file.h"
 #include "util/result.h"
 
 #include <functional>
@@ -19,15 +21,23 @@ namespace fleet {
 /// exist yet is fine; `inputs` that do not exist (":sample") are skipped.
 Result<bool> checkExportTarget(const std::string& target, const std::vector<std::string>& inputs);
 
-/// checkExportTarget, then `contents` written through a temporary and a
-/// rename (writeFileAtomically): the old file stays untouched on failure.
+/// checkExportTarget, then `contents` written through an exclusive
+/// temporary, synced, measured, checked (`check`, when given) and renamed
+/// over `target` (writeFileAtomically): the old file stays untouched on failure.
 Result<bool> writeExportFile(const std::string& target, const std::string& contents,
-                             const std::vector<std::string>& inputs = {});
+                             const std::vector<std::string>& inputs = {},
+                             const TemporaryCheck& check = {});
 
-/// checkExportTarget, then `write` fills a fresh temporary beside `target`
-/// (for a library that opens its file itself) that is renamed over it.
+/// For a library that writes a file by name (CoinMpsIO, libxlsxwriter):
+/// `write` is given the name of an anonymous in-memory file to fill; its
+/// bytes are returned. The library never opens the export's target nor a
+/// file beside it.
+Result<std::string> writtenInMemory(const std::function<Result<bool>(const std::string&)>& write);
+
+/// writtenInMemory, then writeExportFile with what `write` produced.
 Result<bool> writeExportThrough(const std::string& target,
                                 const std::function<Result<bool>(const std::string&)>& write,
-                                const std::vector<std::string>& inputs = {});
+                                const std::vector<std::string>& inputs = {},
+                                const TemporaryCheck& check = {});
 
 } // namespace fleet

@@ -182,21 +182,49 @@ bool looksLikeSqlite(const std::string& path)
            std::memcmp(header.value().data(), kSqliteHeader, sizeof kSqliteHeader) == 0;
 }
 
-Result<bool> saveProjectFile(const Project& project, const std::string& path)
+static Result<bool> migrateDatabase(const sql::Database& db, const std::string& path,
+                                    int fromVersion, std::span<const Migration> steps)
 {
-    // The core boundary: a malformed value in the model (an edit's JSON text)
-    // is a refusal, not an exception.
-    try {
-        return writeThroughTemporary(path, [&](const std::string& temporary) {
-            return writeDatabase(project, temporary, path);
-        });
-    } catch (const std::exception& e) {
-        return fileError(path, std::string("cannot be written: ") + e.what());
+    // The steps rewrite an older FleetPlanner schema, so it is trusted for
+    // its CHECK constraints; triggers and views stay disabled.
+    sql::harden(db.handle(), true);
+    if (auto begin = db.exec("BEGIN"); !begin)
+        return begin.error();
+    int version = fromVersion;
+    for (const Migration& step : steps) {
+        if (step.fromVersion != version)
+            continue;
+        if (auto applied = step.apply(db); !applied) {
+            [[maybe_unused]] auto rolledBack = db.exec("ROLLBACK");
+            return fileError(path, std::string("upgrading from schema version ") +
+                                       std::to_string(version) + " (" + step.description +
+                                       ") failed: " + applied.error().messages());
+        }
+        ++version;
     }
+    if (version != kFleetPlanSchemaVersion) {
+        [[maybe_unused]] auto rolledBack = db.exec("ROLLBACK");
+        return fileError(path, "no upgrade path from schema version " + std::to_string(version) +
+                                   " to " + std::to_string(kFleetPlanSchemaVersion));
+    }
+    return db.exec("PRAGMA user_version = " + std::to_string(version) + "; COMMIT");
 }
 
-Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
-                                std::span<const Migration> steps)
+std::optional<int> projectFileVersion(const std::string& path)
+{
+    if (!looksLikeSqlite(path))
+        return std::nullopt;
+    auto db = sql::Database::openImmutable(path, path);
+    if (!db)
+        return std::nullopt;
+    sql::harden(db.value().handle());
+    auto version = checkIdentity(db.value(), path);
+    if (!version)
+        return std::nullopt;
+    return version.value();
+}
+
+static Result<bool> keepBackupBeforeUpgrade(const std::string& path, int fromVersion)
 {
     // The backup is written like any save: a planted symlink at its name is
     // replaced, never followed.
@@ -206,6 +234,14 @@ Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
         !kept)
         return fileError(path, "could not keep a backup copy " + backup +
                                    " before upgrading it: " + kept.error().messages());
+    return true;
+}
+
+Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
+                                std::span<const Migration> steps)
+{
+    if (auto kept = keepBackupBeforeUpgrade(path, fromVersion); !kept)
+        return kept;
     auto created = createTemporaryBeside(path);
     if (!created)
         return created.error();
@@ -214,39 +250,33 @@ Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
     if (auto copied = copyRegularFile(path, temporary); !copied)
         return fileError(path,
                          "could not copy the file to upgrade it: " + copied.error().messages());
-    auto migrate = [&]() -> Result<bool> {
+    {
         auto db =
             sql::Database::open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, path);
         if (!db)
             return db.error();
-        // The steps rewrite an older FleetPlanner schema, so it is trusted for
-        // its CHECK constraints; triggers and views stay disabled.
-        sql::harden(db.value().handle(), true);
-        if (auto begin = db.value().exec("BEGIN"); !begin)
-            return begin.error();
-        int version = fromVersion;
-        for (const Migration& step : steps) {
-            if (step.fromVersion != version)
-                continue;
-            if (auto applied = step.apply(db.value()); !applied)
-                return fileError(path, std::string("upgrading from schema version ") +
-                                           std::to_string(version) + " (" + step.description +
-                                           ") failed: " + applied.error().messages());
-            ++version;
-        }
-        if (version != kFleetPlanSchemaVersion)
-            return fileError(path, "no upgrade path from schema version " +
-                                       std::to_string(version) + " to " +
-                                       std::to_string(kFleetPlanSchemaVersion));
-        if (auto set =
-                db.value().exec("PRAGMA user_version = " + std::to_string(version) + "; COMMIT");
-            !set)
-            return set.error();
-        return true;
-    }();
-    if (!migrate)
-        return migrate.error();
+        if (auto migrated = migrateDatabase(db.value(), path, fromVersion, steps); !migrated)
+            return migrated;
+    }
     return replaceWith(temporaryFile, path);
+}
+
+Result<bool> saveProjectFile(const Project& project, const std::string& path)
+{
+    // The core boundary: a malformed value in the model (an edit's JSON text)
+    // is a refusal, not an exception.
+    try {
+        // Saved over a file of an older schema (opened and upgraded in
+        // memory): the file as it was is kept first, as NAME.v<N>.
+        if (const auto older = projectFileVersion(path); older && *older < kFleetPlanSchemaVersion)
+            if (auto kept = keepBackupBeforeUpgrade(path, *older); !kept)
+                return fileError(path, "was not saved: " + kept.error().messages());
+        return writeThroughTemporary(path, [&](const std::string& temporary) {
+            return writeDatabase(project, temporary, path);
+        });
+    } catch (const std::exception& e) {
+        return fileError(path, std::string("cannot be written: ") + e.what());
+    }
 }
 
 Result<Project> openProjectFile(const std::string& path, const std::string& scenario)
@@ -297,15 +327,28 @@ Result<sql::Database> openProjectDatabase(const std::string& path)
         if (auto whole = checkLength(db.value(), path); !whole)
             return whole.error();
     }
-    if (version < kFleetPlanSchemaVersion) {
-        auto migrated = migrateProjectFile(path, version, migrations());
-        if (!migrated)
+    // An older file is upgraded in memory (issue 33, item 4): nothing is
+    // written beside it, so it opens from a read-only folder; its backup
+    // NAME.v<N> is kept when the project is saved over it (saveProjectFile).
+    auto db = [&]() -> Result<sql::Database> {
+        if (version == kFleetPlanSchemaVersion) {
+            auto opened = sql::Database::openImmutable(path, path);
+            if (opened)
+                sql::harden(opened.value().handle());
+            return opened;
+        }
+        auto contents = readRegularFile(path, kMaxProjectFileBytes);
+        if (!contents)
+            return contents.error();
+        auto copy = sql::Database::fromBytes(contents.value(), path);
+        if (!copy)
+            return copy;
+        if (auto migrated = migrateDatabase(copy.value(), path, version, migrations()); !migrated)
             return migrated.error();
-    }
-    auto db = sql::Database::openImmutable(path, path);
+        return copy;
+    }();
     if (!db)
         return db.error();
-    sql::harden(db.value().handle());
     if (auto schema = checkSchema(db.value()); !schema)
         return schema.error();
     if (auto counts = checkRowCounts(db.value()); !counts)

@@ -17,10 +17,13 @@ namespace fleet {
 
 /// Writes `project` to `path`. Either the whole new project is there
 /// afterwards, or the previous file is untouched; never a half-written file.
+/// Over a project file of an older schema version N, the file as it was is
+/// first kept as `path`.vN (a failure to keep it is a failure to save).
 Result<bool> saveProjectFile(const Project& project, const std::string& path);
 
 /// Opens a .fleetplan file: header, application_id, schema version (a newer
-/// one is refused, an older one migrated after a backup NAME.fleetplan.v<N>),
+/// one is refused, an older one upgraded in memory: nothing is written, the
+/// backup NAME.fleetplan.v<N> is kept by the first save over it),
 /// integrity_check (a damaged file is refused with its own message; see
 /// salvageProjectFile), the schema compared with FleetPlanner's, size limits — then
 /// the rows are read and validated like a JSON project.
@@ -39,9 +42,13 @@ bool isDamagedFileRefusal(const Error& error);
 /// True when the file starts with SQLite's 16-byte header.
 bool looksLikeSqlite(const std::string& path);
 
-/// Brings a file of schema `fromVersion` up to date with `steps`, after
-/// copying it to `path.v<fromVersion>`. Exposed for tests; openProjectFile
-/// uses it with migrations().
+/// The schema version of the FleetPlanner project file at `path`, or none
+/// when it is not one (missing, not SQLite, another application's, newer).
+std::optional<int> projectFileVersion(const std::string& path);
+
+/// Brings a file of schema `fromVersion` up to date with `steps` in place,
+/// after copying it to `path.v<fromVersion>`. Exposed for tests;
+/// openProjectFile upgrades in memory instead.
 Result<bool> migrateProjectFile(const std::string& path, int fromVersion,
                                 std::span<const Migration> steps);
 

@@ -1,5 +1,6 @@
 #include "store/sqlite_db.h"
 
+#include <cstring>
 #include <filesystem>
 
 namespace fleet::sql {
@@ -82,6 +83,27 @@ Result<Database> Database::openImmutable(const std::string& path, const std::str
     }
     uri += "?immutable=1";
     return open(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, file);
+}
+
+Result<Database> Database::fromBytes(const std::string& bytes, const std::string& file)
+{
+    auto db = open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, file);
+    if (!db)
+        return db;
+    const auto size = static_cast<sqlite3_int64>(bytes.size());
+    auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(sqlite3_uint64(bytes.size())));
+    if (!copy)
+        return Error({Issue{file, {}, {}, "cannot be copied into memory (out of memory)"}});
+    std::memcpy(copy, bytes.data(), bytes.size());
+    // A file written in WAL mode (header bytes 18 and 19 are 2) is read as a
+    // rollback-journal one: there is no -wal file in memory.
+    if (bytes.size() > 19 && copy[18] == 2 && copy[19] == 2)
+        copy[18] = copy[19] = 1;
+    if (sqlite3_deserialize(db.value().handle(), "main", copy, size, size,
+                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE) !=
+        SQLITE_OK)
+        return db.value().error("cannot be copied into memory");
+    return db;
 }
 
 Error Database::error(const std::string& what) const

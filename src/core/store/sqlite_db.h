@@ -37,6 +37,9 @@ public:
     /// takes no locks, creates no -wal or -shm file beside it and never reads
     /// a -wal file found there, so reading works in a read-only folder.
     static Result<Database> openImmutable(const std::string& path, const std::string& file);
+    /// A private, writable in-memory database holding a copy of `bytes` (a
+    /// whole database file): changes to it never reach any file.
+    static Result<Database> fromBytes(const std::string& bytes, const std::string& file);
 
     sqlite3* handle() const { return m_db; }
     const std::string& file() const { return m_file; }

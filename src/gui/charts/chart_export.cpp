@@ -110,7 +110,8 @@ QImage renderChart(QChart* chart, const ExportOptions& options)
 }
 
 bool exportChart(QChart* chart, const QString& path, ChartFormat format,
-                 const ExportOptions& options, QString* error)
+                 const ExportOptions& options, QString* error,
+                 const std::vector<std::string>& inputs)
 {
     // Drawn into memory, then written through store/export_target: whole or not at all,
     // never through a planted link.
@@ -152,7 +153,7 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format,
         painter.end();
     }
     const auto written =
-        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
+        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString(), inputs);
     if (!written)
         *error = QObject::tr("%1: cannot be written: %2")
                      .arg(path, QString::fromStdString(written.error().messages()));

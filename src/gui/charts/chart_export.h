@@ -7,6 +7,9 @@
 #include <QSize>
 #include <QString>
 
+#include <string>
+#include <vector>
+
 class QChart;
 
 namespace fleet::gui {
@@ -30,9 +33,12 @@ struct ExportOptions
 QImage renderChart(QChart* chart, const ExportOptions& options);
 
 /// Writes `chart` to `path` as PNG, SVG or PDF. The file is written whole or
-/// not at all (through QSaveFile). On failure returns false and sets `error`.
+/// not at all, never over one of `inputs` (the files the caller read) nor
+/// through a symbolic link (store/export_target). On failure returns false
+/// and sets `error`.
 bool exportChart(QChart* chart, const QString& path, ChartFormat format,
-                 const ExportOptions& options, QString* error);
+                 const ExportOptions& options, QString* error,
+                 const std::vector<std::string>& inputs = {});
 
 /// The format named by a file's suffix or by name ("png", "svg", "pdf").
 bool chartFormatFromName(const QString& name, ChartFormat* format);

@@ -1,13 +1,14 @@
 #include "compute/solver_process.h"
 
+#include "store/export_target.h"
 #include "store/project_json_writer.h"
 #include "version.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <csignal>
@@ -254,13 +255,8 @@ namespace {
 
 Result<bool> saveText(const QString& path, const QByteArray& bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return Error({Issue{path.toStdString(),
-                            {},
-                            {},
-                            "could not be written: " + file.errorString().toStdString()}});
-    return true;
+    // The one writer of exports (store/export_target): exclusive temporary, checked, renamed.
+    return writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
 }
 
 /// The model as MPS, written by a worker (the model builder and CoinMpsIO

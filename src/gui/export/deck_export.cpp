@@ -278,7 +278,7 @@ void paintSlide(QPainter& painter, const DeckSlide& slide)
 }
 
 bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
-              QString* error)
+              QString* error, const std::vector<std::string>& inputs)
 {
     // Drawn into memory, then written through store/export_target: whole or not at all,
     // never through a planted link.
@@ -305,7 +305,7 @@ bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const 
     }
     painter.end();
     const auto written =
-        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
+        writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString(), inputs);
     if (!written)
         *error = QObject::tr("%1: cannot be written: %2")
                      .arg(path, QString::fromStdString(written.error().messages()));
@@ -355,7 +355,8 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results)
     return slides;
 }
 
-bool exportDeck(const PlanResults& results, const QString& path, QString* error)
+bool exportDeck(const PlanResults& results, const QString& path, QString* error,
+                const std::vector<std::string>& inputs)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("pptx") && suffix != QLatin1String("pdf")) {
@@ -364,8 +365,8 @@ bool exportDeck(const PlanResults& results, const QString& path, QString* error)
     }
     const std::vector<DeckSlide> slides = deckSlides(results);
     const QString title = QString::fromStdString(results.project.name);
-    return suffix == QLatin1String("pdf") ? writePdf(slides, title, path, error)
-                                          : writePptx(slides, title, path, error);
+    return suffix == QLatin1String("pdf") ? writePdf(slides, title, path, error, inputs)
+                                          : writePptx(slides, title, path, error, inputs);
 }
 
 } // namespace fleet::gui

@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 namespace fleet::gui {
@@ -42,7 +43,10 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results);
 QImage renderSlide(const DeckSlide& slide, qreal scale = 1.0);
 
 /// Writes the deck to `path`: .pptx or .pdf by its suffix. Whole or not at
-/// all; on failure returns false and sets `error`.
-bool exportDeck(const PlanResults& results, const QString& path, QString* error);
+/// all, never over one of `inputs` (the files the caller read: the project)
+/// nor through a symbolic link (store/export_target); on failure returns
+/// false and sets `error`.
+bool exportDeck(const PlanResults& results, const QString& path, QString* error,
+                const std::vector<std::string>& inputs = {});
 
 } // namespace fleet::gui

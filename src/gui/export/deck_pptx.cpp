@@ -1,9 +1,11 @@
 #include "export/deck_pptx.h"
 
+#include "export/zip_check.h"
 #include "store/export_target.h"
 
 #include <QBuffer>
 #include <QFile>
+#include <QScopeGuard>
 
 #include <zip.h>
 
@@ -253,7 +255,7 @@ struct Part
 } // namespace
 
 bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
-               QString* error)
+               QString* error, const std::vector<std::string>& inputs)
 {
     std::vector<Part> parts;
     const auto add = [&parts](const QString& name, const QString& xml) {
@@ -390,47 +392,61 @@ bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const
     // [Content_Types].xml first, as readers expect.
     std::rotate(parts.rbegin(), parts.rbegin() + 1, parts.rend());
 
-    // Zipped (libzip) into a temporary created exclusively beside the target, then renamed
-    // over it: whole or not at all, never through a planted link (store/export_target).
-    const auto zipped = [&](const std::string& temporary) -> Result<bool> {
-        const auto failed = [&](const QString& why) {
-            return Error({Issue{QFile::encodeName(path).toStdString(), {}, {}, why.toStdString()}});
-        };
-        int code = 0;
-        zip_t* zip = zip_open(temporary.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
-        if (!zip) {
-            zip_error_t reason;
-            zip_error_init_with_code(&reason, code);
-            const QString why = QString::fromUtf8(zip_error_strerror(&reason));
-            zip_error_fini(&reason);
-            return failed(why);
-        }
-        for (const Part& part : parts) {
-            // The buffers outlive zip_close (parts is alive until the end).
-            zip_source_t* source =
-                zip_source_buffer(zip, part.data.constData(), zip_uint64_t(part.data.size()), 0);
-            if (!source || zip_file_add(zip, part.name.toUtf8().constData(), source,
-                                        ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) < 0) {
-                const QString why =
-                    part.name + QStringLiteral(": ") + QString::fromUtf8(zip_strerror(zip));
-                if (source)
-                    zip_source_free(source);
-                zip_discard(zip);
-                return failed(why);
-            }
-        }
-        if (zip_close(zip) < 0) {
-            const QString why = QString::fromUtf8(zip_strerror(zip));
+    // Zipped (libzip) in memory, checked, then written through store/export_target: an
+    // exclusive temporary beside the target, its size and its zip re-read checked, renamed
+    // over it; whole or not at all, never through a planted link nor over an input.
+    const auto failed = [&](const QString& why) {
+        *error = QObject::tr("%1: cannot be written: %2").arg(path, why);
+        return false;
+    };
+    zip_error_t zipError;
+    zip_error_init(&zipError);
+    zip_source_t* memory = zip_source_buffer_create(nullptr, 0, 0, &zipError);
+    zip_t* zip = memory ? zip_open_from_source(memory, ZIP_TRUNCATE, &zipError) : nullptr;
+    if (!zip) {
+        const QString why = QString::fromUtf8(zip_error_strerror(&zipError));
+        zip_error_fini(&zipError);
+        if (memory)
+            zip_source_free(memory);
+        return failed(why);
+    }
+    zip_error_fini(&zipError);
+    zip_source_keep(memory); // read after zip_close
+    const auto freeMemory = qScopeGuard([memory] { zip_source_free(memory); });
+    for (const Part& part : parts) {
+        // The buffers outlive zip_close (parts is alive until the end).
+        zip_source_t* source =
+            zip_source_buffer(zip, part.data.constData(), zip_uint64_t(part.data.size()), 0);
+        if (!source || zip_file_add(zip, part.name.toUtf8().constData(), source,
+                                    ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE) < 0) {
+            const QString why =
+                part.name + QStringLiteral(": ") + QString::fromUtf8(zip_strerror(zip));
+            if (source)
+                zip_source_free(source);
             zip_discard(zip);
             return failed(why);
         }
-        return true;
-    };
-    const auto written = writeExportThrough(QFile::encodeName(path).toStdString(), zipped);
+    }
+    if (zip_close(zip) < 0) {
+        const QString why = QString::fromUtf8(zip_strerror(zip));
+        zip_discard(zip);
+        return failed(why);
+    }
+    std::string bytes;
+    zip_stat_t size;
+    zip_stat_init(&size);
+    if (zip_source_stat(memory, &size) != 0 || zip_source_open(memory) != 0)
+        return failed(QString::fromUtf8(zip_error_strerror(zip_source_error(memory))));
+    bytes.resize(std::size_t(size.size));
+    const zip_int64_t read = zip_source_read(memory, bytes.data(), size.size);
+    zip_source_close(memory);
+    if (read != zip_int64_t(size.size))
+        return failed(QObject::tr("the zipped deck could not be read back"));
+    const auto written =
+        writeExportFile(QFile::encodeName(path).toStdString(), bytes, inputs, checkZipFile);
     if (!written)
-        *error = QObject::tr("%1: cannot be written: %2")
-                     .arg(path, QString::fromStdString(written.error().messages()));
-    return bool(written);
+        return failed(QString::fromStdString(written.error().messages()));
+    return true;
 }
 
 } // namespace fleet::gui

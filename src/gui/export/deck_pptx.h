@@ -11,7 +11,9 @@
 
 namespace fleet::gui {
 
+/// Writes the deck as .pptx through store/export_target: refused over any
+/// of `inputs`, checked as a zip before it replaces `path`.
 bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
-               QString* error);
+               QString* error, const std::vector<std::string>& inputs = {});
 
 } // namespace fleet::gui

@@ -27,7 +27,7 @@ QString chartFileStem(const QString& kindKey, const std::string& scenario)
 }
 
 bool exportAllCharts(const PlanResults& results, const QString& folder, QStringList* written,
-                     QString* error)
+                     QString* error, const std::vector<std::string>& inputs)
 {
     if (!QDir().mkpath(folder)) {
         *error = QObject::tr("%1: the folder cannot be created").arg(folder);
@@ -45,7 +45,7 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
             options.scale = format == ChartFormat::Png ? 2.0 : 1.0;
             const QString path =
                 dir.filePath(stem + QLatin1Char('.') + chartFormatName(format).toLower());
-            if (!exportChart(chart.get(), path, format, options, error))
+            if (!exportChart(chart.get(), path, format, options, error, inputs))
                 return false;
             *written << path;
         }
@@ -72,7 +72,7 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
             dir.filePath(chartFileStem(QStringLiteral("tenant-totals"), results.scenario) +
                          QStringLiteral(".csv"));
         const std::string text = tenantTotalsCsv(results.project, lines);
-        if (const auto saved = writeExportFile(QFile::encodeName(path).toStdString(), text);
+        if (const auto saved = writeExportFile(QFile::encodeName(path).toStdString(), text, inputs);
             !saved) {
             *error = QObject::tr("%1: cannot be written: %2")
                          .arg(path, QString::fromStdString(saved.error().messages()));

@@ -9,6 +9,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
+#include <vector>
+
 namespace fleet::gui {
 
 /// Writes the charts of `results` (all parts computed; the frontier,
@@ -16,8 +19,9 @@ namespace fleet::gui {
 /// tenants' cost and GPU-hours charts, "tenant-cost" and "tenant-gpu-hours",
 /// when the project names tenants) into `folder`, creating it.
 /// Returns the files written; on failure false, with `error` naming the file.
+/// None is written over one of `inputs` (the files the caller read).
 bool exportAllCharts(const PlanResults& results, const QString& folder, QStringList* written,
-                     QString* error);
+                     QString* error, const std::vector<std::string>& inputs = {});
 
 /// "cost-per-token-baseline", "tornado-reserve-60": the file name without suffix.
 QString chartFileStem(const QString& kindKey, const std::string& scenario);

@@ -4,6 +4,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "document/override_words.h"
+#include "export/zip_check.h"
 #include "store/export_target.h"
 
 #include <QDir>
@@ -497,10 +498,13 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 
 } // namespace
 
-bool exportWorkbook(const PlanResults& results, const QString& path, QString* error)
+bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
+                    const std::vector<std::string>& inputs)
 {
-    // Written into a temporary created exclusively beside the target, then renamed over it:
-    // whole or not at all, never through a planted link (store/export_target).
+    // libxlsxwriter writes into memory; store/export_target then writes those bytes to an
+    // exclusive temporary beside the target, checks its size and re-reads it as a zip,
+    // and renames it over the target: whole or not at all, never through a planted link
+    // nor over an input.
     const auto write = [&](const std::string& temporary) -> Result<bool> {
         const auto failed = [&](const std::string& why) {
             return Error({Issue{QFile::encodeName(path).toStdString(), {}, {}, why}});
@@ -522,7 +526,8 @@ bool exportWorkbook(const PlanResults& results, const QString& path, QString* er
             return failed(lxw_strerror(closed));
         return true;
     };
-    const auto written = writeExportThrough(QFile::encodeName(path).toStdString(), write);
+    const auto written =
+        writeExportThrough(QFile::encodeName(path).toStdString(), write, inputs, checkZipFile);
     if (!written)
         *error = QObject::tr("%1: cannot be written: %2")
                      .arg(path, QString::fromStdString(written.error().messages()));

@@ -11,10 +11,15 @@
 
 #include <QString>
 
+#include <string>
+#include <vector>
+
 namespace fleet::gui {
 
 /// Writes `results` (all parts computed) to `path`. The file is written whole
-/// or not at all. On failure returns false and sets `error`.
-bool exportWorkbook(const PlanResults& results, const QString& path, QString* error);
+/// or not at all, never over one of `inputs` (the files the caller read) nor
+/// through a symbolic link. On failure returns false and sets `error`.
+bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
+                    const std::vector<std::string>& inputs = {});
 
 } // namespace fleet::gui
