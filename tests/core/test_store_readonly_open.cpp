@@ -83,7 +83,8 @@ private slots:
         QVERIFY2(errorOfReadonlyOpen(saved).find("Read-only file system") != std::string::npos,
                  errorOfReadonlyOpen(saved).c_str());
         QVERIFY(readBytes(original) == readBytes(test::kGoldenV1Sqlite));
-        QCOMPARE(entriesOfFolder(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
+        QCOMPARE(entriesOfFolder(folder.path().toStdString()),
+                 std::vector<std::string>{"old.fleetplan"});
         // Saved elsewhere, it is the same project.
         const std::string copy = m_dir.filePath(QStringLiteral("saved-as.fleetplan")).toStdString();
         QVERIFY(saveProjectFile(project.value(), copy).ok());
@@ -102,7 +103,8 @@ private slots:
         for (int i = 0; i < 2; ++i)
             QVERIFY(openProjectFile(file).ok());
         QVERIFY(readBytes(file) == readBytes(test::kGoldenV1Sqlite));
-        QCOMPARE(entriesOfFolder(folder.path().toStdString()), std::vector<std::string>{"old.fleetplan"});
+        QCOMPARE(entriesOfFolder(folder.path().toStdString()),
+                 std::vector<std::string>{"old.fleetplan"});
     }
 
     /// The backup cannot be written (a folder planted at its name): the save
