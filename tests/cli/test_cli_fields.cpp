@@ -77,7 +77,7 @@ private slots:
         QVERIFY2(run.out.contains(QString::fromUtf8("Shown: Params (B, ÷1e9)")),
                  qPrintable(run.out));
         QVERIFY2(run.out.contains(QString::fromUtf8(
-                     "allowed_regimes  enum_list, required; a list of one or more of")),
+                     "allowed_regimes  enum_list, optional, default ; a list of one or more of")),
                  qPrintable(run.out));
         QVERIFY2(
             run.out.contains(QStringLiteral("gpu  reference, required; the id of a catalog GPU")),

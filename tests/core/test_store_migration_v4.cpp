@@ -75,6 +75,11 @@ private slots:
         const std::string file = m_copies.copy("sample.fleetplan");
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOfStoreMigrationV4(project).c_str());
+        // Upgraded in memory (issue 33, item 4): the file as it was, no backup
+        // until a save over it keeps one.
+        QVERIFY(readBytes(file) == readBytes(kGoldenV4Sqlite));
+        QVERIFY(!fs::exists(file + ".v4"));
+        QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(fs::is_regular_file(file + ".v4"));
         QVERIFY(readBytes(file + ".v4") == readBytes(kGoldenV4Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));

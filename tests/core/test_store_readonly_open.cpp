@@ -8,6 +8,7 @@
 #include "file_bytes.h"
 #include "golden_v1.h"
 #include "store/project_json_writer.h"
+#include "store/project_schema.h"
 #include "store/project_sqlite.h"
 #include "support/fleet_test.h"
 #include "support/scratch_mount.h"
@@ -125,7 +126,7 @@ private slots:
         fs::remove(file + ".v1");
         QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(readBytes(file + ".v1") == readBytes(test::kGoldenV1Sqlite));
-        QCOMPARE(projectFileVersion(file).value_or(-1), 4);
+        QCOMPARE(projectFileVersion(file).value_or(-1), kFleetPlanSchemaVersion);
     }
 };
 

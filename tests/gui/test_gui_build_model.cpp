@@ -581,13 +581,6 @@ private slots:
             if (key == QLatin1String("savings_usd") && shown.savingsFraction)
                 expected += QStringLiteral(" (%1 %)").arg(
                     QLocale().toString(*shown.savingsFraction * 100, 'f', 0));
-            // The idle commitment a month, beside the monthly cost (issue 27).
-            if (key == QLatin1String("mean_monthly_cost_usd") &&
-                shown.unallocatedFleetCostUsd >= 0.5)
-                expected +=
-                    QStringLiteral(" (idle commitment %1)")
-                        .arg(formatUsd(shown.unallocatedFleetCostUsd /
-                                       m_window->recompute()->latest()->project.horizonMonths));
             QCOMPARE(panel->valueText(key), expected);
             qInfo("%s: shown %s, CLI %.17g", qPrintable(key), qPrintable(panel->valueText(key)),
                   cli.toDouble());
