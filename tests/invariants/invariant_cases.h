@@ -83,6 +83,20 @@ inline double costOf(const WorkloadEvaluation& w)
     return sum(w.monthlyCostUsd);
 }
 
+/// What a workload's own plan pays in a sized fleet, where each workload buys
+/// its plan alone: its chosen option's cost under its chosen plan, idle hours
+/// of its own reservation included (the figure the engine's chooser ranks).
+/// Its attributed cost (costOf) leaves those idle hours to the idle
+/// commitment line (docs/MODEL.md, "Idle commitment"), so a pin to a
+/// reservation can lower it while raising the project's cost.
+inline double ownPlanCostOf(const WorkloadEvaluation& w)
+{
+    if (const OptionResult* option = w.chosenOption())
+        if (const PlanCost* plan = option->cost(w.chosenPlan))
+            return plan->totalUsd;
+    return costOf(w);
+}
+
 inline const WorkloadEvaluation* find(const Evaluation& e, const std::string& id)
 {
     for (const WorkloadEvaluation& w : e.workloads)

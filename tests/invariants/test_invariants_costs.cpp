@@ -54,12 +54,12 @@ Outcome neverLower(const Case& c, const Project& more, WorkloadKind kind)
         // workload's share down as its own demand grows: reported to the
         // gangs branch, which rewrites that attribution.)
         if (c.project.fleet.mode == FleetMode::Size && was.chosenOption() && now.chosenOption() &&
-            !atMost(costOf(was), costOf(now), 1e-9, 1e-3))
-            return broken("%s cost $%.2f → $%.2f (%s %s → %s %s)", was.id.c_str(), costOf(was),
-                          costOf(now), describe(*was.chosenOption()).c_str(),
-                          std::string(planKey(was.chosenPlan)).c_str(),
-                          describe(*now.chosenOption()).c_str(),
-                          std::string(planKey(now.chosenPlan)).c_str());
+            !atMost(ownPlanCostOf(was), ownPlanCostOf(now), 1e-9, 1e-3))
+            return broken(
+                "%s cost $%.2f → $%.2f (%s %s → %s %s)", was.id.c_str(), ownPlanCostOf(was),
+                ownPlanCostOf(now), describe(*was.chosenOption()).c_str(),
+                std::string(planKey(was.chosenPlan)).c_str(), describe(*now.chosenOption()).c_str(),
+                std::string(planKey(now.chosenPlan)).c_str());
         for (const OptionResult& before : was.options)
             if (const OptionResult* o = sameOption(now, before))
                 for (std::size_t m = 0; m < before.months.size(); ++m)
@@ -90,8 +90,9 @@ Outcome neverHigher(const Case& c, const Project& better, WorkloadKind kind,
                                       describe(before).c_str(), m + 1, figureName,
                                       before.months[m].*figure, o->months[m].*figure);
         if (c.project.fleet.mode == FleetMode::Size && was.chosenOption() && now.chosenOption() &&
-            !atMost(costOf(now), costOf(was), 1e-9, 1e-3))
-            return broken("%s cost $%.2f → $%.2f", was.id.c_str(), costOf(was), costOf(now));
+            !atMost(ownPlanCostOf(now), ownPlanCostOf(was), 1e-9, 1e-3))
+            return broken("%s cost $%.2f → $%.2f", was.id.c_str(), ownPlanCostOf(was),
+                          ownPlanCostOf(now));
     }
     return holds();
 }
@@ -588,9 +589,10 @@ Outcome unpinnedNeverCostsMore(const Case& c)
         const WorkloadEvaluation& now = after.workloads[i];
         if (was.chosenOption() && !now.chosenOption())
             return broken("%s has no option once its pins are cleared", was.id.c_str());
-        if (was.chosenOption() && !atMost(costOf(now), costOf(was), 1e-9, 1e-3))
-            return broken("%s unpinned costs $%.2f → $%.2f (%s → %s)", was.id.c_str(), costOf(was),
-                          costOf(now), describe(*was.chosenOption()).c_str(),
+        if (was.chosenOption() && !atMost(ownPlanCostOf(now), ownPlanCostOf(was), 1e-9, 1e-3))
+            return broken("%s unpinned costs $%.2f → $%.2f (%s → %s)", was.id.c_str(),
+                          ownPlanCostOf(was), ownPlanCostOf(now),
+                          describe(*was.chosenOption()).c_str(),
                           describe(*now.chosenOption()).c_str());
     }
     return holds();
@@ -705,24 +707,9 @@ private slots:
     void moreRunsNeverCheaper() { FLEET_CHECK_RELATION(m_cases, moreRunsNeverCheaper); }
     void moreRequestsNeverCheaper() { FLEET_CHECK_RELATION(m_cases, moreRequestsNeverCheaper); }
     void moreUsersNeverCheaper() { FLEET_CHECK_RELATION(m_cases, moreUsersNeverCheaper); }
-    void moreBatchWorkNeverCheaper()
-    {
-        // Bug, open (found after the run-hours charging, issue 27 item 1,
-        // was merged): 2 of 300; seed 2408778's batch job costs $624 on
-        // spot and, with more work, $516 owned — the owned plan was cheaper
-        // at the smaller load too, so the size-mode chooser and the cost it
-        // charges disagree.
-        QEXPECT_FAIL("", "the size-mode chooser and the charged cost disagree", Abort);
-        FLEET_CHECK_RELATION(m_cases, moreBatchWorkNeverCheaper);
-    }
+    void moreBatchWorkNeverCheaper() { FLEET_CHECK_RELATION(m_cases, moreBatchWorkNeverCheaper); }
     void fewerTokensCostLess() { FLEET_CHECK_RELATION(m_cases, fewerTokensCostLess); }
-    void higherMfuNeverMoreGpuHours()
-    {
-        // Bug, open (as moreBatchWorkNeverCheaper): 1 of 300; seed 35922058
-        // costs more at a higher MFU after its plan moves.
-        QEXPECT_FAIL("", "the size-mode chooser and the charged cost disagree", Abort);
-        FLEET_CHECK_RELATION(m_cases, higherMfuNeverMoreGpuHours);
-    }
+    void higherMfuNeverMoreGpuHours() { FLEET_CHECK_RELATION(m_cases, higherMfuNeverMoreGpuHours); }
     void looserLatencyNeverMoreGpus()
     {
         // Bug found here, not fixed yet: estimateInferenceReplica takes the
@@ -734,9 +721,12 @@ private slots:
     }
     void longerIdleTimeoutNeverFewerHours()
     {
-        // Bug, open (as moreBatchWorkNeverCheaper): 1 of 300; seed 25658616
-        // moves from on demand to a reservation and holds fewer hours.
-        QEXPECT_FAIL("", "the size-mode chooser and the charged cost disagree", Abort);
+        // Bug, open: 2 of 300. Seed 14871529: notebooks on MIG 1g.20gb,
+        // reserved 1 y, hold no fewer GPU-hours in any month with a longer
+        // idle timeout, yet their plan costs $28,443,895 → $28,410,782
+        // (−0.1 %): the reserved plan's peak count does not follow the
+        // held hours (found after issue 27's merge; not yet traced).
+        QEXPECT_FAIL("", "a reserved plan's peak falls while its held hours rise", Abort);
         FLEET_CHECK_RELATION(m_cases, longerIdleTimeoutNeverFewerHours);
     }
     void emptyPoolChangesNothing() { FLEET_CHECK_RELATION(m_cases, emptyPoolChangesNothing); }
@@ -771,16 +761,7 @@ private slots:
         FLEET_CHECK_RELATION(m_cases, doubledHorizonKeepsMonthlyCosts);
     }
     void segmentPricesChangeNoCost() { FLEET_CHECK_RELATION(m_cases, segmentPricesChangeNoCost); }
-    void unpinnedNeverCostsMore()
-    {
-        // Bug, open (as moreBatchWorkNeverCheaper): 15 of 300. Seed 523656:
-        // notebooks active one month of twelve, pinned to a 1-year
-        // reservation, cost $655 M; unpinned the engine picks the same GPU
-        // and regime at $1,036 M: its chooser ranks the options by another
-        // figure than the cost it then charges.
-        QEXPECT_FAIL("", "the size-mode chooser and the charged cost disagree", Abort);
-        FLEET_CHECK_RELATION(m_cases, unpinnedNeverCostsMore);
-    }
+    void unpinnedNeverCostsMore() { FLEET_CHECK_RELATION(m_cases, unpinnedNeverCostsMore); }
     void looserSegmentRulesNeverCostMore()
     {
         FLEET_CHECK_RELATION(m_cases, looserSegmentRulesNeverCostMore);
