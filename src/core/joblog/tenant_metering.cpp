@@ -83,8 +83,19 @@ std::string_view chargebackKey(Chargeback rule)
     return "proportional";
 }
 
+/// Seconds since 1970 that a four-digit ISO year can carry (0001-01-01 to
+/// 9999-12-31). The job-log readers keep times inside this; a time outside it
+/// (a caller's NaN or 1e300: fuzz_exports) is written as an empty cell, never
+/// converted to an integer it does not fit (undefined behaviour).
+bool writableTime(double seconds)
+{
+    return std::isfinite(seconds) && seconds >= -62135596800.0 && seconds < 253402300800.0;
+}
+
 std::string monthOf(double seconds)
 {
+    if (!writableTime(seconds))
+        return {};
     const Civil c = civilFromDays(long(std::floor(seconds / kSecondsPerDay)));
     char text[48];
     std::snprintf(text, sizeof text, "%04ld-%02u", c.year, c.month);
@@ -93,6 +104,8 @@ std::string monthOf(double seconds)
 
 std::string isoTimeOf(double seconds)
 {
+    if (!writableTime(seconds))
+        return {};
     // Whole seconds first, so that 23:59:59.6 reads as the next day's 00:00:00.
     const double whole = std::round(seconds);
     const double days = std::floor(whole / kSecondsPerDay);
