@@ -73,32 +73,40 @@ double median(std::vector<double> values)
     return values.empty() ? 0.0 : values[values.size() / 2];
 }
 
-/// `fleetplanner-cli evaluate`: load, the engine, the fast path.
-void BM_Evaluate(benchmark::State& state)
+/// One benchmark's repeats: `run` (true when it gave an answer) in a child per
+/// iteration, its time, CPU and peak memory recorded under `kind`.
+template <typename Run>
+void measureInChild(benchmark::State& state, const char* kind, const char* failure, Run run)
 {
     const int workloads = int(state.range(0));
     const std::string path = projectPath(workloads);
     ChildRun last;
     for (auto _ : state) {
-        last = inChild([&] {
-            const auto project = fleet::loadProjectFile(path);
-            if (!project)
-                return false;
-            const fleet::Evaluation evaluation = fleet::evaluate(project.value());
-            benchmark::DoNotOptimize(evaluation.kpis.totalCostUsd);
-            fleet::OptimizeOptions options;
-            options.fastPath = true;
-            return bool(fleet::optimizeRegimeMix(project.value(), options));
-        });
+        last = inChild([&] { return run(path); });
         if (!last.ok) {
-            state.SkipWithError(("could not evaluate " + path).c_str());
+            state.SkipWithError((failure + path).c_str());
             return;
         }
         state.SetIterationTime(last.seconds);
-        runs["evaluate"][workloads].push_back(last);
+        runs[kind][workloads].push_back(last);
     }
     state.counters["cpu_s"] = last.cpuSeconds;
     state.counters["peak_MB"] = last.peakMb;
+}
+
+/// `fleetplanner-cli evaluate`: load, the engine, the fast path.
+void BM_Evaluate(benchmark::State& state)
+{
+    measureInChild(state, "evaluate", "could not evaluate ", [](const std::string& path) {
+        const auto project = fleet::loadProjectFile(path);
+        if (!project)
+            return false;
+        const fleet::Evaluation evaluation = fleet::evaluate(project.value());
+        benchmark::DoNotOptimize(evaluation.kpis.totalCostUsd);
+        fleet::OptimizeOptions options;
+        options.fastPath = true;
+        return bool(fleet::optimizeRegimeMix(project.value(), options));
+    });
 }
 BENCHMARK(BM_Evaluate)
     ->Arg(100)
@@ -113,29 +121,16 @@ BENCHMARK(BM_Evaluate)
 /// `fleetplanner-cli solve --gap 0.01`.
 void BM_Solve(benchmark::State& state)
 {
-    const int workloads = int(state.range(0));
-    const std::string path = projectPath(workloads);
-    ChildRun last;
-    for (auto _ : state) {
-        last = inChild([&] {
-            const auto project = fleet::loadProjectFile(path);
-            if (!project)
-                return false;
-            fleet::OptimizeOptions options;
-            options.solve.relativeGap = 0.01;
-            options.solve.timeLimitSeconds = 60;
-            const auto solved = fleet::optimizeRegimeMix(project.value(), options);
-            return solved && !solved.value().assignments.empty();
-        });
-        if (!last.ok) {
-            state.SkipWithError(("no plan for " + path).c_str());
-            return;
-        }
-        state.SetIterationTime(last.seconds);
-        runs["solve"][workloads].push_back(last);
-    }
-    state.counters["cpu_s"] = last.cpuSeconds;
-    state.counters["peak_MB"] = last.peakMb;
+    measureInChild(state, "solve", "no plan for ", [](const std::string& path) {
+        const auto project = fleet::loadProjectFile(path);
+        if (!project)
+            return false;
+        fleet::OptimizeOptions options;
+        options.solve.relativeGap = 0.01;
+        options.solve.timeLimitSeconds = 60;
+        const auto solved = fleet::optimizeRegimeMix(project.value(), options);
+        return solved && !solved.value().assignments.empty();
+    });
 }
 BENCHMARK(BM_Solve)
     ->Arg(1000)
