@@ -65,4 +65,18 @@ inline QJsonObject exportedSample(const QTemporaryDir& dir)
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
+/// The bytes of the file at `path` (empty when it cannot be read).
+inline QByteArray fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Writes `bytes` to `path`, replacing it; false when any byte did not land.
+inline bool writeFileBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.flush();
+}
+
 } // namespace fleet::test

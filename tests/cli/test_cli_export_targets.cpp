@@ -16,23 +16,13 @@
 #include <unistd.h>
 
 using fleet::test::CliRun;
+using fleet::test::fileBytes;
 using fleet::test::runCli;
+using fleet::test::writeFileBytes;
 
 namespace {
 
 const QString kJobLog = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/joblogs/sacct_small.txt");
-
-QByteArray bytesOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeTargetFile(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 } // namespace
 
@@ -86,16 +76,16 @@ private slots:
         const QString path = target == QLatin1String("PROJECT") ? m_project
                              : target == QLatin1String("LOG")   ? m_log
                                                                 : hardLink;
-        const QByteArray projectBefore = bytesOf(m_project);
-        const QByteArray logBefore = bytesOf(m_log);
+        const QByteArray projectBefore = fileBytes(m_project);
+        const QByteArray logBefore = fileBytes(m_log);
         const CliRun run = runCli(args);
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(path) &&
                      run.err.contains(QStringLiteral("a file this command reads (same device and "
                                                      "inode)")),
                  qPrintable(run.err));
-        QCOMPARE(bytesOf(m_project), projectBefore);
-        QCOMPARE(bytesOf(m_log), logBefore);
+        QCOMPARE(fileBytes(m_project), projectBefore);
+        QCOMPARE(fileBytes(m_log), logBefore);
     }
 
     /// A symbolic link planted at the output path: refused, naming the link;
@@ -129,7 +119,7 @@ private slots:
         QFETCH(QString, name);
         QTemporaryDir dir;
         const QString victim = dir.filePath(QStringLiteral("precious.txt"));
-        QVERIFY(writeTargetFile(victim, "precious"));
+        QVERIFY(writeFileBytes(victim, "precious"));
         const QString link = dir.filePath(name);
         QVERIFY(QFile::link(victim, link));
         args.replaceInStrings(QStringLiteral("OUT"), link);
@@ -139,7 +129,7 @@ private slots:
                      run.err.contains(QStringLiteral("is a symbolic link (to ") + victim +
                                       QStringLiteral(")")),
                  qPrintable(run.err));
-        QCOMPARE(bytesOf(victim), QByteArray("precious"));
+        QCOMPARE(fileBytes(victim), QByteArray("precious"));
         QVERIFY(QFileInfo(link).isSymLink());
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).size(),
                  qsizetype(2)); // no temporary left behind
@@ -150,7 +140,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString victim = dir.filePath(QStringLiteral("precious.txt"));
-        QVERIFY(writeTargetFile(victim, "precious"));
+        QVERIFY(writeFileBytes(victim, "precious"));
         const QString folder = dir.filePath(QStringLiteral("charts"));
         QVERIFY(QDir().mkpath(folder));
         const QString link = folder + QStringLiteral("/tornado-baseline.svg");
@@ -159,7 +149,7 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(link) && run.err.contains(QStringLiteral("is a symbolic link")),
                  qPrintable(run.err));
-        QCOMPARE(bytesOf(victim), QByteArray("precious"));
+        QCOMPARE(fileBytes(victim), QByteArray("precious"));
         QVERIFY(QFileInfo(link).isSymLink());
     }
 
@@ -167,11 +157,11 @@ private slots:
     void anOrdinaryTargetIsReplacedKeepingItsMode()
     {
         const QString csv = m_dir.filePath(QStringLiteral("tenants.csv"));
-        QVERIFY(writeTargetFile(csv, "old"));
+        QVERIFY(writeFileBytes(csv, "old"));
         QVERIFY(::chmod(QFile::encodeName(csv).constData(), 0600) == 0);
         const CliRun run = runCli({"evaluate", m_project, "--tenants-csv", csv});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QVERIFY(bytesOf(csv).startsWith("name,start,end,"));
+        QVERIFY(fileBytes(csv).startsWith("name,start,end,"));
         struct stat mode = {};
         QVERIFY(::stat(QFile::encodeName(csv).constData(), &mode) == 0);
         QCOMPARE(mode.st_mode & 07777, mode_t(0600));

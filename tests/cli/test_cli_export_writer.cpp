@@ -22,24 +22,14 @@
 #include <unistd.h>
 
 using fleet::test::CliRun;
+using fleet::test::fileBytes;
 using fleet::test::runCli;
 using fleet::test::ScratchMount;
+using fleet::test::writeFileBytes;
 
 namespace {
 
 const QString kSmallJobLog = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/joblogs/sacct_small.txt");
-
-QByteArray bytesOfFile(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeFileBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.flush();
-}
 
 /// Fills the file system holding `folder` with `filler` until it refuses a byte.
 bool fillUp(const QString& filler)
@@ -120,7 +110,7 @@ private slots:
                  qPrintable(run.err));
         QVERIFY2(run.err.contains(QStringLiteral("the previous file is untouched")),
                  qPrintable(run.err));
-        QCOMPARE(bytesOfFile(target), old);
+        QCOMPARE(fileBytes(target), old);
         QCOMPARE(filesIn(disk.path()), before); // no temporary left
     }
 
@@ -147,7 +137,7 @@ private slots:
         QFile::remove(link);
         QVERIFY(::link(QFile::encodeName(m_project).constData(),
                        QFile::encodeName(link).constData()) == 0);
-        const QByteArray before = bytesOfFile(m_project);
+        const QByteArray before = fileBytes(m_project);
         args.replaceInStrings(QStringLiteral("PROJECT"), m_project);
         args.replaceInStrings(QStringLiteral("OUT"), link);
         const CliRun run = runCli(args);
@@ -156,7 +146,7 @@ private slots:
                      run.err.contains(QStringLiteral("a file this command reads (same device and "
                                                      "inode)")),
                  qPrintable(run.err));
-        QCOMPARE(bytesOfFile(m_project), before);
+        QCOMPARE(fileBytes(m_project), before);
         QFile::remove(link);
     }
 
