@@ -83,13 +83,13 @@ std::string_view chargebackKey(Chargeback rule)
     return "proportional";
 }
 
-/// Seconds since 1970 that a four-digit ISO year can carry (0001-01-01 to
-/// 9999-12-31). The job-log readers keep times inside this; a time outside it
-/// (a caller's NaN or 1e300: fuzz_exports) is written as an empty cell, never
-/// converted to an integer it does not fit (undefined behaviour).
+/// Seconds since 1970 whose day count fits an integer: a caller's NaN or
+/// 1e300 (fuzz_exports) is written as an empty cell, never converted to an
+/// integer it does not fit (undefined behaviour). Years past 9999 stay
+/// writable: the metering's refusal names them ("1970-01 to 33658-09").
 bool writableTime(double seconds)
 {
-    return std::isfinite(seconds) && seconds >= -62135596800.0 && seconds < 253402300800.0;
+    return std::isfinite(seconds) && std::abs(seconds) <= 1e17;
 }
 
 std::string monthOf(double seconds)
