@@ -36,6 +36,24 @@ fleet_ensure_deck_viewer() {
   done
 }
 
+# The Slurm sweep test's cluster (tests/cli/test_cli_sweep_slurm.cpp starts
+# munged, slurmctld and slurmd on localhost and is skipped where they are not
+# installed). Not in a new user's ./test.sh: installing slurm-wlm enables its
+# services on a machine with systemd. .ci/run installs them.
+FLEET_SLURM_PACKAGES=(slurm-wlm munge)
+
+fleet_ensure_slurm() {
+  local pkg
+  for pkg in "${FLEET_SLURM_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" && continue
+    [ "$(id -u)" -eq 0 ] || { echo "Not root: the Slurm sweep test will be skipped." >&2; return 0; }
+    apt-get update -q &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+        "${FLEET_SLURM_PACKAGES[@]}"
+    return $?
+  done
+}
+
 fleet_ensure_deps() {
   fleet_ensure_packages "${FLEET_DEBIAN_PACKAGES[@]}"
 }

@@ -15,6 +15,7 @@
 #include "simulate_command.h"
 #include "solve_command.h"
 #include "solve_worker_command.h"
+#include "sweep_command.h"
 #include "tco_command.h"
 #include "training_command.h"
 #include "version.h"
@@ -103,6 +104,9 @@ const char* const kUsage =
     "        The engine beside every stored public measurement: tool, published, ratio.\n"
     "  tco [--gpu ID] [--set KEY=VALUE]... [--json]\n"
     "        The cost of owning a GPU per GPU-hour, component by component, with sources.\n"
+    "  sweep plan|run|task|collect SWEEP ...\n"
+    "        Thousands of scenarios and seeds: on local cores, as a Slurm job array or a\n"
+    "        Kubernetes Indexed Job, collected into one SQLite file (sweep --help).\n"
     "\n"
     "Internal (started by the app):\n"
     "  solve-worker [--write-mps FILE]  One solve request (JSON) on stdin, its reply on stdout.\n"
@@ -157,6 +161,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runCalibrateCommand(args);
     if (command == QLatin1String("tco"))
         return runTcoCommand(args);
+    if (command == QLatin1String("sweep"))
+        return runSweepCommand(args);
     return std::nullopt;
 }
 

@@ -1,0 +1,313 @@
+#include "sweep/sweep_task.h"
+
+#include "engine/evaluate.h"
+#include "optimize/regime_mix.h"
+#include "optimize/regime_mix_json.h"
+#include "simulate/measured_ceiling.h"
+#include "simulate/project_jobs.h"
+#include "store/atomic_file.h"
+#include "store/catalog_loader.h"
+#include "store/evaluation_export.h"
+#include "store/json_reader.h"
+#include "store/json_writer.h"
+#include "store/project_json.h"
+#include "store/project_json_writer.h"
+
+#include <boost/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+namespace fleet::sweep {
+
+namespace bj = boost::json;
+
+namespace {
+
+/// The id of the scenario a point is applied as: it names the point in the
+/// reader's messages ("scenario \"sweep-point\": …").
+constexpr const char* kPointScenario = "sweep-point";
+
+/// A number as the result keeps it: finite, or null.
+bj::value figure(const bj::value& value)
+{
+    if (value.is_number()) {
+        const double number = value.to_number<double>();
+        return std::isfinite(number) ? bj::value(number) : bj::value(nullptr);
+    }
+    return nullptr;
+}
+
+bj::value optionalFigure(const std::optional<double>& value)
+{
+    return value && std::isfinite(*value) ? bj::value(*value) : bj::value(nullptr);
+}
+
+/// The project at `point`: the base document with one scenario holding the
+/// start scenario's overrides and then the point's, applied by the project
+/// reader as it applies any scenario.
+Result<Project> pointProject(const SweepSpec& spec, const SweepBase& base, std::int64_t point)
+{
+    bj::array overrides = base.baseOverrides;
+    const std::vector<bj::value> values = pointValues(spec, point);
+    for (std::size_t i = 0; i < spec.inputs.size(); ++i)
+        overrides.push_back(bj::object{{"path", spec.inputs[i].path}, {"value", values[i]}});
+    bj::value document = base.document;
+    document.as_object()["scenarios"] =
+        bj::array{bj::object{{"id", kPointScenario},
+                             {"name", "sweep point " + std::to_string(point)},
+                             {"overrides", std::move(overrides)}}};
+    return parseProjectValue(document, base.projectFile, kPointScenario);
+}
+
+/// The outputs `command` keeps, from the object its JSON holds them in.
+bj::object keptOutputs(const SweepCommand& command, const bj::object& figures)
+{
+    bj::object kept;
+    for (const std::string& name : command.outputs) {
+        const bj::value* value = figures.if_contains(name);
+        kept[name] = value ? figure(*value) : bj::value(nullptr);
+    }
+    return kept;
+}
+
+Result<bj::object> runCommand(const SweepCommand& command, const Project& project,
+                              std::optional<std::uint64_t> seed)
+{
+    switch (command.kind) {
+    case CommandKind::Evaluate: {
+        const Evaluation evaluation = evaluate(project);
+        const bj::object json = evaluationToJson(project, evaluation, {});
+        return keptOutputs(command, json.at("kpis").as_object());
+    }
+    case CommandKind::Solve: {
+        OptimizeOptions options;
+        options.objective = command.marginObjective ? Objective::Margin : Objective::Cost;
+        options.solve.timeLimitSeconds = command.timeLimitSeconds;
+        options.solve.relativeGap = command.relativeGap;
+        auto solved = optimizeRegimeMix(project, options);
+        if (!solved)
+            return solved.error();
+        return keptOutputs(command, regimeMixResultToJson(solved.value(), options.objective));
+    }
+    case CommandKind::Simulate: {
+        const Evaluation evaluation = evaluate(project);
+        const ProjectCluster cluster = projectCluster(project, evaluation);
+        if (cluster.nominalLoad <= 0)
+            return Error("the project has no training or batch work to simulate");
+        const PlacementPolicy policy = command.policy.empty()
+                                           ? placementPolicyOf(project.scheduler.policy)
+                                           : *placementPolicyFromKey(command.policy);
+        const Frontier frontier = projectFrontier(project, evaluation, cluster, policy,
+                                                  command.loads, command.days, seed.value_or(42));
+        const bj::object figures{
+            {"knee_load", optionalFigure(frontier.kneeLoad)},
+            {"knee_utilization", optionalFigure(frontier.kneeUtilization)},
+            {"nominal_load", cluster.nominalLoad},
+            {"job_gpus", double(cluster.shape.nodes) * cluster.shape.gpusPerNode},
+            {"simulated_gpus", frontier.simulatedGpus},
+            {"simulated_share", frontier.simulatedShare},
+            {"simulated_days", frontier.simulatedDays}};
+        return keptOutputs(command, figures);
+    }
+    }
+    return Error("unknown command");
+}
+
+} // namespace
+
+Result<SweepBase> loadSweepBase(const SweepSpec& spec)
+{
+    auto project = loadProject(spec.projectPath);
+    if (!project) {
+        std::vector<Issue> issues{Issue{
+            spec.file, "/project", {}, "the project \"" + spec.projectPath + "\" cannot be used:"}};
+        for (const Issue& issue : project.error().issues)
+            issues.push_back(issue);
+        return Error(std::move(issues));
+    }
+    SweepBase base;
+    base.projectFile = spec.projectPath;
+    if (!spec.scenario.empty()) {
+        const Scenario* scenario = project.value().scenario(spec.scenario);
+        if (!scenario) {
+            std::string known;
+            for (const Scenario& s : project.value().scenarios)
+                known += (known.empty() ? "" : ", ") + s.id;
+            return Error({Issue{spec.file,
+                                "/scenario",
+                                {},
+                                "must name a scenario of the project; no \"" + spec.scenario +
+                                    "\"" + (known.empty() ? "" : " (known: " + known + ")")}});
+        }
+        for (const ScenarioOverride& o : scenario->overrides)
+            base.baseOverrides.push_back(
+                bj::object{{"path", o.path}, {"value", bj::parse(o.valueJson)}});
+    }
+    bj::object document = projectToJson(project.value());
+    document.erase("scenarios");
+    base.document = std::move(document);
+    // Every input's path must name a field the project has (by row id), as a
+    // scenario's must: checked once here, not found out task by task.
+    std::vector<Issue> issues;
+    if (spec.points > 0) {
+        bj::value probe = base.document;
+        for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
+            bj::array one = base.baseOverrides;
+            one.push_back(bj::object{{"path", spec.inputs[i].path},
+                                     {"value", spec.inputs[i].values.front()}});
+            bj::value document = base.document;
+            document.as_object()["scenarios"] = bj::array{
+                bj::object{{"id", kPointScenario}, {"name", "probe"}, {"overrides", one}}};
+            auto probed = parseProjectValue(document, base.projectFile, kPointScenario);
+            if (!probed)
+                issues.push_back(Issue{spec.file,
+                                       json::pointer(json::pointer("/inputs", i), "path"),
+                                       {},
+                                       "does not apply to the project (its first value, as a "
+                                       "scenario override): " +
+                                           probed.error().messages()});
+        }
+    }
+    if (!issues.empty())
+        return Error(std::move(issues));
+    return base;
+}
+
+bj::object runTask(const SweepSpec& spec, const SweepBase& base, std::int64_t index)
+{
+    const TaskRef task = taskAt(spec, index);
+    const SweepCommand& command = spec.commands[task.command];
+    bj::array inputs;
+    for (bj::value& value : pointValues(spec, task.point))
+        inputs.push_back(std::move(value));
+    bj::object result{{"format", "fleetplanner-sweep-task"},
+                      {"sweep", spec.digest},
+                      {"index", index},
+                      {"point", task.point},
+                      {"command", command.id},
+                      {"seed", task.seed ? bj::value(*task.seed) : bj::value(nullptr)},
+                      {"inputs", std::move(inputs)}};
+    std::string error;
+    try {
+        auto project = pointProject(spec, base, task.point);
+        if (!project) {
+            error = project.error().messages();
+        } else {
+            auto outputs = runCommand(command, project.value(), task.seed);
+            if (outputs)
+                result["outputs"] = std::move(outputs).value();
+            else
+                error = outputs.error().messages();
+        }
+    } catch (const std::exception& e) {
+        error = std::string("the task failed: ") + e.what();
+    }
+    result["status"] = error.empty() ? "ok" : "failed";
+    if (!error.empty()) {
+        result["outputs"] = nullptr;
+        result["error"] = error;
+    }
+    return result;
+}
+
+std::string taskResultPath(const std::string& outDir, std::int64_t index)
+{
+    char name[40];
+    std::snprintf(name, sizeof name, "task-%07lld.json", static_cast<long long>(index));
+    return (std::filesystem::path(outDir) / "tasks" / name).string();
+}
+
+Result<bool> writeTaskResult(const std::string& outDir, const bj::object& result)
+{
+    const std::int64_t index = result.at("index").to_number<std::int64_t>();
+    const std::string path = taskResultPath(outDir, index);
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    if (ec)
+        return Error({Issue{path, {}, {}, "its folder cannot be made: " + ec.message()}});
+    return writeFileAtomically(path, json::toPrettyString(result) + "\n");
+}
+
+bool taskFinished(const SweepSpec& spec, const std::string& outDir, std::int64_t index)
+{
+    const std::string path = taskResultPath(outDir, index);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return false;
+    auto text = readTextFile(path, 1u << 20);
+    if (!text)
+        return false;
+    auto parsed = json::parse(text.value(), path);
+    if (!parsed || !parsed.value().is_object())
+        return false;
+    const bj::object& result = parsed.value().get_object();
+    const bj::value* sweep = result.if_contains("sweep");
+    const bj::value* status = result.if_contains("status");
+    const bj::value* at = result.if_contains("index");
+    return sweep && sweep->is_string() && sweep->get_string() == spec.digest && status &&
+           status->is_string() && status->get_string() == "ok" && at && at->is_int64() &&
+           at->get_int64() == index;
+}
+
+double processCpuSeconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
+}
+
+LocalRunReport runTasks(const SweepSpec& spec, const SweepBase& base, const std::string& outDir,
+                        std::int64_t first, std::int64_t count, int threads,
+                        const std::function<void(std::int64_t done)>& progress,
+                        const std::atomic<bool>* stop)
+{
+    LocalRunReport report;
+    const std::int64_t end = std::min(first + count, spec.taskCount());
+    std::atomic<std::int64_t> next{first};
+    std::atomic<std::int64_t> done{0}, ran{0}, skipped{0}, failed{0};
+    std::mutex errors;
+    const auto work = [&] {
+        for (;;) {
+            if (stop && stop->load())
+                return;
+            const std::int64_t index = next++;
+            if (index >= end)
+                return;
+            if (taskFinished(spec, outDir, index)) {
+                ++skipped;
+            } else {
+                const bj::object result = runTask(spec, base, index);
+                if (result.at("status").as_string() != "ok")
+                    ++failed;
+                ++ran;
+                auto written = writeTaskResult(outDir, result);
+                if (!written) {
+                    const std::lock_guard<std::mutex> lock(errors);
+                    report.writeErrors.push_back(written.error().toString());
+                }
+            }
+            if (progress)
+                progress(++done);
+        }
+    };
+    const int workers =
+        int(std::clamp<std::int64_t>(threads, 1, std::max<std::int64_t>(1, end - first)));
+    std::vector<std::thread> pool;
+    for (int i = 1; i < workers; ++i)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& thread : pool)
+        thread.join();
+    report.ran = ran;
+    report.skipped = skipped;
+    report.failed = failed;
+    return report;
+}
+
+} // namespace fleet::sweep
