@@ -384,21 +384,30 @@ int runSlurm(const Loaded& loaded, const QCommandLineParser& parser)
                      .arg(program, sbatch.errorString(), q(path)));
         return UserError;
     }
-    // The job id comes first (--parsable: "ID" or "ID;CLUSTER"), then --wait blocks.
-    QString jobId;
-    QElapsedTimer clock;
-    clock.start();
-    while (jobId.isEmpty() && sbatch.state() != QProcess::NotRunning && clock.elapsed() < 60000) {
-        sbatch.waitForReadyRead(1000);
-        const QString line = QString::fromUtf8(sbatch.readLine()).trimmed();
-        jobId = line.section(QLatin1Char(';'), 0, 0);
+    // sbatch --parsable prints "ID" or "ID;CLUSTER"; through a pipe its output
+    // is buffered, so with --wait the id is read when it ends.
+    const int limitMs =
+        wait ? int(std::min<std::int64_t>(*timeout * 1000, INT32_MAX)) : 120000;
+    if (!sbatch.waitForFinished(limitMs)) {
+        sbatch.kill();
+        sbatch.waitForFinished(5000);
+        printErr(QStringLiteral("fleetplanner-cli sweep run: %1 did not end within %2 s (with "
+                                "--wait: the job is still queued or running, and goes on; see "
+                                "squeue)\n")
+                     .arg(program)
+                     .arg(limitMs / 1000));
+        return UserError;
     }
-    if (jobId.isEmpty()) {
-        sbatch.waitForFinished(10000);
-        jobId = QString::fromUtf8(sbatch.readAllStandardOutput()).trimmed().section(';', 0, 0);
-    }
-    if (jobId.isEmpty()) {
-        printErr(QStringLiteral("fleetplanner-cli sweep run: sbatch did not submit the job: %1\n")
+    const QString jobId = QString::fromUtf8(sbatch.readAllStandardOutput())
+                              .trimmed()
+                              .section(QLatin1Char('\n'), 0, 0)
+                              .section(QLatin1Char(';'), 0, 0);
+    bool numeric = false;
+    jobId.toLongLong(&numeric);
+    if (!numeric) {
+        printErr(QStringLiteral("fleetplanner-cli sweep run: sbatch did not submit the job "
+                                "(exit status %1): %2\n")
+                     .arg(sbatch.exitCode())
                      .arg(QString::fromUtf8(sbatch.readAllStandardError()).trimmed()));
         return UserError;
     }
@@ -411,15 +420,6 @@ int runSlurm(const Loaded& loaded, const QCommandLineParser& parser)
                      .arg(job->chunk)
                      .arg(q(path), q(job->outDir)));
         return Ok;
-    }
-    if (!sbatch.waitForFinished(int(std::min<std::int64_t>(*timeout * 1000, INT32_MAX)))) {
-        sbatch.kill();
-        sbatch.waitForFinished(5000);
-        printErr(QStringLiteral("fleetplanner-cli sweep run: Slurm job %1 did not end within "
-                                "%2 s (still queued or running; it goes on)\n")
-                     .arg(jobId)
-                     .arg(*timeout));
-        return UserError;
     }
     int exitCode = Ok;
     printOut(QStringLiteral("Slurm job %1 ended (sbatch --wait exit status %2).\n")
