@@ -476,3 +476,4 @@ private slots:
 };
 
 FLEET_TEST_MAIN(TestCliSweep)
+#include "test_cli_sweep.moc"

@@ -244,3 +244,4 @@ private slots:
 };
 
 FLEET_TEST_MAIN(TestCliSweepSlurm)
+#include "test_cli_sweep_slurm.moc"

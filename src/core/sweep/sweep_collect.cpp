@@ -39,7 +39,7 @@ std::optional<std::int64_t> indexOfName(const std::string& name)
     return std::stoll(digits);
 }
 
-std::string quoted(const std::string& identifier)
+std::string sqlIdentifier(const std::string& identifier)
 {
     std::string text = "\"";
     for (char c : identifier)
@@ -78,8 +78,8 @@ std::vector<std::string> columnsOf(const SweepSpec& spec, const SweepCommand& co
     return columns;
 }
 
-Result<bool> writeDatabase(const SweepSpec& spec, const std::string& path,
-                           const std::vector<std::optional<bj::object>>& results)
+Result<bool> writeResultsDatabase(const SweepSpec& spec, const std::string& path,
+                                  const std::vector<std::optional<bj::object>>& results)
 {
     auto opened = sql::Database::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path);
     if (!opened)
@@ -135,10 +135,10 @@ Result<bool> writeDatabase(const SweepSpec& spec, const std::string& path,
             FLEET_TRY(insert.value().run());
         }
         const std::vector<std::string> columns = columnsOf(spec, command);
-        std::string create = "CREATE TABLE " + quoted(command.id) + "(";
-        std::string insert = "INSERT INTO " + quoted(command.id) + " VALUES (";
+        std::string create = "CREATE TABLE " + sqlIdentifier(command.id) + "(";
+        std::string insert = "INSERT INTO " + sqlIdentifier(command.id) + " VALUES (";
         for (std::size_t i = 0; i < columns.size(); ++i) {
-            create += (i ? ", " : "") + quoted(columns[i]);
+            create += (i ? ", " : "") + sqlIdentifier(columns[i]);
             if (columns[i] == "task")
                 create += " INTEGER PRIMARY KEY";
             else if (columns[i] == "point" || columns[i] == "seed")
@@ -285,7 +285,7 @@ Result<CollectReport> collectResults(const SweepSpec& spec, const std::string& o
         if (!target)
             return target.error();
         auto written = writeThroughTemporary(resultsPath, [&](const std::string& temporary) {
-            return writeDatabase(spec, temporary, results);
+            return writeResultsDatabase(spec, temporary, results);
         });
         if (!written)
             return written.error();

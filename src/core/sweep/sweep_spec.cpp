@@ -195,16 +195,17 @@ std::optional<SweepInput> readInput(json::Reader& reader, const bj::value& value
         return std::nullopt;
     }
     if (const bj::array* list = reader.array(*input, "values", path, false)) {
-        const std::string at = pointer(path, "values");
+        const std::string valuesAt = pointer(path, "values");
         if (list->empty())
-            reader.report(at, "must hold at least one value");
+            reader.report(valuesAt, "must hold at least one value");
         if (std::int64_t(list->size()) > kMaxValuesPerInput)
-            reader.report(at,
+            reader.report(valuesAt,
                           "must hold at most " + std::to_string(kMaxValuesPerInput) + " values");
         for (std::size_t i = 0; i < list->size(); ++i) {
             if ((*list)[i].is_null() || json::holdsNonFinite((*list)[i]))
-                reader.report(pointer(at, i), "must be a finite number, a string, a boolean, an "
-                                              "object or a list (not null)");
+                reader.report(pointer(valuesAt, i),
+                              "must be a finite number, a string, a boolean, an "
+                              "object or a list (not null)");
             result.values.push_back((*list)[i]);
         }
     } else if (const bj::object* range = reader.object(*input, "range", path, false)) {

@@ -17,10 +17,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <sys/resource.h>
 #include <thread>
 
 namespace fleet::sweep {
@@ -34,7 +34,7 @@ namespace {
 constexpr const char* kPointScenario = "sweep-point";
 
 /// A number as the result keeps it: finite, or null.
-bj::value figure(const bj::value& value)
+bj::value sweepFigure(const bj::value& value)
 {
     if (value.is_number()) {
         const double number = value.to_number<double>();
@@ -43,7 +43,7 @@ bj::value figure(const bj::value& value)
     return nullptr;
 }
 
-bj::value optionalFigure(const std::optional<double>& value)
+bj::value optionalSweepFigure(const std::optional<double>& value)
 {
     return value && std::isfinite(*value) ? bj::value(*value) : bj::value(nullptr);
 }
@@ -71,7 +71,7 @@ bj::object keptOutputs(const SweepCommand& command, const bj::object& figures)
     bj::object kept;
     for (const std::string& name : command.outputs) {
         const bj::value* value = figures.if_contains(name);
-        kept[name] = value ? figure(*value) : bj::value(nullptr);
+        kept[name] = value ? sweepFigure(*value) : bj::value(nullptr);
     }
     return kept;
 }
@@ -106,8 +106,8 @@ Result<bj::object> runCommand(const SweepCommand& command, const Project& projec
         const Frontier frontier = projectFrontier(project, evaluation, cluster, policy,
                                                   command.loads, command.days, seed.value_or(42));
         const bj::object figures{
-            {"knee_load", optionalFigure(frontier.kneeLoad)},
-            {"knee_utilization", optionalFigure(frontier.kneeUtilization)},
+            {"knee_load", optionalSweepFigure(frontier.kneeLoad)},
+            {"knee_utilization", optionalSweepFigure(frontier.kneeUtilization)},
             {"nominal_load", cluster.nominalLoad},
             {"job_gpus", double(cluster.shape.nodes) * cluster.shape.gpusPerNode},
             {"simulated_gpus", frontier.simulatedGpus},
@@ -156,15 +156,14 @@ Result<SweepBase> loadSweepBase(const SweepSpec& spec)
     // scenario's must: checked once here, not found out task by task.
     std::vector<Issue> issues;
     if (spec.points > 0) {
-        bj::value probe = base.document;
         for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
             bj::array one = base.baseOverrides;
             one.push_back(bj::object{{"path", spec.inputs[i].path},
                                      {"value", spec.inputs[i].values.front()}});
-            bj::value document = base.document;
-            document.as_object()["scenarios"] = bj::array{
+            bj::value probeDocument = base.document;
+            probeDocument.as_object()["scenarios"] = bj::array{
                 bj::object{{"id", kPointScenario}, {"name", "probe"}, {"overrides", one}}};
-            auto probed = parseProjectValue(document, base.projectFile, kPointScenario);
+            auto probed = parseProjectValue(probeDocument, base.projectFile, kPointScenario);
             if (!probed)
                 issues.push_back(Issue{spec.file,
                                        json::pointer(json::pointer("/inputs", i), "path"),
@@ -257,9 +256,16 @@ bool taskFinished(const SweepSpec& spec, const std::string& outDir, std::int64_t
 
 double processCpuSeconds()
 {
-    timespec now{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-    return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
+    // This process's threads, and the children it has waited for (CBC's
+    // branch and bound runs in one: optimize/milp.cpp).
+    double seconds = 0;
+    for (const int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage usage{};
+        if (getrusage(who, &usage) == 0)
+            seconds += double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+    }
+    return seconds;
 }
 
 LocalRunReport runTasks(const SweepSpec& spec, const SweepBase& base, const std::string& outDir,

@@ -48,7 +48,8 @@ Result<bool> writeTaskResult(const std::string& outDir, const boost::json::objec
 /// failed task is run again; a result of another sweep does not count).
 bool taskFinished(const SweepSpec& spec, const std::string& outDir, std::int64_t index);
 
-/// Seconds of CPU this process has used (every thread).
+/// Seconds of CPU this process has used (every thread, and the children it
+/// has waited for).
 double processCpuSeconds();
 
 struct LocalRunReport
