@@ -106,7 +106,7 @@ private slots:
         QVERIFY(!project.isEmpty());
         QJsonArray workloads = project["workloads"].toArray();
         for (int i = 0; i < workloads.size(); ++i)
-            if (workloads[i]["id"] == "chat-70b") {
+            if (workloads[i].toObject()["id"].toString() == "chat-70b") {
                 QJsonObject w = workloads[i].toObject();
                 w["requests_per_second"] = 300;
                 workloads[i] = w;
@@ -115,7 +115,7 @@ private slots:
         QJsonObject fleet = project["fleet"].toObject();
         QJsonArray pools = fleet["pools"].toArray();
         for (int i = 0; i < pools.size(); ++i)
-            if (pools[i]["id"] == "h100-reserved") {
+            if (pools[i].toObject()["id"].toString() == "h100-reserved") {
                 QJsonObject p = pools[i].toObject();
                 p["count"] = 2000;
                 pools[i] = p;

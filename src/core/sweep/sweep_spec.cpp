@@ -530,7 +530,10 @@ Result<SweepSpec> parseSweep(std::string_view text, const std::string& file,
         for (const SweepCommand& command : spec.commands)
             perPoint += command.kind == CommandKind::Simulate ? double(command.seeds.size()) : 1.0;
         if (points * perPoint > double(kMaxSweepTasks))
-            reader.report("/inputs", "make " + std::to_string(points * perPoint) +
+            reader.report("/inputs", "make " +
+                                         (points * perPoint < 9e18
+                                              ? std::to_string(std::llround(points * perPoint))
+                                              : std::string("more than 9e18")) +
                                          " tasks; at most " + std::to_string(kMaxSweepTasks) +
                                          " are allowed in one sweep");
         if (reader.failed())
