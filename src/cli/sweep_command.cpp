@@ -197,9 +197,10 @@ int runPlan(const QStringList& args)
                                                    : QStringLiteral("zipped"));
     boost::json::array inputs;
     for (const SweepInput& input : spec.inputs) {
-        text += QStringLiteral("    %1: %2 values (%3)\n")
+        text += QStringLiteral("    %1: %2 value%3 (%4)\n")
                     .arg(q(input.name))
                     .arg(input.values.size())
+                    .arg(input.values.size() == 1 ? QString() : QStringLiteral("s"))
                     .arg(q(input.path));
         inputs.push_back(boost::json::object{{"name", input.name},
                                              {"path", input.path},

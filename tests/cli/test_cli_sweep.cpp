@@ -407,6 +407,71 @@ private slots:
         QVERIFY(sweepValue(results, "SELECT cost_usd FROM solve").toDouble() > 0);
     }
 
+    void startScenarioAndZipAreTheSamePoints()
+    {
+        QTemporaryDir dir;
+        // From a scenario, no inputs: one point, the scenario itself, as
+        // `evaluate --scenario` sees it.
+        QJsonObject fromScenario = sampleSweep();
+        fromScenario["scenario"] = "reserve-60";
+        fromScenario["inputs"] = QJsonArray{};
+        const QString path = writeSweep(dir, "scenario.json", fromScenario);
+        QCOMPARE(runCli({"sweep", "run", path, "--backend", "local", "--out", dir.filePath("s")})
+                     .exitCode,
+                 0);
+        QCOMPARE(runCli({"sweep", "collect", path, "--out", dir.filePath("s"), "--results",
+                         dir.filePath("s.sqlite")})
+                     .exitCode,
+                 0);
+        const auto direct = runCli({"evaluate", ":sample", "--scenario", "reserve-60", "--json"});
+        QCOMPARE(direct.exitCode, 0);
+        const double expected = QJsonDocument::fromJson(direct.outBytes)
+                                    .object()["kpis"]
+                                    .toObject()["total_cost_usd"]
+                                    .toDouble();
+        const double swept =
+            sweepValue(dir.filePath("s.sqlite"), "SELECT total_cost_usd FROM evaluate").toDouble();
+        QVERIFY2(std::abs(swept - expected) <= 1e-9 * std::abs(expected),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(swept).arg(expected)));
+        fromScenario["scenario"] = "reserve-70";
+        const auto unknown = runCli(
+            {"sweep", "plan", writeSweep(dir, "unknown.json", fromScenario), "--no-measure"});
+        QVERIFY2(unknown.exitCode == 1 && unknown.err.contains("/scenario: must name a scenario") &&
+                     unknown.err.contains("reserve-60"),
+                 qPrintable(unknown.err));
+        // A grid and a zip over the same points give the same outputs, point by point.
+        QJsonObject zip = sampleSweep();
+        zip["combine"] = "zip";
+        zip["inputs"] = QJsonArray{QJsonObject{{"name", "chat_rps"},
+                                               {"path", "/workloads/chat-70b/requests_per_second"},
+                                               {"values", QJsonArray{150, 150, 300}}},
+                                   QJsonObject{{"name", "reserved_h100"},
+                                               {"path", "/fleet/pools/h100-reserved/count"},
+                                               {"values", QJsonArray{1200, 2400, 2000}}}};
+        const QString zipPath = writeSweep(dir, "zip.json", zip);
+        QCOMPARE(runCli({"sweep", "run", zipPath, "--backend", "local", "--out", dir.filePath("z")})
+                     .exitCode,
+                 0);
+        QCOMPARE(runCli({"sweep", "collect", zipPath, "--out", dir.filePath("z"), "--results",
+                         dir.filePath("z.sqlite")})
+                     .exitCode,
+                 0);
+        const QString grid = dir.filePath("g");
+        QCOMPARE(runCli({"sweep", "run", sample20(), "--backend", "local", "--out", grid}).exitCode,
+                 0);
+        QCOMPARE(runCli({"sweep", "collect", sample20(), "--out", grid, "--results",
+                         dir.filePath("g.sqlite")})
+                     .exitCode,
+                 0);
+        const QStringList zipped = sweepRows(dir.filePath("z.sqlite"), "evaluate");
+        const QStringList gridded = sweepRows(dir.filePath("g.sqlite"), "evaluate");
+        QCOMPARE(zipped.size(), 3);
+        const int gridPoint[] = {0, 3, 6}; // (150, 1200), (150, 2400), (300, 2000)
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(zipped[i].section("|status=", 1),
+                     gridded[gridPoint[i]].section("|status=", 1));
+    }
+
     void clusterFilesAreWellFormed()
     {
         QTemporaryDir dir;
