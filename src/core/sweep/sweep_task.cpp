@@ -93,6 +93,15 @@ Result<bj::object> runCommand(const SweepCommand& command, const Project& projec
         auto solved = optimizeRegimeMix(project, options);
         if (!solved)
             return solved.error();
+        // No plan is an answer, not a cost of 0: the task says why (the
+        // reasons `solve` prints), and its row holds no outputs.
+        if (solved.value().assignments.empty() && !project.workloads.empty()) {
+            std::string why = "the solve found no plan (" +
+                              std::string(solveStatusKey(solved.value().status)) + ")";
+            for (const std::string& reason : solved.value().reasons)
+                why += "; " + reason;
+            return Error(why);
+        }
         return keptOutputs(command, regimeMixResultToJson(solved.value(), options.objective));
     }
     case CommandKind::Simulate: {
