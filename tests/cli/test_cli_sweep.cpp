@@ -472,6 +472,31 @@ private slots:
                      gridded[gridPoint[i]].section("|status=", 1));
     }
 
+    void aSolveWithoutAPlanIsAFailedTask()
+    {
+        QTemporaryDir dir;
+        QJsonObject sweep = sampleSweep();
+        sweep["inputs"] = QJsonArray{QJsonObject{{"name", "reserved_h100"},
+                                                 {"path", "/fleet/pools/h100-reserved/count"},
+                                                 {"values", QJsonArray{1200}}}};
+        sweep["commands"] =
+            QJsonArray{QJsonObject{{"command", "solve"}, {"outputs", QJsonArray{"cost_usd"}}}};
+        const QString path = writeSweep(dir, "infeasible.json", sweep);
+        QCOMPARE(runCli({"sweep", "run", path, "--backend", "local", "--out", dir.filePath("o")})
+                     .exitCode,
+                 1);
+        QCOMPARE(runCli({"sweep", "collect", path, "--out", dir.filePath("o"), "--results",
+                         dir.filePath("i.sqlite")})
+                     .exitCode,
+                 1);
+        const QStringList rows = sweepRows(dir.filePath("i.sqlite"), "solve");
+        QCOMPARE(rows.size(), 1);
+        // 1,200 reserved and 800 on-demand H100s are fewer than the workloads' smallest placement.
+        QVERIFY2(rows[0].contains("status=failed|error=the solve found no plan (infeasible)") &&
+                     rows[0].endsWith("cost_usd=NULL"),
+                 qPrintable(rows[0]));
+    }
+
     void clusterFilesAreWellFormed()
     {
         QTemporaryDir dir;
