@@ -186,6 +186,38 @@ private slots:
                  qPrintable(beyond.err));
     }
 
+    void anEditedProjectIsAnotherSweep()
+    {
+        // Results computed on the project before an edit are not the
+        // edited project's: a resumed run computes them again and collect
+        // refuses the old ones instead of mixing the two.
+        QTemporaryDir dir;
+        const QString project = dir.filePath("project.fleetplan.json");
+        QVERIFY(QFile::copy(
+            QStringLiteral(FLEET_SOURCE_DIR "/resources/sample/sample.fleetplan.json"), project));
+        QVERIFY(QFile::setPermissions(project, QFile::ReadOwner | QFile::WriteOwner));
+        QJsonObject sweep = sampleSweep();
+        sweep["project"] = QStringLiteral("project.fleetplan.json");
+        const QString file = writeSweep(dir, "edited.fleetsweep.json", sweep);
+        const QString out = dir.filePath("out");
+        QCOMPARE(runCli({"sweep", "run", file, "--backend", "local", "--out", out}).exitCode, 0);
+        const QString old = dir.filePath("old");
+        QVERIFY(QDir().rename(out, old));
+        QVERIFY(QDir().mkpath(out + "/tasks"));
+        QVERIFY(QFile::copy(old + "/tasks/task-0000000.json", out + "/tasks/task-0000000.json"));
+        QByteArray text = fileBytes(project);
+        QVERIFY(text.contains("\"name\""));
+        text.replace("\"name\": \"", "\"name\": \"Edited ");
+        writeFileBytes(project, text);
+        const auto collect = runCli({"sweep", "collect", file, "--out", out, "--results",
+                                     dir.filePath("r.sqlite"), "--allow-missing"});
+        QVERIFY2(collect.exitCode != 0 && collect.err.contains("another sweep"),
+                 qPrintable(collect.out + collect.err));
+        const auto again = runCli({"sweep", "run", file, "--backend", "local", "--out", old});
+        QVERIFY2(again.exitCode == 0 && again.out.contains("Ran 20 tasks"),
+                 qPrintable(again.out + again.err));
+    }
+
     void collectReportsMissingDuplicateAndForeignResults()
     {
         QTemporaryDir dir;

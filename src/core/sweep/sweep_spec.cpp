@@ -7,6 +7,7 @@
 #include "store/evaluation_export.h"
 #include "store/json_pointer.h"
 #include "store/json_reader.h"
+#include "store/regular_file.h"
 
 #include <boost/json.hpp>
 
@@ -49,6 +50,10 @@ double tidy(double value)
     std::snprintf(text, sizeof text, "%.12g", value);
     return std::strtod(text, nullptr);
 }
+
+/// A project larger than this is not read for the fingerprint (the project
+/// readers refuse far smaller files: 128 MiB for SQLite).
+constexpr std::size_t kMaxFingerprintedProjectBytes = std::size_t(1) << 30;
 
 /// 64-bit FNV-1a, as hex: the sweep's fingerprint in every result file.
 std::string fnv1a(std::string_view text)
@@ -553,7 +558,17 @@ Result<SweepSpec> loadSweepFile(const std::string& path)
     if (!text)
         return text.error();
     const std::filesystem::path absolute = std::filesystem::absolute(path);
-    return parseSweep(text.value(), path, absolute.parent_path().string());
+    auto spec = parseSweep(text.value(), path, absolute.parent_path().string());
+    if (!spec || spec.value().projectPath == ":sample")
+        return spec;
+    // The project's bytes are part of the fingerprint: results computed on a
+    // project since edited are another sweep's, rerun on resume and refused
+    // by collect, never mixed with new ones. A project that cannot be read
+    // is left to the task, which names why.
+    auto project = readRegularFile(spec.value().projectPath, kMaxFingerprintedProjectBytes);
+    if (project)
+        spec.value().digest = fnv1a(spec.value().digest + fnv1a(project.value()));
+    return spec;
 }
 
 TaskRef taskAt(const SweepSpec& spec, std::int64_t index)
