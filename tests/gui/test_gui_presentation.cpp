@@ -340,28 +340,5 @@ private slots:
     }
 };
 
-namespace {
-
-/// Two offscreen screens side by side, 1366×768 and 1920×1080 (the
-/// offscreen platform's own is 800×600), set before the application exists.
-int twoScreens()
-{
-    static QTemporaryDir dir;
-    const QString config = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly))
-        return 2;
-    file.write(R"({"screens": [
-        {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-        {"name": "monitor", "x": 1366, "y": 0, "width": 1920, "height": 1080,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
-    return -1;
-}
-
-} // namespace
-
-FLEET_TEST_MAIN_WITH_SETUP(TestGuiPresentation, twoScreens)
+FLEET_TEST_MAIN_WITH_SETUP(TestGuiPresentation, test::laptopAndMonitorScreens)
 #include "test_gui_presentation.moc"

@@ -3,6 +3,7 @@
 #include "charts/chart_inputs.h"
 #include "charts/chart_style.h"
 #include "charts/empty_chart.h"
+#include "optimize/milp.h"
 #include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
 
@@ -224,9 +225,29 @@ void ChartTabs::setOptimizerMixShown(bool shown)
 
 QChart* ChartTabs::createShown(ChartKind kind) const
 {
-    if (kind == ChartKind::RegimeMix && m_optimizerMix)
-        return createChart(ChartKind::OptimizerMix, *m_results);
-    return createChart(kind, *m_results);
+    if (kind != ChartKind::RegimeMix || !m_optimizerMix)
+        return createChart(kind, *m_results);
+    QChart* optimizer = createChart(ChartKind::OptimizerMix, *m_results);
+    const RegimeMixResult* plan = m_results->optimizer ? &*m_results->optimizer : nullptr;
+    if (emptyChartMessage(optimizer).isEmpty() || !plan ||
+        (plan->status != SolveStatus::Infeasible && plan->status != SolveStatus::NoSolution))
+        return optimizer;
+    // No plan fits the fleet (demand grown past it): the engine's choice per
+    // workload, which prices the KPIs, rather than a blank slide; why, above it.
+    QChart* engine = createChart(ChartKind::RegimeMix, *m_results);
+    if (!emptyChartMessage(engine).isEmpty()) {
+        delete engine;
+        return optimizer;
+    }
+    const QString why = plan->reasons.empty()
+                            ? tr("no mix of regimes serves the demand on the fleet as set up")
+                            : QString::fromStdString(plan->reasons.front());
+    setChartTitles(engine, engine->property(kTitleProperty).toString(),
+                   tr("The optimizer finds no plan (%1); shown: the engine's choice per "
+                      "workload, which the KPIs price")
+                       .arg(why));
+    delete optimizer;
+    return engine;
 }
 
 QChart* ChartTabs::createCurrentChart() const

@@ -30,6 +30,13 @@ QString PresentationBanner::optimizerLine(const PlanResults& results)
     if (!results.optimizer)
         return tr("Optimizer: solving…");
     const RegimeMixResult& plan = *results.optimizer;
+    // No plan: one sentence of why, not a solver's status word on a slide.
+    if (plan.status == SolveStatus::Infeasible || plan.status == SolveStatus::NoSolution)
+        return plan.reasons.empty()
+                   ? tr("Optimizer: no mix of regimes serves the demand on the fleet as set "
+                        "up; the figures are the engine's choice per workload")
+                   : tr("Optimizer: no plan fits the fleet as set up — %1")
+                         .arg(QString::fromStdString(plan.reasons.front()));
     // GPUs the plan holds in its first month, by regime, then those paid but
     // not held: the optimizer's chart's first bar (engine/gpu_counts.h).
     const OptimizerMix counts = optimizerMix(results);
