@@ -224,8 +224,8 @@ class TestGuiNoCutText : public QObject
     {
         QScreen* target = nullptr;
         for (QScreen* one : QGuiApplication::screens())
-            if (one->size() == size)
-                target = one;
+            if (one->size() == size && !target)
+                target = one; // the monitor, not the 4k screen of the same logical size
         QVERIFY2(target, "the offscreen screens were not configured");
         m_window->windowHandle()->setScreen(target);
         m_window->setGeometry(target->availableGeometry());

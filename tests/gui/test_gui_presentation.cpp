@@ -5,6 +5,7 @@
 // the optimizer's regime mix. Screenshots under the build dir and
 // /tmp/shots32 to look at.
 
+#include "charts/empty_chart.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
 #include "main_window.h"
@@ -12,6 +13,7 @@
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "views/fitted_chart_view.h"
 #include "window_placement.h"
 
 #include <QAbstractButton>
@@ -22,6 +24,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QScreen>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -150,11 +153,8 @@ private slots:
     void everyControlIsOnScreen()
     {
         QFETCH(QSize, screen);
-        // The offscreen platform's screens (main, below): a laptop and a full-HD monitor.
-        QScreen* target = nullptr;
-        for (QScreen* one : QGuiApplication::screens())
-            if (one->size() == screen)
-                target = one;
+        // The offscreen platform's screens (gui_test_support.h): a laptop and a full-HD monitor.
+        QScreen* target = screenOfSize(screen);
         QVERIFY2(target, "the offscreen screens were not configured");
         m_window->windowHandle()->setScreen(target);
         m_window->move(target->geometry().topLeft());
@@ -190,6 +190,101 @@ private slots:
         }
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QStringLiteral("; "))));
         QVERIFY(checked > 10);
+    }
+
+    void slidesFillTheScreen_data()
+    {
+        QTest::addColumn<QString>("screenName");
+        QTest::newRow("1366x768") << QStringLiteral("laptop");
+        QTest::newRow("1920x1080") << QStringLiteral("monitor");
+        QTest::newRow("3840x2160 at 200 %") << QStringLiteral("4k");
+    }
+
+    void slidesFillTheScreen()
+    {
+        // Every slide of the bundled demo (each scenario × each chart, and the
+        // GPU-prices and growth sliders at their ends): the chart at least
+        // half the screen's height and at the same place on every slide, no
+        // slide blank (an empty one says why) or saying "infeasible".
+        QFETCH(QString, screenName);
+        QScreen* target = nullptr;
+        for (QScreen* one : QGuiApplication::screens())
+            if (one->name() == screenName)
+                target = one;
+        QVERIFY2(target, "the offscreen screens were not configured");
+        m_window->windowHandle()->setScreen(target);
+        m_window->move(target->geometry().topLeft());
+        m_window->setPresenting(true);
+        QTRY_COMPARE(m_window->geometry(), target->geometry());
+        waitForResults();
+        const int screenHeight = target->geometry().height();
+        ChartTabs* charts = m_window->charts();
+        std::optional<QRect> chartAt;
+        int smallestPlot = screenHeight;
+        QString smallestWhere;
+        QStringList problems;
+        const auto checkSlide = [&](const QString& where) {
+            for (int tab = 0; tab < charts->count(); ++tab) {
+                charts->setCurrentIndex(tab);
+                waitForResults();
+                auto* view = qobject_cast<FittedChartView*>(charts->view(charts->currentKind()));
+                QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+                const QString slide = where + QStringLiteral(" / ") + charts->currentChartKey();
+                const QRect at(view->mapTo(m_window.get(), QPoint(0, 0)), view->size());
+                if (!chartAt)
+                    chartAt = at;
+                else if (at != *chartAt)
+                    problems << QStringLiteral("%1: the chart moved to %2,%3 %4×%5")
+                                    .arg(slide)
+                                    .arg(at.x())
+                                    .arg(at.y())
+                                    .arg(at.width())
+                                    .arg(at.height());
+                if (at.height() * 2 < screenHeight)
+                    problems << QStringLiteral("%1: chart %2 px of %3")
+                                    .arg(slide)
+                                    .arg(at.height())
+                                    .arg(screenHeight);
+                const QString empty = emptyChartMessage(view->chart());
+                if (empty.isEmpty()) {
+                    const int plot = int(view->chart()->plotArea().height());
+                    if (plot < smallestPlot) {
+                        smallestPlot = plot;
+                        smallestWhere = slide;
+                    }
+                } else if (empty.simplified().isEmpty()) {
+                    problems << slide + QStringLiteral(": blank");
+                }
+                for (QLabel* label : m_window->findChildren<QLabel*>())
+                    if (label->isVisible() &&
+                        label->text().contains(QStringLiteral("infeasible"), Qt::CaseInsensitive))
+                        problems << slide + QStringLiteral(": says ") + label->text().left(80);
+                if (where.startsWith(QStringLiteral("baseline")) && tab == 0)
+                    shoot(m_window.get(), QStringLiteral("slide_%1").arg(screenName));
+            }
+        };
+        for (const QString& id : scenarioIds()) {
+            m_window->document()->setScenario(id);
+            waitForResults();
+            checkSlide(id.isEmpty() ? QStringLiteral("baseline") : id);
+        }
+        m_window->document()->setScenario({});
+        // The sliders at their ends: 20 %/month growth, prices × 0.5 and × 1.5.
+        for (const auto& [key, position] :
+             std::vector<std::pair<QString, int>>{{QStringLiteral("growth"), -1},
+                                                  {QStringLiteral("gpu_prices"), 0},
+                                                  {QStringLiteral("gpu_prices"), -1}}) {
+            QSlider* slider = m_window->drivers()->slider(key);
+            QVERIFY2(slider, qPrintable(key));
+            slider->setValue(position < 0 ? slider->maximum() : position);
+            m_window->document()->endInteraction();
+            waitForResults();
+            checkSlide(QStringLiteral("%1 at %2").arg(key).arg(slider->value()));
+        }
+        qInfo("%s: smallest plot %d px of %d (%s)", qPrintable(screenName), smallestPlot,
+              screenHeight, qPrintable(smallestWhere));
+        m_window->setPresenting(false);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
     void pageDownSwitchesScenarioWhateverHasFocus()

@@ -13,8 +13,11 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QTabBar>
+
+#include <algorithm>
 
 namespace fleet::gui {
 
@@ -278,8 +281,13 @@ void ChartTabs::redraw(int index)
     // Follow the desktop's palette (dark or light); exports stay light.
     if (darkPalette(this))
         chart->setTheme(QChart::ChartThemeDark);
-    if (m_large)
-        applySlidePreset(chart);
+    if (m_large) {
+        // The slide's type in proportion to the screen: full HD's on a laptop
+        // left the plot a sixth of the screen (issue 32).
+        const QScreen* shown = screen();
+        const qreal height = shown ? shown->geometry().height() : 1080.0;
+        applySlidePreset(chart, std::clamp(height / 1080.0, 0.7, 1.0));
+    }
     new DrawnFrom(chart, m_results, m_large, darkPalette(this),
                   kind == ChartKind::RegimeMix && m_optimizerMix);
     FittedChartView* view = m_views[std::size_t(index)];
