@@ -40,6 +40,8 @@
 #include <QWindow>
 #include <QtTest>
 
+#include <map>
+
 using namespace fleet;
 using namespace fleet::gui;
 
@@ -151,24 +153,32 @@ QStringList cutTabs(const QTabBar* bar)
     return cut;
 }
 
-/// The chart's texts drawn elided, and value labels drawn over one another.
+/// The chart's texts drawn elided, and texts of one item (an axis' labels, a
+/// series' value labels) drawn over one another (the scenario chart's value
+/// labels at narrow widths).
 QStringList cutChartTexts(const QGraphicsScene* scene)
 {
     QStringList cut = cutTexts(scene);
-    // Value labels of bars: short simple-text items inside the plot. Two of
-    // them overlapping are unreadable (the scenario chart at narrow widths).
-    QList<QRectF> boxes;
-    QStringList texts;
+    std::map<const QGraphicsItem*, std::vector<std::pair<QRectF, QString>>> byParent;
     for (const QGraphicsItem* item : scene->items()) {
-        const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item);
-        if (!simple || !item->isVisible() || simple->text().isEmpty())
+        if (!item->isVisible() || item->opacity() == 0)
             continue;
+        QString text;
+        if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
+            text = rich->toPlainText();
+        else if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+            text = simple->text();
+        if (text.trimmed().isEmpty())
+            continue;
+        auto& siblings = byParent[item->parentItem()];
         const QRectF box = item->sceneBoundingRect();
-        for (qsizetype i = 0; i < boxes.size(); ++i)
-            if (boxes[i].intersected(box).width() > 1 && boxes[i].intersected(box).height() > 1)
-                cut << QStringLiteral("\"%1\" over \"%2\"").arg(simple->text(), texts[i]);
-        boxes << box;
-        texts << simple->text();
+        for (const auto& [other, otherText] : siblings) {
+            const QRectF both = other.intersected(box);
+            if (both.width() > 2 && both.height() > 2)
+                cut << QStringLiteral("\"%1\" over \"%2\"")
+                           .arg(text.simplified(), otherText.simplified());
+        }
+        siblings.emplace_back(box, text);
     }
     return cut;
 }

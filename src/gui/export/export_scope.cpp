@@ -50,7 +50,7 @@ QString scopePriceText(const PlanResults& shown, ExportScope scope)
     QStringList books{bookText(shown.baseProject)};
     for (const Scenario& s : shown.baseProject.scenarios)
         if (auto applied = applyScenario(shown.baseProject, s.id))
-            if (const QString text = bookText(*applied); !books.contains(text))
+            if (const QString text = bookText(applied.value()); !books.contains(text))
                 books << text;
     return books.join(QStringLiteral("; "));
 }

@@ -89,7 +89,7 @@ void printSetup(lxw_worksheet* sheet, int headerRow)
 /// page break before it, and the size of a landscape page's printable area.
 void insertChartOnItsOwnPage(lxw_worksheet* sheet, int row, lxw_chart* chart)
 {
-    const lxw_row_t breaks[] = {lxw_row_t(row), 0};
+    lxw_row_t breaks[] = {lxw_row_t(row), 0};
     worksheet_set_h_pagebreaks(sheet, breaks);
     lxw_chart_options options{};
     options.x_scale = 940.0 / 480; // libxlsxwriter's default chart is 480 × 288 px
