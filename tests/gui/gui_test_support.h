@@ -60,9 +60,8 @@ inline int columnOf(const FieldTableModel* model, const QString& header)
     return -1;
 }
 
-/// Offscreen screens side by side: a 1366×768 laptop (the primary), a
-/// 1920×1080 monitor and a 3840×2160 one at 200 % ("4k": 1920×1080 logical
-/// pixels, device pixel ratio 2); the offscreen platform's own is 800×600. A test's
+/// Two offscreen screens side by side, a 1366×768 laptop (the primary) and a
+/// 1920×1080 monitor (the offscreen platform's own is 800×600): a test's
 /// setup for FLEET_TEST_MAIN_WITH_SETUP, run before the application exists.
 inline int laptopAndMonitorScreens()
 {
@@ -75,9 +74,7 @@ inline int laptopAndMonitorScreens()
         {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
          "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
         {"name": "monitor", "x": 1366, "y": 0, "width": 1920, "height": 1080,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-        {"name": "4k", "x": 3286, "y": 0, "width": 3840, "height": 2160,
-         "logicalDpi": 192, "logicalBaseDpi": 96, "dpr": 1}]})");
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
     file.close();
     qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
     return -1;

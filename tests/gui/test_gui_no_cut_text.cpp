@@ -28,6 +28,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QScreen>
 #include <QStandardPaths>
@@ -103,12 +104,21 @@ std::optional<QString> cutLabel(const QLabel* label)
     return describe(label, text, need, have);
 }
 
-/// A button narrower than its text and icon need (the style's size hint).
+/// A button narrower than its text and icon need: the style's size hint,
+/// but for a push button (whose hint has a minimum width of its own) the
+/// text, icon and margins.
 std::optional<QString> cutButton(const QAbstractButton* button)
 {
     if (button->text().isEmpty())
         return std::nullopt;
-    const int need = button->sizeHint().width();
+    int need = button->sizeHint().width();
+    if (qobject_cast<const QPushButton*>(button)) {
+        const QStyle* style = button->style();
+        need = button->fontMetrics().horizontalAdvance(shownText(button->text(), false)) +
+               2 * style->pixelMetric(QStyle::PM_ButtonMargin, nullptr, button) +
+               2 * style->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, button) +
+               (button->icon().isNull() ? 0 : button->iconSize().width() + 4);
+    }
     if (need <= button->width())
         return std::nullopt;
     return describe(button, shownText(button->text(), false), need, button->width());
@@ -146,10 +156,11 @@ QStringList cutTabs(const QTabBar* bar)
 {
     QStringList cut;
     for (int i = 0; i < bar->count(); ++i)
-        if (bar->isTabVisible(i) && bar->tabRect(i).width() < bar->tabSizeHint(i).width() &&
-            bar->elideMode() != Qt::ElideNone)
-            cut << describe(bar, bar->tabText(i), bar->tabSizeHint(i).width(),
-                            bar->tabRect(i).width());
+        if (const int need =
+                bar->fontMetrics().horizontalAdvance(shownText(bar->tabText(i), false)) +
+                bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+            bar->isTabVisible(i) && bar->tabRect(i).width() < need)
+            cut << describe(bar, bar->tabText(i), need, bar->tabRect(i).width());
     return cut;
 }
 
@@ -193,7 +204,7 @@ class TestGuiNoCutText : public QObject
 
     void waitForResults()
     {
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), fleet::gui::test::kPatienceMs);
         QCoreApplication::processEvents();
     }
 
@@ -302,7 +313,7 @@ private slots:
             waitForResults();
             auto* view = qobject_cast<FittedChartView*>(charts->view(charts->currentKind()));
             QVERIFY(view);
-            QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+            QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), fleet::gui::test::kPatienceMs);
             const QString key = charts->currentChartKey();
             for (const QString& found : cutChartTexts(view->scene()))
                 cut << key + QStringLiteral(": ") + found;
@@ -326,7 +337,7 @@ private slots:
             charts->setCurrentIndex(tab);
             waitForResults();
             auto* view = qobject_cast<FittedChartView*>(charts->view(charts->currentKind()));
-            QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), test::kPatienceMs);
+            QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), fleet::gui::test::kPatienceMs);
             const QString key = QStringLiteral("presenting ") + charts->currentChartKey();
             for (const QString& found : cutChartTexts(view->scene()))
                 cut << key + QStringLiteral(": ") + found;
@@ -355,8 +366,14 @@ private slots:
         QVERIFY(cutButton(&box));
         box.resize(box.sizeHint());
         QVERIFY(!cutButton(&box));
+        QPushButton record(QStringLiteral("Record as scenario"));
+        record.resize(60, record.sizeHint().height());
+        QVERIFY(cutButton(&record));
+        record.setText(QStringLiteral("↑")); // an arrow in a narrow button is whole
+        record.resize(40, record.sizeHint().height());
+        QVERIFY(!cutButton(&record));
     }
 };
 
-FLEET_TEST_MAIN_WITH_SETUP(TestGuiNoCutText, test::laptopAndMonitorScreens)
+FLEET_TEST_MAIN_WITH_SETUP(TestGuiNoCutText, fleet::gui::test::laptopAndMonitorScreens)
 #include "test_gui_no_cut_text.moc"
