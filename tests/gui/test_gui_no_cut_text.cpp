@@ -34,6 +34,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QStyleOptionButton>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextDocument>
@@ -112,16 +113,20 @@ std::optional<QString> cutButton(const QAbstractButton* button)
     if (button->text().isEmpty())
         return std::nullopt;
     int need = button->sizeHint().width();
+    int have = button->width();
     if (qobject_cast<const QPushButton*>(button)) {
-        const QStyle* style = button->style();
+        // The text against the rectangle the style draws it in.
+        QStyleOptionButton option;
+        option.initFrom(button);
+        option.text = button->text();
+        have =
+            button->style()->subElementRect(QStyle::SE_PushButtonContents, &option, button).width();
         need = button->fontMetrics().horizontalAdvance(shownText(button->text(), false)) +
-               2 * style->pixelMetric(QStyle::PM_ButtonMargin, nullptr, button) +
-               2 * style->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, button) +
                (button->icon().isNull() ? 0 : button->iconSize().width() + 4);
     }
-    if (need <= button->width())
+    if (need <= have)
         return std::nullopt;
-    return describe(button, shownText(button->text(), false), need, button->width());
+    return describe(button, shownText(button->text(), false), need, have);
 }
 
 /// A header's sections narrower than their titles (the header elides them).
