@@ -70,12 +70,6 @@ QChart* createFrontierChart(const std::vector<Frontier>& frontiers)
         }
     }
     QValueAxis* x = valueAxis(QObject::tr("Useful cluster utilization (%)"), 0, 100);
-    // Room past 100 % for a knee marker there (the plot clips what leaves it);
-    // the ticks stay at 0, 20, … 100.
-    x->setRange(0, 104);
-    x->setTickType(QValueAxis::TicksDynamic);
-    x->setTickAnchor(0);
-    x->setTickInterval(20);
     QValueAxis* y = valueAxis(QObject::tr("Throughput (jobs per week)"), 0, top * 1.08);
     addXYSeries(chart, all, x, y);
     // Knee markers take their line's colour (set after the theme assigned
