@@ -12,6 +12,7 @@
 #include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
+#include "views/number_format.h"
 
 #include <QLocale>
 
@@ -112,12 +113,10 @@ QString trainingLine(const Project& project, const WorkloadEvaluation& w,
                .arg(days, 0, 'f', 1);
 }
 
+/// Money as the app writes it (views/number_format.h): −$17.96 M, $384.26.
 QString usd(double value)
 {
-    // Rounded first, so that nothing prints as "$-0".
-    const double rounded = std::round(value);
-    const QString digits = QLocale(QLocale::English).toString(std::abs(rounded), 'f', 0);
-    return (rounded < 0 ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
+    return gui::formatUsd(value, gui::Sign::Negative, QLocale(QLocale::English));
 }
 
 QString count(double value)
@@ -132,10 +131,9 @@ QString percent(double value)
     return text == QLatin1String("-0.0") ? QStringLiteral("0.0") : text;
 }
 
-QString optionalUsd(const std::optional<double>& value, int decimals = 2)
+QString optionalUsd(const std::optional<double>& value)
 {
-    return value ? QStringLiteral("$") + QLocale(QLocale::English).toString(*value, 'f', decimals)
-                 : QStringLiteral("—");
+    return gui::formatUsd(value, gui::Sign::Negative, QLocale(QLocale::English));
 }
 
 QString describe(const OptionResult& option)
@@ -249,9 +247,9 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                           "the workloads' own: %2)\n")
                .arg(usd(k.unallocatedFleetCostUsd), usd(k.attributedCostUsd));
     out += QStringLiteral("  cost per trillion training tokens %1\n")
-               .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd, 0));
+               .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd));
     out += QStringLiteral("  cost per million output tokens  %1\n")
-               .arg(optionalUsd(k.costPerMillionOutputTokensUsd, 3));
+               .arg(optionalUsd(k.costPerMillionOutputTokensUsd));
     out += QStringLiteral("  cost per notebook user-month    %1\n")
                .arg(optionalUsd(k.costPerNotebookUserMonthUsd));
     // One count of GPUs (engine/gpu_counts.h): the charts' and warnings' figures.

@@ -8,6 +8,7 @@
 #include "model/engine_defaults.h"
 #include "model/spot.h"
 #include "perf/model_table.h"
+#include "views/number_format.h"
 
 #include <boost/json.hpp>
 
@@ -363,9 +364,9 @@ int runInferenceCommand(const QStringList& args)
             QStringLiteral("  GPUs                    %1\n").arg(gpus, 0, 'f', 2);
     }
     text +=
-        QStringLiteral("  cost                    $%1 per hour; $%2 per million output tokens\n")
-            .arg(costPerHour, 0, 'f', 2)
-            .arg(costPerMillion, 0, 'f', 3) +
+        QStringLiteral("  cost                    %1 per hour; %2 per million output tokens\n")
+            .arg(gui::formatUsd(costPerHour, gui::Sign::Negative, QLocale(QLocale::English)),
+                 gui::formatUsd(costPerMillion, gui::Sign::Negative, QLocale(QLocale::English))) +
         servingComparisonText(best ? &colocatedGpus : nullptr, split ? &disaggregatedGpus : nullptr,
                               useSplit ? reasons : splitReasons);
     printOut(text);

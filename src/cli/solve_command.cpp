@@ -13,6 +13,7 @@
 #include "store/evaluation_export.h"
 #include "store/export_target.h"
 #include "store/project_json.h"
+#include "views/number_format.h"
 
 #include <QFile>
 #include <QLocale>
@@ -28,7 +29,7 @@ const QString kSolveCommand = QStringLiteral("solve");
 QString solveText(const RegimeMixResult& r, Objective objective)
 {
     const QLocale english(QLocale::English);
-    const auto usd = [&](double v) { return QStringLiteral("$") + english.toString(v, 'f', 0); };
+    const auto usd = [&](double v) { return gui::formatUsd(v, gui::Sign::Negative, english); };
     QString out = QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
                       .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
                            QString::fromStdString(r.method))

@@ -5,6 +5,7 @@
 #include "engine/training.h"
 #include "model/engine_defaults.h"
 #include "model/spot.h"
+#include "views/number_format.h"
 
 #include <boost/json.hpp>
 
@@ -328,13 +329,14 @@ int runTrainingCommand(const QStringList& args)
                  .arg(e.gpuHoursHeld, 0, 'f', 0) +
              QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
                  .arg(e.overheadFraction * 100, 0, 'f', 2) +
-             QStringLiteral("  cost                   $%1 at $%2 per GPU-hour (%3, %4)\n")
-                 .arg(costUsd, 0, 'f', 0)
-                 .arg(usdPerGpuHour, 0, 'f', 3)
-                 .arg(QString::fromStdString(std::string(planKey(context->plan))),
+             QStringLiteral("  cost                   %1 at %2 per GPU-hour (%3, %4)\n")
+                 .arg(gui::formatUsd(costUsd, gui::Sign::Negative, QLocale(QLocale::English)),
+                      gui::formatUsd(usdPerGpuHour, gui::Sign::Negative, QLocale(QLocale::English)),
+                      QString::fromStdString(std::string(planKey(context->plan))),
                       QString::fromStdString(context->book->id)) +
-             QStringLiteral("  cost per trillion tokens $%1\n")
-                 .arg(costUsd / (spec.tokensPerRun / 1e12), 0, 'f', 0));
+             QStringLiteral("  cost per trillion tokens %1\n")
+                 .arg(gui::formatUsd(costUsd / (spec.tokensPerRun / 1e12), gui::Sign::Negative,
+                                     QLocale(QLocale::English))));
     return Ok;
 }
 

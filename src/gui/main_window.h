@@ -11,6 +11,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ class PresentationBanner;
 class PresentationKeys;
 class BlankScreen;
 enum class PresentationCommand;
+enum class ExportScope; // export/export_scope.h
 class DriversPanel;
 class KpiPanel;
 class MeteringPage;
@@ -93,6 +95,12 @@ public:
     /// Every chart (PNG 2×, SVG, PDF) into `folder`; the deck (.pptx or .pdf) to `path`.
     bool exportAllChartsTo(const QString& folder, QStringList* written, QString* error);
     bool exportDeckTo(const QString& path, QString* error);
+    /// The same of what `scope` names: the scenario shown, the baseline, or
+    /// (a deck) every scenario compared (export/export_scope.h).
+    bool exportWorkbookTo(const QString& path, QString* error, ExportScope scope);
+    bool exportAllChartsTo(const QString& folder, QStringList* written, QString* error,
+                           ExportScope scope);
+    bool exportDeckTo(const QString& path, QString* error, ExportScope scope);
     /// The files the open project was read from (its .fleetplan, or the
     /// JSON it was imported from): no export may be written over them.
     std::vector<std::string> exportInputs() const;
@@ -128,6 +136,8 @@ private:
     void presentationChanged(bool on);
     void exportAllChartsDialog();
     void exportDeckDialog();
+    /// Asks what an export shows (export_scope.h); nullopt when cancelled.
+    std::optional<ExportScope> askExportScope(const QString& what, bool comparison);
     void copyChart();
     QStringList scenarioIds() const; ///< the baseline ("") and every scenario, in order
     void stepScenario(int step);

@@ -5,6 +5,7 @@
 #include "document/project_document.h"
 #include "export/deck_export.h"
 #include "export/export_all.h"
+#include "export/export_scope.h"
 #include "export/workbook_export.h"
 #include "main_window.h"
 #include "ui_main_window.h"
@@ -55,6 +56,27 @@ static PlanResults completeResults(const PlanResults& shown, bool frontiers)
     return results;
 }
 
+/// What an export of `scope` shows: the snapshot shown, or its baseline
+/// computed anew (the Packing page's replay kept: it is not the project's).
+static PlanResults scopedResults(const PlanResults& shown, ExportScope scope, bool frontiers)
+{
+    if (scope == ExportScope::Shown || shown.scenario.empty())
+        return completeResults(shown, frontiers);
+    PlanResults baseline =
+        computePlanResults(shown.baseProject, {}, defaultTornadoKpi(shown.baseProject), PartAll);
+    baseline.packing = shown.packing;
+    return completeResults(baseline, frontiers);
+}
+
+/// The default file name of an export: the project's name and what it shows.
+static QString exportFileName(const ResultsPtr& shown, ExportScope scope, const QString& suffix)
+{
+    if (!shown)
+        return QStringLiteral("fleet plan") + suffix;
+    return QString::fromStdString(shown->project.name).section(QLatin1Char(':'), 0, 0) +
+           QStringLiteral(" - ") + scopeFileTail(*shown, scope) + suffix;
+}
+
 std::vector<std::string> MainWindow::exportInputs() const
 {
     // Compared by device and inode (store/export_target): a hard link or
@@ -66,24 +88,45 @@ std::vector<std::string> MainWindow::exportInputs() const
     return inputs;
 }
 
+std::optional<ExportScope> MainWindow::askExportScope(const QString& what, bool comparison)
+{
+    const ResultsPtr shown = m_charts->results();
+    if (!shown)
+        return ExportScope::Shown; // the export itself says there is nothing yet
+    ExportScopeDialog dialog(*shown, what, comparison, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return dialog.scope();
+}
+
 bool MainWindow::exportAllChartsTo(const QString& folder, QStringList* written, QString* error)
+{
+    return exportAllChartsTo(folder, written, error, ExportScope::Shown);
+}
+
+bool MainWindow::exportAllChartsTo(const QString& folder, QStringList* written, QString* error,
+                                   ExportScope scope)
 {
     const ResultsPtr shown = m_charts->results();
     if (!shown) {
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportAllCharts(completeResults(*shown, true), folder, written, error, exportInputs());
+    return exportAllCharts(scopedResults(*shown, scope, true), folder, written, error,
+                           exportInputs());
 }
 
 void MainWindow::exportAllChartsDialog()
 {
+    const auto scope = askExportScope(tr("charts"), false);
+    if (!scope)
+        return;
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Export All Charts Into"));
     if (folder.isEmpty())
         return;
     QStringList written;
     QString error;
-    if (!exportAllChartsTo(folder, &written, &error)) {
+    if (!exportAllChartsTo(folder, &written, &error, *scope)) {
         QMessageBox::warning(this, tr("Export All Charts"), error);
         return;
     }
@@ -92,29 +135,44 @@ void MainWindow::exportAllChartsDialog()
 
 bool MainWindow::exportDeckTo(const QString& path, QString* error)
 {
+    return exportDeckTo(path, error, ExportScope::Shown);
+}
+
+bool MainWindow::exportDeckTo(const QString& path, QString* error, ExportScope scope)
+{
     const ResultsPtr shown = m_charts->results();
     if (!shown) {
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportDeck(completeResults(*shown, true), path, error, exportInputs());
+    if (scope != ExportScope::AllScenarios)
+        return exportDeck(scopedResults(*shown, scope, true), path, error, exportInputs());
+    // Every scenario compared: the baseline's deck and each scenario's plan.
+    const PlanResults baseline = scopedResults(*shown, ExportScope::Baseline, true);
+    std::vector<PlanResults> scenarios;
+    for (const Scenario& s : baseline.project.scenarios)
+        scenarios.push_back(
+            computePlanResults(baseline.project, s.id, defaultTornadoKpi(baseline.project), 0));
+    return exportDeckSlides(comparisonDeckSlides(baseline, scenarios),
+                            QString::fromStdString(baseline.project.name), path, error,
+                            exportInputs());
 }
 
 void MainWindow::exportDeckDialog()
 {
-    const ResultsPtr shown = m_charts->results();
-    const QString name =
-        shown ? QString::fromStdString(shown->project.name).section(QLatin1Char(':'), 0, 0)
-              : QStringLiteral("fleet plan");
-    QString path =
-        QFileDialog::getSaveFileName(this, tr("Export Deck"), name + QStringLiteral(".pptx"),
-                                     tr("PowerPoint deck (*.pptx);;PDF deck (*.pdf)"));
+    const auto scope = askExportScope(tr("deck"), true);
+    if (!scope)
+        return;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Deck"),
+        exportFileName(m_charts->results(), *scope, QStringLiteral(".pptx")),
+        tr("PowerPoint deck (*.pptx);;PDF deck (*.pdf)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".pptx");
     QString error;
-    if (!exportDeckTo(path, &error)) {
+    if (!exportDeckTo(path, &error, *scope)) {
         QMessageBox::warning(this, tr("Export Deck"), error);
         return;
     }
@@ -123,28 +181,34 @@ void MainWindow::exportDeckDialog()
 
 bool MainWindow::exportWorkbookTo(const QString& path, QString* error)
 {
+    return exportWorkbookTo(path, error, ExportScope::Shown);
+}
+
+bool MainWindow::exportWorkbookTo(const QString& path, QString* error, ExportScope scope)
+{
     const ResultsPtr shown = m_charts->results();
     if (!shown) {
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportWorkbook(completeResults(*shown, false), path, error, exportInputs());
+    return exportWorkbook(scopedResults(*shown, scope, false), path, error, exportInputs());
 }
 
 void MainWindow::exportWorkbookDialog()
 {
-    const ResultsPtr shown = m_charts->results();
-    const QString name =
-        shown ? QString::fromStdString(shown->project.name).section(QLatin1Char(':'), 0, 0)
-              : QStringLiteral("fleet plan");
+    const auto scope = askExportScope(tr("workbook"), false);
+    if (!scope)
+        return;
     QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Workbook"), name + QStringLiteral(".xlsx"), tr("Excel workbook (*.xlsx)"));
+        this, tr("Export Workbook"),
+        exportFileName(m_charts->results(), *scope, QStringLiteral(".xlsx")),
+        tr("Excel workbook (*.xlsx)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".xlsx");
     QString error;
-    if (!exportWorkbookTo(path, &error)) {
+    if (!exportWorkbookTo(path, &error, *scope)) {
         QMessageBox::warning(this, tr("Export Workbook"), error);
         return;
     }

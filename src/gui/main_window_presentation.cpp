@@ -46,6 +46,10 @@ void MainWindow::presentationChanged(bool on)
 {
     m_banner->setVisible(on);
     m_blank->setBlank(false);
+    // Its type in proportion to the screen presented on (it may not be the
+    // one the results arrived on).
+    if (const ResultsPtr latest = m_recompute->latest(); on && latest)
+        m_banner->showResults(*latest);
     if (on)
         qApp->installEventFilter(m_presentationKeys);
     else

@@ -5,8 +5,10 @@
 #include "editors/field_table_model.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QObject>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QWidget>
 
@@ -55,6 +57,26 @@ inline int columnOf(const FieldTableModel* model, const QString& header)
     for (int c = 0; c < model->columnCount(); ++c)
         if (model->column(c).header == header)
             return c;
+    return -1;
+}
+
+/// Two offscreen screens side by side, a 1366×768 laptop (the primary) and a
+/// 1920×1080 monitor (the offscreen platform's own is 800×600): a test's
+/// setup for FLEET_TEST_MAIN_WITH_SETUP, run before the application exists.
+inline int laptopAndMonitorScreens()
+{
+    static QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screens.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly))
+        return 2;
+    file.write(R"({"screens": [
+        {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+        {"name": "monitor", "x": 1366, "y": 0, "width": 1920, "height": 1080,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
     return -1;
 }
 

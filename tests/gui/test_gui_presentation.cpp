@@ -5,6 +5,7 @@
 // the optimizer's regime mix. Screenshots under the build dir and
 // /tmp/shots32 to look at.
 
+#include "charts/empty_chart.h"
 #include "document/project_document.h"
 #include "gui_test_support.h"
 #include "main_window.h"
@@ -12,6 +13,7 @@
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 #include "views/drivers_panel.h"
+#include "views/fitted_chart_view.h"
 #include "window_placement.h"
 
 #include <QAbstractButton>
@@ -22,6 +24,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QScreen>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -30,6 +33,8 @@
 #include <QUndoStack>
 #include <QWindow>
 #include <QtTest>
+
+#include <map>
 
 using namespace fleet;
 using namespace fleet::gui;
@@ -117,7 +122,7 @@ class TestGuiPresentation : public QObject
 
     void waitForResults()
     {
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate(), fleet::gui::test::kPatienceMs);
         QCoreApplication::processEvents();
     }
 
@@ -150,11 +155,8 @@ private slots:
     void everyControlIsOnScreen()
     {
         QFETCH(QSize, screen);
-        // The offscreen platform's screens (main, below): a laptop and a full-HD monitor.
-        QScreen* target = nullptr;
-        for (QScreen* one : QGuiApplication::screens())
-            if (one->size() == screen)
-                target = one;
+        // The offscreen platform's screens (gui_test_support.h): a laptop and a full-HD monitor.
+        QScreen* target = screenOfSize(screen);
         QVERIFY2(target, "the offscreen screens were not configured");
         m_window->windowHandle()->setScreen(target);
         m_window->move(target->geometry().topLeft());
@@ -190,6 +192,106 @@ private slots:
         }
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QStringLiteral("; "))));
         QVERIFY(checked > 10);
+    }
+
+    void slidesFillTheScreen_data()
+    {
+        QTest::addColumn<QString>("screenName");
+        QTest::newRow("1366x768") << QStringLiteral("laptop");
+        QTest::newRow("1920x1080") << QStringLiteral("monitor");
+    }
+
+    void slidesFillTheScreen()
+    {
+        // Every slide of the bundled demo (each scenario × each chart, and the
+        // GPU-prices and growth sliders at their ends): no slide blank (an
+        // empty one says why) or saying "infeasible", each chart as wide on
+        // every slide; its height and its plot's are printed.
+        QFETCH(QString, screenName);
+        QScreen* target = nullptr;
+        for (QScreen* one : QGuiApplication::screens())
+            if (one->name() == screenName)
+                target = one;
+        QVERIFY2(target, "the offscreen screens were not configured");
+        m_window->windowHandle()->setScreen(target);
+        m_window->move(target->geometry().topLeft());
+        m_window->setPresenting(true);
+        QTRY_COMPARE(m_window->geometry(), target->geometry());
+        waitForResults();
+        const int screenHeight = target->geometry().height();
+        ChartTabs* charts = m_window->charts();
+        std::map<int, QRect> chartAt; // per chart: the same place on every slide
+        int smallestPlot = screenHeight;
+        int lowestChart = screenHeight;
+        QStringList jumps;
+        QString smallestWhere;
+        QStringList problems;
+        const auto checkSlide = [&](const QString& where) {
+            for (int tab = 0; tab < charts->count(); ++tab) {
+                charts->setCurrentIndex(tab);
+                waitForResults();
+                auto* view = qobject_cast<FittedChartView*>(charts->view(charts->currentKind()));
+                QTRY_VERIFY_WITH_TIMEOUT(view->isFitted(), fleet::gui::test::kPatienceMs);
+                const QString slide = where + QStringLiteral(" / ") + charts->currentChartKey();
+                const QRect at(view->mapTo(m_window.get(), QPoint(0, 0)), view->size());
+                // As wide on every slide (the what-if panel once widened with
+                // a longer scenario name); its height is measured, printed.
+                if (!chartAt.count(tab))
+                    chartAt[tab] = at;
+                else if (at.width() != chartAt[tab].width())
+                    problems << QStringLiteral("%1: the chart's width went from %2 to %3 px")
+                                    .arg(slide)
+                                    .arg(chartAt[tab].width())
+                                    .arg(at.width());
+                else if (at != chartAt[tab])
+                    jumps << QStringLiteral("%1 (%2 px)").arg(slide).arg(at.y() - chartAt[tab].y());
+                lowestChart = std::min(lowestChart, at.height());
+                const QString empty = emptyChartMessage(view->chart());
+                if (empty.isEmpty()) {
+                    const int plot = int(view->chart()->plotArea().height());
+                    if (plot < smallestPlot) {
+                        smallestPlot = plot;
+                        smallestWhere = slide;
+                    }
+                } else if (empty.simplified().isEmpty()) {
+                    problems << slide + QStringLiteral(": blank");
+                }
+                for (QLabel* label : m_window->findChildren<QLabel*>())
+                    if (label->isVisible() &&
+                        label->text().contains(QStringLiteral("infeasible"), Qt::CaseInsensitive))
+                        problems << slide + QStringLiteral(": says ") + label->text().left(80);
+                if (where.startsWith(QStringLiteral("baseline")) && tab == 0)
+                    shoot(m_window.get(), QStringLiteral("slide_%1").arg(screenName));
+            }
+        };
+        for (const QString& id : scenarioIds()) {
+            m_window->document()->setScenario(id);
+            waitForResults();
+            checkSlide(id.isEmpty() ? QStringLiteral("baseline") : id);
+        }
+        m_window->document()->setScenario({});
+        // The sliders at their ends: 20 %/month growth, prices × 0.5 and × 1.5.
+        for (const auto& [key, position] :
+             std::vector<std::pair<QString, int>>{{QStringLiteral("growth"), -1},
+                                                  {QStringLiteral("gpu_prices"), 0},
+                                                  {QStringLiteral("gpu_prices"), -1}}) {
+            QSlider* slider = m_window->drivers()->slider(key);
+            QVERIFY2(slider, qPrintable(key));
+            slider->setValue(position < 0 ? slider->maximum() : position);
+            m_window->document()->endInteraction();
+            waitForResults();
+            checkSlide(QStringLiteral("%1 at %2").arg(key).arg(slider->value()));
+        }
+        // Measured, not yet held (issue 32 item 1): plots at least half the
+        // screen's height, and no vertical jump when the KPI panel's alerts
+        // or change lines differ from one scenario to the next.
+        qInfo("%s: smallest chart %d px, smallest plot %d px of %d (%s); moved vertically on "
+              "%lld slides: %s",
+              qPrintable(screenName), lowestChart, smallestPlot, screenHeight,
+              qPrintable(smallestWhere), qlonglong(jumps.size()),
+              qPrintable(jumps.mid(0, 4).join(QStringLiteral(", "))));
+        m_window->setPresenting(false);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
     void pageDownSwitchesScenarioWhateverHasFocus()
@@ -340,28 +442,5 @@ private slots:
     }
 };
 
-namespace {
-
-/// Two offscreen screens side by side, 1366×768 and 1920×1080 (the
-/// offscreen platform's own is 800×600), set before the application exists.
-int twoScreens()
-{
-    static QTemporaryDir dir;
-    const QString config = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly))
-        return 2;
-    file.write(R"({"screens": [
-        {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-        {"name": "monitor", "x": 1366, "y": 0, "width": 1920, "height": 1080,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
-    return -1;
-}
-
-} // namespace
-
-FLEET_TEST_MAIN_WITH_SETUP(TestGuiPresentation, twoScreens)
+FLEET_TEST_MAIN_WITH_SETUP(TestGuiPresentation, fleet::gui::test::laptopAndMonitorScreens)
 #include "test_gui_presentation.moc"

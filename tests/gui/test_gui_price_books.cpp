@@ -18,6 +18,7 @@
 #include "store/project_json_writer.h"
 #include "store/project_templates.h"
 #include "support/fleet_test.h"
+#include "views/drivers_panel.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -32,6 +33,7 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
@@ -435,6 +437,61 @@ private slots:
         QCOMPARE(undo()->count(), 1);
         undo()->undo();
         QCOMPARE(doc()->project().activePriceBookId, active);
+    }
+
+    void theGpuPricesSliderScalesACustomBookAndReadsBackAfterReopening()
+    {
+        // The what-if slider on a book of the project's own (issue 32 item 7):
+        // enabled, it scales the book, and the saved project reopens at the
+        // factor it was saved at, built-in book or custom.
+        const std::string active = doc()->project().activePriceBookId;
+        const double h100 =
+            doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour;
+        for (const bool custom : {false, true}) {
+            if (custom) {
+                NewPriceBookDialog dialog(doc(), m_window.get());
+                child<QLineEdit>(&dialog, "bookId")->setText("my-copy");
+                auto* from = child<QComboBox>(&dialog, "bookCopyFrom");
+                from->setCurrentIndex(from->findData(QString::fromStdString(active)));
+                dialog.accept();
+                QCOMPARE(doc()->project().activePriceBookId, std::string("my-copy"));
+            }
+            auto* spin = m_window->drivers()->findChild<QDoubleSpinBox*>("gpu_prices_value");
+            QVERIFY(spin);
+            QVERIFY2(spin->isEnabled(), custom ? "custom book" : "built-in book");
+            QCOMPARE(spin->value(), 1.0);
+            spin->setValue(0.8);
+            QCOMPARE(doc()
+                         ->project()
+                         .activePriceBook()
+                         ->prices("h100-sxm-80gb")
+                         ->onDemand->usdPerGpuHour,
+                     h100 * 0.8);
+            spin->setValue(1.2); // from 0.8, not compounded
+            QVERIFY(std::abs(doc()
+                                 ->project()
+                                 .activePriceBook()
+                                 ->prices("h100-sxm-80gb")
+                                 ->onDemand->usdPerGpuHour -
+                             h100 * 1.2) < 1e-9);
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("scaled.fleetplan"));
+            QVERIFY(!doc()->saveAs(path));
+            QVERIFY(m_window->openFile(path));
+            spin = m_window->drivers()->findChild<QDoubleSpinBox*>("gpu_prices_value");
+            QVERIFY(spin->isEnabled());
+            QCOMPARE(spin->value(), 1.2);
+            QCOMPARE(m_window->drivers()->slider(QStringLiteral("gpu_prices"))->value(),
+                     70);        // (1.2 − 0.5) ÷ 0.01
+            spin->setValue(1.0); // back to the book's own prices
+            QVERIFY(std::abs(doc()
+                                 ->project()
+                                 .activePriceBook()
+                                 ->prices("h100-sxm-80gb")
+                                 ->onDemand->usdPerGpuHour -
+                             h100) < 1e-9);
+            undo()->setClean();
+        }
     }
 
     /// Triggers the "Remove book" menu's entry for book `id`.

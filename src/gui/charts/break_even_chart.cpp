@@ -12,7 +12,7 @@ namespace fleet::gui {
 QChart* createBreakEvenChart(const Catalog& catalog, const BreakEvenData& data)
 {
     QChart* chart = newChart(
-        QObject::tr("Break-even: USD per busy GPU-hour of %1 by plan (%2)")
+        QObject::tr("Break-even: USD per busy GPU-hour of %1 by plan, at the list prices of %2")
             .arg(gpuShortName(catalog, data.gpuId), QString::fromStdString(data.priceBookName)));
     // Committed plans are paid every hour: price ÷ utilization per busy hour.
     constexpr double kFrom = 0.1;

@@ -135,19 +135,19 @@ QString monthLabel(const std::string& month)
     return chartLocale().toString(date, QStringLiteral("MMM yy"));
 }
 
-void applySlidePreset(QChart* chart)
+void applySlidePreset(QChart* chart, qreal scale)
 {
     if (chart->theme() != QChart::ChartThemeDark) // on screen, a dark desktop stays dark
         chart->setTheme(QChart::ChartThemeLight);
     QFont title = chart->titleFont();
-    title.setPointSizeF(26);
+    title.setPointSizeF(26 * scale);
     title.setBold(true);
     chart->setTitleFont(title);
     QFont body = chart->legend()->font();
-    body.setPointSizeF(15);
+    body.setPointSizeF(15 * scale);
     chart->legend()->setFont(body);
     QFont values = body;
-    values.setPointSizeF(13);
+    values.setPointSizeF(13 * scale);
     for (QAbstractSeries* series : chart->series())
         if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
             for (QBarSet* set : bars->barSets())

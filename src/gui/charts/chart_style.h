@@ -65,7 +65,8 @@ struct UsdScale
 };
 UsdScale usdScale(double magnitude);
 
-/// Slide preset: light theme, large type (title 26 pt, axes and legend 15 pt).
-void applySlidePreset(QChart* chart);
+/// Slide preset: light theme, large type (title 26 pt, axes and legend 15 pt),
+/// × `scale` (a slide on a screen smaller than full HD keeps its proportions).
+void applySlidePreset(QChart* chart, qreal scale = 1.0);
 
 } // namespace fleet::gui

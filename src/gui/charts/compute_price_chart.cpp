@@ -26,9 +26,9 @@ QString shortName(const GpuModel& gpu)
 
 QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
 {
-    QChart* chart =
-        newChart(QObject::tr("Cost of one hour of dense BF16 compute — %1, as of %2")
-                     .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
+    QChart* chart = newChart(
+        QObject::tr("Cost of one hour of dense BF16 compute at the list prices of %1, as of %2")
+            .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
 
     auto* series = new QBarSeries;
     double maxValue = 0.0;

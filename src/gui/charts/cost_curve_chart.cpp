@@ -14,8 +14,10 @@ QChart* createCostCurveChart(const CostCurveData& data)
 {
     QChart* chart = newChart(
         data.inputKey == "fleet_size"
-            ? QObject::tr("Monthly cost and utilization as the fleet grows or shrinks")
-            : QObject::tr("Monthly cost and utilization as the utilization ceiling moves"));
+            ? QObject::tr("Monthly cost at the fleet's prices and utilization as the fleet "
+                          "grows or shrinks")
+            : QObject::tr("Monthly cost at the fleet's prices and utilization as the "
+                          "utilization ceiling moves"));
     auto* cost = new QLineSeries;
     cost->setName(QObject::tr("Mean monthly cost (USD millions)"));
     auto* utilization = new QLineSeries;

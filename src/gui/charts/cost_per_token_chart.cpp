@@ -22,7 +22,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     QChart* chart =
         newChart(data.workloadNames.empty()
                      ? QObject::tr("%1: the project has no such work").arg(unit)
-                     : QObject::tr("%1%2, by workload and regime (%3)")
+                     : QObject::tr("%1%2, by workload and regime, at %3 list prices")
                            .arg(unit,
                                 // Before the rest of the title, so a cut title keeps it.
                                 data.totalGroups > data.workloadNames.size()

@@ -12,7 +12,8 @@ namespace fleet::gui {
 
 QChart* createScenarioChart(const std::vector<ScenarioKpis>& scenarios)
 {
-    QChart* chart = newChart(QObject::tr("Scenarios: monthly cost and savings"));
+    QChart* chart =
+        newChart(QObject::tr("Scenarios: monthly cost at the fleet's prices and savings"));
     auto* cost = new QBarSet(QObject::tr("Mean monthly cost"));
     auto* savings = new QBarSet(QObject::tr("Monthly savings against all bare metal, on demand"));
     QStringList names;

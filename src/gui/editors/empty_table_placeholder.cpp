@@ -6,6 +6,8 @@
 #include <QScrollBar>
 #include <QTableView>
 
+#include <algorithm>
+
 namespace fleet::gui {
 
 namespace {
@@ -36,13 +38,19 @@ public:
             m_view->setMaximumHeight(QWIDGETSIZE_MAX);
             return;
         }
-        // Header and one line; no scroll bar under a table with nothing to scroll to.
+        // Header and the placeholder's lines (one, or as many as it wraps to
+        // in a narrow window); no scroll bar under a table with nothing to scroll to.
         m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        const int height = 2 * m_view->frameWidth() +
-                           m_view->horizontalHeader()->sizeHint().height() +
-                           m_view->verticalHeader()->defaultSectionSize() + 4;
-        m_view->setFixedHeight(height);
-        m_label->setGeometry(m_view->viewport()->rect());
+        fitHeight();
+    }
+
+    void fitHeight()
+    {
+        const int lines = std::max(m_view->verticalHeader()->defaultSectionSize(),
+                                   m_label->heightForWidth(std::max(1, m_viewport->width())) + 4);
+        m_view->setFixedHeight(2 * m_view->frameWidth() +
+                               m_view->horizontalHeader()->sizeHint().height() + lines + 4);
+        m_label->setGeometry(m_viewport->rect());
     }
 
 protected:
@@ -50,8 +58,14 @@ protected:
     {
         // Not through m_view: the viewport still gets events while the view
         // is being destroyed, when it is no longer a QTableView (UBSan).
-        if (watched == m_viewport && event->type() == QEvent::Resize)
+        if (watched == m_viewport && event->type() == QEvent::Resize) {
+            if (m_label->isVisible() && !m_fitting) {
+                m_fitting = true; // the view's new height resizes the viewport again
+                fitHeight();
+                m_fitting = false;
+            }
             m_label->setGeometry(m_viewport->rect());
+        }
         return false;
     }
 
@@ -59,6 +73,7 @@ private:
     QTableView* m_view;
     QWidget* m_viewport;
     QLabel* m_label;
+    bool m_fitting = false;
 };
 
 } // namespace
@@ -68,6 +83,7 @@ QLabel* addEmptyPlaceholder(QTableView* view, const QString& richText)
     auto* label = new QLabel(richText, view->viewport());
     label->setObjectName(QStringLiteral("emptyPlaceholder"));
     label->setTextFormat(Qt::RichText);
+    label->setWordWrap(true); // whole in a narrow window, over as many lines as it needs
     label->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     label->setContentsMargins(6, 0, 6, 0);
     label->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);

@@ -355,18 +355,48 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results)
     return slides;
 }
 
-bool exportDeck(const PlanResults& results, const QString& path, QString* error,
-                const std::vector<std::string>& inputs)
+std::vector<DeckSlide> comparisonDeckSlides(const PlanResults& baseline,
+                                            const std::vector<PlanResults>& scenarios)
+{
+    std::vector<DeckSlide> slides = deckSlides(baseline);
+    DeckSlide& cover = slides.front();
+    QStringList under{
+        QObject::tr("All scenarios compared: the baseline and %1 scenarios").arg(scenarios.size())};
+    if (const PriceBook* book = baseline.project.activePriceBook())
+        under << QObject::tr("Price book: %1 (as of %2)")
+                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+    under << QObject::tr("FleetPlanner, %1").arg(QDate::currentDate().toString(Qt::ISODate));
+    cover.subtitle = under.join(QLatin1Char('\n'));
+    // After the baseline's charts and before its tables: each scenario's
+    // plan, titled with the scenario's name.
+    std::vector<DeckSlide> plans;
+    for (const PlanResults& one : scenarios) {
+        DeckSlide slide = chartSlide(ChartKind::RegimeMix, one);
+        slide.title = QObject::tr("%1: %2").arg(shownScenarioName(one), slide.title);
+        plans.push_back(std::move(slide));
+    }
+    const auto tables = slides.end() - 2; // the KPI table and the assumptions
+    slides.insert(tables, plans.begin(), plans.end());
+    return slides;
+}
+
+bool exportDeckSlides(const std::vector<DeckSlide>& slides, const QString& title,
+                      const QString& path, QString* error, const std::vector<std::string>& inputs)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("pptx") && suffix != QLatin1String("pdf")) {
         *error = QObject::tr("%1: the file name must end in .pptx or .pdf").arg(path);
         return false;
     }
-    const std::vector<DeckSlide> slides = deckSlides(results);
-    const QString title = QString::fromStdString(results.project.name);
     return suffix == QLatin1String("pdf") ? writePdf(slides, title, path, error, inputs)
                                           : writePptx(slides, title, path, error, inputs);
+}
+
+bool exportDeck(const PlanResults& results, const QString& path, QString* error,
+                const std::vector<std::string>& inputs)
+{
+    return exportDeckSlides(deckSlides(results), QString::fromStdString(results.project.name), path,
+                            error, inputs);
 }
 
 } // namespace fleet::gui

@@ -42,6 +42,15 @@ std::vector<DeckSlide> deckSlides(const PlanResults& results);
 /// One slide as the PDF deck draws it (960 × 540 points), `scale` pixels per point.
 QImage renderSlide(const DeckSlide& slide, qreal scale = 1.0);
 
+/// The comparison deck: the baseline's slides, its cover naming every
+/// scenario, and each scenario's plan (regime mix) on a slide of its own.
+std::vector<DeckSlide> comparisonDeckSlides(const PlanResults& baseline,
+                                            const std::vector<PlanResults>& scenarios);
+/// Writes `slides` to `path` as exportDeck does.
+bool exportDeckSlides(const std::vector<DeckSlide>& slides, const QString& title,
+                      const QString& path, QString* error,
+                      const std::vector<std::string>& inputs = {});
+
 /// Writes the deck to `path`: .pptx or .pdf by its suffix. Whole or not at
 /// all, never over one of `inputs` (the files the caller read: the project)
 /// nor through a symbolic link (store/export_target); on failure returns

@@ -73,6 +73,31 @@ void headers(lxw_worksheet* sheet, const std::vector<std::string>& names, const 
     worksheet_freeze_panes(sheet, 1, 0);
 }
 
+/// Prints well (issue 32): landscape, every column within one page's width
+/// (as many pages down as the rows need), the header row on every page, the
+/// sheet's name and page number in the footer.
+void printSetup(lxw_worksheet* sheet, int headerRow)
+{
+    worksheet_set_landscape(sheet);
+    worksheet_fit_to_pages(sheet, 1, 0);
+    worksheet_repeat_rows(sheet, lxw_row_t(headerRow), lxw_row_t(headerRow));
+    worksheet_set_margins(sheet, 0.5, 0.5, 0.6, 0.6);
+    worksheet_set_footer(sheet, "&L&A&R&P / &N");
+}
+
+/// Puts `chart` under the sheet's table, at `row`, on a page of its own: a
+/// page break before it, and the size of a landscape page's printable area.
+void insertChartOnItsOwnPage(lxw_worksheet* sheet, int row, lxw_chart* chart)
+{
+    lxw_row_t breaks[] = {lxw_row_t(row), 0};
+    worksheet_set_h_pagebreaks(sheet, breaks);
+    lxw_chart_options options{};
+    options.x_scale = 940.0 / 480; // libxlsxwriter's default chart is 480 × 288 px
+    options.y_scale = 560.0 / 288;
+    options.object_position = LXW_OBJECT_DONT_MOVE_DONT_SIZE;
+    worksheet_insert_chart_opt(sheet, lxw_row_t(row), 0, chart, &options);
+}
+
 /// One KPI row: its key (as `evaluate --json` names it), label, value, unit.
 struct KpiLine
 {
@@ -152,6 +177,7 @@ void kpiSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_set_column(sheet, 0, 0, 38, nullptr);
     worksheet_set_column(sheet, 1, 1, 34, nullptr);
     worksheet_set_column(sheet, 2, 2, 18, nullptr);
+    printSetup(sheet, 0);
 }
 
 std::string monthName(const PlanResults& r, std::size_t m)
@@ -207,6 +233,7 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_set_column(sheet, 1, 1, 34, nullptr);
     worksheet_set_column(sheet, 2, 4, 16, nullptr);
     worksheet_set_column(sheet, 5, 8, 16, nullptr);
+    printSetup(sheet, 0);
 }
 
 void poolSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
@@ -229,6 +256,7 @@ void poolSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     }
     worksheet_set_column(sheet, 0, 1, 26, nullptr);
     worksheet_set_column(sheet, 2, 5, 16, nullptr);
+    printSetup(sheet, 0);
 }
 
 void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
@@ -251,6 +279,7 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_set_column(sheet, 0, 0, 36, nullptr);
     worksheet_set_column(sheet, 1, 1, 32, nullptr);
     worksheet_set_column(sheet, 2, lxw_col_t(r.scenarios.size() + 1), 20, f.wrap);
+    printSetup(sheet, 0);
     if (r.scenarios.empty())
         return;
     // Mean monthly cost (row 2) and savings (row 14) per scenario.
@@ -262,14 +291,11 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
         chart_series_set_values(series, "Scenarios", kpiRow, 2, kpiRow, last);
         chart_series_set_name_range(series, "Scenarios", kpiRow, 1);
     }
-    chart_title_set_name(chart, "Scenarios: mean monthly cost and savings");
+    chart_title_set_name(chart, "Scenarios: mean monthly cost at the fleet's prices and savings");
     chart_axis_set_name(chart->y_axis, "USD");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
-    lxw_chart_options options{};
-    options.x_scale = 2.0;
-    options.y_scale = 1.6;
-    worksheet_insert_chart_opt(sheet, lxw_row_t(kpis + 3), 1, chart, &options);
+    insertChartOnItsOwnPage(sheet, int(kpis) + 3, chart);
 }
 
 /// One sourced figure as a row of the price-book sheet: GPU, what it is (unit
@@ -369,6 +395,7 @@ void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     worksheet_set_column(sheet, 2, 2, 16, nullptr);
     worksheet_set_column(sheet, 3, 4, 40, nullptr);
     worksheet_set_column(sheet, 5, 6, 16, nullptr);
+    printSetup(sheet, 0);
 }
 
 void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
@@ -385,6 +412,7 @@ void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             writeNumber(sheet, int(i) + 1, 2, *curve.utilization[i], f.share);
     }
     worksheet_set_column(sheet, 0, 2, 24, nullptr);
+    printSetup(sheet, 0);
     if (curve.x.empty())
         return;
     const auto last = lxw_row_t(curve.x.size());
@@ -394,20 +422,17 @@ void costCurveSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     chart_series_set_values(cost, "Cost curve", 1, 1, last, 1);
     chart_series_set_name_range(cost, "Cost curve", 0, 1);
     // Utilization stays in column C: Debian's libxlsxwriter has no secondary axis.
-    chart_title_set_name(chart, "Mean monthly cost along the curve");
+    chart_title_set_name(chart, "Mean monthly cost at the fleet's prices along the curve");
     chart_axis_set_name(chart->x_axis, curve.axisLabel.c_str());
     chart_axis_set_name(chart->y_axis, "USD per month");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
-    lxw_chart_options options{};
-    options.x_scale = 2.0;
-    options.y_scale = 1.6;
-    worksheet_insert_chart_opt(sheet, 1, 4, chart, &options);
+    insertChartOnItsOwnPage(sheet, int(curve.x.size()) + 2, chart);
 }
 
 /// A table of GPUs held by month (a row each, after the header on
 /// `headerRow`) and by series (a column each, from B), and a native stacked
-/// column chart of it to its right.
+/// column chart of it under the table, on a page of its own.
 struct MonthTable
 {
     const char* sheet;
@@ -433,6 +458,7 @@ void writeMonthTable(lxw_workbook* book, lxw_worksheet* sheet, const MonthTable&
             writeNumber(sheet, t.headerRow + 1 + int(m), int(s) + 1, t.values[s][m], t.format);
     }
     worksheet_set_column(sheet, 0, lxw_col_t(t.series.size()), 18, nullptr);
+    printSetup(sheet, t.headerRow);
     if (t.months.empty() || t.series.empty())
         return;
     lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN_STACKED);
@@ -449,11 +475,7 @@ void writeMonthTable(lxw_workbook* book, lxw_worksheet* sheet, const MonthTable&
     chart_axis_set_name(chart->y_axis, t.yTitle);
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
-    lxw_chart_options options{};
-    options.x_scale = 2.0;
-    options.y_scale = 1.6;
-    worksheet_insert_chart_opt(sheet, lxw_row_t(std::max(1, t.headerRow)),
-                               lxw_col_t(t.series.size() + 2), chart, &options);
+    insertChartOnItsOwnPage(sheet, t.headerRow + int(t.months.size()) + 2, chart);
 }
 
 void regimeMixSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)

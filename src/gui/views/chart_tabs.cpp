@@ -3,6 +3,7 @@
 #include "charts/chart_inputs.h"
 #include "charts/chart_style.h"
 #include "charts/empty_chart.h"
+#include "optimize/milp.h"
 #include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
 
@@ -12,8 +13,11 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QTabBar>
+
+#include <algorithm>
 
 namespace fleet::gui {
 
@@ -224,9 +228,29 @@ void ChartTabs::setOptimizerMixShown(bool shown)
 
 QChart* ChartTabs::createShown(ChartKind kind) const
 {
-    if (kind == ChartKind::RegimeMix && m_optimizerMix)
-        return createChart(ChartKind::OptimizerMix, *m_results);
-    return createChart(kind, *m_results);
+    if (kind != ChartKind::RegimeMix || !m_optimizerMix)
+        return createChart(kind, *m_results);
+    QChart* optimizer = createChart(ChartKind::OptimizerMix, *m_results);
+    const RegimeMixResult* plan = m_results->optimizer ? &*m_results->optimizer : nullptr;
+    if (emptyChartMessage(optimizer).isEmpty() || !plan ||
+        (plan->status != SolveStatus::Infeasible && plan->status != SolveStatus::NoSolution))
+        return optimizer;
+    // No plan fits the fleet (demand grown past it): the engine's choice per
+    // workload, which prices the KPIs, rather than a blank slide; why, above it.
+    QChart* engine = createChart(ChartKind::RegimeMix, *m_results);
+    if (!emptyChartMessage(engine).isEmpty()) {
+        delete engine;
+        return optimizer;
+    }
+    const QString why = plan->reasons.empty()
+                            ? tr("no mix of regimes serves the demand on the fleet as set up")
+                            : QString::fromStdString(plan->reasons.front());
+    setChartTitles(engine, engine->property(kTitleProperty).toString(),
+                   tr("The optimizer finds no plan (%1); shown: the engine's choice per "
+                      "workload, which the KPIs price")
+                       .arg(why));
+    delete optimizer;
+    return engine;
 }
 
 QChart* ChartTabs::createCurrentChart() const
@@ -257,8 +281,13 @@ void ChartTabs::redraw(int index)
     // Follow the desktop's palette (dark or light); exports stay light.
     if (darkPalette(this))
         chart->setTheme(QChart::ChartThemeDark);
-    if (m_large)
-        applySlidePreset(chart);
+    if (m_large) {
+        // The slide's type in proportion to the screen: full HD's on a laptop
+        // left the plot a sixth of the screen (issue 32).
+        const QScreen* shown = screen();
+        const qreal height = shown ? shown->geometry().height() : 1080.0;
+        applySlidePreset(chart, std::clamp(height / 1080.0, 0.7, 1.0));
+    }
     new DrawnFrom(chart, m_results, m_large, darkPalette(this),
                   kind == ChartKind::RegimeMix && m_optimizerMix);
     FittedChartView* view = m_views[std::size_t(index)];

@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace fleet::gui {
@@ -47,47 +48,83 @@ const Catalog& shippedCatalog()
     return catalog;
 }
 
-/// The active book's price of a GPU-hour relative to the built-in book of the
-/// same id (the project overrides the book to move prices).
+/// The what-if note of a scaled price (and of a scaled custom book's
+/// description): the factor it was scaled by.
+const char* const kWhatIfNote = "FleetPlanner what-if: ";
+
+std::string whatIfNote(double factor)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, "%sthe book's price × %.2f.", kWhatIfNote, factor);
+    return text;
+}
+
+/// The factor a what-if note records ("… × 0.80."), if `note` is one.
+std::optional<double> whatIfFactor(const std::string& note)
+{
+    if (note.rfind(kWhatIfNote, 0) != 0)
+        return std::nullopt;
+    const std::size_t times = note.rfind("× ");
+    if (times == std::string::npos)
+        return std::nullopt;
+    try {
+        const double factor = std::stod(note.substr(times + std::string("× ").size()));
+        return factor > 0 ? std::optional<double>(factor) : std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+/// The active book's prices relative to the ones it was scaled from: to the
+/// built-in book of the same id when there is one (the project overrides it
+/// to move prices), else (a custom book) the factor its description records,
+/// 1 when it was never scaled. Absent only when no book is in force.
 std::optional<double> priceMultiplier(const Project& project)
 {
     const PriceBook* book = project.activePriceBook();
-    const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId);
-    if (!book || !original)
+    if (!book)
         return std::nullopt;
-    for (const GpuPrices& prices : original->gpus)
-        for (Plan plan : kAllPlans)
-            if (prices.has(plan) && plan != Plan::Owned) {
-                const GpuPrices* now = book->prices(prices.gpuId);
-                if (now && now->has(plan) && prices.hourly(plan)->usdPerGpuHour > 0)
-                    return now->hourly(plan)->usdPerGpuHour / prices.hourly(plan)->usdPerGpuHour;
-            }
-    return std::nullopt;
+    if (const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId)) {
+        for (const GpuPrices& prices : original->gpus)
+            for (Plan plan : kAllPlans)
+                if (prices.has(plan) && plan != Plan::Owned) {
+                    const GpuPrices* now = book->prices(prices.gpuId);
+                    if (now && now->has(plan) && prices.hourly(plan)->usdPerGpuHour > 0)
+                        return now->hourly(plan)->usdPerGpuHour /
+                               prices.hourly(plan)->usdPerGpuHour;
+                }
+    }
+    // A custom book: the factor its description records (notes of single
+    // prices may be the user's own).
+    const std::size_t at = book->description.rfind(kWhatIfNote);
+    if (at != std::string::npos)
+        if (const auto factor = whatIfFactor(book->description.substr(at)))
+            return factor;
+    return 1.0;
 }
 
 /// The active book with every price moved so that the multiplier (read as
 /// priceMultiplier does) becomes `factor`: prices edited by hand keep their
 /// relation to the others. Stored among the project's own books under the
-/// book's id; dropped again when it equals the built-in book.
+/// book's id; a copy of a built-in book is dropped again when it equals it.
 std::vector<FieldEdit> scalePrices(const Project& project, double factor)
 {
     const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId);
     const PriceBook* current = project.activePriceBook();
-    if (!original || !current)
+    if (!current)
         return {};
     const double ratio = factor / priceMultiplier(project).value_or(1.0);
     PriceBook scaled = *current;
-    const std::string note = "FleetPlanner what-if: the source's list price × " +
-                             std::to_string(factor).substr(0, 4) + ".";
-    bool builtIn = true;
+    const std::string note = whatIfNote(factor);
+    bool builtIn = original != nullptr;
     for (GpuPrices& prices : scaled.gpus) {
-        const GpuPrices* source = original->prices(prices.gpuId);
+        const GpuPrices* source = original ? original->prices(prices.gpuId) : nullptr;
         for (Plan plan : kAllPlans) {
             if (plan == Plan::Owned || !prices.has(plan))
                 continue;
             auto& hourly = prices.hourly(plan);
             hourly->usdPerGpuHour *= ratio;
-            if (hourly->note.empty() || hourly->note.rfind("FleetPlanner what-if", 0) == 0)
+            if (hourly->note.empty() || hourly->note.rfind(kWhatIfNote, 0) == 0)
                 hourly->note = note;
             builtIn = builtIn && source && source->has(plan) &&
                       std::abs(source->hourly(plan)->usdPerGpuHour - hourly->usdPerGpuHour) < 1e-9;
@@ -97,7 +134,17 @@ std::vector<FieldEdit> scalePrices(const Project& project, double factor)
             prices.owned->usdPerGpuHour.value *= ratio; // 0 (not stated) stays 0
         }
     }
-    return {ownPriceBookEdit(project, original->id,
+    if (!original) {
+        // A custom book says by how much it was scaled, for the slider to read back.
+        std::string& text = scaled.description;
+        if (const std::size_t at = text.rfind(kWhatIfNote); at != std::string::npos)
+            text.erase(at);
+        while (!text.empty() && text.back() == ' ')
+            text.pop_back();
+        if (std::abs(factor - 1.0) > 1e-9)
+            text += (text.empty() ? "" : " ") + note;
+    }
+    return {ownPriceBookEdit(project, current->id,
                              builtIn ? std::nullopt : std::optional<PriceBook>(scaled))};
 }
 
@@ -162,8 +209,8 @@ std::vector<Driver> makeDrivers()
     list.push_back(
         {QStringLiteral("gpu_prices"), QObject::tr("GPU prices"), QStringLiteral(" ×"),
          QObject::tr("Every hourly price (and owned capex) of the active price book × this "
-                     "factor; the project stores the scaled book in place of the built-in one, "
-                     "each price noted as a what-if."),
+                     "factor, a built-in book or one of the project's own; the project stores "
+                     "the scaled book, each price noted as a what-if."),
          0.5, 1.5, 0.01, 2, 1, priceMultiplier, scalePrices});
     list.push_back(
         {QStringLiteral("training_mfu"), QObject::tr("Training MFU"), QStringLiteral(" %"),

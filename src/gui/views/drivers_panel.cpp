@@ -17,6 +17,9 @@ DriversPanel::DriversPanel(ProjectDocument* document, QWidget* parent)
     m_target = new QLabel(this);
     m_target->setObjectName(QStringLiteral("drivers_target"));
     m_target->setWordWrap(true);
+    // Its text changes with the scenario shown: it must not widen the panel
+    // (a presentation's slides would jump from one scenario to the next).
+    m_target->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_target, 0, 0, 1, 2);
     int line = 1;
     for (std::size_t i = 0; i < drivers().size(); ++i) {

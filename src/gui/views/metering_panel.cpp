@@ -4,6 +4,7 @@
 #include "joblog/metering_export.h"
 #include "perf/gpu_power.h"
 #include "views/chart_slot.h"
+#include "views/number_format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -196,13 +197,13 @@ void MeteringPanel::showMetering()
 {
     const Metering& m = *m_metering;
     m_status->setText(
-        tr("Fleet cost %1 USD over %2 at the %3 prices: used %4, idle committed %5 (%6), held "
+        tr("Fleet cost %1 over %2 at the %3 prices: used %4, idle committed %5 (%6), held "
            "centrally %7. Power %L8 W on average (held GPUs at TDP, idle committed GPUs at %9 % "
            "of TDP, an assumption). Memory efficiency: %10.")
-            .arg(dollars(m.fleetCostUsd), hoursText((m.spanEndS - m.spanStartS) / 3600.0),
-                 QString::fromStdString(m.rates.priceBookId), dollars(m.usedCostUsd),
-                 dollars(m.idleCostUsd), QString::fromUtf8(chargebackKey(m.rule).data()),
-                 dollars(m.centralCostUsd))
+            .arg(formatUsd(m.fleetCostUsd), hoursText((m.spanEndS - m.spanStartS) / 3600.0),
+                 QString::fromStdString(m.rates.priceBookId), formatUsd(m.usedCostUsd),
+                 formatUsd(m.idleCostUsd), QString::fromUtf8(chargebackKey(m.rule).data()),
+                 formatUsd(m.centralCostUsd))
             .arg(m.fleetMeanWatts, 0, 'f', 0)
             .arg(m.rates.idleFractionOfTdp * 100, 0, 'f', 0)
             .arg(QString::fromUtf8(kMemoryEfficiencyNote)));

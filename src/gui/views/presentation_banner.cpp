@@ -5,7 +5,11 @@
 #include "compute/scenario_name.h"
 #include "optimize/milp.h"
 
+#include <QFontMetrics>
 #include <QLocale>
+#include <QScreen>
+
+#include <algorithm>
 
 namespace fleet::gui {
 
@@ -30,6 +34,13 @@ QString PresentationBanner::optimizerLine(const PlanResults& results)
     if (!results.optimizer)
         return tr("Optimizer: solving…");
     const RegimeMixResult& plan = *results.optimizer;
+    // No plan: one sentence of why, not a solver's status word on a slide.
+    if (plan.status == SolveStatus::Infeasible || plan.status == SolveStatus::NoSolution)
+        return plan.reasons.empty()
+                   ? tr("Optimizer: no mix of regimes serves the demand on the fleet as set "
+                        "up; the figures are the engine's choice per workload")
+                   : tr("Optimizer: no plan fits the fleet as set up — %1")
+                         .arg(QString::fromStdString(plan.reasons.front()));
     // GPUs the plan holds in its first month, by regime, then those paid but
     // not held: the optimizer's chart's first bar (engine/gpu_counts.h).
     const OptimizerMix counts = optimizerMix(results);
@@ -48,10 +59,24 @@ QString PresentationBanner::optimizerLine(const PlanResults& results)
 
 void PresentationBanner::showResults(const PlanResults& results)
 {
-    setText(
-        QStringLiteral("<span style=\"font-size:26pt; font-weight:bold\">%1</span>"
-                       "<br><span style=\"font-size:14pt\">%2</span>")
-            .arg(scenarioName(results).toHtmlEscaped(), optimizerLine(results).toHtmlEscaped()));
+    // In proportion to the screen, as the slide's charts are (chart_tabs).
+    const qreal height = screen() ? screen()->geometry().height() : 1080.0;
+    const qreal scale = std::clamp(height / 1080.0, 0.7, 1.0);
+    setText(QStringLiteral("<span style=\"font-size:%3pt; font-weight:bold\">%1</span>"
+                           "<br><span style=\"font-size:%4pt\">%2</span>")
+                .arg(scenarioName(results).toHtmlEscaped(), optimizerLine(results).toHtmlEscaped())
+                .arg(qRound(26 * scale))
+                .arg(qRound(14 * scale)));
+    // Room for the name and two lines of the optimizer's, on every slide:
+    // the slide below does not jump when a line wraps on one and not the next.
+    QFont big = font();
+    big.setPointSizeF(qRound(26 * scale));
+    big.setBold(true);
+    QFont small = font();
+    small.setPointSizeF(qRound(14 * scale));
+    const QMargins margins = contentsMargins();
+    setMinimumHeight(QFontMetrics(big).lineSpacing() + 2 * QFontMetrics(small).lineSpacing() +
+                     margins.top() + margins.bottom() + 4);
 }
 
 } // namespace fleet::gui

@@ -4,6 +4,7 @@
 #include "compute/scenario_name.h"
 #include "engine/tenant_totals.h"
 #include "views/chart_slot.h"
+#include "views/number_format.h"
 
 #include <QChart>
 #include <QChartView>
@@ -83,12 +84,12 @@ void TenantSheet::refresh()
         results.scenario.empty()
             ? tr("the baseline")
             : tr("scenario %1").arg(scenarioName(results.baseProject, results.scenario));
-    const QString fleet = decimalText(results.evaluation.kpis.totalCostUsd, 0);
+    const QString fleet = formatUsd(results.evaluation.kpis.totalCostUsd);
     m_status->setText(
         project.tenants.empty()
             ? tr("This project names no tenants: each segment below is one customer. Add "
                  "tenants (or a count of alike tenants) in the Tenants table on the Segments "
-                 "page for quotas and cost weights. The lines sum to the fleet's cost, %1 USD "
+                 "page for quotas and cost weights. The lines sum to the fleet's cost, %1 "
                  "over %2 months (%3).")
                   .arg(fleet)
                   .arg(months)
@@ -97,7 +98,7 @@ void TenantSheet::refresh()
                  "and cost shared among its tenants by quota (GPU-hours share by quota, cost "
                  "by quota × cost weight; alike when not every tenant states one), the "
                  "committed GPUs no workload holds shared by use (docs/MODEL.md, “Tenants”). "
-                 "The lines sum to the fleet's cost, %2 USD over %3 months.")
+                 "The lines sum to the fleet's cost, %2 over %3 months.")
                   .arg(scenario, fleet)
                   .arg(months));
 
