@@ -99,7 +99,7 @@ private slots:
         QStringList disagreements;
         for (const QString& book : books)
             for (const QStringList& plans : planCombinations(pools))
-                for (const QString mode : {QStringLiteral("fixed"), QStringLiteral("size")}) {
+                for (const QString& mode : {QStringLiteral("fixed"), QStringLiteral("size")}) {
                     QJsonObject project = base;
                     project[QStringLiteral("active_price_book")] = book;
                     QJsonObject fleet = project.value(QStringLiteral("fleet")).toObject();

@@ -441,6 +441,11 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
         if (solution.status != SolveStatus::Stopped) // a stopped solve stays said
             solution.status = solution.gap <= 1e-7 ? SolveStatus::Optimal : SolveStatus::Feasible;
     }
+    // Cancelled before proving its plan optimal, a solve is said as stopped
+    // (CBC may have ended before its first event looked at the flag).
+    if (options.solve.cancel && options.solve.cancel->load() &&
+        solution.status == SolveStatus::Feasible)
+        solution.status = SolveStatus::Stopped;
     result.status = solution.status;
     result.solveSeconds = solution.seconds;
     result.solverNote = solution.note;
