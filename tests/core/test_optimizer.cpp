@@ -298,10 +298,11 @@ private slots:
     {
         // Many options: the exact path solves the model restricted to the
         // options the LP uses, and reports its gap against the whole model's
-        // LP bound, which is valid.
+        // LP bound, which is valid. (At 0.1 % the rounded plan, 0.05 % above
+        // the bound since layouts hold one profile, already answers.)
         const Project project = everyGpuProject();
         OptimizeOptions options;
-        options.solve.relativeGap = 0.001;
+        options.solve.relativeGap = 1e-4;
         const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         QCOMPARE(result.method, std::string("exact_restricted"));
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);

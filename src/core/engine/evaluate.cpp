@@ -457,10 +457,13 @@ WorkloadEvaluation evaluateWorkload(const Project& project, const Project& naive
     result.name = workload.name;
     result.kind = workload.kind();
     result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
-    const bool spotAllowed = isPreemptible(project, workload);
+    // Spot takes preemptible work on whole GPUs (spotRefusal, the rule of the
+    // optimizer's spot columns): a size-mode partition or share on spot was
+    // a plan the model cannot hold (issue 27, item 3).
+    const bool preemptible = isPreemptible(project, workload);
     for (OptionResult& option : result.options)
-        option.planCosts =
-            planCosts(project, *project.catalog().gpu(option.gpuId), option, spotAllowed);
+        option.planCosts = planCosts(project, *project.catalog().gpu(option.gpuId), option,
+                                     preemptible && isWholeGpu(option.regime));
     choose(project, workload, result);
     if (const OptionResult* option = result.chosenOption())
         result.monthlyCostUsd =

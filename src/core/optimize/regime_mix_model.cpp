@@ -201,6 +201,26 @@ void addElasticSavings(const GpuModel& gpu, int m, const std::vector<ColumnOnGpu
     milp.addRow(name({"elastic", gpu.id, month}), std::move(pool), -kMilpInfinity, 0);
 }
 
+/// The partition layouts the model configures GPUs with: per profile the
+/// options use, GPUs holding that profile alone ("3g.40gb x2"), as many
+/// instances as the engine counts per GPU (OptionResult::unitsPerGpu;
+/// engine/evaluate_fleet.h, gpusSetUp). Layouts mixing profiles on one GPU
+/// (an H100's 4g.40gb beside a 3g.40gb) are left out while the engine does
+/// not count them: the exact solve packed the sample's 4g and 3g instances
+/// onto 7–9 fewer H100s a month than `evaluate` then charged for the plan
+/// (+0.57 %, issue 27 item 3; docs/OPTIMIZER.md, "What the model charges").
+std::vector<PartitionLayout> onePerProfileLayouts(const std::vector<ColumnOnGpu>& onGpu)
+{
+    std::map<std::string, int> perGpu;
+    for (const auto& [workload, oc] : onGpu)
+        if (oc->option->regime == RegimeKind::Partition)
+            perGpu[oc->option->profile] = std::max(1, oc->option->unitsPerGpu);
+    std::vector<PartitionLayout> layouts;
+    for (const auto& [profile, count] : perGpu)
+        layouts.push_back({profile + " x" + std::to_string(count), {{profile, count}}});
+    return layouts;
+}
+
 } // namespace
 
 Model buildRegimeMixModel(const Project& project, Objective objective,
@@ -255,7 +275,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
         if (usedRegimes.empty() && !committedPool)
             continue;
         if (partitioned)
-            model.layoutsByGpu[gpu->id] = usefulLayouts(partitionLayouts(*gpu));
+            model.layoutsByGpu[gpu->id] = onePerProfileLayouts(onGpu);
         const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
 
         std::map<Plan, int> firstMonthColumn;

@@ -175,7 +175,18 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                 // (engine/evaluate_fleet.h: the engine's renewal level).
                 const double room =
                     limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
-                std::vector<double> candidates;
+                // The flexible plans' limits (a fixed fleet's on-demand pools)
+                // hold at most this many: below the busiest month's rest less
+                // them, the level leaves GPUs no plan holds (the engine's
+                // renewal floor, engine/evaluate_fleet.h renewalLevel).
+                double flexibleLimit = 0;
+                for (const auto& [other, otherPlan] : order)
+                    if (!isCommitted(otherPlan))
+                        flexibleLimit += limitOf(otherPlan);
+                const double floorLevel = std::clamp(
+                    *std::max_element(remaining.begin(), remaining.end()) - flexibleLimit, 0.0,
+                    std::max(0.0, room));
+                std::vector<double> candidates = {floorLevel};
                 std::vector<ElasticFill> fills; // each month's order, sorted once
                 for (std::size_t m = 0; m < remaining.size(); ++m) {
                     for (double level : committedLevelCorners(onGpu, m, remaining[m]))
@@ -186,7 +197,8 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
                 double bestCost = 1e300;
                 std::set<int> costed; // a level costs the same each time: once is enough
                 for (double candidate : candidates) {
-                    const int level = int(std::min<double>(candidate, room));
+                    const int level =
+                        int(std::ceil(std::clamp(candidate, floorLevel, std::max(0.0, room))));
                     if (!costed.insert(level).second)
                         continue;
                     double cost = level * price * double(remaining.size()) * kHoursPerMonth;
