@@ -82,12 +82,16 @@ private slots:
         // The backlog is the work that arrived beyond what the GPUs served:
         // (load − utilization) × GPUs × hours, within the noise of the
         // arrivals and of the warm-up (utilization is the measured window's).
-        const double gpus = 64, hours = run.scope.days * 24.0;
+        // On the GPUs simulated (a slice, if the job budget cut one: its
+        // arrivals are thinned alike, so it is offered the same load).
+        const double gpus = double(run.shape.nodes) * run.shape.gpusPerNode;
+        const double hours = run.scope.days * 24.0;
         const double expected = (run.load - r.utilization) * gpus * hours;
         qInfo("load %.2f, %zu jobs over %.1f days: %lld waiting, backlog %.0f GPU-hours "
               "(expected about %.0f), growing %.0f a day; %lld events",
-              run.load, run.jobs.size(), run.scope.days, (long long)r.backlogJobs,
-              r.backlogGpuHours, expected, run.backlogGrowthGpuHoursPerDay, (long long)r.events);
+              run.load, run.jobs.size(), run.scope.days, static_cast<long long>(r.backlogJobs),
+              r.backlogGpuHours, expected, run.backlogGrowthGpuHoursPerDay,
+              static_cast<long long>(r.events));
         QVERIFY(r.backlogJobs > 0);
         QVERIFY(std::abs(r.backlogGpuHours - expected) <= 0.05 * expected);
         QVERIFY(std::abs(run.backlogGrowthGpuHoursPerDay * run.scope.days - r.backlogGpuHours) <=
