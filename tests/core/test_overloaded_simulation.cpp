@@ -25,7 +25,7 @@ using namespace fleet;
 namespace {
 
 /// The sample cut to its mid-stage batch work (2-GPU jobs) on 64 GPUs, one
-/// tenant, its GPU-hours multiplied by `factor` (its own load ≈ 0.1 × factor).
+/// tenant, its GPU-hours multiplied by `factor` (its own load ≈ 1.32 × factor).
 Project overloadedProject(double factor)
 {
     Project project = loadSampleProject().value();
@@ -67,7 +67,7 @@ class TestOverloadedSimulation : public QObject
 private slots:
     void overloadedRunStopsAndStatesItsBacklog()
     {
-        const Project project = overloadedProject(200);
+        const Project project = overloadedProject(15); // own load ≈ 20, as issue 28's 19.6
         const Evaluation evaluation = evaluate(project);
         const ProjectCluster cluster = projectCluster(project, evaluation);
         QCOMPARE(cluster.shape.nodes * cluster.shape.gpusPerNode, 64);
@@ -111,7 +111,7 @@ private slots:
     void underloadedRunStillDrains()
     {
         // At its own load below 1 the run is as before: every job ends.
-        const Project project = overloadedProject(2);
+        const Project project = overloadedProject(0.5);
         const Evaluation evaluation = evaluate(project);
         const ProjectCluster cluster = projectCluster(project, evaluation);
         QVERIFY(cluster.nominalLoad < 1);
@@ -128,7 +128,7 @@ private slots:
         // A hundred times more work: the jobs simulated stay within the
         // scope's budget, and so does the memory the run takes (measured in
         // a child process, as the growth of its peak resident memory).
-        for (double factor : {200.0, 20000.0}) {
+        for (double factor : {15.0, 15000.0}) {
             int pipeEnds[2];
             QVERIFY(pipe(pipeEnds) == 0);
             const pid_t pid = fork();
@@ -156,7 +156,7 @@ private slots:
             qInfo("own load %.0f: %.0f jobs, peak memory grew %.0f MB", figures[2], figures[1],
                   figures[0]);
             QVERIFY(figures[1] <= 1.05 * kMaxSimulatedJobs);
-            QVERIFY2(figures[0] <= 400, qPrintable(QString::number(figures[0])));
+            QVERIFY2(figures[0] <= 100, qPrintable(QString::number(figures[0])));
         }
     }
 };
