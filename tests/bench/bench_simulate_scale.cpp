@@ -13,6 +13,7 @@
 
 #include "core/project_generator.h"
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
