@@ -27,6 +27,10 @@ echo
 echo "Simulator: events per second on one core (goal ≥ 2 million); the sample's three-policy frontier (goal ≤ 2 s)"
 "$top/build/tests/bench_simulator" "$@"
 echo
+echo "Simulate at scale: \`fleetplanner-cli simulate PROJECT\` on property project 1825 (12,589 GPUs, 120 months,"
+echo "its job work 19.6 × its job GPUs) and on the 1,000- and 10,000-workload projects (goal ≤ 10 s CPU, ≤ 1 GB each)"
+FLEET_SCALED_DIR="$top/build/bench-data" "$top/build/tests/bench_simulate_scale" "$@"
+echo
 echo "App: one slider change on the sample project to charts redrawn (goal: median ≤ 16 ms, offscreen)"
 "$top/build/tests/bench_gui" "$@"
 echo

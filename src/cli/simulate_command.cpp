@@ -171,6 +171,34 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
     return Ok;
 }
 
+/// What a project's frontier simulated, in words: all of it, or the slice
+/// and days its job budget allowed, and why (project_jobs.h, simulationScope).
+QString frontierSampling(const Frontier& frontier, const ProjectCluster& cluster, double days)
+{
+    const double gpus = double(cluster.shape.nodes) * cluster.shape.gpusPerNode;
+    const QString budget =
+        QStringLiteral("at most %L1 jobs a point").arg(kMaxSimulatedJobs, 0, 'f', 0);
+    if (frontier.simulatedShare < 1.0)
+        return QStringLiteral("Too large to simulate whole (%1, %L2 GPUs a point): simulated on "
+                              "%3 of the %4 job GPUs (every node alike, arrivals thinned alike), "
+                              "over %5 of the %6 days of arrivals asked (docs/MODEL.md)")
+            .arg(budget)
+            .arg(kMaxSimulatedGpus)
+            .arg(frontier.simulatedGpus)
+            .arg(gpus, 0, 'f', 0)
+            .arg(frontier.simulatedDays, 0, 'f', 1)
+            .arg(days, 0, 'f', 0);
+    if (frontier.simulatedDays < days)
+        return QStringLiteral("Too many jobs to simulate %1 days (%2): simulated over %3 days "
+                              "of arrivals (docs/MODEL.md)")
+            .arg(days, 0, 'f', 0)
+            .arg(budget)
+            .arg(frontier.simulatedDays, 0, 'f', 2);
+    return QStringLiteral("Simulated whole: all %1 job GPUs over %2 days of arrivals")
+        .arg(gpus, 0, 'f', 0)
+        .arg(days, 0, 'f', 0);
+}
+
 /// `simulate PROJECT --apply -o OUT`: the knee of `frontier` written as its
 /// policy's utilization ceiling (simulate/measured_ceiling.h), or the reason not.
 int applyCeiling(const QCommandLineParser& parser, const Project& project,
@@ -350,19 +378,12 @@ int runProject(const QCommandLineParser& parser)
             }
             result["tenants"] = std::move(tenants->json);
         }
+        const QString sampling = frontierSampling(frontier, cluster, days);
+        result["sampling"] = sampling.toStdString();
         results.push_back(std::move(result));
-        if (policy == policies.front() && frontier.simulatedShare < 1.0)
-            text += QStringLiteral("Too large to simulate whole: simulated on %1 of the %2 job "
-                                   "GPUs (every node alike, arrivals thinned alike), over %3 "
-                                   "days of arrivals (docs/MODEL.md)\n")
-                        .arg(frontier.simulatedGpus)
-                        .arg(double(cluster.shape.nodes) * cluster.shape.gpusPerNode, 0, 'f', 0)
-                        .arg(frontier.simulatedDays, 0, 'f', 1);
-        else if (policy == policies.front() && frontier.simulatedDays < days)
-            text += QStringLiteral("Too many jobs to simulate %1 days: simulated over %2 days of "
-                                   "arrivals (docs/MODEL.md)\n")
-                        .arg(days, 0, 'f', 0)
-                        .arg(frontier.simulatedDays, 0, 'f', 2);
+        if (policy == policies.front() &&
+            (frontier.simulatedShare < 1.0 || frontier.simulatedDays < days))
+            text += sampling + QLatin1Char('\n');
         text += QStringLiteral("\n%1 (seed %2)\n   load  busy %  useful %  jobs/week  mean wait h  "
                                "gang wait h  wait÷run  preemptions  run delay h\n")
                     .arg(QString::fromUtf8(placementPolicyKey(policy).data()))

@@ -37,6 +37,31 @@ bj::value optional(const std::optional<double>& v)
     return v ? bj::value(*v) : bj::value(nullptr);
 }
 
+/// What the per-tenant run simulated, in words: the whole of the scope, or
+/// (overloaded) the arrivals' days and the backlog left when it stopped.
+QString tenantSampling(const TenantRun& run)
+{
+    const SimulationResult& r = run.result;
+    const int gpus = run.shape.nodes * run.shape.gpusPerNode;
+    if (!run.overloaded)
+        return QStringLiteral("%1 days of arrivals on %2 GPUs, run until every job ended")
+            .arg(run.scope.days, 0, 'f', 1)
+            .arg(gpus);
+    return QStringLiteral(
+               "overloaded: the project's own load %1 is more work than the %2 GPUs simulated "
+               "serve, so the queue grows without bound; simulated the %3 days of arrivals and "
+               "stopped there instead of draining the backlog (about %4 days more). Left then: "
+               "%L5 jobs waiting, %L6 GPU-hours of work, the backlog growing %L7 GPU-hours a "
+               "day; the waits count only the jobs that started, the metering these %3 days")
+        .arg(run.load, 0, 'f', 2)
+        .arg(gpus)
+        .arg(run.scope.days, 0, 'f', 1)
+        .arg(run.scope.days * (run.load - 1.0), 0, 'f', 0)
+        .arg(r.backlogJobs)
+        .arg(r.backlogGpuHours, 0, 'f', 0)
+        .arg(run.backlogGrowthGpuHoursPerDay, 0, 'f', 0);
+}
+
 } // namespace
 
 TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
@@ -116,8 +141,10 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
                           7)
                      .arg(QStringLiteral("%L1").arg(t.gpuHours, 0, 'f', 0), 11)
                      .arg(percentText(t.share), 8)
-                     .arg(hoursText(t.meanWaitHours), 10)
-                     .arg(hoursText(t.p95WaitHours), 9)
+                     // No measured job started (an overloaded run's backlog):
+                     // no wait to show, rather than 0.
+                     .arg(t.jobs > 0 ? hoursText(t.meanWaitHours) : QStringLiteral("-"), 10)
+                     .arg(t.jobs > 0 ? hoursText(t.p95WaitHours) : QStringLiteral("-"), 9)
                      .arg(QStringLiteral("%L1").arg(t.preemptions), 10)
                      .arg(cap ? QStringLiteral("%1 / %2%3")
                                     .arg(t.peakGpusStartedWhileOthersBelowCap, 0, 'f', 1)
@@ -127,6 +154,7 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
                                     .arg(t.peakGpusStartedWhileOthersBelowCap, 0, 'f', 1));
     }
     const int gpus = run.shape.nodes * run.shape.gpusPerNode;
+    const QString sampling = tenantSampling(run);
     report.json = bj::object{
         {"load", run.load},
         {"seed", seed},
@@ -134,6 +162,12 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
         {"simulated_share", run.scope.share},
         {"simulated_days", run.scope.days},
         {"utilization", r.utilization},
+        {"overloaded", run.overloaded},
+        {"stopped_at_hours", run.overloaded ? bj::value(r.stoppedAtHours) : bj::value(nullptr)},
+        {"backlog_jobs", r.backlogJobs},
+        {"backlog_gpu_hours", r.backlogGpuHours},
+        {"backlog_growth_gpu_hours_per_day", run.backlogGrowthGpuHoursPerDay},
+        {"sampling", sampling.toStdString()},
         {"shares_by_weight", policy == PlacementPolicy::WeightedFair},
         {"tenants", std::move(tenants)},
         {"metering", report.metering ? joblog::meteringJson(report.metering.value())
@@ -149,7 +183,8 @@ TenantReport tenantReport(const Project& project, const Evaluation& evaluation,
                      ? QStringLiteral("shared by weight, capped at %1 × quota while others wait")
                            .arg(SimTenant{}.capShare)
                      : QStringLiteral("tenants counted, not shared by weight")) +
-        table + meteringText(report.metering, QStringLiteral("the simulated job GPUs, whole run"));
+        (run.overloaded ? QStringLiteral("  %1\n").arg(sampling) : QString()) + table +
+        meteringText(report.metering, QStringLiteral("the simulated job GPUs, whole run"));
     return report;
 }
 

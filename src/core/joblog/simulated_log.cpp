@@ -23,7 +23,7 @@ JobLog simulatedLog(const std::vector<SimJob>& jobs, const SimulationResult& res
         logged.id = std::to_string(run.job);
         const auto tenant = std::size_t(std::max(0, job.tenant));
         logged.tenant = tenant < tenantNames.size() ? tenantNames[tenant] : std::to_string(tenant);
-        logged.state = resumed ? "RESUMED" : "COMPLETED";
+        logged.state = run.cut ? "RUNNING" : resumed ? "RESUMED" : "COMPLETED";
         // A resumed run was queued again when it was evicted.
         logged.submitS = seconds(resumed ? runs[i - 1].endHours : job.arrivalHours);
         logged.startS = seconds(run.startHours);

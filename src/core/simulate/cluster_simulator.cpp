@@ -28,9 +28,9 @@ double p95(std::vector<double> waits)
 
 Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
                        const std::vector<SimJob>& jobs, double warmup,
-                       const std::vector<SimTenant>& tenants, bool recordRuns)
+                       const std::vector<SimTenant>& tenants, bool recordRuns, double stopHours)
     : m_cluster(cluster), m_policy(policy), m_jobs(jobs), m_tenants(tenants),
-      m_recordRuns(recordRuns), m_slices(cluster.slicesPerGpu),
+      m_recordRuns(recordRuns), m_stopHours(stopHours), m_slices(cluster.slicesPerGpu),
       m_free(std::size_t(cluster.nodes), cluster.gpusPerNode),
       m_fullMask(std::size_t(cluster.nodes), cluster.gpusPerNode >= 64
                                                  ? ~std::uint64_t(0)
@@ -61,13 +61,18 @@ Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
     m_tenantPreemptions.assign(tenantCount, 0);
     m_tenantContendedPeak.assign(tenantCount, 0.0);
     m_tenantCappedPeak.assign(tenantCount, 0.0);
+    m_initial.reserve(jobs.size());
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         m_remaining[i] = jobs[i].durationHours;
-        push({jobs[i].arrivalHours, 0, int(i), EventKind::Arrival});
+        m_initial.push_back({jobs[i].arrivalHours, m_sequence++, int(i), EventKind::Arrival});
         if (planned(int(i)))
-            push({std::max(0.0, jobs[i].arrivalHours - jobs[i].plannedLeadHours), 0, int(i),
-                  EventKind::Announce});
+            m_initial.push_back({std::max(0.0, jobs[i].arrivalHours - jobs[i].plannedLeadHours),
+                                 m_sequence++, int(i), EventKind::Announce});
     }
+    // In the order a heap of them would give (time, then creation).
+    const auto due = [](const Event& a, const Event& b) { return b > a; };
+    if (!std::is_sorted(m_initial.begin(), m_initial.end(), due))
+        std::sort(m_initial.begin(), m_initial.end(), due);
     const std::size_t skip = std::size_t(double(jobs.size()) * warmup);
     m_measureFrom = jobs.empty() ? 0.0 : jobs[std::min(skip, jobs.size() - 1)].arrivalHours;
     m_measureTo = jobs.empty() ? 0.0 : jobs.back().arrivalHours;
@@ -77,9 +82,12 @@ Simulation::Simulation(const ClusterShape& cluster, PlacementPolicy policy,
 SimulationResult Simulation::run()
 {
     const auto started = std::chrono::steady_clock::now();
-    while (!m_events.empty()) {
-        const Event event = m_events.top();
-        m_events.pop();
+    Event event{};
+    while (nextEvent(event)) {
+        if (event.time > m_stopHours) {
+            stop();
+            break;
+        }
         ++m_result.events;
         advanceTo(event.time);
         if (event.kind == EventKind::Arrival) {
@@ -149,6 +157,10 @@ void Simulation::enqueue(int job)
 {
     const QueueKey key = queueKey(job);
     m_queue.insert(key);
+    // One tenant: no other waits, ever (othersWaiting() is false with the
+    // per-tenant queue left empty), so it is not kept.
+    if (m_tenants.size() == 1)
+        return;
     std::set<QueueKey>& own = m_tenantQueue[std::size_t(tenantOf(job))];
     if (own.empty())
         ++m_waitingTenants;
@@ -157,6 +169,10 @@ void Simulation::enqueue(int job)
 
 void Simulation::dequeue(std::set<QueueKey>::iterator it)
 {
+    if (m_tenants.size() == 1) {
+        m_queue.erase(it);
+        return;
+    }
     std::set<QueueKey>& own = m_tenantQueue[std::size_t(tenantOf(it->job))];
     own.erase(*it);
     if (own.empty())
@@ -272,6 +288,23 @@ void Simulation::finish(int job)
     if (m_now >= m_measureFrom && m_now <= m_measureTo)
         ++m_completedInWindow;
     ++m_result.completedJobs;
+}
+
+void Simulation::stop()
+{
+    advanceTo(m_stopHours);
+    m_result.stoppedAtHours = m_now;
+    for (std::size_t job = 0; job < m_running.size(); ++job) {
+        const Running& run = m_running[job];
+        if (run.active) {
+            if (m_recordRuns)
+                m_result.runs.push_back({int(job), run.start, m_now, true});
+            m_result.backlogGpuHours += (run.end - m_now) * gpuShare(int(job));
+        }
+    }
+    for (const QueueKey& waiting : m_queue)
+        m_result.backlogGpuHours += m_remaining[std::size_t(waiting.job)] * gpuShare(waiting.job);
+    m_result.backlogJobs = std::int64_t(m_queue.size());
 }
 
 void Simulation::start(int job, Placement placement)
@@ -455,9 +488,11 @@ std::optional<PlacementPolicy> placementPolicyFromKey(std::string_view key)
 
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
                                  const std::vector<SimJob>& jobs, double warmupFraction,
-                                 const std::vector<SimTenant>& tenants, bool recordRuns)
+                                 const std::vector<SimTenant>& tenants, bool recordRuns,
+                                 double stopHours)
 {
-    return sim::Simulation(cluster, policy, jobs, warmupFraction, tenants, recordRuns).run();
+    return sim::Simulation(cluster, policy, jobs, warmupFraction, tenants, recordRuns, stopHours)
+        .run();
 }
 
 } // namespace fleet

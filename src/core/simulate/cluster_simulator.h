@@ -5,6 +5,7 @@
 // utilization frontier (issue 6) is built from runs of it; see docs/MODEL.md.
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -111,6 +112,7 @@ struct JobRun
     int job = 0; ///< index into the jobs simulated
     double startHours = 0;
     double endHours = 0;
+    bool cut = false; ///< still running when the run stopped (simulateCluster's `stopHours`)
 };
 
 struct SimulationResult
@@ -142,6 +144,12 @@ struct SimulationResult
     /// Every run of every job, in the order they ended (whole run, no
     /// window); empty unless `recordRuns` was asked for.
     std::vector<JobRun> runs;
+    /// Stopped at `stopHours` (simulateCluster) before the queue drained: the
+    /// time, the jobs still waiting then, and the work left of those and of
+    /// the jobs still running, in GPU-hours. All 0 when every job ended.
+    double stoppedAtHours = 0;
+    std::int64_t backlogJobs = 0;
+    double backlogGpuHours = 0;
 };
 
 /// The share of the jobs (by arrival) statistics skip by default.
@@ -152,12 +160,18 @@ inline constexpr double kDefaultWarmupFraction = 0.1;
 /// flatter the waits. Deterministic: the same input gives the same result.
 /// `tenants` weigh and cap each SimJob::tenant under the weighted fair policy;
 /// missing tenants have weight 1 and no quota. With `recordRuns`, the result
-/// lists every run (SimulationResult::runs), for metering.
+/// lists every run (SimulationResult::runs), for metering. With a finite
+/// `stopHours` the run stops there instead of running every job to its end:
+/// runs still going are cut there (JobRun::cut) and what is left is the
+/// backlog (SimulationResult::backlogJobs, backlogGpuHours) — for an
+/// overloaded queue, whose drain would otherwise outlast the arrivals many
+/// times over.
 SimulationResult simulateCluster(const ClusterShape& cluster, PlacementPolicy policy,
                                  const std::vector<SimJob>& jobs,
                                  double warmupFraction = kDefaultWarmupFraction,
                                  const std::vector<SimTenant>& tenants = {},
-                                 bool recordRuns = false);
+                                 bool recordRuns = false,
+                                 double stopHours = std::numeric_limits<double>::infinity());
 
 /// Poisson arrivals and exponential durations at offered load `load` (share
 /// of the cluster's GPU capacity), gangs of `jobGpus` — or, if `jobSlices` > 0,

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <set>
 #include <vector>
@@ -24,7 +25,8 @@ class Simulation
 {
 public:
     Simulation(const ClusterShape& cluster, PlacementPolicy policy, const std::vector<SimJob>& jobs,
-               double warmup, const std::vector<SimTenant>& tenants, bool recordRuns = false);
+               double warmup, const std::vector<SimTenant>& tenants, bool recordRuns = false,
+               double stopHours = std::numeric_limits<double>::infinity());
     SimulationResult run();
 
 private:
@@ -56,6 +58,7 @@ private:
     std::vector<double> m_tenantWaitSum;
     std::vector<std::vector<double>> m_tenantWaits; ///< measured jobs' waits, per tenant
     bool m_recordRuns = false;
+    double m_stopHours; ///< the run stops at the first event after this
     std::vector<std::int64_t> m_tenantWaitJobs;
     std::vector<std::int64_t> m_tenantPreemptions;
     std::vector<double> m_tenantContendedPeak;
@@ -77,6 +80,12 @@ private:
     std::vector<int> m_evicted;
     std::map<int, int> m_preemptibleRunning; ///< running preemptible jobs by priority
     Reservation m_reservation;
+    /// Events known before the run starts (arrivals, planned runs'
+    /// announcements), in the order they fall due: read in turn, not kept in
+    /// the heap, so the heap holds only what the run creates (completions,
+    /// wake-ups) — about the running jobs, not every job of the stream.
+    std::vector<Event> m_initial;
+    std::size_t m_nextInitial = 0;
     std::priority_queue<Event, std::vector<Event>, std::greater<Event>> m_events;
     std::uint64_t m_sequence = 0;
     double m_now = 0;
@@ -147,6 +156,21 @@ private:
         event.sequence = m_sequence++;
         m_events.push(event);
     }
+    /// The next event due (the earlier of the next initial one and the
+    /// heap's top; ties by creation), taken off; false when none is left.
+    bool nextEvent(Event& event)
+    {
+        const bool initial = m_nextInitial < m_initial.size();
+        if (!initial && m_events.empty())
+            return false;
+        if (initial && (m_events.empty() || m_events.top() > m_initial[m_nextInitial])) {
+            event = m_initial[m_nextInitial++];
+        } else {
+            event = m_events.top();
+            m_events.pop();
+        }
+        return true;
+    }
 
     /// Whether starting `job` would take its tenant beyond cap share × quota.
     bool beyondCap(int job) const;
@@ -175,6 +199,10 @@ private:
     void release(int job);
 
     void finish(int job);
+
+    /// Stops the run at m_stopHours: cuts the runs still going and counts
+    /// the backlog (SimulationResult::backlogJobs, backlogGpuHours).
+    void stop();
 
     /// Notes the run of `job` ending now (its end or its eviction), when
     /// runs are recorded.

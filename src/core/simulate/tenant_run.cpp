@@ -1,5 +1,7 @@
 #include "simulate/tenant_run.h"
 
+#include <limits>
+
 namespace fleet {
 
 TenantRun tenantRun(const Project& project, const Evaluation& evaluation,
@@ -16,8 +18,13 @@ TenantRun tenantRun(const Project& project, const Evaluation& evaluation,
     run.tenants = projectTenants(project);
     run.jobs = projectJobs(project, evaluation, simulated, run.load, run.scope.days, seed,
                            kDefaultBatchJobHours, run.scope.share, planRuns, batchMix);
+    run.overloaded = run.load > 1.0;
+    const double stopHours =
+        run.overloaded ? run.scope.days * 24.0 : std::numeric_limits<double>::infinity();
     run.result = simulateCluster(run.shape, policy, run.jobs, kDefaultWarmupFraction,
-                                 run.tenants.simTenants(), true);
+                                 run.tenants.simTenants(), true, stopHours);
+    if (run.overloaded && run.scope.days > 0)
+        run.backlogGrowthGpuHoursPerDay = run.result.backlogGpuHours / run.scope.days;
     return run;
 }
 

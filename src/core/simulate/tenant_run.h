@@ -20,10 +20,20 @@ struct TenantRun
     ProjectTenants tenants;
     std::vector<SimJob> jobs;
     SimulationResult result; ///< with every run (SimulationResult::runs)
+    /// The own load is above 1: more GPU-hours arrive than the job GPUs
+    /// serve, so the queue grows without bound. The run then stops at the
+    /// end of the arrivals (result.stoppedAtHours) instead of draining a
+    /// backlog that would take about load × the days to serve; what is left
+    /// is result.backlogJobs and backlogGpuHours.
+    bool overloaded = false;
+    /// The backlog's growth over the days simulated, GPU-hours a day
+    /// (backlogGpuHours ÷ days): what the arrivals add beyond the job GPUs.
+    double backlogGrowthGpuHoursPerDay = 0;
 };
 
 /// The project's jobs at its own load under `policy`, from `seed`, over
-/// `days` (or the part of them and of the cluster simulationScope() allows).
+/// `days` (or the part of them and of the cluster simulationScope() allows);
+/// an overloaded run stops at the end of the arrivals (TenantRun::overloaded).
 TenantRun tenantRun(const Project& project, const Evaluation& evaluation,
                     const ProjectCluster& cluster, PlacementPolicy policy, double days,
                     std::uint64_t seed, bool planRuns = true, const ClusterMix* batchMix = nullptr);
