@@ -21,6 +21,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -77,6 +79,8 @@ private:
     /// The pattern's cost and master column (the convexity row included).
     double patternColumn(const Pattern& pattern, Entries& entries) const;
     void addPatterns(const std::vector<Pattern>& patterns);
+    /// Adds each option's pattern without elastic months; false when all were there.
+    bool addCommittedPatterns();
     /// The reduced cost of the block's option at `duals`, and the elastic
     /// columns its best pattern takes.
     double price(const Block& block, const BlockOption& option, const double* duals,
@@ -85,11 +89,14 @@ private:
 
     const Model& m_model;
     const Milp& m_milp;
+    std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
     ClpSimplex m_clp;
     std::vector<int> m_masterRowOf;  ///< per model row: its master row, -1 inside a block
     std::vector<int> m_otherColumns; ///< model columns outside the blocks (master 0..)
     std::vector<Block> m_blocks;
-    std::vector<Pattern> m_patterns;                    ///< master columns after the other columns
+    std::vector<Pattern> m_patterns; ///< master columns after the other columns
+    std::vector<int> m_settled;      ///< option columns at 1: their workload's only option
+    double m_constant = 0;           ///< the settled columns' cost
     std::set<std::pair<int, std::vector<int>>> m_known; ///< (option column, elastic) added
 };
 
@@ -118,10 +125,8 @@ void Master::build()
                 byColumn[std::size_t(column)].emplace_back(m_masterRowOf[r], coefficient);
     std::vector<bool> blockColumn(m_milp.columns.size(), false);
     std::map<int, std::vector<const ElasticColumn*>> elasticOf; // by option column
-    for (const ElasticColumn& ec : m_model.elastic) {
-        blockColumn[std::size_t(ec.column)] = true;
+    for (const ElasticColumn& ec : m_model.elastic)
         elasticOf[ec.optionColumn].push_back(&ec);
-    }
     for (const WorkloadOptions& entry : m_model.workloads) {
         Block block;
         const MilpRow& assign = m_milp.rows[std::size_t(entry.assignRow)];
@@ -145,11 +150,35 @@ void Master::build()
             }
             block.options.push_back(std::move(option));
         }
+        const double lower = std::max(assign.lower, std::min(1.0, fixedLower));
+        if (block.options.size() == 1 && lower >= 1.0) {
+            // A workload with one option to take: its column is 1, its
+            // terms move to the rows' bounds and its elastic columns into
+            // the master as they are (e ≤ u·1 is their bound). 38 % of the
+            // 10,000 scaled workloads; no convexity row for them.
+            const BlockOption& option = block.options.front();
+            m_settled.push_back(option.column);
+            m_constant += m_milp.columns[std::size_t(option.column)].objective;
+            for (const auto& [row, coefficient] : option.rows) {
+                if (rowLower[std::size_t(row)] > -COIN_DBL_MAX)
+                    rowLower[std::size_t(row)] -= coefficient;
+                if (rowUpper[std::size_t(row)] < COIN_DBL_MAX)
+                    rowUpper[std::size_t(row)] -= coefficient;
+            }
+            continue;
+        }
+        for (const BlockOption& option : block.options)
+            for (const ElasticColumn* ec : elasticOf[option.column])
+                blockColumn[std::size_t(ec->column)] = true;
         block.convexityRow = int(rowLower.size());
-        rowLower.push_back(clpBound(std::max(assign.lower, std::min(1.0, fixedLower))));
+        rowLower.push_back(clpBound(lower));
         rowUpper.push_back(clpBound(assign.upper));
         m_blocks.push_back(std::move(block));
     }
+    // Elastic columns of options a block left out (fixed at 0) stay at 0.
+    for (const ElasticColumn& ec : m_model.elastic)
+        if (m_milp.columns[std::size_t(ec.optionColumn)].upper < 0.5)
+            blockColumn[std::size_t(ec.column)] = true;
     std::vector<CoinBigIndex> starts{0};
     std::vector<int> indices;
     std::vector<double> elements, columnLower, columnUpper, objective;
@@ -170,23 +199,34 @@ void Master::build()
     m_clp.loadProblem(int(m_otherColumns.size()), int(rowLower.size()), starts.data(),
                       indices.data(), elements.data(), columnLower.data(), columnUpper.data(),
                       objective.data(), rowLower.data(), rowUpper.data());
-    // Start with every option twice: on committed GPUs only, and renting
-    // every month it saves in. With the first alone the master holds every
-    // plan of the options (elastic columns at 0 are always feasible), so it
-    // is feasible exactly when the LP is.
+    // Start with each option renting every month it saves in (where it
+    // saves in none, on committed GPUs only): one column per option, the
+    // pattern the LP mostly ends at. Pricing adds the others.
     std::vector<Pattern> start;
     for (std::size_t b = 0; b < m_blocks.size(); ++b)
         for (std::size_t o = 0; o < m_blocks[b].options.size(); ++o) {
-            start.push_back({b, o, {}});
             std::vector<int> saving;
             const BlockOption& option = m_blocks[b].options[o];
             for (std::size_t i = 0; i < option.elastic.size(); ++i)
                 if (m_milp.columns[std::size_t(std::get<0>(option.elastic[i]))].objective < 0)
                     saving.push_back(int(i));
-            if (!saving.empty())
-                start.push_back({b, o, std::move(saving)});
+            start.push_back({b, o, std::move(saving)});
         }
     addPatterns(start);
+}
+
+bool Master::addCommittedPatterns()
+{
+    // Every option on committed GPUs only: with these the master holds
+    // every plan of the options (elastic columns at 0 are always feasible),
+    // so it is feasible exactly when the LP is.
+    const int before = m_clp.numberColumns();
+    std::vector<Pattern> committed;
+    for (std::size_t b = 0; b < m_blocks.size(); ++b)
+        for (std::size_t o = 0; o < m_blocks[b].options.size(); ++o)
+            committed.push_back({b, o, {}});
+    addPatterns(committed);
+    return m_clp.numberColumns() > before;
 }
 
 double Master::patternColumn(const Pattern& pattern, Entries& entries) const
@@ -259,9 +299,20 @@ double Master::price(const Block& block, const BlockOption& option, const double
 
 Result<MilpSolution> Master::solve()
 {
+    if (const char* mps = std::getenv("FLEET_CG_MPS"))
+        m_clp.writeMps(mps);
     m_clp.dual();
+    if (std::getenv("FLEET_CG_TRACE"))
+        std::fprintf(
+            stderr, "cg first: %d columns, %d rows, objective %.2f, %.2f s\n",
+            m_clp.numberColumns(), m_clp.numberRows(), m_clp.objectiveValue() + m_constant,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count());
     for (int round = 0; round < kMaxPricingRounds; ++round) {
-        if (m_clp.status() == 1) { // primal infeasible: so is the LP (see build)
+        if (m_clp.status() == 1 && addCommittedPatterns()) {
+            m_clp.dual();
+            continue;
+        }
+        if (m_clp.status() == 1) { // primal infeasible: so is the LP (addCommittedPatterns)
             MilpSolution infeasible;
             infeasible.status = SolveStatus::Infeasible;
             return infeasible;
@@ -292,6 +343,12 @@ Result<MilpSolution> Master::solve()
             return solution(m_clp);
         addPatterns(found);
         m_clp.primal(); // from the last basis: the new columns enter
+        if (std::getenv("FLEET_CG_TRACE"))
+            std::fprintf(
+                stderr, "cg round %d: +%zu patterns, %d columns, %d rows, objective %.2f, %.2f s\n",
+                round, found.size(), m_clp.numberColumns(), m_clp.numberRows(),
+                m_clp.objectiveValue() + m_constant,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count());
     }
     return Error({Issue{kMilpCheckSource,
                         {},
@@ -304,7 +361,7 @@ MilpSolution Master::solution(const ClpSimplex& clp) const
 {
     MilpSolution solution;
     solution.status = SolveStatus::Optimal;
-    solution.objective = solution.bestBound = clp.objectiveValue();
+    solution.objective = solution.bestBound = clp.objectiveValue() + m_constant;
     const std::size_t columns = m_milp.columns.size();
     solution.values.assign(columns, 0.0);
     solution.reducedCosts.assign(columns, 0.0);
@@ -315,6 +372,8 @@ MilpSolution Master::solution(const ClpSimplex& clp) const
         solution.values[std::size_t(m_otherColumns[i])] = primal[i];
         solution.reducedCosts[std::size_t(m_otherColumns[i])] = reduced[i];
     }
+    for (int column : m_settled)
+        solution.values[std::size_t(column)] = 1.0;
     for (std::size_t p = 0; p < m_patterns.size(); ++p) {
         const double weight = primal[m_otherColumns.size() + p];
         if (weight <= 0)
