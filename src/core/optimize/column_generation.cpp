@@ -21,8 +21,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -89,7 +87,6 @@ private:
 
     const Model& m_model;
     const Milp& m_milp;
-    std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
     ClpSimplex m_clp;
     std::vector<int> m_masterRowOf;  ///< per model row: its master row, -1 inside a block
     std::vector<int> m_otherColumns; ///< model columns outside the blocks (master 0..)
@@ -299,14 +296,7 @@ double Master::price(const Block& block, const BlockOption& option, const double
 
 Result<MilpSolution> Master::solve()
 {
-    if (const char* mps = std::getenv("FLEET_CG_MPS"))
-        m_clp.writeMps(mps);
     m_clp.dual();
-    if (std::getenv("FLEET_CG_TRACE"))
-        std::fprintf(
-            stderr, "cg first: %d columns, %d rows, objective %.2f, %.2f s\n",
-            m_clp.numberColumns(), m_clp.numberRows(), m_clp.objectiveValue() + m_constant,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count());
     for (int round = 0; round < kMaxPricingRounds; ++round) {
         if (m_clp.status() == 1 && addCommittedPatterns()) {
             m_clp.dual();
@@ -343,12 +333,6 @@ Result<MilpSolution> Master::solve()
             return solution(m_clp);
         addPatterns(found);
         m_clp.primal(); // from the last basis: the new columns enter
-        if (std::getenv("FLEET_CG_TRACE"))
-            std::fprintf(
-                stderr, "cg round %d: +%zu patterns, %d columns, %d rows, objective %.2f, %.2f s\n",
-                round, found.size(), m_clp.numberColumns(), m_clp.numberRows(),
-                m_clp.objectiveValue() + m_constant,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count());
     }
     return Error({Issue{kMilpCheckSource,
                         {},
