@@ -28,7 +28,7 @@ namespace {
 /// a factor in [0.5, 2] ÷ (count ÷ 8) and its segment drawn from the three
 /// (scripts/scaled_project.py's rule); `mode` "size" drops the pools, and
 /// `fleetGpus` (fixed mode) sets the first pool's count.
-Result<Project> scaledSampleProject(int count, const std::string& mode, int fleetGpus = -1)
+Result<Project> repeatedSample(int count, const std::string& mode, int fleetGpus = -1)
 {
     namespace bj = boost::json;
     bj::value document = bj::parse(sampleProjectJson());
@@ -110,28 +110,28 @@ class TestColumnGeneration : public QObject
 private slots:
     void sizedFleetAtLeastCost()
     {
-        const auto project = scaledSampleProject(160, "size");
+        const auto project = repeatedSample(160, "size");
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
         expectSameLp(project.value(), Objective::Cost);
     }
 
     void sizedFleetAtMostMargin()
     {
-        const auto project = scaledSampleProject(160, "size");
+        const auto project = repeatedSample(160, "size");
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
         expectSameLp(project.value(), Objective::Margin);
     }
 
     void fixedFleet()
     {
-        const auto project = scaledSampleProject(160, "fixed");
+        const auto project = repeatedSample(160, "fixed");
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
         expectSameLp(project.value(), Objective::Cost);
     }
 
     void fleetTooSmallIsInfeasibleEitherWay()
     {
-        const auto project = scaledSampleProject(160, "fixed", 8);
+        const auto project = repeatedSample(160, "fixed", 8);
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
         expectSameLp(project.value(), Objective::Cost);
     }
@@ -140,7 +140,7 @@ private slots:
     {
         // The whole path through optimizeRegimeMix: a plan for every
         // workload, within its gap of the (column-generation) LP bound.
-        const auto project = scaledSampleProject(160, "size");
+        const auto project = repeatedSample(160, "size");
         QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
         OptimizeOptions options;
         options.fastPath = true;
