@@ -3,6 +3,7 @@
 #include "engine/evaluate.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
+#include "optimize/column_generation.h"
 #include "optimize/infeasibility.h"
 #include "optimize/partition_layouts.h"
 #include "optimize/regime_mix_model.h"
@@ -136,7 +137,7 @@ Result<std::vector<std::pair<std::string, double>>> marginalGpuValues(const Proj
         }
     SolveOptions lpOptions;
     lpOptions.relaxation = true;
-    const auto solvedBase = solveMilp(fixed, lpOptions);
+    const auto solvedBase = solveRelaxation(model, fixed, lpOptions);
     if (!solvedBase)
         return solvedBase.error();
     const MilpSolution& base = solvedBase.value();
@@ -152,7 +153,7 @@ Result<std::vector<std::pair<std::string, double>>> marginalGpuValues(const Proj
             for (const PlanColumn& pc : model.plans)
                 if (pc.gpuId == gpu->id && pc.plan == plan)
                     more.columns[std::size_t(pc.column)].upper += 1.0;
-            const auto solved = solveMilp(more, lpOptions);
+            const auto solved = solveRelaxation(model, more, lpOptions);
             if (!solved)
                 return solved.error();
             const MilpSolution& relaxed = solved.value();
@@ -223,7 +224,7 @@ Result<MilpSolution> solveRestricted(const Project& project, const Model& model,
     const Model small = buildRegimeMixModel(project, objective, std::move(kept));
     SolveOptions lpOptions = options.solve;
     lpOptions.relaxation = true;
-    const auto solvedSmallLp = solveMilp(small.milp, lpOptions);
+    const auto solvedSmallLp = solveRelaxation(small, small.milp, lpOptions);
     if (!solvedSmallLp)
         return solvedSmallLp.error();
     const MilpSolution& smallLp = solvedSmallLp.value();
@@ -306,7 +307,8 @@ void proposeResize(const Project& project, const Model& model, const MilpSolutio
     SolveOptions lpOptions = options.solve;
     lpOptions.relaxation = true;
     lpOptions.start.clear();
-    if (const auto lp = solveMilp(relaxed.milp, lpOptions); lp && !lp.value().values.empty())
+    if (const auto lp = solveRelaxation(relaxed, relaxed.milp, lpOptions);
+        lp && !lp.value().values.empty())
         if (const auto rounded =
                 roundLpSolution(project, relaxed, lp.value().values, options.objective))
             if (const double usd = objectiveOf(relaxed.milp, *rounded); usd < bestUsd) {
@@ -375,7 +377,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     // and the exact solve's starting point.
     SolveOptions lpOptions = options.solve;
     lpOptions.relaxation = true;
-    const auto solvedLp = solveMilp(model.milp, lpOptions);
+    const auto solvedLp = solveRelaxation(model, model.milp, lpOptions);
     if (!solvedLp)
         return solvedLp.error();
     const MilpSolution& lp = solvedLp.value();

@@ -188,12 +188,13 @@ void addElasticSavings(const GpuModel& gpu, int m, const std::vector<ColumnOnGpu
             milp.addColumn(name({"elastic", workload->id, gpu.id, regimeKey(oc->option->regime),
                                  oc->option->profile, month}),
                            0, gpus, -saving * kHoursPerMonth * flexible->usdPerGpuHour, false);
-        milp.addRow(name({"elastic_take", workload->id, gpu.id, regimeKey(oc->option->regime),
-                          oc->option->profile, month}),
-                    {{column, 1.0}, {oc->column, -gpus}}, -kMilpInfinity, 0);
+        const int take =
+            milp.addRow(name({"elastic_take", workload->id, gpu.id, regimeKey(oc->option->regime),
+                              oc->option->profile, month}),
+                        {{column, 1.0}, {oc->column, -gpus}}, -kMilpInfinity, 0);
         pool.emplace_back(column, 1.0);
         model.elastic.push_back(
-            {column, oc->column, oc->option, gpu.id, flexible->plan, m, flexible->column});
+            {column, oc->column, oc->option, gpu.id, flexible->plan, m, flexible->column, take});
     }
     if (pool.empty())
         return;
@@ -254,8 +255,8 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             }
         }
         // Cost: every workload is served. Margin: a workload may be left out.
-        milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
-                    objective == Objective::Cost ? 1.0 : -kMilpInfinity, 1.0);
+        entry.assignRow = milp.addRow(name({"assign", entry.workload->id}), std::move(assign),
+                                      objective == Objective::Cost ? 1.0 : -kMilpInfinity, 1.0);
     }
 
     for (const GpuModel* gpu : candidateGpus(project)) {

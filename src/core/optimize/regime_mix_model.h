@@ -26,6 +26,7 @@ struct WorkloadOptions
     const Workload* workload = nullptr;
     std::vector<OptionResult> options;
     std::vector<OptionColumn> columns;
+    int assignRow = -1; ///< the row Σ columns = 1 (cost) or ≤ 1 (margin)
 };
 
 struct PlanColumn
@@ -66,6 +67,7 @@ struct ElasticColumn
     Plan plan;
     int month;
     int flexibleColumn; ///< the GPU-count column of the on-demand plan it shares
+    int takeRow;        ///< elastic_take: at most its upper bound × the option's column
 };
 
 /// Everything needed to build the model and read its solution.
