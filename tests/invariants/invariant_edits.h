@@ -5,6 +5,7 @@
 // every workload of a kind, "never lower", "never higher" and "the same
 // figures".
 
+#include "engine/training.h"
 #include "invariant_cases.h"
 
 #include <functional>
@@ -114,6 +115,26 @@ inline Outcome sameFigures(const Evaluation& a, const Evaluation& b, double rela
                           y.chosenOption() ? describe(*y.chosenOption()).c_str() : "nothing");
     }
     return holds();
+}
+
+/// The project with each run stated by its days stated by the tokens they
+/// derive; nullopt when a run's days cannot be timed (its pinned GPU lacks
+/// its precision: it has no work to hold fixed). A run's days are timed on
+/// its pinned GPU (engine/training.h, runTokens): a relation that clears
+/// pins holds the work fixed this way, or a pin's change would change the
+/// tokens as well as the choices.
+inline std::optional<Project> withRunsByTokens(const Project& project)
+{
+    Project byTokens = project;
+    for (Workload& w : byTokens.workloads)
+        if (auto* s = std::get_if<TrainingSpec>(&w.spec); s && s->runDays) {
+            auto tokens = runTokens(project, w, *s);
+            if (!tokens || !(tokens.value() > 0))
+                return std::nullopt;
+            s->tokensPerRun = tokens.value();
+            s->runDays.reset();
+        }
+    return byTokens;
 }
 
 } // namespace fleet::invariants

@@ -368,12 +368,16 @@ Outcome segmentPricesChangeNoCost(const Case& c)
 }
 
 // The engine takes the cheapest option matching a workload's pins: without
-// them it chooses from more, so in a sized fleet it never pays more.
+// them it chooses from more, so in a sized fleet it never pays more (the
+// same work: a run stated by its days keeps the tokens its pin timed).
 Outcome unpinnedNeverCostsMore(const Case& c)
 {
     if (c.project.fleet.mode != FleetMode::Size)
         return notApplicable();
-    Project free = c.project;
+    auto byTokens = withRunsByTokens(c.project);
+    if (!byTokens)
+        return notApplicable();
+    Project free = std::move(*byTokens);
     bool any = false;
     for (Workload& w : free.workloads)
         if (w.choice.gpuId || w.choice.regime || w.choice.profile || w.choice.plan) {
@@ -449,10 +453,14 @@ Outcome baselineIgnoresScheduler(const Case& c)
 }
 
 // The baseline is every workload on bare metal on its cheapest GPU: a pin is
-// the plan's, not the baseline's.
+// the plan's, not the baseline's (the same work: a run stated by its days
+// keeps the tokens its pin timed).
 Outcome baselineIgnoresPins(const Case& c)
 {
-    Project other = c.project;
+    auto byTokens = withRunsByTokens(c.project);
+    if (!byTokens)
+        return notApplicable();
+    Project other = std::move(*byTokens);
     for (Workload& w : other.workloads)
         w.choice = {};
     return sameBaseline(c, other, "the pins cleared");

@@ -21,12 +21,21 @@ namespace {
 
 // --- more work, better inputs --------------------------------------------------
 
+/// A run's tokens × k: its tokens, or its days where it is stated by them
+/// (the tokens are proportional to the days: engine/training.h).
+void scaleRun(TrainingSpec& s, double k)
+{
+    if (s.runDays)
+        *s.runDays *= k;
+    else
+        s.tokensPerRun *= k;
+}
+
 // More tokens per run is more work: no option holds fewer GPU-hours, and
 // nothing can become cheaper.
 Outcome moreTokensNeverCheaper(const Case& c)
 {
-    const auto more =
-        editEach<TrainingSpec>(c.project, [](TrainingSpec& s) { s.tokensPerRun *= 1.5; });
+    const auto more = editEach<TrainingSpec>(c.project, [](TrainingSpec& s) { scaleRun(s, 1.5); });
     return more ? neverLower(c, *more, WorkloadKind::Training) : notApplicable();
 }
 
@@ -66,8 +75,7 @@ Outcome moreBatchWorkNeverCheaper(const Case& c)
 // run cost $17.1 M at 2 T and at 0.1 T tokens).
 Outcome fewerTokensCostLess(const Case& c)
 {
-    const auto less =
-        editEach<TrainingSpec>(c.project, [](TrainingSpec& s) { s.tokensPerRun *= 0.25; });
+    const auto less = editEach<TrainingSpec>(c.project, [](TrainingSpec& s) { scaleRun(s, 0.25); });
     if (!less)
         return notApplicable();
     const Evaluation after = evaluate(*less);

@@ -166,14 +166,17 @@ struct ReplicaChoice
 {
     const InferenceEstimate* estimate = nullptr;
     double replicas = 0;
-    double addedForTtft = 0; ///< replicas added for the TTFT quantile target
-    bool missedTtft = false; ///< no replica count meets the TTFT quantile
-    double gpus = 0;
+    double addedForTtft = 0;            ///< replicas added for the TTFT quantile target
+    bool missedTtft = false;            ///< no replica count meets the TTFT quantile
+    OverflowSplit split;                ///< dedicated and (preemptible segments) overflow replicas
+    double dedicatedGpus = 0, gpus = 0; ///< the fleet's, and with the overflow's
 };
 
 /// The replicas `rps` requests per second need on `e`: their throughput,
-/// then (with a TTFT quantile target) the queueing for request slots.
-ReplicaChoice replicasOn(const Context& c, const InferenceEstimate& e, double rps, double ttftMs)
+/// then (with a TTFT quantile target) the queueing for request slots, split
+/// into dedicated and overflow replicas when `overflow`.
+ReplicaChoice replicasOn(const Context& c, const InferenceEstimate& e, double rps, double ttftMs,
+                         bool overflow)
 {
     const Assumptions& a = c.project.assumptions;
     ReplicaChoice choice;
@@ -190,23 +193,32 @@ ReplicaChoice replicasOn(const Context& c, const InferenceEstimate& e, double rp
             choice.missedTtft = true;
         }
     }
+    choice.split = overflow ? splitOverflow(choice.replicas, e.tensorParallel * c.unit.gpuShare, a)
+                            : OverflowSplit{choice.replicas};
+    choice.dedicatedGpus = gpusForUnits(c, choice.split.dedicatedReplicas * e.tensorParallel);
     choice.gpus = gpusForUnits(c, choice.replicas * e.tensorParallel);
     return choice;
 }
 
 /// The degree that serves `rps` on the fewest GPUs, of those that fit and
 /// meet the latency targets (`degrees`, smallest first): one that meets the
-/// TTFT quantile before one that misses it, then the fewest GPUs, then the
-/// smallest degree (docs/MODEL.md, "Tensor-parallel degree").
+/// TTFT quantile before one that misses it, then the fewest of the fleet's
+/// GPUs (the dedicated replicas'), then the fewest in all (with the
+/// preemptible overflow's), then the smallest degree (docs/MODEL.md,
+/// "Tensor-parallel degree").
 ReplicaChoice leastGpuReplica(const Context& c, const std::vector<InferenceEstimate>& degrees,
-                              double rps, double ttftMs)
+                              double rps, double ttftMs, bool overflow)
 {
+    const auto fewer = [](double x, double y) { return x < y - 1e-9 * std::max(1.0, y); };
     ReplicaChoice best;
     for (const InferenceEstimate& e : degrees) {
-        const ReplicaChoice candidate = replicasOn(c, e, rps, ttftMs);
-        if (!best.estimate || (best.missedTtft && !candidate.missedTtft) ||
-            (best.missedTtft == candidate.missedTtft &&
-             candidate.gpus < best.gpus - 1e-9 * std::max(1.0, best.gpus)))
+        const ReplicaChoice candidate = replicasOn(c, e, rps, ttftMs, overflow);
+        const bool better = !best.estimate || (best.missedTtft && !candidate.missedTtft) ||
+                            (best.missedTtft == candidate.missedTtft &&
+                             (fewer(candidate.dedicatedGpus, best.dedicatedGpus) ||
+                              (!fewer(best.dedicatedGpus, candidate.dedicatedGpus) &&
+                               fewer(candidate.gpus, best.gpus))));
+        if (better)
             best = candidate;
     }
     return best;
@@ -247,7 +259,8 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         const double meanRps = requestsPerSecondIn(spec, c.workload, m);
         // Provisioned for the peak rate; the mean is what keeps them busy.
         const double rps = meanRps * a.peakToMeanTrafficRatio;
-        const ReplicaChoice choice = leastGpuReplica(c, degrees.value(), rps, spec.ttftMs);
+        const ReplicaChoice choice =
+            leastGpuReplica(c, degrees.value(), rps, spec.ttftMs, overflow);
         const InferenceEstimate& e = *choice.estimate;
         const double replicas = choice.replicas;
         if (choice.missedTtft)
@@ -255,9 +268,7 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         queueing.addedReplicas = std::max(queueing.addedReplicas, choice.addedForTtft);
         queueing.add(
             ttftQueueing(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps));
-        const double gpusPerReplica = e.tensorParallel * c.unit.gpuShare;
-        const OverflowSplit split =
-            overflow ? splitOverflow(replicas, gpusPerReplica, a) : OverflowSplit{replicas};
+        const OverflowSplit& split = choice.split;
         if (!first) {
             first = &e;
             firstReplicas = replicas;
