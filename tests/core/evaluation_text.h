@@ -78,8 +78,8 @@ template <class... T> void putAll(std::string& out, const T&... values)
 
 inline void put(std::string& out, const MonthRequirement& value)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7] = value;
-    putAll(out, a1, a2, a3, a4, a5, a6, a7);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9] = value;
+    putAll(out, a1, a2, a3, a4, a5, a6, a7, a8, a9);
 }
 inline void put(std::string& out, const PlanCost& value)
 {

@@ -164,6 +164,45 @@ void ProjectGenerator::widen(Project& p)
     }
 }
 
+void ProjectGenerator::thinkIn(Project& p)
+{
+    for (Workload& w : p.workloads) {
+        if (auto* t = std::get_if<TrainingSpec>(&w.spec); t && coin(0.3)) {
+            t->runDays = uniform(0.5, 90);
+            t->tokensPerRun = 0;
+        } else if (auto* n = std::get_if<NotebookSpec>(&w.spec); n && coin(0.3)) {
+            // Busy a of the day within H hours: a ≤ H ÷ 24.
+            n->activeHoursPerDay = uniform(std::max(0.5, n->activeFraction * 24), 24);
+        } else if (auto* b = std::get_if<BatchSpec>(&w.spec); b && coin(0.3)) {
+            b->windowHoursPerDay = uniform(0.5, 24);
+        }
+    }
+    for (Segment& s : p.segments) {
+        if (!coin(0.4))
+            continue;
+        const auto stage = static_cast<SegmentStage>(integer(0, 2));
+        if (coin(0.7)) { // the stage's defaults, left out of the file
+            s.isolationFloor = stageDefaults(stage).isolationFloor;
+            s.allowedRegimes = stageDefaults(stage).allowedRegimes;
+        }
+        s.stage = stage;
+    }
+    // The own book's H100 owned by its rate, in place of the five figures
+    // (the project's own book and the catalog's copy of it alike).
+    for (PriceBook& book : p.ownPriceBooks)
+        if (book.id == "own-book") {
+            for (GpuPrices& prices : book.gpus)
+                if (coin(0.5)) {
+                    OwnedCost owned;
+                    owned.usdPerGpuHour = {uniform(0.3, 4), "own-source", "2026", ""};
+                    prices.owned = owned;
+                }
+            for (PriceBook& copy : p.mutableCatalog().priceBooks)
+                if (copy.id == book.id)
+                    copy = book;
+        }
+}
+
 Project ProjectGenerator::next()
 {
     Project p;
@@ -288,6 +327,13 @@ Project ProjectGenerator::next()
         p.tenants.push_back(std::move(t));
     }
     std::swap(m_random, tenantRandom);
+    // Format 5 from a stream of its own too, seeded by the main one's state
+    // (which it leaves as it was) so that each seed's projects differ.
+    std::mt19937 peek = m_random;
+    std::mt19937 inputsRandom(static_cast<unsigned>(peek()) ^ 0x5f5u);
+    std::swap(m_random, inputsRandom);
+    thinkIn(p);
+    std::swap(m_random, inputsRandom);
     return p;
 }
 

@@ -39,6 +39,10 @@ private:
     double demandScale();
     /// Wide mode: pools, pins and the active book over the whole catalog.
     void widen(Project& project);
+    /// Format 5, the inputs people think in: some runs by their days, notebook
+    /// active hours, batch windows, segments by their stage, the own book's
+    /// owned GPU by its rate.
+    void thinkIn(Project& project);
     template <typename T> const T& pick(const std::vector<T>& items)
     {
         return items[static_cast<std::size_t>(integer(0, int(items.size()) - 1))];

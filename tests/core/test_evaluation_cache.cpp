@@ -46,7 +46,8 @@ int firstOf(const Project& project, WorkloadKind kind)
 std::string numericField(const Workload& workload)
 {
     switch (workload.kind()) {
-    case WorkloadKind::Training: return "tokens_per_run";
+    case WorkloadKind::Training: // a run stated by its days has no tokens of its own
+        return std::get<TrainingSpec>(workload.spec).runDays ? "run_days" : "tokens_per_run";
     case WorkloadKind::Inference: return "requests_per_second";
     case WorkloadKind::Notebooks: return "users";
     case WorkloadKind::Batch: return "gpu_hours_per_month";
@@ -57,7 +58,7 @@ std::string numericField(const Workload& workload)
 double numericValue(const Workload& workload)
 {
     if (const auto* t = std::get_if<TrainingSpec>(&workload.spec))
-        return t->tokensPerRun;
+        return t->runDays ? *t->runDays : t->tokensPerRun;
     if (const auto* i = std::get_if<InferenceSpec>(&workload.spec))
         return i->requestsPerSecond;
     if (const auto* n = std::get_if<NotebookSpec>(&workload.spec))

@@ -140,12 +140,15 @@ QString peaksHold(const Project& project)
                                        .arg(month.peakGpus)
                                        .arg(month.gpuEquivalents);
                 // Notebooks on whole GPUs: the ratio × the mean, never more than every
-                // user's session at once.
+                // user's session at once; in H active hours a day, the mean × 24 ÷ H.
                 const auto* n = std::get_if<NotebookSpec>(&workload.spec);
                 if (n && isWholeGpu(option.regime) && month.gpuEquivalents > 0) {
                     const double expected =
-                        std::min(project.assumptions.notebookPeakToMeanRatio * month.gpuEquivalents,
-                                 n->users * n->gpusPerUser);
+                        n->activeHoursPerDay
+                            ? month.gpuEquivalents * 24.0 / *n->activeHoursPerDay
+                            : std::min(project.assumptions.notebookPeakToMeanRatio *
+                                           month.gpuEquivalents,
+                                       n->users * n->gpusPerUser);
                     if (std::abs(month.peakGpus - expected) > 1e-9 * expected)
                         return where + QStringLiteral(": notebooks' peak %1, expected %2")
                                            .arg(month.peakGpus)

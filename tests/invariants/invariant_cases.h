@@ -130,7 +130,8 @@ inline std::string describe(const OptionResult& o)
 }
 
 /// Every price of every book × k: hourly prices, and an owned GPU's capex,
-/// hosting and power price (its years, PUE and watts are not money).
+/// hosting and power price, or its stated rate (its years, PUE and watts are
+/// not money).
 inline Project pricesTimes(const Project& project, double k)
 {
     Project scaled = project;
@@ -143,6 +144,7 @@ inline Project pricesTimes(const Project& project, double k)
                 gpu.owned->capexUsdPerGpu.value *= k;
                 gpu.owned->hostingUsdPerGpuMonth.value *= k;
                 gpu.owned->usdPerKwh.value *= k;
+                gpu.owned->usdPerGpuHour.value *= k; // an owned GPU stated by its rate
             }
         }
     return scaled;

@@ -56,8 +56,10 @@ Result<OptionResult> disaggregatedServiceOption(const Project& project, const Wo
             pools.decodeReplicas * s.decode.memoryGbPerReplica +
             pools.prefillInstances *
                 (s.prefill.weightBytes + spec.inputTokens * s.prefill.kvBytesPerToken) / 1e9;
-        month.peakGpus = month.gpuEquivalents *
-                         std::max(1.0, a.inferencePeakToMeanRatio / a.peakToMeanTrafficRatio);
+        const double peakScale =
+            std::max(1.0, a.inferencePeakToMeanRatio / a.peakToMeanTrafficRatio);
+        month.peakGpus = month.gpuEquivalents * peakScale;
+        month.peakUnits = month.units * peakScale;
         option.months.push_back(month);
     }
     const double firstGpus = first ? first->gpus() : 0.0;

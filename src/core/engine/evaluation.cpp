@@ -24,12 +24,12 @@ MonthRequirement OptionResult::capacity(std::size_t m) const
     // A gang holds its GPUs for its runs' hours (as held): a monthly model
     // places its run hours beside other work; its peak is checked apart
     // (engine/fleet_peaks.h). docs/MODEL.md, "Gangs and peaks".
-    if (!gang && peakCapacityShare > 0 && month.gpuEquivalents > 0 &&
-        month.peakGpus > month.gpuEquivalents) {
+    if (!gang && peakCapacityShare > 0 && month.units > 0 && month.peakUnits > month.units) {
         // Replicas and sessions held at once at the peak: the mean scaled by
         // peak ÷ mean, for the share of the way from the mean to the peak.
-        const double scale =
-            1.0 + peakCapacityShare * (month.peakGpus / month.gpuEquivalents - 1.0);
+        // The units' ratio, not the GPUs': partitions round both counts up to
+        // whole GPUs, and a ratio of rounded counts can fall as the mean rises.
+        const double scale = 1.0 + peakCapacityShare * (month.peakUnits / month.units - 1.0);
         month.units *= scale;
         month.gpuEquivalents *= scale;
         month.gpuHoursHeld *= scale;

@@ -26,10 +26,17 @@ struct MonthRequirement
     /// off the fleet, priced by overflowCostUsd (engine/service_overflow.h);
     /// not part of the figures above, which are the dedicated replicas'.
     double overflowGpuHoursHeld = 0;
+    /// Those replicas' share of time lost to preemption (their degree's;
+    /// 0: the option's overflowPreemptionRate).
+    double overflowPreemptionRate = 0;
     /// GPU equivalents held at once at the month's peak (≥ gpuEquivalents):
     /// a training run's gang and hot spares while it runs, a service's or
     /// notebooks' mean × the peak-to-mean ratio. docs/MODEL.md, "Gangs and peaks".
     double peakGpus = 0;
+    /// Units held at once at the month's peak (≥ units) for a service,
+    /// notebooks or batch in a window: what capacity() grows the units towards. Partitions round
+    /// GPUs up, so peakGpus ÷ gpuEquivalents is not the units' ratio.
+    double peakUnits = 0;
 };
 
 struct PlanCost
@@ -57,9 +64,10 @@ struct OptionResult
     /// for the run's hours (peakGpus, checked against the fleet apart); it
     /// holds and is paid for those hours, not for the month.
     bool gang = false;
-    /// A service or notebooks: the share of its peak above the month's mean
-    /// that capacity sets aside (assumption `peak_capacity_share`; 0: the
-    /// mean, 1: the peak). 0 for training and batch.
+    /// A service, notebooks or batch in a window: the share of its peak
+    /// above the month's mean that capacity sets aside (assumption
+    /// `peak_capacity_share`; 0: the mean, 1: the peak). 0 for training and
+    /// for batch without a window.
     double peakCapacityShare = 0;
 
     double totalGpuHoursHeld() const;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <optional>
 #include <sstream>
 
 namespace fleet {
@@ -327,40 +326,49 @@ ServiceParameters serviceParameters(const InferenceSpec& spec)
     return {modelFor(spec, {}), shape.totalParams, shape.activeParams};
 }
 
-Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
-                                                   const ResourceUnit& unit,
-                                                   bool allowTensorParallel,
-                                                   const Assumptions& assumptions,
-                                                   const ServingContext& context)
+Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,
+                                                               const ResourceUnit& unit,
+                                                               bool allowTensorParallel,
+                                                               const Assumptions& assumptions,
+                                                               const ServingContext& context)
 {
     const auto checked = checkedShape(spec, context);
     if (!checked)
         return checked.error();
     const Shape& shape = checked.value();
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
-    if (context.tensorParallel > 0)
-        return sizeReplica(spec, unit, context.tensorParallel, assumptions, shape, eff,
-                           context.chunkedPrefill);
-    // The smallest degree that fits and meets the targets, unless a larger one
-    // serves more output tokens per GPU (more memory for the batch, against
-    // the all-reduces the split costs).
-    std::optional<InferenceEstimate> best;
+    std::vector<InferenceEstimate> degrees;
     Error firstError;
-    const int maxDegree = allowTensorParallel ? eff.maxTensorParallel : 1;
-    for (int degree = 1; degree <= maxDegree; degree *= 2) {
+    const int fixed = context.tensorParallel;
+    const int maxDegree = fixed > 0 ? fixed : allowTensorParallel ? eff.maxTensorParallel : 1;
+    for (int degree = fixed > 0 ? fixed : 1; degree <= maxDegree; degree *= 2) {
         auto candidate =
             sizeReplica(spec, unit, degree, assumptions, shape, eff, context.chunkedPrefill);
-        if (!candidate) {
-            if (firstError.issues.empty() || degree * 2 > maxDegree)
-                firstError = candidate.error();
-            continue;
-        }
-        if (!best || candidate.value().outputTokensPerSecondPerGpu >
-                         best->outputTokensPerSecondPerGpu * (1 + 1e-12))
-            best = candidate.value();
+        if (candidate)
+            degrees.push_back(std::move(candidate).value());
+        else if (firstError.issues.empty() || degree * 2 > maxDegree)
+            firstError = candidate.error();
     }
-    if (!best)
+    if (degrees.empty())
         return firstError;
+    return degrees;
+}
+
+Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
+                                                   const ResourceUnit& unit,
+                                                   bool allowTensorParallel,
+                                                   const Assumptions& assumptions,
+                                                   const ServingContext& context)
+{
+    auto degrees = inferenceReplicaDegrees(spec, unit, allowTensorParallel, assumptions, context);
+    if (!degrees)
+        return degrees.error();
+    // More memory for the batch against the all-reduces the split costs.
+    const InferenceEstimate* best = nullptr;
+    for (const InferenceEstimate& candidate : degrees.value())
+        if (!best ||
+            candidate.outputTokensPerSecondPerGpu > best->outputTokensPerSecondPerGpu * (1 + 1e-12))
+            best = &candidate;
     return *best;
 }
 

@@ -14,6 +14,7 @@
 #include "util/result.h"
 
 #include <string>
+#include <vector>
 
 namespace fleet {
 
@@ -62,10 +63,23 @@ ServiceParameters serviceParameters(const InferenceSpec& spec);
 /// the Llama 3 8B/70B/405B configurations). See docs/MODEL.md.
 double estimatedKvBytesPerToken(double params, Precision precision);
 
-/// Sizes one replica on `unit` (tensor parallelism across 1, 2, 4 … units
-/// when `allowTensorParallel`: the smallest degree that fits and meets the
-/// targets, unless a larger one serves more output tokens per GPU). Fails with
-/// the reason when no batch meets the targets or the model does not fit.
+/// A replica sized at every tensor-parallel degree it may take on `unit` (1,
+/// 2, 4 … units up to the link's domain when `allowTensorParallel`; the
+/// context's fixed degree alone when it sets one) that fits and meets the
+/// targets, smallest first. Fails with the reason when no degree does. The
+/// engine picks among them by the demand (engine/options.cpp: the fewest
+/// GPUs for a month's requests; docs/MODEL.md, "Tensor-parallel degree").
+Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,
+                                                               const ResourceUnit& unit,
+                                                               bool allowTensorParallel,
+                                                               const Assumptions& assumptions,
+                                                               const ServingContext& context = {});
+
+/// Sizes one replica on `unit` with no demand to size for: of
+/// inferenceReplicaDegrees, the smallest degree unless a larger one serves
+/// more output tokens per GPU (the degree a large demand is served on with
+/// the fewest GPUs). Fails with the reason when no batch meets the targets or
+/// the model does not fit.
 Result<InferenceEstimate> estimateInferenceReplica(const InferenceSpec& spec,
                                                    const ResourceUnit& unit,
                                                    bool allowTensorParallel,

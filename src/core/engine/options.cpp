@@ -161,6 +161,69 @@ struct ServiceQueueing
     }
 };
 
+/// A month's replicas on one of a service's tensor-parallel degrees.
+struct ReplicaChoice
+{
+    const InferenceEstimate* estimate = nullptr;
+    double replicas = 0;
+    double addedForTtft = 0;            ///< replicas added for the TTFT quantile target
+    bool missedTtft = false;            ///< no replica count meets the TTFT quantile
+    OverflowSplit split;                ///< dedicated and (preemptible segments) overflow replicas
+    double dedicatedGpus = 0, gpus = 0; ///< the fleet's, and with the overflow's
+};
+
+/// The replicas `rps` requests per second need on `e`: their throughput,
+/// then (with a TTFT quantile target) the queueing for request slots, split
+/// into dedicated and overflow replicas when `overflow`.
+ReplicaChoice replicasOn(const Context& c, const InferenceEstimate& e, double rps, double ttftMs,
+                         bool overflow)
+{
+    const Assumptions& a = c.project.assumptions;
+    ReplicaChoice choice;
+    choice.estimate = &e;
+    choice.replicas = replicasFor(rps, e);
+    if (a.ttftTargetQuantile > 0 && choice.replicas > 0) {
+        const double sized =
+            replicasForTtft(choice.replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs,
+                            rps, a.ttftTargetQuantile, ttftMs);
+        if (sized > 0) {
+            choice.addedForTtft = sized - choice.replicas;
+            choice.replicas = sized;
+        } else {
+            choice.missedTtft = true;
+        }
+    }
+    choice.split = overflow ? splitOverflow(choice.replicas, e.tensorParallel * c.unit.gpuShare, a)
+                            : OverflowSplit{choice.replicas};
+    choice.dedicatedGpus = gpusForUnits(c, choice.split.dedicatedReplicas * e.tensorParallel);
+    choice.gpus = gpusForUnits(c, choice.replicas * e.tensorParallel);
+    return choice;
+}
+
+/// The degree that serves `rps` on the fewest GPUs, of those that fit and
+/// meet the latency targets (`degrees`, smallest first): one that meets the
+/// TTFT quantile before one that misses it, then the fewest of the fleet's
+/// GPUs (the dedicated replicas'), then the fewest in all (with the
+/// preemptible overflow's), then the smallest degree (docs/MODEL.md,
+/// "Tensor-parallel degree").
+ReplicaChoice leastGpuReplica(const Context& c, const std::vector<InferenceEstimate>& degrees,
+                              double rps, double ttftMs, bool overflow)
+{
+    const auto fewer = [](double x, double y) { return x < y - 1e-9 * std::max(1.0, y); };
+    ReplicaChoice best;
+    for (const InferenceEstimate& e : degrees) {
+        const ReplicaChoice candidate = replicasOn(c, e, rps, ttftMs, overflow);
+        const bool better = !best.estimate || (best.missedTtft && !candidate.missedTtft) ||
+                            (best.missedTtft == candidate.missedTtft &&
+                             (fewer(candidate.dedicatedGpus, best.dedicatedGpus) ||
+                              (!fewer(best.dedicatedGpus, candidate.dedicatedGpus) &&
+                               fewer(candidate.gpus, best.gpus))));
+        if (better)
+            best = candidate;
+    }
+    return best;
+}
+
 Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec)
 {
     if (c.project.assumptions.inferenceDisaggregated > 0) {
@@ -173,21 +236,21 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
     }
     ServingContext serving;
     serving.gpu = &c.gpu; // its calibrated efficiency and link (data/perf/serving.json)
-    auto replica =
-        estimateInferenceReplica(spec, c.unit, c.regime.multiGpu, c.project.assumptions, serving);
-    if (!replica)
-        return replica.error();
-    const InferenceEstimate& e = replica.value();
+    auto degrees =
+        inferenceReplicaDegrees(spec, c.unit, c.regime.multiGpu, c.project.assumptions, serving);
+    if (!degrees)
+        return degrees.error();
     const Assumptions& a = c.project.assumptions;
     // Preemptible overflow: services of preemptible segments (never the baseline).
     const bool overflow =
         !c.filter.ignoreSegmentRules && overflowApplies(c.project, c.workload, c.gpu);
-    const double gpusPerReplica = e.tensorParallel * c.unit.gpuShare;
     OptionResult option;
     const int months = c.project.horizonMonths;
-    double firstReplicas = 0, firstOverflow = 0;
+    const InferenceEstimate* first = nullptr; // the first active month's replica
+    double firstReplicas = 0;
+    int largestDegree = 0;
     ServiceQueueing queueing;
-    OverflowSplit split;
+    OverflowSplit firstSplit;
     for (int m = 1; m <= months; ++m) {
         if (!c.workload.activeIn(m, months)) {
             option.months.push_back({});
@@ -196,25 +259,22 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         const double meanRps = requestsPerSecondIn(spec, c.workload, m);
         // Provisioned for the peak rate; the mean is what keeps them busy.
         const double rps = meanRps * a.peakToMeanTrafficRatio;
-        double replicas = replicasFor(rps, e);
-        if (a.ttftTargetQuantile > 0 && replicas > 0) {
-            const double sized =
-                replicasForTtft(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps,
-                                a.ttftTargetQuantile, spec.ttftMs);
-            if (sized > 0) {
-                queueing.addedReplicas = std::max(queueing.addedReplicas, sized - replicas);
-                replicas = sized;
-            } else {
-                ++queueing.missedMonths;
-            }
-        }
+        const ReplicaChoice choice =
+            leastGpuReplica(c, degrees.value(), rps, spec.ttftMs, overflow);
+        const InferenceEstimate& e = *choice.estimate;
+        const double replicas = choice.replicas;
+        if (choice.missedTtft)
+            ++queueing.missedMonths;
+        queueing.addedReplicas = std::max(queueing.addedReplicas, choice.addedForTtft);
         queueing.add(
             ttftQueueing(replicas, e.batch, e.requestsPerSecondPerReplica, e.prefillMs, rps));
-        split = overflow ? splitOverflow(replicas, gpusPerReplica, a) : OverflowSplit{replicas};
-        if (firstReplicas == 0) {
+        const OverflowSplit& split = choice.split;
+        if (!first) {
+            first = &e;
             firstReplicas = replicas;
-            firstOverflow = split.overflowReplicas;
+            firstSplit = split;
         }
+        largestDegree = std::max(largestDegree, e.tensorParallel);
         if (split.overflowReplicas > 0) {
             // The service's SLA with overflow replicas down for their preemption share.
             const TtftQueueing degraded = ttftQueueing(
@@ -233,17 +293,23 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             dedicatedCapacity > 0 ? std::min(1.0, meanRps / dedicatedCapacity) : 0.0;
         MonthRequirement month = provisioned(units, gpusForUnits(c, units), load);
         month.memoryGb = split.dedicatedReplicas * e.memoryGbPerReplica;
-        if (split.overflowReplicas > 0)
+        if (split.overflowReplicas > 0) {
             month.overflowGpuHoursHeld =
                 gpusForUnits(c, split.overflowReplicas * e.tensorParallel) * kHoursPerMonth;
+            month.overflowPreemptionRate = split.preemptionRate; // its replicas' degree
+        }
         // Replicas follow the traffic: the month's mean is paid, its peak held
         // at once — less what static provisioning (peak_to_mean_traffic_ratio)
         // already holds all month.
-        month.peakGpus =
-            month.gpuEquivalents * std::max(1.0, c.project.assumptions.inferencePeakToMeanRatio /
-                                                     c.project.assumptions.peakToMeanTrafficRatio);
+        const double peakScale =
+            std::max(1.0, a.inferencePeakToMeanRatio / a.peakToMeanTrafficRatio);
+        month.peakGpus = month.gpuEquivalents * peakScale;
+        month.peakUnits = month.units * peakScale;
         option.months.push_back(month);
     }
+    // The first active month's replica describes the option (the simulator
+    // replays that month); a service that never runs, the smallest degree's.
+    const InferenceEstimate& e = first ? *first : degrees.value().front();
     option.details = {{"batch", double(e.batch)},
                       {"tensor_parallel", double(e.tensorParallel)},
                       {"step_ms", e.stepMs},
@@ -255,6 +321,8 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                       {"memory_gb_per_replica", e.memoryGbPerReplica},
                       {"kv_bytes_per_token", e.kvBytesPerToken},
                       {"replicas_first_month", firstReplicas}};
+    if (largestDegree > e.tensorParallel) // a later month's demand is served on a larger degree
+        option.details.emplace_back("tensor_parallel_largest", double(largestDegree));
     // Queueing for request slots in the month whose p99 TTFT is longest.
     if (queueing.worst) {
         option.details.emplace_back("ttft_mean_ms", queueing.worst->meanTtftMs);
@@ -270,12 +338,16 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
             option.details.emplace_back("ttft_target_missed_months", queueing.missedMonths);
     }
     if (overflow) {
+        // The first active month's replicas (a later month's larger degree
+        // is preempted more often: its months carry their own rate).
+        const OverflowSplit& split =
+            first ? firstSplit : splitOverflow(0, e.tensorParallel * c.unit.gpuShare, a);
         option.overflowPreemptionRate = split.preemptionRate;
         option.details.emplace_back("overflow_preemption_rate", split.preemptionRate);
         if (split.refused) {
             option.details.emplace_back("overflow_refused", 1.0);
         } else {
-            option.details.emplace_back("overflow_replicas_first_month", firstOverflow);
+            option.details.emplace_back("overflow_replicas_first_month", split.overflowReplicas);
             option.details.emplace_back(
                 "overflow_usd_per_gpu_hour",
                 overflowUsdPerGpuHour(c.project, c.gpu, split.preemptionRate).value_or(0.0));
@@ -340,6 +412,7 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
                            sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
         const double peakUnits = wholeGpu ? peakSessions * spec.gpusPerUser : peakSessions;
         month.peakGpus = std::max(month.gpuEquivalents, gpusForUnits(c, peakUnits));
+        month.peakUnits = std::max(month.units, peakUnits);
         option.months.push_back(month);
     }
     option.details = {{"allocated_fraction", allocated},
@@ -397,6 +470,10 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
                 spec.windowHoursPerDay ? *spec.windowHoursPerDay / 24.0 : 1.0;
             month.peakGpus =
                 std::max(month.gpuEquivalents / windowShare, spec.gpusPerJob * c.unit.gpuShare);
+            // A window's peak is what capacity and a commitment hold (the
+            // units grown as the GPUs are); without one, the mean.
+            if (spec.windowHoursPerDay && month.gpuEquivalents > 0)
+                month.peakUnits = month.units * month.peakGpus / month.gpuEquivalents;
         }
         option.months.push_back(month);
     }
@@ -502,10 +579,13 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                 result.profile = unit.profile;
                 result.isolation = unit.isolation;
                 result.unitsPerGpu = std::max(1, unit.unitsPerGpu);
-                // Replicas and sessions follow the load: capacity holds them
+                // Replicas and sessions follow the load, and batch jobs in a
+                // window hold the day's work within it: capacity holds them
                 // towards their peak (docs/MODEL.md, "Gangs and peaks").
+                const auto* batch = std::get_if<BatchSpec>(&workload.spec);
                 if (workload.kind() == WorkloadKind::Inference ||
-                    workload.kind() == WorkloadKind::Notebooks)
+                    workload.kind() == WorkloadKind::Notebooks ||
+                    (batch && batch->windowHoursPerDay))
                     result.peakCapacityShare = project.assumptions.peakCapacityShare;
                 options.push_back(std::move(result));
             }

@@ -59,9 +59,11 @@ double overflowCostUsd(const Project& project, const OptionResult& option, std::
     const double hours = option.months[monthIndex].overflowGpuHoursHeld;
     if (hours <= 0)
         return 0.0;
+    const double rate = option.months[monthIndex].overflowPreemptionRate > 0
+                            ? option.months[monthIndex].overflowPreemptionRate
+                            : option.overflowPreemptionRate;
     const GpuModel* gpu = project.catalog().gpu(option.gpuId);
-    const auto price =
-        gpu ? overflowUsdPerGpuHour(project, *gpu, option.overflowPreemptionRate) : std::nullopt;
+    const auto price = gpu ? overflowUsdPerGpuHour(project, *gpu, rate) : std::nullopt;
     // overflowApplies checked the price before any overflow hours were set.
     return price ? hours * *price : 0.0;
 }
