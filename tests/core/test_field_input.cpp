@@ -227,3 +227,4 @@ private slots:
 };
 
 FLEET_TEST_MAIN(TestFieldInput)
+#include "test_field_input.moc"
