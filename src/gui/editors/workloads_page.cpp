@@ -355,10 +355,12 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     QObject::connect(filter, &QLineEdit::textChanged, page, applyFilter);
     for (const auto& [kind, shown] : tables)
         QObject::connect(shown.second, &QAbstractItemModel::modelReset, page, applyFilter);
-    // The first kind that has workloads is shown first.
+    // The first kind that has workloads is shown first, its first workload
+    // in the inspector.
     for (const auto& [kind, shown] : tables)
         if (shown.second->rowCount() > 0) {
             kinds->setCurrentIndex(int(kind));
+            shown.first->setCurrentIndex(shown.second->index(0, 1)); // its name
             break;
         }
     // Asks kind and segment (`kind` offered first, else the kind last added),
