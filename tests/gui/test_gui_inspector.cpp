@@ -284,6 +284,10 @@ private slots:
         qInfo("1366×768: %d rows of %d px shown; list %d px wide, inspector %d px", rowsShown,
               rowHeight, view->width(), form->width());
         QVERIFY2(rowsShown >= 20, qPrintable(QString::number(rowsShown)));
+        // The page fits its pane: no scrolling sideways to reach the inspector.
+        QWidget* page = view->window()->findChild<QWidget*>(QStringLiteral("workloadSplitter"));
+        QVERIFY(page->parentWidget()->minimumSizeHint().width() <=
+                page->parentWidget()->parentWidget()->width());
         QVERIFY(form->isVisible());
         QVERIFY(form->editorOf(QStringLiteral("Params"))->isVisible());
         // Every label of the form reads whole.

@@ -58,6 +58,7 @@ WorkloadInspector::WorkloadInspector(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("inspector"));
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("inspectorTitle"));
     m_title->setWordWrap(true);
@@ -165,7 +166,8 @@ void WorkloadInspector::rebuild()
             auto* box = new QGroupBox(group, m_form);
             box->setObjectName(QStringLiteral("group:") + group);
             auto* form = new QFormLayout(box);
-            form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+            // Labels above their fields: a side panel is narrow, and no label is cut.
+            form->setRowWrapPolicy(QFormLayout::WrapAllRows);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             forms[group] = form;
             order.push_back(group);
@@ -212,7 +214,7 @@ void WorkloadInspector::rebuild()
         case EditorKind::Choice: {
             auto* combo = new QComboBox;
             combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-            combo->setMinimumContentsLength(12);
+            combo->setMinimumContentsLength(8);
             connect(combo, &QComboBox::activated, this, [this, combo, at](int i) {
                 if (row() < 0 || combo->itemData(i) == m_model->data(at(), Qt::EditRole))
                     return;
@@ -280,6 +282,7 @@ void WorkloadInspector::refresh()
                     ? QLocale::c().toString(m_model->data(index, Qt::EditRole).toDouble(), 'g', 15)
                     : QString());
             edit->setModified(false);
+            edit->setCursorPosition(0); // a long note reads from its start
             edit->setReadOnly(!(m_model->flags(index) & Qt::ItemIsEditable) && value.isValid());
         } else if (auto* combo = qobject_cast<QComboBox*>(entry.editor)) {
             const QSignalBlocker quiet(combo);

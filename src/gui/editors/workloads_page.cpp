@@ -24,6 +24,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -180,7 +181,7 @@ QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTable
                                             ? QHeaderView::Stretch
                                             : QHeaderView::ResizeToContents);
     header->setResizeContentsPrecision(20);
-    // Columns in the order asked: name, segment, figures, cost.
+    // Columns in the order asked: name, figures, cost, segment.
     for (int i = 0; i < shown.size(); ++i)
         for (int c = 0; c < model->columnCount(); ++c)
             if (model->column(c).key == shown[i])
@@ -227,6 +228,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
 {
     auto* page = new QWidget(parent);
     auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // a laptop's editor pane is about 430 px wide
     std::vector<FieldTableModel*> models;
     auto* addWorkload = new QPushButton(QObject::tr("Add workload…"));
     addWorkload->setObjectName(QStringLiteral("addWorkload"));
@@ -253,10 +255,11 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     inspectorScroll->setWidgetResizable(true);
     inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     inspectorScroll->setWidget(inspector);
+    inspectorScroll->setMinimumWidth(170);
     splitter->addWidget(kinds);
     splitter->addWidget(inspectorScroll);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
     std::map<WorkloadKind, std::pair<QTableView*, FieldTableModel*>> tables;
     auto defaults = std::make_shared<AddDefaults>();
@@ -281,13 +284,15 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         for (FieldColumn& c : workloadMonthColumns())
             all.push_back(std::move(c));
         for (FieldColumn& c : workloadPinColumns()) {
-            c.group = QObject::tr("Pins (the optimizer chooses what is not pinned)");
+            c.group = QObject::tr("Pins");
             all.push_back(std::move(c));
         }
         all.push_back(costColumn(costs));
-        figures.prepend(QStringLiteral("segment"));
+        // Name, the figures that size it and its cost first: in a laptop's
+        // editor pane they show without scrolling.
         figures.prepend(QStringLiteral("name"));
         figures.append(QStringLiteral("cost"));
+        figures.append(QStringLiteral("segment"));
         auto* model =
             new FieldTableModel(doc, workloadsOf(kind), workloadName, std::move(all), page);
         model->setObjectName(title);
@@ -299,6 +304,16 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
         tabLayout->addStretch(0);
         addRowActions(tabLayout, doc, view, model, RowList::Workloads);
+        // Arrows for Move up and down: the list fits a laptop's editor pane
+        // (about 430 px at 1366×768) beside the inspector.
+        for (const auto& [name, icon] :
+             {std::pair{QStringLiteral("moveUp:"), QStyle::SP_ArrowUp},
+              std::pair{QStringLiteral("moveDown:"), QStyle::SP_ArrowDown}})
+            if (auto* button = tab->findChild<QPushButton*>(name + title)) {
+                button->setAccessibleName(button->text());
+                button->setText({});
+                button->setIcon(button->style()->standardIcon(icon));
+            }
         kinds->addTab(tab, title);
         QObject::connect(
             view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,
