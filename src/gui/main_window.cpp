@@ -380,6 +380,9 @@ void MainWindow::showResults(ResultsPtr results)
     m_charts->showResults(results);
     if (m_metering)
         m_metering->showResults(results);
+    for (const ProjectPage& page : *m_pages)
+        if (page.showResults)
+            page.showResults(*results); // the workloads' costs
     if (!m_recompute->upToDate()) {
         markStale(); // of an earlier request (a packing replay): newer ones are on their way
         return;

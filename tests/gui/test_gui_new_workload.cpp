@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
@@ -57,7 +58,16 @@ class TestGuiNewWorkload : public QObject
     std::unique_ptr<QWidget> m_page;
     ProjectPage m_workloads;
 
-    QTableView* table(const QString& title) const { return m_page->findChild<QTableView*>(title); }
+    /// The list of workloads of kind `title`, its tab shown.
+    QTableView* table(const QString& title) const
+    {
+        auto* view = m_page->findChild<QTableView*>(title);
+        auto* tabs = m_page->findChild<QTabWidget*>(QStringLiteral("workloadKinds"));
+        for (int t = 0; view && tabs && t < tabs->count(); ++t)
+            if (tabs->widget(t)->isAncestorOf(view))
+                tabs->setCurrentIndex(t);
+        return view;
+    }
     static QLabel* placeholder(QTableView* view)
     {
         return view->viewport()->findChild<QLabel*>(QStringLiteral("emptyPlaceholder"));
@@ -158,7 +168,8 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(!placeholder(inference)->isVisible());
         QCOMPARE(inference->maximumHeight(), QWIDGETSIZE_MAX);
-        QVERIFY(inference->height() > table(QStringLiteral("Training"))->height());
+        const int inferenceHeight = inference->height();
+        QVERIFY(inferenceHeight > table(QStringLiteral("Training"))->height());
         screenshot(QStringLiteral("one"));
     }
 

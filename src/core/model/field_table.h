@@ -59,13 +59,15 @@ enum class EnumWording
 };
 
 /// How the app shows a field: its column header, unit, and the scale from the
-/// file's unit to the shown one (1e-9: parameters shown in billions).
+/// file's unit to the shown one (1e-9: parameters shown in billions); the
+/// group a form shows it in ("Model", "Run"; "" for the record's first).
 struct FieldDisplay
 {
     std::string_view label;
     std::string_view unit;
     double scale = 1.0;
     int decimals = 2;
+    std::string_view group{};
 };
 
 /// A field's value, whatever its type: numbers and integers as double, text,

@@ -40,7 +40,7 @@ void setMeasure(TrainingSpec& spec, const FieldValue& value)
 template <typename Spec> Field<Spec> precisionField()
 {
     return choice<Spec>("precision", Presence::Optional, kPrecisions,
-                        "Number format of weights and KV cache", {"Precision", "", 1, 0},
+                        "Number format of weights and KV cache", {"Precision", "", 1, 0, "Model"},
                         &getPrecision<Spec>, &setPrecision<Spec>);
 }
 
@@ -63,34 +63,35 @@ const std::vector<Field<TrainingSpec>>& trainingTable()
     static const std::vector<Field<S>> table = {
         number<&S::activeParams>("active_params", P::Required, kParams,
                                  "Active parameters N; compute = 6·N·D FLOPs",
-                                 {"Params", "B", 1e-9, 1}),
+                                 {"Params", "B", 1e-9, 1, "Model"}),
         number<&S::totalParams>(
             "total_params", P::OmitWhenDefault, kParams,
             "All parameters, for the checkpoint size of a mixture of experts; 0: as active",
-            {"Total params", "B", 1e-9, 1}),
+            {"Total params", "B", 1e-9, 1, "Model"}),
         number<&S::tokensPerRun>("tokens_per_run", P::OmitWhenDefault, kTokens,
                                  "Tokens D; or give run_days (exactly one of the two)",
-                                 {"Tokens per run", "T", 1e-12, 2}),
+                                 {"Tokens per run", "T", 1e-12, 2, "Run"}),
         number<&S::runDays>("run_days", P::Unset, {0, true, 3650, "(days of wall clock)"},
                             "Wall-clock days a run takes on its gang, instead of tokens_per_run "
                             "(tokens are derived)",
-                            {"Run length", "days", 1, 1}),
+                            {"Run length", "days", 1, 1, "Run"}),
         integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
-                                {"GPUs per job", "GPUs", 1, 0}),
+                                {"GPUs per job", "GPUs", 1, 0, "Run"}),
         number<&S::efficiency>("efficiency", P::Required, kWorkloadFraction,
                                "Model FLOPs utilization (Llama 3: 38–43 % on H100s)",
-                               {"MFU", "%", 100, 1}),
+                               {"MFU", "%", 100, 1, "Efficiency"}),
         choice<S>("efficiency_measure", P::Optional, kMeasures,
-                  "How the efficiency is measured; never mix the two", {"Measure", "", 1, 0},
-                  &getMeasure, &setMeasure),
+                  "How the efficiency is measured; never mix the two",
+                  {"Measure", "", 1, 0, "Efficiency"}, &getMeasure, &setMeasure),
         precisionField<S>(),
         number<&S::runsPerMonth>("runs_per_month", P::Required, {0, true, 1000, "(runs)"},
-                                 "Runs started a month", {"Runs", "per month", 1, 2}),
+                                 "Runs started a month", {"Runs", "per month", 1, 2, "Run"}),
         number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Unset, kMinutes,
                                           "Minutes between checkpoints; unset: Young's optimum",
-                                          {"Checkpoint interval", "min", 1, 0}),
+                                          {"Checkpoint interval", "min", 1, 0, "Run"}),
         integer<&S::priority>("priority", P::OmitWhenDefault, {-1000, false, 1000, ""},
-                              "Higher preempts lower in the scheduler", {"Priority", "", 1, 0}),
+                              "Higher preempts lower in the scheduler",
+                              {"Priority", "", 1, 0, "Run"}),
     };
     return table;
 }
@@ -102,36 +103,37 @@ const std::vector<Field<InferenceSpec>>& inferenceTable()
         text<&S::model>("model", P::OmitWhenDefault,
                         "A known model (data/perf/models.json): its total and active parameters "
                         "and KV-cache shape; empty: dense, estimated from N",
-                        {"Model", "", 1, 0}),
+                        {"Model", "", 1, 0, "Model"}),
         number<&S::params>("params", P::Required, kParams,
                            "Parameters N (active for a mixture of experts); with a model, its "
                            "active count",
-                           {"Params", "B", 1e-9, 1}),
+                           {"Params", "B", 1e-9, 1, "Model"}),
         number<&S::totalParams>(
             "total_params", P::OmitWhenDefault, kParams,
             "All parameters of a mixture of experts, for the weights' memory; 0: as N. With a "
             "model, its total",
-            {"Total params", "B", 1e-9, 1}),
+            {"Total params", "B", 1e-9, 1, "Model"}),
         precisionField<S>(),
         number<&S::requestsPerSecond>(
             "requests_per_second", P::Required, {0, true, 1e7, "(requests/s)"},
-            "Request rate in the first month", {"Requests", "per s", 1, 1}),
-        number<&S::inputTokens>("input_tokens", P::Required,
-                                {0, false, 1e7, "(tokens per request)"},
-                                "Prompt tokens per request", {"Input tokens", "per request", 1, 0}),
+            "Request rate in the first month", {"Requests", "per s", 1, 1, "Traffic"}),
+        number<&S::inputTokens>(
+            "input_tokens", P::Required, {0, false, 1e7, "(tokens per request)"},
+            "Prompt tokens per request", {"Input tokens", "per request", 1, 0, "Traffic"}),
         number<&S::outputTokens>(
             "output_tokens", P::Required, {0, true, 1e6, "(tokens per request)"},
-            "Tokens generated per request", {"Output tokens", "per request", 1, 0}),
+            "Tokens generated per request", {"Output tokens", "per request", 1, 0, "Traffic"}),
         number<&S::tpotMs>("tpot_ms", P::Required, {0, true, 1e4, "(ms per output token)"},
-                           "Target time per output token", {"TPOT", "ms", 1, 0}),
+                           "Target time per output token", {"TPOT", "ms", 1, 0, "Latency targets"}),
         number<&S::ttftMs>("ttft_ms", P::Required, {0, true, 6e5, "(ms)"},
-                           "Target time to first token", {"TTFT", "ms", 1, 0}),
+                           "Target time to first token", {"TTFT", "ms", 1, 0, "Latency targets"}),
         number<&S::growthPerMonth>("growth_per_month", P::OmitWhenDefault,
                                    {-0.5, false, 10, "(fraction per month, 0.05 = +5 %)"},
-                                   "Request-rate growth per month", {"Growth", "%/month", 100, 1}),
+                                   "Request-rate growth per month",
+                                   {"Growth", "%/month", 100, 1, "Traffic"}),
         number<&S::kvBytesPerToken>("kv_bytes_per_token", P::Unset, {0, true, 1e8, "(bytes)"},
                                     "KV-cache bytes per token; unset: estimated from N",
-                                    {"KV cache", "bytes/token", 1, 0}),
+                                    {"KV cache", "bytes/token", 1, 0, "Model"}),
     };
     return table;
 }
@@ -141,27 +143,28 @@ const std::vector<Field<NotebookSpec>>& notebookTable()
     using S = NotebookSpec;
     static const std::vector<Field<S>> table = {
         integer<&S::users>("users", P::Required, {1, false, 10000000, ""}, "Notebook users",
-                           {"Users", "people", 1, 0}),
+                           {"Users", "people", 1, 0, "Sessions"}),
         number<&S::gpusPerUser>("gpus_per_user", P::Optional, {0, true, 64, "(GPUs)"},
                                 "GPUs (or GPU shares) a session holds",
-                                {"GPUs per user", "GPUs", 1, 2}),
+                                {"GPUs per user", "GPUs", 1, 2, "Sessions"}),
         number<&S::activeFraction>("active_fraction", P::Required, kWorkloadFraction,
-                                   "Share of wall time the GPU is busy", {"Active", "%", 100, 1}),
+                                   "Share of wall time the GPU is busy",
+                                   {"Active", "%", 100, 1, "Activity"}),
         number<&S::meanIdleGapMin>("mean_idle_gap_min", P::Required, kMinutes,
                                    "Idle gaps are exponential with this mean",
-                                   {"Mean idle gap", "min", 1, 0}),
+                                   {"Mean idle gap", "min", 1, 0, "Activity"}),
         number<&S::idleTimeoutMin>("idle_timeout_min", P::Required,
                                    {0, false, 1e5, "(minutes; 0 = never)"},
                                    "Idle sessions release their GPU after this long (0: never)",
-                                   {"Idle timeout", "min", 1, 0}),
+                                   {"Idle timeout", "min", 1, 0, "Activity"}),
         number<&S::memoryGbPerSession>("memory_gb_per_session", P::Required,
                                        {0, true, 4096, "(GB)"}, "GPU memory a session needs",
-                                       {"Memory", "GB/session", 1, 0}),
+                                       {"Memory", "GB/session", 1, 0, "Sessions"}),
         number<&S::activeHoursPerDay>(
             "active_hours_per_day", P::Unset, {0, true, 24, "(hours a day)"},
             "Hours a day sessions exist, averaged over the week (8 h on 5 days: 5.7); unset: "
             "all day",
-            {"Active hours", "h/day", 1, 1}),
+            {"Active hours", "h/day", 1, 1, "Activity"}),
     };
     return table;
 }
@@ -172,25 +175,26 @@ const std::vector<Field<BatchSpec>>& batchTable()
     static const std::vector<Field<S>> table = {
         number<&S::gpuHoursPerMonth>("gpu_hours_per_month", P::Required,
                                      {0, true, 1e9, "(GPU-hours)"}, "On the reference GPU",
-                                     {"GPU-hours", "per month", 1, 0}),
+                                     {"GPU-hours", "per month", 1, 0, "Work"}),
         reference<&S::referenceGpuId>("reference_gpu", P::Required, "GPU",
                                       "Catalog GPU the GPU-hours were measured on",
-                                      {"Reference GPU", "", 1, 0}),
+                                      {"Reference GPU", "", 1, 0, "Work"}),
         integer<&S::gpusPerJob>("gpus_per_job", P::Required, kGangSize, "Gang size",
-                                {"GPUs per job", "GPUs", 1, 0}),
+                                {"GPUs per job", "GPUs", 1, 0, "Work"}),
         number<&S::memoryGbPerGpu>("memory_gb_per_gpu", P::Required, {0, true, 4096, "(GB)"},
-                                   "GPU memory each of its GPUs needs", {"Memory", "GB/GPU", 1, 0}),
+                                   "GPU memory each of its GPUs needs",
+                                   {"Memory", "GB/GPU", 1, 0, "Work"}),
         flag<&S::preemptible>("preemptible", P::Required,
                               "May be evicted (spot, predictive preemption)",
-                              {"Preemptible", "", 1, 0}),
+                              {"Preemptible", "", 1, 0, "Scheduling"}),
         number<&S::checkpointIntervalMin>("checkpoint_interval_min", P::Required, kMinutes,
                                           "Work lost on eviction is at most this",
-                                          {"Checkpoint interval", "min", 1, 0}),
+                                          {"Checkpoint interval", "min", 1, 0, "Scheduling"}),
         number<&S::windowHoursPerDay>(
             "window_hours_per_day", P::Unset, {0, true, 24, "(hours a day)"},
             "Hours a day the jobs may run (a nightly window); its GPUs are held at once "
             "within it. Unset: any hour",
-            {"Window", "h/day", 1, 1}),
+            {"Window", "h/day", 1, 1, "Scheduling"}),
     };
     return table;
 }

@@ -1,5 +1,7 @@
 #include "editors/field_table_model.h"
 
+#include "model/field_input.h"
+
 #include <QLocale>
 
 #include <boost/json.hpp>
@@ -129,6 +131,8 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
     const double scaled = value.toDouble() * c.scale;
     if (role == Qt::EditRole)
         return scaled;
+    if (c.format)
+        return c.format(value.toDouble());
     return QLocale().toString(scaled, 'f', c.decimals) +
            (c.unit.isEmpty() ? QString() : QStringLiteral(" ") + c.unit);
 }
@@ -183,7 +187,7 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
     } else if (current.typeId() == QMetaType::QString) {
         json = value.toString().toStdString();
     } else {
-        const double stored = value.toDouble() / c.scale;
+        const double stored = storedFromShown(value.toDouble(), c.scale);
         if (c.integer) {
             if (stored != std::floor(stored) || std::abs(stored) > 9e15) {
                 m_lastRefusal = tr("%1: must be a whole number; got %2")
@@ -223,11 +227,31 @@ void FieldTableModel::reportRefusal(const QString& message)
     emit refused({}, message);
 }
 
-void FieldTableModel::reportUnreadable(const QModelIndex& index, const QString& text)
+bool FieldTableModel::setTyped(const QModelIndex& index, const QString& text)
 {
+    if (!index.isValid())
+        return false;
     const FieldColumn& c = m_columns[std::size_t(index.column())];
-    m_lastRefusal = tr("%1: «%2» is not a number").arg(c.header, text);
-    emit refused(index, m_lastRefusal);
+    const std::string header = c.header.toStdString();
+    const std::string unit = c.unit.toStdString();
+    const auto parsed = parseFieldInput({header, unit, c.scale}, text.toStdString());
+    if (!parsed) {
+        reportRefusal(index, QString::fromStdString(parsed.error().messages()));
+        return false;
+    }
+    return setData(index, parsed.value().shown, Qt::EditRole);
+}
+
+void FieldTableModel::reportRefusal(const QModelIndex& index, const QString& message)
+{
+    m_lastRefusal = message;
+    emit refused(index, message);
+}
+
+void FieldTableModel::refreshColumn(int section)
+{
+    if (rowCount() > 0)
+        emit dataChanged(index(0, section), index(rowCount() - 1, section));
 }
 
 } // namespace fleet::gui

@@ -52,6 +52,12 @@ struct FieldColumn
     /// The tooltip of a cell whose item has no such field (shown "—"), when
     /// it should say more than `tooltip` (how to add the missing value).
     QString missingTooltip = {};
+    /// The group a form shows the field in ("Model", "Run"; the field
+    /// table's group, or the page's for its own columns).
+    QString group = {};
+    /// What a cell shows for a stored number, instead of the number and its
+    /// unit (a cost as "$1.23 M").
+    std::function<QString(double)> format = {};
 
     /// What a cell shows for stored `value`: its choice's `shown` text or
     /// label (the value itself when no choice matches).
@@ -86,8 +92,15 @@ public:
 
     /// Reports an edit of this table's items refused elsewhere (add, remove).
     void reportRefusal(const QString& message);
-    /// Reports a value the editor could not even read as a number.
-    void reportUnreadable(const QModelIndex& index, const QString& text);
+    /// Sets a number cell from text typed in its column's unit
+    /// (model/field_input.h: "13" in a field shown in B is 13 × 10⁹; "2
+    /// weeks" in one of days is 14); text that cannot be read so is refused
+    /// naming the field and the rule, and nothing changes.
+    bool setTyped(const QModelIndex& index, const QString& text);
+    /// Reports a refusal of an edit of `index` made before the document saw it.
+    void reportRefusal(const QModelIndex& index, const QString& message);
+    /// Column `section` shows new values (derived figures: costs).
+    void refreshColumn(int section);
 
 signals:
     void refused(const QModelIndex& index, const QString& message);

@@ -7,6 +7,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class QWidget;
@@ -14,12 +15,15 @@ class QWidget;
 namespace fleet::gui {
 
 class FieldTableModel;
+struct PlanResults;
 
 struct ProjectPage
 {
     QString title;
     QWidget* widget = nullptr;
     std::vector<FieldTableModel*> models; ///< the page's tables, for tests and messages
+    /// Shows figures of the latest results (the workloads' costs); may be empty.
+    std::function<void(const PlanResults&)> showResults = {};
 };
 
 // One page per file: fleet_page.cpp, price_books_page.cpp, segments_page.cpp,

@@ -61,6 +61,7 @@ FieldColumn column(const Field<Record>& field,
         c.tooltip += QObject::tr(". Renaming it renames every reference.");
     c.scale = info.display.scale;
     c.decimals = info.display.decimals;
+    c.group = qs(info.display.group);
     c.integer = info.type == FieldType::Integer;
     if (info.type == FieldType::Id && rows)
         return c;

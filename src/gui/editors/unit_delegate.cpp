@@ -63,10 +63,9 @@ void UnitDelegate::setEditorData(QWidget* editor, const QModelIndex& index) cons
     auto* edit = editor->findChild<QLineEdit*>(QStringLiteral("value"));
     if (!edit)
         return QStyledItemDelegate::setEditorData(editor, index);
-    const FieldTableModel* model = fieldModel(index);
-    const int decimals = model ? model->column(index.column()).decimals : 2;
-    // Enough digits that editing nothing changes nothing.
-    edit->setText(QLocale().toString(index.data(Qt::EditRole).toDouble(), 'g', 12 + decimals));
+    // Enough digits that editing nothing changes nothing; written as the
+    // parser reads it (a point, no group separators), whatever the locale.
+    edit->setText(QLocale::c().toString(index.data(Qt::EditRole).toDouble(), 'g', 15));
     edit->selectAll();
 }
 
@@ -83,17 +82,10 @@ void UnitDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
     auto* edit = editor->findChild<QLineEdit*>(QStringLiteral("value"));
     if (!edit)
         return QStyledItemDelegate::setModelData(editor, model, index);
-    const QString text = edit->text().trimmed();
-    bool ok = false;
-    double value = QLocale().toDouble(text, &ok);
-    if (!ok)
-        value = QLocale::c().toDouble(text, &ok);
-    if (!ok) {
-        if (auto* fields = qobject_cast<FieldTableModel*>(model))
-            fields->reportUnreadable(index, text);
-        return;
-    }
-    model->setData(index, value, Qt::EditRole);
+    // Read in the column's unit (model/field_input.h): "13" in a field of
+    // billions is 13 × 10⁹, "2 weeks" in one of days is 14.
+    if (auto* fields = qobject_cast<FieldTableModel*>(model))
+        fields->setTyped(index, edit->text());
 }
 
 void UnitDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,

@@ -1,3 +1,4 @@
+#include "compute/plan_results.h"
 #include "document/scenario_recorder.h"
 #include "editors/empty_table_placeholder.h"
 #include "editors/model_picker.h"
@@ -7,15 +8,24 @@
 #include "editors/project_pages.h"
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
+#include "editors/unit_delegate.h"
 #include "editors/workload_defaults.h"
+#include "editors/workload_inspector.h"
 #include "editors/workload_pins.h"
 #include "engine/training.h"
 #include "utf8_text.h"
+#include "views/number_format.h"
 
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QWidget>
@@ -24,12 +34,16 @@
 
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 
 // The Workloads page: "Add workload…" (which asks the kind and the segment),
-// and a table per kind of work with its rows' buttons (an empty one is a line
-// with an Add link); segment, precision, reference GPU and the optional pins
-// are picked, never typed.
+// a filter by name, a compact list per kind of work (a tab each: name,
+// segment, the one or two figures that size it, its cost) with its rows'
+// buttons (an empty one is a line with an Add link), and beside the lists the
+// inspector: every field of the selected workload as a form
+// (editors/workload_inspector.h). Segment, precision, reference GPU and the
+// optional pins are picked, never typed.
 
 namespace fleet::gui {
 
@@ -91,6 +105,109 @@ void showDerivedRunColumns(FieldColumn& tokens, FieldColumn& days)
                                 "or an H100 (derived)");
 }
 
+/// Mean monthly cost attributed to each workload (by id) in the latest results.
+using WorkloadCosts = std::map<std::string, double>;
+
+/// The list's cost column: the results' mean monthly cost of the workload.
+FieldColumn costColumn(std::shared_ptr<const WorkloadCosts> costs)
+{
+    FieldColumn c;
+    c.key = QStringLiteral("cost");
+    c.header = QObject::tr("Cost");
+    c.unit = QObject::tr("per month");
+    c.tooltip = QObject::tr("Mean monthly cost attributed to the workload over the horizon "
+                            "(its chosen option; docs/MODEL.md), as of the latest results");
+    c.group = QObject::tr("Workload");
+    c.get = [costs](const Project& p, int i) {
+        const auto at = costs->find(p.workloads[std::size_t(i)].id);
+        return at == costs->end() ? QVariant() : QVariant(at->second);
+    };
+    c.format = [](double usd) { return formatUsd(usd); };
+    return c;
+}
+
+/// The months a workload runs in: its first and last month of the horizon.
+std::vector<FieldColumn> workloadMonthColumns()
+{
+    std::vector<FieldColumn> columns = {
+        number(
+            QObject::tr("Start month"), {},
+            QObject::tr("Month of the horizon it starts in (1: the horizon's first month)"),
+            "workloads", "start_month",
+            [](const Project& p, int i) { return double(p.workloads[std::size_t(i)].startMonth); },
+            1, 0, true),
+        number(
+            QObject::tr("End month"), {},
+            QObject::tr("Last month of the horizon it runs in; 0: to the end of the horizon"),
+            "workloads", "end_month",
+            [](const Project& p, int i) { return double(p.workloads[std::size_t(i)].endMonth); }, 1,
+            0, true),
+        text(QObject::tr("Note"), QObject::tr("Anything worth knowing about it (not used in sums)"),
+             "workloads", "note",
+             [](const Project& p, int i) { return p.workloads[std::size_t(i)].note; })};
+    columns[0].key = QStringLiteral("start_month");
+    columns[1].key = QStringLiteral("end_month");
+    columns[2].key = QStringLiteral("note");
+    for (FieldColumn& c : columns)
+        c.group = QObject::tr("Workload");
+    return columns;
+}
+
+/// A compact list over `model` in `layout`: the columns keyed `shown` alone
+/// (all of a row's fields are in the inspector), short rows, the name first.
+QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
+                           const QStringList& shown)
+{
+    auto* view = new QTableView;
+    view->setObjectName(title);
+    view->setModel(model);
+    view->setItemDelegate(new UnitDelegate(view));
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                          QAbstractItemView::AnyKeyPressed);
+    view->verticalHeader()->hide(); // the name is a column
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->setWordWrap(false);
+    QHeaderView* header = view->horizontalHeader();
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const int at = shown.indexOf(model->column(c).key);
+        view->setColumnHidden(c, at < 0);
+    }
+    // The name takes the room left; the figures fit their header and first rows.
+    for (int c = 0; c < model->columnCount(); ++c)
+        header->setSectionResizeMode(c, model->column(c).key == QStringLiteral("name")
+                                            ? QHeaderView::Stretch
+                                            : QHeaderView::ResizeToContents);
+    header->setResizeContentsPrecision(20);
+    // Columns in the order asked: name, figures, cost, segment.
+    for (int i = 0; i < shown.size(); ++i)
+        for (int c = 0; c < model->columnCount(); ++c)
+            if (model->column(c).key == shown[i])
+                header->moveSection(header->visualIndex(c), i);
+    layout->addWidget(view, 1);
+    return view;
+}
+
+/// Hides the rows of `view` whose workload's name and id do not hold
+/// `text`; returns how many show.
+int filterRows(QTableView* view, const FieldTableModel* model, const QString& text)
+{
+    const Project& project = model->document()->shownProject();
+    int shown = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const Workload& w = project.workloads[std::size_t(model->itemAt(r))];
+        const bool match = text.isEmpty() ||
+                           QString::fromStdString(w.name).contains(text, Qt::CaseInsensitive) ||
+                           QString::fromStdString(w.id).contains(text, Qt::CaseInsensitive);
+        if (view->isRowHidden(r) == match)
+            view->setRowHidden(r, !match);
+        shown += match ? 1 : 0;
+    }
+    return shown;
+}
+
 QString noWorkloadsText(WorkloadKind kind)
 {
     switch (kind) {
@@ -111,20 +228,46 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
 {
     auto* page = new QWidget(parent);
     auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // a laptop's editor pane is about 430 px wide
     std::vector<FieldTableModel*> models;
     auto* addWorkload = new QPushButton(QObject::tr("Add workload…"));
     addWorkload->setObjectName(QStringLiteral("addWorkload"));
     addWorkload->setToolTip(
         QObject::tr("Add a workload of a kind you choose, with placeholder figures to replace"));
+    auto* filter = new QLineEdit;
+    filter->setObjectName(QStringLiteral("workloadFilter"));
+    filter->setPlaceholderText(QObject::tr("Filter by name…"));
+    filter->setClearButtonEnabled(true);
+    filter->setToolTip(QObject::tr("Shows the workloads whose name or id holds this text"));
     auto* top = new QHBoxLayout;
     top->addWidget(addWorkload);
-    top->addStretch(1);
+    top->addWidget(filter, 1);
     layout->addLayout(top);
+    // The lists (a tab per kind) beside the inspector of the selected workload.
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->setObjectName(QStringLiteral("workloadSplitter"));
+    splitter->setChildrenCollapsible(false);
+    auto* kinds = new QTabWidget;
+    kinds->setObjectName(QStringLiteral("workloadKinds"));
+    auto* inspector = new WorkloadInspector;
+    auto* inspectorScroll = new QScrollArea;
+    inspectorScroll->setObjectName(QStringLiteral("inspectorScroll"));
+    inspectorScroll->setWidgetResizable(true);
+    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    inspectorScroll->setWidget(inspector);
+    inspectorScroll->setMinimumWidth(170);
+    splitter->addWidget(kinds);
+    splitter->addWidget(inspectorScroll);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
     std::map<WorkloadKind, std::pair<QTableView*, FieldTableModel*>> tables;
     auto defaults = std::make_shared<AddDefaults>();
+    auto costs = std::make_shared<WorkloadCosts>();
     std::vector<std::pair<QLabel*, WorkloadKind>> placeholders;
-    const auto add = [&](const QString& title, WorkloadKind kind,
-                         std::vector<FieldColumn> columns) {
+    std::vector<std::pair<FieldTableModel*, int>> costColumns;
+    const auto add = [&](const QString& title, WorkloadKind kind, std::vector<FieldColumn> columns,
+                         QStringList figures) {
         std::vector<FieldColumn> all = {
             idColumn(RowList::Workloads),
             text(QObject::tr("Name"), QObject::tr("The workload's name"), "workloads", "name",
@@ -134,45 +277,111 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
                 "segment",
                 [](const Project& p, int i) { return p.workloads[std::size_t(i)].segmentId; },
                 [](const Project& p, int) { return segmentChoices(p); })};
+        all[1].key = QStringLiteral("name");
+        all[2].key = QStringLiteral("segment");
         all.insert(all.end(), std::make_move_iterator(columns.begin()),
                    std::make_move_iterator(columns.end()));
-        for (FieldColumn& c : workloadPinColumns())
+        for (FieldColumn& c : workloadMonthColumns())
             all.push_back(std::move(c));
+        for (FieldColumn& c : workloadPinColumns()) {
+            c.group = QObject::tr("Pins");
+            all.push_back(std::move(c));
+        }
+        all.push_back(costColumn(costs));
+        // Name, the figures that size it and its cost first: in a laptop's
+        // editor pane they show without scrolling.
+        figures.prepend(QStringLiteral("name"));
+        figures.append(QStringLiteral("cost"));
+        figures.append(QStringLiteral("segment"));
         auto* model =
             new FieldTableModel(doc, workloadsOf(kind), workloadName, std::move(all), page);
-        QTableView* view = nullptr;
-        addTable(layout, title, model, &view);
-        // Empty, the table is its header and a line with a link that adds one.
+        model->setObjectName(title);
+        auto* tab = new QWidget;
+        auto* tabLayout = new QVBoxLayout(tab);
+        tabLayout->setContentsMargins(2, 2, 2, 2);
+        QTableView* view = addCompactList(tabLayout, title, model, figures);
+        // Empty, the list is its header and a line with a link that adds one.
         placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
-        addRowActions(layout, doc, view, model, RowList::Workloads);
+        tabLayout->addStretch(0);
+        addRowActions(tabLayout, doc, view, model, RowList::Workloads);
+        // Arrows for Move up and down: the list fits a laptop's editor pane
+        // (about 430 px at 1366×768) beside the inspector.
+        for (const auto& [name, icon] :
+             {std::pair{QStringLiteral("moveUp:"), QStyle::SP_ArrowUp},
+              std::pair{QStringLiteral("moveDown:"), QStyle::SP_ArrowDown}})
+            if (auto* button = tab->findChild<QPushButton*>(name + title)) {
+                button->setAccessibleName(button->text());
+                button->setText({});
+                button->setIcon(button->style()->standardIcon(icon));
+            }
+        kinds->addTab(tab, title);
         QObject::connect(
             view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,
-            [doc, model, defaults](const QModelIndex& current) {
+            [doc, model, defaults, inspector](const QModelIndex& current) {
                 if (current.isValid())
                     defaults->selectedWorkload =
                         doc->project().workloads[std::size_t(model->itemAt(current.row()))].id;
+                inspector->inspect(model, current.isValid() ? current.row() : -1);
             });
+        costColumns.emplace_back(model, model->columnCount() - 1);
         tables[kind] = {view, model};
         models.push_back(model);
     };
     // Each kind's own fields come from its field table (spec_columns.h); only
     // the reference GPU, which names a catalog GPU, gets the catalog's picker.
+    // The list shows the one or two figures that size it; the inspector all.
     std::vector<FieldColumn> training = specColumns<TrainingSpec>();
     showDerivedRunColumns(columnOf(training, "tokens_per_run"), columnOf(training, "run_days"));
-    add(QObject::tr("Training"), WorkloadKind::Training, std::move(training));
+    add(QObject::tr("Training"), WorkloadKind::Training, std::move(training),
+        {QStringLiteral("active_params"), QStringLiteral("gpus_per_job")});
     std::vector<FieldColumn> inference = specColumns<InferenceSpec>();
     makeModelPicker(columnOf(inference, "model")); // sets params with the model
-    add(QObject::tr("Inference"), WorkloadKind::Inference, std::move(inference));
-    add(QObject::tr("Notebooks"), WorkloadKind::Notebooks, specColumns<NotebookSpec>());
+    add(QObject::tr("Inference"), WorkloadKind::Inference, std::move(inference),
+        {QStringLiteral("params"), QStringLiteral("requests_per_second")});
+    add(QObject::tr("Notebooks"), WorkloadKind::Notebooks, specColumns<NotebookSpec>(),
+        {QStringLiteral("users"), QStringLiteral("gpus_per_user")});
     std::vector<FieldColumn> batch = specColumns<BatchSpec>();
     for (FieldColumn& c : batch)
         if (c.pointer && c.pointer(doc->project(), 0).ends_with("/reference_gpu"))
             c.choices = [](const Project& p, int) { return gpuChoices(p); };
-    add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch));
-    layout->addStretch(0); // empty tables, one line each, stay together at the top
+    add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch),
+        {QStringLiteral("gpu_hours_per_month"), QStringLiteral("gpus_per_job")});
+    // The inspector follows the tab shown: its list's selected workload.
+    QObject::connect(kinds, &QTabWidget::currentChanged, inspector, [tables, inspector](int tab) {
+        for (const auto& [kind, shown] : tables)
+            if (int(kind) == tab)
+                inspector->inspect(shown.second, shown.first->currentIndex().row());
+    });
+    // Tab titles count the rows: "Training · 12 of 250" while filtered.
+    const auto applyFilter = [kinds, filter, tables] {
+        for (const auto& [kind, shown] : tables) {
+            const int shownRows = filterRows(shown.first, shown.second, filter->text());
+            const int rows = shown.second->rowCount();
+            kinds->setTabText(
+                int(kind), shownRows == rows
+                               ? QStringLiteral("%1 · %2").arg(shown.second->objectName()).arg(rows)
+                               : QObject::tr("%1 · %2 of %3")
+                                     .arg(shown.second->objectName())
+                                     .arg(shownRows)
+                                     .arg(rows));
+        }
+    };
+    applyFilter();
+    QObject::connect(filter, &QLineEdit::textChanged, page, applyFilter);
+    for (const auto& [kind, shown] : tables)
+        QObject::connect(shown.second, &QAbstractItemModel::modelReset, page, applyFilter);
+    // The first kind that has workloads is shown first, its first workload
+    // in the inspector.
+    for (const auto& [kind, shown] : tables)
+        if (shown.second->rowCount() > 0) {
+            kinds->setCurrentIndex(int(kind));
+            shown.first->setCurrentIndex(shown.second->index(0, 1)); // its name
+            break;
+        }
     // Asks kind and segment (`kind` offered first, else the kind last added),
     // then adds the workload as one undo step and selects it.
-    const auto askAndAdd = [doc, addWorkload, tables, defaults](std::optional<WorkloadKind> kind) {
+    const auto askAndAdd = [doc, addWorkload, tables, defaults, kinds,
+                            filter](std::optional<WorkloadKind> kind) {
         // In a scenario, or without segments, asking would be in vain.
         if (const std::string refused =
                 rowChangeRefusal(doc->project(), doc->scenario().toStdString(), "/workloads");
@@ -196,6 +405,8 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         if (const auto refusal = insertRow(doc, RowList::Workloads, std::move(object), -1,
                                            QObject::tr("Add workload %1").arg(id)))
             return model->reportRefusal(*refusal);
+        filter->clear(); // the new row shows, whatever its name
+        kinds->setCurrentIndex(int(dialog.kind()));
         selectItem(view, model, int(doc->project().workloads.size()) - 1);
         view->setFocus();
     };
@@ -204,7 +415,18 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     for (const auto& [label, kind] : placeholders)
         QObject::connect(label, &QLabel::linkActivated, page,
                          [askAndAdd, kind = kind] { askAndAdd(kind); });
-    return {QObject::tr("Workloads"), page, models};
+    ProjectPage result{QObject::tr("Workloads"), page, models};
+    result.showResults = [costs, costColumns](const PlanResults& results) {
+        costs->clear();
+        for (const WorkloadEvaluation& w : results.evaluation.workloads)
+            if (!w.monthlyCostUsd.empty())
+                (*costs)[w.id] =
+                    std::accumulate(w.monthlyCostUsd.begin(), w.monthlyCostUsd.end(), 0.0) /
+                    double(w.monthlyCostUsd.size());
+        for (const auto& [model, column] : costColumns)
+            model->refreshColumn(column);
+    };
+    return result;
 }
 
 } // namespace fleet::gui

@@ -1,0 +1,309 @@
+#include "editors/workload_inspector.h"
+
+#include "editors/field_table_model.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace fleet::gui {
+
+namespace {
+
+/// The tooltip of a field: its meaning (and formula), and how it is typed.
+QString fieldTooltip(const FieldColumn& c, bool typedNumber)
+{
+    QString tip = c.tooltip;
+    if (typedNumber && !c.unit.isEmpty())
+        tip += QObject::tr("\n\nTyped in %1: a bare number is in %1; a unit of the same kind is "
+                           "converted (13B, 1.2T, 2 weeks, $3.79/h, 80 GB where it fits).")
+                   .arg(c.unit);
+    return tip;
+}
+
+/// What kind of editor a column gets.
+enum class EditorKind
+{
+    Number,
+    Text,
+    Choice,
+    Check,
+    ReadOnly
+};
+
+EditorKind editorKind(const FieldColumn& c, const QVariant& value)
+{
+    if (!c.pointer && !c.edits)
+        return EditorKind::ReadOnly;
+    if (c.choices)
+        return c.checkList ? EditorKind::ReadOnly : EditorKind::Choice;
+    if (value.typeId() == QMetaType::Bool)
+        return EditorKind::Check;
+    if (value.typeId() == QMetaType::QString)
+        return EditorKind::Text;
+    return EditorKind::Number; // also an unset optional number (no value)
+}
+
+} // namespace
+
+WorkloadInspector::WorkloadInspector(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("inspector"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("inspectorTitle"));
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    m_refusal = new QLabel(this);
+    m_refusal->setObjectName(QStringLiteral("inspectorRefusal"));
+    m_refusal->setWordWrap(true);
+    m_refusal->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_refusal->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_refusal->hide();
+    layout->addWidget(m_refusal);
+    m_form = new QWidget(this);
+    m_formLayout = new QVBoxLayout(m_form);
+    m_formLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_form);
+    layout->addStretch(1);
+    inspect(nullptr, -1);
+}
+
+void WorkloadInspector::inspect(FieldTableModel* model, int row)
+{
+    const bool sameModel = model == m_model;
+    if (!sameModel) {
+        for (const QMetaObject::Connection& c : m_connections)
+            disconnect(c);
+        m_connections.clear();
+        m_model = model;
+        if (model) {
+            const auto refreshNow = [this] { refresh(); };
+            m_connections = {connect(model, &QAbstractItemModel::dataChanged, this, refreshNow),
+                             connect(model, &QAbstractItemModel::modelReset, this, refreshNow),
+                             connect(model, &QAbstractItemModel::rowsRemoved, this, refreshNow),
+                             connect(model, &FieldTableModel::refused, this,
+                                     [this](const QModelIndex& index, const QString& message) {
+                                         if (!index.isValid() || index.row() == this->row())
+                                             showRefusal(message);
+                                     })};
+        }
+    }
+    const std::string id =
+        model && row >= 0 && row < model->rowCount()
+            ? model->document()->shownProject().workloads[std::size_t(model->itemAt(row))].id
+            : std::string();
+    if (sameModel && id == m_workloadId && !m_rows.empty())
+        return refresh();
+    m_workloadId = id;
+    showRefusal({});
+    rebuild();
+}
+
+int WorkloadInspector::row() const
+{
+    if (!m_model || m_workloadId.empty())
+        return -1;
+    const Project& project = m_model->document()->shownProject();
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const std::size_t item = std::size_t(m_model->itemAt(r));
+        if (item < project.workloads.size() && project.workloads[item].id == m_workloadId)
+            return r;
+    }
+    return -1;
+}
+
+QWidget* WorkloadInspector::editorOf(const QString& header) const
+{
+    if (!m_model)
+        return nullptr;
+    for (const Row& r : m_rows)
+        if (m_model->column(r.column).header == header)
+            return r.editor;
+    return nullptr;
+}
+
+QString WorkloadInspector::refusal() const
+{
+    return m_refusal->isHidden() ? QString() : m_refusal->text();
+}
+
+void WorkloadInspector::showRefusal(const QString& message)
+{
+    m_refusal->setText(message.isEmpty() ? QString() : tr("Refused: %1").arg(message));
+    m_refusal->setVisible(!message.isEmpty());
+}
+
+void WorkloadInspector::rebuild()
+{
+    // A new form: the one before had another workload's (or kind's) fields.
+    delete m_form;
+    m_rows.clear();
+    m_form = new QWidget(this);
+    m_formLayout = new QVBoxLayout(m_form);
+    m_formLayout->setContentsMargins(0, 0, 0, 0);
+    static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_form);
+    const int r = row();
+    if (r < 0)
+        return refresh();
+    // Groups in the order their first field comes in the table.
+    std::vector<QString> order;
+    std::map<QString, QFormLayout*> forms;
+    const Project& shown = m_model->document()->shownProject();
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        const FieldColumn& c = m_model->column(column);
+        const QString group = c.group.isEmpty() ? tr("Workload") : c.group;
+        if (!forms.count(group)) {
+            auto* box = new QGroupBox(group, m_form);
+            box->setObjectName(QStringLiteral("group:") + group);
+            auto* form = new QFormLayout(box);
+            // Labels above their fields: a side panel is narrow, and no label is cut.
+            form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+            form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            forms[group] = form;
+            order.push_back(group);
+            m_formLayout->addWidget(box);
+        }
+        const QVariant value = c.get(shown, m_model->itemAt(r));
+        const EditorKind kind = editorKind(c, value);
+        const QString tip = fieldTooltip(c, kind == EditorKind::Number);
+        QWidget* editor = nullptr;
+        QWidget* field = nullptr;
+        const auto at = [this, column] { return m_model->index(row(), column); };
+        switch (kind) {
+        case EditorKind::Number:
+        case EditorKind::Text: {
+            auto* edit = new QLineEdit;
+            if (kind == EditorKind::Number) {
+                edit->setAlignment(Qt::AlignRight);
+                edit->setPlaceholderText(tr("unset"));
+            }
+            connect(edit, &QLineEdit::editingFinished, this, [this, edit, at, kind] {
+                if (!edit->isModified() || row() < 0)
+                    return;
+                edit->setModified(false);
+                const bool taken = kind == EditorKind::Number
+                                       ? m_model->setTyped(at(), edit->text())
+                                       : m_model->setData(at(), edit->text(), Qt::EditRole);
+                if (taken)
+                    showRefusal({});
+                else
+                    edit->setModified(true); // keep what was typed, to be corrected
+            });
+            editor = edit;
+            if (kind == EditorKind::Number && !c.unit.isEmpty()) {
+                field = new QWidget;
+                auto* line = new QHBoxLayout(field);
+                line->setContentsMargins(0, 0, 0, 0);
+                line->addWidget(edit, 1);
+                auto* unit = new QLabel(c.unit);
+                unit->setToolTip(tip);
+                line->addWidget(unit);
+            }
+            break;
+        }
+        case EditorKind::Choice: {
+            auto* combo = new QComboBox;
+            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            combo->setMinimumContentsLength(8);
+            connect(combo, &QComboBox::activated, this, [this, combo, at](int i) {
+                if (row() < 0 || combo->itemData(i) == m_model->data(at(), Qt::EditRole))
+                    return;
+                if (m_model->setData(at(), combo->itemData(i), Qt::EditRole))
+                    showRefusal({});
+            });
+            editor = combo;
+            break;
+        }
+        case EditorKind::Check: {
+            auto* check = new QCheckBox;
+            connect(check, &QCheckBox::clicked, this, [this, at](bool on) {
+                if (row() >= 0 &&
+                    m_model->setData(at(), on ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole))
+                    showRefusal({});
+            });
+            editor = check;
+            break;
+        }
+        case EditorKind::ReadOnly: {
+            auto* label = new QLabel;
+            label->setWordWrap(true);
+            label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            editor = label;
+            break;
+        }
+        }
+        editor->setObjectName(QStringLiteral("field:") + (c.key.isEmpty() ? c.header : c.key));
+        editor->setToolTip(tip);
+        auto* label = new QLabel(c.header);
+        label->setToolTip(tip);
+        label->setBuddy(editor);
+        forms[group]->addRow(label, field ? field : editor);
+        m_rows.push_back({column, editor});
+    }
+    refresh();
+}
+
+void WorkloadInspector::refresh()
+{
+    const int r = row();
+    m_form->setVisible(r >= 0);
+    if (r < 0) {
+        m_title->setText(m_model && !m_workloadId.empty()
+                             ? tr("The workload shown was removed; select another in the list.")
+                             : tr("Select a workload in the list to see all of its fields."));
+        return;
+    }
+    const Project& shown = m_model->document()->shownProject();
+    const int item = m_model->itemAt(r);
+    m_title->setText(
+        QStringLiteral("<b>%1</b> — %2")
+            .arg(m_model->headerData(r, Qt::Vertical, Qt::DisplayRole).toString().toHtmlEscaped(),
+                 m_model->objectName().toHtmlEscaped()));
+    for (const Row& entry : m_rows) {
+        const FieldColumn& c = m_model->column(entry.column);
+        const QModelIndex index = m_model->index(r, entry.column);
+        const QVariant value = c.get(shown, item);
+        if (auto* edit = qobject_cast<QLineEdit*>(entry.editor)) {
+            if (edit->isModified()) // typed, not yet taken: keep it
+                continue;
+            edit->setText(
+                value.typeId() == QMetaType::QString ? value.toString()
+                : value.isValid()
+                    ? QLocale::c().toString(m_model->data(index, Qt::EditRole).toDouble(), 'g', 15)
+                    : QString());
+            edit->setModified(false);
+            edit->setCursorPosition(0); // a long note reads from its start
+            edit->setReadOnly(!(m_model->flags(index) & Qt::ItemIsEditable) && value.isValid());
+        } else if (auto* combo = qobject_cast<QComboBox*>(entry.editor)) {
+            const QSignalBlocker quiet(combo);
+            combo->clear();
+            for (const FieldChoice& choice : c.choices(shown, item)) {
+                combo->addItem(choice.label, choice.value);
+                combo->setItemData(combo->count() - 1, choice.tooltip, Qt::ToolTipRole);
+            }
+            int at = combo->findData(value.toString());
+            if (at < 0) { // a value no choice offers: shown as it is
+                combo->addItem(value.toString(), value.toString());
+                at = combo->count() - 1;
+            }
+            combo->setCurrentIndex(at);
+        } else if (auto* check = qobject_cast<QCheckBox*>(entry.editor)) {
+            const QSignalBlocker quiet(check);
+            check->setChecked(value.toBool());
+        } else if (auto* label = qobject_cast<QLabel*>(entry.editor)) {
+            label->setText(m_model->data(index, Qt::DisplayRole).toString());
+        }
+    }
+}
+
+} // namespace fleet::gui

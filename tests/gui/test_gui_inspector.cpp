@@ -1,0 +1,311 @@
+// The workload inspector and the compact lists (issue 32, item 3): selecting
+// a row shows all of its fields as a form; numbers are typed in the unit
+// shown ("13" in Total params (B) stores 13 × 10⁹, the bug this issue
+// reported), "1.2T" tokens and "2 weeks" of run length are read; a unit of
+// another kind is refused with the reason and nothing is stored; the name
+// filter narrows the lists; at 1366×768 a list shows 20 rows or more.
+
+#include "document/project_document.h"
+#include "editors/field_table_model.h"
+#include "editors/project_pages.h"
+#include "editors/workload_inspector.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "store/project_json.h"
+#include "support/fleet_test.h"
+#include "support/scaled_sample.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <memory>
+
+using namespace fleet;
+using namespace fleet::gui;
+using fleet::gui::test::child;
+
+class TestGuiInspector : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<ProjectDocument> m_doc;
+    ProjectPage m_page;
+    std::unique_ptr<QWidget> m_widget;
+
+    QTableView* list(const QString& title) const { return m_widget->findChild<QTableView*>(title); }
+    WorkloadInspector* inspector() const
+    {
+        return m_widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+    }
+    /// Selects row `row` of the list `title` (its tab shown first).
+    void select(const QString& title, int row)
+    {
+        auto* tabs = child<QTabWidget>(m_widget.get(), "workloadKinds");
+        QTableView* view = list(title);
+        for (int t = 0; t < tabs->count(); ++t)
+            if (tabs->widget(t)->isAncestorOf(view))
+                tabs->setCurrentIndex(t);
+        view->setCurrentIndex(view->model()->index(row, 1));
+    }
+    /// Types `text` into the inspector's field `header` and presses Return.
+    static void type(WorkloadInspector* inspector, const QString& header, const QString& text)
+    {
+        auto* edit = qobject_cast<QLineEdit*>(inspector->editorOf(header));
+        QVERIFY2(edit, qPrintable(header));
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+    }
+    const Workload& workload(const std::string& id) const
+    {
+        for (const Workload& w : m_doc->project().workloads)
+            if (w.id == id)
+                return w;
+        throw std::logic_error("no workload " + id);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_doc = std::make_unique<ProjectDocument>(loadSampleProject().value());
+        m_page = workloadsPage(m_doc.get(), nullptr);
+        m_widget.reset(m_page.widget);
+        m_widget->resize(1100, 700);
+        m_widget->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+    }
+
+    void selectingARowShowsAllItsFields()
+    {
+        select(QStringLiteral("Inference"), 0);
+        WorkloadInspector* form = inspector();
+        QVERIFY(form);
+        QCOMPARE(form->row(), 0);
+        FieldTableModel* model = form->model();
+        QCOMPARE(model, m_page.models.at(1));
+        // Every field of the row has an editor, with the field's help as its tooltip.
+        for (int c = 0; c < model->columnCount(); ++c) {
+            QWidget* editor = form->editorOf(model->column(c).header);
+            QVERIFY2(editor, qPrintable(model->column(c).header));
+            QVERIFY(editor->isVisible());
+            QVERIFY(editor->toolTip().startsWith(model->column(c).tooltip));
+        }
+        auto* params = qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")));
+        QCOMPARE(params->text(), QStringLiteral("70")); // 70B, in the unit shown
+        QVERIFY(params->toolTip().contains(QStringLiteral("Typed in B")));
+        auto* precision = qobject_cast<QComboBox*>(form->editorOf(QStringLiteral("Precision")));
+        QVERIFY(precision);
+        QCOMPARE(precision->currentData().toString(), QStringLiteral("fp8"));
+        // Grouped as the field table groups them.
+        for (const char* group :
+             {"group:Workload", "group:Model", "group:Traffic", "group:Latency targets"})
+            QVERIFY2(form->findChild<QWidget*>(QString::fromLatin1(group)), group);
+        QVERIFY(form->findChild<QLabel*>(QStringLiteral("inspectorTitle"))
+                    ->text()
+                    .contains(QStringLiteral("70B chat assistant")));
+        // Another row, another workload.
+        select(QStringLiteral("Inference"), 1);
+        QCOMPARE(qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")))->text(),
+                 QStringLiteral("8"));
+    }
+
+    void aBareNumberIsInBillions()
+    {
+        select(QStringLiteral("Inference"), 0);
+        const int steps = m_doc->undoStack()->count();
+        // Total params of a mixture of experts are at least its 70B active ones.
+        type(inspector(), QStringLiteral("Total params"), QStringLiteral("130"));
+        QVERIFY2(std::get<InferenceSpec>(workload("chat-70b").spec).totalParams == 130e9,
+                 qPrintable(inspector()->refusal()));
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QCOMPARE(
+            qobject_cast<QLineEdit*>(inspector()->editorOf(QStringLiteral("Total params")))->text(),
+            QStringLiteral("130"));
+        QVERIFY(inspector()->refusal().isEmpty());
+        // "405B" is 405 × 10⁹ too; undo takes each step back.
+        type(inspector(), QStringLiteral("Total params"), QStringLiteral("405B"));
+        QCOMPARE(std::get<InferenceSpec>(workload("chat-70b").spec).totalParams, 405e9);
+        m_doc->undoStack()->undo();
+        m_doc->undoStack()->undo();
+        QCOMPARE(std::get<InferenceSpec>(workload("chat-70b").spec).totalParams, 0.0);
+    }
+
+    void theListsEditorReadsTheUnitShownToo()
+    {
+        // The same rule in the list's cell editor (UnitDelegate).
+        select(QStringLiteral("Training"), 0);
+        QTableView* view = list(QStringLiteral("Training"));
+        auto* model = qobject_cast<FieldTableModel*>(view->model());
+        const QModelIndex cell =
+            model->index(0, fleet::gui::test::columnOf(model, QStringLiteral("Params")));
+        QVERIFY(!view->isColumnHidden(cell.column()));
+        view->setCurrentIndex(cell);
+        view->edit(cell);
+        QWidget* editor = view->indexWidget(cell);
+        QVERIFY(editor);
+        auto* edit = editor->findChild<QLineEdit*>(QStringLiteral("value"));
+        QVERIFY(edit);
+        QCOMPARE(edit->text(), QStringLiteral("70"));
+        edit->setText(QStringLiteral("13"));
+        emit view->itemDelegate()->commitData(editor);
+        emit view->itemDelegate()->closeEditor(editor);
+        QCoreApplication::processEvents();
+        QVERIFY2(std::get<TrainingSpec>(workload("pretrain-70b").spec).activeParams == 13e9,
+                 qPrintable(model->lastRefusal()));
+        QCOMPARE(model->data(cell, Qt::DisplayRole).toString(), QStringLiteral("13.0 B"));
+        m_doc->undoStack()->undo();
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).activeParams, 70e9);
+    }
+
+    void tokensInTrillions()
+    {
+        select(QStringLiteral("Training"), 0);
+        type(inspector(), QStringLiteral("Tokens per run"), QStringLiteral("1.2T"));
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).tokensPerRun, 1.2e12);
+        type(inspector(), QStringLiteral("Tokens per run"), QStringLiteral("15"));
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).tokensPerRun, 15e12);
+        m_doc->undoStack()->undo();
+        m_doc->undoStack()->undo();
+    }
+
+    void aUnitOfAnotherKindIsRefusedAndNothingStored()
+    {
+        select(QStringLiteral("Training"), 0);
+        const int steps = m_doc->undoStack()->count();
+        const int gpus = std::get<TrainingSpec>(workload("pretrain-70b").spec).gpusPerJob;
+        type(inspector(), QStringLiteral("GPUs per job"), QStringLiteral("13 weeks"));
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).gpusPerJob, gpus);
+        QCOMPARE(m_doc->undoStack()->count(), steps);
+        QCOMPARE(inspector()->refusal(),
+                 QStringLiteral("Refused: GPUs per job: 'weeks' is a duration, this field counts "
+                                "GPUs"));
+        auto* message = inspector()->findChild<QLabel*>(QStringLiteral("inspectorRefusal"));
+        QVERIFY(message->isVisible());
+        // What was typed stays, to be corrected; the list's model said why too.
+        auto* edit =
+            qobject_cast<QLineEdit*>(inspector()->editorOf(QStringLiteral("GPUs per job")));
+        QCOMPARE(edit->text(), QStringLiteral("13 weeks"));
+        QVERIFY(inspector()->model()->lastRefusal().contains(QStringLiteral("'weeks'")));
+        // A value the reader refuses (out of range) is refused the same way.
+        type(inspector(), QStringLiteral("MFU"), QStringLiteral("140"));
+        QVERIFY2(inspector()->refusal().contains(QStringLiteral("efficiency")),
+                 qPrintable(inspector()->refusal()));
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).efficiency, 0.4);
+        QCOMPARE(m_doc->undoStack()->count(), steps);
+        // A good value clears the message.
+        type(inspector(), QStringLiteral("GPUs per job"), QStringLiteral("512 GPUs"));
+        QCOMPARE(std::get<TrainingSpec>(workload("pretrain-70b").spec).gpusPerJob, 512);
+        QVERIFY(inspector()->refusal().isEmpty());
+        QVERIFY(!message->isVisible());
+        m_doc->undoStack()->undo();
+    }
+
+    void runLengthInWeeks()
+    {
+        // A run stated by its length: "2 weeks" in a field of days is 14.
+        Project project = loadSampleProject().value();
+        auto& spec = std::get<TrainingSpec>(project.workloads[0].spec);
+        spec.tokensPerRun = 0;
+        spec.runDays = 10.0;
+        ProjectDocument doc(std::move(project));
+        ProjectPage page = workloadsPage(&doc, nullptr);
+        std::unique_ptr<QWidget> widget(page.widget);
+        auto* view = widget->findChild<QTableView*>(QStringLiteral("Training"));
+        view->setCurrentIndex(view->model()->index(0, 1));
+        auto* form = widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+        QCOMPARE(qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Run length")))->text(),
+                 QStringLiteral("10"));
+        auto* edit = qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Run length")));
+        edit->setText(QStringLiteral("2 weeks"));
+        edit->setModified(true);
+        emit edit->editingFinished();
+        QCOMPARE(std::get<TrainingSpec>(doc.project().workloads[0].spec).runDays.value_or(0), 14.0);
+        QCOMPARE(edit->text(), QStringLiteral("14"));
+    }
+
+    void theFilterNarrowsTheLists()
+    {
+        auto* filter = child<QLineEdit>(m_widget.get(), "workloadFilter");
+        auto* tabs = child<QTabWidget>(m_widget.get(), "workloadKinds");
+        QTableView* inference = list(QStringLiteral("Inference"));
+        const auto shownRows = [](QTableView* view) {
+            int shown = 0;
+            for (int r = 0; r < view->model()->rowCount(); ++r)
+                shown += view->isRowHidden(r) ? 0 : 1;
+            return shown;
+        };
+        QCOMPARE(shownRows(inference), 4);
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 4"));
+        filter->setText(QStringLiteral("8b"));
+        QCOMPARE(shownRows(inference), 2); // claims triage (8B), support chat (8B)
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 2 of 4"));
+        QCOMPARE(shownRows(list(QStringLiteral("Training"))), 0);
+        filter->setText(QStringLiteral("CHAT"));
+        QCOMPARE(shownRows(inference), 2); // 70B chat assistant, customer support chat
+        filter->clear();
+        QCOMPARE(shownRows(inference), 4);
+    }
+
+    /// At 1366×768 the Workloads page of a 1,000-workload project shows 20
+    /// rows or more of a list, and the inspector beside it; no label is cut.
+    void aLaptopScreenShowsTwentyRows()
+    {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        window.setProject(test_support::scaledSample(1000));
+        window.showPage(QStringLiteral("Workloads"));
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        QTableView* view = nullptr;
+        WorkloadInspector* form = nullptr;
+        for (const ProjectPage& page : window.pages())
+            if (page.title == QStringLiteral("Workloads")) {
+                view = page.widget->findChild<QTableView*>(QStringLiteral("Inference"));
+                form = page.widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+                auto* tabs = page.widget->findChild<QTabWidget*>(QStringLiteral("workloadKinds"));
+                tabs->setCurrentIndex(1);
+            }
+        QVERIFY(view && form);
+        view->setCurrentIndex(view->model()->index(0, 1));
+        QCoreApplication::processEvents();
+        const int rowHeight = view->verticalHeader()->defaultSectionSize();
+        const int rowsShown = view->viewport()->height() / rowHeight;
+        qInfo("1366×768: %d rows of %d px shown; list %d px wide, inspector %d px", rowsShown,
+              rowHeight, view->width(), form->width());
+        QVERIFY2(rowsShown >= 20, qPrintable(QString::number(rowsShown)));
+        // The page fits its pane: no scrolling sideways to reach the inspector.
+        QWidget* page = view->window()->findChild<QWidget*>(QStringLiteral("workloadSplitter"));
+        QVERIFY(page->parentWidget()->minimumSizeHint().width() <=
+                page->parentWidget()->parentWidget()->width());
+        QVERIFY(form->isVisible());
+        QVERIFY(form->editorOf(QStringLiteral("Params"))->isVisible());
+        // Every label of the form reads whole.
+        for (QLabel* label : form->findChildren<QLabel*>())
+            if (label->isVisible() && !label->wordWrap())
+                QVERIFY2(label->width() >= label->sizeHint().width(),
+                         qPrintable(label->text() + QStringLiteral(": %1 < %2")
+                                                        .arg(label->width())
+                                                        .arg(label->sizeHint().width())));
+        QVERIFY(window.grab().save(QStringLiteral("/tmp/inspector_1366x768.png")));
+    }
+
+    void cleanupTestCase()
+    {
+        m_widget.reset(); // the page goes before its document
+        m_doc.reset();
+    }
+};
+
+FLEET_TEST_MAIN(TestGuiInspector)
+#include "test_gui_inspector.moc"
