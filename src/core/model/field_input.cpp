@@ -352,7 +352,7 @@ std::string plainText(std::string_view text)
 }
 
 /// `value` rounded to 15 significant digits: 1.2 × 10¹² ÷ 10⁹ is 1200, not 1200.0000000000002.
-double tidy(double value)
+double tidyDigits(double value)
 {
     if (value == 0 || !std::isfinite(value))
         return value;
@@ -404,7 +404,7 @@ Result<ParsedInput> parseFieldInput(const InputField& field, std::string_view ty
     // The field's own unit typed out ("13 B", "8 GPUs", "5 per month"): the
     // number is in the unit shown.
     if (!dollars && !unitText.empty() && suffix == lower(unitText)) {
-        const double shown = tidy(number->first);
+        const double shown = tidyDigits(number->first);
         return ParsedInput{shown, storedFromShown(shown, field.scale)};
     }
     std::vector<std::string> words =
@@ -463,7 +463,7 @@ Result<ParsedInput> parseFieldInput(const InputField& field, std::string_view ty
     } else if (typedUnit->numerator.dimension != Dimension::None || typedUnit->denominator) {
         return refuse("«" + text + "»: type a number" + shownIn);
     }
-    shown = tidy(shown);
+    shown = tidyDigits(shown);
     return ParsedInput{shown, storedFromShown(shown, field.scale)};
 }
 
