@@ -1,7 +1,6 @@
 #include "compute/recompute_service.h"
 
 #include "charts/tornado_chart.h"
-#include "document/project_document.h"
 #include "store/project_json.h"
 
 #include <QPointer>
@@ -70,8 +69,6 @@ RecomputeService::~RecomputeService()
         m_cancel->store(true);
     if (m_fastCancel)
         m_fastCancel->store(true);
-    if (m_optimizerCancel)
-        m_optimizerCancel->store(true);
     disconnect(&m_solver, nullptr, this, nullptr); // its destructor kills the worker
     m_fast.waitForFinished();
     m_optimizer.waitForFinished();
@@ -79,38 +76,18 @@ RecomputeService::~RecomputeService()
     m_exactRequest.waitForFinished();
 }
 
-void RecomputeService::request(const ProjectDocument& document)
-{
-    std::optional<InputsChange> change;
-    if (document.revision() != m_sentRevision) {
-        // The edit's steps when they follow what was sent; else the project.
-        const std::shared_ptr<const ProjectReplay> replay = document.lastReplay();
-        change = replay && replay->from == m_sentRevision
-                     ? InputsChange{nullptr, replay}
-                     : InputsChange{std::make_shared<const Project>(document.project()), nullptr};
-        m_sentRevision = document.revision();
-    }
-    submit(std::move(change), document.scenario());
-}
-
 void RecomputeService::request(const Project& project, const QString& scenario)
 {
+    // The one copy of the project a request costs the GUI thread: every job
+    // of this request shares it, and edits never reach it.
     request(std::make_shared<const Project>(project), scenario);
 }
 
 void RecomputeService::request(std::shared_ptr<const Project> project, const QString& scenario)
 {
-    m_sentRevision = 0; // the next request of a document sends its project
-    submit(InputsChange{std::move(project), nullptr}, scenario);
-}
-
-void RecomputeService::submit(std::optional<InputsChange> change, const QString& scenario)
-{
-    // Only the visible chart's costly part is computed (setLiveParts); the
-    // others when their chart is shown, or when inputs settle.
-    Request request{{}, scenario, ++m_generation, m_liveParts, change && change->whole};
-    if (change)
-        request.changes.push_back(std::move(*change));
+    // The first results are complete; later ones compute the live parts.
+    Request request{std::move(project), scenario, ++m_generation,
+                    m_latest ? m_liveParts : unsigned(PartAll)};
     m_settle.stop();
     if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
@@ -118,64 +95,53 @@ void RecomputeService::submit(std::optional<InputsChange> change, const QString&
     }
     if (m_fastRunning && m_fastCancel)
         m_fastCancel->store(true); // its charts' data would be dropped: stop it
-    if (m_optimizerRunning && m_optimizerCancel)
-        m_optimizerCancel->store(true); // its answer would be dropped: stop it
     // The optimizer's fast path starts once the engine's results of this
     // snapshot are on screen: with two cores, the KPIs and the chart of an
     // edit come first, and only the newest snapshot is ever solved.
-    m_optimizerPending = true;
+    m_optimizerPending = request;
     emit requested();
-    if (!m_fastRunning) {
+    if (m_fastRunning)
+        m_pending = std::move(request); // only the newest waits
+    else
         startFast(std::move(request));
-        return;
-    }
-    // Only the newest waits, with every change since the running job's: the
-    // fast thread's copy of the inputs must see each edit.
-    if (m_pending && !request.replaced) {
-        std::vector<InputsChange> changes = std::move(m_pending->changes);
-        changes.insert(changes.end(), std::make_move_iterator(request.changes.begin()),
-                       std::make_move_iterator(request.changes.end()));
-        request.changes = std::move(changes);
-        request.replaced = m_pending->replaced;
-    }
-    m_pending = std::move(request);
 }
 
-void RecomputeService::startOptimizer()
+void RecomputeService::startOptimizer(Request request)
 {
     // The optimizer's fast path runs beside the engine (two cores); the
-    // charts do not wait for it. It solves the snapshot of the results shown
-    // (the newest request's), and the results it completes are copied on
-    // its thread, not on the GUI thread.
-    m_optimizerPending = false;
+    // charts do not wait for it. The results it completes are copied on its
+    // thread, not on the GUI thread.
     m_optimizerRunning = true;
-    m_optimizerGeneration = m_shownGeneration;
-    m_optimizerCancel = std::make_shared<std::atomic<bool>>(false);
+    m_optimizerGeneration = request.generation;
+    ResultsPtr base = m_latest && m_shownGeneration == request.generation ? m_latest : nullptr;
     m_optimizer.setFuture(
-        QtConcurrent::run(&m_backgroundPool, [base = m_latest, cancel = m_optimizerCancel] {
+        QtConcurrent::run(&m_backgroundPool, [project = std::move(request.project),
+                                              scenario = request.scenario, base = std::move(base)] {
             lowerThisThreadsPriority();
             auto answered = std::make_shared<OptimizerAnswer>();
             OptimizerAnswer& answer = *answered;
+            std::optional<Project> applied;
+            if (!scenario.isEmpty()) {
+                auto withScenario = applyScenario(*project, scenario.toStdString());
+                if (!withScenario)
+                    return answered;
+                applied = std::move(withScenario).value();
+            }
             OptimizeOptions options;
             options.fastPath = true;
-            options.solve.cancel = cancel.get();
-            // results.project is the snapshot with its scenario applied;
-            // none is solved when the scenario does not apply.
-            if (!base->scenario.empty() && !base->baselineKpis)
-                return answered;
-            auto solved = optimizeRegimeMix(base->project, options);
-            if (cancel->load())
-                return answered; // superseded: dropped
+            auto solved = optimizeRegimeMix(applied ? *applied : *project, options);
             if (solved)
                 answer.result = std::move(solved).value();
             else
                 answer.refusal = solved.error().toString();
-            auto results = std::make_shared<PlanResults>(*base);
-            results->optimizer = answer.result;
-            results->optimizerRefusal = answer.refusal;
-            results->optimizerCurrent = true;
-            answer.results = std::move(results);
-            answer.base = base;
+            if (base) {
+                auto results = std::make_shared<PlanResults>(*base);
+                results->optimizer = answer.result;
+                results->optimizerRefusal = answer.refusal;
+                results->optimizerCurrent = true;
+                answer.results = std::move(results);
+                answer.base = std::move(base);
+            }
             return answered;
         }));
 }
@@ -184,50 +150,34 @@ void RecomputeService::startFast(Request request)
 {
     m_fastRunning = true;
     m_fastGeneration = request.generation;
-    m_fastReplaced = request.replaced;
     m_fastCancel = std::make_shared<std::atomic<bool>>(false);
     // The KPIs go to the GUI as soon as the engine has them, with the
     // optimizer's line of the results shown until this snapshot's arrives.
-    ResultsPtr shown = request.replaced ? nullptr : m_latest;
-    m_fast.setFuture(QtConcurrent::run(
-        &m_fastPool, [this, request = std::move(request), inputs = m_inputs, caches = m_caches,
-                      cancel = m_fastCancel, shown = std::move(shown)]() {
-            // The inputs' changes first, even when superseded: the next
-            // request's changes follow these.
-            for (const InputsChange& change : request.changes) {
-                if (change.whole)
-                    *inputs = *change.whole;
-                else
-                    change.replay->applyTo(*inputs);
-            }
-            if (cancel->load())
-                return std::shared_ptr<PlanResults>();
+    ResultsPtr shown = m_latest;
+    m_fast.setFuture(
+        QtConcurrent::run(&m_fastPool, [this, request = std::move(request), caches = m_caches,
+                                        cancel = m_fastCancel, shown = std::move(shown)]() {
             PlanSteps steps;
             steps.cancel = cancel.get();
             const quint64 generation = request.generation;
-            // The KPIs go ahead of the charts only when a chart's costly part
-            // follows: else the charts take milliseconds, less than the copy
-            // of the results the KPIs would need (the evaluation's).
-            if (request.parts != 0)
-                steps.evaluated = [this, generation, &shown,
-                                   &cancel](const PlanResults& evaluated) {
-                    if (cancel->load())
-                        return;
-                    auto kpis = std::make_shared<PlanResults>(evaluated);
-                    if (shown) {
-                        kpis->optimizer = shown->optimizer;
-                        kpis->optimizerRefusal = shown->optimizerRefusal;
-                    }
-                    kpis->optimizerCurrent = false;
-                    // `this` outlives the job: its destructor waits for it.
-                    QMetaObject::invokeMethod(
-                        this, [this, generation, kpis = ResultsPtr(std::move(kpis))]() mutable {
-                            kpisDone(generation, std::move(kpis));
-                        });
-                };
-            auto results = std::make_shared<PlanResults>(
-                computePlanResults(*inputs, request.scenario.toStdString(),
-                                   defaultTornadoKpi(*inputs), request.parts, *caches, &steps));
+            steps.evaluated = [this, generation, &shown, &cancel](const PlanResults& evaluated) {
+                if (cancel->load())
+                    return;
+                auto kpis = std::make_shared<PlanResults>(evaluated);
+                if (shown) {
+                    kpis->optimizer = shown->optimizer;
+                    kpis->optimizerRefusal = shown->optimizerRefusal;
+                }
+                kpis->optimizerCurrent = false;
+                // `this` outlives the job: its destructor waits for it.
+                QMetaObject::invokeMethod(
+                    this, [this, generation, kpis = ResultsPtr(std::move(kpis))]() mutable {
+                        kpisDone(generation, std::move(kpis));
+                    });
+            };
+            auto results = std::make_shared<PlanResults>(computePlanResults(
+                *request.project, request.scenario.toStdString(),
+                defaultTornadoKpi(*request.project), request.parts, *caches, &steps));
             // Superseded: its charts' data may be incomplete, and it is dropped.
             return cancel->load() ? nullptr : results;
         }));
@@ -254,7 +204,7 @@ void RecomputeService::fastDone()
     std::shared_ptr<PlanResults> merged = m_fast.result();
     if (!merged)
         return; // cancelled without a newer request waiting (cannot happen)
-    if (m_latest && !m_fastReplaced) {
+    if (m_latest) {
         // Parts not computed live, and the frontiers, stay on screen from
         // earlier results (marked as not current) until inputs settle.
         const unsigned carried = ~merged->parts & m_latest->parts;
@@ -281,8 +231,11 @@ void RecomputeService::fastDone()
     m_shownGeneration = m_kpisGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
     retire(std::move(previous)); // the views hold the new ones now
-    if (m_optimizerPending && !m_optimizerRunning)
-        startOptimizer();
+    if (m_optimizerPending && !m_optimizerRunning) {
+        Request next = std::move(*m_optimizerPending);
+        m_optimizerPending.reset();
+        startOptimizer(std::move(next));
+    }
     if (m_slowEnabled)
         m_settle.start();
 }
@@ -293,8 +246,11 @@ void RecomputeService::optimizerDone()
     if (m_optimizerPending) {
         // This one is of an older snapshot; the newer one starts now if its
         // engine results are shown, else when they are (fastDone).
-        if (!fastBusy() && m_latest)
-            startOptimizer();
+        if (!fastBusy()) {
+            Request next = std::move(*m_optimizerPending);
+            m_optimizerPending.reset();
+            startOptimizer(std::move(next));
+        }
         return;
     }
     // The future's answer is ours alone: its parts are moved out, not copied.

@@ -8,17 +8,12 @@
 // exact solve runs in a worker process (SolverProcess): if it dies, the fast path's answer stays on
 // screen with the reason.
 //
-// The GUI thread never copies the project for a request: the fast part's
-// thread keeps a copy of the inputs of its own, and a request of a document
-// hands it the edit's steps to replay (ProjectReplay), not the project; the
-// project is copied whole only when the document cannot say how it changed
-// (opened, replaced). The GUI thread swaps finished results in: evaluation,
+// The GUI thread only copies the project once per request (into an immutable
+// snapshot every job shares) and swaps finished results in: evaluation,
 // chart data, the optimizer, the simulations, the solver's request and every
 // copy of a results snapshot run on the service's own threads. The fast part
 // has a thread of its own, so the KPIs of an edit never queue behind the
-// optimizer or the simulations (a lower priority thread pool of two). Only
-// the visible chart's costly part (setLiveParts) is computed per request;
-// the others when their chart is shown, or when inputs settle.
+// optimizer or the simulations (a lower priority thread pool of two).
 
 #include "compute/evaluation_caches.h"
 #include "compute/plan_results.h"
@@ -34,9 +29,6 @@
 
 namespace fleet::gui {
 
-class ProjectDocument;
-struct ProjectReplay;
-
 using ResultsPtr = std::shared_ptr<const PlanResults>;
 
 class RecomputeService : public QObject
@@ -47,11 +39,6 @@ public:
     explicit RecomputeService(QObject* parent = nullptr);
     ~RecomputeService() override;
 
-    /// Recompute the document's inputs, with the scenario it shows: the
-    /// workers' copy of the project replays the edits made since the
-    /// previous request of this document; it is copied whole only when the
-    /// document does not say how it changed.
-    void request(const ProjectDocument& document);
     /// Recompute for this snapshot (scenario "" for the project as stated).
     void request(const Project& project, const QString& scenario);
     /// The same for a snapshot already shared (not copied again).
@@ -104,25 +91,15 @@ signals:
     void slowFinished(bool cancelled);
 
 private:
-    /// One change of the fast thread's copy of the inputs: the whole
-    /// project, or an edit's replay.
-    struct InputsChange
-    {
-        std::shared_ptr<const Project> whole;
-        std::shared_ptr<const ProjectReplay> replay;
-    };
     struct Request
     {
-        std::vector<InputsChange> changes; ///< since the previous request, in order
+        std::shared_ptr<const Project> project;
         QString scenario;
         quint64 generation = 0;
         unsigned parts = 0;
-        /// The project was replaced whole: nothing of earlier results is carried.
-        bool replaced = false;
     };
-    void submit(std::optional<InputsChange> change, const QString& scenario);
     void startFast(Request request);
-    void startOptimizer();
+    void startOptimizer(Request request);
     void fastDone();
     void startSlow();
     void slowDone();
@@ -150,8 +127,6 @@ private:
     QFutureWatcher<std::shared_ptr<PlanResults>> m_fast;
     QFutureWatcher<std::shared_ptr<PlanResults>> m_slow;
     QFutureWatcher<std::shared_ptr<OptimizerAnswer>> m_optimizer;
-    /// Raised when the optimizer's snapshot is superseded: its answer would be dropped.
-    std::shared_ptr<std::atomic<bool>> m_optimizerCancel;
     /// The exact solve's request as JSON, written on a background thread.
     QFutureWatcher<QByteArray> m_exactRequest;
     SolverProcess m_solver;
@@ -170,12 +145,9 @@ private:
     double m_simulationsDone = 0;               ///< 0–1, of the slow part's thread
     std::shared_ptr<PlanResults> m_slowResults; ///< the thread's results, waiting for the worker
     bool m_optimizerRunning = false;
-    /// A newer snapshot than the optimizer's waits for it (started once its
-    /// engine results are shown).
-    bool m_optimizerPending = false;
+    std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
     quint64 m_fastGeneration = 0;  ///< of the fast job running
-    bool m_fastReplaced = false;   ///< the fast job running is of a project replaced whole
     quint64 m_slowGeneration = 0;  ///< of the slow job running
     quint64 m_shownGeneration = 0; ///< of m_latest
     quint64 m_kpisGeneration = 0;  ///< of the KPIs shown (kpisReady or resultsReady)
@@ -190,12 +162,6 @@ private:
     std::shared_ptr<std::atomic<bool>> m_fastCancel;
     /// The fast part's evaluations between requests (one fast job at a time uses them).
     std::shared_ptr<EvaluationCaches> m_caches = std::make_shared<EvaluationCaches>();
-    /// The inputs as of the latest request the fast thread took: changed by
-    /// the fast jobs alone (one at a time), never by the GUI thread.
-    std::shared_ptr<Project> m_inputs = std::make_shared<Project>();
-    /// The document revision m_inputs is at once the requests sent are
-    /// taken (0: a snapshot not of a document).
-    quint64 m_sentRevision = 0;
     /// One thread that frees replaced results (a thousand workloads' take
     /// milliseconds, which the GUI thread spent after every edit).
     QThreadPool m_retire;
