@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 namespace fleet {
 
@@ -268,8 +269,19 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
     const auto months = std::size_t(std::max(0, project.horizonMonths));
     const std::vector<FleetModelCash> models = fixedFleetCash(project, evaluation.workloads);
     std::map<std::string, const FleetModelCash*> byGpu;
-    for (const FleetModelCash& model : models)
+    // Per model, each option's place among its options and each month's
+    // elastic hours, found once: per workload they made the loop below grow
+    // with the square of the workloads.
+    std::unordered_map<const OptionResult*, std::size_t> placeOf;
+    std::map<const FleetModelCash*, std::vector<double>> elasticHoursOf;
+    for (const FleetModelCash& model : models) {
         byGpu[model.gpuId] = &model;
+        for (std::size_t i = 0; i < model.options.size(); ++i)
+            placeOf.emplace(model.options[i], i);
+        std::vector<double>& hours = elasticHoursOf[&model];
+        for (const std::vector<double>& elastic : model.elasticHours)
+            hours.push_back(sum(elastic));
+    }
     // Each workload pays for the GPU-hours it holds (a gang its runs' hours, a
     // service or notebooks their mean), not for what it sets up: on flexible
     // GPUs that services and notebooks take (elasticGpuHours) at the flexible
@@ -286,13 +298,14 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         if (w.chosenPlan == Plan::Spot)
             continue; // paid on the spot pools (addFixedFleetSpotCash)
         const FleetModelCash& model = *byGpu[option->gpuId];
-        const auto at = std::find(model.options.begin(), model.options.end(), option);
-        const auto index = std::size_t(at - model.options.begin());
+        const auto place = placeOf.find(option);
+        const std::size_t index = place == placeOf.end() ? model.options.size() : place->second;
+        const std::vector<double>& elasticHoursOfMonth = elasticHoursOf[&model];
         for (std::size_t m = 0; m < months && m < option->months.size(); ++m) {
             if (model.gpusUsed[m] <= 0)
                 continue;
             const std::vector<double>& elastic = model.elasticHours[m];
-            const double elasticHours = sum(elastic);
+            const double elasticHours = elasticHoursOfMonth[m];
             const double restHours = model.gpusUsed[m] * kHoursPerMonth - elasticHours;
             const double restUsd = model.usedMonthlyUsd[m] + model.elasticSavedUsd[m] -
                                    elasticHours * model.flexibleUsdPerGpuHour;

@@ -67,10 +67,11 @@ bool aScenarioSees(const Project& project, std::size_t row)
     return false;
 }
 
-/// The row re-read alone; nullopt when the fast path does not apply.
-std::optional<Result<EditedProject>> editOneWorkload(const Project& project,
-                                                     const std::vector<FieldEdit>& edits,
-                                                     const std::string& file)
+} // namespace
+
+std::optional<Result<EditedRow>> editWorkloadRow(const Project& project,
+                                                 const std::vector<FieldEdit>& edits,
+                                                 const std::string& file)
 {
     const auto row = singleWorkloadRow(project, edits);
     if (!row || aScenarioSees(project, *row))
@@ -80,31 +81,35 @@ std::optional<Result<EditedProject>> editOneWorkload(const Project& project,
     for (const auto& [pointer, value] : edits) {
         auto set = json::setAtPointer(item, pointer.substr(rowPointer.size()), value, true);
         if (!set)
-            return Result<EditedProject>(Error({Issue{file, pointer, {}, set.error().toString()}}));
+            return Result<EditedRow>(Error({Issue{file, pointer, {}, set.error().toString()}}));
     }
     json::Reader reader(file);
     const bj::object* object = item.if_object();
     std::optional<Workload> workload =
         object ? parseWorkload(reader, *object, rowPointer, project) : std::nullopt;
     if (reader.failed())
-        return Result<EditedProject>(Error(reader.issues()));
+        return Result<EditedRow>(Error(reader.issues()));
     if (!workload)
-        return Result<EditedProject>(
+        return Result<EditedRow>(
             Error({Issue{file, rowPointer, {}, "is not a workload the reader accepts"}}));
-    EditedProject edited{project, {ProjectChange::Scope::Row, std::string(kWorkloads), int(*row)}};
-    edited.project.workloads[*row] = std::move(*workload);
-    return Result<EditedProject>(std::move(edited));
+    return Result<EditedRow>(EditedRow{
+        std::move(*workload), {ProjectChange::Scope::Row, std::string(kWorkloads), int(*row)}});
 }
-
-} // namespace
 
 Result<EditedProject> applyFieldEdits(const Project& project, const std::vector<FieldEdit>& edits,
                                       const std::string& file)
 {
     // The core boundary: nothing a value holds escapes as an exception.
     try {
-        if (auto fast = editOneWorkload(project, edits, file))
-            return std::move(*fast);
+        if (auto fast = editWorkloadRow(project, edits, file)) {
+            // The row re-read alone.
+            if (!*fast)
+                return fast->error();
+            EditedProject edited{project, fast->value().change};
+            edited.project.workloads[std::size_t(edited.change.row)] =
+                std::move(fast->value().workload);
+            return edited;
+        }
         bj::value document = projectToJson(project);
         for (const auto& [pointer, value] : edits) {
             auto set = json::setAtPointer(document, pointer, value, true);

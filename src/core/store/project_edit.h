@@ -14,6 +14,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +42,21 @@ struct EditedProject
     Project project;
     ProjectChange change;
 };
+
+/// One workload row after an edit of its fields alone.
+struct EditedRow
+{
+    Workload workload;
+    ProjectChange change; ///< Scope::Row of "/workloads"
+};
+
+/// The fast path of applyFieldEdits without a copy of the project: when
+/// every edit changes a field (not the id) of one and the same workload and
+/// no scenario could see the change, that row re-read alone (or why it is
+/// refused); nullopt when the edit is not of that kind.
+std::optional<Result<EditedRow>> editWorkloadRow(const Project& project,
+                                                 const std::vector<FieldEdit>& edits,
+                                                 const std::string& file);
 
 /// `project` (valid) with `edits` applied, each a JSON pointer into its
 /// canonical document; missing objects on the way are created (the app's

@@ -363,18 +363,24 @@ EditCommand::EditCommand(ProjectDocument* document, std::vector<std::unique_ptr<
 
 void EditCommand::undo()
 {
-    Project& project = m_document->projectForUndo();
-    for (auto step = m_steps.rbegin(); step != m_steps.rend(); ++step)
-        (*step)->apply(project, false);
-    m_document->projectReplaced(m_change);
+    apply(false);
 }
 
 void EditCommand::redo()
 {
-    Project& project = m_document->projectForUndo();
-    for (const auto& step : m_steps) // also on push: the stack applies the edit
-        step->apply(project, true);
-    m_document->projectReplaced(m_change);
+    apply(true); // also on push: the stack applies the edit
+}
+
+void EditCommand::apply(bool forward)
+{
+    // The steps' copies say how to replay the change on a worker's copy of
+    // the project (the recompute service's), at the cost of the edit.
+    auto replay = std::make_shared<ProjectReplay>();
+    replay->forward = forward;
+    for (const auto& step : m_steps)
+        replay->steps.push_back(step->clone());
+    replay->applyTo(m_document->projectForUndo());
+    m_document->projectReplaced(m_change, std::move(replay));
 }
 
 bool EditCommand::mergeWith(const QUndoCommand* other)
@@ -407,6 +413,18 @@ bool EditCommand::mergeWith(const QUndoCommand* other)
     if (!sameRow)
         m_change = {};
     return true;
+}
+
+EditCommand* makeEditCommand(ProjectDocument* document, EditedRow edited, const QString& text,
+                             int mergeKey, int interaction)
+{
+    const auto row = std::size_t(edited.change.row);
+    Steps steps;
+    steps.push_back(std::make_unique<ChangeRow<Workload>>(edited.change.list, workloadRows, row,
+                                                          document->project().workloads[row],
+                                                          std::move(edited.workload)));
+    return new EditCommand(document, std::move(steps), text, std::move(edited.change), mergeKey,
+                           interaction);
 }
 
 EditCommand* makeEditCommand(ProjectDocument* document, EditedProject edited, const QString& text,

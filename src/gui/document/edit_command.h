@@ -59,6 +59,9 @@ public:
     const std::vector<std::unique_ptr<ProjectStep>>& steps() const { return m_steps; }
 
 private:
+    /// Redoes (`forward`) or undoes the steps on the document's project.
+    void apply(bool forward);
+
     ProjectDocument* m_document;
     std::vector<std::unique_ptr<ProjectStep>> m_steps;
     ProjectChange m_change; ///< what differs between before and after
@@ -69,6 +72,9 @@ private:
 /// The undo step of an edit that turns the document's project into
 /// `edited` (not yet applied: pushing the step applies it).
 EditCommand* makeEditCommand(ProjectDocument* document, EditedProject edited, const QString& text,
+                             int mergeKey, int interaction);
+/// The same for an edit of one workload's fields (the project is not copied).
+EditCommand* makeEditCommand(ProjectDocument* document, EditedRow edited, const QString& text,
                              int mergeKey, int interaction);
 
 } // namespace fleet::gui

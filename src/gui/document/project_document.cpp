@@ -12,15 +12,34 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <atomic>
+
 namespace fleet::gui {
 
 namespace {
 constexpr int kAutosaveMs = 30'000;
+
+/// A revision no other state of any document has.
+quint64 nextRevision()
+{
+    static std::atomic<quint64> last{0};
+    return ++last;
+}
+} // namespace
+
+void ProjectReplay::applyTo(Project& project) const
+{
+    if (forward)
+        for (const auto& step : steps)
+            step->apply(project, true);
+    else
+        for (auto step = steps.rbegin(); step != steps.rend(); ++step)
+            (*step)->apply(project, false);
 }
 
 ProjectDocument::ProjectDocument(Project project, QString path, QObject* parent)
-    : QObject(parent), m_project(std::move(project)), m_path(std::move(path)),
-      m_undo(new QUndoStack(this)), m_autosave(new QTimer(this))
+    : QObject(parent), m_project(std::move(project)), m_revision(nextRevision()),
+      m_path(std::move(path)), m_undo(new QUndoStack(this)), m_autosave(new QTimer(this))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
@@ -60,6 +79,15 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
             stepText = tr("%1 (scenario %2)").arg(text, scenarioLabel());
     }
     const std::vector<FieldEdit>& applied = m_scenario.isEmpty() ? edits : routed;
+    // The fields of one workload: that row re-read alone, and the project
+    // not copied (the cost of an edit does not grow with the workloads).
+    if (auto row = editWorkloadRow(m_project, applied, m_project.name)) {
+        if (!*row)
+            return QString::fromStdString(row->error().toString());
+        m_undo->push(
+            makeEditCommand(this, std::move(*row).value(), stepText, mergeKey, m_interaction));
+        return std::nullopt;
+    }
     // The reader that opens files checks the change: every rule, with the
     // field's path in its message (and every scenario still applies).
     auto changed = applyFieldEdits(m_project, applied, m_project.name);
@@ -108,8 +136,13 @@ void ProjectDocument::setProject(Project project, const ProjectChange& change)
     projectReplaced(change);
 }
 
-void ProjectDocument::projectReplaced(const ProjectChange& change)
+void ProjectDocument::projectReplaced(const ProjectChange& change,
+                                      std::shared_ptr<ProjectReplay> replay)
 {
+    const quint64 before = std::exchange(m_revision, nextRevision());
+    if (replay)
+        replay->from = before;
+    m_lastReplay = std::move(replay);
     m_scenarioApplied.reset();
     m_lastChange = change;
     // An undo that takes away the scenario shown (its "New scenario" step)

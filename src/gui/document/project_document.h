@@ -15,6 +15,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -26,6 +27,20 @@ namespace fleet::gui {
 
 /// One field's new value: JSON pointer → value.
 using FieldEdit = fleet::FieldEdit;
+
+class ProjectStep;
+
+/// How one change turned the project of revision `from` into the next: the
+/// undo steps it applied (edit_command.h), to be replayed on a copy of that
+/// project. A worker's copy of the inputs follows the document this way, at
+/// the cost of the edit rather than of the project.
+struct ProjectReplay
+{
+    quint64 from = 0;
+    std::vector<std::shared_ptr<const ProjectStep>> steps;
+    bool forward = true; ///< redone (steps in order) or undone (in reverse)
+    void applyTo(Project& project) const;
+};
 
 class ProjectDocument : public QObject
 {
@@ -108,8 +123,17 @@ public:
     /// each changes what it holds, then calls projectReplaced().
     Project& projectForUndo() { return m_project; }
     /// After projectForUndo() changed the inputs: drops what was derived
-    /// from them and emits changed().
-    void projectReplaced(const ProjectChange& change);
+    /// from them and emits changed(). `replay`, when given, says how (its
+    /// `from` is set here).
+    void projectReplaced(const ProjectChange& change,
+                         std::shared_ptr<ProjectReplay> replay = nullptr);
+
+    /// Names the state of project(): a new number after each change, never
+    /// the same in two documents of one process.
+    quint64 revision() const { return m_revision; }
+    /// How the latest change of project() can be replayed on the project of
+    /// revision `from`; null when it replaced the project whole (setProject).
+    std::shared_ptr<const ProjectReplay> lastReplay() const { return m_lastReplay; }
 
 signals:
     /// The inputs changed (an edit, undo, redo): recompute. lastChange()
@@ -122,6 +146,8 @@ signals:
 private:
     Project m_project;
     ProjectChange m_lastChange;
+    quint64 m_revision = 0;
+    std::shared_ptr<const ProjectReplay> m_lastReplay;
     QString m_path;
     QString m_scenario;
     QUndoStack* m_undo = nullptr;
