@@ -97,7 +97,8 @@ int convert(const QStringList& args, const QString& description, bool offerSalva
 
 } // namespace
 
-int writeProject(const QString& command, const Project& project, const QString& output)
+int writeProject(const QString& command, const Project& project, const QString& output,
+                 bool jsonOnStdout)
 {
     const auto form = formOf(output);
     if (!form) {
@@ -115,11 +116,15 @@ int writeProject(const QString& command, const Project& project, const QString& 
                      .arg(command, QString::fromStdString(written.error().toString())));
         return UserError;
     }
-    printOut(QStringLiteral("Wrote %1 (%2 workloads, %3 scenarios) to %4\n")
-                 .arg(QString::fromStdString(project.name))
-                 .arg(project.workloads.size())
-                 .arg(project.scenarios.size())
-                 .arg(output));
+    const QString said = QStringLiteral("Wrote %1 (%2 workloads, %3 scenarios) to %4\n")
+                             .arg(QString::fromStdString(project.name))
+                             .arg(project.workloads.size())
+                             .arg(project.scenarios.size())
+                             .arg(output);
+    if (jsonOnStdout)
+        printErr(said);
+    else
+        printOut(said);
     return Ok;
 }
 

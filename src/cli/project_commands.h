@@ -20,7 +20,10 @@ int runExportCommand(const QStringList& args);
 int runValidateCommand(const QStringList& args);
 
 /// Writes `project` to `output` in the form its name asks for (.fleetplan:
-/// SQLite; .fleetplan.json: canonical JSON), atomically; prints what it did.
-int writeProject(const QString& command, const Project& project, const QString& output);
+/// SQLite; .fleetplan.json: canonical JSON), atomically; says what it did on
+/// stdout, or on stderr when stdout carries a JSON document (`jsonOnStdout`),
+/// so that `solve --json --apply` prints JSON a parser can read whole.
+int writeProject(const QString& command, const Project& project, const QString& output,
+                 bool jsonOnStdout = false);
 
 } // namespace fleet::cli

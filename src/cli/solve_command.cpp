@@ -177,7 +177,8 @@ int runSolveCommand(const QStringList& args)
                                     {"reasons", boost::json::array{boost::json::value(why)}}});
         else
             printOut(QStringLiteral("Nothing to plan: %1.\n").arg(QString::fromStdString(why)));
-        return apply ? writeProject(kSolveCommand, *project, parser.value(QStringLiteral("output")))
+        return apply ? writeProject(kSolveCommand, *project, parser.value(QStringLiteral("output")),
+                                    parser.isSet(QStringLiteral("json")))
                      : Ok;
     }
     if (parser.isSet(QStringLiteral("mps"))) {
@@ -218,7 +219,8 @@ int runSolveCommand(const QStringList& args)
             return UserError;
         }
         return writeProject(kSolveCommand, applyPlan(*project, result),
-                            parser.value(QStringLiteral("output")));
+                            parser.value(QStringLiteral("output")),
+                            parser.isSet(QStringLiteral("json")));
     }
     return Ok;
 }

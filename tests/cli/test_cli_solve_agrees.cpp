@@ -24,11 +24,13 @@ using fleet::test::writeFileBytes;
 
 namespace {
 
-/// The JSON object `solve --json --apply` printed (its "Wrote …" line follows).
+/// The JSON object `solve --json --apply` printed: stdout is that document
+/// alone (its "Wrote …" line goes to stderr), or this is an empty object.
 QJsonObject printedObject(const QString& out)
 {
-    const qsizetype end = out.lastIndexOf(QLatin1Char('}'));
-    return end < 0 ? QJsonObject() : QJsonDocument::fromJson(out.left(end + 1).toUtf8()).object();
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(out.toUtf8(), &error);
+    return error.error == QJsonParseError::NoError ? document.object() : QJsonObject();
 }
 
 /// Every pool plan each pool may take (spot pools keep theirs: only
