@@ -333,6 +333,10 @@ private slots:
         QVERIFY(dir.isValid());
         Watchdog watchdog(envInt("FLEET_PROPERTY_HANG_SECONDS", 30));
         int exercised = 0;
+        // The project that used the most CPU time: printed, so the margin
+        // under the limit is a figure in every run's log.
+        double slowestCpu = 0;
+        int slowest = -1;
         // FLEET_PROPERTY_ONLY=N runs project N alone and writes it to
         // project-N.json first: how a crash found here is reproduced.
         const int only = envInt("FLEET_PROPERTY_ONLY", -1);
@@ -346,8 +350,13 @@ private slots:
                 std::ofstream("project-" + std::to_string(index) + ".json")
                     << projectToJsonText(project);
             watchdog.start(index, projectToJsonText(project));
+            const double cpuBefore = cpuSeconds();
             const bool ok = exercise(project, index, dir);
             watchdog.stop();
+            if (const double used = cpuSeconds() - cpuBefore; used > slowestCpu) {
+                slowestCpu = used;
+                slowest = index;
+            }
             if (!ok) {
                 const QString kept = QStringLiteral("failed-project-%1.json").arg(index);
                 std::ofstream(kept.toStdString()) << projectToJsonText(project);
@@ -361,6 +370,8 @@ private slots:
               "%d solves answered by a second try after CBC crashed",
               exercised, m_refused, m_solved, m_infeasible, m_modelRefused, m_simulated, m_sliced,
               m_charts, m_solverRetried);
+        qInfo("  slowest project: %d, %.1f s of CPU time (limit %d s)", slowest, slowestCpu,
+              envInt("FLEET_PROPERTY_HANG_SECONDS", 30));
         for (const auto& [stage, seconds] : m_seconds)
             qInfo("  %s: %.1f s", stage.c_str(), seconds);
         // The generator must mostly make valid projects, or this tests little.

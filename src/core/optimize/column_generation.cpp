@@ -35,6 +35,10 @@ namespace {
 /// solved whole): the sample's scaled projects end in 3–6.
 constexpr int kMaxPricingRounds = 200;
 
+/// Column generation is used only where the master keeps less than this
+/// fraction (1/k) of the LP's rows (usesColumnGeneration).
+constexpr std::size_t kMasterRowsAtMost = 4;
+
 double clpBound(double value)
 {
     return value >= kMilpInfinity ? COIN_DBL_MAX : value <= -kMilpInfinity ? -COIN_DBL_MAX : value;
@@ -383,14 +387,28 @@ MilpSolution Master::solution(const ClpSimplex& clp) const
 
 } // namespace
 
+bool usesColumnGeneration(const Model& model, const Milp& milp)
+{
+    if (milp.columns.size() <= kColumnGenerationAbove ||
+        milp.columns.size() != model.milp.columns.size() ||
+        milp.rows.size() != model.milp.rows.size())
+        return false;
+    std::set<int> blockRows;
+    for (const WorkloadOptions& entry : model.workloads)
+        if (entry.assignRow >= 0)
+            blockRows.insert(entry.assignRow);
+    for (const ElasticColumn& ec : model.elastic)
+        blockRows.insert(ec.takeRow);
+    const std::size_t masterRows = milp.rows.size() - blockRows.size() + model.workloads.size();
+    return masterRows * kMasterRowsAtMost < milp.rows.size();
+}
+
 Result<MilpSolution> solveRelaxation(const Model& model, const Milp& milp,
                                      const SolveOptions& options)
 {
     SolveOptions relaxation = options;
     relaxation.relaxation = true;
-    if (milp.columns.size() <= kColumnGenerationAbove ||
-        milp.columns.size() != model.milp.columns.size() ||
-        milp.rows.size() != model.milp.rows.size())
+    if (!usesColumnGeneration(model, milp))
         return solveMilp(milp, relaxation);
     if (std::vector<Issue> issues = checkMilp(milp); !issues.empty())
         return Error(std::move(issues));
