@@ -212,9 +212,13 @@ void KpiPanel::showResults(const PlanResults& results)
     if (const auto stale =
             results.scenario.empty() ? staleMeasuredCeiling(project) : std::optional<std::string>())
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*stale);
-    m_alerts->setText(alerts.join(QLatin1Char('\n')));
-    m_alerts->setVisible(!alerts.isEmpty());
+    m_alertLines = alerts;
+    showAlerts();
     showOptimizer(results);
+    // Longer figures may no longer fit the row they are in; in presentation
+    // the arrangement stays while they do (fit left room for them).
+    if (!m_large || widthFor(m_columns) > width())
+        fit(width());
 }
 
 void KpiPanel::showOptimizer(const PlanResults& results)
@@ -306,25 +310,81 @@ QString KpiPanel::exactFailureText() const
 
 void KpiPanel::setLarge(bool large)
 {
-    for (const Kpi& kpi : m_kpis) {
-        QFont font = kpi.value->font();
-        font.setPointSizeF(m_baseSize * (large ? 2.6 : 1.6));
-        kpi.value->setFont(font);
-    }
-    // Six large figures take about 1,160 px: on a laptop, two rows of three
-    // (resizeEvent rearranges again when presentation mode's size arrives).
-    arrange(columnsFor(width()));
+    m_large = large;
+    // A slide keeps its place from one scenario to the next (issue 32): in
+    // presentation the warnings are one line, always there, and the
+    // optimizer's line two; outside it each takes the lines it needs.
+    m_alerts->setWordWrap(!large);
+    m_optimizer->setMinimumHeight(large ? 2 * m_optimizer->fontMetrics().lineSpacing() : 0);
+    showAlerts();
+    fit(width());
 }
 
-int KpiPanel::widthFor(int columns) const
+void KpiPanel::showAlerts()
+{
+    const int count = int(m_alertLines.size());
+    // In presentation one line: the list itself, with the figures it warns
+    // about, is the panel's when the presentation ends, and the tooltip's.
+    m_alerts->setText(
+        !m_large     ? m_alertLines.join(QLatin1Char('\n'))
+        : count == 0 ? QString()
+        : count == 1
+            ? tr("⚠ A warning on these figures, shown when the presentation ends")
+            : tr("⚠ %1 warnings on these figures, listed when the presentation ends").arg(count));
+    m_alerts->setToolTip(m_large ? m_alertLines.join(QLatin1Char('\n')) : QString());
+    m_alerts->setVisible(m_large || count > 0);
+}
+
+void KpiPanel::setValueScale(qreal scale)
+{
+    for (const Kpi& kpi : m_kpis) {
+        QFont font = kpi.value->font();
+        if (font.pointSizeF() == m_baseSize * scale)
+            continue;
+        font.setPointSizeF(m_baseSize * scale);
+        kpi.value->setFont(font);
+    }
+}
+
+void KpiPanel::fit(int width)
+{
+    if (m_large) {
+        // Presentation: the six figures in one row, in the largest type that
+        // fits it with a quarter to spare on each figure and change (the next
+        // scenario's are longer or shorter, and the slide must not move; the
+        // captions stay); where none does (a 1366-pixel laptop), two rows of
+        // three, in type that leaves the chart half the screen.
+        for (const qreal scale : {2.6, 2.3, 2.0, 1.8, 1.6}) {
+            setValueScale(scale);
+            if (widthFor(6, 1.25) <= width) {
+                arrange(6);
+                return;
+            }
+        }
+        setValueScale(2.0);
+        arrange(widthFor(3, 1.25) <= width ? 3 : 2);
+        return;
+    }
+    setValueScale(1.6);
+    arrange(columnsFor(width));
+}
+
+int KpiPanel::widthFor(int columns, double figureSpare) const
 {
     const auto* grid = static_cast<const QGridLayout*>(layout());
     int total = grid->horizontalSpacing() * (columns - 1);
     for (int column = 0; column < columns; ++column) {
         int widest = 0;
-        for (int i = column; i < int(m_kpis.size()); i += columns)
-            for (const QLabel* label : {m_kpis[i].caption, m_kpis[i].value, m_kpis[i].delta})
-                widest = std::max(widest, label->sizeHint().width());
+        for (int i = column; i < int(m_kpis.size()); i += columns) {
+            widest = std::max(widest, m_kpis[i].caption->sizeHint().width());
+            for (const QLabel* label : {m_kpis[i].value, m_kpis[i].delta})
+                widest = std::max(widest, int(std::ceil(label->sizeHint().width() * figureSpare)));
+            // With room to spare, room too for a change where none is shown
+            // yet (the baseline's slide before a scenario's).
+            if (figureSpare > 1.0)
+                widest = std::max(widest, m_kpis[i].delta->fontMetrics().horizontalAdvance(
+                                              tr("−$00.00 M vs baseline")));
+        }
         total += widest;
     }
     const QMargins frame = contentsMargins();
@@ -349,9 +409,7 @@ QSize KpiPanel::minimumSizeHint() const
 void KpiPanel::resizeEvent(QResizeEvent* event)
 {
     QGroupBox::resizeEvent(event);
-    const int columns = columnsFor(event->size().width());
-    if (columns != m_columns)
-        arrange(columns);
+    fit(event->size().width());
 }
 
 } // namespace fleet::gui

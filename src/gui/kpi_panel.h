@@ -7,6 +7,7 @@
 #include "compute/plan_results.h"
 
 #include <QGroupBox>
+#include <QStringList>
 
 class QLabel;
 class QPushButton;
@@ -38,7 +39,9 @@ public:
     /// The button that exports the model for a bug report (shown with a failure).
     QPushButton* exportModelButton() const { return m_exportModel; }
 
-    /// Presentation mode: larger type (the figures rearranged to fit).
+    /// Presentation mode: larger type (the figures rearranged to fit), the
+    /// warnings in one line and the optimizer's in two, so that a slide does
+    /// not move from one scenario to the next.
     void setLarge(bool large);
     /// The figures in rows of `columns` (6: one row; 3: two rows; 2: three).
     void arrange(int columns);
@@ -66,17 +69,24 @@ private:
     };
     QString optimizerHelp() const;
     /// Pixels the figures need in rows of `columns`: each column as wide as
-    /// its widest caption, figure or change.
-    int widthFor(int columns) const;
+    /// its widest caption, figure or change (these × `figureSpare`).
+    int widthFor(int columns, double figureSpare = 1.0) const;
     void addKpi(const QString& key, const QString& title, const QString& formula);
+    /// The figures' type at `scale` × the panel's.
+    void setValueScale(qreal scale);
+    /// The figures arranged (and in presentation sized) for `width` pixels.
+    void fit(int width);
+    void showAlerts();
 
     QList<Kpi> m_kpis;
     QLabel* m_optimizer = nullptr;
     QLabel* m_alerts = nullptr; ///< impossible or suspicious results
     QLabel* m_exactFailure = nullptr;
     QPushButton* m_exportModel = nullptr;
+    QStringList m_alertLines; ///< the warnings of the results shown
     qreal m_baseSize = 0;
     int m_columns = 0;
+    bool m_large = false;
     bool m_updatingState = false;
 };
 
