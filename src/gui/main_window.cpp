@@ -242,6 +242,7 @@ void MainWindow::setupActions()
     connect(m_ui->actionRunSlow, &QAction::triggered, m_recompute, &RecomputeService::settleNow);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     setupExportActions();
+    setupSweepActions();
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
     // Help ▸ Calibration: the engine beside every public measurement (read-only).
     m_ui->menuHelp->addAction(tr("&Calibration…"), this, [this] {
@@ -466,6 +467,8 @@ void MainWindow::openDialog()
 
 bool MainWindow::openFile(const QString& path)
 {
+    if (isSweepResultPath(path)) // dropped, or from Open Recent: beside the project
+        return openSweepResult(path) != nullptr;
     // A newer recovery file means the last session ended without saving.
     const bool isSqlite = looksLikeSqlite(path.toStdString());
     if (offerRecovery(path, isSqlite ? path : QString())) {
