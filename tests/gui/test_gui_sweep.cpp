@@ -177,6 +177,14 @@ private slots:
         QVERIFY2(view->heatChart()->axes(Qt::Horizontal).front()->titleText().contains("per s"),
                  qPrintable(view->heatChart()->axes(Qt::Horizontal).front()->titleText()));
         QVERIFY(view->heatChart()->axes(Qt::Vertical).front()->titleText().contains("GPUs"));
+        view->resize(1200, 780);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QTest::qWait(100); // the charts fitted
+        view->grab().save(QStringLiteral(FLEET_BINARY_DIR "/sweep-view-heat.png"));
+        view->showTab(1);
+        QTest::qWait(100);
+        view->grab().save(QStringLiteral(FLEET_BINARY_DIR "/sweep-view-fan.png"));
         // A .sqlite given as a project file opens the same way.
         QVERIFY(window.openFile(m_results));
         view->close();

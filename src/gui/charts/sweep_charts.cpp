@@ -84,7 +84,10 @@ public:
                 metrics.height() > rect.height())
                 continue;
             painter->setFont(cellFont);
-            painter->setPen(fill.lightnessF() > 0.55 ? QColor(0x20, 0x20, 0x20) : Qt::white);
+            // Dark type on a light cell, white on a dark one, by luminance.
+            const double luminance =
+                0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+            painter->setPen(luminance > 0.5 ? QColor(0x20, 0x20, 0x20) : Qt::white);
             painter->drawText(rect, Qt::AlignCenter, cell.text);
         }
         // The color scale: a bar right of the plot, lowest at the bottom.
@@ -195,14 +198,16 @@ QChart* createSweepHeatMap(const sweep::SweepResults& results, const SweepHeatMa
     for (std::size_t i = 0; i < results.inputs.size(); ++i)
         if (i != choice.x && i != choice.y)
             others << QString::fromStdString(results.inputs[i].name);
-    const QString over = others.isEmpty()
-                             ? QString()
-                             : QObject::tr(" over %1").arg(others.join(QStringLiteral(", ")));
-    const QString seeds = command.seeded ? QObject::tr(" and the seeds") : QString();
-    QChart* chart = newChart(title, QObject::tr("Sweep “%1”, %2: each cell the mean%3%4 (%5)")
-                                        .arg(QString::fromStdString(results.name),
-                                             QString::fromStdString(command.id), over, seeds,
-                                             sweepKpiTitle(kpi)));
+    QString over = others.join(QStringLiteral(", "));
+    if (command.seeded)
+        over = over.isEmpty() ? QObject::tr("the seeds") : over + QObject::tr(" and the seeds");
+    QString what = sweepKpiTitle(kpi); // "total cost (USD)"; "GPUs held" stays as it is
+    if (what.size() > 1 && what[1].isLower())
+        what[0] = what[0].toLower();
+    QChart* chart = newChart(
+        title, QObject::tr("Sweep “%1”, %2: each cell the mean of %3%4")
+                   .arg(QString::fromStdString(results.name), QString::fromStdString(command.id),
+                        what, over.isEmpty() ? QString() : QObject::tr(" over %1").arg(over)));
     chart->legend()->setVisible(false);
     chart->setMargins(QMargins(10, 10, kScaleMargin, 10));
     // The series the cells are placed by: the grid's corners, not drawn.
