@@ -242,7 +242,6 @@ void MainWindow::setupActions()
     connect(m_ui->actionRunSlow, &QAction::triggered, m_recompute, &RecomputeService::settleNow);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     setupExportActions();
-    setupSweepActions();
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
     // Help ▸ Calibration: the engine beside every public measurement (read-only).
     m_ui->menuHelp->addAction(tr("&Calibration…"), this, [this] {

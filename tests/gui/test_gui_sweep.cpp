@@ -9,6 +9,7 @@
 #include "../cli/cli_run.h"
 #include "../cli/sweep_support.h"
 #include "../cli/zip_parts.h"
+#include "charts/chart_export.h"
 #include "charts/sweep_charts.h"
 #include "export/sweep_deck.h"
 #include "main_window.h"
@@ -23,6 +24,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineSeries>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgRenderer>
@@ -156,6 +159,10 @@ private slots:
     void opensCollectedResult()
     {
         MainWindow window;
+        // File → Open Sweep Result…, right under Open Recent.
+        auto* action = window.findChild<QAction*>(QStringLiteral("actionOpenSweep"));
+        QVERIFY(action);
+        QVERIFY(window.menuBar()->actions().front()->menu()->actions().contains(action));
         QString error;
         SweepView* view = window.openSweepResult(m_results, &error);
         QVERIFY2(view, qPrintable(error));
@@ -406,6 +413,17 @@ private slots:
         timer.restart();
         const auto deck = sweepDeckSlides(opened.value(), SweepHeatMapChoice{}, SweepFanChoice{});
         const qint64 slides = timer.nsecsElapsed();
+        // Drawn as exported, to be looked at.
+        ExportOptions options;
+        options.footer = sweepFooter(opened.value());
+        renderChart(map.get(), options)
+            .save(QStringLiteral(FLEET_BINARY_DIR "/sweep-large-heat.png"));
+        renderChart(fan.get(), options)
+            .save(QStringLiteral(FLEET_BINARY_DIR "/sweep-large-fan.png"));
+        std::unique_ptr<QChart> utilization(
+            createSweepFanChart(opened.value(), SweepFanChoice{0, 3, false}));
+        renderChart(utilization.get(), options)
+            .save(QStringLiteral(FLEET_BINARY_DIR "/sweep-large-fan-utilization.png"));
         qInfo("%lld rows: open %.1f ms, heat map %.1f ms, fan chart %.1f ms, 3 slides %.1f ms",
               static_cast<long long>(opened.value().commands[0].ok.size()), open / 1e6, heat / 1e6,
               fanTime / 1e6, slides / 1e6);

@@ -275,7 +275,7 @@ QChart* createSweepFanChart(const sweep::SweepResults& results, const SweepFanCh
         title, QObject::tr("Sweep “%1”, %2: P10–P90%3 of %4 points%5 per month, median as a line")
                    .arg(QString::fromStdString(results.name), QString::fromStdString(command.id),
                         choice.quartiles ? QObject::tr(" and P25–P75") : QString())
-                   .arg(most)
+                   .arg(chartLocale().toString(most))
                    .arg(command.seeded ? QObject::tr(" and seeds") : QString()));
     const UsdScale money = kpi.usd ? usdScale(std::max(std::abs(top), std::abs(bottom)))
                                    : UsdScale{1.0 / kpi.scale, kpi.unit};

@@ -1,5 +1,7 @@
 #include "export/sweep_deck.h"
 
+#include "charts/chart_style.h"
+
 #include <QChart>
 #include <QDate>
 #include <QFileInfo>
@@ -14,8 +16,8 @@ QString sweepFooter(const sweep::SweepResults& results)
     return QObject::tr("Sweep %1 · %2 · %3 points, %4 tasks")
         .arg(QString::fromStdString(results.name),
              QFileInfo(QString::fromStdString(results.file)).fileName())
-        .arg(results.points)
-        .arg(results.tasks);
+        .arg(chartLocale().toString(qlonglong(results.points)),
+             chartLocale().toString(qlonglong(results.tasks)));
 }
 
 std::vector<DeckSlide> sweepDeckSlides(const sweep::SweepResults& results,
@@ -31,9 +33,9 @@ std::vector<DeckSlide> sweepDeckSlides(const sweep::SweepResults& results,
     cover.subtitle =
         QStringList{
             QObject::tr("%1 points, %2 tasks; inputs varied: %3")
-                .arg(results.points)
-                .arg(results.tasks)
-                .arg(inputs.isEmpty() ? QObject::tr("none") : inputs.join(QStringLiteral(", "))),
+                .arg(chartLocale().toString(qlonglong(results.points)),
+                     chartLocale().toString(qlonglong(results.tasks)),
+                     inputs.isEmpty() ? QObject::tr("none") : inputs.join(QStringLiteral(", "))),
             QFileInfo(QString::fromStdString(results.file)).fileName(),
             QObject::tr("FleetPlanner, %1").arg(QDate::currentDate().toString(Qt::ISODate))}
             .join(QLatin1Char('\n'));

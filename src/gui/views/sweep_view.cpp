@@ -1,6 +1,7 @@
 #include "views/sweep_view.h"
 
 #include "charts/chart_export.h"
+#include "charts/chart_style.h"
 #include "charts/sweep_labels.h"
 #include "export/sweep_deck.h"
 #include "views/fitted_chart_view.h"
@@ -72,10 +73,9 @@ SweepView::SweepView(sweep::SweepResults results, QWidget* parent)
     auto* summary = new QLabel(
         tr("<b>Sweep %1</b> · %2 · %3 points, %4 tasks; %5 of %6 rows ok · read-only")
             .arg(QString::fromStdString(m_results.name).toHtmlEscaped(), file.toHtmlEscaped())
-            .arg(m_results.points)
-            .arg(m_results.tasks)
-            .arg(ok)
-            .arg(rows),
+            .arg(chartLocale().toString(qlonglong(m_results.points)),
+                 chartLocale().toString(qlonglong(m_results.tasks)),
+                 chartLocale().toString(qlonglong(ok)), chartLocale().toString(qlonglong(rows))),
         this);
     summary->setObjectName(QStringLiteral("sweepSummary"));
 
