@@ -201,13 +201,19 @@ QChart* createSweepHeatMap(const sweep::SweepResults& results, const SweepHeatMa
     QString over = others.join(QStringLiteral(", "));
     if (command.seeded)
         over = over.isEmpty() ? QObject::tr("the seeds") : over + QObject::tr(" and the seeds");
+    bool empty = false;
+    for (const auto& row : map.mean)
+        for (const std::optional<double>& cell : row)
+            empty = empty || !cell;
     QString what = sweepKpiTitle(kpi); // "total cost (USD)"; "GPUs held" stays as it is
     if (what.size() > 1 && what[1].isLower())
         what[0] = what[0].toLower();
     QChart* chart = newChart(
-        title, QObject::tr("Sweep “%1”, %2: each cell the mean of %3%4")
-                   .arg(QString::fromStdString(results.name), QString::fromStdString(command.id),
-                        what, over.isEmpty() ? QString() : QObject::tr(" over %1").arg(over)));
+        title,
+        QObject::tr("Sweep “%1”, %2: each cell the mean of %3%4")
+            .arg(QString::fromStdString(results.name), QString::fromStdString(command.id), what,
+                 (over.isEmpty() ? QString() : QObject::tr(" over %1").arg(over)) +
+                     (empty ? QObject::tr("; grey: no value (its tasks failed)") : QString())));
     chart->legend()->setVisible(false);
     chart->setMargins(QMargins(10, 10, kScaleMargin, 10));
     // The series the cells are placed by: the grid's corners, not drawn.
