@@ -184,7 +184,7 @@ Result<bool> readCommandTable(const sql::Database& db, SweepResults& results,
     const int firstInput = command.seeded ? 3 : 2;
     const int status = firstInput + int(results.inputs.size());
     FLEET_TRY(eachRow(
-        db, "SELECT * FROM " + sqlIdentifier(command.id) + " ORDER BY task", kMaxSweepTasks, table,
+        db, "SELECT * FROM " + sqlIdentifier(command.id) + " ORDER BY task", results.tasks, table,
         [&](const sql::Statement& row) -> std::string {
             const std::int64_t point = row.integer(1);
             if (row.columnType(1) != SQLITE_INTEGER || point < 0 || point >= results.points)
@@ -230,7 +230,8 @@ Result<bool> readMonthsTable(const sql::Database& db, const std::set<std::string
     command.monthValues.assign(command.monthlyOutputs.size(), {});
     const int month = int(expected.size()) - 2;
     return eachRow(db, "SELECT * FROM " + sqlIdentifier(name) + " ORDER BY task, month",
-                   kMaxSweepTasks * 120, table, [&](const sql::Statement& row) -> std::string {
+                   std::int64_t(command.ok.size()) * kMaxMonths, table,
+                   [&](const sql::Statement& row) -> std::string {
                        const std::int64_t m = row.integer(month);
                        if (row.columnType(month) != SQLITE_INTEGER || m < 1 || m > kMaxMonths)
                            return "a row's month is not a whole number from 1 to " +
