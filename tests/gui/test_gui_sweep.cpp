@@ -10,6 +10,7 @@
 #include "../cli/sweep_support.h"
 #include "../cli/zip_parts.h"
 #include "charts/chart_export.h"
+#include "charts/chart_style.h"
 #include "charts/sweep_charts.h"
 #include "export/sweep_deck.h"
 #include "main_window.h"
@@ -36,6 +37,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 using namespace fleet;
@@ -242,6 +244,43 @@ private slots:
                                     .arg(mean[0])));
             QVERIFY(!cell["text"].toString().isEmpty());
         }
+    }
+
+    void heatMapAveragesSeedsAndSkipsFailures()
+    {
+        // Two inputs of two values, two seeds a point; one row failed.
+        sweep::SweepResults results;
+        results.points = 4;
+        results.tasks = 8;
+        results.inputs = {{"a", "/a", {{"1", 1.0}, {"2", 2.0}}},
+                          {"b", "/b", {{"x", std::nullopt}, {"y", std::nullopt}}}};
+        sweep::SweepResultCommand command;
+        command.id = "simulate";
+        command.command = "simulate";
+        command.seeded = true;
+        command.outputs = {"knee_load"};
+        const double none = std::numeric_limits<double>::quiet_NaN();
+        command.points = {0, 0, 1, 1, 2, 2, 3, 3};
+        command.ok = {true, true, true, false, true, true, true, true};
+        command.levelOf = {{0, 0, 0, 0, 1, 1, 1, 1}, {0, 0, 1, 1, 0, 0, 1, 1}};
+        command.values = {{0.5, 0.7, 0.9, none, 0.2, 0.4, 1.0, 0.0}};
+        results.commands = {command};
+        const sweep::SweepHeatMap map = sweep::sweepHeatMap(results, command, 0, 1, 0);
+        QVERIFY(near(*map.mean[0][0], 0.6));
+        QVERIFY(near(*map.mean[1][0], 0.9)); // the failed seed left out, not counted as 0
+        QCOMPARE(map.count[1][0], 1);
+        QVERIFY(near(*map.mean[0][1], 0.3));
+        QVERIFY(near(*map.mean[1][1], 0.5));
+        QVERIFY(near(*map.low, 0.3) && near(*map.high, 0.9));
+        // Every row of a pair failed: no value, drawn grey and said so.
+        results.commands[0].values[0][2] = none;
+        std::unique_ptr<QChart> chart(createSweepHeatMap(results, SweepHeatMapChoice{0, 0, 1, 0}));
+        QVERIFY(!chart->property(kSweepCellsProperty).toList()[2].toMap()["mean"].isValid());
+        QVERIFY(chart->property(kSubtitleProperty).toString().contains("over the seeds"));
+        QVERIFY(chart->property(kSubtitleProperty).toString().contains("grey: no value"));
+        // One value: every percentile is it.
+        QCOMPARE(sweep::sweepQuantile({4.0}, 0.1), 4.0);
+        QCOMPARE(sweep::sweepQuantile({1.0, 2.0, 3.0, 4.0, 5.0}, 0.9), 4.6);
     }
 
     void fanPercentilesAreTheMonths()
