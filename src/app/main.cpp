@@ -27,8 +27,8 @@ int main(int argc, char* argv[])
     parser.addOption(presentOption);
     parser.addPositionalArgument(
         QStringLiteral("PROJECT"),
-        QObject::tr("A project (.fleetplan or .fleetplan.json) to open; default: the bundled "
-                    "sample."));
+        QObject::tr("A project (.fleetplan or .fleetplan.json) to open, or a collected sweep "
+                    "result (.sqlite) to open read-only; default: the bundled sample."));
     parser.process(app);
 
     fleet::gui::MainWindow window;
@@ -36,7 +36,13 @@ int main(int argc, char* argv[])
     // offer waits for the end of presentation mode.
     if (parser.isSet(presentOption))
         window.deferRecoveryOffers();
-    const QString path = parser.positionalArguments().value(0, QStringLiteral(":sample"));
+    QString path = parser.positionalArguments().value(0, QStringLiteral(":sample"));
+    // A collected sweep result opens in its own window, over the sample.
+    QString sweepResult;
+    if (fleet::gui::isSweepResultPath(path)) {
+        sweepResult = path;
+        path = QStringLiteral(":sample");
+    }
     bool opened = false;
     if (path != QLatin1String(":sample"))
         opened = window.openFile(path);
@@ -52,6 +58,8 @@ int main(int argc, char* argv[])
         window.offerRecovery(window.document()->recoveryBase(), QString());
     }
     window.showFitted();
+    if (!sweepResult.isEmpty())
+        window.openSweepResult(sweepResult);
     if (parser.isSet(presentOption))
         window.setPresenting(true);
     return app.exec();

@@ -466,6 +466,8 @@ void MainWindow::openDialog()
 
 bool MainWindow::openFile(const QString& path)
 {
+    if (isSweepResultPath(path)) // dropped, or from Open Recent: beside the project
+        return openSweepResult(path) != nullptr;
     // A newer recovery file means the last session ended without saving.
     const bool isSqlite = looksLikeSqlite(path.toStdString());
     if (offerRecovery(path, isSqlite ? path : QString())) {

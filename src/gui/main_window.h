@@ -31,6 +31,7 @@ namespace fleet::gui {
 
 class ChartTabs;
 class PresentationBanner;
+class SweepView;
 class PresentationKeys;
 class BlankScreen;
 enum class PresentationCommand;
@@ -41,6 +42,9 @@ class MeteringPage;
 class PackingPanel;
 class ProjectDocument;
 struct ProjectPage;
+
+/// A collected sweep result's file name (.sqlite, .sqlite3), not a project's.
+bool isSweepResultPath(const QString& path);
 
 class MainWindow : public QMainWindow
 {
@@ -104,6 +108,10 @@ public:
     /// The files the open project was read from (its .fleetplan, or the
     /// JSON it was imported from): no export may be written over them.
     std::vector<std::string> exportInputs() const;
+    /// Opens a collected sweep result read-only in a window of its own
+    /// (main_window_sweep.cpp); a file that is not one is refused, saying
+    /// why, in `error` when given, else in a message box.
+    SweepView* openSweepResult(const QString& path, QString* error = nullptr);
     /// After opening `path`: when it is of an older format (upgraded in
     /// memory), says so; read-only when it cannot be written where it is.
     void explainUpgradeInMemory(const QString& path);
@@ -131,6 +139,7 @@ private:
     void exportDialog();
     void exportSolverModelDialog();
     void setupExportActions(); ///< File → Export Workbook… (main_window_export.cpp)
+    void setupSweepActions();  ///< File → Open Sweep Result… (main_window_sweep.cpp)
     void exportWorkbookDialog();
     void setupPresentation(); ///< banner and keys (main_window_presentation.cpp)
     void presentationChanged(bool on);

@@ -42,6 +42,7 @@ void MainWindow::setupExportActions()
     connect(add(tr("Export &Deck…"), "actionExportDeck",
                 tr("A slide deck (PowerPoint or PDF): every chart, KPIs, assumptions")),
             &QAction::triggered, this, &MainWindow::exportDeckDialog);
+    setupSweepActions(); // File → Open Sweep Result… (main_window_sweep.cpp)
 }
 
 /// The snapshot shown, with the parts a live edit skipped (scenarios, cost

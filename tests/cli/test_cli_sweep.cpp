@@ -94,6 +94,22 @@ private slots:
         QVERIFY2(collect.exitCode == 0, qPrintable(collect.out + collect.err));
         const QStringList rows = sweepRows(results, "evaluate");
         QCOMPARE(rows.size(), 20);
+        // Per month: a row per point and month of the horizon, whose costs
+        // add up to the point's total (issue 34 item 3's fan chart).
+        const int months =
+            sweepValue(results, "SELECT COUNT(DISTINCT month) FROM evaluate_months").toInt();
+        QVERIFY(months >= 12);
+        QCOMPARE(sweepRows(results, "evaluate_months").size(), 20 * months);
+        QVERIFY2(
+            sweepRows(results, "evaluate_months")[0].startsWith("task=0|point=0|month=1|name="),
+            qPrintable(sweepRows(results, "evaluate_months")[0]));
+        const double pointTotal =
+            sweepValue(results, "SELECT total_cost_usd FROM evaluate WHERE point = 5").toDouble();
+        const double monthSum =
+            sweepValue(results, "SELECT SUM(cost_usd) FROM evaluate_months WHERE point = 5")
+                .toDouble();
+        QVERIFY2(std::abs(pointTotal - monthSum) <= 1e-6 * pointTotal,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(pointTotal).arg(monthSum)));
         // Grid order: the last input varies fastest.
         QVERIFY2(rows[0].startsWith("task=0|point=0|chat_rps=150.0|reserved_h100=1200.0|status=ok"),
                  qPrintable(rows[0]));
@@ -342,6 +358,15 @@ private slots:
             << "commands"
             << R"([{"command": "evaluate", "seeds": [1], "outputs": ["utilization"]}])"
             << "/commands/0";
+        QTest::newRow("id of a results table")
+            << "commands"
+            << R"([{"command": "evaluate", "id": "inputs", "outputs": ["utilization"]}])"
+            << "/commands/0/id: \"inputs\" names a table the results keep for the sweep itself";
+        QTest::newRow("id of another command's months")
+            << "commands"
+            << R"([{"command": "evaluate", "outputs": ["utilization"]}, {"command": "solve", "id": "evaluate_months", "outputs": ["cost_usd"]}])"
+            << "/commands/1: has the id \"evaluate_months\", which names the months table of "
+               "another command";
         QTest::newRow("too many tasks")
             << "inputs"
             << R"([{"path": "/fleet/pools/h100-reserved/count", "range": {"start": 0, "stop": 9999, "step": 1}}, {"path": "/fleet/pools/h100-on-demand/count", "range": {"start": 0, "stop": 9999, "step": 1}}])"

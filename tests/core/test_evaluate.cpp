@@ -314,8 +314,8 @@ private slots:
         // in a fixed fleet the workloads share the month's mix of committed
         // and on-demand GPUs (more notebooks, more on-demand months).
         QVERIFY(t.bars.back().swing() < 0.01 * *t.base);
-        const auto points =
-            sweep(project, *sensitivityInput("fleet_size"), Kpi::Utilization, {0.8, 1.0, 1.2});
+        const auto points = sensitivitySweep(project, *sensitivityInput("fleet_size"),
+                                             Kpi::Utilization, {0.8, 1.0, 1.2});
         QCOMPARE(points.size(), std::size_t(3));
         QVERIFY(*points[0].kpi > *points[1].kpi && *points[1].kpi > *points[2].kpi);
     }

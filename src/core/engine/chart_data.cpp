@@ -186,8 +186,8 @@ CostCurveData costCurve(const Project& project)
     std::vector<double> factors;
     for (int i = 0; i <= 20; ++i)
         factors.push_back(0.5 + 0.05 * i);
-    const auto cost = sweep(project, *input, Kpi::MeanMonthlyCost, factors);
-    const auto utilization = sweep(project, *input, Kpi::Utilization, factors);
+    const auto cost = sensitivitySweep(project, *input, Kpi::MeanMonthlyCost, factors);
+    const auto utilization = sensitivitySweep(project, *input, Kpi::Utilization, factors);
     for (std::size_t i = 0; i < factors.size(); ++i) {
         data.x.push_back(fixed ? std::round(factors[i] * gpus) : factors[i]);
         data.monthlyCostUsd.push_back(cost[i].kpi);

@@ -154,8 +154,8 @@ Tornado tornado(const Project& project, Kpi kpi, double fraction,
     return result;
 }
 
-std::vector<SweepPoint> sweep(const Project& project, const SensitivityInput& input, Kpi kpi,
-                              const std::vector<double>& factors)
+std::vector<SweepPoint> sensitivitySweep(const Project& project, const SensitivityInput& input,
+                                         Kpi kpi, const std::vector<double>& factors)
 {
     std::vector<SweepPoint> points;
     for (double factor : factors)

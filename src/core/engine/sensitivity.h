@@ -52,7 +52,7 @@ struct SweepPoint
 };
 
 /// The KPI with one input scaled by each factor.
-std::vector<SweepPoint> sweep(const Project& project, const SensitivityInput& input, Kpi kpi,
-                              const std::vector<double>& factors);
+std::vector<SweepPoint> sensitivitySweep(const Project& project, const SensitivityInput& input,
+                                         Kpi kpi, const std::vector<double>& factors);
 
 } // namespace fleet

@@ -39,14 +39,6 @@ std::optional<std::int64_t> indexOfName(const std::string& name)
     return std::stoll(digits);
 }
 
-std::string sqlIdentifier(const std::string& identifier)
-{
-    std::string text = "\"";
-    for (char c : identifier)
-        text += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return text + "\"";
-}
-
 /// Binds a JSON value as SQLite keeps it: a number as REAL, text as TEXT, a
 /// boolean as 0/1, null as NULL, anything else as its JSON text.
 void bindValue(sql::Statement& statement, int column, const bj::value& value)
@@ -76,6 +68,83 @@ std::vector<std::string> columnsOf(const SweepSpec& spec, const SweepCommand& co
     for (const std::string& output : command.outputs)
         columns.push_back(output);
     return columns;
+}
+
+/// The table of a command's months ("<id>_months": task, point, [seed],
+/// month, its name, each series of monthlyOutputs) and its insert; nullopt
+/// for a command that keeps none.
+Result<std::optional<sql::Statement>> createMonthsTable(const sql::Database& db,
+                                                        const SweepCommand& command)
+{
+    const std::vector<std::string> series = monthlyOutputs(command.kind);
+    if (series.empty())
+        return std::optional<sql::Statement>();
+    const bool seeded = command.kind == CommandKind::Simulate;
+    std::string create = "CREATE TABLE " + sqlIdentifier(monthsTable(command.id)) +
+                         "(task INTEGER NOT NULL, point INTEGER NOT NULL, " +
+                         (seeded ? "seed INTEGER NOT NULL, " : "") +
+                         "month INTEGER NOT NULL, name TEXT NOT NULL";
+    std::string insert = "INSERT INTO " + sqlIdentifier(monthsTable(command.id)) +
+                         (seeded ? " VALUES (?, ?, ?, ?, ?" : " VALUES (?, ?, ?, ?");
+    for (const std::string& name : series) {
+        create += ", " + sqlIdentifier(name);
+        insert += ", ?";
+    }
+    FLEET_TRY(db.exec(create + ", PRIMARY KEY(task, month));"));
+    auto prepared = db.prepare(insert + ")");
+    if (!prepared)
+        return prepared.error();
+    return std::optional<sql::Statement>(std::move(prepared).value());
+}
+
+/// One row per month of a task's "months" (checked by resultProblem).
+Result<bool> insertMonths(sql::Statement& statement, const SweepCommand& command,
+                          const TaskRef& task, const bj::object& months)
+{
+    const bj::array& names = months.at("month").get_array();
+    const std::vector<std::string> series = monthlyOutputs(command.kind);
+    for (std::size_t m = 0; m < names.size(); ++m) {
+        int column = 1;
+        statement.bind(column++, task.index);
+        statement.bind(column++, task.point);
+        if (command.kind == CommandKind::Simulate)
+            statement.bind(column++, std::int64_t(task.seed.value_or(0)));
+        statement.bind(column++, std::int64_t(m + 1));
+        statement.bind(column++, std::string(names[m].get_string()));
+        for (const std::string& name : series) {
+            const bj::value* values = months.if_contains(name);
+            const bj::value& value = values ? values->get_array()[m] : bj::value();
+            bindValue(statement, column++, value.is_number() ? value : bj::value());
+        }
+        FLEET_TRY(statement.run());
+    }
+    return true;
+}
+
+/// What is wrong with a task's "months", if anything: every series an array
+/// as long as the names, of numbers or nulls.
+std::optional<std::string> monthsProblem(const bj::value& months)
+{
+    const bj::object* object = months.if_object();
+    const bj::value* names = object ? object->if_contains("month") : nullptr;
+    if (!names || !names->is_array() || names->get_array().size() > 10000)
+        return "has \"months\" without a list \"month\" of at most 10,000 names";
+    for (const bj::value& name : names->get_array())
+        if (!name.is_string())
+            return "has a month name that is not text in \"months\"";
+    for (const auto& member : *object) {
+        if (member.key() == "month")
+            continue;
+        const bj::array* values = member.value().if_array();
+        if (!values || values->size() != names->get_array().size())
+            return "has the series \"months/" + std::string(member.key()) +
+                   "\" of another length than its months";
+        for (const bj::value& value : *values)
+            if (!value.is_number() && !value.is_null())
+                return "has a value in \"months/" + std::string(member.key()) +
+                       "\" that is neither a number nor null";
+    }
+    return std::nullopt;
 }
 
 Result<bool> writeResultsDatabase(const SweepSpec& spec, const std::string& path,
@@ -120,6 +189,7 @@ Result<bool> writeResultsDatabase(const SweepSpec& spec, const std::string& path
         }
     }
     std::vector<sql::Statement> inserts;
+    std::vector<std::optional<sql::Statement>> monthInserts;
     for (std::size_t c = 0; c < spec.commands.size(); ++c) {
         const SweepCommand& command = spec.commands[c];
         {
@@ -150,6 +220,10 @@ Result<bool> writeResultsDatabase(const SweepSpec& spec, const std::string& path
         if (!prepared)
             return prepared.error();
         inserts.push_back(std::move(prepared).value());
+        auto months = createMonthsTable(db, command);
+        if (!months)
+            return months.error();
+        monthInserts.push_back(std::move(months).value());
     }
     for (const std::optional<bj::object>& result : results) {
         if (!result)
@@ -175,6 +249,10 @@ Result<bool> writeResultsDatabase(const SweepSpec& spec, const std::string& path
             bindValue(statement, column++, value && value->is_number() ? *value : bj::value());
         }
         FLEET_TRY(statement.run());
+        const bj::value* months = ok ? result->if_contains("months") : nullptr;
+        if (monthInserts[task.command] && months && months->is_object())
+            FLEET_TRY(
+                insertMonths(*monthInserts[task.command], command, task, months->get_object()));
     }
     FLEET_TRY(db.exec("COMMIT;"));
     return true;
@@ -205,6 +283,8 @@ std::optional<std::string> resultProblem(const SweepSpec& spec, const bj::value&
     const bj::value* outputs = result->if_contains("outputs");
     if (status->get_string() == "ok" && (!outputs || !outputs->is_object()))
         return "says ok but holds no outputs";
+    if (const bj::value* months = result->if_contains("months"))
+        return monthsProblem(*months);
     return std::nullopt;
 }
 

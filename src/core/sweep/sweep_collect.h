@@ -2,7 +2,9 @@
 
 // Merging a sweep's task results into one SQLite file: a table per command
 // (its id), one row per point (and seed), with the input values that made
-// it, the status, the error of a failed task and the outputs kept. Rows are
+// it, the status, the error of a failed task and the outputs kept; beside an
+// evaluate command's table, "<id>_months": a row per point and month of its
+// series (sweep_spec.h, monthlyOutputs). Rows are
 // written in task order and hold nothing of the machine, the time or the
 // back-end, so every back-end's run of one sweep collects to the same bytes.
 

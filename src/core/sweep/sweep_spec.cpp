@@ -383,6 +383,26 @@ std::string_view commandKey(CommandKind kind)
     return "";
 }
 
+std::vector<std::string> monthlyOutputs(CommandKind kind)
+{
+    if (kind == CommandKind::Evaluate)
+        return {"cost_usd", "gpus_held", "gpus_paid", "utilization"};
+    return {};
+}
+
+std::string monthsTable(const std::string& commandId)
+{
+    return commandId + "_months";
+}
+
+std::string sqlIdentifier(const std::string& identifier)
+{
+    std::string text = "\"";
+    for (char c : identifier)
+        text += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return text + "\"";
+}
+
 std::vector<std::string> knownOutputs(CommandKind kind)
 {
     // The names the commands' --json prints, read from the same writers, so
@@ -489,11 +509,29 @@ Result<SweepSpec> parseSweep(std::string_view text, const std::string& file,
             for (std::size_t i = 0; i < commands->size(); ++i) {
                 const std::string at = pointer("/commands", i);
                 if (auto command = readCommand(reader, (*commands)[i], at)) {
-                    for (const SweepCommand& earlier : spec.commands)
+                    for (const SweepCommand& earlier : spec.commands) {
                         if (earlier.id == command->id)
                             reader.report(at, "has the id \"" + command->id +
                                                   "\" of an earlier command (a command's id is its "
                                                   "table): give it another with \"id\"");
+                        // An evaluate command's months are the table "<id>_months".
+                        const bool monthsClash = (!monthlyOutputs(earlier.kind).empty() &&
+                                                  monthsTable(earlier.id) == command->id) ||
+                                                 (!monthlyOutputs(command->kind).empty() &&
+                                                  monthsTable(command->id) == earlier.id);
+                        if (monthsClash)
+                            reader.report(at, "has the id \"" + command->id +
+                                                  "\", which names the months table of another "
+                                                  "command (\"<id>_months\"): give it another "
+                                                  "with \"id\"");
+                    }
+                    if (command->id == "sweep" || command->id == "inputs" ||
+                        command->id == "commands" || command->id.starts_with("sqlite_"))
+                        reader.report(pointer(at, "id"),
+                                      "\"" + command->id +
+                                          "\" names a table the results keep for the sweep "
+                                          "itself (sweep, inputs, commands, sqlite_…): give the "
+                                          "command another id");
                     spec.commands.push_back(std::move(*command));
                 }
             }

@@ -108,6 +108,16 @@ std::vector<boost::json::value> pointValues(const SweepSpec& spec, std::int64_t 
 /// The outputs a command can keep, in the order the results give them.
 std::vector<std::string> knownOutputs(CommandKind kind);
 
+/// The series a command keeps per month of the horizon, beside its outputs:
+/// evaluate keeps the month's cost, GPUs held and paid and utilization
+/// (busy ÷ paid); solve and simulate keep none (empty).
+std::vector<std::string> monthlyOutputs(CommandKind kind);
+/// The table of a command's months in the collected results: "<id>_months".
+std::string monthsTable(const std::string& commandId);
+/// A table or column name of the collected results as SQL quotes it:
+/// "name", its quotes doubled.
+std::string sqlIdentifier(const std::string& identifier);
+
 /// Tasks per array element so that a sweep of `tasks` makes at most
 /// `maxElements` elements and none is shorter than `minElementSeconds` of
 /// `taskSeconds` each (docs/SWEEPS.md, "Chunking").

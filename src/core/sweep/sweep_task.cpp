@@ -12,6 +12,7 @@
 #include "store/json_writer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "util/calendar_month.h"
 
 #include <boost/json.hpp>
 
@@ -76,13 +77,43 @@ bj::object keptOutputs(const SweepCommand& command, const bj::object& figures)
     return kept;
 }
 
+/// The evaluation's months as a task keeps them (monthlyOutputs): each
+/// series one array over the horizon, under the months' names.
+bj::object monthSeries(const Project& project, const Evaluation& evaluation)
+{
+    bj::array names, cost, held, paid, utilization;
+    const std::vector<GpuCountMonth>& counts = evaluation.gpus.months;
+    const std::size_t months = std::max(evaluation.kpis.monthlyCostUsd.size(), counts.size());
+    for (std::size_t m = 0; m < months; ++m) {
+        const std::string calendar = calendarMonth(project.startMonth, int(m) + 1);
+        names.push_back(bj::string(calendar.empty() ? "M" + std::to_string(m + 1) : calendar));
+        cost.push_back(m < evaluation.kpis.monthlyCostUsd.size()
+                           ? sweepFigure(evaluation.kpis.monthlyCostUsd[m])
+                           : bj::value(nullptr));
+        const GpuCountMonth* month = m < counts.size() ? &counts[m] : nullptr;
+        held.push_back(month ? sweepFigure(month->held) : bj::value(nullptr));
+        paid.push_back(month ? sweepFigure(month->paid) : bj::value(nullptr));
+        // busy ÷ paid, as the utilization KPI over the horizon; none when nothing is paid.
+        utilization.push_back(month && month->paid > 0 ? sweepFigure(month->busy / month->paid)
+                                                       : bj::value(nullptr));
+    }
+    return bj::object{{"month", std::move(names)},
+                      {"cost_usd", std::move(cost)},
+                      {"gpus_held", std::move(held)},
+                      {"gpus_paid", std::move(paid)},
+                      {"utilization", std::move(utilization)}};
+}
+
+/// Runs `command` on `project`: the outputs kept, and into `months` (when the
+/// command keeps any: monthlyOutputs) its series per month.
 Result<bj::object> runCommand(const SweepCommand& command, const Project& project,
-                              std::optional<std::uint64_t> seed)
+                              std::optional<std::uint64_t> seed, bj::object* months)
 {
     switch (command.kind) {
     case CommandKind::Evaluate: {
         const Evaluation evaluation = evaluate(project);
         const bj::object json = evaluationToJson(project, evaluation, {});
+        *months = monthSeries(project, evaluation);
         return keptOutputs(command, json.at("kpis").as_object());
     }
     case CommandKind::Solve: {
@@ -207,10 +238,13 @@ bj::object runTask(const SweepSpec& spec, const SweepBase& base, std::int64_t in
         if (!project) {
             error = project.error().messages();
         } else {
-            auto outputs = runCommand(command, project.value(), task.seed);
-            if (outputs)
+            bj::object months;
+            auto outputs = runCommand(command, project.value(), task.seed, &months);
+            if (outputs) {
                 result["outputs"] = std::move(outputs).value();
-            else
+                if (!monthlyOutputs(command.kind).empty())
+                    result["months"] = std::move(months);
+            } else
                 error = outputs.error().messages();
         }
     } catch (const std::exception& e) {

@@ -135,6 +135,14 @@ QString monthLabel(const std::string& month)
     return chartLocale().toString(date, QStringLiteral("MMM yy"));
 }
 
+int monthStep(std::size_t months)
+{
+    for (int step : {1, 2, 3, 4, 6})
+        if (months <= std::size_t(12 * step))
+            return step;
+    return 12;
+}
+
 void applySlidePreset(QChart* chart, qreal scale)
 {
     if (chart->theme() != QChart::ChartThemeDark) // on screen, a dark desktop stays dark

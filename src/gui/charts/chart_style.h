@@ -6,6 +6,9 @@
 #include <QList>
 #include <QString>
 
+#include <cstddef>
+#include <string>
+
 class QAbstractBarSeries;
 class QAbstractSeries;
 class QLocale;
@@ -38,6 +41,9 @@ void setValueLabels(QAbstractBarSeries* series, double largest, int significant 
 
 /// "2027-01" → "Jan 27"; other month names ("M1") as they are.
 QString monthLabel(const std::string& month);
+/// Every how many months a label is written: at most about twelve labels,
+/// on a step a reader counts in (1, 2, 3, 4, 6 or 12 months).
+int monthStep(std::size_t months);
 
 /// A value axis titled `title` over [min, max] (nice numbers; [min, min + 1]
 /// when max ≤ min), labels in `format` ("%.Nf") with more decimals when the

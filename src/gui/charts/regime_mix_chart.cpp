@@ -12,20 +12,6 @@
 
 namespace fleet::gui {
 
-namespace {
-
-/// Every how many months a label is written: at most about twelve labels,
-/// on a step a reader counts in (1, 2, 3, 4, 6 or 12 months).
-int monthStep(std::size_t months)
-{
-    for (int step : {1, 2, 3, 4, 6})
-        if (months <= std::size_t(12 * step))
-            return step;
-    return 12;
-}
-
-} // namespace
-
 QChart* createRegimeMixChart(const RegimeMixData& data)
 {
     MonthSets sets;

@@ -80,23 +80,9 @@ QString dataSource(ChartKind kind)
 DeckSlide chartSlide(ChartKind kind, const PlanResults& results)
 {
     std::unique_ptr<QChart> chart(createChart(kind, results));
-    DeckSlide slide;
-    slide.kind = DeckSlide::Kind::Chart;
-    slide.title = chart->property(kTitleProperty).toString();
-    if (slide.title.isEmpty())
-        slide.title = QTextDocumentFragment::fromHtml(chart->title()).toPlainText().simplified();
-    slide.subtitle = chart->property(kSubtitleProperty).toString();
-    setChartTitles(chart.get(), QString());
-    chart->setTitle(QString());
-    ExportOptions options;
-    options.size = QSize(1280, 620);
-    options.scale = 2.0;
-    options.slide = true;
-    options.footer = chartFooter(results);
-    slide.image = renderChart(chart.get(), options);
-    slide.notes = QObject::tr("%1. Data: %2 Snapshot: %3.")
-                      .arg(chartKindLabel(kind), dataSource(kind), chartFooter(results));
-    return slide;
+    return slideOfChart(chart.get(), chartFooter(results),
+                        QObject::tr("%1. Data: %2 Snapshot: %3.")
+                            .arg(chartKindLabel(kind), dataSource(kind), chartFooter(results)));
 }
 
 DeckSlide kpiSlide(const PlanResults& r)
@@ -324,6 +310,26 @@ QImage renderSlide(const DeckSlide& slide, qreal scale)
     paintSlide(painter, slide);
     painter.end();
     return image;
+}
+
+DeckSlide slideOfChart(QChart* chart, const QString& footer, const QString& notes)
+{
+    DeckSlide slide;
+    slide.kind = DeckSlide::Kind::Chart;
+    slide.title = chart->property(kTitleProperty).toString();
+    if (slide.title.isEmpty())
+        slide.title = QTextDocumentFragment::fromHtml(chart->title()).toPlainText().simplified();
+    slide.subtitle = chart->property(kSubtitleProperty).toString();
+    setChartTitles(chart, QString());
+    chart->setTitle(QString());
+    ExportOptions options;
+    options.size = QSize(1280, 620);
+    options.scale = 2.0;
+    options.slide = true;
+    options.footer = footer;
+    slide.image = renderChart(chart, options);
+    slide.notes = notes;
+    return slide;
 }
 
 std::vector<DeckSlide> deckSlides(const PlanResults& results)

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+class QChart;
+
 namespace fleet::gui {
 
 struct DeckSlide
@@ -35,6 +37,10 @@ struct DeckSlide
     QStringList lines;              ///< Text: one paragraph each
     QString notes;                  ///< speaker notes
 };
+
+/// A chart as a slide: its title (and subtitle) as the slide's text, the
+/// chart without them drawn at 2× in the slide preset, `footer` under it.
+DeckSlide slideOfChart(QChart* chart, const QString& footer, const QString& notes);
 
 /// The slides of `results` (all parts computed).
 std::vector<DeckSlide> deckSlides(const PlanResults& results);
