@@ -70,6 +70,13 @@ QChart* createFrontierChart(const std::vector<Frontier>& frontiers)
         }
     }
     QValueAxis* x = valueAxis(QObject::tr("Useful cluster utilization (%)"), 0, 100);
+    // A knee or a point at 100 % (a policy that never waits longer than it
+    // runs) was half cut by the plot's edge: the axis runs 3 % past each end,
+    // with its ticks still at 0, 20, … 100.
+    x->setRange(-3, 103);
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(20);
     QValueAxis* y = valueAxis(QObject::tr("Throughput (jobs per week)"), 0, top * 1.08);
     addXYSeries(chart, all, x, y);
     // Knee markers take their line's colour (set after the theme assigned
