@@ -63,6 +63,11 @@ inline int columnOf(const FieldTableModel* model, const QString& header)
 /// Two offscreen screens side by side, a 1366×768 laptop (the primary) and a
 /// 1920×1080 monitor (the offscreen platform's own is 800×600): a test's
 /// setup for FLEET_TEST_MAIN_WITH_SETUP, run before the application exists.
+/// With FLEET_TEST_SCREENS=hidpi, one 3840×2160 screen at two device pixels
+/// a point instead (the platform's geometry is in points: 1920×1080 at a
+/// ratio of 2): screens of two scales in one process move the others'
+/// geometry, so HiDPI runs as a test of its own (test_gui_presentation_hidpi
+/// in tests/CMakeLists.txt).
 inline int laptopAndMonitorScreens()
 {
     static QTemporaryDir dir;
@@ -70,7 +75,12 @@ inline int laptopAndMonitorScreens()
     QFile file(config);
     if (!file.open(QIODevice::WriteOnly))
         return 2;
-    file.write(R"({"screens": [
+    if (qgetenv("FLEET_TEST_SCREENS") == "hidpi")
+        file.write(R"({"screens": [
+        {"name": "hidpi", "x": 0, "y": 0, "width": 1920, "height": 1080,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 2}]})");
+    else
+        file.write(R"({"screens": [
         {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
          "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
         {"name": "monitor", "x": 1366, "y": 0, "width": 1920, "height": 1080,

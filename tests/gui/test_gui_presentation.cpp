@@ -199,6 +199,7 @@ private slots:
         QTest::addColumn<QString>("screenName");
         QTest::newRow("1366x768") << QStringLiteral("laptop");
         QTest::newRow("1920x1080") << QStringLiteral("monitor");
+        QTest::newRow("3840x2160@2") << QStringLiteral("hidpi");
     }
 
     void slidesFillTheScreen()
@@ -212,7 +213,17 @@ private slots:
         for (QScreen* one : QGuiApplication::screens())
             if (one->name() == screenName)
                 target = one;
+        // The HiDPI screen is its own run (gui_test_support.h), the laptop
+        // and the monitor the default one's.
+        const bool hidpiRun = qgetenv("FLEET_TEST_SCREENS") == "hidpi";
+        if (hidpiRun != (screenName == QLatin1String("hidpi")))
+            QSKIP(hidpiRun ? "the laptop and monitor are the default run's"
+                           : "runs as test_gui_presentation_hidpi (FLEET_TEST_SCREENS=hidpi)");
         QVERIFY2(target, "the offscreen screens were not configured");
+        if (hidpiRun) { // 3840×2160 device pixels
+            QCOMPARE(target->devicePixelRatio(), 2.0);
+            QCOMPARE(target->geometry().size() * 2, QSize(3840, 2160));
+        }
         m_window->windowHandle()->setScreen(target);
         m_window->move(target->geometry().topLeft());
         m_window->setPresenting(true);
