@@ -118,6 +118,26 @@ private slots:
         compare({{"/workloads/0/id", bj::value("chat-70b")}}); // a duplicate: refused by both
         compare({{"/workloads/99/name", bj::value("x")}});     // no such row: refused by both
     }
+
+    void nullClearsAnOptionalFieldAndRefusesARequiredOne()
+    {
+        // JSON Merge Patch's rule: null removes the member. An optional field
+        // set and then cleared gives back the project it was; a required one
+        // cleared is refused, naming it.
+        const auto set = applyFieldEdits(
+            m_sample, {{"/workloads/0/checkpoint_interval_min", bj::value(30)}}, "p");
+        QVERIFY(set);
+        const auto cleared =
+            applyFieldEdits(set.value().project,
+                            {{"/workloads/0/checkpoint_interval_min", bj::value(nullptr)}}, "p");
+        QVERIFY(cleared);
+        QCOMPARE(canonical(cleared.value().project), canonical(m_sample));
+        compare({{"/workloads/0/checkpoint_interval_min", bj::value(nullptr)}});
+        const auto required =
+            applyFieldEdits(m_sample, {{"/workloads/0/runs_per_month", bj::value(nullptr)}}, "p");
+        QVERIFY(!required);
+        QVERIFY(required.error().toString().find("runs_per_month") != std::string::npos);
+    }
 };
 
 FLEET_TEST_MAIN(TestProjectEdit)

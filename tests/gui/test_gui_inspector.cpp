@@ -12,6 +12,7 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 #include "support/fleet_test.h"
 #include "support/scaled_sample.h"
 
@@ -231,6 +232,32 @@ private slots:
         emit edit->editingFinished();
         QCOMPARE(std::get<TrainingSpec>(doc.project().workloads[0].spec).runDays.value_or(0), 14.0);
         QCOMPARE(edit->text(), QStringLiteral("14"));
+    }
+
+    void anOptionalFieldEmptiedIsUnset()
+    {
+        // "Checkpoint interval" is optional (unset: Young's optimum): typed,
+        // it is set; emptied, it is unset again, in the file too, and one
+        // undo brings the value back.
+        select(QStringLiteral("Training"), 0);
+        const std::string id = m_doc->project().workloads[0].id;
+        QVERIFY(!std::get<TrainingSpec>(workload(id).spec).checkpointIntervalMin);
+        const std::string before = projectToJsonText(m_doc->project());
+        type(inspector(), QStringLiteral("Checkpoint interval"), QStringLiteral("30"));
+        QCOMPARE(std::get<TrainingSpec>(workload(id).spec).checkpointIntervalMin.value_or(0), 30.0);
+        auto* edit =
+            qobject_cast<QLineEdit*>(inspector()->editorOf(QStringLiteral("Checkpoint interval")));
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Delete);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY2(inspector()->refusal().isEmpty(), qPrintable(inspector()->refusal()));
+        QVERIFY(!std::get<TrainingSpec>(workload(id).spec).checkpointIntervalMin);
+        QVERIFY(projectToJsonText(m_doc->project()) == before);
+        m_doc->undoStack()->undo();
+        QCOMPARE(std::get<TrainingSpec>(workload(id).spec).checkpointIntervalMin.value_or(0), 30.0);
+        m_doc->undoStack()->undo();
+        QVERIFY(!std::get<TrainingSpec>(workload(id).spec).checkpointIntervalMin);
     }
 
     void theFilterNarrowsTheLists()

@@ -97,6 +97,10 @@ Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
         const bool last = i + 1 == steps.size();
         const std::string& token = steps[i];
         if (auto* object = node->if_object()) {
+            if (last && value.is_null()) { // null removes the member (RFC 7386's rule)
+                object->erase(token);
+                return true;
+            }
             auto* child = object->if_contains(token);
             if (!child) {
                 if (!last)

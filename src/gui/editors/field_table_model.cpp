@@ -201,6 +201,15 @@ bool FieldTableModel::setData(const QModelIndex& index, const QVariant& value, i
             json = stored;
         }
     }
+    return commit(index, std::move(json));
+}
+
+bool FieldTableModel::commit(const QModelIndex& index, boost::json::value json)
+{
+    const FieldColumn& c = m_columns[std::size_t(index.column())];
+    const int item = m_rows[std::size_t(index.row())];
+    const Project& shown = m_document->shownProject();
+    const std::string pointer = c.pointer ? c.pointer(shown, item) : c.header.toStdString();
     if (c.refuse)
         if (const auto refusal = c.refuse(shown, item, json)) {
             m_lastRefusal = *refusal;
@@ -232,6 +241,13 @@ bool FieldTableModel::setTyped(const QModelIndex& index, const QString& text)
     if (!index.isValid())
         return false;
     const FieldColumn& c = m_columns[std::size_t(index.column())];
+    // An optional field left empty: cleared (its default or derived value
+    // applies again), where it is set.
+    if (c.clearable && text.trimmed().isEmpty()) {
+        if (!c.get(m_document->shownProject(), m_rows[std::size_t(index.row())]).isValid())
+            return true; // unset already
+        return commit(index, boost::json::value(nullptr));
+    }
     const std::string header = c.header.toStdString();
     const std::string unit = c.unit.toStdString();
     const auto parsed = parseFieldInput({header, unit, c.scale}, text.toStdString());

@@ -36,6 +36,9 @@ struct FieldColumn
     /// The JSON field of item `index`, "" for a read-only column.
     std::function<std::string(const Project&, int index)> pointer;
     bool integer = false; ///< written as a JSON integer
+    /// An optional field (unset means "none" or "derived"): an empty entry
+    /// clears it (FieldTableModel::setTyped).
+    bool clearable = false;
     /// Instead of `pointer`: the edits that set item `index` to a (stored)
     /// value, for fields that live in more than one place (a price).
     std::function<std::vector<FieldEdit>(const Project&, int index, const boost::json::value&)>
@@ -95,8 +98,12 @@ public:
     /// Sets a number cell from text typed in its column's unit
     /// (model/field_input.h: "13" in a field shown in B is 13 × 10⁹; "2
     /// weeks" in one of days is 14); text that cannot be read so is refused
-    /// naming the field and the rule, and nothing changes.
+    /// naming the field and the rule, and nothing changes. Empty text clears
+    /// an optional field (FieldColumn::clearable).
     bool setTyped(const QModelIndex& index, const QString& text);
+    /// Sets the cell to a stored JSON value (null clears an optional field):
+    /// checked by the column's refusal, then edited through the document.
+    bool commit(const QModelIndex& index, boost::json::value json);
     /// Reports a refusal of an edit of `index` made before the document saw it.
     void reportRefusal(const QModelIndex& index, const QString& message);
     /// Column `section` shows new values (derived figures: costs).

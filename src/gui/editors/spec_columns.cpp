@@ -63,6 +63,8 @@ FieldColumn column(const Field<Record>& field,
     c.decimals = info.display.decimals;
     c.group = qs(info.display.group);
     c.integer = info.type == FieldType::Integer;
+    c.clearable = info.presence == Presence::Unset &&
+                  (info.type == FieldType::Number || info.type == FieldType::Integer);
     if (info.type == FieldType::Id && rows)
         return c;
     const auto get = field.get;
