@@ -22,12 +22,13 @@ namespace {
 struct Formats
 {
     lxw_format* header = nullptr;
-    lxw_format* usd = nullptr;      ///< 1,234,567
-    lxw_format* usdCents = nullptr; ///< 1,234.57
-    lxw_format* count = nullptr;    ///< 1,234
-    lxw_format* gpus = nullptr;     ///< 1,234.5
-    lxw_format* share = nullptr;    ///< 47.1%
-    lxw_format* kwh = nullptr;      ///< 0.0872
+    lxw_format* headerWrap = nullptr; ///< a header that wraps (scenario names)
+    lxw_format* usd = nullptr;        ///< 1,234,567
+    lxw_format* usdCents = nullptr;   ///< 1,234.57
+    lxw_format* count = nullptr;      ///< 1,234
+    lxw_format* gpus = nullptr;       ///< 1,234.5
+    lxw_format* share = nullptr;      ///< 47.1%
+    lxw_format* kwh = nullptr;        ///< 0.0872
     lxw_format* wrap = nullptr;
 };
 
@@ -37,6 +38,11 @@ Formats makeFormats(lxw_workbook* book)
     f.header = workbook_add_format(book);
     format_set_bold(f.header);
     format_set_bottom(f.header, LXW_BORDER_THIN);
+    f.headerWrap = workbook_add_format(book);
+    format_set_bold(f.headerWrap);
+    format_set_bottom(f.headerWrap, LXW_BORDER_THIN);
+    format_set_text_wrap(f.headerWrap);
+    format_set_align(f.headerWrap, LXW_ALIGN_VERTICAL_TOP);
     auto numeric = [book](const char* pattern) {
         lxw_format* format = workbook_add_format(book);
         format_set_num_format(format, pattern);
@@ -264,8 +270,14 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     lxw_worksheet* sheet = workbook_add_worksheet(book, "Scenarios");
     text(sheet, 0, 0, "Key", f.header);
     text(sheet, 0, 1, "KPI", f.header);
-    for (std::size_t s = 0; s < r.scenarios.size(); ++s)
-        text(sheet, 0, int(s) + 2, r.scenarios[s].name, f.header);
+    // Scenario names wrap in their column (printed, a long one ran into the
+    // next); the row is as tall as the longest needs, at 20 characters a line.
+    std::size_t longest = 0;
+    for (std::size_t s = 0; s < r.scenarios.size(); ++s) {
+        text(sheet, 0, int(s) + 2, r.scenarios[s].name, f.headerWrap);
+        longest = std::max(longest, r.scenarios[s].name.size());
+    }
+    worksheet_set_row(sheet, 0, 15.0 * double(std::min<std::size_t>(4, 1 + longest / 18)), nullptr);
     worksheet_freeze_panes(sheet, 1, 2);
     const std::size_t kpis = kpiLines(Kpis{}).size();
     for (std::size_t k = 0; k < kpis; ++k)
@@ -380,17 +392,34 @@ void priceBookSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             text(sheet, row, 1, std::string(planLabel(plan)));
             writeNumber(sheet, row, 2, price.usdPerGpuHour, f.usdCents);
             const SourceInfo* source = catalog.source(price.source);
-            text(sheet, row, 3, source ? source->title : price.source);
-            text(sheet, row, 4, source ? source->url : std::string());
+            // Long titles and notes wrap in their column rather than run
+            // under the next one's header when printed.
+            // (LibreOffice does not fit a row to its wrapped text when it
+            // prints: the row is given the lines its longest cell needs, at
+            // the columns' widths in characters, less a margin.)
+            const std::string title = source ? source->title : price.source;
+            const std::string url = source ? source->url : std::string();
+            text(sheet, row, 3, title, f.wrap);
+            text(sheet, row, 4, url, f.wrap);
             text(sheet, row, 5, price.asOf);
-            text(sheet, row, 6, price.note);
+            text(sheet, row, 6, price.note, f.wrap);
+            const std::size_t lines =
+                std::max({std::size_t(1), (title.size() + 35) / 36, (url.size() + 35) / 36,
+                          (price.note.size() + 13) / 14});
+            worksheet_set_row(sheet, lxw_row_t(row), 15.0 * double(std::min<std::size_t>(lines, 8)),
+                              nullptr);
             ++row;
         }
     }
     row = ownedRows(sheet, row, *priceBook, catalog, f);
     ++row;
     text(sheet, row++, 0, priceBook->name + " (as of " + priceBook->asOf + ")", f.header);
-    text(sheet, row, 0, priceBook->description);
+    // The description across the table's width, wrapped: about 170
+    // characters a line at these column widths.
+    worksheet_merge_range(sheet, lxw_row_t(row), 0, lxw_row_t(row), 6,
+                          priceBook->description.c_str(), f.wrap);
+    worksheet_set_row(sheet, lxw_row_t(row), 15.0 * double(1 + priceBook->description.size() / 150),
+                      nullptr);
     worksheet_set_column(sheet, 0, 1, 24, nullptr);
     worksheet_set_column(sheet, 2, 2, 16, nullptr);
     worksheet_set_column(sheet, 3, 4, 40, nullptr);
