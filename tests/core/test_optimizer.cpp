@@ -45,9 +45,10 @@ double pricedCost(const Project& project, const RegimeMixResult& result)
 {
     // Services and notebooks on on-demand GPUs pay their mean (docs/MODEL.md,
     // "Committed pools hold the peak, elastic ones are paid by the hour").
+    // On-demand and spot GPUs are paid by the hour: PoolCount::gpus.
     double usd = -result.elasticSavingUsd;
     for (const PoolCount& pool : result.pools)
-        usd += pool.count * kHoursPerMonth *
+        usd += pool.gpus * kHoursPerMonth *
                *project.activePriceBook()->usdPerGpuHour(*project.catalog().gpu(pool.gpuId),
                                                          pool.plan);
     return usd;
