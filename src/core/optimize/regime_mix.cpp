@@ -379,7 +379,7 @@ void proposeResize(const Project& project, const Model& model, const MilpSolutio
     // (its committed-level search is the engine's renewal search): the fast
     // path never advises less than `evaluate` does. (From the rounded LP
     // alone the sample's fast path advised a $808,741 saving beside the
-    // engine's $1,606,518; now both, and the exact path, say $1,606,518.)
+    // engine's $1,606,518; now both, and the exact path, say the same.)
     if (const auto engine = planOfEngineChoices(project, relaxed, evaluation, options.objective))
         if (const double usd = objectiveOf(relaxed.milp, *engine); usd < bestUsd) {
             best = *engine;
