@@ -82,13 +82,17 @@ QString solveText(const RegimeMixResult& r, Objective objective)
     out += QStringLiteral("\nGPUs in month 1 (gpu, regime, plan, count)\n");
     for (const PoolCount& p : r.pools)
         if (p.month == 1)
-            out += QStringLiteral("  %1 %2 %3 %4\n")
+            out += QStringLiteral("  %1 %2 %3 %4%5\n")
                        .arg(QString::fromStdString(p.gpuId),
                             (p.regime ? QString::fromUtf8(regimeKey(*p.regime).data())
                                       : QStringLiteral("(not set up)"))
                                 .leftJustified(15),
-                            QString::fromUtf8(planKey(p.plan).data()).leftJustified(12))
-                       .arg(p.count);
+                            QString::fromUtf8(planKey(p.plan).data()).leftJustified(12),
+                            QString::number(p.count),
+                            // On demand and spot are paid by the hour: the GPUs used.
+                            p.gpus < p.count - 1e-6
+                                ? QStringLiteral(" (%1 paid by the hour)").arg(p.gpus, 0, 'f', 2)
+                                : QString());
     for (const LayoutCount& l : r.layouts)
         if (l.month == 1)
             out += QStringLiteral("  %1 partitioned as %2: %3 GPUs\n")

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using fleet::test::CliRun;
@@ -19,6 +20,22 @@ namespace {
 
 /// The whole model's limit (6 s) or, on the restricted path, half of it.
 const QRegularExpression kKilledAtItsLimit(QStringLiteral("killed at its [36] s limit, "));
+
+/// The sample with its fleet sized, written to `dir`: its rounded LP is
+/// 0.008 % above the LP bound, so `--gap 0` sends it to branch and bound. (The
+/// sample's fixed fleet solves by rounding alone since on-demand GPUs are
+/// paid by the hour, 2026-12-06: its CBC child never started.)
+QString sizedSample(const QTemporaryDir& dir)
+{
+    const QString file = dir.filePath(QStringLiteral("sized.fleetplan.json"));
+    if (runCli({"new", "--sample", "-o", file}).exitCode != 0)
+        return {};
+    QJsonObject project = QJsonDocument::fromJson(fleet::test::fileBytes(file)).object();
+    QJsonObject fleet = project.value(QLatin1String("fleet")).toObject();
+    fleet.insert(QStringLiteral("mode"), QStringLiteral("size"));
+    project.insert(QStringLiteral("fleet"), fleet);
+    return fleet::test::writeFileBytes(file, QJsonDocument(project).toJson()) ? file : QString();
+}
 
 QProcessEnvironment withStoppedChild()
 {
@@ -36,10 +53,13 @@ class TestCliSolverStop : public QObject
 private slots:
     void aStoppedChildIsSaidInText()
     {
+        const QTemporaryDir dir;
+        const QString sample = sizedSample(dir);
+        QVERIFY(!sample.isEmpty());
         QElapsedTimer clock;
         clock.start();
         const CliRun run =
-            runCli({"solve", ":sample", "--time-limit", "6"}, {}, withStoppedChild());
+            runCli({"solve", sample, "--time-limit", "6", "--gap", "0"}, {}, withStoppedChild());
         const double seconds = double(clock.elapsed()) / 1000.0;
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // A plan all the same (the one the stopped solve started from, or the whole
@@ -58,8 +78,11 @@ private slots:
 
     void aStoppedChildIsSaidInJson()
     {
-        const CliRun run =
-            runCli({"solve", ":sample", "--time-limit", "6", "--json"}, {}, withStoppedChild());
+        const QTemporaryDir dir;
+        const QString sample = sizedSample(dir);
+        QVERIFY(!sample.isEmpty());
+        const CliRun run = runCli({"solve", sample, "--time-limit", "6", "--gap", "0", "--json"},
+                                  {}, withStoppedChild());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject answer = QJsonDocument::fromJson(run.outBytes).object();
         QCOMPARE(answer.value(QLatin1String("status")).toString(), QStringLiteral("stopped"));

@@ -2,6 +2,7 @@
 // for their term whether used or not, in the engine and in the optimizer; the
 // savings split into cash, capacity freed and the saving at renewal.
 
+#include "engine/committed_level.h"
 #include "engine/evaluate.h"
 #include "engine/evaluate_fleet.h"
 #include "model/pricing.h"
@@ -135,10 +136,11 @@ private slots:
         QCOMPARE(*ue.kpis.renewalCommittedGpus, std::min(1600.0, most));
     }
 
-    // The renewal level is found by bisection over the cost's corners (it is
-    // convex): the same least cost as trying every corner, on the sample's
-    // scenarios and generated fixed fleets.
-    void renewalBisectionFindsTheLeastCorner()
+    // The renewal level is found by bisection (the cost is convex in the
+    // level: engine/committed_level.h): the same least cost as trying every
+    // whole level from the floor the on-demand pools allow to the busiest
+    // month's GPUs, on the sample's scenarios and generated fixed fleets.
+    void renewalBisectionFindsTheLeastLevel()
     {
         const Project sample = loadSampleProject().value();
         std::vector<Project> projects = {sample};
@@ -155,31 +157,30 @@ private slots:
             for (const FleetModelCash& model : fixedFleetCash(project, e.workloads)) {
                 if (!model.flexiblePriced || model.committedGpus <= 0)
                     continue;
+                const CommittedLevels levels(model.options, model.needs);
                 const auto cost = [&](double level) {
-                    double usd = level * kHoursPerMonth * model.committedUsdPerGpuHour *
-                                 double(model.gpusUsed.size());
-                    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-                        usd += flexibleMonthUsd(model.options, m,
-                                                std::max(0.0, model.gpusUsed[m] - level),
-                                                model.flexibleUsdPerGpuHour);
-                    return usd;
+                    return levels.cost(level, 0, model.committedUsdPerGpuHour,
+                                       model.flexibleUsdPerGpuHour);
                 };
-                double floor = 0;
-                for (double used : model.gpusUsed)
-                    floor =
-                        std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
+                // Every whole level at which each month's flexible GPUs fit the pools.
                 double least = cost(model.committedGpus);
-                for (double level : {0.0, floor})
-                    if (level >= floor - 1e-9)
+                double floor = model.committedGpus;
+                const double top = std::max(model.committedGpus, levels.mostWholeGpus());
+                if (top > 3000)
+                    continue; // the exhaustive search would take too long
+                for (double level = 0; level <= top; ++level) {
+                    bool fits = true;
+                    for (std::size_t m = 0; m < levels.months(); ++m)
+                        fits = fits && levels.flexibleGpus(m, level) <= model.flexibleGpus + 1e-9;
+                    if (level <= model.committedGpus && fits)
+                        floor = std::min(floor, level);
+                    if (level >= floor)
                         least = std::min(least, cost(level));
-                for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-                    for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
-                        if (level >= floor - 1e-9)
-                            least = std::min(least, cost(level));
+                }
                 const auto [level, usd] = renewalLevel(model);
                 QVERIFY(level >= floor - 1e-9);
                 QVERIFY2(usd <= least + 1e-6 + 1e-9 * std::abs(least),
-                         qPrintable(QStringLiteral("%1: bisection $%2 at %3, every corner $%4")
+                         qPrintable(QStringLiteral("%1: bisection $%2 at %3, every level $%4")
                                         .arg(QString::fromStdString(project.name))
                                         .arg(usd, 0, 'f', 2)
                                         .arg(level)

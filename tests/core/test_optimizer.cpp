@@ -45,9 +45,10 @@ double pricedCost(const Project& project, const RegimeMixResult& result)
 {
     // Services and notebooks on on-demand GPUs pay their mean (docs/MODEL.md,
     // "Committed pools hold the peak, elastic ones are paid by the hour").
+    // On-demand and spot GPUs are paid by the hour: PoolCount::gpus.
     double usd = -result.elasticSavingUsd;
     for (const PoolCount& pool : result.pools)
-        usd += pool.count * kHoursPerMonth *
+        usd += pool.gpus * kHoursPerMonth *
                *project.activePriceBook()->usdPerGpuHour(*project.catalog().gpu(pool.gpuId),
                                                          pool.plan);
     return usd;
@@ -133,11 +134,13 @@ private slots:
 
     void halfYearDemandStaysOnDemand()
     {
-        // Months 7–12 only: 12 GPUs × 730 h × $2.99 × 6 = $157,154 on demand,
-        // against $198,698 reserved for the year.
+        // Months 7–12 only: 8,588 held hours × $2.99 × 6 = $154,071 on
+        // demand, paid by the hour (11.76 GPUs, not 12: $157,154 until
+        // 2026-12-06), against $198,698 reserved for the year.
         const RegimeMixResult result = optimizeRegimeMix(batchProject(7300, 7), {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
-        QVERIFY(std::abs(result.objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
+        QVERIFY(std::abs(result.objectiveUsd - 7300 / 0.85 * 2.99 * 6) <
+                1e-6 * result.objectiveUsd);
     }
 
     void preemptibleWorkGoesToSpot_data()
@@ -148,18 +151,21 @@ private slots:
         QTest::addColumn<bool>("onSpot");
         // market-2026: H100 spot $2.46, on demand $6.155 (both CoreWeave). 7,300 GPU-hours
         // ÷ 0.85 = 8,588.2 held hours, ÷ (1 − 0.0003 per instance-hour × 1 instance ×
-        // (30/120 + 10/60)) on spot = 8,589.3 → 12 GPUs either way, all year.
-        QTest::newRow("preemptible: spot") << true << -1.0 << 12 * 730.0 * 2.46 * 12 << true;
-        QTest::newRow("not preemptible: on demand")
-            << false << -1.0 << 12 * 730.0 * 6.155 * 12 << false;
+        // (30/120 + 10/60)) on spot = 8,589.3, all year, each paid by the hour
+        // (until 2026-12-06: 12 whole GPUs either way).
+        const double held = 7300 / 0.85;
+        const double lostByDefault = 0.0003 * (30.0 / 120 + 10.0 / 60);
+        QTest::newRow("preemptible: spot")
+            << true << -1.0 << held / (1 - lostByDefault) * 2.46 * 12 << true;
+        QTest::newRow("not preemptible: on demand") << false << -1.0 << held * 6.155 * 12 << false;
         // The offer's own rate wins over the default: at 0.5 per instance-hour a
         // job loses 0.5 × (30/120 + 10/60) = 20.8 % → 8,588.2 ÷ 0.792 = 10,848 h
-        // = 14.86 → 15 spot GPUs at $2.46, still below 12 on demand.
-        QTest::newRow("offer states 0.5 per instance-hour: 15 spot GPUs")
-            << true << 0.5 << 15 * 730.0 * 2.46 * 12 << true;
+        // (14.86 GPUs) at $2.46, still below 11.76 on demand.
+        QTest::newRow("offer states 0.5 per instance-hour: 14.86 spot GPUs")
+            << true << 0.5 << held / (1 - 0.5 * (30.0 / 120 + 10.0 / 60)) * 2.46 * 12 << true;
         // At 3 per instance-hour it would lose 125 %: spot refused, on demand.
         QTest::newRow("offer states 3 per instance-hour: on demand")
-            << true << 3.0 << 12 * 730.0 * 6.155 * 12 << false;
+            << true << 3.0 << held * 6.155 * 12 << false;
     }
 
     void preemptibleWorkGoesToSpot()
@@ -182,7 +188,7 @@ private slots:
         std::get<BatchSpec>(project.workloads.front().spec).preemptible = preemptible;
         const RegimeMixResult result = optimizeRegimeMix(project, {}).value();
         QCOMPARE(result.status, SolveStatus::Optimal);
-        QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-6,
+        QVERIFY2(std::abs(result.objectiveUsd - expected) < 1e-9 * expected,
                  qPrintable(QString::number(result.objectiveUsd, 'f', 2)));
         QCOMPARE(result.assignments.front().onSpot, onSpot);
         QVERIFY(std::abs(pricedCost(project, result) - result.objectiveUsd) < 1e-6);
@@ -330,7 +336,8 @@ private slots:
         auto first = optimizeRegimeMixAsync(batchProject(7300, 1), {}, cancel);
         auto second = optimizeRegimeMixAsync(batchProject(7300, 7), {}, cancel);
         QVERIFY(std::abs(first.get().value().objectiveUsd - 12 * 730.0 * 1.89 * 12) < 1e-6);
-        QVERIFY(std::abs(second.get().value().objectiveUsd - 12 * 730.0 * 2.99 * 6) < 1e-6);
+        QVERIFY(std::abs(second.get().value().objectiveUsd - 7300 / 0.85 * 2.99 * 6) <
+                1e-6 * 154071);
     }
 
     void infeasibleFleetSaysWhy()

@@ -60,6 +60,7 @@ void compareResults(const RegimeMixResult& worker, const RegimeMixResult& local)
         QCOMPARE(worker.pools[i].regime, local.pools[i].regime);
         QCOMPARE(worker.pools[i].month, local.pools[i].month);
         QCOMPARE(worker.pools[i].count, local.pools[i].count);
+        QCOMPARE(worker.pools[i].gpus, local.pools[i].gpus); // on demand: to the fraction
     }
     QCOMPARE(worker.layouts.size(), local.layouts.size());
     QCOMPARE(worker.marginalGpuValueUsd, local.marginalGpuValueUsd);

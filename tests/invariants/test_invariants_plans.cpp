@@ -248,35 +248,9 @@ private slots:
     {
         FLEET_CHECK_RELATION(m_cases, appliedPlanCostsWhatSolveSaid);
     }
-    void appliedPlanNeverCostsMore()
-    {
-        // Known difference (issue 27 item 3, named in docs/OPTIMIZER.md,
-        // "What the model charges"): in size mode the engine prices a
-        // workload on demand by the hour (its GPU-hours held), the model and
-        // the applied fixed fleet on whole GPUs a month per regime. Seed
-        // 95093943: a batch workload holds 58.558 GPU-months on demand a
-        // month, the plan pays 59: +$2,269.6 a month, +0.754 %.
-        QEXPECT_FAIL("", "size mode: on demand by the hour in the engine, whole GPUs in the plan",
-                     Abort);
-        FLEET_CHECK_RELATION(m_cases, appliedPlanNeverCostsMore);
-    }
-    void exactSolveNeverAboveEngine()
-    {
-        // The same difference: the engine's choices, in the model, pay whole
-        // on-demand GPUs (seeds 95093943 +0.754 %, 119181613 +0.322 %,
-        // 143269283 +0.169 %: each the rounding of one regime's on-demand
-        // GPUs to whole GPUs a month).
-        QEXPECT_FAIL("", "size mode: on demand by the hour in the engine, whole GPUs in the plan",
-                     Abort);
-        FLEET_CHECK_RELATION(m_cases, exactSolveNeverAboveEngine);
-    }
-    void solveBoundNeverAboveEngine()
-    {
-        // The same difference (the bound is the plan's on those seeds).
-        QEXPECT_FAIL("", "size mode: on demand by the hour in the engine, whole GPUs in the plan",
-                     Abort);
-        FLEET_CHECK_RELATION(m_cases, solveBoundNeverAboveEngine);
-    }
+    void appliedPlanNeverCostsMore() { FLEET_CHECK_RELATION(m_cases, appliedPlanNeverCostsMore); }
+    void exactSolveNeverAboveEngine() { FLEET_CHECK_RELATION(m_cases, exactSolveNeverAboveEngine); }
+    void solveBoundNeverAboveEngine() { FLEET_CHECK_RELATION(m_cases, solveBoundNeverAboveEngine); }
     void pricesScaleTheOptimizer() { FLEET_CHECK_RELATION(m_cases, pricesScaleTheOptimizer); }
     void appliedPlanIsAFixedPoint() { FLEET_CHECK_RELATION(m_cases, appliedPlanIsAFixedPoint); }
     void jsonRoundTripChangesNothing()

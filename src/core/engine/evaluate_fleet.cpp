@@ -1,5 +1,6 @@
 #include "engine/evaluate_fleet.h"
 
+#include "engine/committed_level.h"
 #include "engine/fleet_spot.h"
 #include "engine/service_overflow.h"
 #include "util/vector_sum.h"
@@ -22,27 +23,9 @@ double wholeUp(double gpus)
 
 double gpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
 {
-    std::map<RegimeKind, double> hours, shares;
-    std::map<std::string, double> partitionGpus; // per profile: instances ÷ instances per GPU
-    for (const OptionResult* option : options) {
-        if (m >= option->months.size())
-            continue;
-        // A gang its runs' hours; services and notebooks towards their peak.
-        const MonthRequirement need = option->capacity(m);
-        if (isWholeGpu(option->regime))
-            hours[option->regime] += need.gpuHoursHeld;
-        else if (option->regime == RegimeKind::Partition)
-            partitionGpus[option->profile] += need.units / double(option->unitsPerGpu);
-        else
-            shares[option->regime] += need.gpuEquivalents;
-    }
     double gpus = 0;
-    for (const auto& [profile, g] : partitionGpus)
-        gpus += wholeUp(g);
-    for (const auto& [regime, h] : hours)
-        gpus += wholeUp(h / kHoursPerMonth);
-    for (const auto& [regime, share] : shares)
-        gpus += wholeUp(share);
+    for (double need : gpusNeeded(options, m))
+        gpus += wholeUp(need);
     return gpus;
 }
 
@@ -102,27 +85,6 @@ double flexibleMonthUsd(const std::vector<const OptionResult*>& options, std::si
                         double flexibleGpus, double usdPerGpuHour)
 {
     return ElasticFill(options, m).flexibleUsd(flexibleGpus, usdPerGpuHour);
-}
-
-std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
-                                          std::size_t m, double used)
-{
-    std::vector<double> corners = {used};
-    const std::vector<double> all = elasticGpuHours(options, m, used);
-    std::vector<std::pair<double, double>> bySaving; // saving, hours: the order they fill
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i] > 0)
-            bySaving.emplace_back(options[i]->elasticSavingFraction(m), all[i]);
-    std::stable_sort(bySaving.begin(), bySaving.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    double taken = 0;
-    for (const auto& [saving, hours] : bySaving) {
-        taken += hours;
-        const double level = used - taken / kHoursPerMonth;
-        corners.push_back(std::max(0.0, std::floor(level)));
-        corners.push_back(std::max(0.0, std::ceil(level)));
-    }
-    return corners;
 }
 
 std::vector<FleetModelCash> fixedFleetCash(const Project& project,
@@ -185,10 +147,15 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
         const double committedMonth =
             model.committedGpus * kHoursPerMonth * model.committedUsdPerGpuHour;
         const double flexibleRate = kHoursPerMonth * model.flexibleUsdPerGpuHour;
+        for (std::size_t m = 0; m < months; ++m)
+            model.needs.push_back(gpusNeeded(options, m));
+        const CommittedLevels levels(options, model.needs);
         for (std::size_t m = 0; m < months; ++m) {
-            const double used = gpusSetUp(options, m);
-            const double onCommitted = std::min(used, model.committedGpus);
-            const double flexible = std::max(0.0, used - model.committedGpus);
+            // Committed GPUs are whole GPUs, each set up for one regime; what
+            // they leave is rented by the hour, to the fraction of a GPU.
+            const double onCommitted = std::min(gpusSetUp(options, m), model.committedGpus);
+            const double flexible = levels.flexibleGpus(m, model.committedGpus);
+            const double used = onCommitted + flexible;
             const double beyond = std::max(0.0, flexible - model.flexibleGpus);
             // Services and notebooks on flexible GPUs pay their mean hours.
             std::vector<double> elastic = elasticGpuHours(options, m, flexible);
@@ -213,51 +180,29 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
 {
     const double committedRate = model.committedGpus > 0 ? model.committedUsdPerGpuHour : 0.0;
     const double flexibleRate = model.flexibleUsdPerGpuHour;
-    auto cost = [&](double level) {
-        double usd = level * kHoursPerMonth * committedRate * double(model.gpusUsed.size());
-        for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-            usd += flexibleMonthUsd(model.options, m, std::max(0.0, model.gpusUsed[m] - level),
-                                    flexibleRate);
-        return usd;
+    const CommittedLevels levels(model.options, model.needs);
+    const auto cost = [&](double level) {
+        return levels.cost(level, 0, committedRate, flexibleRate);
     };
     double best = model.committedGpus;
     double bestUsd = cost(best);
     if (!model.flexiblePriced)
         return {best, bestUsd};
     // The fleet's on-demand pools keep their limits at renewal, as in the
-    // optimizer's resize: the commitment shrinks only while the busiest
-    // month's GPUs still fit it and the pools (none would be beyond the fleet
-    // that are not already). A model with no on-demand pool has a limit of
-    // none: its commitment holds the busiest month (private-cloud's renewal
-    // was 184 GPUs here, renting the rest at list price, and 218 in `solve`).
-    double floor = 0;
-    for (double used : model.gpusUsed)
-        floor = std::max(floor, std::min(model.committedGpus, used - model.flexibleGpus));
-    // The cost is convex and piecewise linear in the level: the best level is
-    // one of its corners (or none at all), found by bisection over them —
-    // months × options corners, each costing months × options to evaluate,
-    // were seconds per evaluation on long horizons with many workloads.
-    std::vector<double> candidates = {0.0, floor};
-    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-        for (double level : committedLevelCorners(model.options, m, model.gpusUsed[m]))
-            candidates.push_back(level);
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    candidates.erase(candidates.begin(),
-                     std::lower_bound(candidates.begin(), candidates.end(), floor - 1e-9));
-    if (candidates.empty())
-        return {best, bestUsd};
-    // Convex: the first corner whose next one costs no less is a minimum.
-    std::size_t lo = 0, hi = candidates.size() - 1;
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (cost(candidates[mid]) <= cost(candidates[mid + 1]))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    if (const double usd = cost(candidates[lo]); usd < bestUsd - 1e-6) {
-        best = candidates[lo];
+    // optimizer's resize: the commitment shrinks only while every month's
+    // GPUs rented by the hour still fit the pools (none would be beyond the
+    // fleet that are not already). A model with no on-demand pool has a
+    // limit of none: its commitment holds the busiest month (private-cloud's
+    // renewal was 184 GPUs here, renting the rest at list price, and 218 in
+    // `solve`).
+    const double floor = levels.leastFitting(model.flexibleGpus, 0, model.committedGpus)
+                             .value_or(model.committedGpus);
+    // Convex in the level (engine/committed_level.h): bisection over the
+    // whole levels up to the busiest month's GPUs set up.
+    const double level = levels.cheapestLevel(floor, std::max(floor, levels.mostWholeGpus()), 0,
+                                              committedRate, flexibleRate);
+    if (const double usd = cost(level); usd < bestUsd - 1e-6) {
+        best = level;
         bestUsd = usd;
     }
     return {best, bestUsd};

@@ -1,10 +1,12 @@
 #pragma once
 
 // A fixed fleet's cash: reserved and owned pools are committed for their term
-// and paid every month whether used or not; on-demand and spot pools are
-// limits, paid for the GPUs the plan sets up in each month. GPUs set up are
-// counted as the optimizer counts them (whole GPUs per regime), so the engine
-// and the optimizer price one plan alike. docs/MODEL.md, "Commitments".
+// and paid every month whether used or not, whole GPUs each set up as one
+// regime; on-demand and spot pools are limits, paid for the GPU-hours the
+// plan uses of them — what the committed GPUs leave of each regime's need,
+// to the fraction of a GPU (engine/committed_level.h). The optimizer's
+// model counts alike, so the engine and the optimizer price one plan alike.
+// docs/MODEL.md, "Commitments".
 
 #include "engine/evaluation.h"
 
@@ -56,14 +58,6 @@ private:
     std::vector<std::size_t> m_order;    ///< the options that save, most first
 };
 
-/// The committed counts (whole GPUs) at which a month's cost of `used` GPUs
-/// set up can turn, committed paid at one price and the rest by
-/// flexibleMonthUsd: `used`, and below it each count where the flexible
-/// GPUs reach the next service or notebooks in elasticGpuHours' order. The
-/// horizon's cost is convex in the count, so its least is at one of these.
-std::vector<double> committedLevelCorners(const std::vector<const OptionResult*>& options,
-                                          std::size_t m, double used);
-
 /// One GPU model of a fixed fleet under a plan, month by month.
 struct FleetModelCash
 {
@@ -73,7 +67,11 @@ struct FleetModelCash
     double flexibleGpus = 0; ///< on-demand pools (limits, paid when used); spot: fleet_spot.h
     double flexibleUsdPerGpuHour = 0; ///< the flexible pools' price (else the book's on-demand)
     bool flexiblePriced = false;
-    std::vector<double> gpusUsed;        ///< set up by the plan, per month
+    /// GPUs the plan needs per month, per regime or partition profile (gpusNeeded).
+    std::vector<std::vector<double>> needs;
+    /// Per month: committed GPUs set up (whole GPUs) + flexible GPUs rented
+    /// by the hour (flexibleGpusNeeded: to the fraction of a GPU).
+    std::vector<double> gpusUsed;
     std::vector<double> monthlyUsd;      ///< commitment + flexible GPUs used + beyond the fleet
     std::vector<double> usedMonthlyUsd;  ///< the share of monthlyUsd the plan uses
     std::vector<double> beyondFleetGpus; ///< GPUs used above the fleet, per month

@@ -50,15 +50,11 @@ bool spotAllowedFor(const Project& project, const Workload& workload, const Opti
 
 double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
 {
-    std::map<RegimeKind, double> hours;
+    double hours = 0;
     for (const OptionResult* option : options)
         if (m < option->months.size())
-            hours[option->regime] +=
-                spotGpuHoursHeld(option->spotGpuHoursPaid(m), option->lostWorkFractionOnSpot);
-    double gpus = 0;
-    for (const auto& [regime, h] : hours)
-        gpus += std::max(0.0, std::ceil(h / kHoursPerMonth - 1e-6));
-    return gpus;
+            hours += spotGpuHoursHeld(option->spotGpuHoursPaid(m), option->lostWorkFractionOnSpot);
+    return std::max(0.0, hours / kHoursPerMonth);
 }
 
 std::vector<FleetSpotCash> fixedFleetSpotCash(const Project& project,

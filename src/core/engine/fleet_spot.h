@@ -30,11 +30,11 @@ std::optional<std::string> spotRefusal(const Project& project, const Workload& w
 /// !spotRefusal(project, workload, option).
 bool spotAllowedFor(const Project& project, const Workload& workload, const OptionResult& option);
 
-/// Spot GPUs the given options (all on spot, one GPU model) set up in month
-/// `m` (0-based): per whole-GPU regime ⌈Σ spot GPU-hours ÷ 730⌉, each
-/// option's spot GPU-hours (spotGpuHoursPaid: a gang its capacity, a
-/// service or notebooks their mean, spot being elastic) grown by its lost work (the optimizer's
-/// spot pool rows count the same).
+/// Spot GPUs the given options (all on spot, one GPU model) use in month
+/// `m` (0-based): Σ spot GPU-hours ÷ 730, to the fraction of a GPU (spot is
+/// rented by the hour), each option's spot GPU-hours (spotGpuHoursPaid: a
+/// gang its capacity, a service or notebooks their mean) grown by its lost
+/// work (the optimizer's continuous spot columns count the same).
 double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m);
 
 /// One GPU model's spot GPUs under the engine's chosen options, per month.

@@ -45,12 +45,13 @@ GpuCounts planGpuCounts(const Project& project, const Evaluation& evaluation,
     }
     for (const PoolCount& pool : plan.pools) {
         PlanGpus& e = entry(pool.gpuId, pool.month);
+        // On demand and spot paid by the hour: the GPUs used, to the fraction.
         if (pool.plan == Plan::Spot)
-            e.spotGpus += pool.count;
+            e.spotGpus += pool.gpus;
         else if (isCommitted(pool.plan))
             e.committedGpus += pool.count;
         else
-            e.flexibleGpus += pool.count;
+            e.flexibleGpus += pool.gpus;
     }
     for (const LayoutCount& layout : plan.layouts) {
         PlanGpus& e = entry(layout.gpuId, layout.month);

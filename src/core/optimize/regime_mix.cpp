@@ -18,25 +18,59 @@ namespace fleet {
 
 namespace {
 
-/// Splits each month's GPUs of a model over regimes and plans for reporting:
-/// GPUs are interchangeable between regimes, so any split that adds up is
-/// the plan; plans are handed to regimes in catalog order.
-std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& solution,
-                                  const std::map<std::pair<std::string, int>, int>& partitionGpus)
+/// Whole GPUs at once of a column's value: integer columns as solved,
+/// GPUs rented by the hour rounded up.
+int wholeGpus(double value)
 {
+    return int(std::ceil(value - 1e-6));
+}
+
+/// Splits each month's GPUs of a model over regimes and plans for reporting:
+/// committed GPUs are interchangeable between regimes, so any split that adds
+/// up is the plan; committed plans are handed to regimes in catalog order.
+/// GPUs rented by the hour go to the regimes that rent them, each with its
+/// fraction (PoolCount::gpus) and its whole GPUs at once.
+std::vector<PoolCount>
+splitPools(const Model& model, const MilpSolution& solution,
+           const std::map<std::pair<std::string, int>, int>& partitionGpus,
+           const std::map<std::pair<std::string, int>, double>& flexPartition)
+{
+    const auto value = [&](int column) { return solution.values[std::size_t(column)]; };
     std::vector<PoolCount> pools;
     std::map<std::pair<std::string, int>, std::vector<std::pair<RegimeKind, int>>> regimeCounts;
     for (const RegimeColumn& rc : model.regimes) {
-        const int count = int(std::lround(solution.values[std::size_t(rc.column)]));
+        const int count = int(std::lround(value(rc.column)));
         if (count > 0)
             regimeCounts[{rc.gpuId, rc.month}].emplace_back(rc.regime, count);
     }
     for (const auto& [key, count] : partitionGpus)
         if (count > 0)
             regimeCounts[key].emplace_back(RegimeKind::Partition, count);
+    std::map<std::pair<std::string, int>, std::vector<std::pair<RegimeKind, double>>> rented;
+    for (const RegimeColumn& rc : model.flexRegimes)
+        if (value(rc.column) > 1e-9)
+            rented[{rc.gpuId, rc.month}].emplace_back(rc.regime, value(rc.column));
+    for (const auto& [key, gpus] : flexPartition)
+        if (gpus > 1e-9)
+            rented[key].emplace_back(RegimeKind::Partition, gpus);
     std::map<std::pair<std::string, int>, std::vector<std::pair<Plan, int>>> planCounts;
     for (const PlanColumn& pc : model.plans) {
-        const int count = int(std::lround(solution.values[std::size_t(pc.column)]));
+        if (!isCommitted(pc.plan)) {
+            // The on-demand GPUs each regime rents; what no regime rents (none
+            // at an optimum) is listed without one.
+            double left = value(pc.column);
+            for (const auto& [regime, gpus] : rented[{pc.gpuId, pc.month}]) {
+                const double take = std::min(left, gpus);
+                if (take > 1e-9)
+                    pools.push_back({pc.gpuId, regime, pc.plan, pc.month, wholeGpus(take), take});
+                left -= take;
+            }
+            rented[{pc.gpuId, pc.month}].clear();
+            if (left > 1e-6)
+                pools.push_back({pc.gpuId, std::nullopt, pc.plan, pc.month, wholeGpus(left), left});
+            continue;
+        }
+        const int count = int(std::lround(value(pc.column)));
         if (count > 0)
             planCounts[{pc.gpuId, pc.month}].emplace_back(pc.plan, count);
     }
@@ -45,7 +79,8 @@ std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& soluti
         for (auto [regime, needed] : regimeCounts[key]) {
             while (needed > 0 && p < plans.size()) {
                 const int take = std::min(needed, plans[p].second);
-                pools.push_back({key.first, regime, plans[p].first, key.second, take});
+                pools.push_back(
+                    {key.first, regime, plans[p].first, key.second, take, double(take)});
                 needed -= take;
                 plans[p].second -= take;
                 if (plans[p].second == 0)
@@ -54,8 +89,8 @@ std::vector<PoolCount> splitPools(const Model& model, const MilpSolution& soluti
         }
         for (; p < plans.size(); ++p)
             if (plans[p].second > 0)
-                pools.push_back(
-                    {key.first, std::nullopt, plans[p].first, key.second, plans[p].second});
+                pools.push_back({key.first, std::nullopt, plans[p].first, key.second,
+                                 plans[p].second, double(plans[p].second)});
     }
     return pools;
 }
@@ -81,8 +116,11 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
     std::vector<PlanColumn> priced = model.plans;
     priced.insert(priced.end(), model.spot.begin(), model.spot.end());
     for (const PlanColumn& pc : priced) {
-        const double usd = std::lround(solution.values[std::size_t(pc.column)]) * kHoursPerMonth *
-                           pc.usdPerGpuHour;
+        // Committed GPUs whole; GPUs rented by the hour to the fraction.
+        const double gpus = model.milp.columns[std::size_t(pc.column)].integer
+                                ? double(std::lround(solution.values[std::size_t(pc.column)]))
+                                : std::max(0.0, solution.values[std::size_t(pc.column)]);
+        const double usd = gpus * kHoursPerMonth * pc.usdPerGpuHour;
         costs[{pc.gpuId, pc.plan}] += usd;
         result.costUsd += usd;
     }
@@ -109,10 +147,32 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
         result.layouts.push_back(std::move(layout));
         partitionGpus[{lc.gpuId, lc.month}] += count;
     }
-    result.pools = splitPools(model, solution, partitionGpus);
+    // On-demand GPUs laid out: counted with the layout's GPUs, whole GPUs at once.
+    std::map<std::pair<std::string, int>, double> flexPartition;
+    for (const LayoutColumn& lc : model.flexLayouts) {
+        const double gpus = solution.values[std::size_t(lc.column)];
+        if (gpus <= 1e-9)
+            continue;
+        flexPartition[{lc.gpuId, lc.month}] += gpus;
+        const auto same =
+            std::find_if(result.layouts.begin(), result.layouts.end(), [&](const LayoutCount& l) {
+                return l.gpuId == lc.gpuId && l.month == lc.month && l.layout == lc.layout->name;
+            });
+        if (same != result.layouts.end()) {
+            same->count += wholeGpus(gpus);
+            continue;
+        }
+        LayoutCount layout{lc.gpuId, lc.month, lc.layout->name, {}, wholeGpus(gpus)};
+        for (const auto& [profile, instances] : lc.layout->instances)
+            for (int i = 0; i < instances; ++i)
+                layout.profiles.push_back(profile);
+        result.layouts.push_back(std::move(layout));
+    }
+    result.pools = splitPools(model, solution, partitionGpus, flexPartition);
     for (const RegimeColumn& rc : model.spotRegimes)
-        if (const int count = int(std::lround(solution.values[std::size_t(rc.column)])); count > 0)
-            result.pools.push_back({rc.gpuId, rc.regime, Plan::Spot, rc.month, count});
+        if (const double gpus = solution.values[std::size_t(rc.column)]; gpus > 1e-9)
+            result.pools.push_back(
+                {rc.gpuId, rc.regime, Plan::Spot, rc.month, wholeGpus(gpus), gpus});
 }
 
 /// The value of one more GPU per model: the LP of the model with every
@@ -319,7 +379,7 @@ void proposeResize(const Project& project, const Model& model, const MilpSolutio
     // (its committed-level search is the engine's renewal search): the fast
     // path never advises less than `evaluate` does. (From the rounded LP
     // alone the sample's fast path advised a $808,741 saving beside the
-    // engine's $1,606,518; now both, and the exact path, say $1,606,518.)
+    // engine's $1,606,518; now both, and the exact path, say the same.)
     if (const auto engine = planOfEngineChoices(project, relaxed, evaluation, options.objective))
         if (const double usd = objectiveOf(relaxed.milp, *engine); usd < bestUsd) {
             best = *engine;

@@ -41,7 +41,10 @@ struct PoolCount
     std::optional<RegimeKind> regime;
     Plan plan = Plan::OnDemand;
     int month = 1;
-    int count = 0;
+    int count = 0; ///< whole GPUs at once (on demand and spot: the GPUs used, rounded up)
+    /// GPUs paid for the month: `count` committed; on demand and spot the
+    /// GPU-hours used ÷ 730, to the fraction of a GPU (rented by the hour).
+    double gpus = 0;
 };
 
 struct LayoutCount

@@ -43,7 +43,8 @@ bj::object regimeMixResultToJson(const RegimeMixResult& r, Objective objective)
                                            : bj::value(nullptr)},
                        {"plan", std::string(planKey(p.plan))},
                        {"month", p.month},
-                       {"count", p.count}});
+                       {"count", p.count},
+                       {"gpus", p.gpus}});
     for (const LayoutCount& l : r.layouts) {
         bj::array profiles;
         for (const std::string& profile : l.profiles)
@@ -261,6 +262,9 @@ Result<RegimeMixResult> regimeMixResultFromJson(const bj::value& value, const st
         p.plan = read.key(item, "plan", at, planFromKey, Plan::OnDemand);
         p.month = read.count(item, "month", at);
         p.count = read.count(item, "count", at);
+        // GPUs paid (on demand and spot to the fraction); a reply without
+        // them pays its whole count.
+        p.gpus = item.if_contains("gpus") ? read.number(item, "gpus", at) : double(p.count);
         r.pools.push_back(std::move(p));
     });
     read.objects(*root, "layouts", path, [&](const bj::object& item, const std::string& at) {

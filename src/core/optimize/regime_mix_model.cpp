@@ -21,7 +21,8 @@ namespace fleet {
 namespace {
 
 /// The upper bound of a GPU-count column with no fleet limit: far above any
-/// fleet, small enough for CLP's tolerances (a bound, not a plan).
+/// fleet, small enough for CLP's tolerances (a bound, not a plan); raised
+/// where the work on a GPU model could need more (gpuCountCap).
 constexpr double kGpuCountCap = 1e7;
 
 std::string name(std::initializer_list<std::string_view> parts)
@@ -125,11 +126,41 @@ std::vector<ColumnOnGpu> columnsOn(const Model& model, const std::string& gpuId)
     return columns;
 }
 
+/// The upper bound of `gpu`'s GPU-count columns with no fleet limit: above
+/// what every option on it could need at once in a month, each at its
+/// busiest (one generated service held 11.5 M GPUs at its peak: under a cap
+/// of 1e7 its on-demand GPUs ran out and the plan reserved the rest, 32 %
+/// above the engine's choices).
+double gpuCountCap(const Project& project, const GpuModel& gpu,
+                   const std::vector<ColumnOnGpu>& onGpu)
+{
+    double most = 0;
+    for (const auto& [workload, oc] : onGpu) {
+        double busiest = 0;
+        for (std::size_t m = 0; m < oc->option->months.size(); ++m) {
+            const MonthRequirement need = oc->option->capacity(m);
+            busiest = std::max({busiest, oc->option->setUpGpuHours(m) / kHoursPerMonth,
+                                spotGpuHoursHeld(oc->option->spotGpuHoursPaid(m),
+                                                 oc->option->lostWorkFractionOnSpot) /
+                                    kHoursPerMonth});
+            if (!isWholeGpu(oc->option->regime) && oc->option->regime != RegimeKind::Partition)
+                busiest = std::max(
+                    {busiest,
+                     need.memoryGb /
+                         (gpu.memoryGb.value * project.assumptions.usableMemoryFraction),
+                     need.units /
+                         double(std::max(1, project.regime(oc->option->regime).maxTenantsPerGpu))});
+        }
+        most += busiest;
+    }
+    return std::max(kGpuCountCap, 2 * most + 10);
+}
+
 /// Spot GPUs of `gpu` in month `m`, per whole-GPU regime: their hours serve
 /// the spot columns of preemptible options, each scaled up by the work it
 /// loses to interruptions; in a fixed fleet they share the spot pools' count.
 void addSpotPool(const Project& project, const GpuModel& gpu, int m,
-                 const std::vector<ColumnOnGpu>& onGpu, Model& model)
+                 const std::vector<ColumnOnGpu>& onGpu, double cap, Model& model)
 {
     Milp& milp = model.milp;
     const std::string month = std::to_string(m);
@@ -144,8 +175,9 @@ void addSpotPool(const Project& project, const GpuModel& gpu, int m,
     const double price = *project.activePriceBook()->usdPerGpuHour(gpu, Plan::Spot);
     std::vector<std::pair<int, double>> fleet;
     for (auto& [regime, terms] : hours) {
-        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0,
-                                          kGpuCountCap, kHoursPerMonth * price, true);
+        // Spot is rented by the hour: GPUs to the fraction, as the engine pays them.
+        const int column = milp.addColumn(name({"spot", gpu.id, regimeKey(regime), month}), 0, cap,
+                                          kHoursPerMonth * price, false);
         model.spot.push_back({gpu.id, Plan::Spot, m, column, price});
         model.spotRegimes.push_back({gpu.id, regime, m, column});
         terms.emplace_back(column, -kHoursPerMonth);
@@ -279,20 +311,31 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             model.layoutsByGpu[gpu->id] = onePerProfileLayouts(onGpu);
         const std::vector<PartitionLayout>& layouts = model.layoutsByGpu[gpu->id];
 
+        // Committed GPUs are whole GPUs, each set up as one regime (or one
+        // partition profile): integer `setup` and `layout` columns. On-demand
+        // GPUs are paid by the hour, so what the committed ones leave is
+        // rented to the fraction of a GPU: continuous `flex` columns, as the
+        // engine counts them (engine/committed_level.h).
+        const bool committed = std::any_of(plans.begin(), plans.end(),
+                                           [](const auto& p) { return isCommitted(p.first); });
+        const bool flexible = std::any_of(plans.begin(), plans.end(),
+                                          [](const auto& p) { return !isCommitted(p.first); });
+        const bool whole = committed || !flexible;
+        const double cap = gpuCountCap(project, *gpu, onGpu);
         std::map<Plan, int> firstMonthColumn;
         for (int m = 1; m <= months; ++m) {
             const std::string month = std::to_string(m);
-            std::vector<std::pair<int, double>> gpus;
+            std::vector<std::pair<int, double>> gpus, rented;
             for (const auto& [plan, limit] : plans) {
                 const double price = *project.activePriceBook()->usdPerGpuHour(*gpu, plan);
                 // A fixed fleet's reserved and owned pools are committed: held
                 // (and paid) in full; flexible pools are limits.
                 const double lower = limit && isCommitted(plan) ? double(*limit) : 0.0;
                 const int column = milp.addColumn(name({"gpus", gpu->id, planKey(plan), month}),
-                                                  lower, limit ? double(*limit) : kGpuCountCap,
-                                                  kHoursPerMonth * price, true);
+                                                  lower, limit ? double(*limit) : cap,
+                                                  kHoursPerMonth * price, isCommitted(plan));
                 model.plans.push_back({gpu->id, plan, m, column, price});
-                gpus.emplace_back(column, -1.0);
+                (isCommitted(plan) ? gpus : rented).emplace_back(column, -1.0);
                 // Reserved and owned GPUs are held for their whole term (≥ the horizon).
                 if (m == 1)
                     firstMonthColumn[plan] = column;
@@ -300,13 +343,29 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                     milp.addRow(name({"term", gpu->id, planKey(plan), month}),
                                 {{column, 1.0}, {firstMonthColumn[plan], -1.0}}, 0, 0);
             }
+            // The columns that supply a regime (or a layout): whole committed
+            // GPUs and GPUs rented by the hour.
+            const auto supplyColumns = [&](std::string_view kind, std::string_view what) {
+                std::vector<int> columns;
+                if (whole) {
+                    columns.push_back(
+                        milp.addColumn(name({kind, gpu->id, what, month}), 0, cap, 0, true));
+                    gpus.emplace_back(columns.back(), 1.0);
+                }
+                if (flexible) {
+                    columns.push_back(
+                        milp.addColumn(name({"flex", gpu->id, what, month}), 0, cap, 0, false));
+                    rented.emplace_back(columns.back(), 1.0);
+                }
+                return columns;
+            };
             for (const auto& [regime, used] : usedRegimes) {
                 if (regime == RegimeKind::Partition)
                     continue;
-                const int column = milp.addColumn(
-                    name({"setup", gpu->id, regimeKey(regime), month}), 0, kGpuCountCap, 0, true);
-                model.regimes.push_back({gpu->id, regime, m, column});
-                gpus.emplace_back(column, 1.0);
+                const std::vector<int> supply = supplyColumns("setup", regimeKey(regime));
+                for (std::size_t i = 0; i < supply.size(); ++i)
+                    (whole && i == 0 ? model.regimes : model.flexRegimes)
+                        .push_back({gpu->id, regime, m, supply[i]});
                 const Regime& properties = project.regime(regime);
                 std::vector<std::pair<int, double>> hours, share, memory, tenants;
                 for (const auto& [workload, oc] : onGpu) {
@@ -326,15 +385,20 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                         tenants.emplace_back(oc->column, need.units);
                     }
                 }
+                for (int column : supply) {
+                    if (isWholeGpu(regime)) {
+                        hours.emplace_back(column, -kHoursPerMonth);
+                    } else {
+                        share.emplace_back(column, -1.0);
+                        memory.emplace_back(column, -gpu->memoryGb.value *
+                                                        project.assumptions.usableMemoryFraction);
+                        tenants.emplace_back(column, -double(properties.maxTenantsPerGpu));
+                    }
+                }
                 if (isWholeGpu(regime)) {
-                    hours.emplace_back(column, -kHoursPerMonth);
                     milp.addRow(name({"hours", gpu->id, regimeKey(regime), month}),
                                 std::move(hours), -kMilpInfinity, 0);
                 } else {
-                    share.emplace_back(column, -1.0);
-                    memory.emplace_back(column, -gpu->memoryGb.value *
-                                                    project.assumptions.usableMemoryFraction);
-                    tenants.emplace_back(column, -double(properties.maxTenantsPerGpu));
                     milp.addRow(name({"compute", gpu->id, regimeKey(regime), month}),
                                 std::move(share), -kMilpInfinity, 0);
                     milp.addRow(name({"memory", gpu->id, regimeKey(regime), month}),
@@ -346,12 +410,13 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
             if (partitioned) {
                 std::map<std::string, std::vector<std::pair<int, double>>> supply;
                 for (const PartitionLayout& layout : layouts) {
-                    const int column = milp.addColumn(name({"layout", gpu->id, layout.name, month}),
-                                                      0, kGpuCountCap, 0, true);
-                    model.layouts.push_back({gpu->id, &layout, m, column});
-                    gpus.emplace_back(column, 1.0);
-                    for (const auto& [profile, count] : layout.instances)
-                        supply[profile].emplace_back(column, -double(count));
+                    const std::vector<int> columns = supplyColumns("layout", layout.name);
+                    for (std::size_t i = 0; i < columns.size(); ++i) {
+                        (whole && i == 0 ? model.layouts : model.flexLayouts)
+                            .push_back({gpu->id, &layout, m, columns[i]});
+                        for (const auto& [profile, count] : layout.instances)
+                            supply[profile].emplace_back(columns[i], -double(count));
+                    }
                 }
                 std::map<std::string, std::vector<std::pair<int, double>>> demand;
                 for (const auto& [workload, oc] : onGpu)
@@ -366,8 +431,10 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 }
             }
             milp.addRow(name({"gpus", gpu->id, month}), std::move(gpus), -kMilpInfinity, 0);
+            if (flexible)
+                milp.addRow(name({"flex", gpu->id, month}), std::move(rented), -kMilpInfinity, 0);
             addElasticSavings(*gpu, m, onGpu, model);
-            addSpotPool(project, *gpu, m, onGpu, model);
+            addSpotPool(project, *gpu, m, onGpu, cap, model);
         }
     }
     return model;

@@ -76,8 +76,12 @@ struct Model
     Milp milp;
     std::vector<WorkloadOptions> workloads;
     std::vector<PlanColumn> plans;
-    std::vector<RegimeColumn> regimes;
-    std::vector<LayoutColumn> layouts;
+    std::vector<RegimeColumn> regimes; ///< committed GPUs set up per regime (integer)
+    std::vector<LayoutColumn> layouts; ///< committed GPUs laid out (integer)
+    /// On-demand GPUs per regime and per layout, rented by the hour: to the
+    /// fraction of a GPU (continuous; docs/OPTIMIZER.md, "What the model charges").
+    std::vector<RegimeColumn> flexRegimes;
+    std::vector<LayoutColumn> flexLayouts;
     /// Spot GPUs set up as a whole-GPU regime: a pool of their own, which
     /// only preemptible work may use.
     std::vector<PlanColumn> spot;

@@ -1,23 +1,15 @@
 #include "optimize/rounding.h"
 
+#include "engine/committed_level.h"
 #include "engine/evaluate_fleet.h"
 #include "model/spot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
+#include <tuple>
 
 namespace fleet {
-
-namespace {
-
-int roundUp(double value)
-{
-    return static_cast<int>(std::ceil(value - 1e-7));
-}
-
-} // namespace
 
 bool satisfies(const Milp& milp, const std::vector<double>& values)
 {
@@ -43,6 +35,138 @@ double objectiveOf(const Milp& milp, const std::vector<double>& values)
     return total;
 }
 
+namespace {
+
+/// What one regime (or one partition profile) of a GPU model needs in a
+/// month, in GPUs before rounding, and the columns that supply it: whole
+/// committed GPUs (setup or layout, integer) and GPUs rented by the hour
+/// (flex, continuous); -1 where the model has none.
+struct Supply
+{
+    int whole = -1;
+    int flex = -1;
+    double need = 0;
+};
+
+using GpuMonth = std::pair<std::string, int>;
+
+/// Every GPU model's and month's supplies for the chosen options: whole-GPU
+/// regimes their hours ÷ 730, shared regimes the most of their shares,
+/// memory and tenants, partitions their instances ÷ the layout holding most
+/// of the profile. Nullopt when a profile has no layout.
+std::optional<std::map<GpuMonth, std::vector<Supply>>>
+suppliesOf(const Project& project, const Model& model,
+           const std::vector<const OptionResult*>& chosen)
+{
+    std::map<std::tuple<std::string, int, RegimeKind>, Supply> regimes;
+    for (const RegimeColumn& rc : model.regimes)
+        regimes[{rc.gpuId, rc.month, rc.regime}].whole = rc.column;
+    for (const RegimeColumn& rc : model.flexRegimes)
+        regimes[{rc.gpuId, rc.month, rc.regime}].flex = rc.column;
+    std::map<GpuMonth, std::vector<Supply>> supplies;
+    for (auto& [key, supply] : regimes) {
+        const auto& [gpuId, month, kind] = key;
+        const Regime& regime = project.regime(kind);
+        double hours = 0, share = 0, memory = 0, tenants = 0;
+        for (const OptionResult* option : chosen) {
+            if (option->gpuId != gpuId || option->regime != kind)
+                continue;
+            // A gang its runs' hours; services and notebooks towards their peak.
+            const MonthRequirement need = option->capacity(std::size_t(month - 1));
+            hours += need.gpuHoursHeld;
+            share += need.gpuEquivalents; // the engine's, packing loss included
+            memory += need.memoryGb;
+            tenants += need.units;
+        }
+        if (isWholeGpu(kind)) {
+            supply.need = hours / kHoursPerMonth;
+        } else {
+            const GpuModel* gpu = project.catalog().gpu(gpuId);
+            supply.need = std::max(
+                {share, memory / (gpu->memoryGb.value * project.assumptions.usableMemoryFraction),
+                 tenants / regime.maxTenantsPerGpu});
+        }
+        supplies[{gpuId, month}].push_back(supply);
+    }
+    std::map<GpuMonth, std::map<std::string, double>> instances;
+    for (const OptionResult* option : chosen)
+        if (option->regime == RegimeKind::Partition)
+            for (int m = 1; m <= project.horizonMonths; ++m)
+                instances[{option->gpuId, m}][option->profile] +=
+                    option->capacity(std::size_t(m - 1)).units;
+    for (const auto& [key, profiles] : instances) {
+        for (const auto& [profile, needed] : profiles) {
+            if (needed <= 1e-9)
+                continue;
+            // The layout holding the most instances of this profile.
+            const PartitionLayout* best = nullptr;
+            for (const std::vector<LayoutColumn>* columns : {&model.layouts, &model.flexLayouts})
+                for (const LayoutColumn& lc : *columns)
+                    if (lc.gpuId == key.first && lc.month == key.second &&
+                        (!best || lc.layout->count(profile) > best->count(profile)))
+                        best = lc.layout;
+            if (!best || best->count(profile) == 0)
+                return std::nullopt;
+            Supply supply;
+            supply.need = needed / best->count(profile);
+            for (const LayoutColumn& lc : model.layouts)
+                if (lc.gpuId == key.first && lc.month == key.second && lc.layout == best)
+                    supply.whole = lc.column;
+            for (const LayoutColumn& lc : model.flexLayouts)
+                if (lc.gpuId == key.first && lc.month == key.second && lc.layout == best)
+                    supply.flex = lc.column;
+            supplies[key].push_back(supply);
+        }
+    }
+    return supplies;
+}
+
+/// `committed` whole GPUs set up for a month's supplies (the whole parts
+/// first, then the largest remainders: engine/committed_level.h), the rest
+/// rented by the hour. Returns the GPUs rented; -1 when a supply without a
+/// flex column is left short.
+double setUpMonth(std::vector<Supply>& supplies, double committed, std::vector<double>& values)
+{
+    std::vector<double> whole(supplies.size()), remainder(supplies.size());
+    for (std::size_t k = 0; k < supplies.size(); ++k) {
+        whole[k] = std::floor(std::max(0.0, supplies[k].need) + 1e-6);
+        remainder[k] = supplies[k].need - whole[k] > 1e-6 ? supplies[k].need - whole[k] : 0.0;
+    }
+    std::vector<double> gpus(supplies.size(), 0.0);
+    double left = committed;
+    for (std::size_t k = 0; k < supplies.size(); ++k) {
+        gpus[k] = std::min(whole[k], left);
+        left -= gpus[k];
+    }
+    std::vector<std::size_t> order(supplies.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return remainder[a] > remainder[b]; });
+    for (std::size_t k : order)
+        if (left >= 1 && remainder[k] > 0 && gpus[k] == whole[k]) {
+            gpus[k] += 1;
+            left -= 1;
+        }
+    double rented = 0;
+    for (std::size_t k = 0; k < supplies.size(); ++k) {
+        const double rest = std::max(0.0, supplies[k].need - gpus[k]);
+        if (supplies[k].whole >= 0)
+            values[std::size_t(supplies[k].whole)] += gpus[k];
+        else if (gpus[k] > 0)
+            return -1;
+        if (supplies[k].flex >= 0) {
+            values[std::size_t(supplies[k].flex)] += rest;
+            rented += rest;
+        } else if (rest > 1e-9) {
+            return -1;
+        }
+    }
+    return rented;
+}
+
+} // namespace
+
 std::optional<std::vector<double>> roundLpSolution(const Project& project, const Model& model,
                                                    const std::vector<double>& lp,
                                                    Objective objective)
@@ -64,173 +188,95 @@ std::optional<std::vector<double>> roundLpSolution(const Project& project, const
         values[std::size_t(best->column)] = 1.0;
         (best->onSpot ? chosenOnSpot : chosen).push_back(best->option);
     }
-    // Spot GPUs per whole-GPU regime: the hours of the work placed on spot,
-    // grown by what it loses to interruptions.
+    // Spot GPUs per whole-GPU regime, rented by the hour: the hours of the
+    // work placed on spot, grown by what it loses to interruptions.
     for (const RegimeColumn& rc : model.spotRegimes) {
         double hours = 0;
         for (const OptionResult* option : chosenOnSpot)
             if (option->gpuId == rc.gpuId && option->regime == rc.regime)
                 hours += spotGpuHoursHeld(option->spotGpuHoursPaid(std::size_t(rc.month - 1)),
                                           option->lostWorkFractionOnSpot);
-        values[std::size_t(rc.column)] = roundUp(hours / kHoursPerMonth);
+        values[std::size_t(rc.column)] = hours / kHoursPerMonth;
     }
-    // 2. Set-ups and layouts, per GPU model and month.
-    std::map<std::pair<std::string, int>, int> totals;
-    for (const RegimeColumn& rc : model.regimes) {
-        const Regime& regime = project.regime(rc.regime);
-        double hours = 0, share = 0, memory = 0, tenants = 0;
-        for (const OptionResult* option : chosen) {
-            if (option->gpuId != rc.gpuId || option->regime != rc.regime)
-                continue;
-            // A gang its runs' hours; services and notebooks towards their peak.
-            const MonthRequirement need = option->capacity(std::size_t(rc.month - 1));
-            hours += need.gpuHoursHeld;
-            share += need.gpuEquivalents; // the engine's, packing loss included
-            memory += need.memoryGb;
-            tenants += need.units;
-        }
-        int gpus = 0;
-        if (isWholeGpu(rc.regime)) {
-            gpus = roundUp(hours / kHoursPerMonth);
-        } else {
-            const GpuModel* gpu = project.catalog().gpu(rc.gpuId);
-            gpus = std::max(
-                {roundUp(share),
-                 roundUp(memory / (gpu->memoryGb.value * project.assumptions.usableMemoryFraction)),
-                 roundUp(tenants / regime.maxTenantsPerGpu)});
-        }
-        values[std::size_t(rc.column)] = gpus;
-        totals[{rc.gpuId, rc.month}] += gpus;
-    }
-    std::map<std::pair<std::string, int>, std::map<std::string, double>> instances;
-    for (const OptionResult* option : chosen)
-        if (option->regime == RegimeKind::Partition)
-            for (int m = 1; m <= project.horizonMonths; ++m)
-                instances[{option->gpuId, m}][option->profile] +=
-                    option->capacity(std::size_t(m - 1)).units;
-    for (const auto& [key, profiles] : instances) {
-        for (const auto& [profile, needed] : profiles) {
-            if (needed <= 1e-9)
-                continue;
-            // The layout holding the most instances of this profile.
-            const LayoutColumn* best = nullptr;
-            for (const LayoutColumn& lc : model.layouts)
-                if (lc.gpuId == key.first && lc.month == key.second &&
-                    (!best || lc.layout->count(profile) > best->layout->count(profile)))
-                    best = &lc;
-            if (!best || best->layout->count(profile) == 0)
-                return std::nullopt;
-            const int gpus = roundUp(needed / best->layout->count(profile));
-            values[std::size_t(best->column)] += gpus;
-            totals[key] += gpus;
-        }
-    }
-    // 3. Plans: committed GPUs cover the demand every month shares when they
-    // are cheaper than the cheapest flexible plan; flexible plans fill each
-    // month; whatever is left goes to committed plans at its peak.
+    // 2. What each GPU model needs per regime (and profile) and month.
+    auto supplies = suppliesOf(project, model, chosen);
+    if (!supplies)
+        return std::nullopt;
+    // 3. Plans: committed GPUs at the level that costs least against the
+    // flexible plan renting the rest by the hour (the engine's renewal
+    // search: engine/committed_level.h); raised where the flexible plan's
+    // limit (a fixed fleet's on-demand pools) cannot hold the rest.
     std::map<std::string, std::vector<const PlanColumn*>> plansByGpu;
     for (const PlanColumn& pc : model.plans)
         plansByGpu[pc.gpuId].push_back(&pc);
     for (auto& [gpuId, columns] : plansByGpu) {
-        std::vector<int> remaining(std::size_t(project.horizonMonths), 0);
-        for (int m = 1; m <= project.horizonMonths; ++m)
-            remaining[std::size_t(m - 1)] = totals[{gpuId, m}];
-        std::map<Plan, std::vector<const PlanColumn*>> byPlan;
-        for (const PlanColumn* pc : columns)
-            byPlan[pc->plan].push_back(pc);
-        std::vector<std::pair<double, Plan>> order;
-        for (const auto& [plan, months] : byPlan)
-            order.emplace_back(months.front()->usdPerGpuHour, plan);
-        std::sort(order.begin(), order.end());
-        double cheapestFlexible = 1e300;
-        for (const auto& [price, plan] : order)
-            if (!isCommitted(plan))
-                cheapestFlexible = std::min(cheapestFlexible, price);
-        const auto limitOf = [&](Plan plan) {
-            return model.milp.columns[std::size_t(byPlan[plan].front()->column)].upper;
-        };
-        const auto commit = [&](Plan plan, int count) {
-            for (const PlanColumn* pc : byPlan[plan])
-                values[std::size_t(pc->column)] += count;
-            for (int& left : remaining)
-                left = std::max(0, left - count);
-        };
-        // A fixed fleet's commitment is held whatever the demand (its lower bound).
-        for (const auto& [price, plan] : order)
-            if (isCommitted(plan))
-                if (const double floor =
-                        model.milp.columns[std::size_t(byPlan[plan].front()->column)].lower;
-                    floor > 0)
-                    commit(plan, int(floor));
+        const auto months = std::size_t(project.horizonMonths);
+        std::vector<std::vector<double>> needs(months);
+        for (std::size_t m = 0; m < months; ++m)
+            for (const Supply& supply : (*supplies)[{gpuId, int(m) + 1}])
+                needs[m].push_back(supply.need);
         std::vector<const OptionResult*> onGpu; // services on flexible GPUs pay their mean
         for (const OptionResult* option : chosen)
             if (option->gpuId == gpuId)
                 onGpu.push_back(option);
-        for (const auto& [price, plan] : order)
-            if (isCommitted(plan) && price < cheapestFlexible) {
-                // The committed count that costs least against the flexible
-                // plan taking the rest: committed GPUs are paid every month,
-                // flexible ones only in the months they are needed, and the
-                // services and notebooks on them at their mean
-                // (engine/evaluate_fleet.h: the engine's renewal level).
-                const double room =
-                    limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
-                // The flexible plans' limits (a fixed fleet's on-demand pools)
-                // hold at most this many: below the busiest month's rest less
-                // them, the level leaves GPUs no plan holds (the engine's
-                // renewal floor, engine/evaluate_fleet.h renewalLevel).
-                double flexibleLimit = 0;
-                for (const auto& [other, otherPlan] : order)
-                    if (!isCommitted(otherPlan))
-                        flexibleLimit += limitOf(otherPlan);
-                const double floorLevel = std::clamp(
-                    *std::max_element(remaining.begin(), remaining.end()) - flexibleLimit, 0.0,
-                    std::max(0.0, room));
-                std::vector<double> candidates = {floorLevel};
-                std::vector<ElasticFill> fills; // each month's order, sorted once
-                for (std::size_t m = 0; m < remaining.size(); ++m) {
-                    for (double level : committedLevelCorners(onGpu, m, remaining[m]))
-                        candidates.push_back(level);
-                    fills.emplace_back(onGpu, m);
-                }
-                int best = 0;
-                double bestCost = 1e300;
-                std::set<int> costed; // a level costs the same each time: once is enough
-                for (double candidate : candidates) {
-                    const int level =
-                        int(std::ceil(std::clamp(candidate, floorLevel, std::max(0.0, room))));
-                    if (!costed.insert(level).second)
-                        continue;
-                    double cost = level * price * double(remaining.size()) * kHoursPerMonth;
-                    for (std::size_t m = 0; m < remaining.size(); ++m)
-                        cost += fills[m].flexibleUsd(std::max(0, remaining[m] - level),
-                                                     cheapestFlexible);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = level;
-                    }
-                }
-                commit(plan, best);
-            }
-        for (const auto& [price, plan] : order) {
+        const CommittedLevels levels(onGpu, needs);
+        std::map<Plan, std::vector<const PlanColumn*>> byPlan;
+        for (const PlanColumn* pc : columns)
+            byPlan[pc->plan].push_back(pc);
+        std::vector<std::pair<double, Plan>> committed;
+        const PlanColumn* flexible = nullptr; // the cheapest flexible plan, month 1
+        for (const auto& [plan, planColumns] : byPlan) {
             if (isCommitted(plan))
-                continue;
-            for (const PlanColumn* pc : byPlan[plan]) {
-                int& left = remaining[std::size_t(pc->month - 1)];
-                const int take = int(std::min<double>(left, limitOf(plan)));
-                values[std::size_t(pc->column)] += take;
-                left -= take;
-            }
+                committed.emplace_back(planColumns.front()->usdPerGpuHour, plan);
+            else if (!flexible || planColumns.front()->usdPerGpuHour < flexible->usdPerGpuHour)
+                flexible = planColumns.front();
         }
-        for (const auto& [price, plan] : order)
-            if (isCommitted(plan)) {
-                const int peak = *std::max_element(remaining.begin(), remaining.end());
-                const double room =
-                    limitOf(plan) - values[std::size_t(byPlan[plan].front()->column)];
-                commit(plan, int(std::min<double>(peak, room)));
-            }
-        if (*std::max_element(remaining.begin(), remaining.end()) > 0)
-            return std::nullopt;
+        std::sort(committed.begin(), committed.end());
+        const auto bounds = [&](Plan plan) {
+            const MilpColumn& c = model.milp.columns[std::size_t(byPlan[plan].front()->column)];
+            return std::pair(c.lower, c.upper);
+        };
+        const double limit =
+            flexible ? model.milp.columns[std::size_t(flexible->column)].upper : 0.0;
+        // A fixed fleet's commitment is held whatever the demand (its lower bound).
+        std::map<Plan, double> counts;
+        double level = 0;
+        for (const auto& [price, plan] : committed) {
+            counts[plan] = bounds(plan).first;
+            level += counts[plan];
+        }
+        // Committed plans cheaper than renting, cheapest first, each at the
+        // level of least cost (never below the one the flexible limit needs).
+        for (const auto& [price, plan] : committed) {
+            if (!flexible || price >= flexible->usdPerGpuHour)
+                continue;
+            const double top = level + bounds(plan).second - counts[plan];
+            const double lo = levels.leastFitting(limit, level, top).value_or(top);
+            const double best =
+                levels.cheapestLevel(lo, std::max(lo, std::min(top, levels.mostWholeGpus())), level,
+                                     price, flexible->usdPerGpuHour);
+            counts[plan] += best - level;
+            level = best;
+        }
+        // What the flexible plan cannot hold goes to committed plans, cheapest first.
+        for (const auto& [price, plan] : committed) {
+            const double top = level + bounds(plan).second - counts[plan];
+            if (levels.leastFitting(limit, level, level))
+                break;
+            const double enough = levels.leastFitting(limit, level, top).value_or(top);
+            counts[plan] += enough - level;
+            level = enough;
+        }
+        for (const auto& [plan, count] : counts)
+            for (const PlanColumn* pc : byPlan[plan])
+                values[std::size_t(pc->column)] = count;
+        for (std::size_t m = 0; m < months; ++m) {
+            const double rented = setUpMonth((*supplies)[{gpuId, int(m) + 1}], level, values);
+            if (rented < 0 || rented > limit + 1e-6)
+                return std::nullopt;
+            if (flexible)
+                values[std::size_t(byPlan[flexible->plan][m]->column)] = rented;
+        }
     }
     // 4. On-demand GPUs: the chosen services and notebooks that save most by
     // the hour take them, as the engine places them (elasticGpuHours).
