@@ -289,9 +289,11 @@ private slots:
         const CliRun held = runCli({"calibrate", "--set", "held_out", "--json"});
         QCOMPARE(held.exitCode, 0);
         const QJsonObject heldOut = QJsonDocument::fromJson(held.out.toUtf8()).object();
-        QVERIFY(heldOut.value("sets").toObject().value("held_out").toObject().value("count").toInt() >=
-                40);
-        QCOMPARE(heldOut.value("sets").toObject().value("fit").toObject().value("count").toInt(), 0);
+        QVERIFY(
+            heldOut.value("sets").toObject().value("held_out").toObject().value("count").toInt() >=
+            40);
+        QCOMPARE(heldOut.value("sets").toObject().value("fit").toObject().value("count").toInt(),
+                 0);
         for (const QJsonValue& value : heldOut.value("references").toArray())
             QCOMPARE(value.toObject().value("set").toString(), QStringLiteral("held_out"));
         const CliRun text = runCli({"calibrate"});
