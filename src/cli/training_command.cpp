@@ -40,8 +40,10 @@ int runTrainingCommand(const QStringList& args)
         {QStringLiteral("gpus"), QStringLiteral("GPUs in the job (default 8)."),
          QStringLiteral("G")},
         {QStringLiteral("mfu"),
-         QStringLiteral("Model FLOPs utilization (default: by model size, from published runs — "
-                        "data/perf/training.json); with --recompute, hardware FLOPs utilization."),
+         QStringLiteral("Model FLOPs utilization over whole steps, as published runs measure it "
+                        "(pipeline bubble, communication and stalls inside it; used as given). "
+                        "Default: by model size and GPU generation, from published runs — "
+                        "data/perf/training.json; with --recompute, hardware FLOPs utilization."),
          QStringLiteral("M")},
         {QStringLiteral("hot-spare-fraction"),
          QStringLiteral("GPUs held beside the gang as hot spares, as a share of it (default from "
@@ -56,10 +58,10 @@ int runTrainingCommand(const QStringList& args)
          QStringLiteral("Asynchronous checkpointing: training stalls only for the snapshot to "
                         "host memory (data/perf/training.json); the write overlaps training.")},
         {QStringLiteral("pipeline-stages"),
-         QStringLiteral("Pipeline-parallel stages p (1F1B; bubble (p−1)/(m+p−1)). Default with "
-                        "a stated --mfu: the nodes (tensor parallel within each) needed to hold "
-                        "the training state; with the default MFU: none (published runs include "
-                        "their own bubbles)."),
+         QStringLiteral("Pipeline-parallel stages p (1F1B; bubble (p−1)/(m+p−1)), reported: the "
+                        "bubble is inside the MFU, never charged on top of it. Default with a "
+                        "stated --mfu: the nodes (tensor parallel within each) needed to hold the "
+                        "training state; with the default MFU: none."),
          QStringLiteral("P")},
         {QStringLiteral("micro-batches"),
          QStringLiteral("Micro-batches m per step (default 4 × p, GPipe's rule)."),
@@ -131,7 +133,7 @@ int runTrainingCommand(const QStringList& args)
     }
     spec.gpusPerJob = static_cast<int>(gpus);
     const bool defaultEfficiency = !parser.isSet(QStringLiteral("mfu"));
-    spec.efficiency = defaultEfficiency ? defaultMfuForParams(spec.activeParams) : efficiency;
+    spec.efficiency = efficiency;
     TrainingScale scale = builtinTrainingDefaults().scale;
     if (parser.isSet(QStringLiteral("hot-spare-fraction")))
         scale.hotSpareFraction = spares;
@@ -162,6 +164,9 @@ int runTrainingCommand(const QStringList& args)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
     const double peak = densePeakFlopsPerS(*context->gpu, spec.precision);
+    // The default is the GPU generation's own published MFU for the size.
+    if (defaultEfficiency)
+        spec.efficiency = defaultMfuForParams(spec.activeParams, context->gpu->id);
     scale.mfuFactor = trainingMfuFactor(context->gpu->id);
     // --async-checkpoint: the measured stall (data/perf/training.json);
     // otherwise the catalog's checkpoint_stall_fraction (1: synchronous).
@@ -169,8 +174,9 @@ int runTrainingCommand(const QStringList& args)
         scale.asyncStallFraction = assumptions.checkpointStallFraction;
     scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
     // Pipeline stages: stated, or with a stated MFU the nodes the training
-    // state needs (tensor parallelism within a node, stages across nodes). The
-    // default MFU comes from published runs that include their own bubbles.
+    // state needs (tensor parallelism within a node, stages across nodes).
+    // Reported only: any MFU, stated or default, is whole-step and already
+    // holds its bubble (estimateTrainingRun never charges it again).
     const double stateBytes = (spec.totalParams > 0 ? spec.totalParams : spec.activeParams) *
                               assumptions.checkpointBytesPerParam;
     const int minStages =
@@ -264,6 +270,9 @@ int runTrainingCommand(const QStringList& args)
         {"pipeline_stages", scale.pipelineStages},
         {"micro_batches", scale.microBatches},
         {"pipeline_bubble_fraction", e.pipelineBubbleFraction},
+        {"pipeline_bubble_charged", false},
+        {"busy_efficiency", e.busyEfficiency},
+        {"mfu_curve", mfuCurveForGpu(context->gpu->id)},
         {"min_pipeline_stages", minStages},
         {"checkpoint_interval_min", e.checkpointIntervalMin},
         {"overhead_fraction", e.overheadFraction},
@@ -279,64 +288,68 @@ int runTrainingCommand(const QStringList& args)
     const QString tokensText =
         formatQuantity(spec.tokensPerRun) + QStringLiteral(" tokens") +
         (runDays > 0 ? QStringLiteral(" (derived from %1 days)").arg(runDays) : QString());
-    printOut(QStringLiteral("Training %1 parameters on %2: %3 × %4 (%5, %6 %7)\n")
-                 .arg(formatQuantity(spec.activeParams), tokensText)
-                 .arg(spec.gpusPerJob)
-                 .arg(QString::fromStdString(context->gpu->id),
-                      QString::fromStdString(std::string(regimeKey(context->regime.kind))),
-                      QString::fromStdString(std::string(precisionKey(spec.precision))),
-                      spec.measure == EfficiencyMeasure::Mfu
-                          ? QStringLiteral("MFU %1%2")
-                                .arg(spec.efficiency, 0, 'g', 3)
-                                .arg(defaultEfficiency ? QStringLiteral(", default for its size")
-                                                       : QString())
-                          : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
-             (scale.mfuFactor != 1.0
-                  ? QStringLiteral("  GPU's MFU factor       × %1 of an H100's → %2 achieved\n")
-                        .arg(scale.mfuFactor, 0, 'g', 3)
-                        .arg(e.achievedEfficiency, 0, 'g', 3)
-                  : QString()) +
-             QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
-             QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
-                 .arg(e.gpuHours, 0, 'f', 0)
-                 .arg(e.idealGpuHours, 0, 'f', 0) +
-             QStringLiteral("  wall clock             %1 days\n").arg(e.wallClockDays, 0, 'f', 2) +
-             QStringLiteral("  job MTBF               %1 h\n").arg(e.jobMtbfHours, 0, 'f', 2) +
-             QStringLiteral("  checkpoint             %1 s at %2 GB/s every %3 min\n")
-                 .arg(e.checkpointSeconds, 0, 'f', 1)
-                 .arg(e.checkpointWriteGbPerS, 0, 'f', 0)
-                 .arg(e.checkpointIntervalMin, 0, 'f', 1) +
-             (scale.asyncCheckpoint
-                  ? QStringLiteral("  asynchronous           training stalls %1 s per checkpoint "
-                                   "(snapshot); the write overlaps it\n")
-                        .arg(e.checkpointStallSeconds, 0, 'f', 2)
-                  : QString()) +
-             (scale.pipelineStages > 1
-                  ? QStringLiteral("  pipeline               %1 stages × %2 micro-batches: bubble "
-                                   "%3 % of the time\n")
-                        .arg(scale.pipelineStages)
-                        .arg(scale.microBatches)
-                        .arg(e.pipelineBubbleFraction * 100, 0, 'f', 1)
-              : minStages > 1
-                  ? QStringLiteral("  pipeline               the state needs %1 node stages; "
-                                   "the default MFU includes the published runs' bubbles "
-                                   "(--pipeline-stages adds one)\n")
-                        .arg(minStages)
-                  : QString()) +
-             QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
-                 .arg(e.gpusHeld)
-                 .arg(scale.hotSpareFraction * 100, 0, 'f', 1)
-                 .arg(e.gpuHoursHeld, 0, 'f', 0) +
-             QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
-                 .arg(e.overheadFraction * 100, 0, 'f', 2) +
-             QStringLiteral("  cost                   %1 at %2 per GPU-hour (%3, %4)\n")
-                 .arg(gui::formatUsd(costUsd, gui::Sign::Negative, QLocale(QLocale::English)),
-                      gui::formatUsd(usdPerGpuHour, gui::Sign::Negative, QLocale(QLocale::English)),
-                      QString::fromStdString(std::string(planKey(context->plan))),
-                      QString::fromStdString(context->book->id)) +
-             QStringLiteral("  cost per trillion tokens %1\n")
-                 .arg(gui::formatUsd(costUsd / (spec.tokensPerRun / 1e12), gui::Sign::Negative,
-                                     QLocale(QLocale::English))));
+    printOut(
+        QStringLiteral("Training %1 parameters on %2: %3 × %4 (%5, %6 %7)\n")
+            .arg(formatQuantity(spec.activeParams), tokensText)
+            .arg(spec.gpusPerJob)
+            .arg(QString::fromStdString(context->gpu->id),
+                 QString::fromStdString(std::string(regimeKey(context->regime.kind))),
+                 QString::fromStdString(std::string(precisionKey(spec.precision))),
+                 spec.measure == EfficiencyMeasure::Mfu
+                     ? QStringLiteral("MFU %1%2")
+                           .arg(spec.efficiency, 0, 'g', 3)
+                           .arg(defaultEfficiency ? QStringLiteral(", default for its size on %1")
+                                                        .arg(QString::fromStdString(
+                                                            mfuCurveForGpu(context->gpu->id)))
+                                                  : QString())
+                     : QStringLiteral("HFU %1 with recomputation").arg(spec.efficiency)) +
+        (scale.mfuFactor != 1.0
+             ? QStringLiteral("  GPU's MFU factor       × %1 of an H100's → %2 achieved\n")
+                   .arg(scale.mfuFactor, 0, 'g', 3)
+                   .arg(e.achievedEfficiency, 0, 'g', 3)
+             : QString()) +
+        QStringLiteral("  model FLOPs            %1\n").arg(e.modelFlops, 0, 'g', 3) +
+        QStringLiteral("  GPU-hours              %1 (ideal %2)\n")
+            .arg(e.gpuHours, 0, 'f', 0)
+            .arg(e.idealGpuHours, 0, 'f', 0) +
+        QStringLiteral("  wall clock             %1 days\n").arg(e.wallClockDays, 0, 'f', 2) +
+        QStringLiteral("  job MTBF               %1 h\n").arg(e.jobMtbfHours, 0, 'f', 2) +
+        QStringLiteral("  checkpoint             %1 s at %2 GB/s every %3 min\n")
+            .arg(e.checkpointSeconds, 0, 'f', 1)
+            .arg(e.checkpointWriteGbPerS, 0, 'f', 0)
+            .arg(e.checkpointIntervalMin, 0, 'f', 1) +
+        (scale.asyncCheckpoint
+             ? QStringLiteral("  asynchronous           training stalls %1 s per checkpoint "
+                              "(snapshot); the write overlaps it\n")
+                   .arg(e.checkpointStallSeconds, 0, 'f', 2)
+             : QString()) +
+        (scale.pipelineStages > 1
+             ? QStringLiteral("  pipeline               %1 stages × %2 micro-batches: bubble "
+                              "%3 % of each step, inside the MFU (the stages compute at %4 "
+                              "while busy)\n")
+                   .arg(scale.pipelineStages)
+                   .arg(scale.microBatches)
+                   .arg(e.pipelineBubbleFraction * 100, 0, 'f', 1)
+                   .arg(e.busyEfficiency, 0, 'g', 3)
+         : minStages > 1
+             ? QStringLiteral("  pipeline               the state needs %1 node stages; "
+                              "the MFU includes the published runs' bubbles\n")
+                   .arg(minStages)
+             : QString()) +
+        QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
+            .arg(e.gpusHeld)
+            .arg(scale.hotSpareFraction * 100, 0, 'f', 1)
+            .arg(e.gpuHoursHeld, 0, 'f', 0) +
+        QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
+            .arg(e.overheadFraction * 100, 0, 'f', 2) +
+        QStringLiteral("  cost                   %1 at %2 per GPU-hour (%3, %4)\n")
+            .arg(gui::formatUsd(costUsd, gui::Sign::Negative, QLocale(QLocale::English)),
+                 gui::formatUsd(usdPerGpuHour, gui::Sign::Negative, QLocale(QLocale::English)),
+                 QString::fromStdString(std::string(planKey(context->plan))),
+                 QString::fromStdString(context->book->id)) +
+        QStringLiteral("  cost per trillion tokens %1\n")
+            .arg(gui::formatUsd(costUsd / (spec.tokensPerRun / 1e12), gui::Sign::Negative,
+                                QLocale(QLocale::English))));
     return Ok;
 }
 

@@ -218,9 +218,12 @@ private slots:
         QCOMPARE(stated.value("pipeline_stages").toInt(), 2);
         QCOMPARE(stated.value("micro_batches").toInt(), 8); // 4 × p
         QVERIFY(std::abs(stated.value("pipeline_bubble_fraction").toDouble() - 1.0 / 9.0) < 1e-12);
+        // Issue 31: a stated MFU is whole-step; its bubble is reported inside
+        // it (the stages compute at MFU ÷ (1 − b) while busy), never charged.
+        QVERIFY(!stated.value("pipeline_bubble_charged").toBool());
+        QVERIFY(std::abs(stated.value("busy_efficiency").toDouble() - 0.4 * 9.0 / 8.0) < 1e-12);
         const QJsonObject flat = json({"--mfu", "0.4", "--pipeline-stages", "1"});
-        QVERIFY(std::abs(stated.value("gpu_hours").toDouble() / flat.value("gpu_hours").toDouble() -
-                         9.0 / 8.0) < 1e-9);
+        QCOMPARE(stated.value("gpu_hours").toDouble(), flat.value("gpu_hours").toDouble());
         const QJsonObject more = json({"--mfu", "0.4", "--micro-batches", "32"});
         QVERIFY(std::abs(more.value("pipeline_bubble_fraction").toDouble() - 1.0 / 33.0) < 1e-12);
         // Asynchronous checkpointing: the stall is the snapshot only.
@@ -273,6 +276,31 @@ private slots:
                              r.value("tool").toDouble() / r.value("published").toDouble()) < 1e-9);
             QVERIFY(!r.value("source").toString().isEmpty());
         }
+        // Issue 31: each set's error apart, and every reference names its set.
+        const QJsonObject sets = out.value("sets").toObject();
+        int counted = 0;
+        for (const char* key : {"fit", "held_out"}) {
+            const QJsonObject s = sets.value(QLatin1String(key)).toObject();
+            counted += s.value("count").toInt();
+            QVERIFY(s.contains("median_abs_error") && s.contains("max_abs_error") &&
+                    s.contains("outside_tolerance"));
+        }
+        QCOMPARE(counted, int(references.size()));
+        const CliRun held = runCli({"calibrate", "--set", "held_out", "--json"});
+        QCOMPARE(held.exitCode, 0);
+        const QJsonObject heldOut = QJsonDocument::fromJson(held.out.toUtf8()).object();
+        QVERIFY(
+            heldOut.value("sets").toObject().value("held_out").toObject().value("count").toInt() >=
+            40);
+        QCOMPARE(heldOut.value("sets").toObject().value("fit").toObject().value("count").toInt(),
+                 0);
+        for (const QJsonValue& value : heldOut.value("references").toArray())
+            QCOMPARE(value.toObject().value("set").toString(), QStringLiteral("held_out"));
+        const CliRun text = runCli({"calibrate"});
+        QVERIFY(text.out.contains(QStringLiteral("held_out (never used to choose a factor): ")));
+        const CliRun badSet = runCli({"calibrate", "--set", "both"});
+        QCOMPARE(badSet.exitCode, 1);
+        QVERIFY(badSet.err.contains(QStringLiteral("--set must be fit or held_out; got 'both'")));
         const CliRun bad = runCli({"calibrate", "--family", "nonsense"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("--family 'nonsense' is not a family")));

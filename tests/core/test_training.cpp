@@ -195,6 +195,31 @@ private slots:
         QVERIFY(
             QString::fromStdString(run.error().toString()).contains(QStringLiteral("no dense")));
     }
+
+    // Issue 31: an MFU is whole-step. Pipelining is reported (its bubble and
+    // the MFU the stages reach while busy) and never charged on top of it.
+    void aPipelineBubbleIsInsideTheMfuNotOnTopOfIt()
+    {
+        const Assumptions a;
+        TrainingScale flat;
+        TrainingScale piped;
+        piped.pipelineStages = 4;
+        piped.microBatches = 16;
+        const auto one = estimateTrainingRun(spec1B(), 1e15, 0.0, a, flat);
+        const auto four = estimateTrainingRun(spec1B(), 1e15, 0.0, a, piped);
+        QVERIFY(one.ok() && four.ok());
+        QCOMPARE(four.value().gpuHours, one.value().gpuHours);
+        QVERIFY_NEAR(four.value().pipelineBubbleFraction, 3.0 / 19.0);
+        QVERIFY_NEAR(four.value().busyEfficiency, 0.5 / (1.0 - 3.0 / 19.0));
+        QCOMPARE(one.value().busyEfficiency, 0.5);
+        // A whole-step MFU the busy stages could not reach is refused.
+        TrainingSpec high = spec1B();
+        high.efficiency = 0.9;
+        const auto refused = estimateTrainingRun(high, 1e15, 0.0, a, piped);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().messages().find("while busy") != std::string::npos,
+                 refused.error().messages().c_str());
+    }
 };
 
 FLEET_TEST_MAIN(TestTraining)

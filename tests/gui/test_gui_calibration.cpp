@@ -35,16 +35,28 @@ private slots:
         QCOMPARE(table->rowCount(), int(set.references.size()));
         for (int i = 0; i < table->rowCount(); ++i) {
             const CalibrationRow& row = rows[std::size_t(i)];
-            QCOMPARE(table->item(i, 1)->text(), QString::fromStdString(row.id));
-            QCOMPARE(table->item(i, 4)->text(), QString::number(row.ratio, 'f', 2));
-            QVERIFY(!(table->item(i, 2)->flags() & Qt::ItemIsEditable));
-            QVERIFY(!table->item(i, 1)->toolTip().isEmpty()); // the source
+            QCOMPARE(table->item(i, 0)->text(), row.use == ReferenceUse::HeldOut
+                                                    ? QStringLiteral("held out")
+                                                    : QStringLiteral("fit"));
+            QCOMPARE(table->item(i, 2)->text(), QString::fromStdString(row.id));
+            QCOMPARE(table->item(i, 5)->text(), QString::number(row.ratio, 'f', 2));
+            QVERIFY(!(table->item(i, 3)->flags() & Qt::ItemIsEditable));
+            QVERIFY(!table->item(i, 2)->toolTip().isEmpty()); // the source
         }
         const QLabel* summary = view.findChild<QLabel*>(QStringLiteral("calibrationSummary"));
         QVERIFY(summary);
         QVERIFY2(
             summary->text().contains(QStringLiteral("%1 public measurements").arg(rows.size())),
             qPrintable(summary->text()));
+        // Each set's error apart, as `calibrate` prints it.
+        const CalibrationSummary held = summarizeCalibration(rows, ReferenceUse::HeldOut);
+        QVERIFY(held.count > 0);
+        QVERIFY2(summary->text().contains(
+                     QStringLiteral("Held out (never used to choose a factor): %1 references, "
+                                    "median error %2 %")
+                         .arg(held.count)
+                         .arg(held.medianAbsError * 100, 0, 'f', 1)),
+                 qPrintable(summary->text()));
         QVERIFY(view.grab().toImage().save(QStringLiteral(FLEET_BINARY_DIR "/calibration.png")));
     }
 

@@ -97,11 +97,21 @@ Result<TrainingEstimate> estimateTrainingRun(const TrainingSpec& spec, double pe
     }
     // 1F1B pipeline (Narayanan et al. 2021, §2.2.1: bubble ÷ ideal time =
     // (p − 1)/m): each step the p stages stand idle for p − 1 of m + p − 1
-    // micro-batch slots.
+    // micro-batch slots. An MFU, stated or default, is measured over whole
+    // steps: the bubble is already inside it and is never charged again. It
+    // tells how fast the stages must compute while busy to reach that MFU.
     const double p = scale.pipelineStages, m = scale.microBatches;
     e.pipelineBubbleFraction = (p - 1.0) / (m + p - 1.0);
-    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.pipelineBubbleFraction) *
-                                    (1.0 - e.overheadFraction));
+    e.busyEfficiency = e.achievedEfficiency / (1.0 - e.pipelineBubbleFraction);
+    if (e.busyEfficiency > 1.0) {
+        std::ostringstream why;
+        why.precision(3);
+        why << "an MFU of " << e.achievedEfficiency << " over whole steps with a "
+            << e.pipelineBubbleFraction * 100 << " % pipeline bubble would need the stages to "
+            << "compute at " << e.busyEfficiency << " of peak while busy (more than 1)";
+        return Error(why.str());
+    }
+    e.gpuHours = e.idealGpuHours / ((1.0 - regimeOverhead) * (1.0 - e.overheadFraction));
     e.wallClockDays = e.gpuHours / gpus / 24.0;
     // Hot spares stand by beside the gang to replace failed servers at once.
     e.gpusHeld = static_cast<int>(std::ceil(gpus * (1.0 + scale.hotSpareFraction) - 1e-9));
@@ -113,9 +123,8 @@ Result<double> tokensForRunDays(const TrainingSpec& spec, double runDays, double
                                 double regimeOverhead, const Assumptions& assumptions,
                                 const TrainingScale& scale)
 {
-    // Every loss (checkpoints, failures, the pipeline bubble) is a share of
-    // the run's time, so the days are proportional to the tokens: time a
-    // probe run of 10^12 tokens and scale it.
+    // Every loss (checkpoints, failures) is a share of the run's time, so the days are proportional
+    // to the tokens: time a probe run of 10^12 tokens and scale it.
     constexpr double kProbeTokens = 1e12;
     TrainingSpec probe = spec;
     probe.tokensPerRun = kProbeTokens;

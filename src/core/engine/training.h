@@ -26,9 +26,12 @@ struct TrainingEstimate
     double checkpointIdleFraction = 0; ///< share of GPU time stalled for checkpoints (stall/τ)
     double lostWorkPerInterruptionHours = 0; ///< τ/2 + restart (+ C when asynchronous)
     double checkpointWriteGbPerS = 0;        ///< the job's, after scaling with its nodes
-    double pipelineBubbleFraction = 0;       ///< (p − 1) ÷ (m + p − 1); 0 without pipelining
-    int gpusHeld = 0;                        ///< the gang and its hot spares
-    double gpuHoursHeld = 0;                 ///< gpuHours × (1 + hot-spare share)
+    /// (p − 1) ÷ (m + p − 1); 0 without pipelining. Inside the MFU (whole-step),
+    /// never charged on top of it.
+    double pipelineBubbleFraction = 0;
+    double busyEfficiency = 0; ///< achieved ÷ (1 − bubble): the stages' MFU while computing
+    int gpusHeld = 0;          ///< the gang and its hot spares
+    double gpuHoursHeld = 0;   ///< gpuHours × (1 + hot-spare share)
 };
 
 /// GPipe (Huang et al. 2019, §2.3): the bubble is negligible when the

@@ -7,6 +7,7 @@
 #include "perf/model_table.h"
 #include "perf/training_defaults.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -87,7 +88,7 @@ Result<TrainingEstimate> trainingOn(const PerfReference& ref, const MeasuredSyst
     spec.totalParams = model->totalParams;
     spec.tokensPerRun = ref.tokens;
     spec.gpusPerJob = system.gpus;
-    spec.efficiency = defaultMfuForParams(spec.activeParams);
+    spec.efficiency = defaultMfuForParams(spec.activeParams, gpu->id);
     spec.precision = *precision;
     TrainingScale scale = builtinTrainingDefaults().scale;
     scale.mfuFactor = trainingMfuFactor(gpu->id);
@@ -122,6 +123,7 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
         CalibrationRow row;
         row.id = ref.id;
         row.family = ref.family;
+        row.use = ref.use;
         row.source = ref.source;
         if (const ReferenceFamily* f = set.family(ref.family))
             row.tolerance = f->tolerance;
@@ -178,8 +180,8 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
             const double params = model ? model->activeParams : 0;
             std::ostringstream what;
             what << modelName << ", " << ref.tokens / 1e12 << "T tokens on " << ref.system.gpus
-                 << "× " << ref.system.gpu << " (default MFU " << defaultMfuForParams(params)
-                 << ")";
+                 << "× " << ref.system.gpu << " (default MFU "
+                 << defaultMfuForParams(params, ref.system.gpu) << ")";
             row.what = what.str();
             row.published = ref.system.published;
             auto run = trainingOn(ref, ref.system, catalog, assumptions);
@@ -214,6 +216,30 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+CalibrationSummary summarizeCalibration(const std::vector<CalibrationRow>& rows, ReferenceUse use)
+{
+    CalibrationSummary s;
+    std::vector<double> errors;
+    for (const CalibrationRow& row : rows) {
+        if (row.use != use)
+            continue;
+        ++s.count;
+        s.outsideTolerance += !row.within;
+        if (row.tool <= 0) {
+            ++s.refused;
+            continue;
+        }
+        errors.push_back(std::abs(row.ratio - 1.0));
+    }
+    if (errors.empty())
+        return s;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    s.medianAbsError = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2.0;
+    s.maxAbsError = errors.back();
+    return s;
 }
 
 } // namespace fleet

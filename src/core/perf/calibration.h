@@ -16,6 +16,7 @@ struct CalibrationRow
 {
     std::string id;
     std::string family;
+    ReferenceUse use = ReferenceUse::Fit; ///< fit or held out (data/perf/references.json "set")
     std::string what; ///< "Llama 3.3 70B FP8 on 2× h100-sxm-80gb, 500/2000 tokens"
     std::string unit; ///< "output tokens/s per GPU", "ratio", "GPU-hours"
     double tool = 0;  ///< the engine's figure (0 when it refused the case)
@@ -30,5 +31,18 @@ struct CalibrationRow
 
 /// Every reference of `set`, evaluated with `catalog`'s GPUs and engine defaults.
 std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& catalog);
+
+/// The error of one set of rows (fit or held out): |tool ÷ published − 1|.
+struct CalibrationSummary
+{
+    int count = 0;
+    int refused = 0;           ///< rows the engine could not evaluate (no figure)
+    double medianAbsError = 0; ///< over the rows with a figure
+    double maxAbsError = 0;    ///< over the rows with a figure
+    int outsideTolerance = 0;  ///< refused rows count as outside
+};
+
+/// The summary of the rows of `rows` whose use is `use`.
+CalibrationSummary summarizeCalibration(const std::vector<CalibrationRow>& rows, ReferenceUse use);
 
 } // namespace fleet

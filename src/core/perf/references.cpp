@@ -34,7 +34,7 @@ MeasuredSystem readSystem(json::Reader& r, const boost::json::object& o, const s
 
 PerfReference readReference(json::Reader& r, const boost::json::object& o, const std::string& path)
 {
-    r.checkKeys(o, path, {"id", "family", "kind", "source", "as_of", "model"},
+    r.checkKeys(o, path, {"id", "family", "set", "kind", "source", "as_of", "model"},
                 {"precision", "input_tokens", "output_tokens", "tpot_ms", "ttft_ms",
                  "tensor_parallel", "tokens", "system", "baseline", "note", "tolerance",
                  "tolerance_why"});
@@ -42,6 +42,16 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
     ref.id = r.identifier(o, "id", path).value_or("");
     r.setEntry(ref.id);
     ref.family = r.string(o, "family", path).value_or("");
+    if (const auto use = r.string(o, "set", path)) {
+        if (*use == "fit")
+            ref.use = ReferenceUse::Fit;
+        else if (*use == "held_out")
+            ref.use = ReferenceUse::HeldOut;
+        else
+            r.report(path + "/set", "must be fit (used to choose a factor) or held_out (only "
+                                    "checked); got '" +
+                                        *use + "'");
+    }
     const std::string kind = r.string(o, "kind", path).value_or("");
     if (kind == "inference")
         ref.kind = ReferenceKind::Inference;
@@ -87,6 +97,19 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
 }
 
 } // namespace
+
+std::string_view referenceUseKey(ReferenceUse use)
+{
+    return use == ReferenceUse::HeldOut ? "held_out" : "fit";
+}
+
+const PerfReference* ReferenceSet::reference(std::string_view id) const
+{
+    for (const PerfReference& ref : references)
+        if (ref.id == id)
+            return &ref;
+    return nullptr;
+}
 
 const ReferenceFamily* ReferenceSet::family(std::string_view id) const
 {

@@ -31,6 +31,17 @@ struct MeasuredSystem
     double published = 0;
 };
 
+/// Whether a reference was used to choose a factor of data/perf (fit) or
+/// only to check the model (held out; nothing in data/perf/serving.json or
+/// training.json may name it in its fit_references).
+enum class ReferenceUse
+{
+    Fit,
+    HeldOut
+};
+
+std::string_view referenceUseKey(ReferenceUse use);
+
 enum class ReferenceKind
 {
     Inference,      ///< output tokens/s per GPU
@@ -43,6 +54,7 @@ struct PerfReference
 {
     std::string id;
     std::string family;
+    ReferenceUse use = ReferenceUse::Fit; ///< the "set" field
     ReferenceKind kind = ReferenceKind::Inference;
     std::string source; ///< document, URL, commit
     std::string asOf;
@@ -67,6 +79,7 @@ struct ReferenceSet
     std::vector<PerfReference> references;
 
     const ReferenceFamily* family(std::string_view id) const;
+    const PerfReference* reference(std::string_view id) const;
 };
 
 Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string& file);

@@ -10,10 +10,11 @@ namespace {
 void readEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
                     ServingTable& table)
 {
-    r.checkKeys(o, path,
-                {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
-                 "prefill_compute", "source", "as_of"},
-                {"kv_cache_fraction_of_free", "moe_attention_data_parallel", "note"});
+    r.checkKeys(
+        o, path,
+        {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute", "prefill_compute",
+         "source", "as_of"},
+        {"kv_cache_fraction_of_free", "moe_attention_data_parallel", "note", "fit_references"});
     ServingEfficiency e;
     e.gpuId = r.string(o, "gpu", path).value_or("");
     r.setEntry(e.gpuId);
@@ -33,6 +34,7 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
         r.boolean(o, "moe_attention_data_parallel", path, false).value_or(false);
     e.source = r.string(o, "source", path).value_or("");
     e.asOf = r.string(o, "as_of", path).value_or("");
+    e.fitReferences = perf::fitReferences(r, o, path);
     r.setEntry("");
     table.efficiencies.push_back(std::move(e));
 }
@@ -43,7 +45,7 @@ void readInterconnect(json::Reader& r, const boost::json::object& o, const std::
     r.checkKeys(o, path,
                 {"link", "allreduce_latency_us", "bandwidth_share", "max_tensor_parallel", "source",
                  "as_of"},
-                {"fallback_gb_per_s", "note"});
+                {"fallback_gb_per_s", "note", "fit_references"});
     InterconnectCost c;
     c.link = r.string(o, "link", path).value_or("");
     r.setEntry(c.link);
@@ -55,6 +57,7 @@ void readInterconnect(json::Reader& r, const boost::json::object& o, const std::
     c.maxTensorParallel = r.integer(o, "max_tensor_parallel", path, 1, 64).value_or(1);
     c.source = r.string(o, "source", path).value_or("");
     c.asOf = r.string(o, "as_of", path).value_or("");
+    c.fitReferences = perf::fitReferences(r, o, path);
     r.setEntry("");
     table.interconnects.push_back(std::move(c));
 }

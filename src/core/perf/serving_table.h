@@ -30,6 +30,7 @@ struct ServingEfficiency
                                            ///< a request's attention on one GPU of the group
     std::string source;
     std::string asOf;
+    std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
 };
 
 /// What one all-reduce across a tensor-parallel group costs on a link family.
@@ -42,6 +43,7 @@ struct InterconnectCost
     int maxTensorParallel = 8;     ///< GPUs one replica may span on this link
     std::string source;
     std::string asOf;
+    std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
 };
 
 struct ServingTable

@@ -20,7 +20,7 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
     r.checkKeys(*root, "",
                 {"format", "format_version", "mfu_by_model_size", "checkpoint", "gpus_per_node",
                  "hot_spare_fraction"},
-                {"description", "mfu_factor_by_gpu", "async_checkpoint"});
+                {"description", "mfu_factor_by_gpu", "mfu_curve_by_gpu", "async_checkpoint"});
     TrainingDefaults d;
     if (const auto* list = r.array(*root, "mfu_by_model_size", "")) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -28,14 +28,22 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
             const auto* o = r.asObject((*list)[i], path);
             if (!o)
                 continue;
-            r.checkKeys(*o, path, {"params", "mfu", "source", "as_of"}, {});
+            r.checkKeys(*o, path, {"params", "mfu", "source", "as_of"},
+                        {"curve", "fit_references"});
             MfuPoint p;
+            p.curve = r.string(*o, "curve", path, false).value_or("h100");
+            p.fitReferences = perf::fitReferences(r, *o, path);
             p.params = r.number(*o, "params", path, perf::range(1e6, false, 1e14)).value_or(0);
             p.mfu = r.number(*o, "mfu", path, perf::range(0, true, 1)).value_or(0);
             p.source = r.string(*o, "source", path).value_or("");
             r.string(*o, "as_of", path);
-            if (!d.mfuBySize.empty() && p.params <= d.mfuBySize.back().params)
-                r.report(path + "/params", "must be larger than the previous point's");
+            for (auto it = d.mfuBySize.rbegin(); it != d.mfuBySize.rend(); ++it)
+                if (it->curve == p.curve) {
+                    if (p.params <= it->params)
+                        r.report(path + "/params",
+                                 "must be larger than the previous point's of curve " + p.curve);
+                    break;
+                }
             d.mfuBySize.push_back(std::move(p));
         }
         if (d.mfuBySize.empty())
@@ -47,8 +55,9 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
             const auto* o = r.asObject((*list)[i], path);
             if (!o)
                 continue;
-            r.checkKeys(*o, path, {"gpu", "factor", "source", "as_of"}, {});
+            r.checkKeys(*o, path, {"gpu", "factor", "source", "as_of"}, {"fit_references"});
             GpuMfuFactor f;
+            f.fitReferences = perf::fitReferences(r, *o, path);
             f.gpu = r.string(*o, "gpu", path).value_or("");
             f.factor = r.number(*o, "factor", path, perf::range(0, true, 2)).value_or(1);
             f.source = r.string(*o, "source", path).value_or("");
@@ -57,6 +66,24 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
                 if (earlier.gpu == f.gpu)
                     r.report(path + "/gpu", "names a GPU an earlier entry already has");
             d.mfuFactorByGpu.push_back(std::move(f));
+        }
+    if (const auto* list = r.array(*root, "mfu_curve_by_gpu", "", false))
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string path = json::pointer("/mfu_curve_by_gpu", i);
+            const auto* o = r.asObject((*list)[i], path);
+            if (!o)
+                continue;
+            r.checkKeys(*o, path, {"gpu", "curve", "why"}, {});
+            GpuMfuCurve c;
+            c.gpu = r.string(*o, "gpu", path).value_or("");
+            c.curve = r.string(*o, "curve", path).value_or("");
+            c.why = r.string(*o, "why", path).value_or("");
+            bool known = false;
+            for (const MfuPoint& p : d.mfuBySize)
+                known = known || p.curve == c.curve;
+            if (!known)
+                r.report(path + "/curve", "names no curve of /mfu_by_model_size");
+            d.curveByGpu.push_back(std::move(c));
         }
     if (const auto* o = r.object(*root, "checkpoint", "")) {
         r.checkKeys(*o, "/checkpoint",
@@ -100,9 +127,21 @@ const TrainingDefaults& builtinTrainingDefaults()
     return defaults;
 }
 
-double defaultMfuForParams(double params)
+std::string mfuCurveForGpu(std::string_view gpuId)
 {
-    const auto& points = builtinTrainingDefaults().mfuBySize;
+    for (const GpuMfuCurve& c : builtinTrainingDefaults().curveByGpu)
+        if (c.gpu == gpuId)
+            return c.curve;
+    return "h100";
+}
+
+double defaultMfuForParams(double params, std::string_view gpuId)
+{
+    const std::string curve = mfuCurveForGpu(gpuId);
+    std::vector<MfuPoint> points;
+    for (const MfuPoint& p : builtinTrainingDefaults().mfuBySize)
+        if (p.curve == curve)
+            points.push_back(p);
     if (points.empty())
         return 0.40;
     if (params <= points.front().params)

@@ -15,9 +15,19 @@ namespace fleet {
 
 struct MfuPoint
 {
+    std::string curve = "h100"; ///< the GPU generation the run was measured on
     double params = 0;
     double mfu = 0;
     std::string source;
+    std::vector<std::string> fitReferences; ///< data/perf/references.json ids it was fitted on
+};
+
+/// The MFU curve a GPU is read on (default "h100").
+struct GpuMfuCurve
+{
+    std::string gpu; ///< catalog id
+    std::string curve;
+    std::string why;
 };
 
 /// A GPU's achieved MFU relative to the H100's on the same run.
@@ -26,6 +36,7 @@ struct GpuMfuFactor
     std::string gpu; ///< catalog id
     double factor = 1.0;
     std::string source;
+    std::vector<std::string> fitReferences;
 };
 
 /// How a run's cluster scales: the GPU's MFU factor, checkpoint bandwidth and spares.
@@ -53,7 +64,8 @@ struct TrainingScale
 
 struct TrainingDefaults
 {
-    std::vector<MfuPoint> mfuBySize; ///< ascending in params
+    std::vector<MfuPoint> mfuBySize; ///< ascending in params within each curve
+    std::vector<GpuMfuCurve> curveByGpu;
     std::vector<GpuMfuFactor> mfuFactorByGpu;
     TrainingScale scale;
     std::string checkpointSource;
@@ -66,9 +78,15 @@ Result<TrainingDefaults> parseTrainingDefaults(std::string_view text, const std:
 /// The built-in defaults (parsed once).
 const TrainingDefaults& builtinTrainingDefaults();
 
-/// The default MFU for a model of `params` parameters: interpolated in log N
-/// between the published points, flat beyond them.
-double defaultMfuForParams(double params);
+/// The default MFU for a model of `params` active parameters on `gpuId`:
+/// the points of the GPU's curve (data/perf/training.json mfu_curve_by_gpu,
+/// "h100" for a GPU without an entry), interpolated in log N between them and
+/// flat beyond them. A whole-run figure: bubbles, communication, stalls and
+/// restarts of the published runs are inside it.
+double defaultMfuForParams(double params, std::string_view gpuId = {});
+
+/// The curve `gpuId` is read on ("h100" without an entry).
+std::string mfuCurveForGpu(std::string_view gpuId);
 
 /// The MFU `gpuId` reaches relative to an H100 on the same run (published
 /// training throughput ÷ peak); 1 for a GPU without a published figure.

@@ -49,8 +49,9 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     m_table->setObjectName(QStringLiteral("calibrationTable"));
     // The figures first, the long conditions last (stretched), so the ratio is
     // always in view.
-    const QStringList headers = {tr("Family"), tr("Reference"), tr("Tool"), tr("Published"),
-                                 tr("Ratio"),  tr("Tolerance"), tr("Unit"), tr("Conditions")};
+    const QStringList headers = {tr("Set"),       tr("Family"),    tr("Reference"),
+                                 tr("Tool"),      tr("Published"), tr("Ratio"),
+                                 tr("Tolerance"), tr("Unit"),      tr("Conditions")};
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -76,30 +77,51 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
         const CalibrationRow& r = rows[std::size_t(i)];
         within += r.within;
         const QString source = QString::fromStdString(r.source);
-        m_table->setItem(i, 0, cell(QString::fromStdString(r.family)));
-        m_table->setItem(i, 1, cell(QString::fromStdString(r.id), source));
-        m_table->setItem(i, 2, cell(figure(r.tool, r.unit), QString::fromStdString(r.detail)));
-        m_table->setItem(i, 3, cell(figure(r.published, r.unit), source));
+        m_table->setItem(i, 0,
+                         cell(r.use == ReferenceUse::HeldOut ? tr("held out") : tr("fit"),
+                              r.use == ReferenceUse::HeldOut
+                                  ? tr("Never used to choose a factor: a check of the model")
+                                  : tr("A factor of data/perf was fitted on it")));
+        m_table->setItem(i, 1, cell(QString::fromStdString(r.family)));
+        m_table->setItem(i, 2, cell(QString::fromStdString(r.id), source));
+        m_table->setItem(i, 3, cell(figure(r.tool, r.unit), QString::fromStdString(r.detail)));
+        m_table->setItem(i, 4, cell(figure(r.published, r.unit), source));
         auto* ratio = cell(r.tool > 0 ? QString::number(r.ratio, 'f', 2) : QStringLiteral("—"));
         if (!r.within)
             ratio->setForeground(QColor(0xb0, 0x20, 0x20));
-        m_table->setItem(i, 4, ratio);
-        m_table->setItem(i, 5,
+        m_table->setItem(i, 5, ratio);
+        m_table->setItem(i, 6,
                          cell(QStringLiteral("±%1 %").arg(std::lround(r.tolerance * 100)),
                               QString::fromStdString(r.toleranceWhy)));
-        m_table->setItem(i, 6, cell(QString::fromStdString(r.unit)));
-        m_table->setItem(i, 7,
+        m_table->setItem(i, 7, cell(QString::fromStdString(r.unit)));
+        m_table->setItem(i, 8,
                          cell(QString::fromStdString(r.what), QString::fromStdString(r.detail)));
-        for (int c : {2, 3, 4, 5})
+        for (int c : {3, 4, 5, 6})
             m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
+    const auto setText = [this](const QString& name, const CalibrationSummary& s) {
+        return tr("%1: %2 references, median error %3 %, max %4 %, %5 outside their tolerance.")
+            .arg(name)
+            .arg(s.count)
+            .arg(s.medianAbsError * 100, 0, 'f', 1)
+            .arg(s.maxAbsError * 100, 0, 'f', 1)
+            .arg(s.outsideTolerance);
+    };
     summary->setText(
         tr("The engine on %1 public measurements (MLPerf Inference and Training, "
-           "NVIDIA TensorRT-LLM tables, Meta's Llama 3 training runs): %2 within their "
-           "tolerance. Hover a reference for its source, a figure for the engine's "
-           "configuration. The same table: fleetplanner-cli calibrate.")
+           "vendor and NVIDIA TensorRT-LLM tables, published training runs): %2 within their "
+           "tolerance.")
             .arg(rows.size())
-            .arg(within));
+            .arg(within) +
+        QLatin1Char(' ') +
+        setText(tr("Fit (factors were chosen on these)"),
+                summarizeCalibration(rows, ReferenceUse::Fit)) +
+        QLatin1Char(' ') +
+        setText(tr("Held out (never used to choose a factor)"),
+                summarizeCalibration(rows, ReferenceUse::HeldOut)) +
+        QLatin1Char(' ') +
+        tr("Hover a reference for its source, a figure for the engine's configuration. The "
+           "same table: fleetplanner-cli calibrate."));
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
     resize(1280, 640);
