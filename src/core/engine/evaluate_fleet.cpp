@@ -213,11 +213,16 @@ std::pair<double, double> renewalLevel(const FleetModelCash& model)
 {
     const double committedRate = model.committedGpus > 0 ? model.committedUsdPerGpuHour : 0.0;
     const double flexibleRate = model.flexibleUsdPerGpuHour;
+    // Each month's options sorted once, not at every level costed (that sort
+    // was most of an edit's evaluation at ten thousand workloads).
+    std::vector<ElasticFill> fills;
+    fills.reserve(model.gpusUsed.size());
+    for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
+        fills.emplace_back(model.options, m);
     auto cost = [&](double level) {
         double usd = level * kHoursPerMonth * committedRate * double(model.gpusUsed.size());
         for (std::size_t m = 0; m < model.gpusUsed.size(); ++m)
-            usd += flexibleMonthUsd(model.options, m, std::max(0.0, model.gpusUsed[m] - level),
-                                    flexibleRate);
+            usd += fills[m].flexibleUsd(std::max(0.0, model.gpusUsed[m] - level), flexibleRate);
         return usd;
     };
     double best = model.committedGpus;
