@@ -13,6 +13,7 @@
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <atomic>
 
 namespace fleet::gui {
@@ -97,8 +98,13 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
     auto changed = applyFieldEdits(m_project, applied, m_project.name);
     if (!changed)
         return QString::fromStdString(changed.error().toString());
-    m_undo->push(
-        makeEditCommand(this, std::move(changed).value(), stepText, mergeKey, m_interaction));
+    const bool scenariosOnly = std::all_of(applied.begin(), applied.end(), [](const FieldEdit& e) {
+        return e.first == "/scenarios" || e.first.rfind("/scenarios/", 0) == 0;
+    });
+    m_undo->push(scenariosOnly ? makeScenariosEditCommand(this, std::move(changed).value(),
+                                                          stepText, mergeKey, m_interaction)
+                               : makeEditCommand(this, std::move(changed).value(), stepText,
+                                                 mergeKey, m_interaction));
     return std::nullopt;
 }
 
