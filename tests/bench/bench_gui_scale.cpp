@@ -1,5 +1,8 @@
 // The app at a customer's size (issue 28), offscreen, on projects of 1,000
-// and 10,000 workloads (the sample's repeated):
+// and 10,000 workloads: scripts/scaled_project.py's (sizing mode, demand
+// spread over the segments), read from $FLEET_SCALED_DIR/scaled-N.fleetplan.json
+// (bench.sh writes them; default build/bench-data), else the sample's
+// workloads repeated (fixed fleet), as the first line printed says:
 //   open/N  — setProject to the first KPIs on screen (goal ≤ 1 s); the
 //             counter settled_ms is to the charts and the optimizer's line
 //             of the same inputs (goal ≤ 2 s); open_stall_cpu_ms is the
@@ -9,15 +12,19 @@
 //             counters stall_ms / stall_cpu_ms are the longest gap between
 //             5-ms pings of the GUI thread from the edit until everything
 //             settled, on the wall clock and in the GUI thread's CPU time
-//             (goal ≤ 100 ms).
+//             (goal ≤ 100 ms);
+//   edit_in_scenario/N — the same edit while a scenario (of no overrides
+//             yet) is shown, so it becomes the scenario's override.
 // The exact solve and the simulations (which follow when inputs settle) are
 // off. After the runs, each median is printed against its goal with its
 // growth exponent: log10(median at 10,000 ÷ median at 1,000), 1 for work
 // that grows linearly (goal ≤ 1.3).
 
+#include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "main_window.h"
+#include "store/project_json.h"
 #include "support/gui_stall_probe.h"
 #include "support/scaled_sample.h"
 
@@ -29,6 +36,7 @@
 #include <benchmark/benchmark.h>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
@@ -48,6 +56,23 @@ std::map<std::string, std::map<std::size_t, std::vector<double>>> g_samples;
 void note(const std::string& figure, std::size_t workloads, double ms)
 {
     g_samples[figure][workloads].push_back(ms);
+}
+
+/// The project of `workloads` workloads the runs open (see the top).
+fleet::Project scaledProject(std::size_t workloads)
+{
+    const char* dir = std::getenv("FLEET_SCALED_DIR");
+    const std::string path = std::string(dir ? dir : "build/bench-data") + "/scaled-" +
+                             std::to_string(workloads) + ".fleetplan.json";
+    static std::map<std::size_t, bool> told;
+    auto loaded = fleet::loadProject(path);
+    if (!told[workloads]) {
+        told[workloads] = true;
+        std::printf("%zu workloads: %s\n", workloads,
+                    loaded ? path.c_str()
+                           : "not found: the sample's workloads repeated (fixed fleet)");
+    }
+    return loaded ? std::move(loaded).value() : fleet::test_support::scaledSample(workloads);
 }
 
 void processUntil(const std::function<bool()>& done)
@@ -92,7 +117,7 @@ std::pair<fleet::gui::FieldTableModel*, QModelIndex> firstNumberCell(const MainW
 
 void openProject(benchmark::State& state, std::size_t workloads)
 {
-    const fleet::Project project = fleet::test_support::scaledSample(workloads);
+    const fleet::Project project = scaledProject(workloads);
     for (auto _ : state) {
         auto window = newWindow();
         bool kpisShown = false;
@@ -119,11 +144,17 @@ void openProject(benchmark::State& state, std::size_t workloads)
     }
 }
 
-void editCell(benchmark::State& state, std::size_t workloads)
+void editCell(benchmark::State& state, std::size_t workloads, bool inScenario)
 {
     auto window = newWindow();
-    window->setProject(fleet::test_support::scaledSample(workloads));
+    fleet::Project project = scaledProject(workloads);
+    if (inScenario) // shown, so the edit becomes its override
+        project.scenarios.push_back({"bench-what-if", "Bench what-if", {}, {}});
+    window->setProject(std::move(project));
+    if (inScenario)
+        window->document()->setScenario(QStringLiteral("bench-what-if"));
     processUntil([&] { return settled(*window->recompute()); });
+    const std::string prefix = inScenario ? "scenario " : "";
     auto [model, index] = firstNumberCell(*window);
     if (!model) {
         state.SkipWithError("no editable number cell on the Workloads page");
@@ -149,9 +180,9 @@ void editCell(benchmark::State& state, std::size_t workloads)
         state.SetIterationTime(kpisMs / 1e3);
         longestWallMs = std::max(longestWallMs, probe.longestWallMs());
         longestCpuMs = std::max(longestCpuMs, probe.longestCpuMs());
-        note("edit to KPIs", workloads, kpisMs);
-        note("edit: longest GUI-thread stall (wall)", workloads, probe.longestWallMs());
-        note("edit: longest GUI-thread stall (its CPU)", workloads, probe.longestCpuMs());
+        note(prefix + "edit to KPIs", workloads, kpisMs);
+        note(prefix + "edit: longest GUI-thread stall (wall)", workloads, probe.longestWallMs());
+        note(prefix + "edit: longest GUI-thread stall (its CPU)", workloads, probe.longestCpuMs());
     }
     state.counters["stall_ms"] = longestWallMs;
     state.counters["stall_cpu_ms"] = longestCpuMs;
@@ -173,6 +204,9 @@ void printSummary()
         {"edit to KPIs", 50},
         {"edit: longest GUI-thread stall (wall)", 100},
         {"edit: longest GUI-thread stall (its CPU)", 100},
+        {"scenario edit to KPIs", 50},
+        {"scenario edit: longest GUI-thread stall (wall)", 100},
+        {"scenario edit: longest GUI-thread stall (its CPU)", 100},
     };
     std::printf("\n%-42s %12s %12s %8s %10s\n", "median", "1,000", "10,000", "goal", "exponent");
     for (const auto& [figure, bySize] : g_samples) {
@@ -208,12 +242,15 @@ int main(int argc, char** argv)
             ->Iterations(1)
             ->Repetitions(repeats)
             ->ReportAggregatesOnly(true);
-        benchmark::RegisterBenchmark(("edit/" + size).c_str(), editCell, workloads)
-            ->UseManualTime()
-            ->Unit(benchmark::kMillisecond)
-            ->Iterations(repeats)
-            ->Repetitions(repeats)
-            ->ReportAggregatesOnly(true);
+        for (const bool inScenario : {false, true})
+            benchmark::RegisterBenchmark(
+                ((inScenario ? "edit_in_scenario/" : "edit/") + size).c_str(), editCell, workloads,
+                inScenario)
+                ->UseManualTime()
+                ->Unit(benchmark::kMillisecond)
+                ->Iterations(repeats)
+                ->Repetitions(repeats)
+                ->ReportAggregatesOnly(true);
     }
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

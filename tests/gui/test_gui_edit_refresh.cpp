@@ -8,6 +8,7 @@
 #include "../core/evaluation_text.h"
 #include "../core/sample_fixture.h"
 #include "charts/chart_kinds.h"
+#include "charts/empty_chart.h"
 #include "compute/plan_results.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
@@ -224,6 +225,36 @@ private slots:
         QChart* now = charts->view(ChartKind::CostPerToken)->chart();
         QVERIFY(now != shown);
         QVERIFY(barValues(now) != before);
+    }
+
+    void hiddenChartsFollowWhenInputsSettle()
+    {
+        // A window's first results hold the visible chart's data alone: the
+        // tornado's and cost curve's evaluations wait for calm.
+        MainWindow window;
+        window.recompute()->setKneeSeeds(1);
+        window.charts()->setCurrentKind(ChartKind::CostPerToken);
+        bool chartsFirst = false;
+        connect(window.recompute(), &RecomputeService::resultsReady, this,
+                [&](const ResultsPtr& results) {
+                    chartsFirst = chartsFirst ||
+                                  ((results->parts & PartAll) == PartAll &&
+                                   !results->frontiersCurrent && !results->tornado.bars.empty());
+                });
+        window.setProject(fleet::test::sampleWith(40));
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
+        const ResultsPtr first = window.recompute()->latest();
+        QCOMPARE(first->parts, resultParts(ChartKind::CostPerToken));
+        QVERIFY(first->tornado.bars.empty());
+        QChart* tornado = createChart(ChartKind::Tornado, *first);
+        QCOMPARE(emptyChartMessage(tornado), QStringLiteral("Not computed yet"));
+        delete tornado;
+        // Once inputs settle, every chart's data arrives before the simulations end.
+        window.recompute()->settleNow();
+        QTRY_VERIFY_WITH_TIMEOUT(chartsFirst, gui::test::kPatienceMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.recompute()->slowBusy(), gui::test::kPatienceMs);
+        QVERIFY(window.recompute()->latest()->frontiersCurrent);
+        QCOMPARE(window.recompute()->latest()->parts, unsigned(PartAll));
     }
 };
 

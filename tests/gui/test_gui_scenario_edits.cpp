@@ -7,6 +7,7 @@
 // the scenario panel and the deck; an edit no override can express is
 // refused, saying to switch to Baseline; undo takes every step back.
 
+#include "document/edit_command.h"
 #include "document/override_words.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
@@ -151,6 +152,11 @@ private slots:
         QVERIFY2(editSomeNumber(segments, 0).isValid(), qPrintable(segments->lastRefusal()));
         QCOMPARE(overrideCount(), std::size_t(3));
         QCOMPARE(baselineText(doc()->project()), baseline);
+        // Each such edit's undo step holds the scenario list alone.
+        const auto* last = dynamic_cast<const EditCommand*>(undo()->command(undo()->count() - 1));
+        QVERIFY(last);
+        QCOMPARE(last->steps().size(), std::size_t(1));
+        QCOMPARE(last->steps().front()->target(), std::string("list scenarios"));
 
         // 2. A price cell on the Price books page (an on-demand price).
         FieldTableModel* prices = page(QStringLiteral("Price books"))->models.at(0);

@@ -56,6 +56,15 @@ QString noWorkloadsMessage()
     return QObject::tr("No workloads yet: add one on the Workloads page");
 }
 
+namespace {
+/// A chart whose data the results do not hold yet (computed when its tab is
+/// shown, or for every chart once inputs settle).
+QString notComputedMessage()
+{
+    return QObject::tr("Not computed yet");
+}
+} // namespace
+
 std::optional<QString> emptyChartReason(ChartKind kind, const PlanResults& results)
 {
     const Project& project = results.project;
@@ -86,7 +95,7 @@ std::optional<QString> emptyChartReason(ChartKind kind, const PlanResults& resul
         for (const auto& cost : results.costCurve.monthlyCostUsd)
             costed = costed || cost.has_value();
         if (!costed)
-            return QObject::tr("Not computed yet");
+            return notComputedMessage();
         break;
     }
     case ChartKind::Frontier:
@@ -110,6 +119,8 @@ std::optional<QString> emptyChartReason(ChartKind kind, const PlanResults& resul
                 .arg(QString::fromStdString(results.breakEven.gpuId));
         break;
     case ChartKind::Tornado:
+        if (!(results.parts & PartTornado) && results.tornado.bars.empty())
+            return notComputedMessage();
         if (!results.tornado.base)
             return QObject::tr("The KPI has no value yet: no work of its kind");
         break;
@@ -131,6 +142,8 @@ std::optional<QString> emptyChartReason(ChartKind kind, const PlanResults& resul
         break;
     }
     case ChartKind::Scenarios: {
+        if (!(results.parts & PartScenarios) && results.scenarios.empty())
+            return notComputedMessage();
         bool any = false;
         for (const ScenarioKpis& s : results.scenarios)
             any = any || s.kpis.meanMonthlyCostUsd > 0 || s.kpis.savingsUsd.value_or(0.0) != 0;

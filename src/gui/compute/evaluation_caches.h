@@ -16,10 +16,12 @@ struct EvaluationCaches
     EvaluationCache base;
 };
 
-/// computePlanResults with its two evaluations through `caches`, telling
-/// `steps` (when given) of its progress.
-PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts, EvaluationCaches& caches,
-                               const PlanSteps* steps = nullptr);
+/// computePlanResults into `results` (empty), with its two evaluations
+/// through `caches`, telling `steps` (when given) of its progress: their
+/// `evaluated` gets `results` itself, whose inputs and evaluation are then
+/// final while its charts' data is still being written.
+void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
+                        Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
+                        const PlanSteps* steps = nullptr);
 
 } // namespace fleet::gui

@@ -10,10 +10,9 @@ namespace fleet::gui {
 
 namespace {
 
-PlanResults computeWith(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                        unsigned parts, EvaluationCaches* caches, const PlanSteps* steps)
+void computeWith(PlanResults& results, const Project& project, const std::string& scenario,
+                 Kpi tornadoKpi, unsigned parts, EvaluationCaches* caches, const PlanSteps* steps)
 {
-    PlanResults results;
     results.scenario = scenario;
     results.project = project;
     results.baseProject = project;
@@ -30,7 +29,7 @@ PlanResults computeWith(const Project& project, const std::string& scenario, Kpi
     if (steps && steps->evaluated)
         steps->evaluated(results);
     if (steps && steps->cancelled())
-        return results;
+        return;
     results.costPerOutputToken =
         costPerToken(results.project, results.evaluation, WorkloadKind::Inference);
     results.costPerTrainingToken =
@@ -38,7 +37,6 @@ PlanResults computeWith(const Project& project, const std::string& scenario, Kpi
     results.regimeMix = regimeMix(results.project, results.evaluation);
     results.breakEven = breakEven(results.project, results.evaluation);
     completePlanResults(results, parts, tornadoKpi, steps ? steps->cancel : nullptr);
-    return results;
 }
 
 } // namespace
@@ -46,13 +44,16 @@ PlanResults computeWith(const Project& project, const std::string& scenario, Kpi
 PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
                                unsigned parts)
 {
-    return computeWith(project, scenario, tornadoKpi, parts, nullptr, nullptr);
+    PlanResults results;
+    computeWith(results, project, scenario, tornadoKpi, parts, nullptr, nullptr);
+    return results;
 }
 
-PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts, EvaluationCaches& caches, const PlanSteps* steps)
+void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
+                        Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
+                        const PlanSteps* steps)
 {
-    return computeWith(project, scenario, tornadoKpi, parts, &caches, steps);
+    computeWith(results, project, scenario, tornadoKpi, parts, &caches, steps);
 }
 
 void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,

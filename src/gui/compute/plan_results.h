@@ -80,7 +80,10 @@ struct PlanResults
 /// What the fast part tells its caller while it runs, on its own thread.
 struct PlanSteps
 {
-    /// After the engine's evaluation, before the charts' data.
+    /// After the engine's evaluation, before the charts' data. The results
+    /// passed are those being computed: their inputs (project, baseProject,
+    /// scenario), evaluation and baselineKpis are final; the charts' fields
+    /// are written after the call returns, on the computing thread.
     std::function<void(const PlanResults&)> evaluated;
     /// Raised: stop at the next step; the results are then incomplete (a
     /// newer snapshot supersedes them).

@@ -3,7 +3,9 @@
 #include "charts/tornado_chart.h"
 #include "store/project_json.h"
 
+#include <QCoreApplication>
 #include <QPointer>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
@@ -41,6 +43,37 @@ void lowerThisThreadsPriority()
         setpriority(PRIO_PROCESS, thread, std::min(19, niceness + kBackgroundNiceness));
 #endif
 }
+
+/// The one thread that frees results let go of on the GUI thread.
+struct RetireThread : QThreadPool
+{
+    RetireThread() { setMaxThreadCount(1); }
+};
+Q_GLOBAL_STATIC(RetireThread, retirePool)
+
+/// Frees results on retirePool's thread when the last holder lets go on
+/// the GUI thread: a view dropping the results it showed, a replaced future,
+/// a superseded KPI step. Ten thousand workloads' evaluation and two
+/// project copies took 40–70 ms to free, which the GUI thread spent after
+/// every edit. Elsewhere they are freed where they are let go.
+struct FreeOffGuiThread
+{
+    void operator()(PlanResults* results) const
+    {
+        const QCoreApplication* app = QCoreApplication::instance();
+        if (app && QThread::currentThread() == app->thread() && !retirePool.isDestroyed())
+            retirePool()->start([results] { delete results; });
+        else
+            delete results;
+    }
+};
+
+/// New results (copied from `args`) that are never freed on the GUI thread.
+template <typename... Args> std::shared_ptr<PlanResults> newResults(Args&&... args)
+{
+    return std::shared_ptr<PlanResults>(new PlanResults(std::forward<Args>(args)...),
+                                        FreeOffGuiThread{});
+}
 } // namespace
 
 RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
@@ -57,7 +90,6 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     connect(&m_exactRequest, &QFutureWatcher<QByteArray>::finished, this,
             &RecomputeService::exactRequestDone);
     connect(&m_solver, &SolverProcess::finished, this, &RecomputeService::exactDone);
-    m_retire.setMaxThreadCount(1);
     m_fastPool.setMaxThreadCount(1);
     // The optimizer's fast path, the simulations and the exact solve's request.
     m_backgroundPool.setMaxThreadCount(3);
@@ -85,9 +117,10 @@ void RecomputeService::request(const Project& project, const QString& scenario)
 
 void RecomputeService::request(std::shared_ptr<const Project> project, const QString& scenario)
 {
-    // The first results are complete; later ones compute the live parts.
-    Request request{std::move(project), scenario, ++m_generation,
-                    m_latest ? m_liveParts : unsigned(PartAll)};
+    // The visible chart's parts alone, the first results too: the others
+    // (the tornado's and cost curve's dozens of evaluations: seconds at a
+    // thousand workloads) follow once inputs settle (startSlow).
+    Request request{std::move(project), scenario, ++m_generation, m_liveParts};
     m_settle.stop();
     if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
@@ -135,7 +168,7 @@ void RecomputeService::startOptimizer(Request request)
             else
                 answer.refusal = solved.error().toString();
             if (base) {
-                auto results = std::make_shared<PlanResults>(*base);
+                auto results = newResults(*base);
                 results->optimizer = answer.result;
                 results->optimizerRefusal = answer.refusal;
                 results->optimizerCurrent = true;
@@ -160,24 +193,28 @@ void RecomputeService::startFast(Request request)
             PlanSteps steps;
             steps.cancel = cancel.get();
             const quint64 generation = request.generation;
-            steps.evaluated = [this, generation, &shown, &cancel](const PlanResults& evaluated) {
+            std::shared_ptr<PlanResults> results = newResults();
+            steps.evaluated = [this, generation, &shown, &cancel, &results](const PlanResults&) {
                 if (cancel->load())
                     return;
-                auto kpis = std::make_shared<PlanResults>(evaluated);
+                // The KPIs are shown from these very results, not a copy (a
+                // copy of ten thousand workloads' took the KPIs tens of
+                // milliseconds): the KPI panel reads their inputs and
+                // evaluation, final now, while this thread fills in the
+                // charts' data beside them. Until fastDone the optimizer's
+                // line is of the results shown.
                 if (shown) {
-                    kpis->optimizer = shown->optimizer;
-                    kpis->optimizerRefusal = shown->optimizerRefusal;
+                    results->optimizer = shown->optimizer;
+                    results->optimizerRefusal = shown->optimizerRefusal;
                 }
-                kpis->optimizerCurrent = false;
+                results->optimizerCurrent = false;
                 // `this` outlives the job: its destructor waits for it.
-                QMetaObject::invokeMethod(
-                    this, [this, generation, kpis = ResultsPtr(std::move(kpis))]() mutable {
-                        kpisDone(generation, std::move(kpis));
-                    });
+                QMetaObject::invokeMethod(this, [this, generation, kpis = ResultsPtr(results)] {
+                    kpisDone(generation, kpis);
+                });
             };
-            auto results = std::make_shared<PlanResults>(computePlanResults(
-                *request.project, request.scenario.toStdString(),
-                defaultTornadoKpi(*request.project), request.parts, *caches, &steps));
+            computePlanResults(*results, *request.project, request.scenario.toStdString(),
+                               defaultTornadoKpi(*request.project), request.parts, *caches, &steps);
             // Superseded: its charts' data may be incomplete, and it is dropped.
             return cancel->load() ? nullptr : results;
         }));
@@ -227,10 +264,9 @@ void RecomputeService::fastDone()
         merged->optimizerRefusal = m_optimizerResult->refusal;
         merged->optimizerCurrent = true;
     }
-    ResultsPtr previous = std::exchange(m_latest, merged);
+    m_latest = merged; // the results replaced are freed off this thread (newResults)
     m_shownGeneration = m_kpisGeneration = m_fastGeneration;
     emit resultsReady(m_latest);
-    retire(std::move(previous)); // the views hold the new ones now
     if (m_optimizerPending && !m_optimizerRunning) {
         Request next = std::move(*m_optimizerPending);
         m_optimizerPending.reset();
@@ -261,32 +297,25 @@ void RecomputeService::optimizerDone()
         if (!results || answer.base != m_latest) {
             // The results shown changed since the optimizer started (a
             // packing replay, the slow part): completed here, once.
-            auto copy = std::make_shared<PlanResults>(*m_latest);
+            auto copy = newResults(*m_latest);
             copy->optimizer = answer.result;
             copy->optimizerRefusal = answer.refusal;
             copy->optimizerCurrent = true;
             results = std::move(copy);
         }
-        ResultsPtr previous = std::exchange(m_latest, std::move(results));
+        m_latest = std::move(results);
         emit optimizerReady(m_latest);
-        retire(std::move(previous));
     }
     answer.base.reset();
     answer.results.reset();
     m_optimizerResult = std::move(answer);
 }
 
-void RecomputeService::retire(ResultsPtr results)
-{
-    if (results && results.use_count() == 1)
-        m_retire.start([results = std::move(results)]() mutable { results.reset(); });
-}
-
 void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)
 {
     m_packing = std::move(packing);
     if (m_latest) {
-        auto results = std::make_shared<PlanResults>(*m_latest);
+        auto results = newResults(*m_latest);
         results->packing = m_packing;
         m_latest = results;
         emit resultsReady(m_latest);
@@ -332,12 +361,20 @@ void RecomputeService::startSlow()
     auto cancel = m_cancel;
     QPointer<RecomputeService> self(this);
     const int seeds = m_kneeSeeds;
+    const quint64 generation = m_slowGeneration;
     m_slow.setFuture(QtConcurrent::run(
-        &m_backgroundPool, [base, cancel, self, seeds]() -> std::shared_ptr<PlanResults> {
+        &m_backgroundPool,
+        [base, cancel, self, seeds, generation]() -> std::shared_ptr<PlanResults> {
             lowerThisThreadsPriority();
-            auto results = std::make_shared<PlanResults>(*base);
+            auto results = newResults(*base);
             completePlanResults(*results, PartAll, defaultTornadoKpi(results->project),
                                 cancel.get());
+            // Every chart's data before the simulations: shown at once.
+            if (results->parts != base->parts && !cancel->load())
+                QMetaObject::invokeMethod(self, [self, generation, charts = newResults(*results)] {
+                    if (self)
+                        self->chartsDone(generation, charts);
+                });
             const auto progress = [&](double done) {
                 if (!self)
                     return;
@@ -354,6 +391,20 @@ void RecomputeService::startSlow()
             results->frontiersCurrent = !cancel->load();
             return results;
         }));
+}
+
+void RecomputeService::chartsDone(quint64 generation, std::shared_ptr<PlanResults> charts)
+{
+    if (!m_slowRunning || (m_cancel && m_cancel->load()) || generation != m_generation ||
+        m_shownGeneration != generation || !m_latest)
+        return; // superseded
+    // What arrived since the slow part started stays (the optimizer's line, a packing replay).
+    charts->optimizer = m_latest->optimizer;
+    charts->optimizerRefusal = m_latest->optimizerRefusal;
+    charts->optimizerCurrent = m_latest->optimizerCurrent;
+    charts->packing = m_latest->packing;
+    m_latest = std::move(charts);
+    emit resultsReady(m_latest);
 }
 
 void RecomputeService::exactRequestDone()
@@ -416,11 +467,8 @@ void RecomputeService::finishSlow()
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;
-        ResultsPtr previous = std::exchange(m_latest, std::move(results));
+        m_latest = std::move(results);
         emit resultsReady(m_latest);
-        retire(std::move(previous));
-    } else {
-        retire(std::move(results));
     }
     emit slowFinished(cancelled);
 }

@@ -4,16 +4,18 @@
 // fast part (engine, the visible chart's data) at once, then the optimizer's
 // fast path once those results are shown; a newer request supersedes an older one (only the latest
 // pending snapshot runs, results of stale ones are dropped). When requests stop for a moment, the
-// slow part follows (exact solve, frontier simulations) with progress, and can be cancelled. The
-// exact solve runs in a worker process (SolverProcess): if it dies, the fast path's answer stays on
-// screen with the reason.
+// slow part follows (the hidden charts' data, shown as soon as it is done, then the exact solve
+// and the frontier simulations) with progress, and can be cancelled. The exact solve runs in a
+// worker process (SolverProcess): if it dies, the fast path's answer stays on screen with the
+// reason.
 //
 // The GUI thread only copies the project once per request (into an immutable
 // snapshot every job shares) and swaps finished results in: evaluation,
 // chart data, the optimizer, the simulations, the solver's request and every
-// copy of a results snapshot run on the service's own threads. The fast part
-// has a thread of its own, so the KPIs of an edit never queue behind the
-// optimizer or the simulations (a lower priority thread pool of two).
+// copy of a results snapshot run on the service's own threads, and results
+// let go of on the GUI thread are freed on a thread of their own. The fast
+// part has a thread of its own, so the KPIs of an edit never queue behind
+// the optimizer or the simulations (a lower priority thread pool of two).
 
 #include "compute/evaluation_caches.h"
 #include "compute/plan_results.h"
@@ -53,7 +55,7 @@ public:
     /// (kDefaultKneeSeeds); tests may run fewer.
     void setKneeSeeds(int seeds) { m_kneeSeeds = seeds; }
     /// The ResultParts the visible views need at once; the others are carried
-    /// over from earlier results until inputs settle.
+    /// over from earlier results (none for the first) until inputs settle.
     void setLiveParts(unsigned parts) { m_liveParts = parts; }
     /// The exact solver worker's time limit (default 60 s); past it the
     /// worker is stopped and the failure shown.
@@ -109,8 +111,8 @@ private:
     void optimizerDone();
     void kpisDone(quint64 generation, ResultsPtr results);
     void exactRequestDone();
-    /// Frees results no view holds any more on m_retire's thread.
-    void retire(ResultsPtr results);
+    /// The slow part's every chart's data, before its simulations end.
+    void chartsDone(quint64 generation, std::shared_ptr<PlanResults> charts);
 
     /// The fast path's answer, or why its model was refused; `results` is
     /// the results it was started beside with the answer set (copied on the
@@ -162,9 +164,6 @@ private:
     std::shared_ptr<std::atomic<bool>> m_fastCancel;
     /// The fast part's evaluations between requests (one fast job at a time uses them).
     std::shared_ptr<EvaluationCaches> m_caches = std::make_shared<EvaluationCaches>();
-    /// One thread that frees replaced results (a thousand workloads' take
-    /// milliseconds, which the GUI thread spent after every edit).
-    QThreadPool m_retire;
     /// The fast part's one thread; the optimizer's and the slow part's two,
     /// at a lower priority (threads.h) so the KPIs and the GUI come first.
     QThreadPool m_fastPool;

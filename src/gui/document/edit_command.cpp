@@ -435,4 +435,14 @@ EditCommand* makeEditCommand(ProjectDocument* document, EditedProject edited, co
                            interaction);
 }
 
+EditCommand* makeScenariosEditCommand(ProjectDocument* document, EditedProject edited,
+                                      const QString& text, int mergeKey, int interaction)
+{
+    Steps steps;
+    listStep<Scenario>(steps, "scenarios", scenarioList, document->projectForUndo(),
+                       edited.project);
+    return new EditCommand(document, std::move(steps), text, std::move(edited.change), mergeKey,
+                           interaction);
+}
+
 } // namespace fleet::gui

@@ -10,6 +10,7 @@
 #include "model/project.h"
 #include "store/project_edit.h"
 
+#include <QFuture>
 #include <QObject>
 #include <QString>
 
@@ -100,8 +101,11 @@ public:
     std::optional<QString> saveAs(const QString& path);
     std::optional<QString> save() { return saveAs(m_path); }
 
-    /// Writes the recovery file now (the timer calls it every 30 s while modified).
+    /// Writes the recovery file now, after any autosave under way.
     void autosaveNow();
+    /// What the timer does every 30 s while modified: the same on a worker
+    /// thread, from a copy of the inputs (unless one is still being written).
+    void autosaveInBackground();
     /// Holds autosave off while an older recovery file, not yet answered for,
     /// sits where autosave would write (it would be overwritten).
     void setAutosaveSuspended(bool suspended) { m_autosaveSuspended = suspended; }
@@ -152,6 +156,7 @@ private:
     QString m_scenario;
     QUndoStack* m_undo = nullptr;
     QTimer* m_autosave = nullptr;
+    QFuture<void> m_autosaving; ///< autosaveInBackground's write under way
     int m_interaction = 0;
     bool m_autosaveSuspended = false;
     QString m_readOnly;
