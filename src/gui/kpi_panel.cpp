@@ -158,6 +158,25 @@ void KpiPanel::setUpdating(bool updating)
                         : QString());
 }
 
+std::optional<std::string> frontierCeilingAlert(const PlanResults& results)
+{
+    if (!results.frontiersCurrent)
+        return std::nullopt;
+    const Scheduler& scheduler = results.project.scheduler;
+    for (std::size_t i = 0; i < results.frontiers.size(); ++i) {
+        const Frontier& frontier = results.frontiers[i];
+        if (frontier.policy != placementPolicyOf(scheduler.policy) ||
+            kneeBound(frontier) != KneeBound::Inside)
+            continue;
+        const std::size_t seeds =
+            i < results.kneeSpreads.size() ? results.kneeSpreads[i].knees.size() : 1;
+        return assumedVersusMeasured(scheduler, frontier.kneeUtilization,
+                                     "the frontier's median of " + std::to_string(seeds) +
+                                         " seeds' knees");
+    }
+    return std::nullopt;
+}
+
 void KpiPanel::showResults(const PlanResults& results)
 {
     setUpdating(false);
@@ -212,6 +231,10 @@ void KpiPanel::showResults(const PlanResults& results)
     if (const auto stale =
             results.scenario.empty() ? staleMeasuredCeiling(project) : std::optional<std::string>())
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*stale);
+    // The ceiling planned on against this plan's own simulated knee (the
+    // frontier the app simulates in the background), when they differ.
+    if (const auto ceiling = frontierCeilingAlert(results))
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(*ceiling);
     m_alertLines = alerts;
     showAlerts();
     showOptimizer(results);
