@@ -66,16 +66,16 @@ QString ceilingReportText(const CeilingReport& report)
 
 boost::json::object ceilingReportJson(const CeilingReport& report)
 {
-    return boost::json::object{
-        {"policy", std::string(policyKey(report.policy))},
-        {"assumed", report.assumed},
-        {"measured", report.measured ? boost::json::value(*report.measured)
-                                     : boost::json::value(nullptr)},
-        {"measured_how", report.how},
-        {"tolerance", kCeilingToleranceFraction},
-        {"differs", !report.statement.empty()},
-        {"statement", report.statement.empty() ? boost::json::value(nullptr)
-                                               : boost::json::value(report.statement)}};
+    return boost::json::object{{"policy", std::string(policyKey(report.policy))},
+                               {"assumed", report.assumed},
+                               {"measured", report.measured ? boost::json::value(*report.measured)
+                                                            : boost::json::value(nullptr)},
+                               {"measured_how", report.how},
+                               {"tolerance", kCeilingToleranceFraction},
+                               {"differs", !report.statement.empty()},
+                               {"statement", report.statement.empty()
+                                                 ? boost::json::value(nullptr)
+                                                 : boost::json::value(report.statement)}};
 }
 
 } // namespace fleet::cli

@@ -594,6 +594,8 @@ int runSimulateCommand(const QStringList& args)
         {"seed", std::uint64_t(seed)},
         {"utilization", r.utilization},
         {"delivered_load", r.utilization},
+        // A mix's run starts in steady state: these jobs were running at 0.
+        {"jobs_in_service_at_start", std::int64_t(generated.size()) - std::int64_t(jobs)},
         {"useful_utilization", r.usefulUtilization},
         {"throughput_jobs_per_week", r.throughputJobsPerWeek},
         {"mean_wait_hours", r.meanWaitHours},

@@ -182,12 +182,12 @@ private slots:
 
     /// Each Helios cluster simulated whole (its published GPUs, 8 a node,
     /// topology-aware placement: Slurm's backfill) at its published GPU
-    /// load, over five seeds of 200,000 jobs each: the load delivered (the
-    /// mean over seeds) is the load asked within 0.05, and the mean wait ÷
-    /// mean run (the median over seeds) is held to the published one within
-    /// ×2 — which only Venus meets (docs/MODEL.md, "Delivered load"): the
-    /// others are expected failures until the simulator models what their
-    /// waits come from (virtual-cluster quotas; see MODEL.md).
+    /// load, over five seeds of 200,000 jobs each: every run delivers the
+    /// load asked within 0.03, and the mean wait ÷ mean run (the median over
+    /// seeds) is held to the published one within ×2 — which only Saturn
+    /// meets (docs/MODEL.md, "Delivered load"): the others are expected
+    /// failures until the simulator models what their waits come from
+    /// (virtual-cluster quotas, the real GPU-count shares).
     void heliosClustersAtTheirPublishedLoads()
     {
         QFETCH(QString, id);
@@ -207,22 +207,21 @@ private slots:
             delivered.push_back(r.utilization);
             waitToRun.push_back(overallWaitToRun(r));
         }
-        double meanDelivered = 0;
-        for (double d : delivered)
-            meanDelivered += d / double(delivered.size());
         const double medianWaitToRun = quantile(waitToRun, 0.5);
         const double ratio = medianWaitToRun / mix.publishedWaitToRun;
-        qInfo("%s on %d GPUs: load asked %.3f, delivered %.3f (seeds %.3f to %.3f); wait ÷ run "
-              "%.3f (median of 5 seeds), published %.3f: ×%.2f",
-              mix.id.c_str(), cluster.nodes * 8, mix.publishedLoad, meanDelivered,
+        qInfo("%s on %d GPUs: load asked %.3f, delivered %.3f to %.3f (5 seeds); wait ÷ run "
+              "%.3f (median of 5 seeds; %.3f to %.3f), published %.3f: ×%.2f",
+              mix.id.c_str(), cluster.nodes * 8, mix.publishedLoad,
               *std::ranges::min_element(delivered), *std::ranges::max_element(delivered),
-              medianWaitToRun, mix.publishedWaitToRun, ratio);
-        QVERIFY2(std::abs(meanDelivered - mix.publishedLoad) < 0.05,
-                 qPrintable(QStringLiteral("delivered %1").arg(meanDelivered)));
+              medianWaitToRun, *std::ranges::min_element(waitToRun),
+              *std::ranges::max_element(waitToRun), mix.publishedWaitToRun, ratio);
+        for (double d : delivered)
+            QVERIFY2(std::abs(d - mix.publishedLoad) < 0.03,
+                     qPrintable(QStringLiteral("delivered %1").arg(d)));
+        QEXPECT_FAIL("helios-venus", "its median seed waits ×2.6 the published", Continue);
         QEXPECT_FAIL("helios-earth", "one pool of small jobs never waits (published 0.062)",
                      Continue);
-        QEXPECT_FAIL("helios-saturn", "the median seed's gangs wait ×2.8 the published", Continue);
-        QEXPECT_FAIL("helios-uranus", "the median seed waits ×0.24 the published", Continue);
+        QEXPECT_FAIL("helios-uranus", "its median seed waits ×0.11 the published", Continue);
         QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
     }
 

@@ -89,7 +89,11 @@ std::vector<SimJob> clusterMixInService(const ClusterShape& cluster, const Clust
 
 /// clusterMixInService() then clusterMixJobs(): `count` arriving jobs on a
 /// cluster that starts in steady state — what `simulate --synthetic --mix`
-/// runs. The jobs in service come first and fall within the warm-up.
+/// runs. The jobs in service come first and fall within the warm-up. The
+/// arrivals are then stretched (or pressed) alike until the jobs drawn offer
+/// `load` over the window the simulator measures (kDefaultWarmupFraction):
+/// one draw of a heavy tail offers a load ±15 % off its expectation, and the
+/// load asked is the load offered, not its expectation.
 std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const ClusterMix& mix,
                                          double load, int count, std::uint64_t seed);
 
