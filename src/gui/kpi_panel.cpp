@@ -5,6 +5,7 @@
 #include "engine/kpi.h"
 #include "optimize/plan_comparison.h"
 #include "simulate/measured_ceiling.h"
+#include "views/frontier_ceiling.h"
 #include "views/number_format.h"
 
 #include <QGridLayout>
@@ -160,21 +161,15 @@ void KpiPanel::setUpdating(bool updating)
 
 std::optional<std::string> frontierCeilingAlert(const PlanResults& results)
 {
-    if (!results.frontiersCurrent)
+    const Frontier* frontier = results.frontiersCurrent ? policyFrontier(results) : nullptr;
+    if (!frontier || kneeBound(*frontier) != KneeBound::Inside)
         return std::nullopt;
-    const Scheduler& scheduler = results.project.scheduler;
-    for (std::size_t i = 0; i < results.frontiers.size(); ++i) {
-        const Frontier& frontier = results.frontiers[i];
-        if (frontier.policy != placementPolicyOf(scheduler.policy) ||
-            kneeBound(frontier) != KneeBound::Inside)
-            continue;
-        const std::size_t seeds =
-            i < results.kneeSpreads.size() ? results.kneeSpreads[i].knees.size() : 1;
-        return assumedVersusMeasured(scheduler, frontier.kneeUtilization,
-                                     "the frontier's median of " + std::to_string(seeds) +
-                                         " seeds' knees");
-    }
-    return std::nullopt;
+    const std::size_t index = std::size_t(frontier - results.frontiers.data());
+    const std::size_t seeds =
+        index < results.kneeSpreads.size() ? results.kneeSpreads[index].knees.size() : 1;
+    return assumedVersusMeasured(results.project.scheduler, frontier->kneeUtilization,
+                                 "the frontier's median of " + std::to_string(seeds) +
+                                     " seeds' knees");
 }
 
 void KpiPanel::showResults(const PlanResults& results)
