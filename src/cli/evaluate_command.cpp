@@ -1,14 +1,17 @@
 #include "evaluate_command.h"
 
+#include "ceiling_report.h"
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "engine/fleet_peaks.h"
 #include "engine/inference.h"
 #include "engine/training.h"
 #include "export_files.h"
+#include "knee_seeds_option.h"
 #include "model/pricing.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
+#include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
@@ -350,6 +353,11 @@ int runEvaluateCommand(const QStringList& args)
         {QStringLiteral("scenario"), QStringLiteral("Apply this scenario (id or name)."),
          QStringLiteral("NAME")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("measure-ceiling"),
+         QStringLiteral("Simulate the project's frontier under its policy (default loads and "
+                        "days) and state the utilization ceiling assumed against the knee "
+                        "measured (a few seconds).")},
+        kneeSeedsOption(QStringLiteral("--measure-ceiling's knee")),
         {QStringLiteral("tenants-csv"),
          QStringLiteral("Also write the per-tenant totals to FILE as CSV: one row per tenant "
                         "(or segment) per month, with OpenCost's allocation field names. A text "
@@ -380,13 +388,20 @@ int runEvaluateCommand(const QStringList& args)
             return UserError;
         }
     }
+    int seeds = kDefaultKneeSeeds;
+    if (!readKneeSeeds(parser, QStringLiteral("evaluate"), &seeds))
+        return UserError;
+    const CeilingReport ceiling =
+        ceilingReport(*project, evaluation, parser.isSet(QStringLiteral("measure-ceiling")), seeds);
     const OptimizerView view = optimizerView(*project);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());
         json["optimizer"] = comparisonJson(evaluation, view);
+        json["utilization_ceiling"] = ceilingReportJson(ceiling);
         printJson(json);
     } else {
-        printOut(evaluationText(*project, evaluation, scenario) + comparisonText(evaluation, view));
+        printOut(evaluationText(*project, evaluation, scenario) + ceilingReportText(ceiling) +
+                 comparisonText(evaluation, view));
     }
     return Ok;
 }

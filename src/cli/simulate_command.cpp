@@ -12,6 +12,7 @@
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
 #include "simulate/project_knee.h"
+#include "simulate_knee_text.h"
 #include "simulate_tenants.h"
 
 #include <QDateTime>
@@ -63,6 +64,7 @@ boost::json::object pointJson(const FrontierPoint& point)
     return boost::json::object{
         {"load", point.load},
         {"utilization", r.utilization},
+        {"delivered_load", r.utilization},
         {"useful_utilization", r.usefulUtilization},
         {"throughput_jobs_per_week", r.throughputJobsPerWeek},
         {"mean_wait_hours", r.meanWaitHours},
@@ -83,28 +85,6 @@ boost::json::object pointJson(const FrontierPoint& point)
 boost::json::value optionalJson(const std::optional<double>& v)
 {
     return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-
-/// Each seed's knee, and their median (the knee reported and applied).
-QString kneeText(const KneeSpread& spread)
-{
-    QString text = QStringLiteral("  knee per seed:");
-    for (const SeedKnee& knee : spread.knees)
-        text +=
-            knee.utilization
-                ? QStringLiteral(" %1: %2 %").arg(knee.seed).arg(*knee.utilization * 100, 0, 'f', 1)
-                : QStringLiteral(" %1: none").arg(knee.seed);
-    text += QLatin1Char('\n');
-    if (!spread.medianLoad)
-        return text + QStringLiteral("  no knee within the loads swept for half the seeds or "
-                                     "more\n");
-    return text + QStringLiteral("  knee (median of %1 seeds) at load %2: useful utilization "
-                                 "%3 % (seeds range %4 to %5 %)\n")
-                      .arg(spread.knees.size())
-                      .arg(*spread.medianLoad, 0, 'f', 2)
-                      .arg(*spread.medianUtilization * 100, 0, 'f', 1)
-                      .arg(spread.lowUtilization.value_or(0) * 100, 0, 'f', 1)
-                      .arg(spread.highUtilization.value_or(0) * 100, 0, 'f', 1);
 }
 
 /// The mix --mix names, or nullopt with the reason printed.
@@ -149,6 +129,9 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
                             {"knee_rule", kKneeRule},
                             {"knee_load", optionalJson(frontier.kneeLoad)},
                             {"knee_utilization", optionalJson(frontier.kneeUtilization)},
+                            {"knee_bound", kneeBoundJson(frontier)},
+                            {"knee_load_text", kneeLoadText(frontier)},
+                            {"delivered_load_tolerance", kDeliveredLoadTolerance},
                             {"points", std::move(points)}};
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
@@ -163,10 +146,8 @@ int runSweep(const QCommandLineParser& parser, const ClusterShape& cluster, Plac
                     .arg(point.result.throughputJobsPerWeek, 8, 'f', 0)
                     .arg(point.result.meanWaitHours, 8, 'f', 3)
                     .arg(point.result.p95WaitHours, 8, 'f', 3);
-    text += frontier.kneeLoad ? QStringLiteral("knee at load %1 (utilization %2 %)\n")
-                                    .arg(*frontier.kneeLoad, 0, 'f', 3)
-                                    .arg(*frontier.kneeUtilization * 100, 0, 'f', 1)
-                              : QStringLiteral("no knee within the loads swept\n");
+    text += kneeSentence(frontier, frontier.kneeUtilization.value_or(0)) + QLatin1Char('\n') +
+            deliveredLoadNote(frontier);
     printOut(text);
     return Ok;
 }
@@ -353,6 +334,8 @@ int runProject(const QCommandLineParser& parser)
         boost::json::object result{{"policy", std::string(placementPolicyKey(policy))},
                                    {"knee_load", optionalJson(frontier.kneeLoad)},
                                    {"knee_utilization", optionalJson(frontier.kneeUtilization)},
+                                   {"knee_bound", kneeBoundJson(frontier)},
+                                   {"knee_load_text", kneeLoadText(frontier)},
                                    {"simulated_gpus", frontier.simulatedGpus},
                                    {"simulated_share", frontier.simulatedShare},
                                    {"simulated_days", frontier.simulatedDays},
@@ -401,7 +384,7 @@ int runProject(const QCommandLineParser& parser)
                         .arg(r.preemptions, 11)
                         .arg(r.planned.maxStartDelayHours, 11, 'f', 1);
         }
-        text += kneeText(spread);
+        text += kneeText(spread, frontier);
         if (tenants)
             text += tenants->text;
     }
@@ -590,7 +573,7 @@ int runSimulateCommand(const QStringList& args)
             return UserError;
     }
     const JobSource source = [&](double atLoad, std::uint64_t pointSeed) {
-        return mix ? clusterMixJobs(cluster, *mix, atLoad, int(jobs), pointSeed)
+        return mix ? clusterMixSteadyJobs(cluster, *mix, atLoad, int(jobs), pointSeed)
                    : syntheticJobs(cluster, int(jobGpus), meanHours, atLoad, int(jobs), pointSeed,
                                    int(jobSlices));
     };
@@ -610,10 +593,14 @@ int runSimulateCommand(const QStringList& args)
         {"load", load},
         {"seed", std::uint64_t(seed)},
         {"utilization", r.utilization},
+        {"delivered_load", r.utilization},
+        // A mix's run starts in steady state: these jobs were running at 0.
+        {"jobs_in_service_at_start", std::int64_t(generated.size()) - std::int64_t(jobs)},
         {"useful_utilization", r.usefulUtilization},
         {"throughput_jobs_per_week", r.throughputJobsPerWeek},
         {"mean_wait_hours", r.meanWaitHours},
         {"p95_wait_hours", r.p95WaitHours},
+        {"wait_to_run_all_jobs", overallWaitToRun(r)},
         {"mean_queue_length", r.meanQueueLength},
         {"completed_jobs", r.completedJobs},
         {"events", r.events},
@@ -637,12 +624,15 @@ int runSimulateCommand(const QStringList& args)
                  .arg(perNode)
                  .arg(jobsText)
                  .arg(load) +
-             QStringLiteral("  utilization %1 %, %2 jobs per week\n")
+             QStringLiteral("  utilization %1 % (the load delivered; %2 asked), %3 jobs per "
+                            "week\n")
                  .arg(r.utilization * 100, 0, 'f', 1)
+                 .arg(load * 100, 0, 'f', 1)
                  .arg(r.throughputJobsPerWeek, 0, 'f', 0) +
-             QStringLiteral("  wait: mean %1 h, p95 %2 h\n")
+             QStringLiteral("  wait: mean %1 h, p95 %2 h; mean wait ÷ mean run %3\n")
                  .arg(r.meanWaitHours, 0, 'f', 3)
-                 .arg(r.p95WaitHours, 0, 'f', 3) +
+                 .arg(r.p95WaitHours, 0, 'f', 3)
+                 .arg(overallWaitToRun(r), 0, 'f', 3) +
              QStringLiteral("  %1 jobs, %2 events (%3 million per second)\n")
                  .arg(r.completedJobs)
                  .arg(r.events)

@@ -5,6 +5,7 @@
 #include "engine/kpi.h"
 #include "optimize/plan_comparison.h"
 #include "simulate/measured_ceiling.h"
+#include "views/frontier_ceiling.h"
 #include "views/number_format.h"
 
 #include <QGridLayout>
@@ -158,6 +159,19 @@ void KpiPanel::setUpdating(bool updating)
                         : QString());
 }
 
+std::optional<std::string> frontierCeilingAlert(const PlanResults& results)
+{
+    const Frontier* frontier = results.frontiersCurrent ? policyFrontier(results) : nullptr;
+    if (!frontier || kneeBound(*frontier) != KneeBound::Inside)
+        return std::nullopt;
+    const std::size_t index = std::size_t(frontier - results.frontiers.data());
+    const std::size_t seeds =
+        index < results.kneeSpreads.size() ? results.kneeSpreads[index].knees.size() : 1;
+    return assumedVersusMeasured(results.project.scheduler, frontier->kneeUtilization,
+                                 "the frontier's median of " + std::to_string(seeds) +
+                                     " seeds' knees");
+}
+
 void KpiPanel::showResults(const PlanResults& results)
 {
     setUpdating(false);
@@ -212,6 +226,10 @@ void KpiPanel::showResults(const PlanResults& results)
     if (const auto stale =
             results.scenario.empty() ? staleMeasuredCeiling(project) : std::optional<std::string>())
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*stale);
+    // The ceiling planned on against this plan's own simulated knee (the
+    // frontier the app simulates in the background), when they differ.
+    if (const auto ceiling = frontierCeilingAlert(results))
+        alerts << QStringLiteral("⚠ ") + QString::fromStdString(*ceiling);
     m_alertLines = alerts;
     showAlerts();
     showOptimizer(results);

@@ -9,10 +9,19 @@
 #include <QGroupBox>
 #include <QStringList>
 
+#include <optional>
+#include <string>
+
 class QLabel;
 class QPushButton;
 
 namespace fleet::gui {
+
+/// "the utilization ceiling of topology_aware: assumed 0.85, measured 0.65
+/// for this project (…)" when the plan's ceiling differs from the knee of its
+/// policy's frontier simulated for this snapshot (results.frontiersCurrent)
+/// by more than kCeilingToleranceFraction; none otherwise.
+std::optional<std::string> frontierCeilingAlert(const PlanResults& results);
 
 class KpiPanel : public QGroupBox
 {

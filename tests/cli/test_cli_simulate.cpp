@@ -219,6 +219,44 @@ private slots:
         QVERIFY2(text.out.contains(QStringLiteral("wait for a decode slot")), qPrintable(text.out));
     }
 
+    void evaluateSaysAssumedAgainstMeasured()
+    {
+        // Not measured: said so, in text and JSON.
+        const CliRun plain = runCli({"evaluate", ":sample", "--json"});
+        QCOMPARE(plain.exitCode, 0);
+        const QJsonObject none = QJsonDocument::fromJson(plain.out.toUtf8())
+                                     .object()
+                                     .value("utilization_ceiling")
+                                     .toObject();
+        QCOMPARE(none.value("policy").toString(), QStringLiteral("topology_aware"));
+        QCOMPARE(none.value("assumed").toDouble(), 0.85);
+        QVERIFY(none.value("measured").isNull());
+        QCOMPARE(none.value("differs").toBool(), false);
+        QVERIFY(runCli({"evaluate", ":sample"})
+                    .out.contains(QStringLiteral("Utilization ceiling of topology_aware: assumed "
+                                                 "0.85, not measured for this project")));
+        // Measured now (one seed, to be quick): the sample's knee is far
+        // below the assumed 0.85, and both are said.
+        const CliRun measured =
+            runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "1", "--json"});
+        QCOMPARE(measured.exitCode, 0);
+        const QJsonObject both = QJsonDocument::fromJson(measured.out.toUtf8())
+                                     .object()
+                                     .value("utilization_ceiling")
+                                     .toObject();
+        const double knee = both.value("measured").toDouble();
+        QVERIFY2(knee > 0.3 && knee < 0.8, qPrintable(QString::number(knee)));
+        QCOMPARE(both.value("differs").toBool(), true);
+        QVERIFY2(both.value("statement")
+                     .toString()
+                     .startsWith(
+                         QStringLiteral("the utilization ceiling of topology_aware: assumed 0.85, "
+                                        "measured %1 for this project")
+                             .arg(knee, 0, 'f', 2)),
+                 qPrintable(both.value("statement").toString()));
+        QCOMPARE(runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "0"}).exitCode, 1);
+    }
+
     void simulateSyntheticJson()
     {
         const CliRun run = runCli({"simulate", "--synthetic", "--gpus", "16", "--gpus-per-node",
@@ -238,6 +276,28 @@ private slots:
         const QJsonObject frontier = QJsonDocument::fromJson(sweep.out.toUtf8()).object();
         QCOMPARE(frontier.value("points").toArray().size(), 4); // 0.60, 0.73, 0.86, 0.99
         QVERIFY(frontier.contains(QStringLiteral("knee_load")));
+        // A knee at the sweep's edge is a bound, in JSON and text: Saturn's
+        // mix on 1,024 GPUs is past its knee at 0.30 (its few whole-cluster
+        // gangs wait longer than they run); plain 1-GPU jobs at low loads
+        // have no knee.
+        const QStringList saturn{"simulate", "--synthetic", "--mix",    "helios-saturn",
+                                 "--gpus",   "1024",        "--loads",  "0.3:0.5:0.1",
+                                 "--jobs",   "20000",       "--policy", "topology_aware"};
+        const CliRun below = runCli(saturn + QStringList{"--json"});
+        QCOMPARE(below.exitCode, 0);
+        const QJsonObject belowOut = QJsonDocument::fromJson(below.out.toUtf8()).object();
+        QCOMPARE(belowOut.value("knee_bound").toString(), QStringLiteral("below"));
+        QCOMPARE(belowOut.value("knee_load_text").toString(), QStringLiteral("below 0.30"));
+        const CliRun belowText = runCli(saturn);
+        QVERIFY2(belowText.out.contains(QStringLiteral("knee below 0.30 (found at the first load "
+                                                       "swept: a bound, not a measurement")),
+                 qPrintable(belowText.out));
+        const CliRun above = runCli({"simulate", "--synthetic", "--gpus", "64", "--loads",
+                                     "0.3:0.5:0.1", "--jobs", "5000", "--json"});
+        const QJsonObject aboveOut = QJsonDocument::fromJson(above.out.toUtf8()).object();
+        QCOMPARE(aboveOut.value("knee_bound").toString(), QStringLiteral("above"));
+        QCOMPARE(aboveOut.value("knee_load_text").toString(), QStringLiteral("above 0.50"));
+        QVERIFY(aboveOut.value("knee_load").isNull());
         QCOMPARE(
             runCli({"simulate", "--synthetic", "--gpus", "16", "--loads", "0.9:0.5:0.1"}).exitCode,
             1);
@@ -248,7 +308,13 @@ private slots:
         QVERIFY2(mixed.exitCode == 0, qPrintable(mixed.err));
         const QJsonObject mixedOut = QJsonDocument::fromJson(mixed.out.toUtf8()).object();
         QCOMPARE(mixedOut.value("mix").toString(), QStringLiteral("helios-earth"));
-        QCOMPARE(mixedOut.value("completed_jobs").toInt(), 5000);
+        // The jobs asked for, and those running when the run starts in
+        // steady state; the load asked is the load delivered.
+        QVERIFY(mixedOut.value("jobs_in_service_at_start").toInt() > 0);
+        QCOMPARE(mixedOut.value("completed_jobs").toInt(),
+                 5000 + mixedOut.value("jobs_in_service_at_start").toInt());
+        QVERIFY2(std::abs(mixedOut.value("delivered_load").toDouble() - 0.5) < 0.03,
+                 qPrintable(QString::number(mixedOut.value("delivered_load").toDouble())));
         const CliRun philly =
             runCli({"simulate", "--synthetic", "--mix", "philly", "--gpus", "256", "--load", "0.5",
                     "--jobs", "5000", "--policy", "topology_aware", "--json"});

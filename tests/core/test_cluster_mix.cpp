@@ -173,6 +173,58 @@ private slots:
         QVERIFY(*std::ranges::max_element(gpus) <= 128);
     }
 
+    void heliosClustersAtTheirPublishedLoads_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : {"helios-venus", "helios-earth", "helios-saturn", "helios-uranus"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+
+    /// Each Helios cluster simulated whole (its published GPUs, 8 a node,
+    /// topology-aware placement: Slurm's backfill) at its published GPU
+    /// load, over five seeds of 200,000 jobs each: every run delivers the
+    /// load asked within 0.03, and the mean wait ÷ mean run (the median over
+    /// seeds) is held to the published one within ×2 — which only Saturn
+    /// meets (docs/MODEL.md, "Delivered load"): the others are expected
+    /// failures until the simulator models what their waits come from
+    /// (virtual-cluster quotas, the real GPU-count shares).
+    void heliosClustersAtTheirPublishedLoads()
+    {
+        QFETCH(QString, id);
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const auto found = std::ranges::find(mixes.value(), id.toStdString(), &ClusterMix::id);
+        QVERIFY(found != mixes.value().end());
+        const ClusterMix& mix = *found;
+        QVERIFY(mix.publishedLoad > 0.7 && mix.publishedLoad < 0.85);
+        QVERIFY(mix.publishedWaitToRun > 0.05 && mix.publishedWaitToRun < 0.22);
+        const ClusterShape cluster{(mix.publishedClusterGpus + 4) / 8, 8, 1.25, 1};
+        std::vector<double> delivered, waitToRun;
+        for (std::uint64_t seed = 42; seed < 47; ++seed) {
+            const SimulationResult r = simulateCluster(
+                cluster, PlacementPolicy::TopologyAware,
+                clusterMixSteadyJobs(cluster, mix, mix.publishedLoad, 200'000, seed));
+            delivered.push_back(r.utilization);
+            waitToRun.push_back(overallWaitToRun(r));
+        }
+        const double medianWaitToRun = quantile(waitToRun, 0.5);
+        const double ratio = medianWaitToRun / mix.publishedWaitToRun;
+        qInfo("%s on %d GPUs: load asked %.3f, delivered %.3f to %.3f (5 seeds); wait ÷ run "
+              "%.3f (median of 5 seeds; %.3f to %.3f), published %.3f: ×%.2f",
+              mix.id.c_str(), cluster.nodes * 8, mix.publishedLoad,
+              *std::ranges::min_element(delivered), *std::ranges::max_element(delivered),
+              medianWaitToRun, *std::ranges::min_element(waitToRun),
+              *std::ranges::max_element(waitToRun), mix.publishedWaitToRun, ratio);
+        for (double d : delivered)
+            QVERIFY2(std::abs(d - mix.publishedLoad) < 0.03,
+                     qPrintable(QStringLiteral("delivered %1").arg(d)));
+        QEXPECT_FAIL("helios-venus", "its median seed waits ×2.6 the published", Continue);
+        QEXPECT_FAIL("helios-earth", "one pool of small jobs never waits (published 0.062)",
+                     Continue);
+        QEXPECT_FAIL("helios-uranus", "its median seed waits ×0.11 the published", Continue);
+        QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
+    }
+
     void aSmallClusterCutsTheLargestJobs()
     {
         const auto mixes = builtinClusterMixes();

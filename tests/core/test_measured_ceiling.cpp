@@ -78,6 +78,46 @@ private slots:
         QVERIFY(!measuredCeiling(twoPointFrontier(PlacementPolicy::WeightedFair, 1.5)).ok());
     }
 
+    void aKneeAtTheSweepsEdgeIsABound()
+    {
+        QCOMPARE(kneeBound(twoPointFrontier(PlacementPolicy::Naive, 1.5)), KneeBound::Inside);
+        QCOMPARE(kneeLoadText(twoPointFrontier(PlacementPolicy::Naive, 1.5)), std::string("0.55"));
+        const Frontier none = twoPointFrontier(PlacementPolicy::Naive, 0.9);
+        QCOMPARE(kneeBound(none), KneeBound::AboveSweep);
+        QCOMPARE(kneeLoadText(none), std::string("above 0.60"));
+        // Already past the knee at the first load: found there, a bound.
+        Frontier first = none;
+        first.points[0].result.waitToRun = 3;
+        first.kneeLoad = 0.5;
+        first.kneeUtilization = 0.40;
+        QCOMPARE(kneeBound(first), KneeBound::BelowSweep);
+        QCOMPARE(kneeLoadText(first), std::string("below 0.50"));
+        QCOMPARE(kneeBound(Frontier{}), KneeBound::NotSwept);
+        // A bound is not written as a ceiling.
+        const auto refused = measuredCeiling(first);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().messages(),
+                 std::string("the knee of naive is below the first load swept (0.50; useful "
+                             "utilization at most 0.400): a bound, not a measurement; sweep "
+                             "lower loads"));
+    }
+
+    void assumedAgainstMeasuredBeyondTheTolerance()
+    {
+        Scheduler scheduler; // topology_aware, 0.85 assumed
+        QVERIFY(!assumedVersusMeasured(scheduler, std::nullopt, "x"));
+        QVERIFY(!assumedVersusMeasured(scheduler, 0.85 - kCeilingToleranceFraction, "x"));
+        QCOMPARE(*assumedVersusMeasured(scheduler, 0.653, "the median of 5 seeds' knees"),
+                 std::string("the utilization ceiling of topology_aware: assumed 0.85, measured "
+                             "0.65 for this project (the median of 5 seeds' knees); the plan "
+                             "assumes GPUs busier than the jobs' waits allow"));
+        scheduler.policy = SchedulerPolicy::Naive; // 0.70 assumed
+        QVERIFY(assumedVersusMeasured(scheduler, 0.80, "")
+                    ->find("assumed 0.70, measured 0.80 "
+                           "for this project; the plan "
+                           "pays for") != std::string::npos);
+    }
+
     void theNoteSaysHowAndWhenAndIsReplacedNotGrown()
     {
         const MeasuredCeiling naive{SchedulerPolicy::Naive, 0.381, 0.512};

@@ -73,6 +73,22 @@ Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::st
             meanSeconds < medianSeconds || mix.publishedMeanGpus < 1)
             return Error(at + "/published needs median_run_seconds > 0, mean_run_seconds ≥ it "
                               "and mean_gpus ≥ 1");
+        // Optional, all three or none: the figures a cluster's own wait is
+        // checked against (docs/MODEL.md, "Delivered load").
+        double queueSeconds = 0, gpuSeconds = 0, traceDays = 0, clusterGpus = 0;
+        const bool queue = number("published", "mean_queue_seconds", queueSeconds);
+        if (queue != number("published", "gpu_seconds", gpuSeconds) ||
+            queue != number("published", "trace_days", traceDays) ||
+            (queue && (!number("published", "cluster_gpus", clusterGpus) || queueSeconds < 0 ||
+                       gpuSeconds <= 0 || traceDays <= 0 || clusterGpus < 1 ||
+                       clusterGpus != std::floor(clusterGpus))))
+            return Error(at + "/published: mean_queue_seconds ≥ 0, gpu_seconds > 0 and "
+                              "trace_days > 0 go together, with cluster_gpus a whole number ≥ 1");
+        if (queue) {
+            mix.publishedClusterGpus = int(clusterGpus);
+            mix.publishedLoad = gpuSeconds / (clusterGpus * traceDays * 86400.0);
+            mix.publishedWaitToRun = queueSeconds / meanSeconds;
+        }
         mix.publishedMedianRunHours = medianSeconds / 3600.0;
         mix.publishedMeanRunHours = meanSeconds / 3600.0;
         if (!number("run_hours_lognormal", "mu_ln_hours", mix.runMuLnHours) ||
@@ -154,6 +170,97 @@ std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix
         jobs.push_back(job);
     }
     return jobs;
+}
+
+std::vector<SimJob> clusterMixInService(const ClusterShape& cluster, const ClusterMix& mix,
+                                        double load, std::uint64_t seed)
+{
+    const int capacity = cluster.nodes * cluster.gpusPerNode;
+    MixSampler sampler(mix, capacity);
+    // λ·E[hours] jobs in service on average: ρ·C ÷ E[GPUs]. Their own seed,
+    // so that the stream after them is clusterMixJobs()'s for `seed`.
+    std::mt19937_64 random(seed ^ 0x9e3779b97f4a7c15ull);
+    const double mean = load * capacity / sampler.meanGpus();
+    const int count = mean > 0 ? std::poisson_distribution<int>(mean)(random) : 0;
+    std::uniform_real_distribution<double> elapsed(0.0, 1.0);
+    std::vector<SimJob> jobs(std::size_t(std::max(0, count)));
+    for (SimJob& job : jobs) {
+        job.gpus = sampler.gpus(random);
+        job.durationHours = sampler.lengthBiasedHours(random) * (1.0 - elapsed(random));
+    }
+    // Largest first: an empty cluster takes the gangs before the small jobs
+    // fragment it, as the steady state it stands for would hold them.
+    std::stable_sort(jobs.begin(), jobs.end(),
+                     [](const SimJob& a, const SimJob& b) { return a.gpus > b.gpus; });
+    return jobs;
+}
+
+namespace {
+
+/// The load `jobs` offer over the window the simulator measures (from the
+/// arrival of the first job past the warm-up to the last arrival), with the
+/// arrivals at or after `firstStream` stretched by `stretch`: each job's
+/// GPU-hours within the window, ÷ (GPUs × the window).
+double offeredInWindow(const std::vector<SimJob>& jobs, std::size_t firstStream, double stretch,
+                       int capacity)
+{
+    const auto at = [&](std::size_t i) {
+        return i >= firstStream ? jobs[i].arrivalHours * stretch : jobs[i].arrivalHours;
+    };
+    const std::size_t skip = std::size_t(double(jobs.size()) * kDefaultWarmupFraction);
+    const double from = at(std::min(skip, jobs.size() - 1)), to = at(jobs.size() - 1);
+    if (to <= from)
+        return 0;
+    double gpuHours = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const double start = at(i);
+        const double inside = std::min(start + jobs[i].durationHours, to) - std::max(start, from);
+        if (inside > 0)
+            gpuHours += inside * jobs[i].gpus;
+    }
+    return gpuHours / (double(capacity) * (to - from));
+}
+
+} // namespace
+
+std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const ClusterMix& mix,
+                                         double load, int count, std::uint64_t seed)
+{
+    std::vector<SimJob> jobs = clusterMixInService(cluster, mix, load, seed);
+    const std::size_t firstStream = jobs.size();
+    const std::vector<SimJob> stream = clusterMixJobs(cluster, mix, load, count, seed);
+    jobs.insert(jobs.end(), stream.begin(), stream.end());
+    if (jobs.size() < 2 || load <= 0)
+        return jobs;
+    // One run of a heavy tail offers a load well off its expectation (a few
+    // long, large jobs hold much of the work): the arrivals are stretched or
+    // pressed, alike, until the jobs drawn offer the load asked over the
+    // window measured (bisection on ln stretch within ×1/4 to ×4; the offered
+    // load falls as the arrivals stretch).
+    const int capacity = cluster.nodes * cluster.gpusPerNode;
+    double low = std::log(0.25), high = std::log(4.0);
+    for (int i = 0; i < 40; ++i) {
+        const double mid = (low + high) / 2;
+        (offeredInWindow(jobs, firstStream, std::exp(mid), capacity) > load ? low : high) = mid;
+    }
+    const double stretch = std::exp((low + high) / 2);
+    for (std::size_t i = firstStream; i < jobs.size(); ++i)
+        jobs[i].arrivalHours *= stretch;
+    return jobs;
+}
+
+double overallWaitToRun(const SimulationResult& result)
+{
+    const double jobs = double(result.nodeJobs.jobs + result.gangs.jobs);
+    if (jobs <= 0)
+        return 0;
+    const double run = (double(result.nodeJobs.jobs) * result.nodeJobs.meanRunHours +
+                        double(result.gangs.jobs) * result.gangs.meanRunHours) /
+                       jobs;
+    const double wait = (double(result.nodeJobs.jobs) * result.nodeJobs.meanWaitHours +
+                         double(result.gangs.jobs) * result.gangs.meanWaitHours) /
+                        jobs;
+    return run > 0 ? wait / run : 0;
 }
 
 } // namespace fleet

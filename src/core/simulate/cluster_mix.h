@@ -23,6 +23,12 @@ struct ClusterMix
     std::string source; ///< where the published figures come from
     double publishedMedianRunHours = 0, publishedMeanRunHours = 0;
     double publishedMeanGpus = 0;
+    /// The cluster's GPU load over the trace (its jobs' GPU-seconds ÷ (its
+    /// GPUs × the trace's span)) and its GPU jobs' mean wait ÷ mean run, when
+    /// published (Helios; 0 otherwise), and the cluster's GPUs (0 unknown).
+    double publishedLoad = 0;
+    double publishedWaitToRun = 0;
+    int publishedClusterGpus = 0;
     double runMuLnHours = 0; ///< run time: ln of hours ~ Normal(μ, σ)
     double runSigma = 0;
     double gpuSigma = 0; ///< GPUs: 2^round(log2 X), ln X ~ Normal(0, σ), at most maxGpus
@@ -48,6 +54,14 @@ public:
     MixSampler(const ClusterMix& mix, int capGpus);
     int gpus(std::mt19937_64& random) { return 1 << m_size(random); }
     double hours(std::mt19937_64& random) { return m_hours(random); }
+    /// The run time of a job found running at a random moment: drawn in
+    /// proportion to its length (a log-normal's length-biased form is the
+    /// log-normal of μ + σ², σ).
+    double lengthBiasedHours(std::mt19937_64& random) const
+    {
+        const double s = m_hours.s();
+        return std::lognormal_distribution<double>(m_hours.m() + s * s, s)(random);
+    }
     double meanGpus() const { return m_meanGpus; }
     double meanHours() const { return m_meanHours; }
 
@@ -61,5 +75,31 @@ private:
 /// `cluster` (λ = ρ·C ÷ (E[GPUs]·E[hours])), from `seed`.
 std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix& mix, double load,
                                    int count, std::uint64_t seed);
+
+/// The jobs running at time 0 had the stream of clusterMixJobs been running
+/// for ever (on GPUs enough for all: the M/G/∞ steady state): a Poisson
+/// number of mean λ·E[hours], each of the mix's GPUs, its run time drawn in
+/// proportion to its length and the part still to run uniform within it.
+/// They arrive at 0, largest first. Without them a heavy tail never reaches
+/// steady state within the run: a job of the mix runs past the whole
+/// stream's span often enough that Saturn's cluster at load 0.84 (100,000
+/// jobs, about 335 hours) was 66 % busy (docs/MODEL.md, "Delivered load").
+std::vector<SimJob> clusterMixInService(const ClusterShape& cluster, const ClusterMix& mix,
+                                        double load, std::uint64_t seed);
+
+/// clusterMixInService() then clusterMixJobs(): `count` arriving jobs on a
+/// cluster that starts in steady state — what `simulate --synthetic --mix`
+/// runs. The jobs in service come first and fall within the warm-up. The
+/// arrivals are then stretched (or pressed) alike until the jobs drawn offer
+/// `load` over the window the simulator measures (kDefaultWarmupFraction):
+/// one draw of a heavy tail offers a load ±15 % off its expectation, and the
+/// load asked is the load offered, not its expectation.
+std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const ClusterMix& mix,
+                                         double load, int count, std::uint64_t seed);
+
+/// Mean wait ÷ mean run over every measured job (both classes together),
+/// as a published cluster summary states it (Helios: avg_que_time_gpu ÷
+/// avg_run_time_gpu); 0 without jobs.
+double overallWaitToRun(const SimulationResult& result);
 
 } // namespace fleet

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <thread>
 
 namespace fleet {
@@ -54,6 +55,35 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
         break;
     }
     return frontier;
+}
+
+KneeBound kneeBound(const Frontier& frontier)
+{
+    if (frontier.points.empty())
+        return KneeBound::NotSwept;
+    if (!frontier.kneeLoad)
+        return KneeBound::AboveSweep;
+    // An interpolated knee lies strictly above the first load; one at (or,
+    // a median of seeds, below) it was found at the first point.
+    return *frontier.kneeLoad <= frontier.points.front().load + 1e-9 ? KneeBound::BelowSweep
+                                                                     : KneeBound::Inside;
+}
+
+std::string kneeLoadText(const Frontier& frontier)
+{
+    char text[48];
+    switch (kneeBound(frontier)) {
+    case KneeBound::NotSwept: return "not swept";
+    case KneeBound::AboveSweep:
+        std::snprintf(text, sizeof text, "above %.2f", frontier.points.back().load);
+        return text;
+    case KneeBound::BelowSweep:
+        std::snprintf(text, sizeof text, "below %.2f", frontier.points.front().load);
+        return text;
+    case KneeBound::Inside: break;
+    }
+    std::snprintf(text, sizeof text, "%.2f", *frontier.kneeLoad);
+    return text;
 }
 
 } // namespace fleet

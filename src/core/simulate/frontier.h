@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace fleet {
@@ -35,6 +36,23 @@ struct Frontier
     int simulatedGpus = 0;
     double simulatedDays = 0;
 };
+
+/// Where a frontier's knee lies against the loads swept. A knee found at the
+/// first point is a bound, not a measurement: the knee is at that load or
+/// below it (its utilization at most the first point's); no knee means it
+/// lies above the last load, if anywhere.
+enum class KneeBound
+{
+    Inside,     ///< interpolated between two points swept
+    BelowSweep, ///< at the first load swept: the knee is there or lower
+    AboveSweep, ///< none within the loads swept
+    NotSwept    ///< no points
+};
+KneeBound kneeBound(const Frontier& frontier);
+
+/// The knee's load in words: "0.62", or a bound: "below 0.30", "above 0.95"
+/// (the first and last loads swept); "not swept" without points.
+std::string kneeLoadText(const Frontier& frontier);
 
 /// Jobs for one offered load; called with the load and the sweep's seed (the
 /// same for every point), so that every point is the same whatever the number

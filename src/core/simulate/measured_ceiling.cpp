@@ -2,6 +2,7 @@
 
 #include "store/project_json_writer.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace fleet {
@@ -43,6 +44,14 @@ Result<MeasuredCeiling> measuredCeiling(const Frontier& frontier)
                           frontier.points.front().load, frontier.points.back().load);
         return Error("no knee for " + name + " within the loads swept" + range +
                      ": no class of jobs waited longer than it ran; sweep higher loads");
+    }
+    if (kneeBound(frontier) == KneeBound::BelowSweep) {
+        char bound[160];
+        std::snprintf(bound, sizeof bound,
+                      " is below the first load swept (%.2f; useful utilization at most %.3f)",
+                      frontier.points.front().load, *frontier.kneeUtilization);
+        return Error("the knee of " + name + bound +
+                     ": a bound, not a measurement; sweep lower loads");
     }
     if (!(*frontier.kneeUtilization > 0 && *frontier.kneeUtilization <= 1))
         return Error("the knee of " + name + " is at a useful utilization of " +
@@ -156,6 +165,22 @@ std::optional<std::string> staleMeasuredCeiling(const Project& project)
            ", was measured on an earlier version of this project (its workloads, fleet, prices "
            "or assumptions have changed since); measure again (simulate --apply, or the "
            "frontier view's button)";
+}
+
+std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
+                                                 std::optional<double> measured,
+                                                 const std::string& how)
+{
+    if (!measured || std::abs(scheduler.ceiling() - *measured) <= kCeilingToleranceFraction + 1e-9)
+        return std::nullopt;
+    char text[160];
+    std::snprintf(text, sizeof text, ": assumed %.2f, measured %.2f for this project",
+                  scheduler.ceiling(), *measured);
+    return "the utilization ceiling of " + std::string(policyKey(scheduler.policy)) + text +
+           (how.empty() ? std::string() : " (" + how + ")") +
+           (scheduler.ceiling() > *measured
+                ? "; the plan assumes GPUs busier than the jobs' waits allow"
+                : "; the plan pays for GPUs the scheduler could keep busy");
 }
 
 std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,

@@ -73,6 +73,17 @@ std::string measuredInputsFingerprint(const Project& project);
 /// were noted (nothing to compare).
 std::optional<std::string> staleMeasuredCeiling(const Project& project);
 
+/// The ceiling the engine plans on against the one measured for this
+/// project, when they differ by more than kCeilingToleranceFraction: "the
+/// utilization ceiling of topology_aware: assumed 0.85, measured 0.65 for
+/// this project (…)". `measured` is the knee of the project's policy (the
+/// project's own measured ceiling, or a frontier just simulated); `how` says
+/// where it comes from ("the median of 5 seeds' knees"). None when they
+/// agree within the tolerance or nothing was measured.
+std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
+                                                 std::optional<double> measured,
+                                                 const std::string& how);
+
 /// The edits that write `measured` into `project`: the policy's utilization
 /// ceiling, its measured ceiling, and the note — one step in the app.
 std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,

@@ -36,11 +36,24 @@ QChart* createFrontierChart(const std::vector<Frontier>& frontiers)
     for (const Frontier& frontier : frontiers) {
         auto* line = new QLineSeries;
         const QString name = policyLabel(frontier.policy);
-        line->setName(frontier.kneeUtilization
-                          ? QObject::tr("%1 (knee %2 %)")
-                                .arg(name)
-                                .arg(*frontier.kneeUtilization * 100, 0, 'f', 0)
-                          : QObject::tr("%1 (no knee in range)").arg(name));
+        // A knee at the edge of the sweep is a bound, and says so.
+        const QString at = QString::fromStdString(kneeLoadText(frontier));
+        switch (kneeBound(frontier)) {
+        case KneeBound::Inside:
+            line->setName(QObject::tr("%1 (knee %2 %)")
+                              .arg(name)
+                              .arg(frontier.kneeUtilization.value_or(0) * 100, 0, 'f', 0));
+            break;
+        case KneeBound::BelowSweep:
+            line->setName(QObject::tr("%1 (knee at load %2: at most %3 %)")
+                              .arg(name, at)
+                              .arg(frontier.kneeUtilization.value_or(0) * 100, 0, 'f', 0));
+            break;
+        case KneeBound::AboveSweep:
+        case KneeBound::NotSwept:
+            line->setName(QObject::tr("%1 (no knee: at load %2, if any)").arg(name, at));
+            break;
+        }
         line->setPointsVisible(true);
         for (const FrontierPoint& point : frontier.points) {
             line->append(point.result.usefulUtilization * 100, point.result.throughputJobsPerWeek);
