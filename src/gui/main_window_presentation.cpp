@@ -1,15 +1,26 @@
-// Presentation mode's additions of the slides push (issue 17): the scenario's
+// Presentation mode (issue 17): entering and leaving it, the scenario's
 // name large with the optimizer's regime mix above the KPIs, and a clicker's
-// keys whatever has focus (issue 32): PgDn / PgUp and the other keys switch
-// scenarios, b and . blank the screen, Esc ends the presentation.
+// keys whatever has focus (issue 32): PgDn / PgUp and the other keys step
+// through the scenarios, b and . blank the screen, Esc ends the presentation;
+// the window fitted to its screen when it first opens.
 
 #include "compute/recompute_service.h"
+#include "compute/scenario_name.h"
+#include "document/project_document.h"
+#include "kpi_panel.h"
 #include "main_window.h"
+#include "ui_main_window.h"
 #include "views/blank_screen.h"
+#include "views/chart_tabs.h"
+#include "views/drivers_panel.h"
 #include "views/presentation_banner.h"
 #include "views/presentation_keys.h"
+#include "window_placement.h"
 
 #include <QApplication>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace fleet::gui {
@@ -74,6 +85,75 @@ void MainWindow::presentationKey(PresentationCommand command)
     case PresentationCommand::Exit: setPresenting(false); break;
     case PresentationCommand::None: break;
     }
+}
+
+QStringList MainWindow::scenarioIds() const
+{
+    QStringList ids{QString()}; // the baseline first
+    for (const Scenario& s : m_document->project().scenarios)
+        ids << QString::fromStdString(s.id);
+    return ids;
+}
+
+void MainWindow::stepScenario(int step)
+{
+    const QStringList ids = scenarioIds();
+    const int at = std::max<qsizetype>(0, ids.indexOf(m_document->scenario()));
+    showScenario(ids[(at + step + ids.size()) % ids.size()]);
+}
+
+void MainWindow::showScenario(const QString& id)
+{
+    m_document->setScenario(id);
+    statusBar()->showMessage(
+        m_document->scenario().isEmpty()
+            ? tr("Baseline")
+            : tr("Scenario %1")
+                  .arg(scenarioName(m_document->project(), m_document->scenario().toStdString())),
+        4000);
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    if (m_ui->actionPresentation->isChecked() != on)
+        m_ui->actionPresentation->setChecked(on);
+    m_editorPane->setVisible(!on);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    m_kpi->setLarge(on);
+    m_drivers->setLarge(on);
+    m_charts->setLarge(on);
+    presentationChanged(on);
+    if (on) {
+        m_stateBeforePresenting = saveGeometry();
+        if (screen())
+            setGeometry(screen()->geometry()); // also without a window manager
+        showFullScreen();
+    } else {
+        showNormal();
+        restoreGeometry(m_stateBeforePresenting);
+        keepOnScreen(this); // the geometry saved may not fit the screen shown on now
+        m_deferRecovery = false;
+        // The question held back during the presentation, once it is over.
+        if (!m_pendingRecoveryBase.isEmpty())
+            QTimer::singleShot(0, this, [this] {
+                if (!m_presenting && !m_pendingRecoveryBase.isEmpty())
+                    askAboutPendingRecovery();
+            });
+    }
+}
+
+void MainWindow::showFitted()
+{
+    // 1440×900 where the screen has room, the screen's available area where
+    // it has not (a 1366×768 laptop); once shown, with the window manager's
+    // frame known, the frame too inside the screen.
+    fitToScreen(this, QSize(1440, 900));
+    show();
+    keepOnScreen(this);
 }
 
 } // namespace fleet::gui
