@@ -336,6 +336,11 @@ private slots:
     void aHiddenComparisonCatchesUpWhenShown()
     {
         auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
+        // Evaluated on a worker thread: the first comparison is waited for
+        // (on a loaded machine its table was still empty here: a crash).
+        auto* comparison = scenarios()->findChild<ScenarioComparison*>();
+        QVERIFY(comparison);
+        QTRY_VERIFY_WITH_TIMEOUT(!comparison->updating() && table->item(0, 0), test::kPatienceMs);
         m_window->showPage(QStringLiteral("Fleet"));
         const QString before = table->item(0, 0)->text();
         QVERIFY(
