@@ -99,7 +99,7 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
         for (int c : {3, 4, 5, 6})
             m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
-    const auto setText = [this](const QString& name, const CalibrationSummary& s) {
+    const auto setText = [](const QString& name, const CalibrationSummary& s) {
         return tr("%1: %2 references, median error %3 %, max %4 %, %5 outside their tolerance.")
             .arg(name)
             .arg(s.count)
