@@ -26,8 +26,8 @@ QString catalogText(const Catalog& catalog)
     QTextStream s(&out);
     s << "GPUs (" << catalog.gpus.size() << "); dense tensor throughput, no 2:4 sparsity\n\n";
     s << padded("id", 16) << padded("memory GB", 11) << padded("BW GB/s", 9)
-      << padded("BF16 TFLOPS", 13) << padded("FP8 TFLOPS", 12) << padded("TDP W", 7)
-      << padded("scale-up link", 30) << "partitions\n";
+      << padded("BF16 TFLOPS", 13) << padded("FP8 TFLOPS", 12) << padded("FP4 TFLOPS", 12)
+      << padded("TDP W", 7) << padded("scale-up link", 30) << padded("domain", 8) << "partitions\n";
     for (const GpuModel& gpu : catalog.gpus) {
         const QString link =
             QString::fromStdString(gpu.scaleUpLink) +
@@ -38,7 +38,10 @@ QString catalogText(const Catalog& catalog)
           << padded(fixed(gpu.bf16DenseTflops.value, 1), 13)
           << padded(gpu.fp8DenseTflops ? fixed(gpu.fp8DenseTflops->value, 1) : QStringLiteral("-"),
                     12)
+          << padded(gpu.fp4DenseTflops ? fixed(gpu.fp4DenseTflops->value, 1) : QStringLiteral("-"),
+                    12)
           << padded(fixed(gpu.tdpW.value, 0), 7) << padded(link, 30)
+          << padded(QString::number(gpu.nvlinkDomainGpus), 8)
           << QString::fromStdString(gpu.partitionSummary()) << "\n";
     }
     s << "\nPartition profiles\n";

@@ -49,7 +49,8 @@ int runInferenceCommand(const QStringList& args)
          QStringLiteral("Serving stack whose measured efficiency applies (tensorrt-llm, vllm; "
                         "default: the GPU vendor's, data/perf/serving.json)."),
          QStringLiteral("NAME")},
-        {QStringLiteral("precision"), QStringLiteral("bf16 or fp8 (weights and KV cache)."),
+        {QStringLiteral("precision"),
+         QStringLiteral("bf16, fp8 or fp4 (weights; an fp4 model keeps an FP8 KV cache)."),
          QStringLiteral("P")},
         {QStringLiteral("rps"), QStringLiteral("Requests per second."), QStringLiteral("R")},
         {QStringLiteral("input-tokens"), QStringLiteral("Prompt tokens per request."),
@@ -135,7 +136,7 @@ int runInferenceCommand(const QStringList& args)
         precisionFromKey(parser.value(QStringLiteral("precision")).toStdString());
     if (!precision) {
         printErr(QStringLiteral(
-                     "fleetplanner-cli inference: --precision must be bf16 or fp8; got '%1'\n")
+                     "fleetplanner-cli inference: --precision must be bf16, fp8 or fp4; got '%1'\n")
                      .arg(parser.value(QStringLiteral("precision"))));
         return UserError;
     }

@@ -146,9 +146,10 @@ int runTrainingCommand(const QStringList& args)
     if (!precision.isEmpty()) {
         const auto value = precisionFromKey(precision.toStdString());
         if (!value) {
-            printErr(QStringLiteral(
-                         "fleetplanner-cli training: --precision must be bf16 or fp8; got '%1'\n")
-                         .arg(precision));
+            printErr(
+                QStringLiteral(
+                    "fleetplanner-cli training: --precision must be bf16, fp8 or fp4; got '%1'\n")
+                    .arg(precision));
             return UserError;
         }
         spec.precision = *value;

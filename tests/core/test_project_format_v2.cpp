@@ -123,7 +123,7 @@ private slots:
     void idPathsInAFileThatSaysFormat1AreNamedAsSuch()
     {
         std::string text(sampleProjectJson());
-        const std::string from = "\"format_version\": 5";
+        const std::string from = "\"format_version\": 6";
         text.replace(text.find(from), from.size(), "\"format_version\": 1");
         const std::string error = errorOf(parseProject(text, "mixed.fleetplan.json"));
         QVERIFY2(error.find("(\"/fleet/pools/h100-reserved/count\") is a format-1 path (rows by "
@@ -254,9 +254,9 @@ private slots:
 
     void aNewerFormatIsRefused()
     {
-        for (const char* version : {"6", "5.5", "1000"}) {
+        for (const char* version : {"7", "6.5", "1000"}) {
             std::string text(sampleProjectJson());
-            const std::string from = "\"format_version\": 5";
+            const std::string from = "\"format_version\": 6";
             text.replace(text.find(from), from.size(),
                          std::string("\"format_version\": ") + version);
             auto project = parseProject(text, "future.fleetplan.json");
@@ -266,7 +266,7 @@ private slots:
             QVERIFY2(error.find("future.fleetplan.json: /format_version: was written by a newer "
                                 "FleetPlanner (project format version " +
                                 std::string(version) +
-                                "); this FleetPlanner reads format version 5 and older. Update "
+                                "); this FleetPlanner reads format version 6 and older. Update "
                                 "FleetPlanner to open it.") != std::string::npos,
                      error.c_str());
         }

@@ -199,13 +199,13 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 6");
+        rawSql(file, "PRAGMA user_version = 7");
         const std::string error = errorOfStoreMigrationV1(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 6); "
-                            "this FleetPlanner reads schema version 5 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 7); "
+                            "this FleetPlanner reads schema version 6 and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v6"));
+        QVERIFY(!fs::exists(file + ".v7"));
     }
 
     void savesAreTheNewestVersion()

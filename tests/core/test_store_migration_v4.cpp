@@ -9,6 +9,7 @@
 #include "golden_copies.h"
 #include "raw_sql.h"
 #include "store/project_format_v4.h"
+#include "store/project_format_v5.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
@@ -64,10 +65,14 @@ private slots:
 
     void theStepCreatesVersionFivesTables()
     {
-        // Each frozen text is the table version 5 generates from its field table.
-        for (const char* table : {kTrainingTableV5, kNotebookTableV5, kBatchTableV5,
-                                  kSegmentTableV5, kOwnedFigureTableV5})
+        // Each frozen text is the table version 5 generates from its field
+        // table; training_workload's is version 6's but for fp4.
+        for (const char* table :
+             {kNotebookTableV5, kBatchTableV5, kSegmentTableV5, kOwnedFigureTableV5})
             QVERIFY2(projectSchemaSql().find(table) != std::string::npos, table);
+        std::string v6(kTrainingTableV6);
+        v6.replace(v6.find(", 'fp4'"), 7, "");
+        QCOMPARE(std::string(kTrainingTableV5), v6);
     }
 
     void goldenV4FileMigratesWithABackup()
@@ -84,7 +89,7 @@ private slots:
         QVERIFY(readBytes(file + ".v4") == readBytes(kGoldenV4Sqlite));
         QCOMPARE(rawSql(file, "PRAGMA user_version"), std::int64_t(kFleetPlanSchemaVersion));
         const std::pair<const char*, const char*> tables[] = {
-            {"training_workload", kTrainingTableV5},
+            {"training_workload", kTrainingTableV6}, // rebuilt again by 5 → 6
             {"notebook_workload", kNotebookTableV5},
             {"batch_workload", kBatchTableV5},
             {"segment", kSegmentTableV5},

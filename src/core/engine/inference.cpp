@@ -60,7 +60,11 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
                 (context.gpu->scaleUpLinkGbPerS ? context.gpu->scaleUpLinkGbPerS->value
                                                 : e.link->fallbackGbPerS) *
                 1e9 * e.link->bandwidthShare;
-            e.maxTensorParallel = e.link->maxTensorParallel;
+            // Tensor parallelism spans the GPU's NVLink domain (8 on a
+            // board, 72 in an NVL72 rack); without a scale-up link, the
+            // interconnect table's reach over PCIe.
+            e.maxTensorParallel = context.gpu->scaleUpLinkGbPerS ? context.gpu->nvlinkDomainGpus
+                                                                 : e.link->maxTensorParallel;
             if (e.linkBytesPerS <= 0)
                 e.link = nullptr;
         }
@@ -317,7 +321,7 @@ double estimatedKvBytesPerToken(double params, Precision precision)
         }
     }
     // K and V, 8 KV heads of 128 dimensions per layer.
-    return layers * 2.0 * 8.0 * 128.0 * bytesPerValue(precision);
+    return layers * 2.0 * 8.0 * 128.0 * kvBytesPerValue(precision);
 }
 
 ServiceParameters serviceParameters(const InferenceSpec& spec)

@@ -94,8 +94,11 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
     // while any runs (runs follow one another when they fit in the month).
     const double meanRunsAtOnce = spec.runsPerMonth * e.gpuHours / spec.gpusPerJob / kHoursPerMonth;
     const double runsAtOnce = std::max(1.0, std::ceil(meanRunsAtOnce - 1e-9));
-    // The gang and its hot spares, in GPU equivalents of this unit.
-    const double gangGpus = spec.gpusPerJob * spares * c.unit.gpuShare;
+    // The gang and its hot spares, in GPU equivalents of this unit; on
+    // rack-scale bare metal, the whole racks they occupy for the run.
+    const double gangAsked = spec.gpusPerJob * spares * c.unit.gpuShare;
+    const double gangGpus = allocatedGpus(c.unit, gangAsked);
+    const double wholeRacks = gangGpus / gangAsked;
     OptionResult option;
     option.gang = true;
     const int months = c.project.horizonMonths;
@@ -105,7 +108,7 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
             // Unit-hours of the run, counted as GPU equivalents of this unit.
             month.gpuHoursBusy = spec.runsPerMonth * e.gpuHours * c.unit.gpuShare;
             // Held: behind the scheduler's ceiling, with the hot spares idle beside the gang.
-            month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy) * spares;
+            month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy) * spares * wholeRacks;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
             month.peakGpus = std::max(runsAtOnce * gangGpus, month.gpuEquivalents);
             month.units = month.gpuHoursBusy / kHoursPerMonth;
@@ -134,6 +137,8 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
                       {"runs_at_once", runsAtOnce}};
     if (stated.runDays) // derived from the run's length: shown beside it
         option.details.emplace_back("tokens_per_run", spec.tokensPerRun);
+    if (c.unit.allocationGpus > 1)
+        option.details.emplace_back("allocation_gpus", double(c.unit.allocationGpus));
     // A gang loses its work since the last checkpoint whenever any one of
     // the instances it spans is interrupted.
     option.lostWorkFractionOnSpot =
@@ -303,7 +308,7 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         // already holds all month.
         const double peakScale =
             std::max(1.0, a.inferencePeakToMeanRatio / a.peakToMeanTrafficRatio);
-        month.peakGpus = month.gpuEquivalents * peakScale;
+        month.peakGpus = allocatedGpus(c.unit, month.gpuEquivalents * peakScale);
         month.peakUnits = month.units * peakScale;
         option.months.push_back(month);
     }
@@ -323,6 +328,8 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
                       {"replicas_first_month", firstReplicas}};
     if (largestDegree > e.tensorParallel) // a later month's demand is served on a larger degree
         option.details.emplace_back("tensor_parallel_largest", double(largestDegree));
+    if (c.unit.allocationGpus > 1) // held by the rack: replicas fill whole racks
+        option.details.emplace_back("allocation_gpus", double(c.unit.allocationGpus));
     // Queueing for request slots in the month whose p99 TTFT is longest.
     if (queueing.worst) {
         option.details.emplace_back("ttft_mean_ms", queueing.worst->meanTtftMs);
@@ -458,7 +465,10 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
         if (c.workload.activeIn(m, months)) {
             month.units = unitHours / kHoursPerMonth;
             month.gpuHoursBusy = unitHours * c.unit.gpuShare;
-            month.gpuHoursHeld = heldHoursForJobs(c, month.gpuHoursBusy);
+            // On rack-scale bare metal each job holds whole racks.
+            const double perJob = spec.gpusPerJob * c.unit.gpuShare;
+            month.gpuHoursHeld =
+                heldHoursForJobs(c, month.gpuHoursBusy) * (allocatedGpus(c.unit, perJob) / perJob);
             if (c.unit.integerGpus) // partitions: the instances held (behind the ceiling)
                 month.units = unitHours / c.project.scheduler.ceiling() / kHoursPerMonth;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
@@ -469,7 +479,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
             const double windowShare =
                 spec.windowHoursPerDay ? *spec.windowHoursPerDay / 24.0 : 1.0;
             month.peakGpus =
-                std::max(month.gpuEquivalents / windowShare, spec.gpusPerJob * c.unit.gpuShare);
+                allocatedGpus(c.unit, std::max(month.gpuEquivalents / windowShare, perJob));
             // A window's peak is what capacity and a commitment hold (the
             // units grown as the GPUs are); without one, the mean.
             if (spec.windowHoursPerDay && month.gpuEquivalents > 0)
@@ -554,6 +564,14 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                 continue;
             if (!filter.ignoreSegmentRules && segment && !segment->allows(kind))
                 continue; // the segment's policy, not a technical limit: not listed
+            // A technical limit: listed with its reason.
+            if (!gpu->runs(precision)) {
+                if (rejected)
+                    rejected->push_back(
+                        {gpu->id, kind, "",
+                         "has no " + std::string(precisionKey(precision)) + " tensor cores"});
+                continue;
+            }
             const Regime& regime = project.regime(kind);
             for (const ResourceUnit& unit : resourceUnits(*gpu, regime, precision, sharing)) {
                 auto reject = [&](std::string reason) {

@@ -17,6 +17,10 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
     unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb * kept;
     unit.memoryBytes = gpu.memoryGb.value * kGb;
     unit.isolation = regime.isolation;
+    // Bare metal on a rack-scale part is sold by the rack: its NVLink domain
+    // is one machine (CoreWeave deploys GB200 NVL72 only as full racks).
+    if (regime.kind == RegimeKind::BareMetal && gpu.rackScale())
+        unit.allocationGpus = gpu.nvlinkDomainGpus;
     return unit;
 }
 
@@ -115,16 +119,24 @@ double gpusHeldForUnits(const ResourceUnit& unit, double units, double sharedPac
 {
     if (unit.integerGpus)
         return std::ceil(units / unit.unitsPerGpu - 1e-9);
+    if (unit.allocationGpus > 1)
+        return allocatedGpus(unit, units);
     if (unit.gpuShare < 1.0)
         return units * unit.gpuShare / sharedPackingEfficiency;
     return units;
 }
 
+double allocatedGpus(const ResourceUnit& unit, double gpus)
+{
+    if (unit.allocationGpus <= 1 || gpus <= 0)
+        return gpus;
+    const double block = unit.allocationGpus;
+    return std::ceil(gpus / block - 1e-9) * block;
+}
+
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)
 {
-    if (precision == Precision::Fp8)
-        return gpu.fp8DenseTflops ? gpu.fp8DenseTflops->value * 1e12 : 0.0;
-    return gpu.bf16DenseTflops.value * 1e12;
+    return gpu.denseTflops(precision) * 1e12;
 }
 
 double sharedThroughputKept(const Regime& regime, int unitsPerGpu, const Sharing& sharing)

@@ -24,10 +24,14 @@ struct ResourceUnit
     double gpuShare = 1.0;     ///< share of one GPU this unit occupies when packed
     int unitsPerGpu = 1;       ///< homogeneous packing: units of this kind per GPU
     bool integerGpus = false;  ///< partitions are counted in whole GPUs per layout
+    /// GPUs held at a time: a whole NVL72 rack (72) under bare metal on a
+    /// rack-scale part, else 1.
+    int allocationGpus = 1;
     IsolationLevel isolation = IsolationLevel::Hardware;
 };
 
-/// Dense peak FLOP/s of `gpu` at `precision`; 0 when the GPU lacks it (FP8 on A100).
+/// Dense peak FLOP/s of `gpu` at `precision`; 0 when the GPU lacks it (FP8 on A100,
+/// FP4 on H100).
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision);
 
 /// Who shares a GPU of a time-sliced or fractional regime with a unit
@@ -63,7 +67,12 @@ double sharedThroughputKept(const Regime& regime, int unitsPerGpu, const Sharing
 
 /// GPUs held for `units` allocation units: whole GPUs per homogeneous layout
 /// for partitions, shares divided by the packing efficiency for shared
-/// regimes, the unit count for whole GPUs.
+/// regimes, the unit count for whole GPUs (whole racks where the unit is
+/// allocated by the rack).
 double gpusHeldForUnits(const ResourceUnit& unit, double units, double sharedPackingEfficiency);
+
+/// `gpus` rounded up to the unit's allocation block (a whole NVL72 rack
+/// under bare metal on a rack-scale part); unchanged for other units.
+double allocatedGpus(const ResourceUnit& unit, double gpus);
 
 } // namespace fleet

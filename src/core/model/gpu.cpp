@@ -1,5 +1,7 @@
 #include "model/gpu.h"
 
+#include "model/workload.h"
+
 namespace fleet {
 
 const MigProfile* MigPartitioning::profile(const std::string& name) const
@@ -39,6 +41,16 @@ std::string GpuModel::partitionSummary() const
 const char* vendorName(Vendor vendor)
 {
     return vendor == Vendor::Nvidia ? "NVIDIA" : "AMD";
+}
+
+double GpuModel::denseTflops(Precision precision) const
+{
+    switch (precision) {
+    case Precision::Bf16: return bf16DenseTflops.value;
+    case Precision::Fp8: return fp8DenseTflops ? fp8DenseTflops->value : 0.0;
+    case Precision::Fp4: return fp4DenseTflops ? fp4DenseTflops->value : 0.0;
+    }
+    return 0.0;
 }
 
 } // namespace fleet

@@ -10,6 +10,12 @@
 
 namespace fleet {
 
+enum class Precision; // model/workload.h
+
+/// GPUs on one HGX or OAM board, the NVLink domain of every part before
+/// rack-scale systems.
+inline constexpr int kGpusPerBoard = 8;
+
 enum class Vendor
 {
     Nvidia,
@@ -86,6 +92,9 @@ struct GpuModel
     SourcedValue memoryBandwidthGbPerS;
     SourcedValue bf16DenseTflops;
     std::optional<SourcedValue> fp8DenseTflops; ///< absent when the GPU has no FP8 tensor cores
+    /// Absent when the GPU has no FP4 tensor cores (NVFP4 on Blackwell,
+    /// MXFP4 on MI355X; none on Hopper, Ampere or MI300X).
+    std::optional<SourcedValue> fp4DenseTflops;
     SourcedValue tdpW;
     std::string scaleUpLink;                       ///< e.g. "NVLink 4"; "none" for PCIe only
     std::optional<SourcedValue> scaleUpLinkGbPerS; ///< absent when there is no scale-up link
@@ -102,6 +111,13 @@ struct GpuModel
 
     /// "MIG (7 profiles)", "CPX × NPS (6 modes)" or "none".
     std::string partitionSummary() const;
+    /// Dense tensor TFLOPS at `precision`; 0 when the GPU has no tensor
+    /// cores for it (FP8 on A100, FP4 before Blackwell and MI355X).
+    double denseTflops(Precision precision) const;
+    bool runs(Precision precision) const { return denseTflops(precision) > 0; }
+    /// An NVLink domain beyond one board (GB200/GB300 NVL72): bare metal
+    /// allocates it whole, a rack at a time.
+    bool rackScale() const { return nvlinkDomainGpus > kGpusPerBoard; }
 };
 
 const char* vendorName(Vendor vendor);

@@ -12,15 +12,24 @@
 
 namespace fleet {
 
+/// Weights' number format. Fp4 is a 4-bit float with a shared scale per
+/// block (NVFP4 on Blackwell: an FP8 scale per 16 values; MXFP4 on MI355X:
+/// a power-of-two scale per 32), run on FP4 tensor cores where the GPU has
+/// them (GpuModel::fp4DenseTflops).
 enum class Precision
 {
     Bf16,
-    Fp8
+    Fp8,
+    Fp4
 };
-std::string_view precisionKey(Precision precision); ///< "bf16", "fp8"
+std::string_view precisionKey(Precision precision); ///< "bf16", "fp8", "fp4"
 std::optional<Precision> precisionFromKey(std::string_view key);
-/// Bytes per weight (and per KV-cache element) at this precision.
+/// Bytes per weight at this precision (FP4: 4 bits and NVFP4's FP8 scale per
+/// 16 values, 0.5625).
 double bytesPerValue(Precision precision);
+/// Bytes per KV-cache element: the weights' for BF16 and FP8; FP8 for an FP4
+/// model (the NVFP4 checkpoints TensorRT-LLM serves keep an FP8 KV cache).
+double kvBytesPerValue(Precision precision);
 
 /// How the stated training efficiency is measured. MFU counts model FLOPs
 /// (6·N·D); HFU counts hardware FLOPs, which with full activation

@@ -12,7 +12,8 @@ using namespace field_rows;
 
 // --- enums ----------------------------------------------------------------
 
-constexpr EnumOption kPrecisions[] = {{"bf16", ""}, {"fp8", ""}};
+constexpr EnumOption kPrecisions[] = {
+    {"bf16", ""}, {"fp8", ""}, {"fp4", "4-bit weights (NVFP4, MXFP4): Blackwell and MI355X only"}};
 constexpr EnumOption kMeasures[] = {{"mfu", "model FLOPs, 6·N·D"},
                                     {"hfu_with_recompute", "hardware FLOPs, 8·N·D"}};
 

@@ -40,7 +40,7 @@ Result<InferenceEstimate> inferenceOn(const PerfReference& ref, const MeasuredSy
         return Error("data/perf/models.json has no model " + ref.model);
     const auto precision = precisionFromKey(ref.precision);
     if (!precision)
-        return Error("precision " + ref.precision + " is neither bf16 nor fp8");
+        return Error("precision " + ref.precision + " is none of bf16, fp8, fp4");
     ResourceUnit unit;
     unit.computeFlopsPerS = densePeakFlopsPerS(*gpu, *precision);
     unit.bandwidthBytesPerS = gpu->memoryBandwidthGbPerS.value * 1e9;

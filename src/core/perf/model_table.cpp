@@ -17,7 +17,7 @@ double ModelShape::kvValuesPerToken() const
 
 double ModelShape::kvBytesPerToken(Precision precision) const
 {
-    return kvValuesPerToken() * bytesPerValue(precision);
+    return kvValuesPerToken() * kvBytesPerValue(precision);
 }
 
 Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std::string& file)

@@ -22,7 +22,7 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
     if (auto p = precisionFromKey(precision))
         e.precision = *p;
     else
-        r.report(path + "/precision", "must be bf16 or fp8");
+        r.report(path + "/precision", "must be bf16, fp8 or fp4");
     e.stack = r.string(o, "stack", path).value_or("");
     const json::NumberRule fraction = perf::range(0, true, 1);
     e.memoryBandwidth = r.number(o, "memory_bandwidth", path, fraction).value_or(0);

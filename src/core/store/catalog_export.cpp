@@ -78,6 +78,7 @@ bj::object gpuToJson(const GpuModel& gpu)
                     {"memory_bandwidth_gb_per_s", figure(gpu.memoryBandwidthGbPerS)},
                     {"bf16_dense_tflops", figure(gpu.bf16DenseTflops)},
                     {"fp8_dense_tflops", optionalFigure(gpu.fp8DenseTflops)},
+                    {"fp4_dense_tflops", optionalFigure(gpu.fp4DenseTflops)},
                     {"tdp_w", figure(gpu.tdpW)},
                     {"scale_up_link", gpu.scaleUpLink},
                     {"scale_up_link_gb_per_s", optionalFigure(gpu.scaleUpLinkGbPerS)},

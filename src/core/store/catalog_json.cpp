@@ -276,8 +276,8 @@ private:
         m_reader.checkKeys(item, path,
                            {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s",
                             "bf16_dense_tflops", "tdp_w", "scale_up_link"},
-                           {"fp8_dense_tflops", "scale_up_link_gb_per_s", "nvlink_domain_gpus",
-                            "mig", "amd_partitions", "note"});
+                           {"fp8_dense_tflops", "fp4_dense_tflops", "scale_up_link_gb_per_s",
+                            "nvlink_domain_gpus", "mig", "amd_partitions", "note"});
         GpuModel gpu;
         gpu.id = id;
         gpu.name = m_reader.string(item, "name", path).value_or("");
@@ -303,6 +303,15 @@ private:
             m_reader.report(pointer(path, "fp8_dense_tflops"),
                             "must be ≥ bf16_dense_tflops (FP8 tensor throughput is at least "
                             "BF16's on every GPU that has it)");
+        gpu.fp4DenseTflops = sourced(item, "fp4_dense_tflops", path, kTflops, false);
+        if (gpu.fp4DenseTflops && !gpu.fp8DenseTflops)
+            m_reader.report(
+                pointer(path, "fp4_dense_tflops"),
+                "needs fp8_dense_tflops (every GPU with FP4 tensor cores has FP8 ones)");
+        else if (gpu.fp4DenseTflops && gpu.fp4DenseTflops->value < gpu.fp8DenseTflops->value)
+            m_reader.report(pointer(path, "fp4_dense_tflops"),
+                            "must be ≥ fp8_dense_tflops (FP4 tensor throughput is at least "
+                            "FP8's on every GPU that has it)");
         gpu.tdpW = sourced(item, "tdp_w", path, kTdpW).value_or(SourcedValue{});
         gpu.scaleUpLink = m_reader.string(item, "scale_up_link", path).value_or("");
         gpu.scaleUpLinkGbPerS = sourced(item, "scale_up_link_gb_per_s", path, kLinkGbPerS, false);

@@ -5,6 +5,7 @@
 #include "store/project_format_v2.h"
 #include "store/project_format_v3.h"
 #include "store/project_format_v4.h"
+#include "store/project_format_v5.h"
 
 #include <map>
 
@@ -128,6 +129,7 @@ std::span<const Migration> migrations()
          "inputs people think in: a run's length, notebook hours, a batch window, a segment's "
          "stage, an owned GPU's cost per GPU-hour",
          addPlannerInputColumns},
+        {5, "FP4 weights: a training run's or a service's precision may be fp4", allowFp4Precision},
     };
     return steps;
 }

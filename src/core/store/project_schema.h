@@ -16,8 +16,11 @@ inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// Version 2: scenario overrides name pool, workload and segment rows by id
 /// (project format 2); version 1 named them by position. Version 3: the
 /// tenant table (project format 3). Version 4: inference_workload's columns
-/// model and total_params (project format 4).
-inline constexpr int kFleetPlanSchemaVersion = 5;
+/// model and total_params (project format 4). Version 5: the inputs people
+/// think in (project format 5). Version 6: precision fp4 in training_workload
+/// and inference_workload (project format 5 still: fp4 is a new value, read
+/// by a FleetPlanner that knows it).
+inline constexpr int kFleetPlanSchemaVersion = 6;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();
@@ -35,7 +38,9 @@ struct Migration
 /// here and a golden file of the old version under tests/data/golden/v<N>/.
 /// 1 → 2 rewrites scenario override paths from row positions to row ids;
 /// 2 → 3 creates the tenant table; 3 → 4 rebuilds inference_workload with
-/// the columns model and total_params.
+/// the columns model and total_params; 4 → 5 rebuilds five tables with the
+/// planner's inputs; 5 → 6 rebuilds training_workload and
+/// inference_workload so that precision may be fp4.
 std::span<const Migration> migrations();
 
 /// The oldest schema version the migrations can bring up to date.

@@ -1,9 +1,11 @@
 #include "store/workload_json.h"
 
+#include "engine/options.h"
 #include "model/workload_fields.h"
 #include "perf/model_table.h"
 #include "store/field_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
@@ -111,9 +113,56 @@ void checkSpec(json::Reader& r, const InferenceSpec& spec, const std::string& pa
 
 void checkSpec(json::Reader&, const BatchSpec&, const std::string&, const Project&) {}
 
+/// The GPUs of the catalog, by id, that satisfy `keep`.
+template <typename Keep> std::string gpuIds(const std::vector<const GpuModel*>& gpus, Keep keep)
+{
+    std::string ids;
+    for (const GpuModel* gpu : gpus)
+        if (keep(*gpu))
+            ids += (ids.empty() ? "" : ", ") + gpu->id;
+    return ids.empty() ? "none" : ids;
+}
+
+/// A precision runs only on tensor cores that have it (FP8 not on Ampere, FP4
+/// only on Blackwell and MI355X): the GPU the workload chose, or else one of
+/// the GPUs the project may use (its pools, or in size mode the GPUs its
+/// price book prices), must have it.
+template <typename Spec>
+void checkPrecision(json::Reader& r, const Spec& spec, const WorkloadChoice& choice,
+                    const std::string& path, const Project& project)
+{
+    const Precision precision = spec.precision;
+    std::vector<const GpuModel*> catalog;
+    for (const GpuModel& gpu : project.catalog().gpus)
+        catalog.push_back(&gpu);
+    const auto runs = [&](const GpuModel& gpu) { return gpu.runs(precision); };
+    const std::string key(precisionKey(precision));
+    const std::string rule =
+        key + " needs tensor cores for it (" +
+        (precision == Precision::Fp4 ? "NVFP4 on Blackwell, MXFP4 on MI355X; not on Hopper, Ampere "
+                                       "or MI300X"
+                                     : "FP8 from Hopper and MI300X on; not on Ampere") +
+        "; GPUs with them: " + gpuIds(catalog, runs) + ")";
+    if (choice.gpuId) {
+        if (const GpuModel* gpu = project.catalog().gpu(*choice.gpuId); gpu && !runs(*gpu))
+            r.report(pointer(path, "precision"), "is " + key + ", but the chosen GPU \"" + gpu->id +
+                                                     "\" (choice/gpu) has none: " + rule);
+        return;
+    }
+    const std::vector<const GpuModel*> usable = candidateGpus(project);
+    if (usable.empty() ||
+        std::any_of(usable.begin(), usable.end(), [&](const GpuModel* gpu) { return runs(*gpu); }))
+        return;
+    r.report(pointer(path, "precision"),
+             "is " + key + ", but none of the GPUs this project may use (" +
+                 gpuIds(usable, [](const GpuModel&) { return true; }) +
+                 (project.fleet.mode == FleetMode::Fixed ? ", its pools" : ", its price book") +
+                 ") has it: " + rule);
+}
+
 template <typename Spec>
 Spec readChecked(json::Reader& r, const bj::object& item, const std::string& path,
-                 const Project& project)
+                 const Project& project, const WorkloadChoice& choice)
 {
     static constexpr std::string_view common[] = {"id", "name", "kind", "segment"};
     r.checkKeys(item, path, common, optionalKeys<Spec>());
@@ -123,6 +172,8 @@ Spec readChecked(json::Reader& r, const bj::object& item, const std::string& pat
             r.report(pointer(path, "tokens_per_run"),
                      "is required but missing (or give run_days, the run's wall-clock length)");
     checkSpec(r, spec, path, project);
+    if constexpr (std::is_same_v<Spec, TrainingSpec> || std::is_same_v<Spec, InferenceSpec>)
+        checkPrecision(r, spec, choice, path, project);
     return spec;
 }
 
@@ -191,13 +242,13 @@ std::optional<Workload> parseWorkload(json::Reader& r, const bj::object& item,
     workload.choice = choice(r, item, path, project);
     const auto kind = r.string(item, "kind", path);
     if (kind == "training") {
-        workload.spec = readChecked<TrainingSpec>(r, item, path, project);
+        workload.spec = readChecked<TrainingSpec>(r, item, path, project, workload.choice);
     } else if (kind == "inference") {
-        workload.spec = readChecked<InferenceSpec>(r, item, path, project);
+        workload.spec = readChecked<InferenceSpec>(r, item, path, project, workload.choice);
     } else if (kind == "notebooks") {
-        workload.spec = readChecked<NotebookSpec>(r, item, path, project);
+        workload.spec = readChecked<NotebookSpec>(r, item, path, project, workload.choice);
     } else if (kind == "batch") {
-        workload.spec = readChecked<BatchSpec>(r, item, path, project);
+        workload.spec = readChecked<BatchSpec>(r, item, path, project, workload.choice);
     } else {
         if (kind)
             r.report(pointer(path, "kind"),
