@@ -79,7 +79,7 @@ private slots:
     void theSampleIsFormat2WithIdPaths()
     {
         const bj::object document = sampleDocument();
-        QCOMPARE(document.at("format_version").to_number<int>(), 5);
+        QCOMPARE(document.at("format_version").to_number<int>(), kProjectFormatVersion);
         auto sample = loadSampleProject();
         QVERIFY2(sample.ok(), errorOf(sample).c_str());
         QVERIFY(test::idPathsOf(sample.value()) == test::expectedIdPaths());
