@@ -576,7 +576,7 @@ private slots:
         for (const QJsonValue& source : root.value(QStringLiteral("sources")).toArray())
             sourceIds.insert(source.toObject().value(QStringLiteral("id")).toString());
         const QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
-        QCOMPARE(gpus.size(), 9);
+        QCOMPARE(gpus.size(), 13); // nine, and 2026's B300, GB200 NVL72, GB300 NVL72, MI355X
         const QStringList figures{"memory_gb", "memory_bandwidth_gb_per_s", "bf16_dense_tflops",
                                   "tdp_w"};
         for (const QJsonValue& value : gpus) {
@@ -618,7 +618,7 @@ private slots:
                                    QStringLiteral("--catalog"), fixture("override.json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 10);
+        QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 14);
         QCOMPARE(root.value(QStringLiteral("price_books")).toArray().size(), 3);
     }
 };

@@ -364,7 +364,8 @@ private slots:
         const auto precision = sampleWithWorkloadFields(
             "inference", &row, [](bj::object& item) { item["precision"] = "fp16"; });
         QCOMPARE(messageAtWorkloadFields(precision, row + "/precision"),
-                 std::string("must be \"bf16\", \"fp8\" or \"fp4\"; got \"fp16\""));
+                 std::string("must be \"bf16\", \"fp8\" or \"fp4\" (4-bit weights (NVFP4, "
+                             "MXFP4): Blackwell and MI355X only); got \"fp16\""));
         const auto total = sampleWithWorkloadFields("training", &row, [](bj::object& item) {
             item["total_params"] = item.at("active_params").to_number<double>() / 2;
         });
