@@ -216,7 +216,12 @@ void KpiPanel::showResults(const PlanResults& results)
                      : tr(" — scenario %1")
                            .arg(scenarioName(results.baseProject, results.scenario)));
     setTitle(m_large ? QString() : m_titleText);
-    m_heading->setText(m_titleText);
+    // On a slide the banner names the scenario and the optimizer's plan;
+    // the column says which prices its figures are at.
+    m_heading->setText(
+        tr("At the prices of %1")
+            .arg(QString::fromStdString(project.activePriceBook() ? project.activePriceBook()->name
+                                                                  : project.activePriceBookId)));
     const Kpis& k = results.evaluation.kpis;
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);
@@ -359,9 +364,9 @@ void KpiPanel::setLarge(bool large)
     m_large = large;
     // Presentation (issue 32): one column beside the chart, of a width that
     // holds any scenario's figures, so that the chart keeps its place and
-    // its height from one slide to the next whatever the figures, warnings
-    // or optimizer's line say; the project and price book in a heading that
-    // wraps (a group box's title would be cut in a column).
+    // its height from one slide to the next whatever the figures or
+    // warnings say; the price book in a heading that wraps (a group box's
+    // title would be cut in a column).
     for (const Kpi& kpi : m_kpis) {
         for (QLabel* label : {kpi.caption, kpi.value, kpi.delta})
             label->setWordWrap(large); // a longer figure takes a second line, never cut
@@ -370,6 +375,8 @@ void KpiPanel::setLarge(bool large)
         kpi.value->setText(large ? unbroken(text) : text.replace(kNoBreak, QLatin1Char(' ')));
     }
     m_heading->setVisible(large);
+    // The banner above the slide gives the optimizer's line (presentation_banner).
+    m_optimizer->setVisible(!large);
     setTitle(large ? QString() : m_titleText);
     showAlerts();
     if (large) {

@@ -50,7 +50,8 @@ public:
 
     /// Presentation mode: one column of larger figures, of a width any
     /// scenario's figures fit, to stand beside the chart (which then keeps
-    /// its place from one scenario to the next); the heading wraps.
+    /// its place from one scenario to the next), headed by the price book;
+    /// the optimizer's line is the banner's.
     void setLarge(bool large);
     /// The figures in rows of `columns` (6: one row; 3: two rows; 2: three;
     /// 1: presentation's column).
@@ -92,7 +93,7 @@ private:
     void showAlerts();
 
     QList<Kpi> m_kpis;
-    QLabel* m_heading = nullptr; ///< the title, in presentation's column
+    QLabel* m_heading = nullptr; ///< the price book, in presentation's column
     QString m_titleText;
     QLabel* m_optimizer = nullptr;
     QLabel* m_alerts = nullptr; ///< impossible or suspicious results

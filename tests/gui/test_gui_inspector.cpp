@@ -398,6 +398,8 @@ private slots:
         QWidget* boxes = form->editorOf(QStringLiteral("Allowed regimes"));
         QVERIFY(boxes);
         const std::vector<RegimeKind> before = m_doc->project().segments[0].allowedRegimes;
+        m_doc->undoStack()->clear(); // no earlier step to merge with: the click is one
+        m_doc->undoStack()->setClean();
         const QList<QCheckBox*> all = boxes->findChildren<QCheckBox*>();
         QCOMPARE(all.size(), int(kAllRegimes.size()));
         qsizetype ticked = 0;

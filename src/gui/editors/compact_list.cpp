@@ -64,7 +64,7 @@ QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTable
     view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                           QAbstractItemView::AnyKeyPressed);
     view->verticalHeader()->hide(); // the name (or id) is a column
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->setWordWrap(false);
     QHeaderView* header = view->horizontalHeader();

@@ -91,6 +91,9 @@ ChartSelector::ChartSelector(QTabWidget* tabs, QWidget* parent)
     : QWidget(parent), m_tabs(tabs), m_group(new QButtonGroup(this))
 {
     setObjectName(QStringLiteral("chartSelector"));
+    // Tight buttons: on a laptop's slide the ten charts take one row, and the
+    // plot the height it saves (issue 32: at least half the screen).
+    setStyleSheet(QStringLiteral("QToolButton { padding: 1px 2px; }"));
     auto* layout = new WrapLayout(this, 2);
     layout->setContentsMargins(2, 2, 2, 2);
     m_group->setExclusive(true);
