@@ -17,8 +17,8 @@ NavigatorBar::NavigatorBar(QListWidget* pages, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 2);
     m_group->setExclusive(true);
     pages->hide();
-    // Tight buttons: the nine pages in one row of a laptop's editor pane
-    // (about 560 px at 1366×768), so its lists keep their rows.
+    // Tight buttons (at 1366×768 the nine pages still take two rows of the
+    // editor pane's 560 px; the lists' shorter rows make up for them).
     setStyleSheet(QStringLiteral("QToolButton { padding: 1px 2px; }"));
     connect(m_group, &QButtonGroup::idClicked, pages,
             [pages](int row) { pages->setCurrentRow(row); });
