@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QScreen>
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +27,19 @@ std::optional<double> kpiOf(const Kpis& k, const QString& key)
 {
     const auto kpi = kpiFromKey(key.toStdString());
     return kpi ? kpiValue(k, *kpi) : std::nullopt;
+}
+
+constexpr QChar kNoBreak(0x00A0);
+
+/// `text` with its amount and its percentage each kept on one line: the
+/// spaces inside them made non-breaking ("$34.77 M", "(55 %)").
+QString unbroken(QString text)
+{
+    const qsizetype open = text.indexOf(QLatin1String(" ("));
+    text.replace(QLatin1Char(' '), kNoBreak);
+    if (open >= 0)
+        text[open] = QLatin1Char(' '); // the one place it may wrap
+    return text;
 }
 
 QString formatted(const QString& key, const std::optional<double>& v, bool signedDelta = false)
@@ -70,6 +84,11 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
            tr("Cash saved this horizon: the baseline (every workload on bare metal, on demand, "
               "no idle timeout) minus the plan's cost over the horizon — a fixed fleet's "
               "reserved and owned GPUs included, used or not."));
+    m_heading = new QLabel(this);
+    m_heading->setObjectName(QStringLiteral("kpiHeading"));
+    m_heading->setWordWrap(true);
+    m_heading->setTextFormat(Qt::PlainText);
+    m_heading->hide();
     m_alerts = new QLabel(this);
     m_alerts->setObjectName(QStringLiteral("alerts"));
     m_alerts->setWordWrap(true);
@@ -129,19 +148,26 @@ void KpiPanel::arrange(int columns)
     auto* layout = static_cast<QGridLayout*>(this->layout());
     for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
         layout->removeWidget(w);
-    // Each figure is three rows (caption, value, change) in its column.
+    // The heading (presentation's column only), then each figure as three
+    // rows (caption, value, change) in its column.
+    layout->addWidget(m_heading, 0, 0, 1, columns);
     for (int i = 0; i < int(m_kpis.size()); ++i) {
-        const int row = i / columns * 3;
+        const int row = 1 + i / columns * 3;
         const int column = i % columns;
         layout->addWidget(m_kpis[i].caption, row, column);
         layout->addWidget(m_kpis[i].value, row + 1, column);
         layout->addWidget(m_kpis[i].delta, row + 2, column);
     }
-    const int below = (int(m_kpis.size()) + columns - 1) / columns * 3;
+    const int below = 1 + (int(m_kpis.size()) + columns - 1) / columns * 3;
     layout->addWidget(m_optimizer, below, 0, 1, columns);
     layout->addWidget(m_exactFailure, below + 1, 0, 1, std::max(1, columns - 1));
-    layout->addWidget(m_exportModel, below + 1, columns - 1, Qt::AlignRight | Qt::AlignTop);
-    layout->addWidget(m_alerts, below + 2, 0, 1, columns);
+    // Beside the failure, or under it in one column.
+    const int exportRow = columns > 1 ? below + 1 : below + 2;
+    layout->addWidget(m_exportModel, exportRow, columns - 1, Qt::AlignRight | Qt::AlignTop);
+    layout->addWidget(m_alerts, exportRow + 1, 0, 1, columns);
+    // In one column the figures stay at the top, whatever height is left.
+    for (int row = 0; row <= exportRow + 2; ++row)
+        layout->setRowStretch(row, columns == 1 && row == exportRow + 2 ? 1 : 0);
 }
 
 void KpiPanel::setUpdating(bool updating)
@@ -176,7 +202,7 @@ void KpiPanel::showResults(const PlanResults& results)
 {
     setUpdating(false);
     const Project& project = results.project;
-    setTitle(
+    m_titleText =
         tr("%1 — %2, %3 months, price book %4%5")
             .arg(QString::fromStdString(project.name), project.fleet.mode == FleetMode::Fixed
                                                            ? tr("fixed fleet")
@@ -188,7 +214,14 @@ void KpiPanel::showResults(const PlanResults& results)
             .arg(results.scenario.empty()
                      ? QString()
                      : tr(" — scenario %1")
-                           .arg(scenarioName(results.baseProject, results.scenario))));
+                           .arg(scenarioName(results.baseProject, results.scenario)));
+    setTitle(m_large ? QString() : m_titleText);
+    // On a slide the banner names the scenario and the optimizer's plan;
+    // the column says which prices its figures are at.
+    m_heading->setText(
+        tr("At the prices of %1")
+            .arg(QString::fromStdString(project.activePriceBook() ? project.activePriceBook()->name
+                                                                  : project.activePriceBookId)));
     const Kpis& k = results.evaluation.kpis;
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);
@@ -196,7 +229,7 @@ void KpiPanel::showResults(const PlanResults& results)
         if (kpi.key == QLatin1String("savings_usd") && k.savingsFraction) {
             text += QStringLiteral(" (%1)").arg(formatPercent(*k.savingsFraction * 100, 0));
         }
-        kpi.value->setText(text);
+        kpi.value->setText(m_large ? unbroken(text) : text);
         // Idle commitment (docs/MODEL.md, "Idle commitment"), said on the
         // monthly cost's tooltip: beside the figure it widened every column
         // of the strip and cut it at 600 px (test_gui_demo).
@@ -235,7 +268,7 @@ void KpiPanel::showResults(const PlanResults& results)
     showOptimizer(results);
     // Longer figures may no longer fit the row they are in; in presentation
     // the arrangement stays while they do (fit left room for them).
-    if (!m_large || widthFor(m_columns) > width())
+    if (!m_large)
         fit(width());
 }
 
@@ -329,20 +362,57 @@ QString KpiPanel::exactFailureText() const
 void KpiPanel::setLarge(bool large)
 {
     m_large = large;
-    // A slide keeps its place from one scenario to the next (issue 32): in
-    // presentation the warnings are one line, always there, and the
-    // optimizer's line two; outside it each takes the lines it needs.
-    m_alerts->setWordWrap(!large);
-    m_optimizer->setMinimumHeight(large ? 2 * m_optimizer->fontMetrics().lineSpacing() : 0);
+    // Presentation (issue 32): one column beside the chart, of a width that
+    // holds any scenario's figures, so that the chart keeps its place and
+    // its height from one slide to the next whatever the figures or
+    // warnings say; the price book in a heading that wraps (a group box's
+    // title would be cut in a column).
+    for (const Kpi& kpi : m_kpis) {
+        for (QLabel* label : {kpi.caption, kpi.value, kpi.delta})
+            label->setWordWrap(large); // a longer figure takes a second line, never cut
+        // "$34.77 M (55 %)" wraps before its percentage, not inside it.
+        QString text = kpi.value->text();
+        kpi.value->setText(large ? unbroken(text) : text.replace(kNoBreak, QLatin1Char(' ')));
+    }
+    m_heading->setVisible(large);
+    // The banner above the slide gives the optimizer's line (presentation_banner).
+    m_optimizer->setVisible(!large);
+    setTitle(large ? QString() : m_titleText);
     showAlerts();
-    fit(width());
+    if (large) {
+        // The figures' type in proportion to the screen, as the slide's
+        // charts are (chart_tabs): 2.0 × on a laptop, 2.6 × on full HD.
+        const QScreen* shown = window()->screen();
+        const qreal height = shown ? shown->geometry().height() : 1080.0;
+        setValueScale(std::clamp(2.6 * height / 1080.0, 2.0, 2.6));
+        arrange(1);
+        setFixedWidth(columnWidth());
+    } else {
+        setMinimumWidth(0);
+        setMaximumWidth(QWIDGETSIZE_MAX);
+        fit(width());
+    }
+}
+
+int KpiPanel::columnWidth() const
+{
+    // The widest amount and change any scenario may show ("−$000.00 M"),
+    // not the ones of the moment; a percentage after an amount, a longer
+    // change and the captions wrap. The chart keeps the rest of the width.
+    const QFontMetrics value(m_kpis.front().value->font());
+    const QFontMetrics delta(m_kpis.front().delta->font());
+    const int widest = std::max(value.horizontalAdvance(tr("−$000.00 M")),
+                                delta.horizontalAdvance(tr("−$000.00 M vs baseline")));
+    const QMargins frame = contentsMargins();
+    const QMargins inner = layout()->contentsMargins();
+    return widest + frame.left() + frame.right() + inner.left() + inner.right() + 8;
 }
 
 void KpiPanel::showAlerts()
 {
     const int count = int(m_alertLines.size());
-    // In presentation one line: the list itself, with the figures it warns
-    // about, is the panel's when the presentation ends, and the tooltip's.
+    // In presentation one sentence: the list itself, with the figures it
+    // warns about, is the panel's when the presentation ends, and the tooltip's.
     m_alerts->setText(
         !m_large     ? m_alertLines.join(QLatin1Char('\n'))
         : count == 0 ? QString()
@@ -350,7 +420,7 @@ void KpiPanel::showAlerts()
             ? tr("⚠ A warning on these figures, shown when the presentation ends")
             : tr("⚠ %1 warnings on these figures, listed when the presentation ends").arg(count));
     m_alerts->setToolTip(m_large ? m_alertLines.join(QLatin1Char('\n')) : QString());
-    m_alerts->setVisible(m_large || count > 0);
+    m_alerts->setVisible(count > 0);
 }
 
 void KpiPanel::setValueScale(qreal scale)
@@ -366,42 +436,21 @@ void KpiPanel::setValueScale(qreal scale)
 
 void KpiPanel::fit(int width)
 {
-    if (m_large) {
-        // Presentation: the six figures in one row, in the largest type that
-        // fits it with a quarter to spare on each figure and change (the next
-        // scenario's are longer or shorter, and the slide must not move; the
-        // captions stay); where none does (a 1366-pixel laptop), two rows of
-        // three, in type that leaves the chart half the screen.
-        for (const qreal scale : {2.6, 2.3, 2.0, 1.8, 1.6}) {
-            setValueScale(scale);
-            if (widthFor(6, 1.25) <= width) {
-                arrange(6);
-                return;
-            }
-        }
-        setValueScale(2.0);
-        arrange(widthFor(3, 1.25) <= width ? 3 : 2);
-        return;
-    }
+    if (m_large) // presentation: one column of a fixed width (setLarge)
+        return arrange(1);
     setValueScale(1.6);
     arrange(columnsFor(width));
 }
 
-int KpiPanel::widthFor(int columns, double figureSpare) const
+int KpiPanel::widthFor(int columns) const
 {
     const auto* grid = static_cast<const QGridLayout*>(layout());
     int total = grid->horizontalSpacing() * (columns - 1);
     for (int column = 0; column < columns; ++column) {
         int widest = 0;
         for (int i = column; i < int(m_kpis.size()); i += columns) {
-            widest = std::max(widest, m_kpis[i].caption->sizeHint().width());
-            for (const QLabel* label : {m_kpis[i].value, m_kpis[i].delta})
-                widest = std::max(widest, int(std::ceil(label->sizeHint().width() * figureSpare)));
-            // With room to spare, room too for a change where none is shown
-            // yet (the baseline's slide before a scenario's).
-            if (figureSpare > 1.0)
-                widest = std::max(widest, m_kpis[i].delta->fontMetrics().horizontalAdvance(
-                                              tr("−$00.00 M vs baseline")));
+            for (const QLabel* label : {m_kpis[i].caption, m_kpis[i].value, m_kpis[i].delta})
+                widest = std::max(widest, label->sizeHint().width());
         }
         total += widest;
     }

@@ -48,11 +48,13 @@ public:
     /// The button that exports the model for a bug report (shown with a failure).
     QPushButton* exportModelButton() const { return m_exportModel; }
 
-    /// Presentation mode: larger type (the figures rearranged to fit), the
-    /// warnings in one line and the optimizer's in two, so that a slide does
-    /// not move from one scenario to the next.
+    /// Presentation mode: one column of larger figures, of a width any
+    /// scenario's figures fit, to stand beside the chart (which then keeps
+    /// its place from one scenario to the next), headed by the price book;
+    /// the optimizer's line is the banner's.
     void setLarge(bool large);
-    /// The figures in rows of `columns` (6: one row; 3: two rows; 2: three).
+    /// The figures in rows of `columns` (6: one row; 3: two rows; 2: three;
+    /// 1: presentation's column).
     void arrange(int columns);
     int columns() const { return m_columns; }
     /// The most columns (6, 3 or 2) whose figures fit `width` pixels whole.
@@ -78,8 +80,11 @@ private:
     };
     QString optimizerHelp() const;
     /// Pixels the figures need in rows of `columns`: each column as wide as
-    /// its widest caption, figure or change (these × `figureSpare`).
-    int widthFor(int columns, double figureSpare = 1.0) const;
+    /// its widest caption, figure or change.
+    int widthFor(int columns) const;
+    /// Presentation's column: as wide as the widest figure and change any
+    /// scenario may show, in the figures' type of the moment.
+    int columnWidth() const;
     void addKpi(const QString& key, const QString& title, const QString& formula);
     /// The figures' type at `scale` × the panel's.
     void setValueScale(qreal scale);
@@ -88,6 +93,8 @@ private:
     void showAlerts();
 
     QList<Kpi> m_kpis;
+    QLabel* m_heading = nullptr; ///< the price book, in presentation's column
+    QString m_titleText;
     QLabel* m_optimizer = nullptr;
     QLabel* m_alerts = nullptr; ///< impossible or suspicious results
     QLabel* m_exactFailure = nullptr;

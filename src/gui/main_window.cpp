@@ -18,6 +18,7 @@
 #include "views/drivers_panel.h"
 #include "views/frontier_ceiling.h"
 #include "views/metering_page.h"
+#include "views/navigator_bar.h"
 #include "views/packing_panel.h"
 #include "window_placement.h"
 
@@ -110,12 +111,15 @@ void MainWindow::setupLayout()
 {
     m_navigator = new QListWidget(this);
     m_navigator->setObjectName(QStringLiteral("navigator"));
-    m_navigator->setMaximumWidth(120);
     m_stack = new QStackedWidget(this);
     m_editorPane = new QWidget(this);
-    auto* editorLayout = new QHBoxLayout(m_editorPane);
+    // The pages' buttons above the page (the list hidden, their model): the
+    // page has the pane's whole width.
+    auto* editorLayout = new QVBoxLayout(m_editorPane);
     editorLayout->setContentsMargins(0, 0, 0, 0);
+    editorLayout->setSpacing(0);
     editorLayout->addWidget(m_navigator);
+    editorLayout->addWidget(new NavigatorBar(m_navigator, m_editorPane));
     editorLayout->addWidget(m_stack, 1);
     connect(m_navigator, &QListWidget::currentRowChanged, m_stack,
             &QStackedWidget::setCurrentIndex);
@@ -163,7 +167,14 @@ void MainWindow::setupLayout()
     m_readOnlyBanner->hide();
     centralLayout->addWidget(m_readOnlyBanner);
     centralLayout->addWidget(m_kpi);
-    centralLayout->addWidget(splitter, 1);
+    // The editors and charts; in presentation the KPIs stand beside the
+    // chart in this row (main_window_presentation.cpp).
+    m_slideBody = new QWidget(this);
+    m_slideBody->setObjectName(QStringLiteral("slideBody"));
+    auto* bodyLayout = new QHBoxLayout(m_slideBody);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->addWidget(splitter, 1);
+    centralLayout->addWidget(m_slideBody, 1);
     setCentralWidget(central);
 
     m_driversDock = new QDockWidget(tr("What if"), this);

@@ -143,6 +143,8 @@ private:
     void exportWorkbookDialog();
     void setupPresentation(); ///< banner and keys (main_window_presentation.cpp)
     void presentationChanged(bool on);
+    /// The KPIs across the top (editing) or in a column beside the chart (presenting).
+    void placeKpis(bool beside);
     void exportAllChartsDialog();
     void exportDeckDialog();
     /// Asks what an export shows (export_scope.h); nullopt when cancelled.
@@ -168,6 +170,7 @@ private:
     QListWidget* m_navigator = nullptr;
     QStackedWidget* m_stack = nullptr;
     QWidget* m_editorPane = nullptr;
+    QWidget* m_slideBody = nullptr; ///< editors and charts (and in presentation the KPIs)
     std::unique_ptr<std::vector<ProjectPage>> m_pages;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;

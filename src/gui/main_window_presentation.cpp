@@ -18,6 +18,7 @@
 #include "window_placement.h"
 
 #include <QApplication>
+#include <QHBoxLayout>
 #include <QScreen>
 #include <QStatusBar>
 #include <QTimer>
@@ -67,6 +68,22 @@ void MainWindow::presentationChanged(bool on)
         qApp->installEventFilter(m_presentationKeys);
     else
         qApp->removeEventFilter(m_presentationKeys);
+}
+
+void MainWindow::placeKpis(bool beside)
+{
+    // Beside the chart its figures, warnings and optimizer's line take the
+    // lines they need without moving the chart: at 1366×768 the KPIs above
+    // it left a plot of 161 px on the tornado's slide (issue 32 asks half the
+    // screen).
+    auto* central = static_cast<QVBoxLayout*>(centralWidget()->layout());
+    auto* row = static_cast<QHBoxLayout*>(m_slideBody->layout());
+    central->removeWidget(m_kpi);
+    row->removeWidget(m_kpi);
+    if (beside)
+        row->addWidget(m_kpi);
+    else
+        central->insertWidget(central->indexOf(m_slideBody), m_kpi);
 }
 
 void MainWindow::presentationKey(PresentationCommand command)
@@ -123,6 +140,7 @@ void MainWindow::setPresenting(bool on)
     m_editorPane->setVisible(!on);
     menuBar()->setVisible(!on);
     statusBar()->setVisible(!on);
+    placeKpis(on);
     m_kpi->setLarge(on);
     m_drivers->setLarge(on);
     m_charts->setLarge(on);

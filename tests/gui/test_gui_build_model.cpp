@@ -14,6 +14,7 @@
 #include "editors/field_table_model.h"
 #include "editors/new_workload_dialog.h"
 #include "editors/project_pages.h"
+#include "editors/record_inspector.h"
 #include "engine/evaluate.h"
 #include "gui_test_support.h"
 #include "kpi_panel.h"
@@ -240,6 +241,31 @@ class TestGuiBuildModel : public QObject
         stepDone(table + QLatin1Char('/') + header);
     }
 
+    /// Picks `value` in the combo box of field `header` of a page's form
+    /// (a record inspector named `form`), as a user does.
+    void pickInForm(const QString& pageTitle, const QString& form, const QString& header,
+                    const QString& value)
+    {
+        QWidget* w = page(pageTitle);
+        auto* inspector = w ? w->findChild<RecordInspector*>(form) : nullptr;
+        QVERIFY2(inspector, qPrintable(form));
+        auto* combo = qobject_cast<QComboBox*>(inspector->editorOf(header));
+        QVERIFY2(combo, qPrintable(header + QStringLiteral(": no combo box")));
+        if (combo->currentData().toString() == value) {
+            m_kept << form + QLatin1Char('/') + header;
+            return;
+        }
+        const int at = combo->findData(value);
+        QVERIFY2(at >= 0, qPrintable(header + QStringLiteral(" offers no ") + value));
+        combo->setCurrentIndex(at);
+        emit combo->activated(at);
+        QCoreApplication::processEvents();
+        QVERIFY2(qobject_cast<QComboBox*>(inspector->editorOf(header))->currentData().toString() ==
+                     value,
+                 qPrintable(header + QStringLiteral(": ") + inspector->refusal()));
+        stepDone(form + QLatin1Char('/') + header);
+    }
+
     /// Ticks exactly `keys` in a cell's check list and commits it.
     void tick(const QString& pageTitle, const QString& table, int row, const QString& header,
               const QStringList& keys)
@@ -413,8 +439,8 @@ private slots:
             STEP(pick(fleet, pools, row, QStringLiteral("Plan"), QStringLiteral("on_demand")));
             STEP(type(fleet, pools, row, QStringLiteral("GPUs per node"), 8));
         }
-        STEP(pick(fleet, QStringLiteral("Project"), 0, QStringLiteral("Fleet mode"),
-                  QStringLiteral("fixed")));
+        STEP(pickInForm(fleet, QStringLiteral("projectInspector"), QStringLiteral("Fleet mode"),
+                        QStringLiteral("fixed")));
     }
 
     void twoSegments()

@@ -8,7 +8,7 @@
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
-#include "editors/workload_inspector.h"
+#include "editors/record_inspector.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "store/project_json.h"
@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -42,9 +43,9 @@ class TestGuiInspector : public QObject
     std::unique_ptr<QWidget> m_widget;
 
     QTableView* list(const QString& title) const { return m_widget->findChild<QTableView*>(title); }
-    WorkloadInspector* inspector() const
+    RecordInspector* inspector() const
     {
-        return m_widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+        return m_widget->findChild<RecordInspector*>(QStringLiteral("inspector"));
     }
     /// Selects row `row` of the list `title` (its tab shown first).
     void select(const QString& title, int row)
@@ -57,7 +58,7 @@ class TestGuiInspector : public QObject
         view->setCurrentIndex(view->model()->index(row, 1));
     }
     /// Types `text` into the inspector's field `header` and presses Return.
-    static void type(WorkloadInspector* inspector, const QString& header, const QString& text)
+    static void type(RecordInspector* inspector, const QString& header, const QString& text)
     {
         auto* edit = qobject_cast<QLineEdit*>(inspector->editorOf(header));
         QVERIFY2(edit, qPrintable(header));
@@ -89,7 +90,7 @@ private slots:
     void selectingARowShowsAllItsFields()
     {
         select(QStringLiteral("Inference"), 0);
-        WorkloadInspector* form = inspector();
+        RecordInspector* form = inspector();
         QVERIFY(form);
         QCOMPARE(form->row(), 0);
         FieldTableModel* model = form->model();
@@ -223,7 +224,7 @@ private slots:
         std::unique_ptr<QWidget> widget(page.widget);
         auto* view = widget->findChild<QTableView*>(QStringLiteral("Training"));
         view->setCurrentIndex(view->model()->index(0, 1));
-        auto* form = widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+        auto* form = widget->findChild<RecordInspector*>(QStringLiteral("inspector"));
         QCOMPARE(qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Run length")))->text(),
                  QStringLiteral("10"));
         auto* edit = qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Run length")));
@@ -295,11 +296,11 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCoreApplication::processEvents();
         QTableView* view = nullptr;
-        WorkloadInspector* form = nullptr;
+        RecordInspector* form = nullptr;
         for (const ProjectPage& page : window.pages())
             if (page.title == QStringLiteral("Workloads")) {
                 view = page.widget->findChild<QTableView*>(QStringLiteral("Inference"));
-                form = page.widget->findChild<WorkloadInspector*>(QStringLiteral("inspector"));
+                form = page.widget->findChild<RecordInspector*>(QStringLiteral("inspector"));
                 auto* tabs = page.widget->findChild<QTabWidget*>(QStringLiteral("workloadKinds"));
                 tabs->setCurrentIndex(1);
             }
@@ -325,6 +326,97 @@ private slots:
                                                         .arg(label->width())
                                                         .arg(label->sizeHint().width())));
         QVERIFY(window.grab().save(QStringLiteral("/tmp/inspector_1366x768.png")));
+    }
+
+    /// At 1366×768 the Fleet and Segments pages are a compact list over the
+    /// selected row's form (issue 32): the page fits its pane (nothing to
+    /// scroll sideways, its list's columns whole) and the form shows every
+    /// field of the row selected, edited through it.
+    void fleetAndSegmentsFitALaptopsPane_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("listName");
+        QTest::addColumn<QString>("form");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("Fleet") << QStringLiteral("Fleet") << QStringLiteral("Pools of the fleet")
+                               << QStringLiteral("poolInspector")
+                               << QStringLiteral("GPUs per node");
+        QTest::newRow("Segments") << QStringLiteral("Segments")
+                                  << QStringLiteral("Customer segments")
+                                  << QStringLiteral("segmentInspector")
+                                  << QStringLiteral("Allowed regimes");
+    }
+
+    void fleetAndSegmentsFitALaptopsPane()
+    {
+        QFETCH(QString, page);
+        QFETCH(QString, listName);
+        QFETCH(QString, form);
+        QFETCH(QString, field);
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        window.setProject(loadSampleProject().value());
+        window.showPage(page);
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        QWidget* widget = nullptr;
+        for (const ProjectPage& one : window.pages())
+            if (one.title == page)
+                widget = one.widget;
+        QVERIFY(widget);
+        auto* view = widget->findChild<QTableView*>(listName);
+        auto* shownForm = widget->findChild<RecordInspector*>(form);
+        QVERIFY(view && shownForm);
+        // Its pane: the scroll area the page is in (main_window.cpp).
+        QWidget* pane = widget->parentWidget();
+        qInfo("%s at 1366×768: page needs %d px of the pane's %d; list %d px wide, %d columns",
+              qPrintable(page), widget->minimumSizeHint().width(), pane->width(), view->width(),
+              view->model()->columnCount());
+        QVERIFY2(widget->minimumSizeHint().width() <= pane->width(),
+                 qPrintable(QStringLiteral("%1 px > %2 px")
+                                .arg(widget->minimumSizeHint().width())
+                                .arg(pane->width())));
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        // The first row is selected and its form shows the field the list does not.
+        QCOMPARE(shownForm->row(), 0);
+        QWidget* editor = shownForm->editorOf(field);
+        QVERIFY2(editor && editor->isVisible(), qPrintable(field));
+        QVERIFY(
+            window.grab().save(QStringLiteral("/tmp/page_%1_1366x768.png").arg(page.toLower())));
+    }
+
+    /// A list field (a segment's allowed regimes) is a box per choice in the
+    /// form: a click stores the boxes ticked, one undo step; unticking the
+    /// last is refused (at least one) and the boxes show what is stored.
+    void aListFieldIsTickedInTheForm()
+    {
+        ProjectPage page = segmentsPage(m_doc.get(), nullptr);
+        std::unique_ptr<QWidget> owner(page.widget);
+        auto* form = owner->findChild<RecordInspector*>(QStringLiteral("segmentInspector"));
+        QVERIFY(form);
+        QWidget* boxes = form->editorOf(QStringLiteral("Allowed regimes"));
+        QVERIFY(boxes);
+        const std::vector<RegimeKind> before = m_doc->project().segments[0].allowedRegimes;
+        m_doc->undoStack()->clear(); // no earlier step to merge with: the click is one
+        m_doc->undoStack()->setClean();
+        const QList<QCheckBox*> all = boxes->findChildren<QCheckBox*>();
+        QCOMPARE(all.size(), int(kAllRegimes.size()));
+        qsizetype ticked = 0;
+        for (QCheckBox* box : all)
+            ticked += box->isChecked() ? 1 : 0;
+        QCOMPARE(std::size_t(ticked), before.size());
+        // The last box: ticked if it was not, unticked if it was (another stays).
+        QCheckBox* last = all.back();
+        const bool was = last->isChecked();
+        const int steps = m_doc->undoStack()->count();
+        last->click();
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QCOMPARE(m_doc->project().segments[0].allowedRegimes.size(),
+                 was ? before.size() - 1 : before.size() + 1);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->project().segments[0].allowedRegimes, before);
+        QTRY_COMPARE(last->isChecked(), was);
     }
 
     void cleanupTestCase()

@@ -9,6 +9,7 @@
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
+#include "editors/record_inspector.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
@@ -234,10 +235,16 @@ private slots:
         QVERIFY(model->setData(model->index(0, columnOf(model, QStringLiteral("Count"))), 512.0,
                                Qt::EditRole));
         stepDone();
-        // Now the fleet may be fixed: picked, not typed.
-        FieldTableModel* project = m_fleetPage.models.at(1);
-        pick(view(m_fleet.get(), QStringLiteral("Project")), 0,
-             columnOf(project, QStringLiteral("Fleet mode")), QStringLiteral("fixed"));
+        // Now the fleet may be fixed: picked in the project's form, not typed.
+        auto* form = m_fleet->findChild<RecordInspector*>(QStringLiteral("projectInspector"));
+        QVERIFY(form);
+        auto* mode = qobject_cast<QComboBox*>(form->editorOf(QStringLiteral("Fleet mode")));
+        QVERIFY(mode);
+        const int fixed = mode->findData(QStringLiteral("fixed"));
+        QVERIFY(fixed >= 0);
+        mode->setCurrentIndex(fixed);
+        emit mode->activated(fixed);
+        QCoreApplication::processEvents();
         QCOMPARE(m_doc->project().fleet.mode, FleetMode::Fixed);
         stepDone();
     }

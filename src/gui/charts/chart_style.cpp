@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::gui {
@@ -147,8 +148,11 @@ void applySlidePreset(QChart* chart, qreal scale)
 {
     if (chart->theme() != QChart::ChartThemeDark) // on screen, a dark desktop stays dark
         chart->setTheme(QChart::ChartThemeLight);
+    // Smaller still than in proportion on a laptop's slide (22 × 0.71 pt at
+    // 768 px, 26 pt from 1080 px): a long title keeps to one line and the
+    // plot keeps half the screen (issue 32).
     QFont title = chart->titleFont();
-    title.setPointSizeF(26 * scale);
+    title.setPointSizeF((22 + 4 * std::clamp((scale - 0.7) / 0.3, 0.0, 1.0)) * scale);
     title.setBold(true);
     chart->setTitleFont(title);
     QFont body = chart->legend()->font();

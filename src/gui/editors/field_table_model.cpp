@@ -146,7 +146,9 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
     const FieldColumn& c = m_columns[std::size_t(section)];
     if (role == Qt::ToolTipRole)
         return c.tooltip;
-    return c.unit.isEmpty() ? c.header : QStringLiteral("%1 (%2)").arg(c.header, c.unit);
+    // The unit on a line of its own: a column is as narrow as its name or
+    // its figures, and a laptop's editor pane shows a table whole.
+    return c.unit.isEmpty() ? c.header : QStringLiteral("%1\n(%2)").arg(c.header, c.unit);
 }
 
 Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const

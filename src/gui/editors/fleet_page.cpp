@@ -1,9 +1,11 @@
 #include "catalog_table_model.h"
 #include "document/price_book_edit.h"
+#include "editors/compact_list.h"
 #include "editors/field_table_model.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
+#include "editors/record_inspector.h"
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
 #include "model/fleet_fields.h"
@@ -87,12 +89,23 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
             return QString::fromStdString(p.fleet.pools[std::size_t(i)].id);
         },
         poolColumns(), page);
-    QTableView* poolsView = nullptr;
-    addTable(layout, QObject::tr("Pools of the fleet"), model, &poolsView);
+    model->setObjectName(QObject::tr("Pools"));
+    // A compact list (GPU, count, plan; the id heads the form) over the
+    // pool's form: the table of every field scrolled sideways in a laptop's
+    // editor pane (issue 32).
+    auto* poolForm = new RecordInspector(
+        [](const Project& p, int i) { return p.fleet.pools[std::size_t(i)].id; },
+        QObject::tr("pool"));
+    poolForm->setObjectName(QStringLiteral("poolInspector"));
+    poolForm->setLabelsBeside(true);
+    const ListAndInspector pools = addListAndInspector(
+        layout, QObject::tr("Pools of the fleet"), model,
+        {QStringLiteral("gpu"), QStringLiteral("count"), QStringLiteral("plan")}, poolForm);
     addRowActions(
-        layout, doc, poolsView, model, RowList::Pools,
+        pools.listLayout, doc, pools.view, model, RowList::Pools,
         [](QWidget*, const Project& p)
             -> std::optional<std::variant<boost::json::object, QString>> { return newPoolRow(p); });
+    useArrowsForMoves(page, QObject::tr("Pools of the fleet"));
     // The project itself: one row, some of its fields (the price book has
     // its own page, the scheduler policy the Scheduler page).
     std::vector<FieldColumn> all = recordColumns<Project>(
@@ -110,7 +123,14 @@ ProjectPage fleetPage(ProjectDocument* doc, QWidget* parent)
     auto* project = new FieldTableModel(
         doc, [](const Project&) { return std::vector<int>{0}; },
         [](const Project&, int) { return QObject::tr("Project"); }, shown, page);
-    addTable(layout, QObject::tr("Project"), project);
+    project->setObjectName(QObject::tr("name, horizon and fleet mode"));
+    // One row: its form alone.
+    auto* projectForm = new RecordInspector(
+        [](const Project&, int) { return std::string("project"); }, QObject::tr("project"), page);
+    projectForm->setObjectName(QStringLiteral("projectInspector"));
+    projectForm->setLabelsBeside(true);
+    projectForm->inspect(project, 0);
+    layout->addWidget(projectForm);
     return {QObject::tr("Fleet"), page, {model, project}};
 }
 

@@ -8,6 +8,7 @@
 #include "editors/project_pages.h"
 #include "store/catalog_loader.h"
 #include "store/project_json_writer.h"
+#include "views/number_format.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -45,6 +46,9 @@ FieldColumn priceColumn(Plan plan)
                             "date. Double-click a “—” to add the price.");
     c.missingTooltip = noPriceTooltip();
     c.decimals = 4;
+    // "$2.99" (the number format's cents; $0.0042 below a dime): five plans
+    // side by side in a laptop's editor pane. Typed and edited in full.
+    c.format = [](double usd) { return formatUsd(usd); };
     c.get = [plan](const Project& p, int i) {
         const GpuPrices* prices = pricesOf(p, i);
         if (!prices || !prices->hourly(plan))
@@ -77,6 +81,7 @@ FieldColumn ownedColumn()
                             "per GPU-hour held. Double-click to enter or change the figures.");
     c.missingTooltip = noPriceTooltip();
     c.decimals = 4;
+    c.format = [](double usd) { return formatUsd(usd); };
     c.get = [](const Project& p, int i) {
         const GpuPrices* prices = pricesOf(p, i);
         if (!prices || !prices->owned)

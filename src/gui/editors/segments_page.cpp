@@ -1,10 +1,12 @@
 #include "catalog_table_model.h"
 #include "document/price_book_edit.h"
+#include "editors/compact_list.h"
 #include "editors/empty_table_placeholder.h"
 #include "editors/field_table_model.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
+#include "editors/record_inspector.h"
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
 #include "model/fleet_fields.h"
@@ -104,6 +106,7 @@ FieldTableModel* addTenantsTable(QVBoxLayout* layout, ProjectDocument* doc, QWid
                                           "cost weights and the sharing penalty"));
     addRowActions(layout, doc, view, model, RowList::Tenants,
                   [](QWidget*, const Project& p) { return newTenantRow(p); });
+    useArrowsForMoves(page, QObject::tr("Tenants"));
     // Where their figures are: the tenant sheet of the evaluation (views/tenant_sheet).
     auto* results = new QLabel(QObject::tr("Each tenant's GPU-hours and cost, month by month: "
                                            "the Metering page, “This project's tenants”."),
@@ -126,19 +129,25 @@ ProjectPage segmentsPage(ProjectDocument* doc, QWidget* parent)
             return QString::fromStdString(p.segments[std::size_t(i)].id);
         },
         segmentColumns(), page);
-    QTableView* view = nullptr;
-    addTable(layout, QObject::tr("Customer segments"), model, &view);
-    // A segment's allowed regimes wrap onto a second line in a column of
-    // bounded width instead of pushing the price and the note out of a
-    // default-size window.
-    view->horizontalHeader()->setMaximumSectionSize(300);
-    view->setWordWrap(true);
-    view->verticalHeader()->setDefaultSectionSize(2 * view->fontMetrics().lineSpacing() + 10);
-    addRowActions(layout, doc, view, model, RowList::Segments,
+    model->setObjectName(QObject::tr("Segments"));
+    // A compact list (name, isolation floor, price) over the segment's form:
+    // eight columns scrolled sideways in a laptop's editor pane (issue 32).
+    auto* form =
+        new RecordInspector([](const Project& p, int i) { return p.segments[std::size_t(i)].id; },
+                            QObject::tr("segment"));
+    form->setObjectName(QStringLiteral("segmentInspector"));
+    form->setLabelsBeside(true);
+    const ListAndInspector segments =
+        addListAndInspector(layout, QObject::tr("Customer segments"), model,
+                            {QStringLiteral("name"), QStringLiteral("isolation_floor"),
+                             QStringLiteral("price_usd_per_gpu_hour")},
+                            form);
+    addRowActions(segments.listLayout, doc, segments.view, model, RowList::Segments,
                   [](QWidget*, const Project& p)
                       -> std::optional<std::variant<boost::json::object, QString>> {
                       return newSegmentRow(p);
                   });
+    useArrowsForMoves(page, QObject::tr("Customer segments"));
     FieldTableModel* tenants = addTenantsTable(layout, doc, page);
     return {QObject::tr("Segments"), page, {model, tenants}};
 }

@@ -1,16 +1,17 @@
 #include "compute/plan_results.h"
 #include "document/scenario_recorder.h"
+#include "editors/compact_list.h"
 #include "editors/empty_table_placeholder.h"
 #include "editors/model_picker.h"
 #include "editors/new_workload_dialog.h"
 #include "editors/page_helpers.h"
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
+#include "editors/record_inspector.h"
 #include "editors/row_actions.h"
 #include "editors/spec_columns.h"
 #include "editors/unit_delegate.h"
 #include "editors/workload_defaults.h"
-#include "editors/workload_inspector.h"
 #include "editors/workload_pins.h"
 #include "engine/training.h"
 #include "utf8_text.h"
@@ -42,7 +43,7 @@
 // segment, the one or two figures that size it, its cost) with its rows'
 // buttons (an empty one is a line with an Add link), and beside the lists the
 // inspector: every field of the selected workload as a form
-// (editors/workload_inspector.h). Segment, precision, reference GPU and the
+// (editors/record_inspector.h). Segment, precision, reference GPU and the
 // optional pins are picked, never typed.
 
 namespace fleet::gui {
@@ -153,43 +154,6 @@ std::vector<FieldColumn> workloadMonthColumns()
     return columns;
 }
 
-/// A compact list over `model` in `layout`: the columns keyed `shown` alone
-/// (all of a row's fields are in the inspector), short rows, the name first.
-QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
-                           const QStringList& shown)
-{
-    auto* view = new QTableView;
-    view->setObjectName(title);
-    view->setModel(model);
-    view->setItemDelegate(new UnitDelegate(view));
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                          QAbstractItemView::AnyKeyPressed);
-    view->verticalHeader()->hide(); // the name is a column
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view->setWordWrap(false);
-    QHeaderView* header = view->horizontalHeader();
-    for (int c = 0; c < model->columnCount(); ++c) {
-        const int at = shown.indexOf(model->column(c).key);
-        view->setColumnHidden(c, at < 0);
-    }
-    // The name takes the room left; the figures fit their header and first rows.
-    for (int c = 0; c < model->columnCount(); ++c)
-        header->setSectionResizeMode(c, model->column(c).key == QStringLiteral("name")
-                                            ? QHeaderView::Stretch
-                                            : QHeaderView::ResizeToContents);
-    header->setResizeContentsPrecision(20);
-    // Columns in the order asked: name, figures, cost, segment.
-    for (int i = 0; i < shown.size(); ++i)
-        for (int c = 0; c < model->columnCount(); ++c)
-            if (model->column(c).key == shown[i])
-                header->moveSection(header->visualIndex(c), i);
-    layout->addWidget(view, 1);
-    return view;
-}
-
 /// Hides the rows of `view` whose workload's name and id do not hold
 /// `text`; returns how many show.
 int filterRows(QTableView* view, const FieldTableModel* model, const QString& text)
@@ -249,7 +213,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     splitter->setChildrenCollapsible(false);
     auto* kinds = new QTabWidget;
     kinds->setObjectName(QStringLiteral("workloadKinds"));
-    auto* inspector = new WorkloadInspector;
+    auto* inspector = new RecordInspector;
     auto* inspectorScroll = new QScrollArea;
     inspectorScroll->setObjectName(QStringLiteral("inspectorScroll"));
     inspectorScroll->setWidgetResizable(true);
@@ -306,14 +270,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         addRowActions(tabLayout, doc, view, model, RowList::Workloads);
         // Arrows for Move up and down: the list fits a laptop's editor pane
         // (about 430 px at 1366×768) beside the inspector.
-        for (const auto& [name, icon] :
-             {std::pair{QStringLiteral("moveUp:"), QStyle::SP_ArrowUp},
-              std::pair{QStringLiteral("moveDown:"), QStyle::SP_ArrowDown}})
-            if (auto* button = tab->findChild<QPushButton*>(name + title)) {
-                button->setAccessibleName(button->text());
-                button->setText({});
-                button->setIcon(button->style()->standardIcon(icon));
-            }
+        useArrowsForMoves(tab, title);
         kinds->addTab(tab, title);
         QObject::connect(
             view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,

@@ -91,6 +91,9 @@ ChartSelector::ChartSelector(QTabWidget* tabs, QWidget* parent)
     : QWidget(parent), m_tabs(tabs), m_group(new QButtonGroup(this))
 {
     setObjectName(QStringLiteral("chartSelector"));
+    // Tight buttons (on a laptop's slide the ten charts still take two rows;
+    // the slide's smaller title gives the plot its half of the screen).
+    setStyleSheet(QStringLiteral("QToolButton { padding: 1px 2px; }"));
     auto* layout = new WrapLayout(this, 2);
     layout->setContentsMargins(2, 2, 2, 2);
     m_group->setExclusive(true);

@@ -91,6 +91,7 @@ ChartTabs::ChartTabs(QWidget* parent) : QTabWidget(parent)
             m_mixSource->addItem(tr("The optimizer's plan (status and gap in the subtitle)"));
             m_mixSource->addItem(tr("The engine's choice, workload by workload"));
             auto* label = new QLabel(tr("Show:"), page);
+            label->setObjectName(QStringLiteral("regimeMixSourceLabel"));
             label->setBuddy(m_mixSource);
             row->addWidget(label);
             row->addWidget(m_mixSource);
@@ -300,6 +301,11 @@ void ChartTabs::redraw(int index)
 void ChartTabs::setLarge(bool large)
 {
     m_large = large;
+    // An editing control, as the knee button: a slide's chart takes its row.
+    m_mixSource->setVisible(!large);
+    if (auto* label =
+            m_mixSource->parentWidget()->findChild<QLabel*>(QStringLiteral("regimeMixSourceLabel")))
+        label->setVisible(!large);
     std::fill(m_stale.begin(), m_stale.end(), true);
     redraw(currentIndex());
     updateKneeButton();

@@ -3,9 +3,11 @@
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::gui {
@@ -132,8 +134,13 @@ QSlider* DriversPanel::slider(const QString& key) const
 
 void DriversPanel::setLarge(bool large)
 {
+    // In proportion to the screen, as the slide's charts are: 1.5 × on full
+    // HD, 1.2 × on a laptop, where the chart needs the width (issue 32).
+    const QScreen* shown = window()->screen();
+    const qreal height = shown ? shown->geometry().height() : 1080.0;
+    const qreal scale = large ? std::clamp(1.5 * height / 1080.0, 1.2, 1.5) : 1.0;
     QFont f = font();
-    f.setPointSizeF(QWidget().font().pointSizeF() * (large ? 1.5 : 1.0));
+    f.setPointSizeF(QWidget().font().pointSizeF() * scale);
     setFont(f);
     for (const Row& row : m_rows)
         row.slider->setMinimumWidth(large ? 120 : 0); // room for the value on a laptop

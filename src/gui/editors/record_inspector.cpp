@@ -1,4 +1,4 @@
-#include "editors/workload_inspector.h"
+#include "editors/record_inspector.h"
 
 #include "editors/field_table_model.h"
 
@@ -35,6 +35,7 @@ enum class EditorKind
     Number,
     Text,
     Choice,
+    CheckList,
     Check,
     ReadOnly
 };
@@ -44,7 +45,7 @@ EditorKind editorKind(const FieldColumn& c, const QVariant& value)
     if (!c.pointer && !c.edits)
         return EditorKind::ReadOnly;
     if (c.choices)
-        return c.checkList ? EditorKind::ReadOnly : EditorKind::Choice;
+        return c.checkList ? EditorKind::CheckList : EditorKind::Choice;
     if (value.typeId() == QMetaType::Bool)
         return EditorKind::Check;
     if (value.typeId() == QMetaType::QString)
@@ -54,7 +55,13 @@ EditorKind editorKind(const FieldColumn& c, const QVariant& value)
 
 } // namespace
 
-WorkloadInspector::WorkloadInspector(QWidget* parent) : QWidget(parent)
+RecordInspector::RecordInspector(QWidget* parent)
+    : RecordInspector([](const Project& p, int item) { return p.workloads[std::size_t(item)].id; },
+                      tr("workload"), parent)
+{}
+
+RecordInspector::RecordInspector(Identity identity, const QString& noun, QWidget* parent)
+    : QWidget(parent), m_identity(std::move(identity)), m_noun(noun)
 {
     setObjectName(QStringLiteral("inspector"));
     auto* layout = new QVBoxLayout(this);
@@ -78,7 +85,7 @@ WorkloadInspector::WorkloadInspector(QWidget* parent) : QWidget(parent)
     inspect(nullptr, -1);
 }
 
-void WorkloadInspector::inspect(FieldTableModel* model, int row)
+void RecordInspector::inspect(FieldTableModel* model, int row)
 {
     const bool sameModel = model == m_model;
     if (!sameModel) {
@@ -98,31 +105,34 @@ void WorkloadInspector::inspect(FieldTableModel* model, int row)
                                      })};
         }
     }
-    const std::string id =
-        model && row >= 0 && row < model->rowCount()
-            ? model->document()->shownProject().workloads[std::size_t(model->itemAt(row))].id
-            : std::string();
-    if (sameModel && id == m_workloadId && !m_rows.empty())
+    const std::string id = model && row >= 0 && row < model->rowCount()
+                               ? m_identity(model->document()->shownProject(), model->itemAt(row))
+                               : std::string();
+    if (sameModel && id == m_itemId && !m_rows.empty())
         return refresh();
-    m_workloadId = id;
+    m_itemId = id;
     showRefusal({});
     rebuild();
 }
 
-int WorkloadInspector::row() const
+void RecordInspector::setLabelsBeside(bool beside)
 {
-    if (!m_model || m_workloadId.empty())
+    m_labelsBeside = beside;
+    rebuild();
+}
+
+int RecordInspector::row() const
+{
+    if (!m_model || m_itemId.empty())
         return -1;
     const Project& project = m_model->document()->shownProject();
-    for (int r = 0; r < m_model->rowCount(); ++r) {
-        const std::size_t item = std::size_t(m_model->itemAt(r));
-        if (item < project.workloads.size() && project.workloads[item].id == m_workloadId)
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (m_identity(project, m_model->itemAt(r)) == m_itemId)
             return r;
-    }
     return -1;
 }
 
-QWidget* WorkloadInspector::editorOf(const QString& header) const
+QWidget* RecordInspector::editorOf(const QString& header) const
 {
     if (!m_model)
         return nullptr;
@@ -132,20 +142,20 @@ QWidget* WorkloadInspector::editorOf(const QString& header) const
     return nullptr;
 }
 
-QString WorkloadInspector::refusal() const
+QString RecordInspector::refusal() const
 {
     return m_refusal->isHidden() ? QString() : m_refusal->text();
 }
 
-void WorkloadInspector::showRefusal(const QString& message)
+void RecordInspector::showRefusal(const QString& message)
 {
     m_refusal->setText(message.isEmpty() ? QString() : tr("Refused: %1").arg(message));
     m_refusal->setVisible(!message.isEmpty());
 }
 
-void WorkloadInspector::rebuild()
+void RecordInspector::rebuild()
 {
-    // A new form: the one before had another workload's (or kind's) fields.
+    // A new form: the one before had another item's (or kind's) fields.
     delete m_form;
     m_rows.clear();
     m_form = new QWidget(this);
@@ -161,13 +171,17 @@ void WorkloadInspector::rebuild()
     const Project& shown = m_model->document()->shownProject();
     for (int column = 0; column < m_model->columnCount(); ++column) {
         const FieldColumn& c = m_model->column(column);
-        const QString group = c.group.isEmpty() ? tr("Workload") : c.group;
+        // A field of no group: in the item's own ("Workload", "Pool").
+        const QString group =
+            c.group.isEmpty() ? m_noun.left(1).toUpper() + m_noun.mid(1) : c.group;
         if (!forms.count(group)) {
             auto* box = new QGroupBox(group, m_form);
             box->setObjectName(QStringLiteral("group:") + group);
             auto* form = new QFormLayout(box);
-            // Labels above their fields: a side panel is narrow, and no label is cut.
-            form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+            // Labels above their fields: a side panel is narrow, and no label
+            // is cut; beside them (wrapped where a row does not fit) on a page.
+            form->setRowWrapPolicy(m_labelsBeside ? QFormLayout::WrapLongRows
+                                                  : QFormLayout::WrapAllRows);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             forms[group] = form;
             order.push_back(group);
@@ -224,6 +238,35 @@ void WorkloadInspector::rebuild()
             editor = combo;
             break;
         }
+        case EditorKind::CheckList: {
+            // A box per choice (a segment's allowed regimes): the list is
+            // stored as the boxes ticked, one undo step per click.
+            auto* boxes = new QWidget;
+            boxes->setProperty("checkList", true);
+            auto* stack = new QVBoxLayout(boxes);
+            stack->setContentsMargins(0, 0, 0, 0);
+            stack->setSpacing(2);
+            for (const FieldChoice& choice : c.choices(shown, m_model->itemAt(r))) {
+                auto* box = new QCheckBox(choice.label);
+                box->setProperty("choice", choice.value);
+                box->setToolTip(choice.tooltip);
+                stack->addWidget(box);
+                connect(box, &QCheckBox::clicked, this, [this, boxes, at] {
+                    if (row() < 0)
+                        return;
+                    QStringList ticked;
+                    for (auto* one : boxes->findChildren<QCheckBox*>())
+                        if (one->isChecked())
+                            ticked << one->property("choice").toString();
+                    if (m_model->setData(at(), ticked, Qt::EditRole))
+                        showRefusal({});
+                    else
+                        refresh(); // the boxes as stored
+                });
+            }
+            editor = boxes;
+            break;
+        }
         case EditorKind::Check: {
             auto* check = new QCheckBox;
             connect(check, &QCheckBox::clicked, this, [this, at](bool on) {
@@ -253,14 +296,15 @@ void WorkloadInspector::rebuild()
     refresh();
 }
 
-void WorkloadInspector::refresh()
+void RecordInspector::refresh()
 {
     const int r = row();
     m_form->setVisible(r >= 0);
     if (r < 0) {
-        m_title->setText(m_model && !m_workloadId.empty()
-                             ? tr("The workload shown was removed; select another in the list.")
-                             : tr("Select a workload in the list to see all of its fields."));
+        m_title->setText(
+            m_model && !m_itemId.empty()
+                ? tr("The %1 shown was removed; select another in the list.").arg(m_noun)
+                : tr("Select a %1 in the list to see all of its fields.").arg(m_noun));
         return;
     }
     const Project& shown = m_model->document()->shownProject();
@@ -283,7 +327,15 @@ void WorkloadInspector::refresh()
                     : QString());
             edit->setModified(false);
             edit->setCursorPosition(0); // a long note reads from its start
-            edit->setReadOnly(!(m_model->flags(index) & Qt::ItemIsEditable) && value.isValid());
+            // An unset optional field is typed into; a value the item has
+            // not (a price the book lacks: Add price) is not.
+            const bool editable =
+                (m_model->flags(index) & Qt::ItemIsEditable) || (!value.isValid() && c.clearable);
+            edit->setReadOnly(!editable);
+            edit->setPlaceholderText(editable ? tr("unset") : QStringLiteral("—"));
+            edit->setToolTip(value.isValid() || c.missingTooltip.isEmpty()
+                                 ? fieldTooltip(c, value.typeId() != QMetaType::QString)
+                                 : c.missingTooltip);
         } else if (auto* combo = qobject_cast<QComboBox*>(entry.editor)) {
             const QSignalBlocker quiet(combo);
             combo->clear();
@@ -297,6 +349,12 @@ void WorkloadInspector::refresh()
                 at = combo->count() - 1;
             }
             combo->setCurrentIndex(at);
+        } else if (entry.editor->property("checkList").toBool()) {
+            const QStringList ticked = value.toStringList();
+            for (auto* box : entry.editor->findChildren<QCheckBox*>()) {
+                const QSignalBlocker quiet(box);
+                box->setChecked(ticked.contains(box->property("choice").toString()));
+            }
         } else if (auto* check = qobject_cast<QCheckBox*>(entry.editor)) {
             const QSignalBlocker quiet(check);
             check->setChecked(value.toBool());
