@@ -423,9 +423,23 @@ Milp buildRegimeMixMilp(const Project& project, Objective objective)
 Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const OptimizeOptions& options)
 {
     RegimeMixResult result;
+    // Cancelled (a newer edit supersedes this one): stopped between phases,
+    // with no plan, instead of finishing an answer no one will read.
+    const auto cancelled = [&options, &result] {
+        if (!options.solve.cancel || !options.solve.cancel->load())
+            return false;
+        result = RegimeMixResult{};
+        result.status = SolveStatus::Stopped;
+        result.solverNote = "cancelled before a plan was found";
+        return true;
+    };
+    if (cancelled())
+        return result;
     Model model = buildRegimeMixModel(project, options.objective);
     result.columns = int(model.milp.columns.size());
     result.rows = int(model.milp.rows.size());
+    if (cancelled())
+        return result;
     const Evaluation evaluation = evaluate(project);
     result.baselineUsd = evaluation.kpis.baselineTotalCostUsd;
     if (!model.reasons.empty() && options.objective == Objective::Cost) {
@@ -441,6 +455,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     if (!solvedLp)
         return solvedLp.error();
     const MilpSolution& lp = solvedLp.value();
+    if (options.fastPath && cancelled())
+        return result; // the exact path's solve says for itself where it stopped
     std::optional<std::vector<double>> rounded;
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
@@ -516,6 +532,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
             result.reasons = explainInfeasibleFleet(project, evaluation);
         return result;
     }
+    if (options.fastPath && cancelled())
+        return result;
     // The solver minimises; the margin objective is stated negated.
     const double sign = options.objective == Objective::Margin ? -1.0 : 1.0;
     result.objectiveUsd = sign * solution.objective;
@@ -528,6 +546,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     result.marginalGpuValueUsd = std::move(marginal).value();
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
+    if (options.fastPath && cancelled())
+        return result;
     proposeResize(project, model, solution, evaluation, options, result);
     return result;
 }
