@@ -85,8 +85,10 @@ std::optional<QString> ProjectDocument::edit(const QString& text,
             stepText = tr("%1 (scenario %2)").arg(text, scenarioLabel());
         // Overrides of workload fields: the rows they change checked alone
         // in the project as shown, and the project not re-read.
-        if (auto rows =
-                scenarioRowsEdit(m_project, scenarioProject(), m_scenario.toStdString(), routed)) {
+        const Project* shown = appliedScenarioProject();
+        if (auto rows = shown
+                            ? scenarioRowsEdit(m_project, *shown, m_scenario.toStdString(), routed)
+                            : std::nullopt) {
             if (!*rows)
                 return QString::fromStdString(rows->error().toString());
             ScenarioRowsEdit done = std::move(*rows).value();
