@@ -433,12 +433,14 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
         result.solverNote = "cancelled before a plan was found";
         return true;
     };
-    if (cancelled())
+    // The exact path keeps its contract: cancelled, CBC stops at its first
+    // event with the best plan it was started from (a stopped plan).
+    if (options.fastPath && cancelled())
         return result;
     Model model = buildRegimeMixModel(project, options.objective);
     result.columns = int(model.milp.columns.size());
     result.rows = int(model.milp.rows.size());
-    if (cancelled())
+    if (options.fastPath && cancelled())
         return result;
     const Evaluation evaluation = evaluate(project);
     result.baselineUsd = evaluation.kpis.baselineTotalCostUsd;
@@ -456,7 +458,7 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
         return solvedLp.error();
     const MilpSolution& lp = solvedLp.value();
     if (options.fastPath && cancelled())
-        return result; // the exact path's solve says for itself where it stopped
+        return result;
     std::optional<std::vector<double>> rounded;
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
