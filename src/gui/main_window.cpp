@@ -134,7 +134,8 @@ void MainWindow::setupLayout()
         m_recompute->setLiveParts(parts);
         const ResultsPtr latest = m_recompute->latest();
         if (m_document && latest && (latest->parts & parts) != parts)
-            m_recompute->request(m_document->project(), m_document->scenario());
+            m_recompute->request(m_document->project(), m_document->scenario(),
+                                 m_document->appliedScenarioProject());
     });
     connect(m_charts, &ChartTabs::kneeAsCeilingRequested, this, [this] {
         if (const ResultsPtr results = m_charts->results(); results && m_document)
@@ -270,8 +271,10 @@ void MainWindow::setProject(Project project, const QString& path)
     ProjectDocument* old = m_document;
     m_openedFile = path; // openFile sets the file a JSON project was imported from
     m_document = new ProjectDocument(std::move(project), path, this);
-    connect(m_document, &ProjectDocument::changed, this,
-            [this] { m_recompute->request(m_document->project(), m_document->scenario()); });
+    connect(m_document, &ProjectDocument::changed, this, [this] {
+        m_recompute->request(m_document->project(), m_document->scenario(),
+                             m_document->appliedScenarioProject());
+    });
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::pathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::scenarioChanged, this, &MainWindow::updateTitle);
@@ -298,7 +301,8 @@ void MainWindow::setProject(Project project, const QString& path)
                                      m_document->recoveryBase() == m_pendingRecoveryBase);
     delete old;
     updateTitle();
-    m_recompute->request(m_document->project(), m_document->scenario());
+    m_recompute->request(m_document->project(), m_document->scenario(),
+                         m_document->appliedScenarioProject());
 }
 
 void MainWindow::rebuildPages()

@@ -16,6 +16,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <random>
 #include <string>
@@ -167,6 +168,38 @@ private slots:
         QCOMPARE(solved.value().assignments.size(), project.value().workloads.size());
         QVERIFY(solved.value().bestBoundUsd <= solved.value().objectiveUsd + 1e-6);
         QVERIFY(solved.value().gap < 0.05);
+    }
+
+    void aRaisedCancelFlagStopsTheFastPath()
+    {
+        // A newer edit supersedes this one (RecomputeService raises the
+        // flag): the fast path ends `stopped` without a plan, and column
+        // generation stops between its pricing rounds.
+        const auto project = repeatedSample(160, "size");
+        QVERIFY2(project.ok(), project.ok() ? "" : project.error().toString().c_str());
+        std::atomic<bool> cancel{true};
+        OptimizeOptions options;
+        options.fastPath = true;
+        options.solve.cancel = &cancel;
+        const auto stopped = optimizeRegimeMix(project.value(), options);
+        QVERIFY2(stopped.ok(), stopped.ok() ? "" : stopped.error().toString().c_str());
+        QCOMPARE(int(stopped.value().status), int(SolveStatus::Stopped));
+        QVERIFY(stopped.value().assignments.empty());
+        QCOMPARE(stopped.value().columns, 0); // stopped before its model was built
+        const Model model = buildRegimeMixModel(project.value(), Objective::Cost);
+        QVERIFY(usesColumnGeneration(model, model.milp));
+        SolveOptions lp;
+        lp.relaxation = true;
+        lp.cancel = &cancel;
+        const auto relaxed = solveRelaxation(model, model.milp, lp);
+        QVERIFY2(relaxed.ok(), relaxed.ok() ? "" : relaxed.error().toString().c_str());
+        QCOMPARE(int(relaxed.value().status), int(SolveStatus::Stopped));
+        QVERIFY(relaxed.value().values.empty());
+        // Lowered, the same calls answer.
+        cancel = false;
+        const auto solved = optimizeRegimeMix(project.value(), options);
+        QVERIFY2(solved.ok(), solved.ok() ? "" : solved.error().toString().c_str());
+        QCOMPARE(solved.value().assignments.size(), project.value().workloads.size());
     }
 };
 

@@ -153,6 +153,37 @@ private slots:
         window.grab().save(QStringLiteral(FLEET_BINARY_DIR "/responsive_edit_settled.png"));
         window.recompute()->cancelSlow();
     }
+
+    /// A newer edit cancels older work: the optimizer's fast path of a
+    /// superseded request stops between its phases (it would take hundreds
+    /// of milliseconds of a core at 1,000 workloads) and its answer is never
+    /// shown; the newest request's is.
+    void aNewerRequestStopsTheOlderOptimizer()
+    {
+        RecomputeService recompute;
+        recompute.setSlowEnabled(false);
+        Project older = test_support::scaledSample(1000);
+        Project newer = older;
+        newer.name = "newer";
+        int answers = 0;
+        int olderAnswers = 0;
+        connect(&recompute, &RecomputeService::optimizerReady, this, [&](const ResultsPtr& r) {
+            ++answers;
+            olderAnswers += r->baseProject.name == "newer" ? 0 : 1;
+        });
+        recompute.request(older, {});
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.optimizerBusy(), test::kPatienceMs);
+        recompute.request(newer, {});
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.upToDate() && !recompute.optimizerBusy() &&
+                                     recompute.latest()->optimizerCurrent,
+                                 test::kPatienceMs);
+        QCOMPARE(recompute.optimizerRunsCancelled(), 1);
+        QCOMPARE(olderAnswers, 0);
+        QCOMPARE(answers, 1);
+        QCOMPARE(recompute.latest()->baseProject.name, std::string("newer"));
+        QVERIFY(recompute.latest()->optimizer.has_value());
+        QCOMPARE(recompute.latest()->optimizer->status == SolveStatus::Stopped, false);
+    }
 };
 
 FLEET_TEST_MAIN(TestGuiResponsive)

@@ -10,6 +10,7 @@
 #include "document/edit_command.h"
 #include "document/override_words.h"
 #include "document/project_document.h"
+#include "document/scenario_recorder.h"
 #include "editors/field_table_model.h"
 #include "editors/price_entry_dialog.h"
 #include "editors/project_pages.h"
@@ -316,6 +317,75 @@ private slots:
         while (undo()->canRedo())
             undo()->redo();
         QCOMPARE(projectToJsonText(doc()->project()), edited);
+    }
+
+    void aWorkloadEditInAScenarioReadsThatRowAlone()
+    {
+        // A scenario that already changes a pool and a workload.
+        m_window->setProject(loadSampleProject().value());
+        const Project& base = doc()->project();
+        bj::array list = projectToJson(base).at("scenarios").as_array();
+        const std::string pool = base.fleet.pools.at(0).id;
+        const std::string first = base.workloads.at(0).id;
+        list.push_back(bj::object{
+            {"id", "what-if"},
+            {"name", "What if"},
+            {"overrides",
+             bj::array{
+                 bj::object{{"path", "/fleet/pools/" + pool + "/count"}, {"value", 900}},
+                 bj::object{{"path", "/workloads/" + first + "/name"}, {"value", "Renamed"}}}}});
+        QVERIFY(!doc()->edit(QStringLiteral("new"), {{"/scenarios", list}}));
+        doc()->setScenario(QStringLiteral("what-if"));
+        const auto shownIsApplied = [&] {
+            auto applied = applyScenario(doc()->project(), "what-if");
+            return applied && projectToJsonText(doc()->scenarioProject()) ==
+                                  projectToJsonText(applied.value());
+        };
+        QVERIFY(shownIsApplied());
+        const std::string baseline = baselineText(doc()->project());
+
+        // A number of the second workload (a batch workload's GPU-hours).
+        QVERIFY(!doc()->edit(QStringLiteral("hours"),
+                             {{"/workloads/1/gpu_hours_per_month", bj::value(45000)}}));
+        // One step of that scenario alone; the shown project changed in that row.
+        const auto* last = dynamic_cast<const EditCommand*>(undo()->command(undo()->count() - 1));
+        QVERIFY(last);
+        QCOMPARE(last->steps().size(), std::size_t(1));
+        const std::size_t index = doc()->project().scenarios.size() - 1;
+        QCOMPARE(last->steps().front()->target(), "row /scenarios " + std::to_string(index));
+        QCOMPARE(doc()->lastChange().scope, ProjectChange::Scope::Row);
+        QCOMPARE(doc()->lastChange().list, std::string("/workloads"));
+        QCOMPARE(doc()->lastChange().row, 1);
+        QCOMPARE(doc()->project().scenarios.back().overrides.size(), std::size_t(3));
+        QCOMPARE(baselineText(doc()->project()), baseline);
+        // What the row shows is the scenario applied whole, after the edit,
+        // its undo and its redo.
+        QVERIFY(shownIsApplied());
+        const auto hours = [&] {
+            return std::get<BatchSpec>(doc()->scenarioProject().workloads[1].spec).gpuHoursPerMonth;
+        };
+        QCOMPARE(hours(), 45000.0);
+        undo()->undo();
+        QVERIFY(shownIsApplied());
+        QCOMPARE(hours(), 40000.0);
+        QCOMPARE(doc()->project().scenarios.back().overrides.size(), std::size_t(2));
+        undo()->redo();
+        QVERIFY(shownIsApplied());
+        QCOMPARE(hours(), 45000.0);
+
+        // A value the row's rules refuse: refused as the whole project's
+        // reader refuses it (the same words), and nothing changes.
+        const int steps = undo()->count();
+        const std::vector<FieldEdit> bad = {{"/workloads/1/start_month", bj::value(0)}};
+        const auto refusal = doc()->edit(QStringLiteral("start"), bad);
+        QVERIFY(refusal);
+        auto routed = recordedEdits(doc()->project(), "what-if", bad);
+        QVERIFY(routed);
+        auto whole = applyFieldEdits(doc()->project(), routed.value(), doc()->project().name);
+        QVERIFY(!whole);
+        QCOMPARE(refusal->toStdString(), whole.error().toString());
+        QCOMPARE(undo()->count(), steps);
+        QVERIFY(shownIsApplied());
     }
 
     void theBaselineEditsTheProject()

@@ -19,6 +19,7 @@
 
 #include <ClpSimplex.hpp>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -72,7 +73,11 @@ struct Pattern
 class Master
 {
 public:
-    Master(const Model& model, const Milp& milp) : m_model(model), m_milp(milp) { build(); }
+    Master(const Model& model, const Milp& milp, const std::atomic<bool>* cancel)
+        : m_model(model), m_milp(milp), m_cancel(cancel)
+    {
+        build();
+    }
 
     Result<MilpSolution> solve();
 
@@ -91,6 +96,7 @@ private:
 
     const Model& m_model;
     const Milp& m_milp;
+    const std::atomic<bool>* m_cancel; ///< raised: stop between rounds
     ClpSimplex m_clp;
     std::vector<int> m_masterRowOf;  ///< per model row: its master row, -1 inside a block
     std::vector<int> m_otherColumns; ///< model columns outside the blocks (master 0..)
@@ -302,6 +308,11 @@ Result<MilpSolution> Master::solve()
 {
     m_clp.dual();
     for (int round = 0; round < kMaxPricingRounds; ++round) {
+        if (m_cancel && m_cancel->load()) { // superseded: no answer is wanted
+            MilpSolution stopped;
+            stopped.status = SolveStatus::Stopped;
+            return stopped;
+        }
         if (m_clp.status() == 1 && addCommittedPatterns()) {
             m_clp.dual();
             continue;
@@ -414,7 +425,7 @@ Result<MilpSolution> solveRelaxation(const Model& model, const Milp& milp,
         return Error(std::move(issues));
     const auto start = std::chrono::steady_clock::now();
     try {
-        Master master(model, milp);
+        Master master(model, milp, options.cancel);
         auto solved = master.solve();
         if (!solved) // did not settle: the whole LP, as small models are solved
             return solveMilp(milp, relaxation);

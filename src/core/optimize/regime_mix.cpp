@@ -423,9 +423,25 @@ Milp buildRegimeMixMilp(const Project& project, Objective objective)
 Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const OptimizeOptions& options)
 {
     RegimeMixResult result;
+    // Cancelled (a newer edit supersedes this one): stopped between phases,
+    // with no plan, instead of finishing an answer no one will read.
+    const auto cancelled = [&options, &result] {
+        if (!options.solve.cancel || !options.solve.cancel->load())
+            return false;
+        result = RegimeMixResult{};
+        result.status = SolveStatus::Stopped;
+        result.solverNote = "cancelled before a plan was found";
+        return true;
+    };
+    // The exact path keeps its contract: cancelled, CBC stops at its first
+    // event with the best plan it was started from (a stopped plan).
+    if (options.fastPath && cancelled())
+        return result;
     Model model = buildRegimeMixModel(project, options.objective);
     result.columns = int(model.milp.columns.size());
     result.rows = int(model.milp.rows.size());
+    if (options.fastPath && cancelled())
+        return result;
     const Evaluation evaluation = evaluate(project);
     result.baselineUsd = evaluation.kpis.baselineTotalCostUsd;
     if (!model.reasons.empty() && options.objective == Objective::Cost) {
@@ -441,6 +457,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     if (!solvedLp)
         return solvedLp.error();
     const MilpSolution& lp = solvedLp.value();
+    if (options.fastPath && cancelled())
+        return result;
     std::optional<std::vector<double>> rounded;
     if (!lp.values.empty())
         rounded = roundLpSolution(project, model, lp.values, options.objective);
@@ -516,6 +534,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
             result.reasons = explainInfeasibleFleet(project, evaluation);
         return result;
     }
+    if (options.fastPath && cancelled())
+        return result;
     // The solver minimises; the margin objective is stated negated.
     const double sign = options.objective == Objective::Margin ? -1.0 : 1.0;
     result.objectiveUsd = sign * solution.objective;
@@ -528,6 +548,8 @@ Result<RegimeMixResult> optimizeRegimeMix(const Project& project, const Optimize
     result.marginalGpuValueUsd = std::move(marginal).value();
     if (result.baselineUsd)
         result.savingsUsd = *result.baselineUsd - result.costUsd;
+    if (options.fastPath && cancelled())
+        return result;
     proposeResize(project, model, solution, evaluation, options, result);
     return result;
 }

@@ -19,9 +19,11 @@ struct EvaluationCaches
 /// computePlanResults into `results` (empty), with its two evaluations
 /// through `caches`, telling `steps` (when given) of its progress: their
 /// `evaluated` gets `results` itself, whose inputs and evaluation are then
-/// final while its charts' data is still being written.
+/// final while its charts' data is still being written. `shown`, when
+/// given, is `project` with `scenario` applied (the document keeps it up to
+/// date at the cost of each edit): it is not applied again.
 void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
                         Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
-                        const PlanSteps* steps = nullptr);
+                        const PlanSteps* steps = nullptr, const Project* shown = nullptr);
 
 } // namespace fleet::gui

@@ -11,15 +11,21 @@ namespace fleet::gui {
 namespace {
 
 void computeWith(PlanResults& results, const Project& project, const std::string& scenario,
-                 Kpi tornadoKpi, unsigned parts, EvaluationCaches* caches, const PlanSteps* steps)
+                 Kpi tornadoKpi, unsigned parts, EvaluationCaches* caches, const PlanSteps* steps,
+                 const Project* scenarioApplied = nullptr)
 {
     results.scenario = scenario;
-    results.project = project;
     results.baseProject = project;
+    results.project = scenarioApplied && !scenario.empty() ? *scenarioApplied : project;
     if (!scenario.empty()) {
-        auto applied = applyScenario(project, scenario);
+        // Applied already (the document's), or through the project's JSON.
+        bool applied = scenarioApplied != nullptr;
+        if (!scenarioApplied)
+            if (auto withScenario = applyScenario(project, scenario)) {
+                results.project = std::move(withScenario).value();
+                applied = true;
+            }
         if (applied) {
-            results.project = std::move(applied).value();
             results.baselineKpis =
                 (caches ? caches->base.evaluate(project) : evaluate(project)).kpis;
         }
@@ -51,9 +57,9 @@ PlanResults computePlanResults(const Project& project, const std::string& scenar
 
 void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
                         Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
-                        const PlanSteps* steps)
+                        const PlanSteps* steps, const Project* scenarioApplied)
 {
-    computeWith(results, project, scenario, tornadoKpi, parts, &caches, steps);
+    computeWith(results, project, scenario, tornadoKpi, parts, &caches, steps, scenarioApplied);
 }
 
 void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,

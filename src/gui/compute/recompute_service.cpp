@@ -101,6 +101,8 @@ RecomputeService::~RecomputeService()
         m_cancel->store(true);
     if (m_fastCancel)
         m_fastCancel->store(true);
+    if (m_optimizerCancel)
+        m_optimizerCancel->store(true);
     disconnect(&m_solver, nullptr, this, nullptr); // its destructor kills the worker
     m_fast.waitForFinished();
     m_optimizer.waitForFinished();
@@ -108,19 +110,24 @@ RecomputeService::~RecomputeService()
     m_exactRequest.waitForFinished();
 }
 
-void RecomputeService::request(const Project& project, const QString& scenario)
+void RecomputeService::request(const Project& project, const QString& scenario,
+                               const Project* shown)
 {
-    // The one copy of the project a request costs the GUI thread: every job
-    // of this request shares it, and edits never reach it.
-    request(std::make_shared<const Project>(project), scenario);
+    // The one copy of the project a request costs the GUI thread (two with a
+    // scenario shown: applying it again on a worker took ten thousand
+    // workloads' JSON round trips): every job of this request shares them,
+    // and edits never reach them.
+    request(std::make_shared<const Project>(project), scenario,
+            shown && !scenario.isEmpty() ? std::make_shared<const Project>(*shown) : nullptr);
 }
 
-void RecomputeService::request(std::shared_ptr<const Project> project, const QString& scenario)
+void RecomputeService::request(std::shared_ptr<const Project> project, const QString& scenario,
+                               std::shared_ptr<const Project> shown)
 {
     // The visible chart's parts alone, the first results too: the others
     // (the tornado's and cost curve's dozens of evaluations: seconds at a
     // thousand workloads) follow once inputs settle (startSlow).
-    Request request{std::move(project), scenario, ++m_generation, m_liveParts};
+    Request request{std::move(project), scenario, std::move(shown), ++m_generation, m_liveParts};
     m_settle.stop();
     if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
@@ -128,6 +135,8 @@ void RecomputeService::request(std::shared_ptr<const Project> project, const QSt
     }
     if (m_fastRunning && m_fastCancel)
         m_fastCancel->store(true); // its charts' data would be dropped: stop it
+    if (m_optimizerRunning && m_optimizerCancel)
+        m_optimizerCancel->store(true); // its answer would be dropped (optimizerDone)
     // The optimizer's fast path starts once the engine's results of this
     // snapshot are on screen: with two cores, the KPIs and the chart of an
     // edit come first, and only the newest snapshot is ever solved.
@@ -146,23 +155,33 @@ void RecomputeService::startOptimizer(Request request)
     // thread, not on the GUI thread.
     m_optimizerRunning = true;
     m_optimizerGeneration = request.generation;
+    m_optimizerCancel = std::make_shared<std::atomic<bool>>(false);
     ResultsPtr base = m_latest && m_shownGeneration == request.generation ? m_latest : nullptr;
-    m_optimizer.setFuture(
-        QtConcurrent::run(&m_backgroundPool, [project = std::move(request.project),
-                                              scenario = request.scenario, base = std::move(base)] {
+    m_optimizer.setFuture(QtConcurrent::run(
+        &m_backgroundPool,
+        [project = std::move(request.project), scenario = request.scenario,
+         shown = std::move(request.shown), base = std::move(base), cancel = m_optimizerCancel] {
             lowerThisThreadsPriority();
             auto answered = std::make_shared<OptimizerAnswer>();
             OptimizerAnswer& answer = *answered;
+            // Superseded (request()): stopped between phases, never delivered.
+            const auto stopped = [&] { return answer.cancelled = cancel->load(); };
             std::optional<Project> applied;
-            if (!scenario.isEmpty()) {
+            if (!scenario.isEmpty() && !shown) {
                 auto withScenario = applyScenario(*project, scenario.toStdString());
-                if (!withScenario)
+                if (!withScenario || stopped())
                     return answered;
                 applied = std::move(withScenario).value();
             }
             OptimizeOptions options;
             options.fastPath = true;
-            auto solved = optimizeRegimeMix(applied ? *applied : *project, options);
+            options.solve.cancel = cancel.get();
+            auto solved = optimizeRegimeMix(applied                        ? *applied
+                                            : shown && !scenario.isEmpty() ? *shown
+                                                                           : *project,
+                                            options);
+            if (stopped())
+                return answered;
             if (solved)
                 answer.result = std::move(solved).value();
             else
@@ -214,7 +233,8 @@ void RecomputeService::startFast(Request request)
                 });
             };
             computePlanResults(*results, *request.project, request.scenario.toStdString(),
-                               defaultTornadoKpi(*request.project), request.parts, *caches, &steps);
+                               defaultTornadoKpi(*request.project), request.parts, *caches, &steps,
+                               request.shown.get());
             // Superseded: its charts' data may be incomplete, and it is dropped.
             return cancel->load() ? nullptr : results;
         }));
@@ -279,6 +299,8 @@ void RecomputeService::fastDone()
 void RecomputeService::optimizerDone()
 {
     m_optimizerRunning = false;
+    if (const auto answer = m_optimizer.result(); answer && answer->cancelled)
+        ++m_optimizerRunsCancelled;
     if (m_optimizerPending) {
         // This one is of an older snapshot; the newer one starts now if its
         // engine results are shown, else when they are (fastDone).

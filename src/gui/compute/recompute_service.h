@@ -42,9 +42,12 @@ public:
     ~RecomputeService() override;
 
     /// Recompute for this snapshot (scenario "" for the project as stated).
-    void request(const Project& project, const QString& scenario);
+    /// `shown`, when given, is the project with the scenario applied (the
+    /// document's): copied, not applied again on the workers.
+    void request(const Project& project, const QString& scenario, const Project* shown = nullptr);
     /// The same for a snapshot already shared (not copied again).
-    void request(std::shared_ptr<const Project> project, const QString& scenario);
+    void request(std::shared_ptr<const Project> project, const QString& scenario,
+                 std::shared_ptr<const Project> shown = nullptr);
     /// Stops the slow part; its partial results are dropped.
     void cancelSlow();
     /// Runs the slow part now instead of after the settle delay.
@@ -71,6 +74,11 @@ public:
     void setPacking(std::shared_ptr<const PackingReport> packing);
     bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
     bool slowBusy() const { return m_slowRunning; }
+    /// The optimizer's fast path is running (for tests).
+    bool optimizerBusy() const { return m_optimizerRunning; }
+    /// How many fast-path runs a newer request stopped before they ended
+    /// (their answers are never delivered).
+    int optimizerRunsCancelled() const { return m_optimizerRunsCancelled; }
     /// The latest results are of the newest request (the fast part).
     bool upToDate() const { return !fastBusy() && m_shownGeneration == m_generation; }
     /// The KPIs shown are of the newest request (they may arrive before its charts).
@@ -97,6 +105,7 @@ private:
     {
         std::shared_ptr<const Project> project;
         QString scenario;
+        std::shared_ptr<const Project> shown; ///< `project` with `scenario` applied, if known
         quint64 generation = 0;
         unsigned parts = 0;
     };
@@ -123,6 +132,7 @@ private:
         std::string refusal;
         ResultsPtr base;
         ResultsPtr results;
+        bool cancelled = false; ///< stopped early by a newer request
     };
 
     /// Its results are the watcher's alone once finished: completed in place, not copied.
@@ -147,6 +157,9 @@ private:
     double m_simulationsDone = 0;               ///< 0–1, of the slow part's thread
     std::shared_ptr<PlanResults> m_slowResults; ///< the thread's results, waiting for the worker
     bool m_optimizerRunning = false;
+    /// Raised when the fast path running is superseded: it stops between phases.
+    std::shared_ptr<std::atomic<bool>> m_optimizerCancel;
+    int m_optimizerRunsCancelled = 0;
     std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
     quint64 m_fastGeneration = 0;  ///< of the fast job running

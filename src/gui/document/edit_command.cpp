@@ -445,4 +445,16 @@ EditCommand* makeScenariosEditCommand(ProjectDocument* document, EditedProject e
                            interaction);
 }
 
+EditCommand* makeScenarioCommand(ProjectDocument* document, std::size_t index, Scenario after,
+                                 ProjectChange change, const QString& text, int mergeKey,
+                                 int interaction)
+{
+    Steps steps;
+    steps.push_back(std::make_unique<ChangeRow<Scenario>>("/scenarios", scenarioList, index,
+                                                          document->project().scenarios.at(index),
+                                                          std::move(after)));
+    return new EditCommand(document, std::move(steps), text, std::move(change), mergeKey,
+                           interaction);
+}
+
 } // namespace fleet::gui

@@ -80,6 +80,12 @@ EditCommand* makeEditCommand(ProjectDocument* document, EditedProject edited, co
 /// of such an edit's time at 10,000 workloads).
 EditCommand* makeScenariosEditCommand(ProjectDocument* document, EditedProject edited,
                                       const QString& text, int mergeKey, int interaction);
+/// The same for scenario `index` becoming `after` (its other fields as they
+/// were): one step of that scenario alone; `change` says what the project
+/// with the scenario applied changed.
+EditCommand* makeScenarioCommand(ProjectDocument* document, std::size_t index, Scenario after,
+                                 ProjectChange change, const QString& text, int mergeKey,
+                                 int interaction);
 /// The same for an edit of one workload's fields (the project is not copied).
 EditCommand* makeEditCommand(ProjectDocument* document, EditedRow edited, const QString& text,
                              int mergeKey, int interaction);

@@ -88,6 +88,9 @@ public:
     /// shown, or when the scenario cannot be applied or would change which
     /// rows there are (its edits name rows of project()).
     const Project& scenarioProject() const;
+    /// scenarioProject() while a scenario is shown and applies (what the
+    /// recompute may take instead of applying it again); null otherwise.
+    const Project* appliedScenarioProject() const;
 
     /// A read-only document refuses every edit with `reason` (a project
     /// salvaged from a damaged file: it is kept with Save As, which makes it
@@ -148,6 +151,10 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
+    /// After a change: whether scenarioProject() was brought up to date at
+    /// the cost of the change (scenario_rows.h); false: apply it again.
+    bool keepScenarioApplied();
+
     Project m_project;
     ProjectChange m_lastChange;
     quint64 m_revision = 0;
@@ -161,6 +168,7 @@ private:
     bool m_autosaveSuspended = false;
     QString m_readOnly;
     mutable std::optional<Project> m_scenarioApplied; ///< scenarioProject(); reset on change
+    mutable bool m_scenarioAppliedWhole = false;      ///< it is the scenario applied, not project()
 };
 
 } // namespace fleet::gui

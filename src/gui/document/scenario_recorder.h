@@ -11,6 +11,7 @@
 #include "document/project_document.h"
 #include "util/result.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,25 @@ std::string rowChangeRefusal(const Project& project, const std::string& scenario
 /// they are; any other edits as the one edit recordAsOverrides() makes.
 Result<std::vector<FieldEdit>> recordedEdits(const Project& project, const std::string& scenarioId,
                                              const std::vector<FieldEdit>& edits);
+
+/// A scenario's overrides changed on workload fields alone (scenario_rows.h).
+struct ScenarioRowsEdit
+{
+    std::size_t index = 0; ///< of the scenario in the project's list
+    Scenario after;        ///< the scenario with its new overrides
+    ProjectChange change;  ///< Scope::Row of "/workloads" when one row changed
+};
+
+/// The fast path of ProjectDocument::edit for `routed` (recordedEdits()'s
+/// answer) while scenario `scenarioId` is shown: when it sets that
+/// scenario's overrides and what changes is overrides of workload fields
+/// alone, the scenario after it, each changed row checked alone in `shown`
+/// (`project` with the scenario applied), so the cost is the edit's, not the
+/// project's. A refused row comes back as the error loading would give;
+/// nullopt when the edit is not of that kind (re-read the whole project).
+std::optional<Result<ScenarioRowsEdit>> scenarioRowsEdit(const Project& project,
+                                                         const Project& shown,
+                                                         const std::string& scenarioId,
+                                                         const std::vector<FieldEdit>& routed);
 
 } // namespace fleet::gui
