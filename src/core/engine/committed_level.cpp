@@ -1,5 +1,7 @@
 #include "engine/committed_level.h"
 
+#include "util/vector_sum.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -23,27 +25,29 @@ std::pair<double, double> wholeAndRemainder(double need)
 
 std::vector<double> gpusNeeded(const std::vector<const OptionResult*>& options, std::size_t m)
 {
-    std::map<RegimeKind, double> hours, shares;
-    std::map<std::string, double> partitionGpus; // per profile
+    // Each regime's (and profile's) terms, summed in a canonical order: the
+    // rows' order changes no bit of a need (util/vector_sum.h).
+    std::map<RegimeKind, std::vector<double>> hours, shares;
+    std::map<std::string, std::vector<double>> partitionGpus; // per profile
     for (const OptionResult* option : options) {
         if (m >= option->months.size())
             continue;
         // A gang its runs' hours; services and notebooks towards their peak.
         const MonthRequirement need = option->capacity(m);
         if (isWholeGpu(option->regime))
-            hours[option->regime] += need.gpuHoursHeld;
+            hours[option->regime].push_back(need.gpuHoursHeld);
         else if (option->regime == RegimeKind::Partition)
-            partitionGpus[option->profile] += need.units / double(option->unitsPerGpu);
+            partitionGpus[option->profile].push_back(need.units / double(option->unitsPerGpu));
         else
-            shares[option->regime] += need.gpuEquivalents;
+            shares[option->regime].push_back(need.gpuEquivalents);
     }
     std::vector<double> needs;
     for (const auto& [profile, gpus] : partitionGpus)
-        needs.push_back(gpus);
+        needs.push_back(canonicalSum(gpus));
     for (const auto& [regime, h] : hours)
-        needs.push_back(h / kHoursPerMonth);
+        needs.push_back(canonicalSum(h) / kHoursPerMonth);
     for (const auto& [regime, share] : shares)
-        needs.push_back(share);
+        needs.push_back(canonicalSum(share));
     return needs;
 }
 

@@ -376,19 +376,21 @@ std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const st
     const GpuModel* gpu = project.catalog().gpu(gpuId);
     if (!book || !gpu)
         return std::nullopt;
-    double usd = 0, count = 0;
+    // Summed in a canonical order: the pools' order changes no bit of the rate.
+    std::vector<double> usd;
+    double count = 0;
     for (const FleetPool& pool : project.fleet.pools) {
         if (pool.gpuId != gpuId || pool.count <= 0 || pool.plan == Plan::Spot)
             continue; // spot pools serve preemptible work alone (engine/fleet_spot.h)
         const auto price = book->usdPerGpuHour(*gpu, pool.plan);
         if (!price)
             return std::nullopt;
-        usd += *price * pool.count;
+        usd.push_back(*price * pool.count);
         count += pool.count;
     }
     if (count == 0)
         return std::nullopt;
-    return usd / count;
+    return canonicalSum(std::move(usd)) / count;
 }
 
 std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,

@@ -39,8 +39,13 @@ ElasticFill::ElasticFill(const std::vector<const OptionResult*>& options, std::s
             m_order.push_back(i);
         }
     }
-    std::stable_sort(m_order.begin(), m_order.end(),
-                     [&](std::size_t a, std::size_t b) { return m_saving[a] > m_saving[b]; });
+    // Most saving first; among equal savings the least set up first, so
+    // that a tie's sum (below) is in a canonical order, not the rows'.
+    std::stable_sort(m_order.begin(), m_order.end(), [&](std::size_t a, std::size_t b) {
+        if (m_saving[a] != m_saving[b])
+            return m_saving[a] > m_saving[b];
+        return m_setUpGpuHours[a] < m_setUpGpuHours[b];
+    });
 }
 
 std::vector<double> ElasticFill::hours(double elasticGpus) const
@@ -68,11 +73,11 @@ std::vector<double> ElasticFill::hours(double elasticGpus) const
 
 double ElasticFill::flexibleUsd(double flexibleGpus, double usdPerGpuHour) const
 {
-    double usd = flexibleGpus * kHoursPerMonth * usdPerGpuHour;
     const std::vector<double> elastic = hours(flexibleGpus);
+    std::vector<double> saved;
     for (std::size_t i = 0; i < elastic.size(); ++i)
-        usd -= elastic[i] * m_saving[i] * usdPerGpuHour;
-    return usd;
+        saved.push_back(elastic[i] * m_saving[i] * usdPerGpuHour);
+    return flexibleGpus * kHoursPerMonth * usdPerGpuHour - canonicalSum(std::move(saved));
 }
 
 std::vector<double> elasticGpuHours(const std::vector<const OptionResult*>& options, std::size_t m,
@@ -102,8 +107,9 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
         }
         return models[it->second];
     };
-    // Pools: committed ones at their count-weighted price, flexible ones as limits.
-    std::map<std::string, double> committedUsd, flexibleUsd;
+    // Pools: committed ones at their count-weighted price, flexible ones as
+    // limits (each model's terms summed in a canonical order: util/vector_sum.h).
+    std::map<std::string, std::vector<double>> committedUsd, flexibleUsd;
     for (const FleetPool& pool : project.fleet.pools) {
         if (pool.plan == Plan::Spot)
             continue; // only preemptible work runs there: engine/fleet_spot.h
@@ -115,11 +121,11 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
             if (price < 0)
                 continue; // not priced: its cost is unknown (the project check says so)
             model.committedGpus += pool.count;
-            committedUsd[pool.gpuId] += double(pool.count) * price;
+            committedUsd[pool.gpuId].push_back(double(pool.count) * price);
         } else {
             model.flexibleGpus += pool.count;
             if (price >= 0) {
-                flexibleUsd[pool.gpuId] += double(pool.count) * price;
+                flexibleUsd[pool.gpuId].push_back(double(pool.count) * price);
                 model.flexiblePriced = true;
             }
         }
@@ -132,9 +138,11 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
         modelOf(gpuId);
     for (FleetModelCash& model : models) {
         if (model.committedGpus > 0)
-            model.committedUsdPerGpuHour = committedUsd[model.gpuId] / model.committedGpus;
+            model.committedUsdPerGpuHour =
+                canonicalSum(committedUsd[model.gpuId]) / model.committedGpus;
         if (model.flexiblePriced && model.flexibleGpus > 0) {
-            model.flexibleUsdPerGpuHour = flexibleUsd[model.gpuId] / model.flexibleGpus;
+            model.flexibleUsdPerGpuHour =
+                canonicalSum(flexibleUsd[model.gpuId]) / model.flexibleGpus;
         } else if (const GpuModel* gpu = project.catalog().gpu(model.gpuId); gpu && book) {
             // Beyond the fleet, GPUs would be rented on demand at list price.
             if (const auto price = book->usdPerGpuHour(*gpu, Plan::OnDemand)) {
@@ -159,10 +167,11 @@ std::vector<FleetModelCash> fixedFleetCash(const Project& project,
             const double beyond = std::max(0.0, flexible - model.flexibleGpus);
             // Services and notebooks on flexible GPUs pay their mean hours.
             std::vector<double> elastic = elasticGpuHours(options, m, flexible);
-            double saved = 0;
+            std::vector<double> savings;
             for (std::size_t i = 0; i < options.size(); ++i)
-                saved +=
-                    elastic[i] * options[i]->elasticSavingFraction(m) * model.flexibleUsdPerGpuHour;
+                savings.push_back(elastic[i] * options[i]->elasticSavingFraction(m) *
+                                  model.flexibleUsdPerGpuHour);
+            const double saved = canonicalSum(std::move(savings));
             model.gpusUsed.push_back(used);
             model.beyondFleetGpus.push_back(beyond);
             model.elasticHours.push_back(std::move(elastic));
@@ -225,7 +234,7 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
             placeOf.emplace(model.options[i], i);
         std::vector<double>& hours = elasticHoursOf[&model];
         for (const std::vector<double>& elastic : model.elasticHours)
-            hours.push_back(sum(elastic));
+            hours.push_back(canonicalSum(elastic));
     }
     // Each workload pays for the GPU-hours it holds (a gang its runs' hours, a
     // service or notebooks their mean), not for what it sets up: on flexible

@@ -2,6 +2,7 @@
 
 #include "engine/options.h"
 #include "model/spot.h"
+#include "util/vector_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,11 +51,12 @@ bool spotAllowedFor(const Project& project, const Workload& workload, const Opti
 
 double spotGpusSetUp(const std::vector<const OptionResult*>& options, std::size_t m)
 {
-    double hours = 0;
+    std::vector<double> hours; // summed in a canonical order (util/vector_sum.h)
     for (const OptionResult* option : options)
         if (m < option->months.size())
-            hours += spotGpuHoursHeld(option->spotGpuHoursPaid(m), option->lostWorkFractionOnSpot);
-    return std::max(0.0, hours / kHoursPerMonth);
+            hours.push_back(
+                spotGpuHoursHeld(option->spotGpuHoursPaid(m), option->lostWorkFractionOnSpot));
+    return std::max(0.0, canonicalSum(std::move(hours)) / kHoursPerMonth);
 }
 
 std::vector<FleetSpotCash> fixedFleetSpotCash(const Project& project,
