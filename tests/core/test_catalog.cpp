@@ -53,16 +53,17 @@ private slots:
         QTest::addColumn<double>("memoryGb");
         QTest::addColumn<double>("bf16DenseTflops");
         QTest::addColumn<QString>("partitioning");
+        QTest::addColumn<int>("nvlinkDomainGpus"); // GPUs one NVLink domain joins
         // From shared/reference/facts.md (dense figures, no sparsity).
-        QTest::newRow("A100 40GB") << "a100-sxm-40gb" << 40.0 << 312.0 << "mig";
-        QTest::newRow("A100 80GB") << "a100-sxm-80gb" << 80.0 << 312.0 << "mig";
-        QTest::newRow("H100 SXM") << "h100-sxm-80gb" << 80.0 << 989.4 << "mig";
-        QTest::newRow("H100 PCIe") << "h100-pcie-80gb" << 80.0 << 756.0 << "mig";
-        QTest::newRow("H200") << "h200-sxm-141gb" << 141.0 << 989.0 << "mig";
-        QTest::newRow("L40S") << "l40s-48gb" << 48.0 << 362.0 << "none";
-        QTest::newRow("B200") << "b200-180gb" << 180.0 << 2250.0 << "mig";
-        QTest::newRow("MI300X") << "mi300x-192gb" << 192.0 << 1307.0 << "amd";
-        QTest::newRow("MI325X") << "mi325x-256gb" << 256.0 << 1307.0 << "amd";
+        QTest::newRow("A100 40GB") << "a100-sxm-40gb" << 40.0 << 312.0 << "mig" << 8;
+        QTest::newRow("A100 80GB") << "a100-sxm-80gb" << 80.0 << 312.0 << "mig" << 8;
+        QTest::newRow("H100 SXM") << "h100-sxm-80gb" << 80.0 << 989.4 << "mig" << 8;
+        QTest::newRow("H100 PCIe") << "h100-pcie-80gb" << 80.0 << 756.0 << "mig" << 2;
+        QTest::newRow("H200") << "h200-sxm-141gb" << 141.0 << 989.0 << "mig" << 8;
+        QTest::newRow("L40S") << "l40s-48gb" << 48.0 << 362.0 << "none" << 1;
+        QTest::newRow("B200") << "b200-180gb" << 180.0 << 2250.0 << "mig" << 8;
+        QTest::newRow("MI300X") << "mi300x-192gb" << 192.0 << 1307.0 << "amd" << 8;
+        QTest::newRow("MI325X") << "mi325x-256gb" << 256.0 << 1307.0 << "amd" << 8;
     }
 
     void hasEveryReferenceGpu()
@@ -71,8 +72,10 @@ private slots:
         QFETCH(double, memoryGb);
         QFETCH(double, bf16DenseTflops);
         QFETCH(QString, partitioning);
+        QFETCH(int, nvlinkDomainGpus);
         const GpuModel* gpu = builtin().gpu(id.toStdString());
         QVERIFY2(gpu, qPrintable(id));
+        QCOMPARE(gpu->nvlinkDomainGpus, nvlinkDomainGpus);
         QCOMPARE(gpu->memoryGb.value, memoryGb);
         QCOMPARE(gpu->bf16DenseTflops.value, bf16DenseTflops);
         QCOMPARE(gpu->mig.has_value(), partitioning == QLatin1String("mig"));
@@ -91,6 +94,10 @@ private slots:
                 checkFigure(catalog, *gpu.fp8DenseTflops, gpu.id + " fp8_dense_tflops");
             if (gpu.scaleUpLinkGbPerS)
                 checkFigure(catalog, *gpu.scaleUpLinkGbPerS, gpu.id + " scale_up_link_gb_per_s");
+            // Every built-in GPU states its NVLink domain (none relies on the default).
+            QVERIFY2(catalog.source(gpu.nvlinkDomainSource),
+                     (gpu.id + " nvlink_domain_gpus").c_str());
+            QVERIFY(isValidAsOfDate(gpu.nvlinkDomainAsOf));
             if (gpu.mig)
                 for (const MigProfile& profile : gpu.mig->profiles) {
                     QVERIFY2(catalog.source(profile.source), (gpu.id + " " + profile.name).c_str());

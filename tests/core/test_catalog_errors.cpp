@@ -87,6 +87,13 @@ private slots:
         QTest::newRow("FP8 below BF16") << "fp8_below_bf16.json"
                                         << "/gpus/0/fp8_dense_tflops"
                                         << "must be ≥ bf16_dense_tflops";
+        QTest::newRow("NVLink domain fraction") << "nvlink_domain_fraction.json"
+                                                << "/gpus/0/nvlink_domain_gpus/value"
+                                                << "must be a whole number";
+        QTest::newRow("NVLink domain without a link")
+            << "nvlink_domain_without_link.json"
+            << "/gpus/0/nvlink_domain_gpus"
+            << "must be 1 when the GPU states no scale_up_link_gb_per_s";
         QTest::newRow("no such file") << "does_not_exist.json"
                                       << ""
                                       << "no such file";
@@ -135,6 +142,8 @@ private slots:
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
         QVERIFY(loaded.value().gpu("test-gpu"));
         QCOMPARE(loaded.value().gpus.size(), loadBuiltinCatalog().value().gpus.size() + 1);
+        // A file written before nvlink_domain_gpus: a board's 8 behind a scale-up link.
+        QCOMPARE(loaded.value().gpu("test-gpu")->nvlinkDomainGpus, 8);
     }
 
     void userFileOverridesWholeEntriesById()

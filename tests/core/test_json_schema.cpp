@@ -29,10 +29,11 @@ class TestJsonSchema : public QObject
         return path;
     }
 
-    QPair<int, QString> check(const QStringList& files, bool expectInvalid)
+    QPair<int, QString> check(const QStringList& files, bool expectInvalid,
+                              const QString& schema = QStringLiteral("fleetplan.schema.json"))
     {
         QStringList args{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_schema.py"),
-                         QStringLiteral(FLEET_SOURCE_DIR "/data/schema/fleetplan.schema.json")};
+                         QStringLiteral(FLEET_SOURCE_DIR "/data/schema/") + schema};
         if (expectInvalid)
             args << QStringLiteral("--expect-invalid");
         QProcess python;
@@ -86,6 +87,26 @@ private slots:
         };
         const auto [code, output] = check(files, true);
         QVERIFY2(code == 0, qPrintable(output));
+    }
+
+    /// data/schema/catalog.schema.json describes the built-in catalog files
+    /// and refuses what the catalog reader refuses by shape.
+    void catalogFilesMeetTheCatalogSchema()
+    {
+        const QString data = QStringLiteral(FLEET_SOURCE_DIR "/data/");
+        const QString bad = QStringLiteral(FLEET_SOURCE_DIR "/tests/data/catalog/");
+        const QString schema = QStringLiteral("catalog.schema.json");
+        const auto [code, output] =
+            check({data + "catalog/gpus.json", data + "catalog/sources.json",
+                   data + "pricebooks/example-2024.json", data + "pricebooks/market-2026.json",
+                   data + "defaults/engine.json", data + "defaults/owned-tco.json"},
+                  false, schema);
+        QVERIFY2(code == 0, qPrintable(output));
+        const auto [badCode, badOutput] =
+            check({bad + "unknown_key.json", bad + "negative_memory.json",
+                   bad + "missing_field.json", bad + "nvlink_domain_fraction.json"},
+                  true, schema);
+        QVERIFY2(badCode == 0, qPrintable(badOutput));
     }
 };
 

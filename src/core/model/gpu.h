@@ -89,6 +89,13 @@ struct GpuModel
     SourcedValue tdpW;
     std::string scaleUpLink;                       ///< e.g. "NVLink 4"; "none" for PCIe only
     std::optional<SourcedValue> scaleUpLinkGbPerS; ///< absent when there is no scale-up link
+    /// GPUs joined by one NVLink (or Infinity Fabric) domain: 8 on an HGX or
+    /// OAM board, 72 in an NVL72 rack, 1 for a PCIe card without a bridge.
+    /// Tensor and expert parallelism span it; bare metal on a rack-scale part
+    /// allocates it whole.
+    int nvlinkDomainGpus = 8;
+    std::string nvlinkDomainSource; ///< the figure's source id and date
+    std::string nvlinkDomainAsOf;
     std::optional<MigPartitioning> mig;
     std::optional<AmdPartitioning> amdPartitions;
     std::string originFile; ///< where this entry was read from

@@ -80,7 +80,8 @@ bj::object gpuToJson(const GpuModel& gpu)
                     {"fp8_dense_tflops", optionalFigure(gpu.fp8DenseTflops)},
                     {"tdp_w", figure(gpu.tdpW)},
                     {"scale_up_link", gpu.scaleUpLink},
-                    {"scale_up_link_gb_per_s", optionalFigure(gpu.scaleUpLinkGbPerS)}};
+                    {"scale_up_link_gb_per_s", optionalFigure(gpu.scaleUpLinkGbPerS)},
+                    {"nvlink_domain_gpus", gpu.nvlinkDomainGpus}};
     if (gpu.mig)
         item["partitions"] = migToJson(*gpu.mig);
     else if (gpu.amdPartitions)

@@ -22,6 +22,8 @@ const NumberRule kBandwidthGbPerS{0, true, 100000, false, "(GB/s)"};
 const NumberRule kTflops{0, true, 100000, false, "(dense TFLOPS)"};
 const NumberRule kTdpW{0, true, 5000, false, "(W)"};
 const NumberRule kLinkGbPerS{0, true, 100000, false, "(GB/s)"};
+// One GPU (a PCIe card) up to a rack-scale domain (NVL72; NVL576 is announced).
+const NumberRule kDomainGpus{1, false, 576, true, "(GPUs in one NVLink domain)"};
 
 class DocumentParser
 {
@@ -271,11 +273,11 @@ private:
 
     void parseGpu(const bj::object& item, const std::string& path, const std::string& id)
     {
-        m_reader.checkKeys(
-            item, path,
-            {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s", "bf16_dense_tflops",
-             "tdp_w", "scale_up_link"},
-            {"fp8_dense_tflops", "scale_up_link_gb_per_s", "mig", "amd_partitions", "note"});
+        m_reader.checkKeys(item, path,
+                           {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s",
+                            "bf16_dense_tflops", "tdp_w", "scale_up_link"},
+                           {"fp8_dense_tflops", "scale_up_link_gb_per_s", "nvlink_domain_gpus",
+                            "mig", "amd_partitions", "note"});
         GpuModel gpu;
         gpu.id = id;
         gpu.name = m_reader.string(item, "name", path).value_or("");
@@ -304,6 +306,18 @@ private:
         gpu.tdpW = sourced(item, "tdp_w", path, kTdpW).value_or(SourcedValue{});
         gpu.scaleUpLink = m_reader.string(item, "scale_up_link", path).value_or("");
         gpu.scaleUpLinkGbPerS = sourced(item, "scale_up_link_gb_per_s", path, kLinkGbPerS, false);
+        // A file that states no domain (catalogs written before the field)
+        // gets a board's 8 GPUs behind a scale-up link, else one GPU.
+        gpu.nvlinkDomainGpus = gpu.scaleUpLinkGbPerS ? 8 : 1;
+        if (auto domain = sourced(item, "nvlink_domain_gpus", path, kDomainGpus, false)) {
+            gpu.nvlinkDomainGpus = static_cast<int>(domain->value);
+            gpu.nvlinkDomainSource = domain->source;
+            gpu.nvlinkDomainAsOf = domain->asOf;
+            if (gpu.nvlinkDomainGpus > 1 && !gpu.scaleUpLinkGbPerS)
+                m_reader.report(pointer(path, "nvlink_domain_gpus"),
+                                "must be 1 when the GPU states no scale_up_link_gb_per_s (GPUs "
+                                "without a scale-up link share no NVLink domain)");
+        }
         if (const bj::object* mig = m_reader.object(item, "mig", path, false)) {
             if (gpu.vendor != Vendor::Nvidia)
                 m_reader.report(pointer(path, "mig"), "MIG partitions exist only on NVIDIA GPUs");
