@@ -87,9 +87,11 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
         e.allToAll.domainBytesPerS = e.linkBytesPerS;
         e.allToAll.scaleOutBytesPerS = net.gbPerSPerGpu * 1e9 * net.bandwidthShare;
         e.allToAll.scaleOutLatencySeconds = net.latencySeconds;
-        // One replica spans at most the link's tensor-parallel domain today,
-        // so its all-to-alls stay inside it.
-        e.allToAll.domainGpus = e.maxTensorParallel;
+        // The GPUs one NVLink domain joins (the catalog's nvlink_domain_gpus:
+        // 8 on HGX boards, 72 in an NVL72 rack); copies to GPUs beyond it
+        // cross the scale-out network. A replica spans at most the link's
+        // tensor-parallel degree today, inside one domain on every catalog GPU.
+        e.allToAll.domainGpus = std::max(1, context.gpu->nvlinkDomainGpus);
     }
     return e;
 }
