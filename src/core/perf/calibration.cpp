@@ -60,7 +60,23 @@ Result<InferenceEstimate> inferenceOn(const PerfReference& ref, const MeasuredSy
     context.stack = system.stack;
     context.model = model;
     context.tensorParallel = ref.tensorParallel;
-    return estimateInferenceReplica(spec, unit, true, assumptions, context);
+    auto estimate = estimateInferenceReplica(spec, unit, true, assumptions, context);
+    if (!estimate || ref.maxBatch <= 0 || estimate.value().batch <= ref.maxBatch)
+        return estimate;
+    // The run capped its batch: the engine at that batch is the engine at the
+    // per-token target that batch meets (the batch grows with the target).
+    double low = 0, high = estimate.value().stepMs;
+    for (int i = 0; i < 60; ++i) {
+        spec.tpotMs = (low + high) / 2;
+        auto capped = estimateInferenceReplica(spec, unit, true, assumptions, context);
+        if (capped && capped.value().batch <= ref.maxBatch) {
+            low = spec.tpotMs;
+            estimate = std::move(capped);
+        } else {
+            high = spec.tpotMs;
+        }
+    }
+    return estimate;
 }
 
 std::string configuration(const InferenceEstimate& e)

@@ -20,6 +20,72 @@ double ModelShape::kvBytesPerToken(Precision precision) const
     return kvValuesPerToken() * kvBytesPerValue(precision);
 }
 
+double ModelShape::decodeAttentionFlopsPerCachedToken() const
+{
+    if (attention == AttentionKind::LatentMla)
+        return 2.0 * queryHeads * (double(kvLatentDims) + kvLoraRank);
+    return 4.0 * (attentionDim > 0 ? attentionDim : hiddenSize);
+}
+
+double ModelShape::routedExpertParams() const
+{
+    return experts > expertsPerToken ? (totalParams - activeParams) / (experts - expertsPerToken)
+                                     : 0.0;
+}
+
+double ModelShape::nonExpertParams() const
+{
+    return activeParams - expertsPerToken * routedExpertParams();
+}
+
+namespace {
+
+/// "attention": "gqa" (KV heads and head dimension) or "mla" (the latent, its
+/// kv_lora_rank part and the query heads that all read it).
+void readAttention(json::Reader& r, const boost::json::object& o, const std::string& path,
+                   ModelShape& m)
+{
+    const std::string kind = r.string(o, "attention", path).value_or("");
+    if (kind == "mla") {
+        m.attention = AttentionKind::LatentMla;
+        if (m.kvLatentDims == 0 || m.kvLoraRank == 0 || m.queryHeads == 0)
+            r.report(path, "attention \"mla\" needs kv_latent_dims, kv_lora_rank and query_heads");
+        else if (m.kvLoraRank >= m.kvLatentDims)
+            r.report(path + "/kv_lora_rank",
+                     "must be below kv_latent_dims (the rest is the RoPE key)");
+    } else if (kind == "gqa") {
+        m.attention = AttentionKind::GroupedQuery;
+        if (m.kvLatentDims > 0 || m.kvLoraRank > 0)
+            r.report(path + "/attention",
+                     "\"gqa\" caches KV heads; kv_latent_dims and kv_lora_rank are for \"mla\"");
+    } else if (!kind.empty()) {
+        r.report(path + "/attention", "must be \"gqa\" or \"mla\"");
+    }
+}
+
+/// A mixture of experts states its shared experts and routing layers; a dense
+/// model states neither. The non-expert parameters must be positive (the
+/// total and active counts agree with the expert counts).
+void checkExperts(json::Reader& r, const boost::json::object& o, const std::string& path,
+                  const ModelShape& m)
+{
+    if (m.experts == 0) {
+        if (o.contains("shared_experts") || o.contains("moe_layers"))
+            r.report(path, "shared_experts and moe_layers are for a mixture of experts (experts)");
+        return;
+    }
+    if (!o.contains("shared_experts") || !o.contains("moe_layers"))
+        r.report(path, "a mixture of experts needs shared_experts and moe_layers");
+    if (m.moeLayers > m.layers)
+        r.report(path + "/moe_layers", "must not exceed layers");
+    if (m.expertsPerToken < m.experts && m.totalParams > m.activeParams && m.nonExpertParams() <= 0)
+        r.report(path + "/active_params",
+                 "leaves no parameters outside the routed experts: active − experts_per_token × "
+                 "(total − active) ÷ (experts − experts_per_token) must be positive");
+}
+
+} // namespace
+
 Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std::string& file)
 {
     auto parsed = json::parse(text, file);
@@ -43,7 +109,8 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
         r.checkKeys(*o, path,
                     {"id", "name", "total_params", "active_params", "layers", "hidden_size",
                      "source", "as_of"},
-                    {"kv_heads", "head_dim", "kv_latent_dims", "experts", "experts_per_token",
+                    {"attention", "kv_heads", "head_dim", "kv_latent_dims", "kv_lora_rank",
+                     "query_heads", "experts", "experts_per_token", "shared_experts", "moe_layers",
                      "attention_dim"});
         ModelShape m;
         m.id = r.identifier(*o, "id", path).value_or("");
@@ -58,8 +125,13 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
         m.kvHeads = r.integer(*o, "kv_heads", path, 1, 1024, false).value_or(0);
         m.headDim = r.integer(*o, "head_dim", path, 1, 4096, false).value_or(0);
         m.kvLatentDims = r.integer(*o, "kv_latent_dims", path, 1, 65536, false).value_or(0);
+        m.kvLoraRank = r.integer(*o, "kv_lora_rank", path, 1, 65536, false).value_or(0);
+        m.queryHeads = r.integer(*o, "query_heads", path, 1, 4096, false).value_or(0);
         m.experts = r.integer(*o, "experts", path, 2, 4096, false).value_or(0);
         m.expertsPerToken = r.integer(*o, "experts_per_token", path, 1, 4096, false).value_or(0);
+        m.sharedExperts = r.integer(*o, "shared_experts", path, 0, 64, false).value_or(0);
+        m.moeLayers = r.integer(*o, "moe_layers", path, 1, 1000, false).value_or(0);
+        readAttention(r, *o, path, m);
         m.source = r.string(*o, "source", path).value_or("");
         m.asOf = r.string(*o, "as_of", path).value_or("");
         if (m.activeParams > m.totalParams)
@@ -71,6 +143,7 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
                      "needs experts, and must not exceed it (both or neither)");
         if (m.experts == 0 && m.activeParams != m.totalParams)
             r.report(path + "/active_params", "must equal total_params for a dense model");
+        checkExperts(r, *o, path, m);
         r.setEntry("");
         models.push_back(std::move(m));
     }
@@ -131,6 +204,7 @@ ModelShape estimatedDenseShape(double params)
     m.attentionDim = at.hidden;
     m.kvHeads = 8;
     m.headDim = 128;
+    m.queryHeads = static_cast<int>(std::lround(at.hidden / 128.0));
     m.source = "estimated: layers and hidden size interpolated in log N through Llama 3.2 1B, "
                "3.1 8B, 70B and 405B";
     m.layers = static_cast<int>(std::lround(at.layers));

@@ -1,8 +1,12 @@
 #pragma once
 
 // Shapes of common open models (data/perf/models.json): total parameters set
-// the weights' memory, active parameters the compute per token, and layers ×
-// KV heads × head size (or a latent) the KV cache per token.
+// the weights' memory, active parameters the compute per token, the attention
+// the model states (grouped-query: layers × KV heads × head size cached; or
+// multi-head latent: a compressed latent cached, attended by every query
+// head) the KV cache and the decode attention FLOPs per token, and a mixture
+// of experts its routed experts, the ones each token uses, its shared
+// experts and the layers that route.
 
 #include "model/workload.h"
 #include "util/result.h"
@@ -12,6 +16,13 @@
 #include <vector>
 
 namespace fleet {
+
+/// How a model's attention caches and reads its keys and values.
+enum class AttentionKind
+{
+    GroupedQuery, ///< "gqa": KV heads × head dimension cached per layer (MHA: KV heads = heads)
+    LatentMla     ///< "mla": one latent per layer cached, shared by every query head
+};
 
 struct ModelShape
 {
@@ -25,8 +36,14 @@ struct ModelShape
     int kvHeads = 0;         ///< grouped-query attention: KV heads per layer
     int headDim = 0;         ///< dimensions per head
     int kvLatentDims = 0;    ///< multi-head latent attention: values cached per layer (else 0)
-    int experts = 0;         ///< routed experts per layer (0: dense)
+    AttentionKind attention = AttentionKind::GroupedQuery;
+    int queryHeads =
+        0; ///< attention heads of the queries (MLA: needed; GQA: attentionDim ÷ headDim)
+    int kvLoraRank = 0; ///< MLA: the latent's value part (kv_lora_rank; the rest is the RoPE key)
+    int experts = 0;    ///< routed experts per layer (0: dense)
     int expertsPerToken = 0; ///< experts each token uses
+    int sharedExperts = 0;   ///< experts every token uses besides the routed ones
+    int moeLayers = 0;       ///< layers whose MLP routes to experts (0 for a dense model)
     std::string source;
     std::string asOf;
 
@@ -35,6 +52,18 @@ struct ModelShape
     double kvValuesPerToken() const;
     /// KV-cache bytes per token at `precision` (the cache stored like the weights).
     double kvBytesPerToken(Precision precision) const;
+    /// Decode attention FLOPs per layer for each cached token a new token
+    /// attends to: QKᵀ and AV, 2 FLOPs a multiply-add. GQA: 2·2·heads·head
+    /// dimension (= 4·attentionDim); MLA, absorbed as its decode kernels run
+    /// it: 2·heads·(latent + kv_lora_rank) — every head reads the whole latent.
+    double decodeAttentionFlopsPerCachedToken() const;
+    /// Parameters of one routed expert over all its layers: (total − active) ÷
+    /// (experts − experts per token); 0 for a dense model.
+    double routedExpertParams() const;
+    /// Parameters every token uses that no expert holds (attention, dense
+    /// layers, shared experts, embeddings): active − experts per token × one
+    /// routed expert; = active for a dense model.
+    double nonExpertParams() const;
 };
 
 /// Reads data/perf/models.json text; every problem names the entry and field.

@@ -36,8 +36,8 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
 {
     r.checkKeys(o, path, {"id", "family", "set", "kind", "source", "as_of", "model"},
                 {"precision", "input_tokens", "output_tokens", "tpot_ms", "ttft_ms",
-                 "tensor_parallel", "tokens", "system", "baseline", "note", "tolerance",
-                 "tolerance_why"});
+                 "tensor_parallel", "max_batch", "tokens", "system", "baseline", "note",
+                 "tolerance", "tolerance_why"});
     PerfReference ref;
     ref.id = r.identifier(o, "id", path).value_or("");
     r.setEntry(ref.id);
@@ -84,6 +84,7 @@ PerfReference readReference(json::Reader& r, const boost::json::object& o, const
                 (std::string(key) == "tpot_ms" ? ref.tpotMs : ref.ttftMs) =
                     r.number(o, key, path, perf::range(0, true, 1e7));
         ref.tensorParallel = r.integer(o, "tensor_parallel", path, 0, 64, false).value_or(0);
+        ref.maxBatch = r.integer(o, "max_batch", path, 1, 1 << 20, false).value_or(0);
     } else {
         ref.tokens = r.number(o, "tokens", path, perf::range(0, true, 1e16)).value_or(0);
     }

@@ -63,9 +63,10 @@ struct PerfReference
     double inputTokens = 0, outputTokens = 0;
     std::optional<double> tpotMs, ttftMs; ///< absent: offline, no target
     int tensorParallel = 0;               ///< as published (0: the engine chooses)
-    double tokens = 0;                    ///< training tokens
-    MeasuredSystem system;                ///< Inference, Training; the numerator of a ratio
-    MeasuredSystem baseline;              ///< the denominator of a ratio
+    int maxBatch = 0;        ///< sequences in flight per replica the run allowed (0: no cap)
+    double tokens = 0;       ///< training tokens
+    MeasuredSystem system;   ///< Inference, Training; the numerator of a ratio
+    MeasuredSystem baseline; ///< the denominator of a ratio
     std::string note;
     /// A wider tolerance for this reference alone, with the reason (a known
     /// gap of the model, listed in docs/MODEL.md); absent: the family's.

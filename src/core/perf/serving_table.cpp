@@ -10,11 +10,11 @@ namespace {
 void readEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
                     ServingTable& table)
 {
-    r.checkKeys(
-        o, path,
-        {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute", "prefill_compute",
-         "source", "as_of"},
-        {"kv_cache_fraction_of_free", "moe_attention_data_parallel", "note", "fit_references"});
+    r.checkKeys(o, path,
+                {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
+                 "prefill_compute", "source", "as_of"},
+                {"kv_cache_fraction_of_free", "moe_attention_data_parallel",
+                 "expert_load_imbalance", "note", "fit_references"});
     ServingEfficiency e;
     e.gpuId = r.string(o, "gpu", path).value_or("");
     r.setEntry(e.gpuId);
@@ -32,6 +32,11 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
         r.number(o, "kv_cache_fraction_of_free", path, perf::range(0, true, 1), false).value_or(0);
     e.moeAttentionDataParallel =
         r.boolean(o, "moe_attention_data_parallel", path, false).value_or(false);
+    e.expertLoadImbalance =
+        r.number(o, "expert_load_imbalance", path, perf::range(1, false, 16), false).value_or(1.0);
+    if (o.contains("expert_load_imbalance") && !e.moeAttentionDataParallel)
+        r.report(path + "/expert_load_imbalance",
+                 "applies to expert parallelism: needs moe_attention_data_parallel true");
     e.source = r.string(o, "source", path).value_or("");
     e.asOf = r.string(o, "as_of", path).value_or("");
     e.fitReferences = perf::fitReferences(r, o, path);
@@ -62,6 +67,20 @@ void readInterconnect(json::Reader& r, const boost::json::object& o, const std::
     table.interconnects.push_back(std::move(c));
 }
 
+void readScaleOut(json::Reader& r, const boost::json::object& o, ServingTable& table)
+{
+    const std::string path = "/scale_out";
+    r.checkKeys(o, path, {"gb_per_s_per_gpu", "bandwidth_share", "latency_us", "source", "as_of"},
+                {"note"});
+    ScaleOutNetwork& n = table.scaleOut;
+    n.gbPerSPerGpu = r.number(o, "gb_per_s_per_gpu", path, perf::range(0, true, 1e5)).value_or(0);
+    n.bandwidthShare = r.number(o, "bandwidth_share", path, perf::range(0, true, 1)).value_or(0);
+    n.latencySeconds =
+        r.number(o, "latency_us", path, perf::range(0, false, 1e5)).value_or(0) * 1e-6;
+    n.source = r.string(o, "source", path).value_or("");
+    n.asOf = r.string(o, "as_of", path).value_or("");
+}
+
 } // namespace
 
 Result<ServingTable> parseServingTable(std::string_view text, const std::string& file)
@@ -73,9 +92,10 @@ Result<ServingTable> parseServingTable(std::string_view text, const std::string&
     const auto* root = r.asObject(parsed.value(), "");
     if (!root)
         return Error(r.issues());
-    r.checkKeys(*root, "",
-                {"format", "format_version", "default_stack", "efficiency", "interconnects"},
-                {"description"});
+    r.checkKeys(
+        *root, "",
+        {"format", "format_version", "default_stack", "efficiency", "interconnects", "scale_out"},
+        {"description"});
     ServingTable table;
     if (const auto* stacks = r.object(*root, "default_stack", "")) {
         r.checkKeys(*stacks, "/default_stack", {"nvidia", "amd"}, {});
@@ -86,6 +106,8 @@ Result<ServingTable> parseServingTable(std::string_view text, const std::string&
         for (std::size_t i = 0; i < list->size(); ++i)
             if (const auto* o = r.asObject((*list)[i], json::pointer("/efficiency", i)))
                 readEfficiency(r, *o, json::pointer("/efficiency", i), table);
+    if (const auto* network = r.object(*root, "scale_out", ""))
+        readScaleOut(r, *network, table);
     if (const auto* list = r.array(*root, "interconnects", ""))
         for (std::size_t i = 0; i < list->size(); ++i)
             if (const auto* o = r.asObject((*list)[i], json::pointer("/interconnects", i)))

@@ -27,7 +27,10 @@ struct ServingEfficiency
     double kvCacheFractionOfFree = 0;      ///< KV cache budget: this share of memory left after the
                                            ///< weights (0: the engine's usable-memory fraction)
     bool moeAttentionDataParallel = false; ///< a mixture of experts runs attention data-parallel:
-                                           ///< a request's attention on one GPU of the group
+                                           ///< a request's attention on one GPU of the group and
+                                           ///< the experts expert-parallel across it
+    double expertLoadImbalance = 1.0;      ///< expert parallelism: the busiest GPU's routed-expert
+                                           ///< work (reads, FLOPs, all-to-all) ÷ the mean (≥ 1)
     std::string source;
     std::string asOf;
     std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
@@ -46,10 +49,22 @@ struct InterconnectCost
     std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
 };
 
+/// The network between scale-up domains (expert-parallel all-to-alls that
+/// leave an NVLink domain cross it).
+struct ScaleOutNetwork
+{
+    double gbPerSPerGpu = 0;       ///< each GPU's NIC
+    double bandwidthShare = 0.25;  ///< of that an all-to-all gets
+    double latencySeconds = 20e-6; ///< fixed cost of one all-to-all
+    std::string source;
+    std::string asOf;
+};
+
 struct ServingTable
 {
     std::vector<ServingEfficiency> efficiencies;
     std::vector<InterconnectCost> interconnects;
+    ScaleOutNetwork scaleOut;
     std::string nvidiaStack = "tensorrt-llm"; ///< assumed when none is named
     std::string amdStack = "vllm";
 };

@@ -1,0 +1,217 @@
+// A mixture of experts served expert-parallel (issue 31, item 3): the model
+// table's attention kinds and expert counts, the all-to-all inside an NVLink
+// domain and across domains, the decode attention of MLA against GQA, and
+// the weights each GPU holds under attention data parallelism.
+
+#include "engine/expert_parallel.h"
+#include "engine/inference.h"
+#include "engine/resource_unit.h"
+#include "model/engine_defaults.h"
+#include "perf/model_table.h"
+#include "perf/serving_table.h"
+#include "store/catalog_loader.h"
+#include "support/fleet_test.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <string>
+
+using namespace fleet;
+
+namespace {
+
+ResourceUnit unitOf(const GpuModel& gpu, Precision precision)
+{
+    ResourceUnit unit;
+    unit.computeFlopsPerS = densePeakFlopsPerS(gpu, precision);
+    unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * 1e9;
+    unit.memoryBytes = gpu.memoryGb.value * 1e9;
+    return unit;
+}
+
+InferenceSpec offline(const ModelShape& model, double input, double output)
+{
+    InferenceSpec spec;
+    spec.params = model.activeParams;
+    spec.precision = Precision::Fp8;
+    spec.requestsPerSecond = 1;
+    spec.inputTokens = input;
+    spec.outputTokens = output;
+    spec.tpotMs = 1e9;
+    spec.ttftMs = 1e12;
+    return spec;
+}
+
+std::string modelTable(const std::string& entry)
+{
+    return R"({"format": "fleetplanner-perf-models", "format_version": 1, "models": [)" + entry +
+           "]}";
+}
+
+} // namespace
+
+class TestExpertParallel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theModelTableStatesAttentionAndExperts()
+    {
+        const ModelShape* v3 = findModel("deepseek-v3");
+        const ModelShape* llama = findModel("llama-3.1-70b");
+        QVERIFY(v3 && llama);
+        QVERIFY(v3->attention == AttentionKind::LatentMla);
+        QVERIFY(llama->attention == AttentionKind::GroupedQuery);
+        // MLA decode: each of 128 heads reads the 576-value latent and its 512-value part.
+        QCOMPARE(v3->decodeAttentionFlopsPerCachedToken(), 2.0 * 128 * (576 + 512));
+        QCOMPARE(llama->decodeAttentionFlopsPerCachedToken(), 4.0 * 8192);
+        // 671 B total, 37 B active, 8 of 256 experts: one expert is 2.56 B over its 58 layers.
+        QVERIFY(std::abs(v3->routedExpertParams() - 634e9 / 248) < 1e3);
+        QVERIFY(std::abs(v3->nonExpertParams() - (37e9 - 8 * 634e9 / 248)) < 1e3);
+        QCOMPARE(v3->sharedExperts, 1);
+        QCOMPARE(v3->moeLayers, 58);
+        QCOMPARE(llama->routedExpertParams(), 0.0);
+        QCOMPARE(llama->nonExpertParams(), llama->activeParams);
+    }
+
+    void aBrokenAttentionOrExpertEntryNamesTheFieldAndTheRule()
+    {
+        const std::string base = R"({"id": "x", "name": "X", "total_params": 4e9,
+            "active_params": 1e9, "layers": 4, "hidden_size": 512, "source": "s", "as_of": "2025",
+            "experts": 8, "experts_per_token": 2, )";
+        const auto cases = {
+            std::pair<std::string, std::string>{
+                base + R"("attention": "mla", "kv_latent_dims": 576, "query_heads": 8,
+                          "shared_experts": 0, "moe_layers": 4})",
+                "needs kv_latent_dims, kv_lora_rank and query_heads"},
+            {base + R"("attention": "gqa", "kv_heads": 2, "head_dim": 64})",
+             "needs shared_experts and moe_layers"},
+            {base + R"("attention": "sliding", "kv_heads": 2, "head_dim": 64,
+                       "shared_experts": 0, "moe_layers": 4})",
+             "/models/0/attention"},
+            {base + R"("attention": "gqa", "kv_heads": 2, "head_dim": 64,
+                       "shared_experts": 0, "moe_layers": 5})",
+             "/models/0/moe_layers"},
+        };
+        for (const auto& [entry, expected] : cases) {
+            const auto parsed = parseModelTable(modelTable(entry), "test.json");
+            QVERIFY2(!parsed.ok(), entry.c_str());
+            const std::string text = parsed.error().toString();
+            QVERIFY2(text.find(expected) != std::string::npos, text.c_str());
+        }
+        // Active parameters that leave nothing outside the experts are refused.
+        const auto tooFew = parseModelTable(
+            modelTable(R"({"id": "x", "name": "X", "total_params": 8e9, "active_params": 2e9,
+                "layers": 4, "hidden_size": 512, "source": "s", "as_of": "2025", "experts": 8,
+                "experts_per_token": 2, "attention": "gqa", "kv_heads": 2, "head_dim": 64,
+                "shared_experts": 0, "moe_layers": 4})"),
+            "test.json");
+        QVERIFY(!tooFew.ok());
+        QVERIFY(tooFew.error().toString().find("must be positive") != std::string::npos);
+    }
+
+    void anAllToAllCostsItsRemoteCopiesOverTheLinkTheyCross()
+    {
+        QCOMPARE(remoteGpusPerToken(8, 1), 0.0);
+        QVERIFY(std::abs(remoteGpusPerToken(8, 8) - 7.0 * (1.0 - std::pow(7.0 / 8.0, 8))) < 1e-12);
+        ExpertRouting routing;
+        routing.expertsPerToken = 8;
+        routing.moeLayers = 58;
+        routing.hidden = 7168;
+        AllToAllLink link;
+        link.latencySeconds = 20e-6;
+        link.domainBytesPerS = 225e9;
+        link.scaleOutBytesPerS = 12.5e9;
+        link.scaleOutLatencySeconds = 20e-6;
+        link.domainGpus = 8;
+        QCOMPARE(allToAllSeconds(100, routing, 1, link), 0.0);
+        // Inside one domain: the copies' bytes at the domain's rate, two latencies a layer.
+        const double copies = 100 * remoteGpusPerToken(8, 8);
+        const double expected = 58 * (copies * 7168 * 3 / 225e9 + 2 * 20e-6);
+        QVERIFY(std::abs(allToAllSeconds(100, routing, 8, link) - expected) < 1e-12);
+        // Sixteen GPUs over two 8-GPU domains: most copies leave the domain on the slow
+        // network; one 72-GPU domain (GB200 NVL72) keeps them on NVLink.
+        const double twoDomains = allToAllSeconds(100, routing, 16, link);
+        link.domainGpus = 72;
+        const double oneDomain = allToAllSeconds(100, routing, 16, link);
+        QVERIFY2(twoDomains > 5 * oneDomain,
+                 qPrintable(QStringLiteral("%1 s vs %2 s").arg(twoDomains).arg(oneDomain)));
+    }
+
+    void mlaDecodeAttentionIsBoundByItsMathAndGqaByItsReads()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const Assumptions assumptions = assumptionsFrom(catalog.engineDefaults);
+        const GpuModel* b200 = catalog.gpu("b200-180gb");
+        const ModelShape* v3 = findModel("deepseek-v3");
+        QVERIFY(b200 && v3);
+        ServingContext context;
+        context.gpu = b200;
+        context.model = v3;
+        context.tensorParallel = 8;
+        // The same shape with its latent read by one head (as a GQA cache would be read)
+        // serves more at long contexts: MLA's 128 heads each read the latent.
+        ModelShape oneHead = *v3;
+        oneHead.queryHeads = 1;
+        ServingContext light = context;
+        light.model = &oneHead;
+        const InferenceSpec spec = offline(*v3, 1024, 8192);
+        auto mla = estimateInferenceReplica(spec, unitOf(*b200, Precision::Fp8), true, assumptions,
+                                            context);
+        auto cheap =
+            estimateInferenceReplica(spec, unitOf(*b200, Precision::Fp8), true, assumptions, light);
+        QVERIFY2(mla.ok() && cheap.ok(), mla.ok() ? "" : mla.error().toString().c_str());
+        QVERIFY(mla.value().computeBound);
+        QVERIFY(mla.value().outputTokensPerSecondPerGpu <
+                cheap.value().outputTokensPerSecondPerGpu * 0.9);
+        // A GQA model's decode attention is its KV reads: more query heads do not change a
+        // decode-only step (no prompts in it).
+        const ModelShape* llama = findModel("llama-3.1-70b");
+        QVERIFY(llama);
+        ModelShape moreHeads = *llama;
+        moreHeads.attentionDim *= 2;
+        context.model = llama;
+        context.tensorParallel = 2;
+        context.chunkedPrefill = false;
+        light = context;
+        light.model = &moreHeads;
+        const InferenceSpec llamaSpec = offline(*llama, 1000, 1000);
+        auto a = estimateInferenceReplica(llamaSpec, unitOf(*b200, Precision::Fp8), true,
+                                          assumptions, context);
+        auto b = estimateInferenceReplica(llamaSpec, unitOf(*b200, Precision::Fp8), true,
+                                          assumptions, light);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(a.value().stepMs, b.value().stepMs);
+    }
+
+    void expertParallelismHoldsTheNonExpertWeightsOnEveryGpu()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const Assumptions assumptions = assumptionsFrom(catalog.engineDefaults);
+        const GpuModel* h200 = catalog.gpu("h200-sxm-141gb");
+        const ModelShape* v3 = findModel("deepseek-v3");
+        QVERIFY(h200 && v3);
+        const ServingEfficiency* trt = findServingEfficiency(*h200, Precision::Fp8, "");
+        QVERIFY(trt && trt->moeAttentionDataParallel && trt->expertLoadImbalance >= 1.0);
+        ServingContext context;
+        context.gpu = h200;
+        context.model = v3;
+        context.tensorParallel = 8;
+        auto e = estimateInferenceReplica(offline(*v3, 1024, 1024), unitOf(*h200, Precision::Fp8),
+                                          true, assumptions, context);
+        QVERIFY2(e.ok(), e.ok() ? "" : e.error().toString().c_str());
+        QVERIFY(e.value().efficiencyBasis.find("expert-parallel") != std::string::npos);
+        QCOMPARE(e.value().weightBytes, 671e9); // every expert once
+        // Held: eight copies of the non-expert weights and the experts once, plus the KV
+        // caches, which attention data parallelism does not replicate.
+        const double held = 8 * v3->nonExpertParams() + 256 * v3->routedExpertParams();
+        QCOMPARE(e.value().kvBytesPerToken, v3->kvBytesPerToken(Precision::Fp8));
+        const double kv = e.value().batch * 2048.0 * e.value().kvBytesPerToken;
+        QVERIFY(std::abs(e.value().memoryGbPerReplica - (held + kv) / 1e9) < 1e-6);
+        QVERIFY(held > 671e9 + 100e9); // DeepSeek's 16.5 B non-expert weights, seven more times
+    }
+};
+
+FLEET_TEST_MAIN(TestExpertParallel)
+#include "test_expert_parallel.moc"
