@@ -144,10 +144,12 @@ private slots:
         // About 1.3 s here; 30 s of room for the sanitizer build, which is
         // several times slower and must still reach the optimum.
         options.solve.timeLimitSeconds = 30;
-        // Since on-demand GPUs are rented to the fraction (2026-12-06) the
-        // rounded LP is already within 1e-15 of the bound here: a gap target
-        // of 0 still sends the exact path through the restricted model.
-        options.solve.relativeGap = 0;
+        // Since this session's merges (2026-12-06: canonical fixed-fleet sums,
+        // the engine's plan as a start, a larger catalog) the rounded LP meets
+        // the bound exactly here, so a gap target of 0 would accept it. A
+        // target below 0 is met by no rounded plan and sends the exact path
+        // through the restricted model (CBC reads it as 0: "-ratio -0.000000").
+        options.solve.relativeGap = -1e-12;
         const auto solved = optimizeRegimeMix(project.value(), options);
         QVERIFY2(solved.ok(), solved.ok() ? "" : solved.error().toString().c_str());
         QCOMPARE(solved.value().method, std::string("exact_restricted"));

@@ -141,7 +141,7 @@ private slots:
         tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
             QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 5")));
+                           "this FleetPlanner reads schema version 6")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -229,7 +229,8 @@ private slots:
                                    migrations()[0],
                                    migrations()[1],
                                    migrations()[2],
-                                   migrations()[3]};
+                                   migrations()[3],
+                                   migrations()[4]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);
