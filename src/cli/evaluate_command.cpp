@@ -155,7 +155,7 @@ struct OptimizerView
     std::string why;
 };
 
-OptimizerView optimizerView(const Project& project)
+OptimizerView optimizerView(const Project& project, const Evaluation& evaluation)
 {
     OptimizerView view;
     if (project.workloads.empty()) {
@@ -164,6 +164,7 @@ OptimizerView optimizerView(const Project& project)
     }
     OptimizeOptions options;
     options.fastPath = true;
+    options.evaluation = &evaluation;
     const auto solved = optimizeRegimeMix(project, options);
     if (!solved)
         view.why = solved.error().toString();
@@ -393,7 +394,7 @@ int runEvaluateCommand(const QStringList& args)
         return UserError;
     const CeilingReport ceiling =
         ceilingReport(*project, evaluation, parser.isSet(QStringLiteral("measure-ceiling")), seeds);
-    const OptimizerView view = optimizerView(*project);
+    const OptimizerView view = optimizerView(*project, evaluation);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());
         json["optimizer"] = comparisonJson(evaluation, view);

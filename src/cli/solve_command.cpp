@@ -199,6 +199,9 @@ int runSolveCommand(const QStringList& args)
             return UserError;
         }
     }
+    // One evaluation: the solve's options and the plan's GPU counts both read it.
+    const Evaluation evaluation = evaluate(*project);
+    options.evaluation = &evaluation;
     const auto solved = optimizeRegimeMix(*project, options);
     if (!solved) {
         printErr(QStringLiteral("fleetplanner-cli solve: the model was refused:\n%1\n")
@@ -207,7 +210,7 @@ int runSolveCommand(const QStringList& args)
     }
     const RegimeMixResult& result = solved.value();
     // The plan's GPUs counted as evaluate counts the engine's (engine/gpu_counts.h).
-    const GpuCounts counts = planGpuCounts(*project, evaluate(*project), result);
+    const GpuCounts counts = planGpuCounts(*project, evaluation, result);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = regimeMixResultToJson(result, options.objective);
         json["gpu_counts"] = gpuCountsToJson(counts);

@@ -184,6 +184,49 @@ private slots:
         QCOMPARE(replicasForTtft(11, 1, 1.0, 600.0, 10.0, 0.99, 500.0), 0.0);
     }
 
+    void replicasForTtftIsTheFewestOverAGrid()
+    {
+        // replicasForTtft walks Erlang B's recursion once where every slot
+        // count it could ask is within it (≤ 4,096 slots) and searches beyond:
+        // either way its answer is the fewest replicas from the minimum whose
+        // p99 TTFT (ttftQueueing, computed afresh) meets the target. Checked
+        // against counting up one replica at a time, across batches, loads,
+        // targets and the walk's edge (answers either side of 4,096 slots).
+        int checked = 0;
+        for (const int batch : {1, 4, 16, 64})
+            for (const double perReplica : {0.5, 3.0, 40.0})
+                for (const double load : {0.2, 7.0, 150.0, 2000.0})
+                    for (const double target : {300.0, 1000.0})
+                        for (const double minimum : {1.0, 5.0}) {
+                            const double prefill = 120.0;
+                            const double answer = replicasForTtft(minimum, batch, perReplica,
+                                                                  prefill, load, 0.99, target, 1e6);
+                            const auto p99 = [&](double r) {
+                                return ttftQueueing(r, batch, perReplica, prefill, load).p99TtftMs;
+                            };
+                            double fewest = minimum;
+                            while (!(p99(fewest) <= target))
+                                fewest += 1.0;
+                            const QString question =
+                                QStringLiteral("batch %1, %2 req/s a replica, "
+                                               "%3 req/s, target %4 ms, min %5")
+                                    .arg(batch)
+                                    .arg(perReplica)
+                                    .arg(load)
+                                    .arg(target)
+                                    .arg(minimum);
+                            QVERIFY2(
+                                answer == fewest,
+                                qPrintable(
+                                    question +
+                                    QStringLiteral(": %1, fewest %2").arg(answer).arg(fewest)));
+                            ++checked;
+                        }
+        QCOMPARE(checked, 4 * 3 * 4 * 2 * 2);
+        // The cap: past maxReplicas the doubling gives up (0), the walk too.
+        QCOMPARE(replicasForTtft(1, 1, 1.0, 100.0, 500.0, 0.99, 500.0, 100.0), 0.0);
+    }
+
     void sizingForTheTargetEnds()
     {
         // A generated project (test_property_projects, project 28) whose

@@ -18,6 +18,8 @@
 
 namespace fleet {
 
+struct Evaluation;
+
 enum class Objective
 {
     Cost,
@@ -31,6 +33,10 @@ struct OptimizeOptions
     /// solve (the default) starts from that plan and proves or improves it.
     bool fastPath = false;
     SolveOptions solve;
+    /// evaluate(project) of this very project, when the caller holds one (the
+    /// CLI's `evaluate` prints both): the solve reads its options instead of
+    /// evaluating again. It must be of the same project; null: evaluated here.
+    const Evaluation* evaluation = nullptr;
 };
 
 struct PoolCount

