@@ -50,6 +50,25 @@ double halfinWhittWaitProbability(double servers, double offeredLoad)
 
 namespace {
 
+/// Erlang B's recursion B(k) = a·B(k−1) ÷ (k + a·B(k−1)), B(0) = 1, walked
+/// as its reciprocal I(k) = 1 ÷ B(k) = 1 + (k ÷ a)·I(k−1): one fused
+/// multiply-add a step instead of a division (a fifth of the time; the
+/// sizing searches walk it millions of times at 10,000 workloads). Every
+/// term is positive, so it is as stable as the textbook form; past the load
+/// I(k) grows like k! ÷ a^k and may reach infinity, which is B = 0, as the
+/// textbook form underflows to.
+class InverseErlangB
+{
+public:
+    explicit InverseErlangB(double offeredLoad) : m_perServer(1.0 / offeredLoad) {}
+    void step(int k) { m_inverse = std::fma(double(k) * m_perServer, m_inverse, 1.0); }
+    double erlangB() const { return 1.0 / m_inverse; }
+
+private:
+    double m_perServer;
+    double m_inverse = 1.0;
+};
+
 /// Erlang C from Erlang B of the same servers and load: C = B ÷ (1 − ρ(1 − B)).
 double erlangCFromErlangB(double servers, double offeredLoad, double erlangB)
 {
@@ -73,11 +92,13 @@ double computeErlangC(double servers, double offeredLoad)
         return halfinWhittWaitProbability(servers, offeredLoad);
     double erlangB = 1.0;
     if (servers <= kRecursionServers && servers == std::floor(servers)) {
-        // The textbook recursion B(k) = a·B(k−1) ÷ (k + a·B(k−1)), B(0) = 1:
-        // a few thousand multiplications cost less than one incomplete gamma
-        // (which made every edit of a 1,000-workload project ~100 ms slower).
+        // The textbook recursion, a few thousand steps, costs less than one
+        // incomplete gamma (which made every edit of a 1,000-workload project
+        // ~100 ms slower); walked as its reciprocal (InverseErlangB).
+        InverseErlangB walk(offeredLoad);
         for (int k = 1; k <= int(servers); ++k)
-            erlangB = offeredLoad * erlangB / (k + offeredLoad * erlangB);
+            walk.step(k);
+        erlangB = walk.erlangB();
     } else {
         // Erlang B = P(X = c) ÷ P(X ≤ c) for X ~ Poisson(a): a^c e^(−a)/c! is
         // the derivative of the regularized gamma P(c + 1, a), and P(X ≤ c) =
@@ -242,12 +263,14 @@ std::optional<double> walkReplicasForTtft(double low, int batch, double slotRate
     if (requestsPerSecond <= 0 || low * perReplica > kRecursionServers)
         return std::nullopt;
     const double offeredLoad = requestsPerSecond / slotRate;
-    double erlangB = 1.0;
-    for (int k = 1; k <= int(kRecursionServers); ++k) {
-        erlangB = offeredLoad * erlangB / (k + offeredLoad * erlangB);
-        if (k % perReplica != 0 || k / perReplica < low)
-            continue;
-        const double slots = k;
+    InverseErlangB walk(offeredLoad);
+    int walked = 0; // B is the recursion's step `walked`
+    for (int asked = int(low) * perReplica; asked <= int(kRecursionServers);
+         asked += perReplica) {
+        while (walked < asked)
+            walk.step(++walked);
+        const double erlangB = walk.erlangB();
+        const double slots = asked;
         const double drain = slots * slotRate - requestsPerSecond;
         if (drain <= 0)
             continue; // waitQuantileSeconds: an unbounded wait
@@ -255,9 +278,9 @@ std::optional<double> walkReplicasForTtft(double low, int batch, double slotRate
             offeredLoad >= slots ? 1.0 : erlangCFromErlangB(slots, offeredLoad, erlangB);
         if (prefillMs + waitQuantileGiven(waits, drain, quantile) * 1000.0 > targetMs)
             continue;
-        const double replicas = k / perReplica;
-        for (double asked = low * 2.0; asked < replicas; asked *= 2.0)
-            if (asked > maxReplicas)
+        const double replicas = asked / perReplica;
+        for (double doubled = low * 2.0; doubled < replicas; doubled *= 2.0)
+            if (doubled > maxReplicas)
                 return 0.0;
         return replicas;
     }

@@ -306,7 +306,11 @@ double Master::price(const Block& block, const BlockOption& option, const double
 
 Result<MilpSolution> Master::solve()
 {
-    m_clp.dual();
+    // The first master from scratch through CLP's presolve and its choice of
+    // method: the dual simplex alone took 11.1 s on a 10,000-workload
+    // project's master (6,523 rows × 52,034 columns) where this takes 4.1 s,
+    // to the same optimum; later rounds start from the basis found.
+    m_clp.initialSolve();
     for (int round = 0; round < kMaxPricingRounds; ++round) {
         if (m_cancel && m_cancel->load()) { // superseded: no answer is wanted
             MilpSolution stopped;
