@@ -265,8 +265,7 @@ std::optional<double> walkReplicasForTtft(double low, int batch, double slotRate
     const double offeredLoad = requestsPerSecond / slotRate;
     InverseErlangB walk(offeredLoad);
     int walked = 0; // B is the recursion's step `walked`
-    for (int asked = int(low) * perReplica; asked <= int(kRecursionServers);
-         asked += perReplica) {
+    for (int asked = int(low) * perReplica; asked <= int(kRecursionServers); asked += perReplica) {
         while (walked < asked)
             walk.step(++walked);
         const double erlangB = walk.erlangB();
