@@ -14,7 +14,10 @@
 //             settled, on the wall clock and in the GUI thread's CPU time
 //             (goal ≤ 100 ms);
 //   edit_in_scenario/N — the same edit while a scenario (of no overrides
-//             yet) is shown, so it becomes the scenario's override.
+//             yet) is shown, so it becomes the scenario's override;
+//   slider_KEY/N — a what-if slider (growth: every inference service; the
+//             GPU prices: the active book) moved a step, to its KPIs on
+//             screen (goal ≤ 50 ms) and the longest stall until settled.
 // The exact solve and the simulations (which follow when inputs settle) are
 // off. After the runs, each median is printed against its goal with its
 // growth exponent: log10(median at 10,000 ÷ median at 1,000), 1 for work
@@ -30,6 +33,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QSlider>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -188,6 +192,40 @@ void editCell(benchmark::State& state, std::size_t workloads, bool inScenario)
     state.counters["stall_cpu_ms"] = longestCpuMs;
 }
 
+/// A what-if slider moved one step and back, as a presenter drags it: each
+/// move to its KPIs on screen and the GUI thread's longest stall until
+/// settled. "growth" rewrites every inference service (most of the rows).
+void moveSlider(benchmark::State& state, std::size_t workloads, const QString& key)
+{
+    auto window = newWindow();
+    window->setProject(scaledProject(workloads));
+    processUntil([&] { return settled(*window->recompute()); });
+    auto* slider = window->findChild<QSlider*>(key);
+    if (!slider || !slider->isEnabled()) {
+        state.SkipWithError(("no enabled slider " + key.toStdString()).c_str());
+        return;
+    }
+    const int start = slider->value();
+    const int other = start < slider->maximum() ? start + 1 : start - 1;
+    const std::string figure = "slider " + key.toStdString();
+    int step = 0;
+    for (auto _ : state) {
+        GuiStallProbe probe;
+        probe.start();
+        QElapsedTimer clock;
+        clock.start();
+        slider->setValue(++step % 2 ? other : start);
+        processUntil([&] { return window->recompute()->kpisUpToDate(); });
+        const double kpisMs = double(clock.nsecsElapsed()) / 1e6;
+        processUntil([&] { return settled(*window->recompute()); });
+        probe.stop();
+        state.SetIterationTime(kpisMs / 1e3);
+        note(figure + " to KPIs", workloads, kpisMs);
+        note(figure + ": longest GUI-thread stall (wall)", workloads, probe.longestWallMs());
+        note(figure + ": longest GUI-thread stall (its CPU)", workloads, probe.longestCpuMs());
+    }
+}
+
 double median(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -207,6 +245,12 @@ void printSummary()
         {"scenario edit to KPIs", 50},
         {"scenario edit: longest GUI-thread stall (wall)", 100},
         {"scenario edit: longest GUI-thread stall (its CPU)", 100},
+        {"slider growth to KPIs", 50},
+        {"slider growth: longest GUI-thread stall (wall)", 100},
+        {"slider growth: longest GUI-thread stall (its CPU)", 100},
+        {"slider gpu_prices to KPIs", 50},
+        {"slider gpu_prices: longest GUI-thread stall (wall)", 100},
+        {"slider gpu_prices: longest GUI-thread stall (its CPU)", 100},
     };
     std::printf("\n%-42s %12s %12s %8s %10s\n", "median", "1,000", "10,000", "goal", "exponent");
     for (const auto& [figure, bySize] : g_samples) {
@@ -250,6 +294,14 @@ int main(int argc, char** argv)
                 ->Unit(benchmark::kMillisecond)
                 ->Iterations(repeats)
                 ->Repetitions(repeats)
+                ->ReportAggregatesOnly(true);
+        for (const char* key : {"growth", "gpu_prices"})
+            benchmark::RegisterBenchmark(("slider_" + std::string(key) + "/" + size).c_str(),
+                                         moveSlider, workloads, QString::fromLatin1(key))
+                ->UseManualTime()
+                ->Unit(benchmark::kMillisecond)
+                ->Iterations(repeats)
+                ->Repetitions(1)
                 ->ReportAggregatesOnly(true);
     }
     benchmark::Initialize(&argc, argv);

@@ -138,6 +138,26 @@ private slots:
         QVERIFY(!required);
         QVERIFY(required.error().toString().find("runs_per_month") != std::string::npos);
     }
+
+    void aPointerThatCannotBeSetChangesNothing()
+    {
+        // Setting with objects created checks the whole path before it
+        // changes anything (without copying the document): missing members
+        // become objects, a path through a number or past an array's end is
+        // refused with the document as it was.
+        bj::value document = bj::parse(R"({"a": {"n": 1}, "list": [{"x": 1}]})");
+        const bj::value before = document;
+        for (const char* bad : {"/a/n/deeper", "/list/1/x", "/list/x/y", "/a/n/deeper/still"}) {
+            const auto set = json::setAtPointer(document, bad, bj::value(2), true);
+            QVERIFY2(!set, bad);
+            QCOMPARE(bj::serialize(document), bj::serialize(before));
+        }
+        QVERIFY(json::setAtPointer(document, "/a/made/of/objects", bj::value(3), true));
+        QCOMPARE(document.at_pointer("/a/made/of/objects").as_int64(), 3);
+        QVERIFY(json::setAtPointer(document, "/list/0/x", bj::value(4), true));
+        QCOMPARE(document.at_pointer("/list/0/x").as_int64(), 4);
+        QVERIFY(!json::setAtPointer(document, "/a/made/of/objects/x", bj::value(5), false));
+    }
 };
 
 FLEET_TEST_MAIN(TestProjectEdit)

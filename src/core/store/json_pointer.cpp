@@ -59,6 +59,41 @@ std::string joinPointer(const std::vector<std::string>& tokens)
     return pointer;
 }
 
+namespace {
+
+/// Whether setting `steps` with objects created where members are missing
+/// can succeed on `root`: every step through an existing value goes through
+/// an object or into an array's range (past a missing member, the rest are
+/// objects it creates). The errors are setAtPointer's.
+Result<bool> checkPath(const boost::json::value& root, const std::vector<std::string>& steps)
+{
+    const boost::json::value* node = &root;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const bool last = i + 1 == steps.size();
+        if (const auto* object = node->if_object()) {
+            if (last)
+                return true;
+            node = object->if_contains(steps[i]);
+            if (!node)
+                return true; // created from here on
+        } else if (const auto* array = node->if_array()) {
+            const auto index = arrayIndex(steps[i]);
+            if (!index || *index >= array->size())
+                return Error("index \"" + steps[i] + "\" is not within the array of " +
+                             std::to_string(array->size()) + " items");
+            if (last)
+                return true;
+            node = &(*array)[*index];
+        } else {
+            return Error("goes through \"" + steps[i] +
+                         "\", but the value there is neither an object nor an array");
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
                           boost::json::value value, bool createObjects)
 {
@@ -66,30 +101,23 @@ Result<bool> setAtPointer(boost::json::value& root, const std::string& pointer,
     if (!tokens)
         return tokens.error();
     if (createObjects) {
-        // Check the whole path on a copy first, so a failure changes nothing.
-        boost::json::value copy = root;
-        boost::json::value* node = &copy;
+        // Check the whole path first, reading only, so a failure changes
+        // nothing. Until 2026-12-06 it was checked on a copy of the whole
+        // document: a what-if slider's 5,500 edits of a 10,000-workload
+        // project made 5,500 copies of it on the GUI thread (72 s).
+        if (auto checked = checkPath(root, tokens.value()); !checked)
+            return checked.error();
+        boost::json::value* node = &root;
         const auto& steps = tokens.value();
         for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
             if (auto* object = node->if_object()) {
                 auto* child = object->if_contains(steps[i]);
                 node = child ? child : &((*object)[steps[i]] = boost::json::object());
-            } else if (auto* array = node->if_array()) {
-                const auto index = arrayIndex(steps[i]);
-                if (!index || *index >= array->size())
-                    return Error("index \"" + steps[i] + "\" is not within the array of " +
-                                 std::to_string(array->size()) + " items");
-                node = &(*array)[*index];
             } else {
-                return Error("goes through \"" + steps[i] +
-                             "\", but the value there is neither an object nor an array");
+                node = &node->as_array()[*arrayIndex(steps[i])]; // checked above
             }
         }
-        auto set = setAtPointer(copy, pointer, std::move(value), false);
-        if (!set)
-            return set.error();
-        root = std::move(copy);
-        return true;
+        return setAtPointer(root, pointer, std::move(value), false);
     }
     boost::json::value* node = &root;
     const auto& steps = tokens.value();
