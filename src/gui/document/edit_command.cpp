@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 
 namespace fleet::gui {
@@ -395,15 +396,21 @@ bool EditCommand::mergeWith(const QUndoCommand* other)
     if (reshapes(m_steps) || reshapes(next->m_steps))
         return false; // rows added or removed shift the rows later steps name
     Steps merged;     // this step's, changed only when every part merges
-    for (const auto& step : m_steps)
+    // Each target's step found by its name (a slider's step changes 5,500
+    // rows of a 10,000-workload project: searching the list for each was
+    // 15 million comparisons of built strings on the GUI thread).
+    std::unordered_map<std::string, std::size_t> byTarget;
+    for (const auto& step : m_steps) {
+        byTarget.emplace(step->target(), merged.size());
         merged.push_back(step->clone());
+    }
     for (const auto& later : next->m_steps) {
         const std::string target = later->target();
-        const auto same = std::find_if(merged.begin(), merged.end(),
-                                       [&](const auto& step) { return step->target() == target; });
-        if (same == merged.end())
-            merged.push_back(later->clone()); // its `before` is this step's `after`
-        else if (!(*same)->absorb(*later))    // keeps the first step's `before`
+        const auto same = byTarget.find(target);
+        if (same == byTarget.end()) {
+            byTarget.emplace(target, merged.size());
+            merged.push_back(later->clone());             // its `before` is this step's `after`
+        } else if (!merged[same->second]->absorb(*later)) // keeps the first step's `before`
             return false;
     }
     m_steps = std::move(merged);
