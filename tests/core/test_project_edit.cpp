@@ -85,6 +85,42 @@ private slots:
         QVERIFY(rowChanges > 20); // the fast route did run
     }
 
+    void editsOfManyRowsGiveTheSameProjectEitherWay()
+    {
+        // A what-if slider's edit: one field of every row of a kind (rows
+        // re-read alone when no scenario sees them), and the same with a
+        // value one row refuses: both routes agree on the project, or both
+        // refuse.
+        const bj::object document = projectToJson(m_sample);
+        const bj::array& workloads = document.at("workloads").as_array();
+        for (const char* field : {"requests_per_second", "growth_per_month", "gpus_per_job", "name",
+                                  "gpu_hours_per_month"}) {
+            std::vector<FieldEdit> edits, refused;
+            for (std::size_t i = 0; i < workloads.size(); ++i)
+                if (workloads[i].as_object().contains(field) ||
+                    std::string(field) == "growth_per_month") {
+                    const std::string pointer = "/workloads/" + std::to_string(i) + "/" + field;
+                    const bool text = std::string(field) == "name";
+                    edits.emplace_back(pointer, text ? bj::value("Row " + std::to_string(i))
+                                                     : bj::value(0.07 * double(i + 1)));
+                    refused.emplace_back(pointer, bj::value(refused.empty() ? -1 : 1));
+                }
+            QVERIFY2(edits.size() >= 2, field);
+            compare(edits);
+            compare(refused);
+        }
+        // Only rows no scenario sees take the row route: workload 7's
+        // notebook scenario sends an edit naming it the whole way.
+        const auto seen = applyFieldEdits(
+            m_sample,
+            {{"/workloads/6/name", bj::value("a")}, {"/workloads/7/name", bj::value("b")}}, "p");
+        QVERIFY(seen);
+        QCOMPARE(canonical(seen.value().project),
+                 canonical(byWholeDocument(m_sample, {{"/workloads/6/name", bj::value("a")},
+                                                      {"/workloads/7/name", bj::value("b")}})
+                               .value()));
+    }
+
     void anEditAScenarioSeesReReadsEverything()
     {
         // The sample's notebook scenario overrides workload 7: its change is
