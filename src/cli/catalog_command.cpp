@@ -2,7 +2,7 @@
 
 #include "cli_support.h"
 #include "store/catalog_export.h"
-#include "store/json_writer.h"
+#include "io/json_writer.h"
 
 #include <QTextStream>
 

@@ -3,7 +3,7 @@
 #include "cli_support.h"
 #include "model/fleet_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_writer.h"
+#include "io/json_writer.h"
 
 #include <QTextStream>
 

@@ -4,7 +4,7 @@
 #include "engine/evaluate.h"
 #include "pack/project_trace.h"
 #include "project_commands.h"
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 

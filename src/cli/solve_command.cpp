@@ -11,7 +11,7 @@
 #include "optimizer_options.h"
 #include "project_commands.h"
 #include "store/evaluation_export.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 #include "store/project_json.h"
 #include "views/number_format.h"
 

@@ -5,7 +5,7 @@
 #include "engine/resource_unit.h"
 #include "engine/training.h"
 #include "model/engine_defaults.h"
-#include "perf/calibration.h"
+#include "calibration/calibration.h"
 #include "perf/model_table.h"
 #include "perf/perf_data.h"
 #include "perf/references.h"

@@ -4,7 +4,7 @@
 
 #include "file_bytes.h"
 #include "project_generator.h"
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"

@@ -14,7 +14,7 @@
 #include "model/tenant_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_sql.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 #include "store/project_format_v2.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"

@@ -5,7 +5,7 @@
 
 #include "joblog/job_log.h"
 #include "sample_fixture.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 #include "store/project_edit.h"
 #include "support/fleet_test.h"
 #include "util/text_rule.h"

@@ -5,7 +5,7 @@
 
 #include "model/workload_fields.h"
 #include "store/field_sql.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"

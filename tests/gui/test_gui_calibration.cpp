@@ -3,7 +3,7 @@
 // `fleetplanner-cli calibrate`, nothing editable; a screenshot to look at.
 
 #include "main_window.h"
-#include "perf/calibration.h"
+#include "calibration/calibration.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
 #include "views/calibration_view.h"

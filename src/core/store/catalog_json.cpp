@@ -3,7 +3,7 @@
 #include "model/mig_layout.h"
 #include "model/owned_tco.h"
 #include "model/price_fields.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include <set>
 

@@ -2,7 +2,7 @@
 
 #include "model/price_fields.h"
 #include "store/field_json.h"
-#include "store/json_writer.h"
+#include "io/json_writer.h"
 
 namespace fleet {
 

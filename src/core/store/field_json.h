@@ -7,7 +7,7 @@
 
 #include "model/field_table.h"
 #include "model/project.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include <boost/json/object.hpp>
 

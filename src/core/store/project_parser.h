@@ -5,7 +5,7 @@
 // app all come here). A scenario re-checks only the sections it changes.
 
 #include "model/project.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include <boost/json.hpp>
 

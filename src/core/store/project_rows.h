@@ -4,7 +4,7 @@
 // its SQLite tables, table by table and column by column, in both directions.
 
 #include "model/project.h"
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 
 #include <boost/json.hpp>
 

@@ -3,7 +3,7 @@
 // The workload entries of a project file, one reader per kind.
 
 #include "model/project.h"
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 namespace fleet {
 

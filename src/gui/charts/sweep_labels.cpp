@@ -5,7 +5,7 @@
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 #include "views/number_format.h"
 
 #include <QLocale>

@@ -4,10 +4,10 @@
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-#include "store/row_paths.h"
+#include "model/row_paths.h"
 #include "views/number_format.h"
 
 #include <QLocale>

@@ -5,7 +5,7 @@
 #include "charts/tenant_chart.h"
 #include "compute/optimizer_plan.h"
 #include "store/evaluation_export.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 
 #include <QChart>
 #include <QDir>
