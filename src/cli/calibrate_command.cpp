@@ -1,7 +1,7 @@
 #include "calibrate_command.h"
 
-#include "cli_support.h"
 #include "calibration/calibration.h"
+#include "cli_support.h"
 
 #include <boost/json.hpp>
 

@@ -1,8 +1,8 @@
 #include "solve_worker_command.h"
 
 #include "cli_support.h"
-#include "optimize/solve_request.h"
 #include "io/export_target.h"
+#include "optimize/solve_request.h"
 #include "store/project_json.h"
 
 #include <QFile>

@@ -13,10 +13,10 @@
 
 #include "engine/tenant_totals.h"
 #include "fuzz_check.h"
+#include "io/export_target.h"
 #include "joblog/metering_export.h"
 #include "model/project.h"
 #include "store/evaluation_export.h"
-#include "io/export_target.h"
 #include "util/csv_text.h"
 
 #include <cmath>

@@ -2,9 +2,9 @@
 
 #include "io/json_pointer.h"
 #include "io/json_reader.h"
+#include "model/row_paths.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-#include "model/row_paths.h"
 #include "store/workload_json.h"
 
 #include <boost/json.hpp>

@@ -1,12 +1,12 @@
 #include "store/project_json_writer.h"
 
+#include "io/json_writer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_json.h"
-#include "io/json_writer.h"
 #include "store/project_json.h"
 
 namespace fleet {

@@ -2,8 +2,8 @@
 
 // The workload entries of a project file, one reader per kind.
 
-#include "model/project.h"
 #include "io/json_reader.h"
+#include "model/project.h"
 
 namespace fleet {
 

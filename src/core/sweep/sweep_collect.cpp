@@ -1,10 +1,10 @@
 #include "sweep/sweep_collect.h"
 
 #include "io/atomic_file.h"
-#include "store/catalog_loader.h"
 #include "io/export_target.h"
 #include "io/json_reader.h"
 #include "io/sqlite_db.h"
+#include "store/catalog_loader.h"
 #include "sweep/sweep_task.h"
 
 #include <boost/json.hpp>
