@@ -5,6 +5,7 @@
 # from outside FleetPlanner, so a change of ours never rebuilds a header.
 #
 #   fleet_precompile(target core|widgets|test|widgets-test)
+#   fleet_precompile_reuse(target donor)
 #
 # -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON builds without them (and finds a file
 # that forgot an include).
@@ -23,6 +24,17 @@ function(fleet_precompile target kind)
         list(APPEND headers <QtTest>)
     endif()
     target_precompile_headers(${target} PRIVATE ${headers})
+    fleet_pch_warnings(${target})
+endfunction()
+
+# fleet_precompile_reuse(target donor): `donor`'s precompiled header for
+# `target` too (the core's layers: one header built once, not once a layer).
+function(fleet_precompile_reuse target donor)
+    target_precompile_headers(${target} REUSE_FROM ${donor})
+    fleet_pch_warnings(${target})
+endfunction()
+
+function(fleet_pch_warnings target)
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND NOT CMAKE_DISABLE_PRECOMPILE_HEADERS)
         # GCC 12 loses the system-header status of libstdc++ inlined from a
         # precompiled header, so its known false positives of std::string at

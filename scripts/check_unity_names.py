@@ -7,8 +7,10 @@ same name would overload each other, silently when their parameters differ.
 
 Usage: scripts/check_unity_names.py   (exit 1, listing each clash)
 
-The targets are the folders: src/core, src/gui, src/cli, and the test
-executables tests/core, tests/cli and tests/gui (with the project generator).
+The targets are the core's layers (one library per layer, as
+src/core/CMakeLists.txt states them: scripts/check_layers.py reads them),
+src/gui, src/cli, and the test executables tests/core, tests/cli and
+tests/gui (with the project generator).
 It reads declarations with patterns, not a compiler: it may miss an unusual
 one, which the unity build then reports as a redefinition when it lands in
 the same batch.
@@ -19,8 +21,11 @@ import os
 import re
 import sys
 
+import check_layers
+
 TARGETS = {
-    "fleetcore": ["src/core/*/*.cpp", "src/core/*.cpp"],
+    **{name: [f"src/core/{s}" for s in sources if s.endswith(".cpp")]
+       for name, _, _, sources in check_layers.read_layers()},
     "fleetgui": ["src/gui/*.cpp", "src/gui/*/*.cpp"],
     "fleetplanner-cli": ["src/cli/*.cpp"],
     "fleet_tests_core": ["tests/core/*.cpp"],

@@ -1,6 +1,6 @@
 # Windows installer (NSIS). UNTESTED: it cannot be built on the Debian machines
 # this project is built and checked on. Before it is used: the POSIX-only
-# atomic save (src/core/store/atomic_file.cpp uses fsync and kill) needs a
+# atomic save (src/core/io/atomic_file.cpp uses fsync and kill) needs a
 # Windows implementation (FlushFileBuffers, MoveFileEx), and windeployqt must
 # copy the Qt DLLs and plugins into the install tree.
 set(CPACK_GENERATOR NSIS)

@@ -1,7 +1,7 @@
 #include "calibrate_command.h"
 
+#include "calibration/calibration.h"
 #include "cli_support.h"
-#include "perf/calibration.h"
 
 #include <boost/json.hpp>
 

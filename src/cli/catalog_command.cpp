@@ -1,8 +1,8 @@
 #include "catalog_command.h"
 
 #include "cli_support.h"
+#include "io/json_writer.h"
 #include "store/catalog_export.h"
-#include "store/json_writer.h"
 
 #include <QTextStream>
 

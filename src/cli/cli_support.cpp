@@ -1,8 +1,8 @@
 #include "cli_support.h"
 
+#include "io/json_writer.h"
 #include "model/engine_defaults.h"
 #include "store/catalog_loader.h"
-#include "store/json_writer.h"
 #include "store/project_json.h"
 
 #include <boost/json.hpp>

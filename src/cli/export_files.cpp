@@ -1,6 +1,6 @@
 #include "export_files.h"
 
-#include "store/export_target.h"
+#include "io/export_target.h"
 
 #include <QFile>
 

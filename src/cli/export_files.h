@@ -1,7 +1,7 @@
 #pragma once
 
 // Export files of the CLI's commands (issue 33, item 1 in part): written
-// through store/export_target, so that no export overwrites a file the
+// through io/export_target, so that no export overwrites a file the
 // command reads, none writes through a planted symbolic link, and each is
 // whole or not at all.
 

@@ -1,9 +1,9 @@
 #include "fields_command.h"
 
 #include "cli_support.h"
+#include "io/json_writer.h"
 #include "model/fleet_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_writer.h"
 
 #include <QTextStream>
 

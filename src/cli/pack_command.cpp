@@ -2,9 +2,9 @@
 
 #include "cli_support.h"
 #include "engine/evaluate.h"
+#include "io/json_pointer.h"
 #include "pack/project_trace.h"
 #include "project_commands.h"
-#include "store/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 

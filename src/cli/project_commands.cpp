@@ -1,7 +1,7 @@
 #include "project_commands.h"
 
 #include "cli_support.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"

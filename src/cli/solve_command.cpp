@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "export_files.h"
+#include "io/export_target.h"
 #include "model/pricing.h"
 #include "optimize/apply_plan.h"
 #include "optimize/plan_gpu_counts.h"
@@ -11,7 +12,6 @@
 #include "optimizer_options.h"
 #include "project_commands.h"
 #include "store/evaluation_export.h"
-#include "store/export_target.h"
 #include "store/project_json.h"
 #include "views/number_format.h"
 

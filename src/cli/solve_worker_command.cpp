@@ -1,8 +1,8 @@
 #include "solve_worker_command.h"
 
 #include "cli_support.h"
+#include "io/export_target.h"
 #include "optimize/solve_request.h"
-#include "store/export_target.h"
 #include "store/project_json.h"
 
 #include <QFile>
@@ -143,7 +143,7 @@ int runSolveWorkerCommand(const QStringList& args)
     if (!project)
         return answer(Result<RegimeMixResult>(project.error()), options.objective);
     if (parser.isSet(QStringLiteral("write-mps"))) {
-        // Through the one writer (store/export_target): in memory, then an exclusive
+        // Through the one writer (io/export_target): in memory, then an exclusive
         // temporary, checked and renamed; never through a planted link.
         const Milp milp = buildRegimeMixMilp(project.value(), options.objective);
         auto written = writeExportThrough(

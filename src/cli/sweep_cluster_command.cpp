@@ -3,7 +3,7 @@
 // (docs/SWEEPS.md).
 
 #include "cli_support.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 #include "sweep/sweep_backends.h"
 #include "sweep_command_support.h"
 

@@ -1,8 +1,8 @@
 #include "sweep_command.h"
 
 #include "cli_support.h"
-#include "store/export_target.h"
-#include "store/json_writer.h"
+#include "io/export_target.h"
+#include "io/json_writer.h"
 #include "sweep/sweep_backends.h"
 #include "sweep/sweep_collect.h"
 #include "sweep/sweep_spec.h"

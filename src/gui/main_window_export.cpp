@@ -80,7 +80,7 @@ static QString exportFileName(const ResultsPtr& shown, ExportScope scope, const 
 
 std::vector<std::string> MainWindow::exportInputs() const
 {
-    // Compared by device and inode (store/export_target): a hard link or
+    // Compared by device and inode (io/export_target): a hard link or
     // another spelling of the project's path is refused as well.
     std::vector<std::string> inputs;
     for (const QString& path : {m_document ? m_document->path() : QString(), m_openedFile})

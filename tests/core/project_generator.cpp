@@ -1,7 +1,7 @@
 #include "project_generator.h"
 
+#include "io/json_pointer.h"
 #include "perf/model_table.h"
-#include "store/json_pointer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,10 @@
 // data/perf/references.json within its family's stated tolerance, and every
 // figure of the perf tables with a source and a date.
 
+#include "calibration/calibration.h"
 #include "engine/resource_unit.h"
 #include "engine/training.h"
 #include "model/engine_defaults.h"
-#include "perf/calibration.h"
 #include "perf/model_table.h"
 #include "perf/perf_data.h"
 #include "perf/references.h"

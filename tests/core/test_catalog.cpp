@@ -301,6 +301,47 @@ private slots:
                  schedulerInCode.checkpointReclaimFraction);
     }
 
+    // The evaluation cache keeps a workload's results under a catalog of the
+    // same content (engine/evaluation_cache.cpp): where entries were read
+    // from is left out, every figure, profile, price and source counts.
+    void sameContentLeavesOutOnlyWhereEntriesWereRead()
+    {
+        Catalog copy = builtin();
+        QVERIFY(sameContent(builtin(), copy));
+        copy.files = {"/elsewhere/gpus.json"};
+        copy.gpus.front().originFile = "/elsewhere/gpus.json";
+        copy.priceBooks.front().originFile = "/elsewhere/book.json";
+        copy.sources.front().originFile = "/elsewhere/sources.json";
+        QVERIFY(sameContent(builtin(), copy));
+
+        Catalog figure = copy;
+        figure.gpus.back().tdpW.value += 1;
+        QVERIFY(!sameContent(builtin(), figure));
+        Catalog note = copy;
+        note.gpus.front().memoryGb.note = "read again";
+        QVERIFY(!sameContent(builtin(), note));
+        Catalog profile = copy;
+        for (GpuModel& gpu : profile.gpus)
+            if (gpu.mig) {
+                gpu.mig->profiles.back().maxInstances += 1;
+                break;
+            }
+        QVERIFY(!sameContent(builtin(), profile));
+        Catalog price = copy;
+        for (GpuPrices& prices : price.priceBooks.front().gpus)
+            if (prices.onDemand) {
+                prices.onDemand->usdPerGpuHour *= 1.01;
+                break;
+            }
+        QVERIFY(!sameContent(builtin(), price));
+        Catalog fewer = copy;
+        fewer.sources.pop_back();
+        QVERIFY(!sameContent(builtin(), fewer));
+        Catalog defaults = copy;
+        defaults.engineDefaults.figures.begin()->second.value += 1;
+        QVERIFY(!sameContent(builtin(), defaults));
+    }
+
     void asOfDates()
     {
         QVERIFY(isValidAsOfDate("2024"));

@@ -2,7 +2,7 @@
 // fields re-reads that workload alone, and must give exactly what re-reading
 // the whole document gives — the same project, or a refusal naming the field.
 
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"

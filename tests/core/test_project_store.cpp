@@ -3,8 +3,8 @@
 // migrations keep a backup; autosave and recovery.
 
 #include "file_bytes.h"
+#include "io/json_pointer.h"
 #include "project_generator.h"
-#include "store/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"

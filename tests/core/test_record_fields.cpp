@@ -8,13 +8,13 @@
 // (The JSON Schema against the tables: test_record_schema.)
 
 #include "golden_tables.h"
+#include "io/json_reader.h"
 #include "model/fleet_fields.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_sql.h"
-#include "store/json_reader.h"
 #include "store/project_format_v2.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"

@@ -1,6 +1,6 @@
 // Paths that name rows by id (project format 2) and their v1 positional form.
 
-#include "store/row_paths.h"
+#include "model/row_paths.h"
 #include "support/fleet_test.h"
 
 #include <QtTest>

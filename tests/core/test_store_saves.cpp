@@ -3,7 +3,7 @@
 // read-only opens that leave no trace and read no foreign -wal file.
 
 #include "file_bytes.h"
-#include "store/atomic_file.h"
+#include "io/atomic_file.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
 #include "support/fleet_test.h"

@@ -3,9 +3,9 @@
 // with the character and its position named, in project text (JSON, app
 // edits) and job-log names; every other character is text.
 
+#include "io/json_reader.h"
 #include "joblog/job_log.h"
 #include "sample_fixture.h"
-#include "store/json_reader.h"
 #include "store/project_edit.h"
 #include "support/fleet_test.h"
 #include "util/text_rule.h"

@@ -3,9 +3,9 @@
 // ones project files were written with, byte for byte; the JSON Schema agrees
 // with them; and every row reads, writes and reports as it says.
 
+#include "io/json_reader.h"
 #include "model/workload_fields.h"
 #include "store/field_sql.h"
-#include "store/json_reader.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"

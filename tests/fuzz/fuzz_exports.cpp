@@ -3,7 +3,7 @@
 // breaks, commas, invalid UTF-8) and the figures (any double: negative,
 // huge, NaN, infinite) of the tenant metering (`replay --csv`) and the tenant
 // totals (`evaluate --tenants-csv`); each CSV is written through the one
-// writer (store/export_target) into a scratch folder, read back and parsed
+// writer (io/export_target) into a scratch folder, read back and parsed
 // as RFC 4180. Asserted: the bytes on disk are the bytes written; every
 // record has the header's field count; every name comes back exactly, after
 // an apostrophe when it starts like a formula; no field starts like a formula
@@ -13,10 +13,10 @@
 
 #include "engine/tenant_totals.h"
 #include "fuzz_check.h"
+#include "io/export_target.h"
 #include "joblog/metering_export.h"
 #include "model/project.h"
 #include "store/evaluation_export.h"
-#include "store/export_target.h"
 #include "util/csv_text.h"
 
 #include <cmath>

@@ -2,8 +2,8 @@
 // measurement — one row per reference, the same figures as
 // `fleetplanner-cli calibrate`, nothing editable; a screenshot to look at.
 
+#include "calibration/calibration.h"
 #include "main_window.h"
-#include "perf/calibration.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
 #include "views/calibration_view.h"

@@ -2,9 +2,6 @@
 
 #include "engine/evaluate_steps.h"
 #include "model/engine_defaults.h"
-#include "store/catalog_export.h"
-
-#include <boost/json.hpp>
 
 #include <tuple>
 
@@ -111,21 +108,6 @@ bool sameSpec(const Workload& a, const Workload& b)
         a.spec);
 }
 
-/// The catalog as the engine reads it: its JSON export less where each
-/// entry was read from (which differs between a file as opened and the
-/// same project read anew after an edit, and which the engine never reads).
-std::string catalogText(const Catalog& catalog)
-{
-    boost::json::object json = catalogToJson(catalog);
-    json.erase("files");
-    for (const char* list : {"gpus", "price_books"})
-        if (boost::json::array* items = json[list].if_array())
-            for (boost::json::value& item : *items)
-                if (boost::json::object* entry = item.if_object())
-                    entry->erase("origin");
-    return boost::json::serialize(json);
-}
-
 } // namespace
 
 bool sameWorkload(const Workload& a, const Workload& b)
@@ -153,9 +135,10 @@ bool EvaluationCache::holdsUnder(const Project& project)
     if (&m_context->catalog() == &project.catalog())
         return true;
     // Another catalog object (an edit re-reads the project, and its
-    // catalog): the same if its content is. The context then takes the new
-    // one, whose address stays taken while the context holds it.
-    if (catalogText(project.catalog()) != m_catalogText)
+    // catalog): the same if its content is (model/catalog.h). The context
+    // then takes the new one, whose address stays taken while the context
+    // holds it.
+    if (!sameContent(project.catalog(), m_context->catalog()))
         return false;
     Project context = project;
     context.workloads.clear();
@@ -173,7 +156,6 @@ Evaluation EvaluationCache::evaluate(const Project& project)
         Project context = project;
         context.workloads.clear();
         m_naive = baselineProject(context);
-        m_catalogText = catalogText(context.catalog());
         m_context = std::move(context);
     }
     m_reused = m_computed = 0;

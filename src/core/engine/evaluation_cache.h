@@ -52,7 +52,6 @@ private:
     std::mutex m_mutex;
     std::optional<Project> m_context; ///< what the entries hold under (no workloads)
     std::optional<Project> m_naive;   ///< baselineProject(*m_context)
-    std::string m_catalogText;        ///< m_context's catalog as JSON text
     std::unordered_map<std::string, Entry> m_entries;
     std::size_t m_reused = 0;
     std::size_t m_computed = 0;

@@ -1,5 +1,7 @@
 #include "model/catalog.h"
 
+#include <algorithm>
+
 namespace fleet {
 
 namespace {
@@ -9,6 +11,20 @@ template <typename T> const T* findById(const std::vector<T>& list, const std::s
         if (item.id == id)
             return &item;
     return nullptr;
+}
+
+/// Equal lists of entries when where each was read from is left out: the
+/// defaulted comparison of a copy that takes the other's origin, so a member
+/// added later is compared without a line here.
+template <typename T> bool sameEntries(const std::vector<T>& a, const std::vector<T>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const T& x, const T& y) {
+        if (x.originFile == y.originFile)
+            return x == y;
+        T copy = y;
+        copy.originFile = x.originFile;
+        return x == copy;
+    });
 }
 } // namespace
 
@@ -25,6 +41,12 @@ const PriceBook* Catalog::priceBook(const std::string& id) const
 const SourceInfo* Catalog::source(const std::string& id) const
 {
     return findById(sources, id);
+}
+
+bool sameContent(const Catalog& a, const Catalog& b)
+{
+    return a.engineDefaults == b.engineDefaults && sameEntries(a.sources, b.sources) &&
+           sameEntries(a.gpus, b.gpus) && sameEntries(a.priceBooks, b.priceBooks);
 }
 
 } // namespace fleet

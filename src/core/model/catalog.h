@@ -27,4 +27,10 @@ public:
     const SourceInfo* source(const std::string& id) const;
 };
 
+/// Whether two catalogs hold the same sources, GPUs, price books and engine
+/// defaults, member by member; where they were read from (`files`, each
+/// entry's `originFile`) is left out: it differs between a file as opened
+/// and the same project read anew, and nothing computed reads it.
+bool sameContent(const Catalog& a, const Catalog& b);
+
 } // namespace fleet

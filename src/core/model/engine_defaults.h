@@ -53,6 +53,8 @@ struct RegimeTraits
     IsolationLevel isolation = IsolationLevel::Hardware;
     std::string allocationUnit;
     bool multiGpu = false;
+
+    bool operator==(const RegimeTraits&) const = default;
 };
 
 /// Defaults as read from catalog documents, before they are typed.
@@ -64,6 +66,8 @@ struct EngineDefaults
     std::map<RegimeKind, RegimeTraits> regimeTraits;
 
     bool empty() const { return figures.empty() && regimeTraits.empty(); }
+
+    bool operator==(const EngineDefaults&) const = default;
 };
 
 /// Every figure key the built-in defaults must define.

@@ -37,6 +37,8 @@ struct MigProfile
     std::optional<int> streamingMultiprocessors;
     std::string source; ///< applies to every figure of this profile
     std::string asOf;
+
+    bool operator==(const MigProfile&) const = default;
 };
 
 struct MigPartitioning
@@ -47,6 +49,8 @@ struct MigPartitioning
     std::vector<MigProfile> profiles;
 
     const MigProfile* profile(const std::string& name) const;
+
+    bool operator==(const MigPartitioning&) const = default;
 };
 
 /// AMD Instinct compute partitioning (SPX/DPX/QPX/CPX) crossed with memory
@@ -55,12 +59,16 @@ struct AmdComputeMode
 {
     std::string name;   ///< "SPX", "DPX", "QPX", "CPX"
     int partitions = 1; ///< logical GPUs per physical GPU
+
+    bool operator==(const AmdComputeMode&) const = default;
 };
 
 struct AmdMemoryMode
 {
     std::string name;    ///< "NPS1", "NPS4"
     int numaDomains = 1; ///< memory pools per GPU
+
+    bool operator==(const AmdMemoryMode&) const = default;
 };
 
 struct AmdModePair
@@ -68,6 +76,8 @@ struct AmdModePair
     std::string compute;
     std::string memory;
     bool vendorValidated = false; ///< AMD states it validated this pair for the GPU
+
+    bool operator==(const AmdModePair&) const = default;
 };
 
 struct AmdPartitioning
@@ -81,6 +91,8 @@ struct AmdPartitioning
 
     const AmdComputeMode* computeMode(const std::string& name) const;
     const AmdMemoryMode* memoryMode(const std::string& name) const;
+
+    bool operator==(const AmdPartitioning&) const = default;
 };
 
 struct GpuModel
@@ -118,6 +130,8 @@ struct GpuModel
     /// An NVLink domain beyond one board (GB200/GB300 NVL72): bare metal
     /// allocates it whole, a rack at a time.
     bool rackScale() const { return nvlinkDomainGpus > kGpusPerBoard; }
+
+    bool operator==(const GpuModel&) const = default;
 };
 
 const char* vendorName(Vendor vendor);

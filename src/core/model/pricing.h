@@ -49,6 +49,8 @@ struct HourlyPrice
     /// one; it replaces spot_interruptions_per_instance_hour for this GPU (model/spot.h).
     std::optional<double> interruptionsPerHour;
     std::string note;
+
+    bool operator==(const HourlyPrice&) const = default;
 };
 
 /// Owning the GPU: capex amortised straight-line, hosting, and power at TDP;
@@ -67,6 +69,8 @@ struct OwnedCost
     std::string note;
 
     bool statesUsdPerGpuHour() const { return usdPerGpuHour.value > 0; }
+
+    bool operator==(const OwnedCost&) const = default;
 };
 
 /// Owned cost of one GPU-hour held (busy or not): the stated USD per
@@ -90,6 +94,8 @@ struct GpuPrices
     /// The rented plans' prices, to change one (Owned has none: on-demand's is returned).
     std::optional<HourlyPrice>& hourly(Plan plan);
     bool has(Plan plan) const;
+
+    bool operator==(const GpuPrices&) const = default;
 };
 
 struct PriceBook
@@ -107,6 +113,8 @@ struct PriceBook
     std::optional<double> usdPerGpuHour(const GpuModel& gpu, Plan plan) const;
     /// The plans that at least one GPU of the book has, in kAllPlans order.
     std::vector<Plan> plansOffered() const;
+
+    bool operator==(const PriceBook&) const = default;
 };
 
 /// The utilization above which a committed plan (reserved, owned) beats

@@ -1,7 +1,6 @@
 #include "model/project_refs.h"
 
-#include "store/project_json_writer.h"
-#include "store/row_paths.h"
+#include "model/row_paths.h"
 
 #include <boost/json.hpp>
 
@@ -319,23 +318,6 @@ Result<Project> removeRow(const Project& project, RowList list, std::string_view
                segmentValueOf(o) == id;
     });
     return changed;
-}
-
-std::vector<DocumentEdit> listEdits(const Project& before, const Project& after)
-{
-    const bj::value was = projectToJson(before);
-    const bj::value now = projectToJson(after);
-    std::vector<DocumentEdit> edits;
-    for (const char* pointer :
-         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios"}) {
-        boost::system::error_code error;
-        const bj::value* old = was.find_pointer(pointer, error);
-        const bj::value* changed = now.find_pointer(pointer, error);
-        const bj::value value = changed ? *changed : bj::value(bj::array());
-        if (!old ? !value.as_array().empty() : *old != value)
-            edits.emplace_back(pointer, value);
-    }
-    return edits;
 }
 
 } // namespace fleet

@@ -3,7 +3,7 @@
 // What refers to a row of the project (a pool, a segment, a workload) by its
 // id, and the changed project when a row is renamed or removed: a workload
 // names its segment, and a scenario override names the row it changes
-// ("/workloads/chat/users", format 2 id paths, see store/row_paths.h) or sets
+// ("/workloads/chat/users", format 2 id paths, see model/row_paths.h) or sets
 // a workload's segment to a segment's id. Renaming carries every reference
 // along; removing a referenced row is refused unless the caller says what to
 // do with what refers to it (remove it too, or move workloads to another
@@ -96,9 +96,7 @@ Result<Project> removeRow(const Project& project, RowList list, std::string_view
 /// One field edit of the project document: JSON pointer → new value.
 using DocumentEdit = std::pair<std::string, boost::json::value>;
 
-/// The whole-list edits ("/fleet/pools", "/segments", "/workloads",
-/// "/tenants", "/scenarios" → the new list) that turn `before` into `after`; lists that
-/// did not change are left out.
-std::vector<DocumentEdit> listEdits(const Project& before, const Project& after);
+/// listEdits(), the whole-list edits between two projects, compares their
+/// canonical JSON: it is the store's (store/project_json_writer.h).
 
 } // namespace fleet

@@ -14,6 +14,8 @@ struct SourcedValue
     std::string source; ///< id of a SourceInfo in the catalog
     std::string asOf;   ///< ISO date, "YYYY", "YYYY-MM" or "YYYY-MM-DD"
     std::string note;   ///< optional remark kept with the figure
+
+    bool operator==(const SourcedValue&) const = default;
 };
 
 /// A publication that figures cite.
@@ -26,6 +28,8 @@ struct SourceInfo
     std::string kind; ///< "primary", "secondary", "derived", "seed" or "assumption"
     std::string note;
     std::string originFile;
+
+    bool operator==(const SourceInfo&) const = default;
 };
 
 /// True for "2024", "2024-09" and "2024-09-30" with a valid month and day.

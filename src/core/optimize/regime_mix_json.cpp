@@ -1,6 +1,6 @@
 #include "optimize/regime_mix_json.h"
 
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include <boost/json.hpp>
 

@@ -1,8 +1,8 @@
 #include "optimize/solve_request.h"
 
+#include "io/json_reader.h"
+#include "io/json_writer.h"
 #include "optimize/regime_mix_json.h"
-#include "store/json_reader.h"
-#include "store/json_writer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 

@@ -3,7 +3,7 @@
 // A numeric range for json::Reader, spelled briefly in the perf tables' readers,
 // and the optional list of references a factor was fitted on.
 
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
 #include "store/catalog_loader.h"
 
 #include "data/embedded_file.h"
+#include "io/regular_file.h"
 #include "model/owned_tco.h"
 #include "store/catalog_json.h"
-#include "store/regular_file.h"
 
 namespace fleet {
 

@@ -1,8 +1,8 @@
 #include "store/catalog_writer.h"
 
+#include "io/json_writer.h"
 #include "model/price_fields.h"
 #include "store/field_json.h"
-#include "store/json_writer.h"
 
 namespace fleet {
 

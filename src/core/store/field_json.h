@@ -5,9 +5,9 @@
 // as its row says. Rules across fields and across records (a plan the active
 // price book prices, a duplicate id) stay with the record's own reader.
 
+#include "io/json_reader.h"
 #include "model/field_table.h"
 #include "model/project.h"
-#include "store/json_reader.h"
 
 #include <boost/json/object.hpp>
 

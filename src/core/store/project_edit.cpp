@@ -1,10 +1,10 @@
 #include "store/project_edit.h"
 
-#include "store/json_pointer.h"
-#include "store/json_reader.h"
+#include "io/json_pointer.h"
+#include "io/json_reader.h"
+#include "model/row_paths.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-#include "store/row_paths.h"
 #include "store/workload_json.h"
 
 #include <boost/json.hpp>

@@ -1,7 +1,7 @@
 #include "store/project_format_v1.h"
 
-#include "store/json_reader.h"
-#include "store/row_paths.h"
+#include "io/json_reader.h"
+#include "model/row_paths.h"
 
 #include <boost/json.hpp>
 

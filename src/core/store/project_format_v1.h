@@ -6,7 +6,7 @@
 // JSON document or SQLite file into format 2 against the file's own rows,
 // before any scenario applies.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 #include "util/result.h"
 
 #include <boost/json/fwd.hpp>

@@ -5,7 +5,7 @@
 // JSON document reads as it is (no tenants), and a format-2 SQLite file gains
 // the empty table.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 #include "util/result.h"
 
 namespace fleet {

@@ -6,7 +6,7 @@
 // names a model), and a format-3 SQLite file has its inference_workload
 // table rebuilt with the two columns empty.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 #include "util/result.h"
 
 namespace fleet {

@@ -8,7 +8,7 @@
 // none of them); a format-4 SQLite file has the five tables rebuilt with the
 // new columns empty.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 #include "util/result.h"
 
 namespace fleet {

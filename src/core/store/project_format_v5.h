@@ -5,7 +5,7 @@
 // GPU has FP4 tensor cores). A format-5 JSON document reads as it is; a
 // version-5 SQLite file has the two tables rebuilt with the wider rule.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 #include "util/result.h"
 
 namespace fleet {

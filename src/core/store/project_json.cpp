@@ -1,14 +1,14 @@
 #include "store/project_json.h"
 
 #include "data/embedded_file.h"
+#include "io/json_pointer.h"
+#include "io/json_reader.h"
+#include "model/row_paths.h"
 #include "store/catalog_loader.h"
-#include "store/json_pointer.h"
-#include "store/json_reader.h"
 #include "store/project_format_v1.h"
 #include "store/project_json_writer.h"
 #include "store/project_parser.h"
 #include "store/project_sqlite.h"
-#include "store/row_paths.h"
 
 #include <cmath>
 #include <cstdio>

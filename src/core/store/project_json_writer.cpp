@@ -1,12 +1,12 @@
 #include "store/project_json_writer.h"
 
+#include "io/json_writer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_json.h"
-#include "store/json_writer.h"
 #include "store/project_json.h"
 
 namespace fleet {
@@ -179,6 +179,23 @@ bj::object projectToJson(const Project& project)
 std::string projectToJsonText(const Project& project)
 {
     return json::toPrettyString(projectToJson(project));
+}
+
+std::vector<DocumentEdit> listEdits(const Project& before, const Project& after)
+{
+    const bj::value was = projectToJson(before);
+    const bj::value now = projectToJson(after);
+    std::vector<DocumentEdit> edits;
+    for (const char* pointer :
+         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios"}) {
+        boost::system::error_code error;
+        const bj::value* old = was.find_pointer(pointer, error);
+        const bj::value* changed = now.find_pointer(pointer, error);
+        const bj::value value = changed ? *changed : bj::value(bj::array());
+        if (!old ? !value.as_array().empty() : *old != value)
+            edits.emplace_back(pointer, value);
+    }
+    return edits;
 }
 
 } // namespace fleet

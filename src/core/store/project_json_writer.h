@@ -6,10 +6,12 @@
 // writing it again gives the same bytes.
 
 #include "model/project.h"
+#include "model/project_refs.h"
 
 #include <boost/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace fleet {
 
@@ -17,5 +19,10 @@ boost::json::object projectToJson(const Project& project);
 /// One workload as projectToJson writes it (the app re-reads one edited row alone).
 boost::json::object workloadToJson(const Workload& workload);
 std::string projectToJsonText(const Project& project);
+
+/// The whole-list edits ("/fleet/pools", "/segments", "/workloads",
+/// "/tenants", "/scenarios" → the new list) that turn `before` into `after`; lists that
+/// did not change are left out (their canonical JSON is compared).
+std::vector<DocumentEdit> listEdits(const Project& before, const Project& after);
 
 } // namespace fleet

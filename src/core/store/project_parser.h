@@ -4,8 +4,8 @@
 // of a project document is checked (JSON files, SQLite rows and edits in the
 // app all come here). A scenario re-checks only the sections it changes.
 
+#include "io/json_reader.h"
 #include "model/project.h"
-#include "store/json_reader.h"
 
 #include <boost/json.hpp>
 

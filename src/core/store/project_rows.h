@@ -3,8 +3,8 @@
 // The mapping between a project's canonical JSON document and the rows of
 // its SQLite tables, table by table and column by column, in both directions.
 
+#include "io/sqlite_db.h"
 #include "model/project.h"
-#include "store/sqlite_db.h"
 
 #include <boost/json.hpp>
 

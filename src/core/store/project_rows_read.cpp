@@ -1,5 +1,5 @@
+#include "io/json_reader.h"
 #include "model/fleet_fields.h"
-#include "store/json_reader.h"
 #include "store/project_columns.h"
 #include "store/project_json.h"
 #include "store/project_rows.h"

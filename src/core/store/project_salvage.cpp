@@ -1,13 +1,13 @@
 #include "store/project_salvage.h"
 
-#include "store/json_reader.h"
+#include "io/json_reader.h"
+#include "io/regular_file.h"
+#include "io/sqlite_db.h"
+#include "model/row_paths.h"
 #include "store/project_json.h"
 #include "store/project_rows.h"
 #include "store/project_schema.h"
 #include "store/project_sqlite.h"
-#include "store/regular_file.h"
-#include "store/row_paths.h"
-#include "store/sqlite_db.h"
 
 #include <algorithm>
 #include <map>

@@ -3,7 +3,7 @@
 // The SQLite schema of a .fleetplan file, its identity (application_id and
 // schema version) and the ordered table of migrations from older versions.
 
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 
 #include <span>
 #include <string>

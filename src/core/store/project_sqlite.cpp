@@ -1,9 +1,9 @@
 #include "store/project_sqlite.h"
 
-#include "store/atomic_file.h"
+#include "io/atomic_file.h"
+#include "io/regular_file.h"
 #include "store/project_json.h"
 #include "store/project_rows.h"
-#include "store/regular_file.h"
 
 #include <cstring>
 

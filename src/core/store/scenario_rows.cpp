@@ -1,7 +1,7 @@
 #include "store/scenario_rows.h"
 
-#include "store/json_pointer.h"
-#include "store/json_reader.h"
+#include "io/json_pointer.h"
+#include "io/json_reader.h"
 #include "store/project_json_writer.h"
 #include "store/workload_json.h"
 

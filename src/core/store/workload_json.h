@@ -2,8 +2,8 @@
 
 // The workload entries of a project file, one reader per kind.
 
+#include "io/json_reader.h"
 #include "model/project.h"
-#include "store/json_reader.h"
 
 namespace fleet {
 

@@ -1,10 +1,10 @@
 #include "sweep/sweep_collect.h"
 
-#include "store/atomic_file.h"
+#include "io/atomic_file.h"
+#include "io/export_target.h"
+#include "io/json_reader.h"
+#include "io/sqlite_db.h"
 #include "store/catalog_loader.h"
-#include "store/export_target.h"
-#include "store/json_reader.h"
-#include "store/sqlite_db.h"
 #include "sweep/sweep_task.h"
 
 #include <boost/json.hpp>

@@ -1,7 +1,7 @@
 #include "sweep/sweep_results.h"
 
-#include "store/regular_file.h"
-#include "store/sqlite_db.h"
+#include "io/regular_file.h"
+#include "io/sqlite_db.h"
 #include "sweep/sweep_spec.h"
 
 #include <algorithm>

@@ -1,13 +1,13 @@
 #include "sweep/sweep_spec.h"
 
 #include "engine/evaluation.h"
+#include "io/json_pointer.h"
+#include "io/json_reader.h"
+#include "io/regular_file.h"
 #include "optimize/regime_mix_json.h"
 #include "simulate/cluster_simulator.h"
 #include "store/catalog_loader.h"
 #include "store/evaluation_export.h"
-#include "store/json_pointer.h"
-#include "store/json_reader.h"
-#include "store/regular_file.h"
 
 #include <boost/json.hpp>
 

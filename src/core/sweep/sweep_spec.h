@@ -1,7 +1,7 @@
 #pragma once
 
 // A sweep is data (issue 34): a project, the inputs to vary (by the id paths
-// scenario overrides use, store/row_paths.h), the commands run at every point
+// scenario overrides use, model/row_paths.h), the commands run at every point
 // and the outputs kept. A sweep file (.fleetsweep.json, schema in
 // data/schema/sweep.schema.json) is read strictly: every problem names its
 // field and the rule. Its tasks are numbered 0…N−1, point-major, so that any

@@ -5,7 +5,7 @@
 // its own, through the very code that applies a project's scenarios
 // (store/project_json.h), so a sweep input names a field exactly as a
 // scenario override does and is validated exactly as one. Every task writes
-// one result file, atomically (store/atomic_file.h), named by its index, in
+// one result file, atomically (io/atomic_file.h), named by its index, in
 // which nothing depends on the machine, the time or the back-end.
 
 #include "sweep/sweep_spec.h"

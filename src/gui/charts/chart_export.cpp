@@ -2,7 +2,7 @@
 
 #include "charts/chart_fit.h"
 #include "charts/chart_style.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -113,7 +113,7 @@ bool exportChart(QChart* chart, const QString& path, ChartFormat format,
                  const ExportOptions& options, QString* error,
                  const std::vector<std::string>& inputs)
 {
-    // Drawn into memory, then written through store/export_target: whole or not at all,
+    // Drawn into memory, then written through io/export_target: whole or not at all,
     // never through a planted link.
     QByteArray bytes;
     QBuffer file(&bytes);

@@ -34,7 +34,7 @@ QImage renderChart(QChart* chart, const ExportOptions& options);
 
 /// Writes `chart` to `path` as PNG, SVG or PDF. The file is written whole or
 /// not at all, never over one of `inputs` (the files the caller read) nor
-/// through a symbolic link (store/export_target). On failure returns false
+/// through a symbolic link (io/export_target). On failure returns false
 /// and sets `error`.
 bool exportChart(QChart* chart, const QString& path, ChartFormat format,
                  const ExportOptions& options, QString* error,

@@ -1,11 +1,11 @@
 #include "charts/sweep_labels.h"
 
 #include "charts/chart_style.h"
+#include "io/json_pointer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_pointer.h"
 #include "views/number_format.h"
 
 #include <QLocale>

@@ -1,6 +1,6 @@
 #include "compute/solver_process.h"
 
-#include "store/export_target.h"
+#include "io/export_target.h"
 #include "store/project_json_writer.h"
 #include "version.h"
 
@@ -255,7 +255,7 @@ namespace {
 
 Result<bool> saveText(const QString& path, const QByteArray& bytes)
 {
-    // The one writer of exports (store/export_target): exclusive temporary, checked, renamed.
+    // The one writer of exports (io/export_target): exclusive temporary, checked, renamed.
     return writeExportFile(QFile::encodeName(path).toStdString(), bytes.toStdString());
 }
 

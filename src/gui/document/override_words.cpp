@@ -1,13 +1,13 @@
 #include "document/override_words.h"
 
+#include "io/json_pointer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/row_paths.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
-#include "store/json_pointer.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
-#include "store/row_paths.h"
 #include "views/number_format.h"
 
 #include <QLocale>

@@ -1,7 +1,7 @@
 #include "document/scenario_edit.h"
 
+#include "model/row_paths.h"
 #include "store/project_json_writer.h"
-#include "store/row_paths.h"
 
 #include <boost/json.hpp>
 

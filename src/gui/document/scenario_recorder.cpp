@@ -1,8 +1,8 @@
 #include "document/scenario_recorder.h"
 
-#include "store/json_pointer.h"
-#include "store/json_reader.h"
-#include "store/row_paths.h"
+#include "io/json_pointer.h"
+#include "io/json_reader.h"
+#include "model/row_paths.h"
 #include "store/scenario_rows.h"
 
 #include <boost/json.hpp>

@@ -3,6 +3,7 @@
 #include "document/scenario_recorder.h"
 #include "editors/page_helpers.h"
 #include "editors/remove_row_dialog.h"
+#include "store/project_json_writer.h"
 #include "utf8_text.h"
 
 #include <QHBoxLayout>

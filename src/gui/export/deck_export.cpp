@@ -7,7 +7,7 @@
 #include "compute/scenario_name.h"
 #include "document/override_words.h"
 #include "export/deck_pptx.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 #include "views/number_format.h"
 
 #include <QBuffer>
@@ -266,7 +266,7 @@ void paintSlide(QPainter& painter, const DeckSlide& slide)
 bool writePdf(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
               QString* error, const std::vector<std::string>& inputs)
 {
-    // Drawn into memory, then written through store/export_target: whole or not at all,
+    // Drawn into memory, then written through io/export_target: whole or not at all,
     // never through a planted link.
     QByteArray bytes;
     QBuffer file(&bytes);

@@ -59,7 +59,7 @@ bool exportDeckSlides(const std::vector<DeckSlide>& slides, const QString& title
 
 /// Writes the deck to `path`: .pptx or .pdf by its suffix. Whole or not at
 /// all, never over one of `inputs` (the files the caller read: the project)
-/// nor through a symbolic link (store/export_target); on failure returns
+/// nor through a symbolic link (io/export_target); on failure returns
 /// false and sets `error`.
 bool exportDeck(const PlanResults& results, const QString& path, QString* error,
                 const std::vector<std::string>& inputs = {});

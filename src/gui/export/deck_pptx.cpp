@@ -1,7 +1,7 @@
 #include "export/deck_pptx.h"
 
 #include "export/zip_check.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -392,7 +392,7 @@ bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const
     // [Content_Types].xml first, as readers expect.
     std::rotate(parts.rbegin(), parts.rbegin() + 1, parts.rend());
 
-    // Zipped (libzip) in memory, checked, then written through store/export_target: an
+    // Zipped (libzip) in memory, checked, then written through io/export_target: an
     // exclusive temporary beside the target, its size and its zip re-read checked, renamed
     // over it; whole or not at all, never through a planted link nor over an input.
     const auto failed = [&](const QString& why) {

@@ -11,7 +11,7 @@
 
 namespace fleet::gui {
 
-/// Writes the deck as .pptx through store/export_target: refused over any
+/// Writes the deck as .pptx through io/export_target: refused over any
 /// of `inputs`, checked as a zip before it replaces `path`.
 bool writePptx(const std::vector<DeckSlide>& slides, const QString& title, const QString& path,
                QString* error, const std::vector<std::string>& inputs = {});

@@ -4,8 +4,8 @@
 #include "charts/chart_kinds.h"
 #include "charts/tenant_chart.h"
 #include "compute/optimizer_plan.h"
+#include "io/export_target.h"
 #include "store/evaluation_export.h"
-#include "store/export_target.h"
 
 #include <QChart>
 #include <QDir>

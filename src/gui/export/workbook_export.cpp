@@ -5,7 +5,7 @@
 #include "compute/scenario_name.h"
 #include "document/override_words.h"
 #include "export/zip_check.h"
-#include "store/export_target.h"
+#include "io/export_target.h"
 
 #include <QDir>
 #include <QFile>
@@ -552,7 +552,7 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
                     const std::vector<std::string>& inputs)
 {
-    // libxlsxwriter writes into memory; store/export_target then writes those bytes to an
+    // libxlsxwriter writes into memory; io/export_target then writes those bytes to an
     // exclusive temporary beside the target, checks its size and re-reads it as a zip,
     // and renames it over the target: whole or not at all, never through a planted link
     // nor over an input.

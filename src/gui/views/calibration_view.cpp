@@ -1,6 +1,6 @@
 #include "views/calibration_view.h"
 
-#include "perf/calibration.h"
+#include "calibration/calibration.h"
 #include "store/catalog_loader.h"
 
 #include <QDialogButtonBox>

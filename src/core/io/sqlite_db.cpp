@@ -1,4 +1,4 @@
-#include "store/sqlite_db.h"
+#include "io/sqlite_db.h"
 
 #include <cstring>
 #include <filesystem>

@@ -6,7 +6,7 @@
 // atomic_file's exclusive temporary and rename, as project saves are. Every
 // export goes through here: none opens its output file itself.
 
-#include "store/atomic_file.h"
+#include "io/atomic_file.h"
 #include "util/result.h"
 
 #include <functional>

@@ -1,4 +1,4 @@
-#include "store/regular_file.h"
+#include "io/regular_file.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
-#include "store/row_paths.h"
+#include "model/row_paths.h"
 
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 
 #include <boost/json.hpp>
 

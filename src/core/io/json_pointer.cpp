@@ -1,4 +1,4 @@
-#include "store/json_pointer.h"
+#include "io/json_pointer.h"
 
 #include <optional>
 #include <vector>

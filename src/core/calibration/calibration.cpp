@@ -1,4 +1,4 @@
-#include "perf/calibration.h"
+#include "calibration/calibration.h"
 
 #include "engine/inference.h"
 #include "engine/resource_unit.h"

@@ -1,4 +1,4 @@
-#include "store/json_writer.h"
+#include "io/json_writer.h"
 
 #include <charconv>
 

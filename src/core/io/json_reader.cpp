@@ -1,4 +1,4 @@
-#include "store/json_reader.h"
+#include "io/json_reader.h"
 
 #include "util/text_rule.h"
 

@@ -1,6 +1,6 @@
-#include "store/export_target.h"
+#include "io/export_target.h"
 
-#include "store/atomic_file.h"
+#include "io/atomic_file.h"
 
 #include <cerrno>
 #include <cstring>
