@@ -171,6 +171,8 @@ Result<RangeRun> runRanges(const Project& project, const RangeOptions& options)
     std::atomic<int> nextDraw{0};
     std::atomic<bool> stopped{false};
     const auto work = [&] {
+        if (options.workerStart)
+            options.workerStart();
         while (true) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 stopped = true;

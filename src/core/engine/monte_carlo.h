@@ -31,6 +31,9 @@ struct RangeOptions
     int threads = 0; ///< 0: std::thread::hardware_concurrency()
     /// Set by a newer request: the run stops between draws and says so.
     const std::atomic<bool>* cancel = nullptr;
+    /// Run first on each thread that takes draws (the app lowers their
+    /// priority, so that the KPIs of an edit come first).
+    std::function<void()> workerStart;
     /// Per draw, any further figures to give percentiles of (a chart's cells);
     /// NaN where a figure is undefined in a draw. Called from worker threads.
     std::function<std::vector<double>(const Project&, const Evaluation&)> extra;

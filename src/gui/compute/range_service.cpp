@@ -1,5 +1,6 @@
 #include "compute/range_service.h"
 
+#include "compute/thread_priority.h"
 #include "store/project_json_writer.h"
 
 #include <QtConcurrent>
@@ -7,6 +8,8 @@
 namespace fleet::gui {
 
 namespace {
+
+constexpr int kRangeNiceness = 10;
 
 /// The inputs a run depends on, to know a run of them is done already.
 std::string inputsOf(const Project& project)
@@ -84,6 +87,9 @@ void RangeService::startPending()
             RangeOptions options;
             options.draws = draws;
             options.cancel = cancel.get();
+            // Below the recompute's background threads (niceness 5): the
+            // KPIs, the charts and the optimizer of an edit come first.
+            options.workerStart = [] { lowerThisThreadsPriority(kRangeNiceness); };
             auto run = runRanges(*project, options);
             if (!run || run.value().cancelled)
                 return nullptr;
