@@ -128,10 +128,12 @@ QString count(double value)
 }
 
 /// A percentage with one decimal, never "-0.0".
-QString percent(double value)
+/// A percentage as the app writes it (views/number_format.h), without its
+/// " %": "−1,107", "70.9"; `decimals` as the app's KPI panel shows the figure.
+QString percent(double value, int decimals = 1)
 {
-    const QString text = QString::number(value, 'f', 1);
-    return text == QLatin1String("-0.0") ? QStringLiteral("0.0") : text;
+    return gui::formatPercent(value, decimals, gui::Sign::Negative, QString(),
+                              QLocale(QLocale::English));
 }
 
 QString optionalUsd(const std::optional<double>& value)
@@ -184,7 +186,7 @@ QString comparisonText(const Evaluation& evaluation, const OptimizerView& view)
     const PlanComparison c = comparePlans(evaluation, *view.plan);
     QString out = QStringLiteral("\nOptimizer (fast path, gap %1 %): the plan costs %2 over the "
                                  "horizon; ")
-                      .arg(percent(view.plan->gap * 100))
+                      .arg(percent(view.plan->gap * 100, 2))
                       .arg(usd(c.optimizerCostUsd));
     if (c.choices.empty() && std::abs(c.differenceUsd) < 5e-4 * std::abs(c.optimizerCostUsd))
         return out + QStringLiteral("the same choices and cost as the engine's\n");
@@ -259,7 +261,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     const GpuCounts& gpus = evaluation.gpus;
     const double months = std::max<double>(1.0, double(gpus.months.size()));
     out += QStringLiteral("  utilization                     %1 % (GPU-hours busy ÷ paid)\n")
-               .arg(k.utilization * 100, 0, 'f', 1);
+               .arg(percent(k.utilization * 100));
     out +=
         QStringLiteral("  GPUs held, busy, paid           %1, %2, %3 a month on average "
                        "(held at most %4 in a month)\n")
@@ -269,7 +271,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     if (k.savingsUsd)
         out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)\n")
                    .arg(usd(*k.savingsUsd))
-                   .arg(percent(*k.savingsFraction * 100))
+                   .arg(percent(*k.savingsFraction * 100, 0))
                    .arg(usd(*k.baselineTotalCostUsd));
     if (project.fleet.mode == FleetMode::Fixed) {
         out += QStringLiteral("  capacity freed                  %1 committed GPUs paid but held "

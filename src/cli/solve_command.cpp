@@ -30,13 +30,14 @@ QString solveText(const RegimeMixResult& r, Objective objective)
 {
     const QLocale english(QLocale::English);
     const auto usd = [&](double v) { return gui::formatUsd(v, gui::Sign::Negative, english); };
-    QString out = QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
-                      .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
-                           QString::fromStdString(r.method))
-                      .arg(r.solveSeconds, 0, 'f', 3)
-                      .arg(r.gap * 100, 0, 'f', 3)
-                      .arg(r.columns)
-                      .arg(r.rows);
+    QString out =
+        QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
+            .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
+                 QString::fromStdString(r.method))
+            .arg(r.solveSeconds, 0, 'f', 3)
+            .arg(gui::formatPercent(r.gap * 100, 2, gui::Sign::Negative, QString(), english))
+            .arg(r.columns)
+            .arg(r.rows);
     if (!r.solverNote.empty())
         out +=
             QStringLiteral("  note: ") + QString::fromStdString(r.solverNote) + QLatin1Char('\n');

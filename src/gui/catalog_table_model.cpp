@@ -115,15 +115,45 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     switch (section) {
     case Name: return tr("GPU");
     case Vendor: return tr("Vendor");
-    case MemoryGb: return tr("Memory (GB)");
-    case BandwidthGbPerS: return tr("Bandwidth (GB/s)");
-    case Bf16DenseTflops: return tr("BF16 dense (TFLOPS)");
-    case Fp8DenseTflops: return tr("FP8 dense (TFLOPS)");
+    case MemoryGb: return tr("Memory\n(GB)");
+    case BandwidthGbPerS: return tr("Bandwidth\n(GB/s)");
+    case Bf16DenseTflops: return tr("BF16 dense\n(TFLOPS)");
+    case Fp8DenseTflops: return tr("FP8 dense\n(TFLOPS)");
     case TdpW: return tr("TDP (W)");
     case ScaleUpLink: return tr("Scale-up link");
     case Partitions: return tr("Partitions");
     default: return {};
     }
+}
+
+QString CatalogTableModel::details(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
+    QStringList parts;
+    for (int column = Vendor; column < ColumnCount; ++column)
+        parts << tr("%1: %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
+                                      .toString()
+                                      .replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                                  display(gpu, column).toString());
+    return tr("%1 (%2) — %3")
+        .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
+             parts.join(QStringLiteral(" · ")));
+}
+
+QString CatalogTableModel::sources(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
+    QStringList lines;
+    for (int column = MemoryGb; column < ColumnCount; ++column)
+        lines << tr("%1 — %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
+                                       .toString()
+                                       .replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                                   toolTip(gpu, column).toString());
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace fleet::gui

@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
@@ -274,9 +275,18 @@ private slots:
         };
         QCOMPARE(shownRows(inference), 4);
         QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 4"));
+        inference->setCurrentIndex(inference->model()->index(0, 1)); // chat-70b: no "8b"
         filter->setText(QStringLiteral("8b"));
         QCOMPARE(shownRows(inference), 2); // claims triage (8B), support chat (8B)
         QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 2 of 4"));
+        // The kinds are chosen in a box beside the filter (four tabs scrolled
+        // at 1366×768), its entries the tabs' titles.
+        auto* kinds = child<QComboBox>(m_widget.get(), "workloadKindChoice");
+        QCOMPARE(kinds->itemText(1), QStringLiteral("Inference · 2 of 4"));
+        QVERIFY(tabs->tabBar()->isHidden());
+        // The inspector shows a workload the list shows: the one selected
+        // was filtered out, the first match is selected.
+        QCOMPARE(inference->currentIndex().row(), 1);
         QCOMPARE(shownRows(list(QStringLiteral("Training"))), 0);
         filter->setText(QStringLiteral("CHAT"));
         QCOMPARE(shownRows(inference), 2); // 70B chat assistant, customer support chat
@@ -312,6 +322,17 @@ private slots:
         qInfo("1366×768: %d rows of %d px shown; list %d px wide, inspector %d px", rowsShown,
               rowHeight, view->width(), form->width());
         QVERIFY2(rowsShown >= 20, qPrintable(QString::number(rowsShown)));
+        // No name or figure cut ("70B pre-train…", "$21,14" at 1366×768), no
+        // scrolling sideways: the columns that do not fit leave the list.
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        for (int c = 0; c < view->model()->columnCount(); ++c)
+            if (!view->isColumnHidden(c))
+                QVERIFY2(
+                    view->columnWidth(c) >= view->sizeHintForColumn(c),
+                    qPrintable(QStringLiteral("column %1: %2 < %3")
+                                   .arg(view->model()->headerData(c, Qt::Horizontal).toString())
+                                   .arg(view->columnWidth(c))
+                                   .arg(view->sizeHintForColumn(c))));
         // The page fits its pane: no scrolling sideways to reach the inspector.
         QWidget* page = view->window()->findChild<QWidget*>(QStringLiteral("workloadSplitter"));
         QVERIFY(page->parentWidget()->minimumSizeHint().width() <=

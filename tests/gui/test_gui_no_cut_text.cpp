@@ -31,11 +31,15 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTabBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QUndoStack>
@@ -156,6 +160,19 @@ QStringList cutHeaderSections(const QHeaderView* header)
     return cut;
 }
 
+/// A table or scroll area whose content is wider than it (a horizontal
+/// scroll bar shown): "" when it shows its content's whole width.
+QString scrollsSideways(const QAbstractScrollArea* area)
+{
+    const QScrollBar* bar = area->horizontalScrollBar();
+    if (!bar->isVisible() || bar->maximum() <= 0)
+        return {};
+    return QStringLiteral("%1 '%2' scrolls sideways by %3 px (%4 px wide)")
+        .arg(QString::fromLatin1(area->metaObject()->className()), area->objectName())
+        .arg(bar->maximum())
+        .arg(area->width());
+}
+
 /// Tabs drawn narrower than their titles.
 QStringList cutTabs(const QTabBar* bar)
 {
@@ -228,8 +245,17 @@ class TestGuiNoCutText : public QObject
                     cut << *found;
             } else if (const auto* header = qobject_cast<QHeaderView*>(w)) {
                 cut << cutHeaderSections(header);
+                // A table or page scrolled sideways hides columns as surely as
+                // an elided title (the Price books table: 40 px at 1366×768).
+                if (const auto* area = qobject_cast<QAbstractScrollArea*>(header->parentWidget());
+                    area && header->orientation() == Qt::Horizontal)
+                    if (const QString found = scrollsSideways(area); !found.isEmpty())
+                        cut << found;
             } else if (const auto* bar = qobject_cast<QTabBar*>(w)) {
                 cut << cutTabs(bar);
+            } else if (const auto* area = qobject_cast<QScrollArea*>(w)) {
+                if (const QString found = scrollsSideways(area); !found.isEmpty())
+                    cut << found;
             } else if (const auto* status = qobject_cast<QStatusBar*>(w)) {
                 const QString message = status->currentMessage();
                 int room = status->contentsRect().width();
@@ -377,6 +403,17 @@ private slots:
         record.setText(QStringLiteral("↑")); // an arrow in a narrow button is whole
         record.resize(40, record.sizeHint().height());
         QVERIFY(!cutButton(&record));
+        // A table wider than its view scrolls sideways; made wide enough, not.
+        QStandardItemModel model(3, 6);
+        QTableView table;
+        table.setModel(&model);
+        table.horizontalHeader()->setDefaultSectionSize(100);
+        table.resize(300, 200);
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        QVERIFY(!scrollsSideways(&table).isEmpty());
+        table.resize(table.verticalHeader()->width() + 6 * 100 + 2 * table.frameWidth() + 40, 200);
+        QTRY_VERIFY(scrollsSideways(&table).isEmpty());
     }
 };
 

@@ -1,6 +1,7 @@
 #include "charts/chart_kinds.h"
 
 #include "charts/break_even_chart.h"
+#include "charts/chart_style.h"
 #include "charts/compute_price_chart.h"
 #include "charts/cost_curve_chart.h"
 #include "charts/cost_per_token_chart.h"
@@ -13,6 +14,7 @@
 #include "charts/tornado_chart.h"
 #include "compute/scenario_name.h"
 #include "engine/compute_price.h"
+#include "views/number_format.h"
 
 #include <QChart>
 
@@ -121,8 +123,8 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
         for (const BreakEvenLine& line : results.breakEven.lines)
             if (line.plan == Plan::OnDemand) {
                 price = line.usdPerGpuHour;
-                label = QObject::tr("$%1/GPU-h (%2 on demand)")
-                            .arg(line.usdPerGpuHour, 0, 'f', 2)
+                label = QObject::tr("%1/GPU-h (%2 on demand)")
+                            .arg(formatUsd(line.usdPerGpuHour, Sign::Negative, chartLocale()))
                             .arg(QString::fromStdString(results.breakEven.gpuId));
             }
         return createPackingChart(results.packing.get(), price, label);

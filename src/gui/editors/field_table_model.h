@@ -61,6 +61,9 @@ struct FieldColumn
     /// What a cell shows for a stored number, instead of the number and its
     /// unit (a cost as "$1.23 M").
     std::function<QString(double)> format = {};
+    /// The table's title names the unit (one unit for every column): the
+    /// header is the name alone, so five prices fit a laptop's pane.
+    bool unitInTitle = false;
 
     /// What a cell shows for stored `value`: its choice's `shown` text or
     /// label (the value itself when no choice matches).
