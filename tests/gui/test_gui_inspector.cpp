@@ -29,6 +29,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace fleet;
@@ -120,6 +121,19 @@ private slots:
         select(QStringLiteral("Inference"), 1);
         QCOMPARE(qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")))->text(),
                  QStringLiteral("8"));
+        // A stored figure of many digits reads in six (a generated project's
+        // 0.0211678410556827 T of tokens was cut in the field); untouched,
+        // it is kept whole.
+        const int steps = m_doc->undoStack()->count();
+        QVERIFY(!m_doc->edit(QStringLiteral("many digits"),
+                             {{"/workloads/4/params", boost::json::value(8.03123456789e9)}}));
+        auto* manyDigits = qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")));
+        QTRY_COMPARE(manyDigits->text(), QStringLiteral("8.03123"));
+        emit manyDigits->editingFinished();
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QCOMPARE(std::get<InferenceSpec>(m_doc->project().workloads[4].spec).params,
+                 8.03123456789e9);
+        m_doc->undoStack()->undo();
     }
 
     void aBareNumberIsInBillions()
@@ -325,14 +339,21 @@ private slots:
         // No name or figure cut ("70B pre-train…", "$21,14" at 1366×768), no
         // scrolling sideways: the columns that do not fit leave the list.
         QVERIFY(!view->horizontalScrollBar()->isVisible());
-        for (int c = 0; c < view->model()->columnCount(); ++c)
-            if (!view->isColumnHidden(c))
-                QVERIFY2(
-                    view->columnWidth(c) >= view->sizeHintForColumn(c),
-                    qPrintable(QStringLiteral("column %1: %2 < %3")
-                                   .arg(view->model()->headerData(c, Qt::Horizontal).toString())
-                                   .arg(view->columnWidth(c))
-                                   .arg(view->sizeHintForColumn(c))));
+        for (int c = 0; c < view->model()->columnCount(); ++c) {
+            if (view->isColumnHidden(c))
+                continue;
+            int need = view->horizontalHeader()->sectionSizeHint(c);
+            for (int r = view->rowAt(0); r >= 0 && r <= view->rowAt(view->viewport()->height() - 1);
+                 ++r)
+                need = std::max(need, view->fontMetrics().horizontalAdvance(
+                                          view->model()->index(r, c).data().toString()) +
+                                          6);
+            QVERIFY2(view->columnWidth(c) >= need,
+                     qPrintable(QStringLiteral("column %1: %2 < %3")
+                                    .arg(view->model()->headerData(c, Qt::Horizontal).toString())
+                                    .arg(view->columnWidth(c))
+                                    .arg(need)));
+        }
         // The page fits its pane: no scrolling sideways to reach the inspector.
         QWidget* page = view->window()->findChild<QWidget*>(QStringLiteral("workloadSplitter"));
         QVERIFY(page->parentWidget()->minimumSizeHint().width() <=

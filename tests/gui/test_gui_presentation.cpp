@@ -286,7 +286,7 @@ private slots:
             checkSlide(id.isEmpty() ? QStringLiteral("baseline") : id);
         }
         m_window->document()->setScenario({});
-        // The sliders at their ends: 20 %/month growth, prices × 0.5 and × 1.5.
+        // The sliders at their ends: 20 %/month growth, prices × 0.5 and × 2.
         for (const auto& [key, position] :
              std::vector<std::pair<QString, int>>{{QStringLiteral("growth"), -1},
                                                   {QStringLiteral("gpu_prices"), 0},

@@ -447,6 +447,21 @@ private slots:
         const std::string active = doc()->project().activePriceBookId;
         const double h100 =
             doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour;
+        // A price typed by hand is no what-if: the slider stays at 1 (it
+        // read "1.27 ×" once $3.79 was typed over $2.99).
+        {
+            auto* spin = m_window->drivers()->findChild<QDoubleSpinBox*>("gpu_prices_value");
+            QVERIFY(prices()->setData(prices()->index(rowOfGpu("h100-sxm-80gb"), 0), 3.79,
+                                      Qt::EditRole));
+            QCOMPARE(doc()
+                         ->project()
+                         .activePriceBook()
+                         ->prices("h100-sxm-80gb")
+                         ->onDemand->usdPerGpuHour,
+                     3.79);
+            QCOMPARE(spin->value(), 1.0);
+            undo()->undo();
+        }
         for (const bool custom : {false, true}) {
             if (custom) {
                 NewPriceBookDialog dialog(doc(), m_window.get());
@@ -468,6 +483,8 @@ private slots:
                          ->onDemand->usdPerGpuHour,
                      h100 * 0.8);
             spin->setValue(1.2); // from 0.8, not compounded
+            QVERIFY(doc()->project().activePriceBook()->description.find("× 1.20") !=
+                    std::string::npos);
             QVERIFY(std::abs(doc()
                                  ->project()
                                  .activePriceBook()

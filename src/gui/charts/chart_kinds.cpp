@@ -14,6 +14,7 @@
 #include "charts/tornado_chart.h"
 #include "compute/scenario_name.h"
 #include "engine/compute_price.h"
+#include "views/drivers.h"
 #include "views/number_format.h"
 
 #include <QChart>
@@ -145,8 +146,12 @@ QString chartFooter(const PlanResults& results)
     } else
         parts << QObject::tr("baseline scenario");
     if (const PriceBook* book = results.project.activePriceBook())
-        parts << QObject::tr("price book %1 (as of %2)")
-                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+        parts << QObject::tr("price book %1 (as of %2)%3")
+                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf),
+                          whatIfPriceFactor(*book)
+                              ? QObject::tr(" × %1 (what-if)")
+                                    .arg(chartLocale().toString(*whatIfPriceFactor(*book), 'f', 2))
+                              : QString());
     parts << QObject::tr("FleetPlanner");
     return parts.join(QStringLiteral(" · "));
 }

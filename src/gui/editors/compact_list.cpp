@@ -12,6 +12,7 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -137,11 +138,15 @@ QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTable
                droppedWhenNarrow.indexOf(model->column(b).key);
     });
     if (fitted) {
-        // Names and figures change with edits and with the rows shown.
-        QObject::connect(model, &QAbstractItemModel::modelReset, view,
-                         [view] { view->fitColumns(); });
-        QObject::connect(model, &QAbstractItemModel::dataChanged, view,
-                         [view] { view->fitColumns(); });
+        // Names and figures change with edits and with the rows shown: fitted
+        // again once the view has taken the change in ("1,200.0 B" typed into
+        // Params left the list scrolling sideways when fitted at once).
+        const auto fitLater = [view] {
+            QTimer::singleShot(0, view, [view] { view->fitColumns(); });
+        };
+        QObject::connect(model, &QAbstractItemModel::modelReset, view, fitLater);
+        QObject::connect(model, &QAbstractItemModel::dataChanged, view, fitLater);
+        QObject::connect(model, &QAbstractItemModel::layoutChanged, view, fitLater);
     }
     // Columns in the order asked.
     for (int i = 0; i < shown.size(); ++i)

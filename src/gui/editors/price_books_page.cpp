@@ -315,8 +315,13 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
                        CatalogTableModel::Fp8DenseTflops, CatalogTableModel::ScaleUpLink,
                        CatalogTableModel::Partitions})
         catalogView->setColumnHidden(column, true);
+    // The figures as wide as they need; the name takes the rest, wrapped
+    // onto a second line where it must ("NVIDIA GB300 NVL72 …" is wide).
     catalogView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    catalogView->horizontalHeader()->setStretchLastSection(true);
+    catalogView->horizontalHeader()->setSectionResizeMode(CatalogTableModel::Name,
+                                                          QHeaderView::Stretch);
+    catalogView->setWordWrap(true);
+    catalogView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     catalogView->verticalHeader()->setVisible(false);
     auto* gpuDetails = new QLabel(page);
     gpuDetails->setObjectName(QStringLiteral("gpuDetails"));

@@ -10,13 +10,30 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <map>
 
 namespace fleet::gui {
 
 namespace {
+
+/// A stored number as its field shows it: six significant digits, no
+/// exponent ("0.0211678" T, not "0.0211678410556827", cut in a 140 px field;
+/// 4.09814 days). Only what is typed is taken, so an untouched field keeps
+/// its stored value whole.
+QString inspectedNumberText(double value)
+{
+    if (std::abs(value) >= 1e6)
+        return QLocale::c().toString(value, 'f', 0);
+    QString text = QLocale::c().toString(value, 'g', 6);
+    if (text.contains(QLatin1Char('e'))) // below 1e-4: written out
+        text =
+            QLocale::c().toString(value, 'f', 8).remove(QRegularExpression(QStringLiteral("0+$")));
+    return text;
+}
 
 /// The tooltip of a field: its meaning (and formula), and how it is typed.
 QString fieldTooltip(const FieldColumn& c, bool typedNumber)
@@ -320,11 +337,10 @@ void RecordInspector::refresh()
         if (auto* edit = qobject_cast<QLineEdit*>(entry.editor)) {
             if (edit->isModified()) // typed, not yet taken: keep it
                 continue;
-            edit->setText(
-                value.typeId() == QMetaType::QString ? value.toString()
-                : value.isValid()
-                    ? QLocale::c().toString(m_model->data(index, Qt::EditRole).toDouble(), 'g', 15)
-                    : QString());
+            edit->setText(value.typeId() == QMetaType::QString ? value.toString()
+                          : value.isValid()
+                              ? inspectedNumberText(m_model->data(index, Qt::EditRole).toDouble())
+                              : QString());
             edit->setModified(false);
             edit->setCursorPosition(0); // a long note reads from its start
             // An unset optional field is typed into; a value the item has
