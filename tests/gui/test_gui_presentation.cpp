@@ -426,7 +426,10 @@ private slots:
         // As X11 (and xdotool) deliver keys: to the window, which hands them
         // to the focused widget; and straight to the focused widget.
         QWindow* window = m_window->windowHandle();
-        if (auto* spin = qobject_cast<QAbstractSpinBox*>(focused)) {
+        auto* spin = qobject_cast<QAbstractSpinBox*>(focused);
+        if (!spin && focused->parentWidget()) // its line edit may hold the focus
+            spin = qobject_cast<QAbstractSpinBox*>(focused->parentWidget());
+        if (spin) {
             // A figure being typed keeps its keys ("0.5" into GPU prices
             // blanked the slide at its "."), but the clicker's PgDn / PgUp;
             // Enter takes the figure and gives the keys back to the slide.
@@ -447,7 +450,8 @@ private slots:
             QCOMPARE(scenario(), QString());
             focused = QApplication::focusWidget() ? QApplication::focusWidget()
                                                   : static_cast<QWidget*>(m_window.get());
-            QVERIFY(!qobject_cast<QAbstractSpinBox*>(focused));
+            QVERIFY(!qobject_cast<QAbstractSpinBox*>(focused) &&
+                    !qobject_cast<QAbstractSpinBox*>(focused->parentWidget()));
         }
         auto* slider = qobject_cast<QAbstractSlider*>(focused);
         const int sliderValue = slider ? slider->value() : 0;

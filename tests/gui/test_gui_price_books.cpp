@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -312,7 +313,11 @@ private slots:
         child<QDoubleSpinBox>(&dialog, "ownedUsdPerKwh")->setValue(0.12);
         child<QComboBox>(&dialog, "priceSource")->setCurrentIndex(0); // entered by the user
         child<QDateEdit>(&dialog, "priceAsOf")->setDate(QDate(2026, 11, 2));
-        QVERIFY(child<QLabel>(&dialog, "pricePreview")->text().contains("USD per GPU-hour"));
+        // In the app's money format: "$1.69 per GPU-hour held" (was "1.693 USD").
+        QVERIFY(child<QLabel>(&dialog, "pricePreview")
+                    ->text()
+                    .contains(
+                        QRegularExpression(QStringLiteral("\\$\\d+\\.\\d\\d per GPU-hour held"))));
         dialog.accept();
         QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
         const OwnedCost now = *doc()->project().activePriceBook()->prices(gpu)->owned;

@@ -1,6 +1,7 @@
 #include "charts/compute_price_chart.h"
 
 #include "charts/chart_style.h"
+#include "views/drivers.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -28,8 +29,12 @@ QString shortName(const GpuModel& gpu)
 QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
 {
     QChart* chart = newChart(
-        QObject::tr("Cost of one hour of dense BF16 compute at the list prices of %1, as of %2")
-            .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
+        QObject::tr("Cost of one hour of dense BF16 compute at the list prices of %1, as of %2%3")
+            .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf),
+                 whatIfPriceFactor(book)
+                     ? QObject::tr(", × %1 (what-if)")
+                           .arg(chartLocale().toString(*whatIfPriceFactor(book), 'f', 2))
+                     : QString()));
 
     auto* series = new QBarSeries;
     double maxValue = 0.0;

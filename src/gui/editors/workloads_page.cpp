@@ -276,9 +276,11 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         auto* tabLayout = new QVBoxLayout(tab);
         tabLayout->setContentsMargins(2, 2, 2, 2);
         // At 1366×768 the list has about 340 px: the segment, then the
-        // second figure, leave it before a name is cut (the inspector has them).
-        QTableView* view = addCompactList(tabLayout, title, model, figures,
-                                          {QStringLiteral("segment"), figures.at(2)});
+        // second figure, then the first leave it before a name is cut (the
+        // inspector has them); the name and the cost stay.
+        QTableView* view =
+            addCompactList(tabLayout, title, model, figures,
+                           {QStringLiteral("segment"), figures.at(2), figures.at(1)});
         // Empty, the list is its header and a line with a link that adds one.
         placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
         tabLayout->addStretch(0);
@@ -319,11 +321,21 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
             c.choices = [](const Project& p, int) { return gpuChoices(p); };
     add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch),
         {QStringLiteral("gpu_hours_per_month"), QStringLiteral("gpus_per_job")});
-    // The inspector follows the tab shown: its list's selected workload.
+    // The inspector follows the tab shown: its list's selected workload, the
+    // first one shown when none is (an empty form read "Select a workload").
     QObject::connect(kinds, &QTabWidget::currentChanged, inspector, [tables, inspector](int tab) {
-        for (const auto& [kind, shown] : tables)
-            if (int(kind) == tab)
-                inspector->inspect(shown.second, shown.first->currentIndex().row());
+        for (const auto& [kind, shown] : tables) {
+            if (int(kind) != tab)
+                continue;
+            const auto& [view, model] = shown;
+            if (!view->currentIndex().isValid())
+                for (int r = 0; r < model->rowCount(); ++r)
+                    if (!view->isRowHidden(r)) {
+                        view->setCurrentIndex(model->index(r, 1)); // its name
+                        break;
+                    }
+            inspector->inspect(model, view->currentIndex().row());
+        }
     });
     // Tab titles count the rows: "Training · 12 of 250" while filtered.
     const auto applyFilter = [kinds, kindChoice, filter, tables] {
