@@ -72,10 +72,11 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
     else if (const double overflow = option.detail("overflow_replicas_first_month");
              std::isfinite(overflow))
         line += indent +
-                QStringLiteral("overflow: %1 preemptible replicas in month 1 at $%2 per GPU-hour "
+                QStringLiteral("overflow: %1 preemptible replicas in month 1 at %2 per GPU-hour "
                                "(preemption rate %3 %, p99 TTFT with it %4 ms)\n")
                     .arg(overflow, 0, 'f', 0)
-                    .arg(option.detail("overflow_usd_per_gpu_hour"), 0, 'f', 2)
+                    .arg(gui::formatUsd(option.detail("overflow_usd_per_gpu_hour"),
+                                        gui::Sign::Negative, QLocale(QLocale::English)))
                     .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2)
                     .arg(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
                              ? option.detail("ttft_p99_ms_with_preemption")

@@ -126,34 +126,37 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     }
 }
 
+QStringList CatalogTableModel::figuresOf(int row, int from, const QString& pattern,
+                                         QVariant (CatalogTableModel::*text)(const GpuModel&, int)
+                                             const) const
+{
+    QStringList figures;
+    if (row < 0 || row >= rowCount())
+        return figures;
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
+    for (int column = from; column < ColumnCount; ++column)
+        figures << pattern.arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
+                                   .toString()
+                                   .replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                               (this->*text)(gpu, column).toString());
+    return figures;
+}
+
 QString CatalogTableModel::details(int row) const
 {
     if (row < 0 || row >= rowCount())
         return {};
     const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
-    QStringList parts;
-    for (int column = Vendor; column < ColumnCount; ++column)
-        parts << tr("%1: %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
-                                      .toString()
-                                      .replace(QLatin1Char('\n'), QLatin1Char(' ')),
-                                  display(gpu, column).toString());
     return tr("%1 (%2) — %3")
         .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
-             parts.join(QStringLiteral(" · ")));
+             figuresOf(row, Vendor, tr("%1: %2"), &CatalogTableModel::display)
+                 .join(QStringLiteral(" · ")));
 }
 
 QString CatalogTableModel::sources(int row) const
 {
-    if (row < 0 || row >= rowCount())
-        return {};
-    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
-    QStringList lines;
-    for (int column = MemoryGb; column < ColumnCount; ++column)
-        lines << tr("%1 — %2").arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
-                                       .toString()
-                                       .replace(QLatin1Char('\n'), QLatin1Char(' ')),
-                                   toolTip(gpu, column).toString());
-    return lines.join(QLatin1Char('\n'));
+    return figuresOf(row, MemoryGb, tr("%1 — %2"), &CatalogTableModel::toolTip)
+        .join(QLatin1Char('\n'));
 }
 
 } // namespace fleet::gui

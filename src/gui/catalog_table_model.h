@@ -48,6 +48,10 @@ private:
     QString citation(const SourcedValue& value) const;
     QVariant display(const GpuModel& gpu, int column) const;
     QVariant toolTip(const GpuModel& gpu, int column) const;
+    /// "header: figure" (`pattern`) of each column from `from` on, the
+    /// figure as `text` writes it (display or toolTip).
+    QStringList figuresOf(int row, int from, const QString& pattern,
+                          QVariant (CatalogTableModel::*text)(const GpuModel&, int) const) const;
 
     Catalog m_catalog;
 };
