@@ -21,6 +21,9 @@ struct FieldChoice
     QString label;      ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
     QString tooltip;    ///< more about it
     QString shown = {}; ///< what the cell shows ("H100 SXM 80GB"); the label when empty
+    /// The short form a narrow box shows when the label does not fit
+    /// ("Enterprise" for "Enterprise (enterprise)"; editors/choice_box.h).
+    QString brief = {};
 };
 
 struct FieldColumn

@@ -1,5 +1,6 @@
 #include "editors/record_inspector.h"
 
+#include "editors/choice_box.h"
 #include "editors/field_table_model.h"
 
 #include <QCheckBox>
@@ -243,9 +244,10 @@ void RecordInspector::rebuild()
             break;
         }
         case EditorKind::Choice: {
-            auto* combo = new QComboBox;
-            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-            combo->setMinimumContentsLength(8);
+            // The box shows the longest form of the choice that fits it
+            // whole ("Enterprise" for "Enterprise (enterprise)" in a side
+            // panel); the list it drops the whole labels (choice_box.h).
+            auto* combo = new ChoiceBox;
             connect(combo, &QComboBox::activated, this, [this, combo, at](int i) {
                 if (row() < 0 || combo->itemData(i) == m_model->data(at(), Qt::EditRole))
                     return;
@@ -352,16 +354,12 @@ void RecordInspector::refresh()
             edit->setToolTip(value.isValid() || c.missingTooltip.isEmpty()
                                  ? fieldTooltip(c, value.typeId() != QMetaType::QString)
                                  : c.missingTooltip);
-        } else if (auto* combo = qobject_cast<QComboBox*>(entry.editor)) {
+        } else if (auto* combo = qobject_cast<ChoiceBox*>(entry.editor)) {
             const QSignalBlocker quiet(combo);
-            combo->clear();
-            for (const FieldChoice& choice : c.choices(shown, item)) {
-                combo->addItem(choice.label, choice.value);
-                combo->setItemData(combo->count() - 1, choice.tooltip, Qt::ToolTipRole);
-            }
+            combo->setChoices(c.choices(shown, item));
             int at = combo->findData(value.toString());
             if (at < 0) { // a value no choice offers: shown as it is
-                combo->addItem(value.toString(), value.toString());
+                combo->addValue(value.toString());
                 at = combo->count() - 1;
             }
             combo->setCurrentIndex(at);
