@@ -15,6 +15,7 @@
 #include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
+#include "util/number_text.h"
 #include "views/number_format.h"
 
 #include <QLocale>
@@ -27,6 +28,12 @@
 namespace fleet::cli {
 
 namespace {
+
+/// A count as the app writes it (util/number_text.h): "1,024".
+QString count(double value)
+{
+    return QString::fromStdString(countText(value));
+}
 
 /// A service's time to first token with queueing, and its overflow; empty
 /// for other workloads.
@@ -63,9 +70,7 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
     if (std::isfinite(mean) && std::isfinite(p99))
         line +=
             indent + QStringLiteral("TTFT with queueing: mean %1 ms, p99 %2 ms (target %3 ms)\n")
-                         .arg(mean, 0, 'f', 0)
-                         .arg(p99, 0, 'f', 0)
-                         .arg(targetMs, 0, 'f', 0);
+                         .arg(count(mean), count(p99), count(targetMs));
     if (option.detail("overflow_refused") > 0)
         line += indent + QStringLiteral("preemptible overflow refused (preemption rate %1 %)\n")
                              .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2);
@@ -74,14 +79,13 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
         line += indent +
                 QStringLiteral("overflow: %1 preemptible replicas in month 1 at %2 per GPU-hour "
                                "(preemption rate %3 %, p99 TTFT with it %4 ms)\n")
-                    .arg(overflow, 0, 'f', 0)
+                    .arg(count(overflow))
                     .arg(gui::formatUsd(option.detail("overflow_usd_per_gpu_hour"),
                                         gui::Sign::Negative, QLocale(QLocale::English)))
                     .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2)
-                    .arg(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
-                             ? option.detail("ttft_p99_ms_with_preemption")
-                             : p99,
-                         0, 'f', 0);
+                    .arg(count(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
+                                   ? option.detail("ttft_p99_ms_with_preemption")
+                                   : p99));
     return line;
 }
 
@@ -106,12 +110,12 @@ QString trainingLine(const Project& project, const WorkloadEvaluation& w,
                                        "(derived)\n")
                             .arg(formatQuantity(spec->tokensPerRun))
                             .arg(days, 0, 'f', 1)
-                            .arg(spec->gpusPerJob);
+                            .arg(count(spec->gpusPerJob));
     return indent +
            QStringLiteral("run: %1 days on %2 GPUs stated; %3 tokens (derived, timed on %4); %5 "
                           "days on this option's GPUs\n")
                .arg(*spec->runDays, 0, 'f', 1)
-               .arg(spec->gpusPerJob)
+               .arg(count(spec->gpusPerJob))
                .arg(formatQuantity(option.detail("tokens_per_run")))
                .arg(QString::fromStdString(workload->choice.gpuId.value_or(kRunLengthReferenceGpu)))
                .arg(days, 0, 'f', 1);
@@ -121,11 +125,6 @@ QString trainingLine(const Project& project, const WorkloadEvaluation& w,
 QString usd(double value)
 {
     return gui::formatUsd(value, gui::Sign::Negative, QLocale(QLocale::English));
-}
-
-QString count(double value)
-{
-    return QLocale(QLocale::English).toString(value, 'f', 0);
 }
 
 /// A percentage with one decimal, never "-0.0".
@@ -328,7 +327,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                        .arg(w.options.size())
                        .arg(w.options.size() == 1 ? QString() : QStringLiteral("s"))
                        .arg(w.rejected.size())
-                       .arg(peak, 0, 'f', 1);
+                       .arg(QLocale(QLocale::English).toString(peak, 'f', 1));
             out += serviceLine(project, w, *chosen);
             out += trainingLine(project, w, *chosen);
         }

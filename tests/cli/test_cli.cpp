@@ -438,9 +438,21 @@ private slots:
                     args << QStringLiteral("--scenario") << QLatin1String(scenario);
                 const CliRun run = runCli(args);
                 QCOMPARE(run.exitCode, 0);
-                texts << run.out;
+                texts << run.out << run.err; // the warnings too
             }
         const QString all = texts.join(QLatin1Char('\n'));
+        // Counts of 1,000 or more in groups of three, as the app writes them
+        // ("the fleet has 2400", "1206 GPUs instead of 1600", "p99 1225 ms",
+        // solve's "reserved_1y  1330" at the end of a line).
+        const QRegularExpression bareCount(
+            QStringLiteral("(?<![\\d,.\\w-])\\d{4,}(\\.\\d+)?(?= (GPUs?|ms|replicas|jobs|pods|"
+                           "workloads)\\b| \\(|$)"),
+            QRegularExpression::MultilineOption);
+        QVERIFY2(!bareCount.match(all).hasMatch(), qPrintable(bareCount.match(all).captured(0)));
+        QVERIFY(all.contains(QStringLiteral("the fleet has 2,400"))); // the sample's warnings
+        QVERIFY(bareCount.match(QStringLiteral("the fleet has 2400 GPUs")).hasMatch());
+        QVERIFY(bareCount.match(QStringLiteral("reserved_1y  1330\n")).hasMatch());
+        QVERIFY(!bareCount.match(QStringLiteral("price book Example 2024: list")).hasMatch());
         QVERIFY(!all.contains(QStringLiteral("$-")));
         QVERIFY(!all.contains(QStringLiteral("-$")));
         QVERIFY(!all.contains(QRegularExpression(QStringLiteral("-\\d[\\d,.]* %"))));

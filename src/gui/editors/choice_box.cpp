@@ -68,7 +68,8 @@ void ChoiceBox::fitTexts()
     initStyleOption(&option);
     // The styles draw the text 1 px in from each side of the edit field.
     const int room =
-        style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this)
+        style()
+            ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this)
             .width() -
         2;
     for (int i = 0; i < count(); ++i) {
@@ -99,11 +100,11 @@ void ChoiceBox::showPopup()
     // The list as wide as its longest label (the box sized it by the forms
     // shown), kept on the screen.
     QWidget* popup = view()->window();
-    const int need = view()->sizeHintForColumn(0) + 2 * view()->frameWidth() +
-                     (view()->verticalScrollBar()->isVisible()
-                          ? view()->verticalScrollBar()->sizeHint().width()
-                          : 0) +
-                     (popup->width() - view()->width());
+    const int need =
+        view()->sizeHintForColumn(0) + 2 * view()->frameWidth() +
+        (view()->verticalScrollBar()->isVisible() ? view()->verticalScrollBar()->sizeHint().width()
+                                                  : 0) +
+        (popup->width() - view()->width());
     if (popup == this->window() || popup->width() >= need)
         return;
     QRect geometry = popup->geometry();
