@@ -7,6 +7,7 @@
 
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
+#include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/record_inspector.h"
 #include "gui_test_support.h"
@@ -368,6 +369,22 @@ private slots:
                          qPrintable(label->text() + QStringLiteral(": %1 < %2")
                                                         .arg(label->width())
                                                         .arg(label->sizeHint().width())));
+        // A picker's box shows the form of its choice that fits ("Enterprise"),
+        // the list it drops every whole label ("Enterprise (enterprise)").
+        auto* segment = qobject_cast<QComboBox*>(form->editorOf(QStringLiteral("Segment")));
+        QVERIFY(segment);
+        int widest = 0;
+        for (const FieldChoice& choice : segmentChoices(window.document()->project()))
+            widest =
+                std::max(widest, segment->view()->fontMetrics().horizontalAdvance(choice.label));
+        QVERIFY(segment->fontMetrics().horizontalAdvance(segment->currentText()) < widest);
+        segment->showPopup();
+        QTRY_VERIFY(segment->view()->isVisible());
+        QVERIFY2(
+            segment->view()->viewport()->width() > widest,
+            qPrintable(
+                QStringLiteral("%1 <= %2").arg(segment->view()->viewport()->width()).arg(widest)));
+        segment->hidePopup();
         QVERIFY(window.grab().save(QStringLiteral("/tmp/inspector_1366x768.png")));
     }
 
