@@ -16,6 +16,7 @@
 #include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
+#include "util/number_text.h"
 #include "views/number_format.h"
 
 #include <QLocale>
@@ -28,6 +29,12 @@
 namespace fleet::cli {
 
 namespace {
+
+/// A count as the app writes it (util/number_text.h): "1,024".
+QString count(double value)
+{
+    return QString::fromStdString(countText(value));
+}
 
 /// A service's time to first token with queueing, and its overflow; empty
 /// for other workloads.
@@ -64,24 +71,22 @@ QString serviceLine(const Project& project, const WorkloadEvaluation& w, const O
     if (std::isfinite(mean) && std::isfinite(p99))
         line +=
             indent + QStringLiteral("TTFT with queueing: mean %1 ms, p99 %2 ms (target %3 ms)\n")
-                         .arg(mean, 0, 'f', 0)
-                         .arg(p99, 0, 'f', 0)
-                         .arg(targetMs, 0, 'f', 0);
+                         .arg(count(mean), count(p99), count(targetMs));
     if (option.detail("overflow_refused") > 0)
         line += indent + QStringLiteral("preemptible overflow refused (preemption rate %1 %)\n")
                              .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2);
     else if (const double overflow = option.detail("overflow_replicas_first_month");
              std::isfinite(overflow))
         line += indent +
-                QStringLiteral("overflow: %1 preemptible replicas in month 1 at $%2 per GPU-hour "
+                QStringLiteral("overflow: %1 preemptible replicas in month 1 at %2 per GPU-hour "
                                "(preemption rate %3 %, p99 TTFT with it %4 ms)\n")
-                    .arg(overflow, 0, 'f', 0)
-                    .arg(option.detail("overflow_usd_per_gpu_hour"), 0, 'f', 2)
+                    .arg(count(overflow))
+                    .arg(gui::formatUsd(option.detail("overflow_usd_per_gpu_hour"),
+                                        gui::Sign::Negative, QLocale(QLocale::English)))
                     .arg(option.overflowPreemptionRate * 100.0, 0, 'f', 2)
-                    .arg(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
-                             ? option.detail("ttft_p99_ms_with_preemption")
-                             : p99,
-                         0, 'f', 0);
+                    .arg(count(std::isfinite(option.detail("ttft_p99_ms_with_preemption"))
+                                   ? option.detail("ttft_p99_ms_with_preemption")
+                                   : p99));
     return line;
 }
 
@@ -106,12 +111,12 @@ QString trainingLine(const Project& project, const WorkloadEvaluation& w,
                                        "(derived)\n")
                             .arg(formatQuantity(spec->tokensPerRun))
                             .arg(days, 0, 'f', 1)
-                            .arg(spec->gpusPerJob);
+                            .arg(count(spec->gpusPerJob));
     return indent +
            QStringLiteral("run: %1 days on %2 GPUs stated; %3 tokens (derived, timed on %4); %5 "
                           "days on this option's GPUs\n")
                .arg(*spec->runDays, 0, 'f', 1)
-               .arg(spec->gpusPerJob)
+               .arg(count(spec->gpusPerJob))
                .arg(formatQuantity(option.detail("tokens_per_run")))
                .arg(QString::fromStdString(workload->choice.gpuId.value_or(kRunLengthReferenceGpu)))
                .arg(days, 0, 'f', 1);
@@ -123,16 +128,13 @@ QString usd(double value)
     return gui::formatUsd(value, gui::Sign::Negative, QLocale(QLocale::English));
 }
 
-QString count(double value)
-{
-    return QLocale(QLocale::English).toString(value, 'f', 0);
-}
-
 /// A percentage with one decimal, never "-0.0".
-QString percent(double value)
+/// A percentage as the app writes it (views/number_format.h), without its
+/// " %": "−1,107", "70.9"; `decimals` as the app's KPI panel shows the figure.
+QString percent(double value, int decimals = 1)
 {
-    const QString text = QString::number(value, 'f', 1);
-    return text == QLatin1String("-0.0") ? QStringLiteral("0.0") : text;
+    return gui::formatPercent(value, decimals, gui::Sign::Negative, QString(),
+                              QLocale(QLocale::English));
 }
 
 QString optionalUsd(const std::optional<double>& value)
@@ -186,7 +188,7 @@ QString comparisonText(const Evaluation& evaluation, const OptimizerView& view)
     const PlanComparison c = comparePlans(evaluation, *view.plan);
     QString out = QStringLiteral("\nOptimizer (fast path, gap %1 %): the plan costs %2 over the "
                                  "horizon; ")
-                      .arg(percent(view.plan->gap * 100))
+                      .arg(percent(view.plan->gap * 100, 2))
                       .arg(usd(c.optimizerCostUsd));
     if (c.choices.empty() && std::abs(c.differenceUsd) < 5e-4 * std::abs(c.optimizerCostUsd))
         return out + QStringLiteral("the same choices and cost as the engine's\n");
@@ -265,7 +267,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     const GpuCounts& gpus = evaluation.gpus;
     const double months = std::max<double>(1.0, double(gpus.months.size()));
     out += QStringLiteral("  utilization                     %1 % (GPU-hours busy ÷ paid)%2\n")
-               .arg(k.utilization * 100, 0, 'f', 1)
+               .arg(percent(k.utilization * 100))
                .arg(rangeSuffix(ranges, Kpi::Utilization));
     out +=
         QStringLiteral("  GPUs held, busy, paid           %1, %2, %3 a month on average "
@@ -276,7 +278,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     if (k.savingsUsd)
         out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)%4\n")
                    .arg(usd(*k.savingsUsd))
-                   .arg(percent(*k.savingsFraction * 100))
+                   .arg(percent(*k.savingsFraction * 100, 0))
                    .arg(usd(*k.baselineTotalCostUsd))
                    .arg(rangeSuffix(ranges, Kpi::Savings));
     if (project.fleet.mode == FleetMode::Fixed) {
@@ -333,7 +335,7 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                        .arg(w.options.size())
                        .arg(w.options.size() == 1 ? QString() : QStringLiteral("s"))
                        .arg(w.rejected.size())
-                       .arg(peak, 0, 'f', 1);
+                       .arg(QLocale(QLocale::English).toString(peak, 'f', 1));
             out += serviceLine(project, w, *chosen);
             out += trainingLine(project, w, *chosen);
         }

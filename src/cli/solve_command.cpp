@@ -13,6 +13,7 @@
 #include "project_commands.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
+#include "util/number_text.h"
 #include "views/number_format.h"
 
 #include <QFile>
@@ -30,13 +31,14 @@ QString solveText(const RegimeMixResult& r, Objective objective)
 {
     const QLocale english(QLocale::English);
     const auto usd = [&](double v) { return gui::formatUsd(v, gui::Sign::Negative, english); };
-    QString out = QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
-                      .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
-                           QString::fromStdString(r.method))
-                      .arg(r.solveSeconds, 0, 'f', 3)
-                      .arg(r.gap * 100, 0, 'f', 3)
-                      .arg(r.columns)
-                      .arg(r.rows);
+    QString out =
+        QStringLiteral("Status: %1 (%2, %3 s, gap %4 %; %5 columns, %6 rows)\n")
+            .arg(QString::fromUtf8(solveStatusKey(r.status).data()),
+                 QString::fromStdString(r.method))
+            .arg(r.solveSeconds, 0, 'f', 3)
+            .arg(gui::formatPercent(r.gap * 100, 2, gui::Sign::Negative, QString(), english))
+            .arg(r.columns)
+            .arg(r.rows);
     if (!r.solverNote.empty())
         out +=
             QStringLiteral("  note: ") + QString::fromStdString(r.solverNote) + QLatin1Char('\n');
@@ -62,8 +64,8 @@ QString solveText(const RegimeMixResult& r, Objective objective)
             out +=
                 QStringLiteral("\n  %1 %2: %3 GPUs instead of %4")
                     .arg(QString::fromStdString(c.gpuId), QString::fromUtf8(planKey(c.plan).data()))
-                    .arg(c.proposedGpus)
-                    .arg(c.currentGpus);
+                    .arg(QString::fromStdString(countText(c.proposedGpus)),
+                         QString::fromStdString(countText(c.currentGpus)));
     }
     for (const auto& [gpu, value] : r.marginalGpuValueUsd)
         out += QStringLiteral("\nOne more %1 in the fleet would be worth %2 over the horizon")
@@ -88,16 +90,17 @@ QString solveText(const RegimeMixResult& r, Objective objective)
                                       : QStringLiteral("(not set up)"))
                                 .leftJustified(15),
                             QString::fromUtf8(planKey(p.plan).data()).leftJustified(12),
-                            QString::number(p.count),
+                            QString::fromStdString(countText(double(p.count))),
                             // On demand and spot are paid by the hour: the GPUs used.
                             p.gpus < p.count - 1e-6
-                                ? QStringLiteral(" (%1 paid by the hour)").arg(p.gpus, 0, 'f', 2)
+                                ? QStringLiteral(" (%1 paid by the hour)")
+                                      .arg(QLocale(QLocale::English).toString(p.gpus, 'f', 2))
                                 : QString());
     for (const LayoutCount& l : r.layouts)
         if (l.month == 1)
             out += QStringLiteral("  %1 partitioned as %2: %3 GPUs\n")
                        .arg(QString::fromStdString(l.gpuId), QString::fromStdString(l.layout))
-                       .arg(l.count);
+                       .arg(QString::fromStdString(countText(double(l.count))));
     return out;
 }
 

@@ -115,15 +115,48 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     switch (section) {
     case Name: return tr("GPU");
     case Vendor: return tr("Vendor");
-    case MemoryGb: return tr("Memory (GB)");
-    case BandwidthGbPerS: return tr("Bandwidth (GB/s)");
-    case Bf16DenseTflops: return tr("BF16 dense (TFLOPS)");
-    case Fp8DenseTflops: return tr("FP8 dense (TFLOPS)");
+    case MemoryGb: return tr("Memory\n(GB)");
+    case BandwidthGbPerS: return tr("Bandwidth\n(GB/s)");
+    case Bf16DenseTflops: return tr("BF16 dense\n(TFLOPS)");
+    case Fp8DenseTflops: return tr("FP8 dense\n(TFLOPS)");
     case TdpW: return tr("TDP (W)");
     case ScaleUpLink: return tr("Scale-up link");
     case Partitions: return tr("Partitions");
     default: return {};
     }
+}
+
+QStringList CatalogTableModel::figuresOf(int row, int from, const QString& pattern,
+                                         QVariant (CatalogTableModel::*text)(const GpuModel&, int)
+                                             const) const
+{
+    QStringList figures;
+    if (row < 0 || row >= rowCount())
+        return figures;
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
+    for (int column = from; column < ColumnCount; ++column)
+        figures << pattern.arg(headerData(column, Qt::Horizontal, Qt::DisplayRole)
+                                   .toString()
+                                   .replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                               (this->*text)(gpu, column).toString());
+    return figures;
+}
+
+QString CatalogTableModel::details(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const GpuModel& gpu = m_catalog.gpus[static_cast<std::size_t>(row)];
+    return tr("%1 (%2) — %3")
+        .arg(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id),
+             figuresOf(row, Vendor, tr("%1: %2"), &CatalogTableModel::display)
+                 .join(QStringLiteral(" · ")));
+}
+
+QString CatalogTableModel::sources(int row) const
+{
+    return figuresOf(row, MemoryGb, tr("%1 — %2"), &CatalogTableModel::toolTip)
+        .join(QLatin1Char('\n'));
 }
 
 } // namespace fleet::gui

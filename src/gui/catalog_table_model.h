@@ -38,11 +38,20 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    /// Every figure of the GPU of `row`, one line of "name value" pairs
+    /// ("" for no such row): the list shows a few columns, this the rest.
+    QString details(int row) const;
+    /// Each figure's source and date, a line each (the details' tooltip).
+    QString sources(int row) const;
 
 private:
     QString citation(const SourcedValue& value) const;
     QVariant display(const GpuModel& gpu, int column) const;
     QVariant toolTip(const GpuModel& gpu, int column) const;
+    /// "header: figure" (`pattern`) of each column from `from` on, the
+    /// figure as `text` writes it (display or toolTip).
+    QStringList figuresOf(int row, int from, const QString& pattern,
+                          QVariant (CatalogTableModel::*text)(const GpuModel&, int) const) const;
 
     Catalog m_catalog;
 };

@@ -5,6 +5,7 @@
 #include "engine/kpi.h"
 #include "optimize/plan_comparison.h"
 #include "simulate/measured_ceiling.h"
+#include "views/drivers.h"
 #include "views/frontier_ceiling.h"
 #include "views/number_format.h"
 
@@ -225,8 +226,14 @@ void KpiPanel::showResults(const PlanResults& results)
     // the column says which prices its figures are at.
     m_heading->setText(
         tr("At the prices of %1")
-            .arg(QString::fromStdString(project.activePriceBook() ? project.activePriceBook()->name
-                                                                  : project.activePriceBookId)));
+            .arg(project.activePriceBook()
+                     ? QString::fromStdString(project.activePriceBook()->name) +
+                           (whatIfPriceFactor(*project.activePriceBook())
+                                ? tr(" × %1 (what-if)")
+                                      .arg(QLocale().toString(
+                                          *whatIfPriceFactor(*project.activePriceBook()), 'f', 2))
+                                : QString())
+                     : QString::fromStdString(project.activePriceBookId)));
     const Kpis& k = results.evaluation.kpis;
     for (const Kpi& kpi : m_kpis) {
         const auto value = kpiOf(k, kpi.key);

@@ -559,47 +559,6 @@ bool MainWindow::saveProjectAs()
     return true;
 }
 
-bool MainWindow::exportCurrentChart(const QString& path, const QString& selectedFilter,
-                                    QString* error)
-{
-    ChartFormat format;
-    if (!chartFormatFromName(path, &format)) {
-        *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
-        return false;
-    }
-    const ResultsPtr results = m_charts->results();
-    if (!results) {
-        *error = tr("nothing computed yet");
-        return false;
-    }
-    ExportOptions options;
-    options.scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
-    options.slide = selectedFilter.contains(QStringLiteral("Slide"));
-    options.footer = chartFooter(*results);
-    std::unique_ptr<QChart> chart(m_charts->createCurrentChart()); // as shown
-    return gui::exportChart(chart.get(), path, format, options, error, exportInputs());
-}
-
-void MainWindow::exportDialog()
-{
-    QString selected;
-    const QString name = m_charts->currentChartKey();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Chart"), name + QStringLiteral(".png"),
-        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg);;PDF document "
-           "(*.pdf);;Slide, 16:9, large type — PNG at 2× (*.png);;Slide, 16:9, large type — "
-           "PDF (*.pdf)"),
-        &selected);
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportCurrentChart(path, selected, &error)) {
-        QMessageBox::warning(this, tr("Export Chart"), error);
-        return;
-    }
-    statusBar()->showMessage(tr("Chart written to %1").arg(path), 8000);
-}
-
 void MainWindow::copyChart()
 {
     const ResultsPtr results = m_charts->results();

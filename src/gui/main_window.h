@@ -93,6 +93,10 @@ public:
 
     /// Exports the chart shown (the same snapshot as on screen).
     bool exportCurrentChart(const QString& path, const QString& selectedFilter, QString* error);
+    /// The chart of the tab shown, of the scenario on screen or the baseline
+    /// (main_window_export.cpp).
+    bool exportCurrentChart(const QString& path, const QString& selectedFilter, QString* error,
+                            ExportScope scope);
     /// Writes the project, the exact solver's request and its model (MPS)
     /// of the results shown into `folder`, for a bug report.
     bool exportSolverModel(const QString& folder, QString* error);

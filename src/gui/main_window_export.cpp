@@ -1,6 +1,8 @@
 // File-menu exports of the slides push (issue 17): the Excel workbook, every
 // chart at once, the slide deck.
 
+#include "charts/chart_export.h"
+#include "charts/chart_kinds.h"
 #include "charts/tornado_chart.h"
 #include "document/project_document.h"
 #include "export/deck_export.h"
@@ -11,6 +13,7 @@
 #include "ui_main_window.h"
 #include "views/chart_tabs.h"
 
+#include <QChart>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -98,6 +101,67 @@ std::optional<ExportScope> MainWindow::askExportScope(const QString& what, bool 
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return dialog.scope();
+}
+
+bool MainWindow::exportCurrentChart(const QString& path, const QString& selectedFilter,
+                                    QString* error)
+{
+    return exportCurrentChart(path, selectedFilter, error, ExportScope::Shown);
+}
+
+bool MainWindow::exportCurrentChart(const QString& path, const QString& selectedFilter,
+                                    QString* error, ExportScope scope)
+{
+    ChartFormat format;
+    if (!chartFormatFromName(path, &format)) {
+        *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+        return false;
+    }
+    const ResultsPtr shown = m_charts->results();
+    if (!shown) {
+        *error = tr("nothing computed yet");
+        return false;
+    }
+    ExportOptions options;
+    options.scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
+    options.slide = selectedFilter.contains(QStringLiteral("Slide"));
+    std::unique_ptr<QChart> chart;
+    if (scope == ExportScope::Shown || shown->scenario.empty()) {
+        options.footer = chartFooter(*shown);
+        chart.reset(m_charts->createCurrentChart()); // as shown
+    } else {
+        // The baseline's chart of the tab shown, whatever scenario is on screen.
+        const PlanResults baseline =
+            scopedResults(*shown, scope, m_charts->currentKind() == ChartKind::Frontier);
+        options.footer = chartFooter(baseline);
+        chart.reset(m_charts->createCurrentChart(baseline));
+    }
+    return gui::exportChart(chart.get(), path, format, options, error, exportInputs());
+}
+
+void MainWindow::exportDialog()
+{
+    const auto scope = askExportScope(tr("chart"), false);
+    if (!scope)
+        return;
+    QString selected;
+    const QString name = m_charts->currentChartKey() + QStringLiteral(" - ") +
+                         (m_charts->results() ? scopeFileTail(*m_charts->results(), *scope)
+                                              : QStringLiteral("baseline"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Chart"), name + QStringLiteral(".png"),
+        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG image (*.svg);;PDF document "
+           "(*.pdf);;Slide, 16:9, large type — PNG at 2× (*.png);;Slide, 16:9, large type — "
+           "PDF (*.pdf)"),
+        &selected);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCurrentChart(path, selected, &error, *scope)) {
+        QMessageBox::warning(this, tr("Export Chart"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Chart written to %1").arg(path), 8000);
 }
 
 bool MainWindow::exportAllChartsTo(const QString& folder, QStringList* written, QString* error)

@@ -45,13 +45,16 @@ bool MainWindow::askAboutPendingRecovery()
     const auto offer = findRecovery(base.toStdString());
     if (!offer)
         return false;
-    const QString name = documentPath.isEmpty() ? tr("a project that was never saved")
-                                                : QFileInfo(documentPath).fileName();
+    // "changes to a project that was never saved that were never saved": the
+    // project without a file is said in a sentence of its own.
+    const QString what =
+        documentPath.isEmpty()
+            ? tr("FleetPlanner autosaved changes to a project that was never saved.")
+            : tr("FleetPlanner autosaved changes to %1 that were never saved.")
+                  .arg(QFileInfo(documentPath).fileName());
     const auto answer = QMessageBox::question(
         this, tr("Recover unsaved changes?"),
-        tr("FleetPlanner autosaved changes to %1 that were never saved. Open the autosaved "
-           "version? (Discard deletes them.)")
-            .arg(name),
+        tr("%1 Open the autosaved version? (Discard deletes them.)").arg(what),
         QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open);
     if (answer != QMessageBox::Open) {
         discardRecovery(base.toStdString());

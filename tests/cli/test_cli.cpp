@@ -10,6 +10,7 @@
 #include <QMap>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -420,6 +421,55 @@ private slots:
         const double expected = kpis.value("total_cost_usd").toDouble();
         QVERIFY2(std::abs(total - expected) < 1e-6 * expected,
                  qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(expected)));
+    }
+
+    /// The text of evaluate and solve writes money and percentages as the app
+    /// does (issue 32 item 5): the sign before the symbol, no "$-" or "-$",
+    /// no hyphen for a negative percentage, no third decimal of a dollar
+    /// above a dime, and the optimizer's gap in the same two places.
+    void textNumbersAreWrittenOneWay()
+    {
+        QStringList texts;
+        for (const char* command : {"evaluate", "solve"})
+            for (const char* scenario :
+                 {"", "reserve-60", "notebooks-time-sliced", "no-idle-timeout"}) {
+                QStringList args{QLatin1String(command), QStringLiteral(":sample")};
+                if (*scenario)
+                    args << QStringLiteral("--scenario") << QLatin1String(scenario);
+                const CliRun run = runCli(args);
+                QCOMPARE(run.exitCode, 0);
+                texts << run.out << run.err; // the warnings too
+            }
+        const QString all = texts.join(QLatin1Char('\n'));
+        // Counts of 1,000 or more in groups of three, as the app writes them
+        // ("the fleet has 2400", "1206 GPUs instead of 1600", "p99 1225 ms",
+        // solve's "reserved_1y  1330" at the end of a line).
+        const QRegularExpression bareCount(
+            QStringLiteral("(?<![\\d,.\\w-])\\d{4,}(\\.\\d+)?(?= (GPUs?|ms|replicas|jobs|pods|"
+                           "workloads)\\b| \\(|$)"),
+            QRegularExpression::MultilineOption);
+        QVERIFY2(!bareCount.match(all).hasMatch(), qPrintable(bareCount.match(all).captured(0)));
+        QVERIFY(all.contains(QStringLiteral("the fleet has 2,400"))); // the sample's warnings
+        QVERIFY(bareCount.match(QStringLiteral("the fleet has 2400 GPUs")).hasMatch());
+        QVERIFY(bareCount.match(QStringLiteral("reserved_1y  1330\n")).hasMatch());
+        QVERIFY(!bareCount.match(QStringLiteral("price book Example 2024: list")).hasMatch());
+        QVERIFY(!all.contains(QStringLiteral("$-")));
+        QVERIFY(!all.contains(QStringLiteral("-$")));
+        QVERIFY(!all.contains(QRegularExpression(QStringLiteral("-\\d[\\d,.]* %"))));
+        const QRegularExpression money(QStringLiteral("\\$([\\d,]+)\\.(\\d+)"));
+        for (auto it = money.globalMatch(all); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            const double value = QString(m.captured(1)).remove(QLatin1Char(',')).toDouble() +
+                                 QStringLiteral("0.%1").arg(m.captured(2)).toDouble();
+            QVERIFY2(m.captured(2).size() <= 2 || value < 0.095, qPrintable(m.captured(0)));
+        }
+        const QRegularExpression gap(QStringLiteral("gap (\\d+\\.\\d+) %"));
+        int gaps = 0;
+        for (auto it = gap.globalMatch(all); it.hasNext(); ++gaps)
+            QCOMPARE(it.next().captured(1).section(QLatin1Char('.'), 1).size(), 2);
+        QVERIFY(gaps >= 4); // solve's status each run, and evaluate's optimizer line
+        // The savings' share as the KPI panel writes it: whole per cent.
+        QVERIFY(all.contains(QRegularExpression(QStringLiteral("\\(\\d+ % of \\$"))));
     }
 
     void projectFilesRoundTrip()

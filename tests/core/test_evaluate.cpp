@@ -80,7 +80,7 @@ private slots:
         bool warned = false;
         for (const std::string& warning : evaluation.warnings)
             if (warning.find("month 1: the chosen options hold 2") == 0 &&
-                warning.find("GPUs at their peaks; the fleet has 2400") != std::string::npos)
+                warning.find("GPUs at their peaks; the fleet has 2,400") != std::string::npos)
                 warned = true;
         QVERIFY2(warned,
                  evaluation.warnings.empty() ? "no warning" : evaluation.warnings.front().c_str());

@@ -380,9 +380,9 @@ private slots:
         // smallest placement holds the services and notebooks at their peak
         // (peak_capacity_share 1), the training run its runs' hours: 1,640
         // GPUs (1,703 while the gang was set up at its peak for the month).
-        QVERIFY2(reason.contains(QStringLiteral("7 workload(s) cannot run on the fleet's 2400 "
+        QVERIFY2(reason.contains(QStringLiteral("7 workload(s) cannot run on the fleet's 2,400 "
                                                 "spot GPUs, and even their smallest placement "
-                                                "holds 1640 GPUs")),
+                                                "holds 1,640 GPUs")),
                  qPrintable(reason));
         QVERIFY2(reason.contains(
                      QStringLiteral("the fleet has %1 outside its spot pools").arg(onDemandGpus)),

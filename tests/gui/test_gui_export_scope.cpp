@@ -15,6 +15,7 @@
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 
+#include <QFile>
 #include <QLabel>
 #include <QRadioButton>
 #include <QStandardPaths>
@@ -126,6 +127,32 @@ private slots:
         QVERIFY(!m_window->document()->scenario().isEmpty());
     }
 
+    void theChartIsOfTheChoiceMade()
+    {
+        // Export Chart asks too (the chart's dialog offers the scenario on
+        // screen and the baseline) and its footer names what it shows.
+        const ResultsPtr shown = m_window->charts()->results();
+        ExportScopeDialog dialog(*shown, QStringLiteral("chart"), false);
+        QCOMPARE(dialog.findChildren<QRadioButton*>().size(), 2);
+        QVERIFY2(dialog.summary().contains(firstScenarioName()), qPrintable(dialog.summary()));
+        QString error;
+        const QString shownSvg = m_dir.filePath(QStringLiteral("shown.svg"));
+        const QString baseSvg = m_dir.filePath(QStringLiteral("baseline.svg"));
+        QVERIFY2(m_window->exportCurrentChart(shownSvg, {}, &error, ExportScope::Shown),
+                 qPrintable(error));
+        QVERIFY2(m_window->exportCurrentChart(baseSvg, {}, &error, ExportScope::Baseline),
+                 qPrintable(error));
+        const auto text = [](const QString& path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+        };
+        const QString name = firstScenarioName().toHtmlEscaped();
+        QVERIFY2(text(shownSvg).contains(QStringLiteral("scenario ") + name), qPrintable(name));
+        QVERIFY(text(baseSvg).contains(QStringLiteral("baseline scenario")));
+        QVERIFY(!text(baseSvg).contains(QStringLiteral("scenario ") + name));
+        QVERIFY(!m_window->document()->scenario().isEmpty());
+    }
+
     void theWorkbookPrintsOnePageWideWithChartsOnPagesOfTheirOwn()
     {
         QString error;
@@ -154,6 +181,22 @@ private slots:
         // The header row on every page: a print-titles name per sheet.
         const QString workbook = QString::fromUtf8(parts.at(QStringLiteral("xl/workbook.xml")));
         QVERIFY(workbook.count(QStringLiteral("_xlnm.Print_Titles")) >= sheets);
+        // The scenarios' chart draws two figures of one span: the cost over
+        // the horizon (the KPI list's row 3) and the savings (row 15); it drew
+        // the mean monthly cost (row 2) beside the bare-metal baseline (row 14).
+        int scenarioCharts = 0;
+        for (const auto& [name, bytes] : parts) {
+            const QString xml = QString::fromUtf8(bytes);
+            if (!name.startsWith(QStringLiteral("xl/charts/chart")) ||
+                !xml.contains(QStringLiteral("<c:f>Scenarios!")))
+                continue;
+            ++scenarioCharts;
+            QVERIFY2(xml.contains(QStringLiteral("<c:f>Scenarios!$B$3</c:f>")), qPrintable(xml));
+            QVERIFY2(xml.contains(QStringLiteral("<c:f>Scenarios!$B$15</c:f>")), qPrintable(xml));
+            QVERIFY(!xml.contains(QStringLiteral("<c:f>Scenarios!$B$14</c:f>")));
+            QVERIFY(!xml.contains(QStringLiteral("<c:f>Scenarios!$B$2</c:f>")));
+        }
+        QCOMPARE(scenarioCharts, 1);
     }
 };
 

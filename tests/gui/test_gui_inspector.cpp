@@ -7,6 +7,7 @@
 
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
+#include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/record_inspector.h"
 #include "gui_test_support.h"
@@ -23,11 +24,13 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace fleet;
@@ -119,6 +122,20 @@ private slots:
         select(QStringLiteral("Inference"), 1);
         QCOMPARE(qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")))->text(),
                  QStringLiteral("8"));
+        // A stored figure of many digits reads in six (a generated project's
+        // 0.0211678410556827 T of tokens was cut in the field); untouched,
+        // it is kept whole.
+        const int steps = m_doc->undoStack()->count();
+        QVERIFY(!m_doc->edit(QStringLiteral("many digits"),
+                             {{"/workloads/4/params", boost::json::value(8.03123456789e9)}}));
+        auto* manyDigits = qobject_cast<QLineEdit*>(form->editorOf(QStringLiteral("Params")));
+        QTRY_COMPARE(manyDigits->text(), QStringLiteral("8.03123"));
+        emit manyDigits->editingFinished();
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QCOMPARE(std::get<InferenceSpec>(m_doc->project().workloads[4].spec).params,
+                 8.03123456789e9);
+        m_doc->undoStack()->undo();
+        m_doc->undoStack()->clear(); // the next cases count their own steps
     }
 
     void aBareNumberIsInBillions()
@@ -274,9 +291,18 @@ private slots:
         };
         QCOMPARE(shownRows(inference), 4);
         QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 4"));
+        inference->setCurrentIndex(inference->model()->index(0, 1)); // chat-70b: no "8b"
         filter->setText(QStringLiteral("8b"));
         QCOMPARE(shownRows(inference), 2); // claims triage (8B), support chat (8B)
         QCOMPARE(tabs->tabText(1), QStringLiteral("Inference · 2 of 4"));
+        // The kinds are chosen in a box beside the filter (four tabs scrolled
+        // at 1366×768), its entries the tabs' titles.
+        auto* kinds = child<QComboBox>(m_widget.get(), "workloadKindChoice");
+        QCOMPARE(kinds->itemText(1), QStringLiteral("Inference · 2 of 4"));
+        QVERIFY(tabs->tabBar()->isHidden());
+        // The inspector shows a workload the list shows: the one selected
+        // was filtered out, the first match is selected.
+        QCOMPARE(inference->currentIndex().row(), 1);
         QCOMPARE(shownRows(list(QStringLiteral("Training"))), 0);
         filter->setText(QStringLiteral("CHAT"));
         QCOMPARE(shownRows(inference), 2); // 70B chat assistant, customer support chat
@@ -312,6 +338,24 @@ private slots:
         qInfo("1366×768: %d rows of %d px shown; list %d px wide, inspector %d px", rowsShown,
               rowHeight, view->width(), form->width());
         QVERIFY2(rowsShown >= 20, qPrintable(QString::number(rowsShown)));
+        // No name or figure cut ("70B pre-train…", "$21,14" at 1366×768), no
+        // scrolling sideways: the columns that do not fit leave the list.
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        for (int c = 0; c < view->model()->columnCount(); ++c) {
+            if (view->isColumnHidden(c))
+                continue;
+            int need = view->horizontalHeader()->sectionSizeHint(c);
+            for (int r = view->rowAt(0); r >= 0 && r <= view->rowAt(view->viewport()->height() - 1);
+                 ++r)
+                need = std::max(need, view->fontMetrics().horizontalAdvance(
+                                          view->model()->index(r, c).data().toString()) +
+                                          6);
+            QVERIFY2(view->columnWidth(c) >= need,
+                     qPrintable(QStringLiteral("column %1: %2 < %3")
+                                    .arg(view->model()->headerData(c, Qt::Horizontal).toString())
+                                    .arg(view->columnWidth(c))
+                                    .arg(need)));
+        }
         // The page fits its pane: no scrolling sideways to reach the inspector.
         QWidget* page = view->window()->findChild<QWidget*>(QStringLiteral("workloadSplitter"));
         QVERIFY(page->parentWidget()->minimumSizeHint().width() <=
@@ -325,6 +369,22 @@ private slots:
                          qPrintable(label->text() + QStringLiteral(": %1 < %2")
                                                         .arg(label->width())
                                                         .arg(label->sizeHint().width())));
+        // A picker's box shows the form of its choice that fits ("Enterprise"),
+        // the list it drops every whole label ("Enterprise (enterprise)").
+        auto* segment = qobject_cast<QComboBox*>(form->editorOf(QStringLiteral("Segment")));
+        QVERIFY(segment);
+        int widest = 0;
+        for (const FieldChoice& choice : segmentChoices(window.document()->project()))
+            widest =
+                std::max(widest, segment->view()->fontMetrics().horizontalAdvance(choice.label));
+        QVERIFY(segment->fontMetrics().horizontalAdvance(segment->currentText()) < widest);
+        segment->showPopup();
+        QTRY_VERIFY(segment->view()->isVisible());
+        QVERIFY2(
+            segment->view()->viewport()->width() > widest,
+            qPrintable(
+                QStringLiteral("%1 <= %2").arg(segment->view()->viewport()->width()).arg(widest)));
+        segment->hidePopup();
         QVERIFY(window.grab().save(QStringLiteral("/tmp/inspector_1366x768.png")));
     }
 

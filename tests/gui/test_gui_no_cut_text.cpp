@@ -22,6 +22,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -31,11 +32,16 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionButton>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QUndoStack>
@@ -129,6 +135,29 @@ std::optional<QString> cutButton(const QAbstractButton* button)
     return describe(button, shownText(button->text(), false), need, have);
 }
 
+/// A combo box whose current text is wider than the field the style draws
+/// it in (the inspector's "Enterprise (enterprise" at 1366×768: a combo
+/// clips its text without an ellipsis).
+std::optional<QString> cutCombo(const QComboBox* combo)
+{
+    const QString text = combo->currentText();
+    if (text.isEmpty() || combo->isEditable()) // an editable one scrolls its line
+        return std::nullopt;
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.currentText = text;
+    option.frame = combo->hasFrame();
+    const QRect field = combo->style()->subControlRect(QStyle::CC_ComboBox, &option,
+                                                       QStyle::SC_ComboBoxEditField, combo);
+    // The styles draw the label 1 px in from each side of the field.
+    int need = combo->fontMetrics().horizontalAdvance(text) + 2;
+    if (!combo->itemIcon(combo->currentIndex()).isNull())
+        need += combo->iconSize().width() + 4;
+    if (need <= field.width())
+        return std::nullopt;
+    return describe(combo, text, need, field.width());
+}
+
 /// A header's sections narrower than their titles (the header elides them).
 QStringList cutHeaderSections(const QHeaderView* header)
 {
@@ -154,6 +183,19 @@ QStringList cutHeaderSections(const QHeaderView* header)
                        describe(header, title, need, have);
     }
     return cut;
+}
+
+/// A table or scroll area whose content is wider than it (a horizontal
+/// scroll bar shown): "" when it shows its content's whole width.
+QString scrollsSideways(const QAbstractScrollArea* area)
+{
+    const QScrollBar* bar = area->horizontalScrollBar();
+    if (!bar->isVisible() || bar->maximum() <= 0)
+        return {};
+    return QStringLiteral("%1 '%2' scrolls sideways by %3 px (%4 px wide)")
+        .arg(QString::fromLatin1(area->metaObject()->className()), area->objectName())
+        .arg(bar->maximum())
+        .arg(area->width());
 }
 
 /// Tabs drawn narrower than their titles.
@@ -218,7 +260,16 @@ class TestGuiNoCutText : public QObject
     {
         QStringList cut;
         for (QWidget* w : m_window->findChildren<QWidget*>()) {
-            if (!w->isVisibleTo(m_window.get()) || w->visibleRegion().isEmpty())
+            if (!w->isVisibleTo(m_window.get()))
+                continue;
+            // A combo box scrolled out of an inspector's view is cut as
+            // surely when it is scrolled to.
+            if (const auto* combo = qobject_cast<QComboBox*>(w)) {
+                if (const auto found = cutCombo(combo))
+                    cut << *found;
+                continue;
+            }
+            if (w->visibleRegion().isEmpty())
                 continue;
             if (const auto* label = qobject_cast<QLabel*>(w)) {
                 if (const auto found = cutLabel(label))
@@ -228,8 +279,17 @@ class TestGuiNoCutText : public QObject
                     cut << *found;
             } else if (const auto* header = qobject_cast<QHeaderView*>(w)) {
                 cut << cutHeaderSections(header);
+                // A table or page scrolled sideways hides columns as surely as
+                // an elided title (the Price books table: 40 px at 1366×768).
+                if (const auto* area = qobject_cast<QAbstractScrollArea*>(header->parentWidget());
+                    area && header->orientation() == Qt::Horizontal)
+                    if (const QString found = scrollsSideways(area); !found.isEmpty())
+                        cut << found;
             } else if (const auto* bar = qobject_cast<QTabBar*>(w)) {
                 cut << cutTabs(bar);
+            } else if (const auto* area = qobject_cast<QScrollArea*>(w)) {
+                if (const QString found = scrollsSideways(area); !found.isEmpty())
+                    cut << found;
             } else if (const auto* status = qobject_cast<QStatusBar*>(w)) {
                 const QString message = status->currentMessage();
                 int room = status->contentsRect().width();
@@ -309,6 +369,23 @@ private slots:
             for (const QString& found : cutWidgets())
                 cut << page + QStringLiteral(": ") + found;
             m_window->grab().save(shotName(screen, QStringLiteral("page-") + page));
+            // The workload inspector of each kind: its form has the kind's
+            // fields (an inference workload's model picker).
+            auto* kindChoice =
+                m_window->findChild<QComboBox*>(QStringLiteral("workloadKindChoice"));
+            if (!kindChoice || !kindChoice->isVisibleTo(m_window.get()))
+                continue;
+            for (int kind = 0; kind < kindChoice->count(); ++kind) {
+                kindChoice->setCurrentIndex(kind);
+                emit kindChoice->activated(kind);
+                QTest::qWait(20);
+                const QString what = page + QStringLiteral(" ") + kindChoice->currentText();
+                for (const QString& found : cutWidgets())
+                    cut << what + QStringLiteral(": ") + found;
+                m_window->grab().save(shotName(screen, QStringLiteral("page-") + what));
+            }
+            kindChoice->setCurrentIndex(0);
+            emit kindChoice->activated(0);
         }
         navigator->setCurrentRow(0);
         // Every chart, fitted to its view, and the controls beside it.
@@ -377,6 +454,24 @@ private slots:
         record.setText(QStringLiteral("↑")); // an arrow in a narrow button is whole
         record.resize(40, record.sizeHint().height());
         QVERIFY(!cutButton(&record));
+        // A combo box narrower than its current text; as wide as it asks, not.
+        QComboBox combo;
+        combo.addItem(QStringLiteral("Mid-stage teams (mid-stage)"));
+        combo.resize(80, combo.sizeHint().height());
+        QVERIFY(cutCombo(&combo));
+        combo.resize(combo.sizeHint());
+        QVERIFY(!cutCombo(&combo));
+        // A table wider than its view scrolls sideways; made wide enough, not.
+        QStandardItemModel model(3, 6);
+        QTableView table;
+        table.setModel(&model);
+        table.horizontalHeader()->setDefaultSectionSize(100);
+        table.resize(300, 200);
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        QVERIFY(!scrollsSideways(&table).isEmpty());
+        table.resize(table.verticalHeader()->width() + 6 * 100 + 2 * table.frameWidth() + 40, 200);
+        QTRY_VERIFY(scrollsSideways(&table).isEmpty());
     }
 };
 

@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -312,7 +313,11 @@ private slots:
         child<QDoubleSpinBox>(&dialog, "ownedUsdPerKwh")->setValue(0.12);
         child<QComboBox>(&dialog, "priceSource")->setCurrentIndex(0); // entered by the user
         child<QDateEdit>(&dialog, "priceAsOf")->setDate(QDate(2026, 11, 2));
-        QVERIFY(child<QLabel>(&dialog, "pricePreview")->text().contains("USD per GPU-hour"));
+        // In the app's money format: "$1.69 per GPU-hour held" (was "1.693 USD").
+        QVERIFY(child<QLabel>(&dialog, "pricePreview")
+                    ->text()
+                    .contains(
+                        QRegularExpression(QStringLiteral("\\$\\d+\\.\\d\\d per GPU-hour held"))));
         dialog.accept();
         QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
         const OwnedCost now = *doc()->project().activePriceBook()->prices(gpu)->owned;
@@ -447,6 +452,21 @@ private slots:
         const std::string active = doc()->project().activePriceBookId;
         const double h100 =
             doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour;
+        // A price typed by hand is no what-if: the slider stays at 1 (it
+        // read "1.27 ×" once $3.79 was typed over $2.99).
+        {
+            auto* spin = m_window->drivers()->findChild<QDoubleSpinBox*>("gpu_prices_value");
+            QVERIFY(prices()->setData(prices()->index(rowOfGpu("h100-sxm-80gb"), 0), 3.79,
+                                      Qt::EditRole));
+            QCOMPARE(doc()
+                         ->project()
+                         .activePriceBook()
+                         ->prices("h100-sxm-80gb")
+                         ->onDemand->usdPerGpuHour,
+                     3.79);
+            QCOMPARE(spin->value(), 1.0);
+            undo()->undo();
+        }
         for (const bool custom : {false, true}) {
             if (custom) {
                 NewPriceBookDialog dialog(doc(), m_window.get());
@@ -468,6 +488,8 @@ private slots:
                          ->onDemand->usdPerGpuHour,
                      h100 * 0.8);
             spin->setValue(1.2); // from 0.8, not compounded
+            QVERIFY(doc()->project().activePriceBook()->description.find("× 1.20") !=
+                    std::string::npos);
             QVERIFY(std::abs(doc()
                                  ->project()
                                  .activePriceBook()

@@ -257,7 +257,7 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
         evaluation.warnings.push_back("month " + std::to_string(s.month) +
                                       ": the chosen options hold " + wholeUpText(s.gpusAtPeaks) +
                                       " " + s.gpuId + " GPUs at their peaks; the fleet has " +
-                                      std::to_string(s.fleetGpus));
+                                      countText(s.fleetGpus));
     // Said among the warnings, not Kpis::alerts (whose recorded v1 texts it
     // would change); the app's KPI strip shows it beside the alerts.
     if (auto shortfall = peakShortfallAlert(project, evaluation))
@@ -266,14 +266,7 @@ void checkFleetCapacity(const Project& project, Evaluation& evaluation)
 
 std::string thousands(double value)
 {
-    const std::string digits = std::to_string(std::llround(std::abs(value)));
-    std::string text;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            text += ',';
-        text += digits[i];
-    }
-    return text;
+    return groupedText(std::llround(std::abs(value)));
 }
 
 /// The assumed ceiling of the scheduler's policy against the knee the

@@ -1,5 +1,7 @@
 #include "joblog/log_replay.h"
 
+#include "util/number_text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -103,7 +105,8 @@ Result<LogReplay> replayLog(const JobLog& log, const Project& project, Placement
         replay.tenantWeights.push_back(tenant.weight);
     if (jobs.empty())
         return Error("the log has no job that fits the project's fleet of " +
-                     std::to_string(replay.cluster.nodes * replay.cluster.gpusPerNode) + " GPUs");
+                     countText(double(replay.cluster.nodes) * replay.cluster.gpusPerNode) +
+                     " GPUs");
     replay.jobs = std::int64_t(jobs.size());
     double gpuHours = 0;
     double span = 0;

@@ -34,28 +34,28 @@ void setShape(InputRange& range, const FieldValue& value)
 const std::vector<Field<InputRange>>& rangeTable()
 {
     using namespace field_rows;
-    using P = Presence;
+    using Need = Presence;
     using R = InputRange;
     // A bound's own rule is the field's (checked by the reader against the
     // target); here only that it is a finite number a field could hold.
     constexpr NumericRange kAny{-1e17, false, 1e17, ""};
     static const std::vector<Field<R>> table = {
-        stored(text<&R::path>("path", P::Required,
+        stored(text<&R::path>("path", Need::Required,
                               "The field, as a scenario names it: /workloads/chat-70b/"
                               "requests_per_second",
                               {"Field", "", 1, 0}),
                "", 1000),
-        number<&R::low>("low", P::Required, kAny, "The lowest value the field may take",
+        number<&R::low>("low", Need::Required, kAny, "The lowest value the field may take",
                         {"Low", "", 1, 4}),
-        number<&R::likely>("likely", P::Required, kAny,
+        number<&R::likely>("likely", Need::Required, kAny,
                            "The most likely value (the mode of a triangular range)",
                            {"Likely", "", 1, 4}),
-        number<&R::high>("high", P::Required, kAny, "The highest value the field may take",
+        number<&R::high>("high", Need::Required, kAny, "The highest value the field may take",
                          {"High", "", 1, 4}),
-        choice<R>("distribution", P::OmitWhenDefault, kShapes,
+        choice<R>("distribution", Need::OmitWhenDefault, kShapes,
                   "How values between low and high are drawn", {"Distribution", "", 1, 0},
                   &getShape, &setShape, EnumWording::OneOf),
-        text<&R::note>("note", P::OmitWhenDefault, "Where the figures come from",
+        text<&R::note>("note", Need::OmitWhenDefault, "Where the figures come from",
                        {"Note", "", 1, 0}),
     };
     return table;

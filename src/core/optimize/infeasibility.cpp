@@ -37,7 +37,7 @@ std::string needs(const Project& project, const Workload& workload)
     if (const auto* b = std::get_if<BatchSpec>(&workload.spec))
         parts.push_back(wholeUpText(b->memoryGbPerGpu) + " GB per GPU");
     if (const auto* t = std::get_if<TrainingSpec>(&workload.spec); t && t->gpusPerJob > 1)
-        parts.push_back(std::to_string(t->gpusPerJob) + " GPUs per job");
+        parts.push_back(countText(t->gpusPerJob) + " GPUs per job");
     return join(parts, " and ");
 }
 

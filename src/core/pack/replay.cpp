@@ -1,6 +1,7 @@
 #include "pack/replay.h"
 
 #include "pack/remaining_index.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <chrono>
@@ -605,11 +606,11 @@ Result<bool> checkReplay(const std::vector<Node>& nodes, const std::vector<Pod>&
     const double expected =
         double(pods.size()) + std::max(0.0, target - double(requested)) / meanMilli;
     if (expected > double(kMaxReplayedPods))
-        return refuse(
-            "reaching a load of " + std::to_string(options.targetLoad) + " on " +
-            std::to_string(gpus) + " GPUs takes about " + std::to_string(std::llround(expected)) +
-            " pods of this list's mean request; FleetPlanner replays at most " +
-            std::to_string(kMaxReplayedPods) + " (use a lower target load or a smaller node list)");
+        return refuse("reaching a load of " + std::to_string(options.targetLoad) + " on " +
+                      countText(double(gpus)) + " GPUs takes about " + countText(expected) +
+                      " pods of this list's mean request; FleetPlanner replays at most " +
+                      countText(double(kMaxReplayedPods)) +
+                      " (use a lower target load or a smaller node list)");
     return true;
 }
 

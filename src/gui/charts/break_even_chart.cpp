@@ -1,6 +1,7 @@
 #include "charts/break_even_chart.h"
 
 #include "charts/chart_style.h"
+#include "views/drivers.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -11,9 +12,17 @@ namespace fleet::gui {
 
 QChart* createBreakEvenChart(const Catalog& catalog, const BreakEvenData& data)
 {
+    // A book the GPU-prices slider scaled says so (views/drivers.h).
+    QString whatIf;
+    for (const PriceBook& book : catalog.priceBooks)
+        if (book.name == data.priceBookName)
+            if (const auto factor = whatIfPriceFactor(book))
+                whatIf =
+                    QObject::tr(" × %1 (what-if)").arg(chartLocale().toString(*factor, 'f', 2));
     QChart* chart = newChart(
-        QObject::tr("Break-even: USD per busy GPU-hour of %1 by plan, at the list prices of %2")
-            .arg(gpuShortName(catalog, data.gpuId), QString::fromStdString(data.priceBookName)));
+        QObject::tr("Break-even: USD per busy GPU-hour of %1 by plan, at the list prices of %2%3")
+            .arg(gpuShortName(catalog, data.gpuId), QString::fromStdString(data.priceBookName),
+                 whatIf));
     // Committed plans are paid every hour: price ÷ utilization per busy hour.
     constexpr double kFrom = 0.1;
     double top = 0;

@@ -1,6 +1,7 @@
 #include "charts/chart_kinds.h"
 
 #include "charts/break_even_chart.h"
+#include "charts/chart_style.h"
 #include "charts/compute_price_chart.h"
 #include "charts/cost_curve_chart.h"
 #include "charts/cost_per_token_chart.h"
@@ -13,6 +14,8 @@
 #include "charts/tornado_chart.h"
 #include "compute/scenario_name.h"
 #include "engine/compute_price.h"
+#include "views/drivers.h"
+#include "views/number_format.h"
 
 #include <QChart>
 
@@ -121,8 +124,8 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
         for (const BreakEvenLine& line : results.breakEven.lines)
             if (line.plan == Plan::OnDemand) {
                 price = line.usdPerGpuHour;
-                label = QObject::tr("$%1/GPU-h (%2 on demand)")
-                            .arg(line.usdPerGpuHour, 0, 'f', 2)
+                label = QObject::tr("%1/GPU-h (%2 on demand)")
+                            .arg(formatUsd(line.usdPerGpuHour, Sign::Negative, chartLocale()))
                             .arg(QString::fromStdString(results.breakEven.gpuId));
             }
         return createPackingChart(results.packing.get(), price, label);
@@ -143,8 +146,12 @@ QString chartFooter(const PlanResults& results)
     } else
         parts << QObject::tr("baseline scenario");
     if (const PriceBook* book = results.project.activePriceBook())
-        parts << QObject::tr("price book %1 (as of %2)")
-                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+        parts << QObject::tr("price book %1 (as of %2)%3")
+                     .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf),
+                          whatIfPriceFactor(*book)
+                              ? QObject::tr(" × %1 (what-if)")
+                                    .arg(chartLocale().toString(*whatIfPriceFactor(*book), 'f', 2))
+                              : QString());
     parts << QObject::tr("FleetPlanner");
     return parts.join(QStringLiteral(" · "));
 }

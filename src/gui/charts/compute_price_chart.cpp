@@ -1,6 +1,7 @@
 #include "charts/compute_price_chart.h"
 
 #include "charts/chart_style.h"
+#include "views/drivers.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -9,6 +10,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fleet::gui {
 
@@ -27,8 +29,12 @@ QString shortName(const GpuModel& gpu)
 QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& table)
 {
     QChart* chart = newChart(
-        QObject::tr("Cost of one hour of dense BF16 compute at the list prices of %1, as of %2")
-            .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf)));
+        QObject::tr("Cost of one hour of dense BF16 compute at the list prices of %1, as of %2%3")
+            .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf),
+                 whatIfPriceFactor(book)
+                     ? QObject::tr(", × %1 (what-if)")
+                           .arg(chartLocale().toString(*whatIfPriceFactor(book), 'f', 2))
+                     : QString()));
 
     auto* series = new QBarSeries;
     double maxValue = 0.0;
@@ -38,13 +44,19 @@ QChart* createComputePriceChart(const PriceBook& book, const ComputePriceTable& 
         for (std::size_t g = 0; g < table.gpus.size(); ++g) {
             // A plan the book does not offer for this GPU is drawn as no bar
             // (zero height, no label) rather than left out, so bars stay aligned.
-            const double value = table.cell(p, g).usdPerDensePflopHour.value_or(0.0);
+            // In cents, as the number format writes dollars above a dime: a
+            // label read "$0.955" (views/number_format.h).
+            double value = table.cell(p, g).usdPerDensePflopHour.value_or(0.0);
+            if (value >= 0.095)
+                value = std::round(value * 100.0) / 100.0;
             set->append(value);
             maxValue = std::max(maxValue, value);
         }
         series->append(set);
     }
-    setValueLabels(series, maxValue, 3, QStringLiteral("$@value"));
+    // Significant digits: the whole dollars and the cents.
+    setValueLabels(series, maxValue, int(std::floor(std::log10(std::max(maxValue, 1.0)))) + 3,
+                   QStringLiteral("$@value"));
     chart->addSeries(series);
 
     QStringList categories;

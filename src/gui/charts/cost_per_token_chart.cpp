@@ -8,6 +8,9 @@
 #include <QChart>
 #include <QValueAxis>
 
+#include <algorithm>
+#include <cmath>
+
 namespace fleet::gui {
 
 QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& data)
@@ -36,11 +39,19 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
         auto* set = new QBarSet(QString::fromUtf8(regimeLabel(data.regimes[r]).data()));
         for (std::size_t c = 0; c < data.workloadNames.size(); ++c) {
             // Infeasible cells are zero-height bars, so the groups stay aligned.
-            set->append(data.usd[r][c].value_or(0.0) / scale.divisor);
+            double value = data.usd[r][c].value_or(0.0) / scale.divisor;
+            // Whole dollars in cents, as the number format writes them above a
+            // dime: an exported label read "0.351" (views/number_format.h).
+            if (scale.divisor == 1 && value >= 0.095)
+                value = std::round(value * 100.0) / 100.0;
+            set->append(value);
         }
         series->append(set);
     }
-    setValueLabels(series, top / scale.divisor);
+    if (scale.divisor == 1)
+        setValueLabels(series, top, int(std::floor(std::log10(std::max(top, 1.0)))) + 3);
+    else
+        setValueLabels(series, top / scale.divisor);
     chart->addSeries(series);
     bool oneGpu = true;
     for (const std::string& id : data.gpuIds)

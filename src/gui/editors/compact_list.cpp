@@ -12,17 +12,22 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace fleet::gui {
 
 namespace {
 
 /// A list whose preferred height is its rows' (up to a dozen): a list of
-/// three segments leaves the room under it to the form.
+/// three segments leaves the room under it to the form. Its columns are as
+/// wide as their header and figures, none cut: where they do not all fit,
+/// the columns `dropped` names leave, first named first (the inspector
+/// shows them), and come back when there is room.
 class RowsTableView : public QTableView
 {
 public:
@@ -34,6 +39,44 @@ public:
                            2 * frameWidth() + 4;
         return {QTableView::sizeHint().width(), height};
     }
+
+    /// Logical columns that leave when the list is narrow, the first first.
+    std::vector<int> dropped;
+    /// The logical columns shown, whatever the width.
+    std::vector<int> kept;
+
+    void fitColumns()
+    {
+        if (m_fitting || !model())
+            return;
+        m_fitting = true;
+        const auto need = [this](int column) {
+            return std::max(horizontalHeader()->sectionSizeHint(column), sizeHintForColumn(column));
+        };
+        int total = 0;
+        for (int column : kept)
+            total += need(column);
+        const int room = viewport()->width();
+        bool fits = true;
+        // The last dropped is the last to leave: shown first while it fits.
+        for (auto it = dropped.rbegin(); it != dropped.rend(); ++it) {
+            fits = fits && total + need(*it) <= room;
+            if (fits)
+                total += need(*it);
+            setColumnHidden(*it, !fits);
+        }
+        m_fitting = false;
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QTableView::resizeEvent(event);
+        fitColumns();
+    }
+
+private:
+    bool m_fitting = false;
 };
 
 } // namespace
@@ -53,7 +96,7 @@ void useArrowsForMoves(QWidget* under, const QString& title)
 }
 
 QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
-                           const QStringList& shown)
+                           const QStringList& shown, const QStringList& droppedWhenNarrow)
 {
     auto* view = new RowsTableView;
     view->setObjectName(title);
@@ -72,12 +115,39 @@ QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTable
         view->setColumnHidden(c, !shown.contains(model->column(c).key));
     // The first column takes the room left; the figures fit their header
     // and first rows (not every row: a thousand workloads re-measured on
-    // every edit).
+    // every edit). With columns to drop, every column fits its figures (a
+    // name cut to "70B pre-train…" at 1366×768) and the last takes the rest.
+    const bool fitted = !droppedWhenNarrow.isEmpty();
     for (int c = 0; c < model->columnCount(); ++c)
-        header->setSectionResizeMode(c, !shown.isEmpty() && model->column(c).key == shown.front()
+        header->setSectionResizeMode(c, !fitted && !shown.isEmpty() &&
+                                                model->column(c).key == shown.front()
                                             ? QHeaderView::Stretch
                                             : QHeaderView::ResizeToContents);
+    header->setStretchLastSection(fitted);
     header->setResizeContentsPrecision(20);
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (!shown.contains(model->column(c).key))
+            continue;
+        if (droppedWhenNarrow.contains(model->column(c).key))
+            view->dropped.push_back(c);
+        else
+            view->kept.push_back(c);
+    }
+    std::sort(view->dropped.begin(), view->dropped.end(), [&](int a, int b) {
+        return droppedWhenNarrow.indexOf(model->column(a).key) <
+               droppedWhenNarrow.indexOf(model->column(b).key);
+    });
+    if (fitted) {
+        // Names and figures change with edits and with the rows shown: fitted
+        // again once the view has taken the change in ("1,200.0 B" typed into
+        // Params left the list scrolling sideways when fitted at once).
+        const auto fitLater = [view] {
+            QTimer::singleShot(0, view, [view] { view->fitColumns(); });
+        };
+        QObject::connect(model, &QAbstractItemModel::modelReset, view, fitLater);
+        QObject::connect(model, &QAbstractItemModel::dataChanged, view, fitLater);
+        QObject::connect(model, &QAbstractItemModel::layoutChanged, view, fitLater);
+    }
     // Columns in the order asked.
     for (int i = 0; i < shown.size(); ++i)
         for (int c = 0; c < model->columnCount(); ++c)

@@ -19,9 +19,12 @@ class FieldTableModel;
 class RecordInspector;
 
 /// A list over `model` in `layout`: the columns keyed `shown` alone, in that
-/// order, the first taking the room left; named `title` (objectName).
+/// order, the first taking the room left; named `title` (objectName). With
+/// `droppedWhenNarrow` (keys among `shown`), no column is cut: each is as
+/// wide as its figures and, where the list is too narrow for all, those
+/// leave it, the first named first (the inspector shows every field).
 QTableView* addCompactList(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
-                           const QStringList& shown);
+                           const QStringList& shown, const QStringList& droppedWhenNarrow = {});
 
 /// The "Move up" and "Move down" buttons of the rows titled `title`
 /// (editors/row_actions.h) under `under` as arrows, their words in the

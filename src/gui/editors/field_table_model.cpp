@@ -148,7 +148,8 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
         return c.tooltip;
     // The unit on a line of its own: a column is as narrow as its name or
     // its figures, and a laptop's editor pane shows a table whole.
-    return c.unit.isEmpty() ? c.header : QStringLiteral("%1\n(%2)").arg(c.header, c.unit);
+    return c.unit.isEmpty() || c.unitInTitle ? c.header
+                                             : QStringLiteral("%1\n(%2)").arg(c.header, c.unit);
 }
 
 Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const

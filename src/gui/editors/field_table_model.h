@@ -21,6 +21,9 @@ struct FieldChoice
     QString label;      ///< "H100 SXM 80 GB — 80 GB, $2.99/GPU-h on-demand"
     QString tooltip;    ///< more about it
     QString shown = {}; ///< what the cell shows ("H100 SXM 80GB"); the label when empty
+    /// The short form a narrow box shows when the label does not fit
+    /// ("Enterprise" for "Enterprise (enterprise)"; editors/choice_box.h).
+    QString brief = {};
 };
 
 struct FieldColumn
@@ -61,6 +64,9 @@ struct FieldColumn
     /// What a cell shows for a stored number, instead of the number and its
     /// unit (a cost as "$1.23 M").
     std::function<QString(double)> format = {};
+    /// The table's title names the unit (one unit for every column): the
+    /// header is the name alone, so five prices fit a laptop's pane.
+    bool unitInTitle = false;
 
     /// What a cell shows for stored `value`: its choice's `shown` text or
     /// label (the value itself when no choice matches).

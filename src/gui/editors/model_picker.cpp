@@ -24,7 +24,7 @@ std::vector<FieldChoice> modelChoices()
         {QString(), QObject::tr("— none: dense, shaped from Params (and Total params)"),
          QObject::tr("No model of the table: a dense Llama-3-like shape estimated from N; a "
                      "mixture of experts states its Total params"),
-         QStringLiteral("—")}};
+         QStringLiteral("—"), QObject::tr("none: dense")}};
     for (const ModelShape& model : builtinModels()) {
         const QString id = QString::fromStdString(model.id);
         const QString counts = model.mixtureOfExperts() ? QObject::tr("%1 total, %2 active")

@@ -69,7 +69,8 @@ std::vector<FieldChoice> optimizerChooses(std::vector<FieldChoice> choices)
     choices.insert(choices.begin(),
                    {QString(), optimizerChoosesLabel(),
                     QObject::tr("No pin: the optimizer picks what costs least and meets the "
-                                "segment's rules")});
+                                "segment's rules"),
+                    QString(), QObject::tr("(optimizer picks)")});
     return choices;
 }
 
@@ -131,7 +132,8 @@ std::vector<FieldChoice> segmentChoices(const Project& project)
     for (const Segment& segment : project.segments)
         choices.push_back(
             {qs(segment.id), QStringLiteral("%1 (%2)").arg(qs(segment.name), qs(segment.id)),
-             QObject::tr("Isolation floor: %1").arg(qs(isolationKey(segment.isolationFloor)))});
+             QObject::tr("Isolation floor: %1").arg(qs(isolationKey(segment.isolationFloor))),
+             QString(), qs(segment.name)});
     return choices;
 }
 

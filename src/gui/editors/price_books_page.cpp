@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -41,6 +42,7 @@ FieldColumn priceColumn(Plan plan)
     FieldColumn c;
     c.header = QString::fromUtf8(planLabel(plan).data(), qsizetype(planLabel(plan).size()));
     c.unit = QObject::tr("USD/GPU-h");
+    c.unitInTitle = true; // the table's title: "USD per GPU-hour"
     c.tooltip = QObject::tr("List price per GPU-hour in the book in force. An edited price is "
                             "saved with the project, cited as entered by the user with today's "
                             "date. Double-click a “—” to add the price.");
@@ -77,6 +79,7 @@ FieldColumn ownedColumn()
     FieldColumn c;
     c.header = QObject::tr("Owned");
     c.unit = QObject::tr("USD/GPU-h");
+    c.unitInTitle = true;
     c.tooltip = QObject::tr("Capex over the amortization years, hosting, and power at TDP × PUE, "
                             "per GPU-hour held. Double-click to enter or change the figures.");
     c.missingTooltip = noPriceTooltip();
@@ -270,8 +273,11 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
         },
         plans, page);
     QTableView* view = nullptr;
-    addTable(layout, QObject::tr("Prices of the book in force (every catalog GPU)"), prices, &view);
+    addTable(layout, QObject::tr("Prices of the book in force, USD per GPU-hour"), prices, &view);
     view->setObjectName(QStringLiteral("pricesView"));
+    // Five prices and the GPU's id within a laptop's pane (1366×768): the
+    // columns as wide as their figures, none stretched past them.
+    view->horizontalHeader()->setStretchLastSection(false);
     // A "—" (no price) or an owned cell opens Add price for that GPU and plan.
     addPriceCellActions(doc, view, prices, page);
     QObject::connect(removePrice, &QPushButton::clicked, page, [doc, view, prices, refusal] {
@@ -297,14 +303,45 @@ ProjectPage priceBooksPage(ProjectDocument* doc, QWidget* parent)
     catalog->setCatalog(doc->shownProject().catalog());
     QObject::connect(doc, &ProjectDocument::changed, catalog,
                      [doc, catalog] { catalog->setCatalog(doc->shownProject().catalog()); });
+    // The catalog as a compact list (name, memory, BF16 compute, power) and
+    // the selected GPU's every figure under it, sources in its tooltip: nine
+    // columns scrolled sideways in a laptop's pane.
     auto* catalogView = new QTableView(page);
     catalogView->setObjectName(QStringLiteral("catalogView"));
     catalogView->setModel(catalog);
+    catalogView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    catalogView->setSelectionMode(QAbstractItemView::SingleSelection);
+    for (int column : {CatalogTableModel::Vendor, CatalogTableModel::BandwidthGbPerS,
+                       CatalogTableModel::Fp8DenseTflops, CatalogTableModel::ScaleUpLink,
+                       CatalogTableModel::Partitions})
+        catalogView->setColumnHidden(column, true);
+    // The figures as wide as they need; the name takes the rest, wrapped
+    // onto a second line where it must ("NVIDIA GB300 NVL72 …" is wide).
     catalogView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    catalogView->horizontalHeader()->setSectionResizeMode(CatalogTableModel::Name,
+                                                          QHeaderView::Stretch);
+    catalogView->setWordWrap(true);
+    catalogView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     catalogView->verticalHeader()->setVisible(false);
+    auto* gpuDetails = new QLabel(page);
+    gpuDetails->setObjectName(QStringLiteral("gpuDetails"));
+    gpuDetails->setWordWrap(true);
+    gpuDetails->setTextFormat(Qt::PlainText);
+    const auto showDetails = [catalog, catalogView, gpuDetails] {
+        const int selected =
+            catalogView->currentIndex().isValid() ? catalogView->currentIndex().row() : 0;
+        gpuDetails->setText(catalog->details(selected));
+        gpuDetails->setToolTip(catalog->sources(selected));
+    };
+    QObject::connect(catalogView->selectionModel(), &QItemSelectionModel::currentRowChanged,
+                     gpuDetails, showDetails);
+    QObject::connect(catalog, &QAbstractItemModel::modelReset, gpuDetails, showDetails);
+    showDetails();
     layout->addWidget(new QLabel(
-        QObject::tr("<b>GPU catalog</b> — every figure with its source and date in its tooltip")));
+        QObject::tr("<b>GPU catalog</b> — select a GPU for all of its figures; sources and "
+                    "dates in their tooltips")));
     layout->addWidget(catalogView, 1);
+    layout->addWidget(gpuDetails);
     return {QObject::tr("Price books"), page, {prices}};
 }
 

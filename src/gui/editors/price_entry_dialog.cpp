@@ -2,6 +2,7 @@
 
 #include "document/price_book_edit.h"
 #include "model/price_fields.h"
+#include "views/number_format.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -265,19 +266,18 @@ void PriceEntryDialog::updatePreview()
     for (std::size_t i = 0; i < figures.size(); ++i)
         (cost.*figures[i].member).value = m_figures[i]->value();
     if (cost.statesUsdPerGpuHour()) {
-        m_preview->setText(tr("Owned cost: %1 USD per GPU-hour held, as stated")
-                               .arg(QLocale().toString(cost.usdPerGpuHour.value, 'f', 3)));
+        m_preview->setText(tr("Owned cost: %1 per GPU-hour held, as stated")
+                               .arg(formatUsd(cost.usdPerGpuHour.value)));
         return;
     }
     if (!gpu || cost.amortizationYears.value <= 0) {
         m_preview->clear();
         return;
     }
-    m_preview->setText(
-        tr("Owned cost: %1 USD per GPU-hour held (capex over the years, hosting, "
-           "power at %2 W TDP)")
-            .arg(QLocale().toString(ownedUsdPerGpuHour(cost, gpu->tdpW.value), 'f', 3))
-            .arg(gpu->tdpW.value));
+    m_preview->setText(tr("Owned cost: %1 per GPU-hour held (capex over the years, hosting, "
+                          "power at %2 W TDP)")
+                           .arg(formatUsd(ownedUsdPerGpuHour(cost, gpu->tdpW.value)))
+                           .arg(gpu->tdpW.value));
 }
 
 QString PriceEntryDialog::errorText() const

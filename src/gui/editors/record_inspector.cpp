@@ -1,5 +1,6 @@
 #include "editors/record_inspector.h"
 
+#include "editors/choice_box.h"
 #include "editors/field_table_model.h"
 #include "editors/range_dialog.h"
 
@@ -12,14 +13,31 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <map>
 #include <memory>
 
 namespace fleet::gui {
 
 namespace {
+
+/// A stored number as its field shows it: six significant digits, no
+/// exponent ("0.0211678" T, not "0.0211678410556827", cut in a 140 px field;
+/// 4.09814 days). Only what is typed is taken, so an untouched field keeps
+/// its stored value whole.
+QString inspectedNumberText(double value)
+{
+    if (std::abs(value) >= 1e6)
+        return QLocale::c().toString(value, 'f', 0);
+    QString text = QLocale::c().toString(value, 'g', 6);
+    if (text.contains(QLatin1Char('e'))) // below 1e-4: written out
+        text =
+            QLocale::c().toString(value, 'f', 8).remove(QRegularExpression(QStringLiteral("0+$")));
+    return text;
+}
 
 /// The tooltip of a field: its meaning (and formula), and how it is typed.
 QString fieldTooltip(const FieldColumn& c, bool typedNumber)
@@ -245,9 +263,10 @@ void RecordInspector::rebuild()
             break;
         }
         case EditorKind::Choice: {
-            auto* combo = new QComboBox;
-            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-            combo->setMinimumContentsLength(8);
+            // The box shows the longest form of the choice that fits it
+            // whole ("Enterprise" for "Enterprise (enterprise)" in a side
+            // panel); the list it drops the whole labels (choice_box.h).
+            auto* combo = new ChoiceBox;
             connect(combo, &QComboBox::activated, this, [this, combo, at](int i) {
                 if (row() < 0 || combo->itemData(i) == m_model->data(at(), Qt::EditRole))
                     return;
@@ -339,11 +358,10 @@ void RecordInspector::refresh()
         if (auto* edit = qobject_cast<QLineEdit*>(entry.editor)) {
             if (edit->isModified()) // typed, not yet taken: keep it
                 continue;
-            edit->setText(
-                value.typeId() == QMetaType::QString ? value.toString()
-                : value.isValid()
-                    ? QLocale::c().toString(m_model->data(index, Qt::EditRole).toDouble(), 'g', 15)
-                    : QString());
+            edit->setText(value.typeId() == QMetaType::QString ? value.toString()
+                          : value.isValid()
+                              ? inspectedNumberText(m_model->data(index, Qt::EditRole).toDouble())
+                              : QString());
             edit->setModified(false);
             edit->setCursorPosition(0); // a long note reads from its start
             // An unset optional field is typed into; a value the item has
@@ -355,16 +373,12 @@ void RecordInspector::refresh()
             edit->setToolTip(value.isValid() || c.missingTooltip.isEmpty()
                                  ? fieldTooltip(c, value.typeId() != QMetaType::QString)
                                  : c.missingTooltip);
-        } else if (auto* combo = qobject_cast<QComboBox*>(entry.editor)) {
+        } else if (auto* combo = qobject_cast<ChoiceBox*>(entry.editor)) {
             const QSignalBlocker quiet(combo);
-            combo->clear();
-            for (const FieldChoice& choice : c.choices(shown, item)) {
-                combo->addItem(choice.label, choice.value);
-                combo->setItemData(combo->count() - 1, choice.tooltip, Qt::ToolTipRole);
-            }
+            combo->setChoices(c.choices(shown, item));
             int at = combo->findData(value.toString());
             if (at < 0) { // a value no choice offers: shown as it is
-                combo->addItem(value.toString(), value.toString());
+                combo->addValue(value.toString());
                 at = combo->count() - 1;
             }
             combo->setCurrentIndex(at);

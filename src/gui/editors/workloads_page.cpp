@@ -17,6 +17,7 @@
 #include "utf8_text.h"
 #include "views/number_format.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -26,6 +27,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -203,8 +205,15 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     filter->setPlaceholderText(QObject::tr("Filter by name…"));
     filter->setClearButtonEnabled(true);
     filter->setToolTip(QObject::tr("Shows the workloads whose name or id holds this text"));
+    // The kind shown, chosen in a box beside the filter: four tabs ("Inference
+    // · 500") did not fit the list's 340 px at 1366×768 and scrolled.
+    auto* kindChoice = new QComboBox;
+    kindChoice->setObjectName(QStringLiteral("workloadKindChoice"));
+    kindChoice->setToolTip(QObject::tr("The kind of workload the list shows, and how many"));
+    kindChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* top = new QHBoxLayout;
     top->addWidget(addWorkload);
+    top->addWidget(kindChoice);
     top->addWidget(filter, 1);
     layout->addLayout(top);
     // The lists (a tab per kind) beside the inspector of the selected workload.
@@ -213,6 +222,9 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
     splitter->setChildrenCollapsible(false);
     auto* kinds = new QTabWidget;
     kinds->setObjectName(QStringLiteral("workloadKinds"));
+    kinds->tabBar()->hide(); // kindChoice shows the tabs' titles
+    QObject::connect(kindChoice, &QComboBox::activated, kinds, &QTabWidget::setCurrentIndex);
+    QObject::connect(kinds, &QTabWidget::currentChanged, kindChoice, &QComboBox::setCurrentIndex);
     auto* inspector = new RecordInspector;
     auto* inspectorScroll = new QScrollArea;
     inspectorScroll->setObjectName(QStringLiteral("inspectorScroll"));
@@ -263,7 +275,12 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         auto* tab = new QWidget;
         auto* tabLayout = new QVBoxLayout(tab);
         tabLayout->setContentsMargins(2, 2, 2, 2);
-        QTableView* view = addCompactList(tabLayout, title, model, figures);
+        // At 1366×768 the list has about 340 px: the segment, then the
+        // second figure, then the first leave it before a name is cut (the
+        // inspector has them); the name and the cost stay.
+        QTableView* view =
+            addCompactList(tabLayout, title, model, figures,
+                           {QStringLiteral("segment"), figures.at(2), figures.at(1)});
         // Empty, the list is its header and a line with a link that adds one.
         placeholders.emplace_back(addEmptyPlaceholder(view, noWorkloadsText(kind)), kind);
         tabLayout->addStretch(0);
@@ -272,6 +289,7 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
         // (about 430 px at 1366×768) beside the inspector.
         useArrowsForMoves(tab, title);
         kinds->addTab(tab, title);
+        kindChoice->addItem(title);
         QObject::connect(
             view->selectionModel(), &QItemSelectionModel::currentRowChanged, view,
             [doc, model, defaults, inspector](const QModelIndex& current) {
@@ -303,24 +321,45 @@ ProjectPage workloadsPage(ProjectDocument* doc, QWidget* parent)
             c.choices = [](const Project& p, int) { return gpuChoices(p); };
     add(QObject::tr("Batch"), WorkloadKind::Batch, std::move(batch),
         {QStringLiteral("gpu_hours_per_month"), QStringLiteral("gpus_per_job")});
-    // The inspector follows the tab shown: its list's selected workload.
+    // The inspector follows the tab shown: its list's selected workload, the
+    // first one shown when none is (an empty form read "Select a workload").
     QObject::connect(kinds, &QTabWidget::currentChanged, inspector, [tables, inspector](int tab) {
-        for (const auto& [kind, shown] : tables)
-            if (int(kind) == tab)
-                inspector->inspect(shown.second, shown.first->currentIndex().row());
+        for (const auto& [kind, shown] : tables) {
+            if (int(kind) != tab)
+                continue;
+            const auto& [view, model] = shown;
+            if (!view->currentIndex().isValid())
+                for (int r = 0; r < model->rowCount(); ++r)
+                    if (!view->isRowHidden(r)) {
+                        view->setCurrentIndex(model->index(r, 1)); // its name
+                        break;
+                    }
+            inspector->inspect(model, view->currentIndex().row());
+        }
     });
     // Tab titles count the rows: "Training · 12 of 250" while filtered.
-    const auto applyFilter = [kinds, filter, tables] {
+    const auto applyFilter = [kinds, kindChoice, filter, tables] {
         for (const auto& [kind, shown] : tables) {
-            const int shownRows = filterRows(shown.first, shown.second, filter->text());
-            const int rows = shown.second->rowCount();
-            kinds->setTabText(
-                int(kind), shownRows == rows
-                               ? QStringLiteral("%1 · %2").arg(shown.second->objectName()).arg(rows)
-                               : QObject::tr("%1 · %2 of %3")
-                                     .arg(shown.second->objectName())
-                                     .arg(shownRows)
-                                     .arg(rows));
+            const auto& [view, model] = shown;
+            const int shownRows = filterRows(view, model, filter->text());
+            const int rows = model->rowCount();
+            const QString title = shownRows == rows
+                                      ? QStringLiteral("%1 · %2").arg(model->objectName()).arg(rows)
+                                      : QObject::tr("%1 · %2 of %3")
+                                            .arg(model->objectName())
+                                            .arg(shownRows)
+                                            .arg(rows);
+            kinds->setTabText(int(kind), title);
+            kindChoice->setItemText(int(kind), title);
+            // The inspector shows a workload the list shows: the first
+            // match when the one selected is filtered out.
+            const QModelIndex current = view->currentIndex();
+            if (current.isValid() && view->isRowHidden(current.row()))
+                for (int r = 0; r < rows; ++r)
+                    if (!view->isRowHidden(r)) {
+                        view->setCurrentIndex(model->index(r, current.column()));
+                        break;
+                    }
         }
     };
     applyFilter();

@@ -2,6 +2,7 @@
 
 #include "compute/scenario_name.h"
 #include "store/project_json.h"
+#include "views/drivers.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -26,8 +27,7 @@ QString bookText(const Project& project)
     const PriceBook* book = project.activePriceBook();
     if (!book)
         return QObject::tr("no price book");
-    return QObject::tr("price book «%1» (as of %2)")
-        .arg(QString::fromStdString(book->name), QString::fromStdString(book->asOf));
+    return QObject::tr("price book %1").arg(priceBookText(*book));
 }
 
 } // namespace

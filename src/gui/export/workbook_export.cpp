@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <xlsxwriter.h>
 
 namespace fleet::gui {
@@ -235,11 +236,13 @@ void workloadSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
             ++row;
         }
     }
-    worksheet_autofilter(sheet, 0, 0, lxw_row_t(std::max(1, row - 1)), 8);
+    worksheet_autofilter(sheet, 0, 0, lxw_row_t(std::max(1, row - 1)), 9);
     worksheet_set_column(sheet, 0, 0, 22, nullptr);
     worksheet_set_column(sheet, 1, 1, 34, nullptr);
     worksheet_set_column(sheet, 2, 4, 16, nullptr);
-    worksheet_set_column(sheet, 5, 8, 16, nullptr);
+    // Room for a bold title and its filter button: printed, "GPU-hours busy"
+    // ran into "Cost (USD)" at 16 characters, and the peak had no width.
+    worksheet_set_column(sheet, 5, 9, 19, nullptr);
     printSetup(sheet, 0);
 }
 
@@ -295,16 +298,26 @@ void scenarioSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
     printSetup(sheet, 0);
     if (r.scenarios.empty())
         return;
-    // Mean monthly cost (row 2) and savings (row 14) per scenario.
+    // Cost over the horizon and savings per scenario: two figures of one
+    // span (the mean monthly cost beside the horizon's savings was bars of
+    // two scales, and the row taken was the bare-metal baseline's).
+    const auto rowOf = [](const char* key) {
+        const std::vector<KpiLine> lines = kpiLines(Kpis{});
+        for (std::size_t k = 0; k < lines.size(); ++k)
+            if (std::string_view(lines[k].key) == key)
+                return lxw_row_t(k + 1);
+        return lxw_row_t(0);
+    };
     lxw_chart* chart = workbook_add_chart(book, LXW_CHART_COLUMN);
     const auto last = lxw_col_t(r.scenarios.size() + 1);
-    for (lxw_row_t kpiRow : {lxw_row_t(1), lxw_row_t(13)}) {
+    for (lxw_row_t kpiRow : {rowOf("total_cost_usd"), rowOf("savings_usd")}) {
         lxw_chart_series* series = chart_add_series(chart, nullptr, nullptr);
         chart_series_set_categories(series, "Scenarios", 0, 2, 0, last);
         chart_series_set_values(series, "Scenarios", kpiRow, 2, kpiRow, last);
         chart_series_set_name_range(series, "Scenarios", kpiRow, 1);
     }
-    chart_title_set_name(chart, "Scenarios: mean monthly cost at the fleet's prices and savings");
+    chart_title_set_name(chart,
+                         "Scenarios: cost over the horizon at the fleet's prices, and savings");
     chart_axis_set_name(chart->y_axis, "USD");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);

@@ -227,18 +227,18 @@ void ChartTabs::setOptimizerMixShown(bool shown)
         }
 }
 
-QChart* ChartTabs::createShown(ChartKind kind) const
+QChart* ChartTabs::createShown(ChartKind kind, const PlanResults& results) const
 {
     if (kind != ChartKind::RegimeMix || !m_optimizerMix)
-        return createChart(kind, *m_results);
-    QChart* optimizer = createChart(ChartKind::OptimizerMix, *m_results);
-    const RegimeMixResult* plan = m_results->optimizer ? &*m_results->optimizer : nullptr;
+        return createChart(kind, results);
+    QChart* optimizer = createChart(ChartKind::OptimizerMix, results);
+    const RegimeMixResult* plan = results.optimizer ? &*results.optimizer : nullptr;
     if (emptyChartMessage(optimizer).isEmpty() || !plan ||
         (plan->status != SolveStatus::Infeasible && plan->status != SolveStatus::NoSolution))
         return optimizer;
     // No plan fits the fleet (demand grown past it): the engine's choice per
     // workload, which prices the KPIs, rather than a blank slide; why, above it.
-    QChart* engine = createChart(ChartKind::RegimeMix, *m_results);
+    QChart* engine = createChart(ChartKind::RegimeMix, results);
     if (!emptyChartMessage(engine).isEmpty()) {
         delete engine;
         return optimizer;
@@ -256,7 +256,12 @@ QChart* ChartTabs::createShown(ChartKind kind) const
 
 QChart* ChartTabs::createCurrentChart() const
 {
-    return m_results ? createShown(currentKind()) : nullptr;
+    return m_results ? createShown(currentKind(), *m_results) : nullptr;
+}
+
+QChart* ChartTabs::createCurrentChart(const PlanResults& results) const
+{
+    return createShown(currentKind(), results);
 }
 
 QString ChartTabs::currentChartKey() const
@@ -271,7 +276,7 @@ void ChartTabs::redraw(int index)
     if (!m_results || index < 0)
         return;
     const ChartKind kind = m_kinds[std::size_t(index)];
-    QChart* chart = createShown(kind);
+    QChart* chart = createShown(kind, *m_results);
     // An empty chart draws no earlier state: its line says why (not simulated, no workloads).
     if (kind == ChartKind::Frontier && !m_results->frontiersCurrent &&
         emptyChartMessage(chart).isEmpty())

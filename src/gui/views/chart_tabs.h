@@ -43,6 +43,9 @@ public:
     /// A new chart of the tab shown, as shown (for export; the caller owns
     /// it), and its file-name key ("regime-mix", "optimizer-mix", …).
     QChart* createCurrentChart() const;
+    /// The tab shown's chart, as shown, of other results (an export of the
+    /// baseline while a scenario is on screen).
+    QChart* createCurrentChart(const PlanResults& results) const;
     QString currentChartKey() const;
     ChartKind currentKind() const;
     /// The optimizer's mix is the regime-mix tab in its first mode: setting
@@ -67,7 +70,7 @@ protected:
 private:
     void placeUpdatingLabel();
     void redraw(int index);
-    QChart* createShown(ChartKind kind) const;
+    QChart* createShown(ChartKind kind, const PlanResults& results) const;
     void updateKneeButton();
 
     std::vector<ChartKind> m_kinds;

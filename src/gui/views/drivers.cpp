@@ -3,6 +3,9 @@
 #include "document/price_book_edit.h"
 #include "store/catalog_loader.h"
 
+#include <QLocale>
+#include <QObject>
+
 #include <boost/json.hpp>
 
 #include <cmath>
@@ -75,31 +78,32 @@ std::optional<double> whatIfFactor(const std::string& note)
     }
 }
 
-/// The active book's prices relative to the ones it was scaled from: to the
-/// built-in book of the same id when there is one (the project overrides it
-/// to move prices), else (a custom book) the factor its description records,
-/// 1 when it was never scaled. Absent only when no book is in force.
+/// The factor the slider last scaled the active book by, as its description
+/// records it (built-in copy or custom book). A project saved before the
+/// description said so: the ratio to the built-in book of a price the slider
+/// scaled (its what-if note), never of one edited by hand (one price
+/// typed as $3.79 read "1.27 ×"). 1 when never scaled; absent only when no
+/// book is in force.
 std::optional<double> priceMultiplier(const Project& project)
 {
     const PriceBook* book = project.activePriceBook();
     if (!book)
         return std::nullopt;
+    if (const auto factor = whatIfPriceFactor(*book))
+        return factor;
     if (const PriceBook* original = shippedCatalog().priceBook(project.activePriceBookId)) {
         for (const GpuPrices& prices : original->gpus)
             for (Plan plan : kAllPlans)
                 if (prices.has(plan) && plan != Plan::Owned) {
                     const GpuPrices* now = book->prices(prices.gpuId);
-                    if (now && now->has(plan) && prices.hourly(plan)->usdPerGpuHour > 0)
+                    if (!now || !now->has(plan) || prices.hourly(plan)->usdPerGpuHour <= 0)
+                        continue;
+                    const std::string& note = now->hourly(plan)->note;
+                    if (note.rfind(kWhatIfNote, 0) == 0)
                         return now->hourly(plan)->usdPerGpuHour /
                                prices.hourly(plan)->usdPerGpuHour;
                 }
     }
-    // A custom book: the factor its description records (notes of single
-    // prices may be the user's own).
-    const std::size_t at = book->description.rfind(kWhatIfNote);
-    if (at != std::string::npos)
-        if (const auto factor = whatIfFactor(book->description.substr(at)))
-            return factor;
     return 1.0;
 }
 
@@ -134,8 +138,9 @@ std::vector<FieldEdit> scalePrices(const Project& project, double factor)
             prices.owned->usdPerGpuHour.value *= ratio; // 0 (not stated) stays 0
         }
     }
-    if (!original) {
-        // A custom book says by how much it was scaled, for the slider to read back.
+    {
+        // The book says by how much it was scaled, for the slider to read back
+        // (a copy of a built-in book equal to it again is dropped below).
         std::string& text = scaled.description;
         if (const std::size_t at = text.rfind(kWhatIfNote); at != std::string::npos)
             text.erase(at);
@@ -211,7 +216,7 @@ std::vector<Driver> makeDrivers()
          QObject::tr("Every hourly price (and owned capex) of the active price book × this "
                      "factor, a built-in book or one of the project's own; the project stores "
                      "the scaled book, each price noted as a what-if."),
-         0.5, 1.5, 0.01, 2, 1, priceMultiplier, scalePrices});
+         0.5, 2.0, 0.01, 2, 1, priceMultiplier, scalePrices});
     list.push_back(
         {QStringLiteral("training_mfu"), QObject::tr("Training MFU"), QStringLiteral(" %"),
          QObject::tr("Model FLOPs utilization of every training workload: GPU-hours = 6·N·D ÷ "
@@ -284,6 +289,21 @@ const std::vector<Driver>& drivers()
 {
     static const std::vector<Driver> list = makeDrivers();
     return list;
+}
+
+std::optional<double> whatIfPriceFactor(const PriceBook& book)
+{
+    const std::size_t at = book.description.rfind(kWhatIfNote);
+    return at == std::string::npos ? std::nullopt : whatIfFactor(book.description.substr(at));
+}
+
+QString priceBookText(const PriceBook& book)
+{
+    QString text = QObject::tr("«%1» (as of %2)")
+                       .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf));
+    if (const auto factor = whatIfPriceFactor(book))
+        text += QObject::tr(" × %1 (what-if)").arg(QLocale().toString(*factor, 'f', 2));
+    return text;
 }
 
 const Driver* driver(const QString& key)

@@ -35,4 +35,11 @@ struct Driver
 const std::vector<Driver>& drivers();
 const Driver* driver(const QString& key);
 
+/// The factor the GPU-prices slider scaled `book` by, as its description
+/// records it; nullopt when it was never scaled (its own prices).
+std::optional<double> whatIfPriceFactor(const PriceBook& book);
+/// "«Example 2024» (as of 2024)", and " × 0.50 (what-if)" when the slider
+/// scaled it: what exports and the KPIs say of the prices they are at.
+QString priceBookText(const PriceBook& book);
+
 } // namespace fleet::gui

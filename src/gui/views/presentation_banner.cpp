@@ -4,6 +4,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "optimize/milp.h"
+#include "views/number_format.h"
 
 #include <QFontMetrics>
 #include <QLocale>
@@ -51,9 +52,10 @@ QString PresentationBanner::optimizerLine(const PlanResults& results)
             mix << tr("%1 %2").arg(QString::fromStdString(counts.series[i]),
                                    locale.toString(counts.gpus[i][0], 'f', 0));
     const QString how = plan.method == "exact" ? tr("exact") : tr("fast path");
-    return tr("Optimizer (%1, %2, gap %3 %): %4")
+    // The gap as the KPI panel and the CLI write it (two places).
+    return tr("Optimizer (%1, %2, gap %3): %4")
         .arg(how, QString::fromUtf8(solveStatusKey(plan.status).data()),
-             locale.toString(plan.gap * 100, 'f', 1),
+             formatPercent(plan.gap * 100, 2, Sign::Negative, QStringLiteral(" %"), locale),
              mix.isEmpty() ? tr("no GPUs") : mix.join(QStringLiteral(" · ")));
 }
 

@@ -1,9 +1,42 @@
 #include "views/presentation_keys.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
 #include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTextEdit>
+#include <QTimer>
 #include <QWidget>
 
 namespace fleet::gui {
+
+namespace {
+
+/// A widget the presenter types a figure into (the What-if panel's spin
+/// boxes, or their line edits).
+bool takesTyping(const QWidget* widget)
+{
+    if (qobject_cast<const QAbstractSpinBox*>(widget) ||
+        qobject_cast<const QAbstractSpinBox*>(widget->parentWidget()))
+        return true;
+    if (const auto* edit = qobject_cast<const QLineEdit*>(widget))
+        return !edit->isReadOnly();
+    if (const auto* edit = qobject_cast<const QTextEdit*>(widget))
+        return !edit->isReadOnly();
+    if (const auto* edit = qobject_cast<const QPlainTextEdit*>(widget))
+        return !edit->isReadOnly();
+    return false;
+}
+
+} // namespace
+
+bool keyEditsText(int key)
+{
+    // A clicker's PgDn / PgUp and Esc always act; the rest write or move in
+    // the figure being typed ("0.5" typed into GPU prices blanked the slide).
+    return key != Qt::Key_PageDown && key != Qt::Key_PageUp && key != Qt::Key_Escape;
+}
 
 PresentationCommand presentationCommand(int key, Qt::KeyboardModifiers modifiers)
 {
@@ -45,6 +78,19 @@ bool PresentationKeys::eventFilter(QObject* watched, QEvent* event)
     if (!widget || !m_window || widget->window() != m_window)
         return QObject::eventFilter(watched, event);
     const auto* key = static_cast<QKeyEvent*>(event);
+    // A figure being typed keeps its keys; Enter takes it and hands the keys
+    // back to the slide, so the clicker's next b or . blanks the screen.
+    if (QWidget* focus = QApplication::focusWidget();
+        focus && focus->window() == m_window && takesTyping(focus)) {
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            event->type() == QEvent::KeyPress)
+            QTimer::singleShot(0, m_window, [window = m_window] {
+                if (window)
+                    window->setFocus(Qt::OtherFocusReason);
+            });
+        if (keyEditsText(key->key()))
+            return QObject::eventFilter(watched, event);
+    }
     const PresentationCommand command = presentationCommand(key->key(), key->modifiers());
     if (command == PresentationCommand::None)
         return QObject::eventFilter(watched, event);
