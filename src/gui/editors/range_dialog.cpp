@@ -4,9 +4,9 @@
 #include "editors/field_table_model.h"
 #include "model/field_input.h"
 #include "model/range_fields.h"
+#include "model/row_paths.h"
 #include "store/field_json.h"
 #include "store/project_json_writer.h"
-#include "model/row_paths.h"
 
 #include <QComboBox>
 #include <QDialog>
