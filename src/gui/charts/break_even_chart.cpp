@@ -1,7 +1,7 @@
 #include "charts/break_even_chart.h"
 
 #include "charts/chart_style.h"
-#include "views/drivers.h"
+#include "views/what_if_note.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -14,8 +14,8 @@
 #include "charts/tornado_chart.h"
 #include "compute/scenario_name.h"
 #include "engine/compute_price.h"
-#include "views/drivers.h"
 #include "views/number_format.h"
+#include "views/what_if_note.h"
 
 #include <QChart>
 

@@ -1,7 +1,7 @@
 #include "charts/compute_price_chart.h"
 
 #include "charts/chart_style.h"
-#include "views/drivers.h"
+#include "views/what_if_note.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

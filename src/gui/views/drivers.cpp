@@ -51,33 +51,6 @@ const Catalog& shippedCatalog()
     return catalog;
 }
 
-/// The what-if note of a scaled price (and of a scaled custom book's
-/// description): the factor it was scaled by.
-const char* const kWhatIfNote = "FleetPlanner what-if: ";
-
-std::string whatIfNote(double factor)
-{
-    char text[96];
-    std::snprintf(text, sizeof text, "%sthe book's price × %.2f.", kWhatIfNote, factor);
-    return text;
-}
-
-/// The factor a what-if note records ("… × 0.80."), if `note` is one.
-std::optional<double> whatIfFactor(const std::string& note)
-{
-    if (note.rfind(kWhatIfNote, 0) != 0)
-        return std::nullopt;
-    const std::size_t times = note.rfind("× ");
-    if (times == std::string::npos)
-        return std::nullopt;
-    try {
-        const double factor = std::stod(note.substr(times + std::string("× ").size()));
-        return factor > 0 ? std::optional<double>(factor) : std::nullopt;
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 /// The factor the slider last scaled the active book by, as its description
 /// records it (built-in copy or custom book). A project saved before the
 /// description said so: the ratio to the built-in book of a price the slider
@@ -289,21 +262,6 @@ const std::vector<Driver>& drivers()
 {
     static const std::vector<Driver> list = makeDrivers();
     return list;
-}
-
-std::optional<double> whatIfPriceFactor(const PriceBook& book)
-{
-    const std::size_t at = book.description.rfind(kWhatIfNote);
-    return at == std::string::npos ? std::nullopt : whatIfFactor(book.description.substr(at));
-}
-
-QString priceBookText(const PriceBook& book)
-{
-    QString text = QObject::tr("«%1» (as of %2)")
-                       .arg(QString::fromStdString(book.name), QString::fromStdString(book.asOf));
-    if (const auto factor = whatIfPriceFactor(book))
-        text += QObject::tr(" × %1 (what-if)").arg(QLocale().toString(*factor, 'f', 2));
-    return text;
 }
 
 const Driver* driver(const QString& key)

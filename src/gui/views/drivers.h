@@ -5,6 +5,7 @@
 // document, so every move goes through the undo stack and is saved.
 
 #include "document/project_document.h"
+#include "views/what_if_note.h"
 
 #include <QString>
 
@@ -34,12 +35,5 @@ struct Driver
 /// reserved share, time-slicing overhead, notebook idle timeout.
 const std::vector<Driver>& drivers();
 const Driver* driver(const QString& key);
-
-/// The factor the GPU-prices slider scaled `book` by, as its description
-/// records it; nullopt when it was never scaled (its own prices).
-std::optional<double> whatIfPriceFactor(const PriceBook& book);
-/// "«Example 2024» (as of 2024)", and " × 0.50 (what-if)" when the slider
-/// scaled it: what exports and the KPIs say of the prices they are at.
-QString priceBookText(const PriceBook& book);
 
 } // namespace fleet::gui
