@@ -256,12 +256,7 @@ bool MainWindow::exportWorkbookTo(const QString& path, QString* error, ExportSco
         *error = tr("nothing computed yet");
         return false;
     }
-    // The ranges' sheet when their run is of the figures shown (not of a
-    // newer edit still being computed) and the export is of what is shown.
-    const RangeRunPtr ranges = m_ranges ? m_ranges->latest() : nullptr;
-    const bool rangesShown = ranges && scope == ExportScope::Shown && !m_ranges->busy();
-    return exportWorkbook(scopedResults(*shown, scope, false), path, error, exportInputs(),
-                          rangesShown ? ranges.get() : nullptr);
+    return exportWorkbook(scopedResults(*shown, scope, false), path, error, exportInputs());
 }
 
 void MainWindow::exportWorkbookDialog()

@@ -138,10 +138,10 @@ private slots:
 
         const std::string newer = path("newer.fleetplan");
         fs::copy_file(good, newer);
-        tamper(newer, "PRAGMA user_version = 8");
+        tamper(newer, "PRAGMA user_version = 7");
         QVERIFY(openError(newer).contains(
-            QStringLiteral("was written by a newer FleetPlanner (project schema version 8); "
-                           "this FleetPlanner reads schema version 7")));
+            QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
+                           "this FleetPlanner reads schema version 6")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -218,8 +218,7 @@ private slots:
         Project project = sampleProjectStore();
         project.scenarios.clear(); // v2 paths, which the real 1 → 2 step would refuse
         QVERIFY(saveProjectFile(project, file).ok());
-        // Formats 3 and 7 added these tables.
-        tamper(file, "DROP TABLE tenant; DROP TABLE input_range; PRAGMA user_version = 0");
+        tamper(file, "DROP TABLE tenant; PRAGMA user_version = 0"); // format 3 added it
         static bool ran = false;
         const Migration steps[] = {{0, "test step: version 0 had no scenario descriptions",
                                     [](const sql::Database& db) -> Result<bool> {
@@ -231,8 +230,7 @@ private slots:
                                    migrations()[1],
                                    migrations()[2],
                                    migrations()[3],
-                                   migrations()[4],
-                                   migrations()[5]};
+                                   migrations()[4]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

@@ -75,7 +75,6 @@ Result<Project> ProjectParser::parse(const bj::value& root)
     parseWorkloads(*top);
     parseTenants(*top);
     parseScenarios(*top);
-    parseRanges(*top);
     if (m_reader.failed())
         return Error(m_reader.issues());
     return std::move(m_project);
@@ -133,13 +132,13 @@ void ProjectParser::checkTopKeys(const bj::object& top, bool all)
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads"},
                            {"description", "sources", "price_books", "scheduler", "regimes",
-                            "assumptions", "tenants", "scenarios", "ranges", "note"});
+                            "assumptions", "tenants", "scenarios", "note"});
     else
         m_reader.checkKeys(top, "", {},
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads", "description", "sources",
                             "price_books", "scheduler", "regimes", "assumptions", "tenants",
-                            "scenarios", "ranges", "note"});
+                            "scenarios", "note"});
 }
 
 void ProjectParser::parseText(const bj::object& top)
@@ -439,13 +438,9 @@ void ProjectParser::parseScenarios(const bj::object& top)
                 const auto* value = entry->if_contains("value");
                 if (!target || !value)
                     continue;
-                // Ranges are the baseline's: each draw of a scenario's Monte
-                // Carlo sets the scenario's fields from them.
-                if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0 ||
-                    target->rfind("/ranges", 0) == 0)
+                if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
                     m_reader.report(pointer(overridePath, "path"),
-                                    "a scenario may not change the format, the scenarios or the "
-                                    "ranges");
+                                    "a scenario may not change the format or the scenarios");
                 if (json::holdsNonFinite(*value))
                     m_reader.report(pointer(overridePath, "value"),
                                     "must hold finite numbers only (a number such as 1e999 is "

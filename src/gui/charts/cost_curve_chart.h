@@ -4,14 +4,11 @@
 // fleet grows or shrinks — or, for a sized fleet, as the utilization ceiling moves.
 
 #include "engine/chart_data.h"
-#include "engine/range_curve.h"
 
 class QChart;
 
 namespace fleet::gui {
 
-/// With `band` (the project has input ranges), the cost's P10–P90 as a fan
-/// around the curve.
-QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band = nullptr);
+QChart* createCostCurveChart(const CostCurveData& data);
 
 } // namespace fleet::gui

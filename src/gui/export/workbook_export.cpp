@@ -4,7 +4,6 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "document/override_words.h"
-#include "export/range_sheet.h"
 #include "export/zip_check.h"
 #include "io/export_target.h"
 
@@ -564,7 +563,7 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 } // namespace
 
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
-                    const std::vector<std::string>& inputs, const RangeRun* ranges)
+                    const std::vector<std::string>& inputs)
 {
     // libxlsxwriter writes into memory; io/export_target then writes those bytes to an
     // exclusive temporary beside the target, checks its size and re-reads it as a zip,
@@ -586,8 +585,6 @@ bool exportWorkbook(const PlanResults& results, const QString& path, QString* er
         costCurveSheet(book, results, formats);
         regimeMixSheet(book, results, formats);
         optimizerSheet(book, results, formats);
-        if (ranges)
-            rangeSheet(book, results.project, *ranges);
         const lxw_error closed = workbook_close(book);
         if (closed != LXW_NO_ERROR)
             return failed(lxw_strerror(closed));
