@@ -196,7 +196,7 @@ private slots:
             huge[i].name = "x" + std::to_string(i);
         const auto tooMany = replay(huge, {pod("tiny", 1, 1)}, Policy::BestFit, {1.3, 42});
         QVERIFY(!tooMany);
-        QVERIFY2(tooMany.error().toString().find("at most 10000000") != std::string::npos,
+        QVERIFY2(tooMany.error().toString().find("at most 10,000,000") != std::string::npos,
                  tooMany.error().toString().c_str());
     }
 
