@@ -207,6 +207,38 @@ private slots:
         QCOMPARE(*one.kneeLoad, *two.kneeLoad);
     }
 
+    /// A knee alone (the extra seeds of a knee's spread) skips the loads past
+    /// the knee: the same knee as the whole sweep, from the same first points,
+    /// and fewer points simulated when the knee lies inside the sweep.
+    void sweepUntilTheKneeGivesTheSameKnee()
+    {
+        const ClusterShape cluster{4, 8, 1.25};
+        const JobSource source = [&](double load, std::uint64_t seed) {
+            return syntheticJobs(cluster, 2, 2.0, load, 20000, seed);
+        };
+        const std::vector<double> loads{0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.1, 1.3};
+        for (unsigned threads : {1u, 2u}) {
+            for (std::uint64_t seed : {9u, 10u, 11u}) {
+                const Frontier whole = sweepFrontier(cluster, PlacementPolicy::TopologyAware,
+                                                     source, loads, seed, 1.0, threads);
+                const Frontier knee = sweepFrontier(cluster, PlacementPolicy::TopologyAware,
+                                                    source, loads, seed, 1.0, threads, {}, true);
+                QVERIFY(whole.kneeLoad.has_value());
+                QCOMPARE(knee.kneeLoad, whole.kneeLoad);
+                QCOMPARE(knee.kneeUtilization, whole.kneeUtilization);
+                QVERIFY(knee.points.size() < whole.points.size());
+                for (std::size_t i = 0; i < knee.points.size(); ++i)
+                    QCOMPARE(knee.points[i].result.events, whole.points[i].result.events);
+                // Every point below the first one past the knee is there.
+                std::size_t past = 0;
+                while (whole.points[past].result.waitToRun <= 1.0)
+                    ++past;
+                QVERIFY(knee.points.size() > past);
+                QVERIFY(knee.points.size() <= past + threads);
+            }
+        }
+    }
+
     void preemptionServesPriorityWorkFirst()
     {
         // Half the jobs are preemptible, low-priority batch; priority jobs evict them.

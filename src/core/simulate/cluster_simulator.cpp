@@ -405,11 +405,11 @@ bool Simulation::attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& fai
     releaseRefusedReservation();
     if (capped(job))
         return false;
+    const bool holder = m_reservation.job == job;
+    if (!holder && kindFailed(*it, failed))
+        return false;
     const Kind kind{spec(job).gpus, spec(job).slices, spec(job).priority, mayUseHeld(job),
                     fair() ? tenantOf(job) : 0};
-    const bool holder = m_reservation.job == job;
-    if (!holder && std::find(failed.begin(), failed.end(), kind) != failed.end())
-        return false;
     Placement placement = place(job);
     if (placement.empty() && (fair() ? !lent(job) && tryReclaim(job) : tryPreempt(job))) {
         placement = place(job);

@@ -10,7 +10,7 @@ namespace fleet {
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
                        const std::vector<double>& loads, std::uint64_t seed,
                        double kneeWaitMultiple, unsigned threads,
-                       const std::vector<SimTenant>& tenants)
+                       const std::vector<SimTenant>& tenants, bool untilKnee)
 {
     Frontier frontier;
     frontier.policy = policy;
@@ -18,12 +18,23 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
     // Every point draws from the same seed (common random numbers: the
     // difference between two points is the load's, not the noise's) and has
     // its own slot: the threads only decide who computes a point, never what
-    // it is.
+    // it is. Points are handed out in order, so the points computed are
+    // always the first ones; `untilKnee` hands out none after the first
+    // point found past the knee.
     std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> firstPastKnee{loads.size()};
+    std::vector<char> computed(loads.size(), 0);
     const auto work = [&] {
-        for (std::size_t i = next++; i < loads.size(); i = next++) {
+        for (std::size_t i = next++; i < loads.size() && !(untilKnee && i > firstPastKnee);
+             i = next++) {
             frontier.points[i] = {loads[i], simulateCluster(cluster, policy, jobs(loads[i], seed),
                                                             kDefaultWarmupFraction, tenants)};
+            computed[i] = 1;
+            if (frontier.points[i].result.waitToRun > kneeWaitMultiple) {
+                std::size_t past = firstPastKnee;
+                while (i < past && !firstPastKnee.compare_exchange_weak(past, i)) {
+                }
+            }
         }
     };
     if (threads == 0)
@@ -34,6 +45,8 @@ Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, cons
     work();
     for (std::thread& thread : pool)
         thread.join();
+    frontier.points.resize(
+        std::size_t(std::find(computed.begin(), computed.end(), 0) - computed.begin()));
 
     const double threshold = kneeWaitMultiple;
     for (std::size_t i = 0; i < frontier.points.size(); ++i) {

@@ -60,9 +60,13 @@ std::string kneeLoadText(const Frontier& frontier);
 using JobSource = std::function<std::vector<SimJob>(double load, std::uint64_t seed)>;
 
 /// `tenants` weigh and cap the jobs' tenants (SimJob::tenant) at every point.
+/// With `untilKnee`, only the points up to the first one past the knee are
+/// simulated (and kept): the same knee, without the loads above it, the
+/// costliest (their queues grow). For a knee alone, as the extra seeds of a
+/// knee's spread (simulate/project_knee.h) need.
 Frontier sweepFrontier(const ClusterShape& cluster, PlacementPolicy policy, const JobSource& jobs,
                        const std::vector<double>& loads, std::uint64_t seed,
                        double kneeWaitMultiple = 1.0, unsigned threads = 0,
-                       const std::vector<SimTenant>& tenants = {});
+                       const std::vector<SimTenant>& tenants = {}, bool untilKnee = false);
 
 } // namespace fleet

@@ -236,8 +236,10 @@ std::vector<double> defaultProjectLoads()
 Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
-                         double maxJobs, bool planRuns, const ClusterMix* batchMix)
+                         double maxJobs, bool planRuns, const ClusterMix* batchMix, bool untilKnee)
 {
+    // The scope follows the loads asked, all of them, even when only the
+    // points up to the knee are simulated: the same slice whatever the seed.
     const double maxLoad = loads.empty() ? 0.0 : *std::max_element(loads.begin(), loads.end());
     const SimulationScope scope =
         simulationScope(project, evaluation, cluster, maxLoad, days, maxJobs, batchMix);
@@ -248,7 +250,7 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                            kDefaultBatchJobHours, scope.share, planRuns, batchMix);
     };
     Frontier frontier = sweepFrontier(simulated.shape, policy, source, loads, seed, 1.0, 0,
-                                      projectTenants(project).simTenants());
+                                      projectTenants(project).simTenants(), untilKnee);
     // Rates of the slice are the share's of the whole cluster's; utilization,
     // waits and their ratios are the slice's own.
     for (FrontierPoint& point : frontier.points) {

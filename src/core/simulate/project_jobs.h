@@ -111,6 +111,6 @@ Frontier projectFrontier(const Project& project, const Evaluation& evaluation,
                          const ProjectCluster& cluster, PlacementPolicy policy,
                          const std::vector<double>& loads, double days, std::uint64_t seed,
                          double maxJobs = kMaxSimulatedJobs, bool planRuns = true,
-                         const ClusterMix* batchMix = nullptr);
+                         const ClusterMix* batchMix = nullptr, bool untilKnee = false);
 
 } // namespace fleet

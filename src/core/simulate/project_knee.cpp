@@ -22,8 +22,11 @@ SeededFrontier seededProjectFrontier(const Project& project, const Evaluation& e
     std::vector<std::uint64_t> run;
     std::vector<Frontier> perSeed;
     for (std::uint64_t seed : kneeSeeds(firstSeed, seeds)) {
+        // The first seed's frontier is shown whole; of the others only the
+        // knee is used, so their loads past it are not simulated.
+        const bool kneeOnly = !perSeed.empty();
         perSeed.push_back(projectFrontier(project, evaluation, cluster, policy, loads, days, seed,
-                                          maxJobs, planRuns, batchMix));
+                                          maxJobs, planRuns, batchMix, kneeOnly));
         run.push_back(seed);
         if (keepGoing && !keepGoing(int(run.size())))
             break;

@@ -148,8 +148,9 @@ private:
     QueueKey queueKey(int job) const
     {
         // Plain FIFO ignores priority: it is the M/M/c reference.
-        const int priority = m_policy == PlacementPolicy::Fifo ? 0 : spec(job).priority;
-        return {priority, spec(job).arrivalHours, job};
+        const SimJob& s = spec(job);
+        const int priority = m_policy == PlacementPolicy::Fifo ? 0 : s.priority;
+        return {priority, s.arrivalHours, job, s.gpus, s.slices, s.priority, tenantOf(job)};
     }
     void push(Event event)
     {
@@ -288,6 +289,25 @@ private:
     /// queue); else notes its kind as failed for this pass and, if it is a
     /// multi-node gang, gives it the reservation.
     bool attempt(std::set<QueueKey>::iterator it, std::vector<Kind>& failed);
+
+    /// Whether the waiting job `key` is of a kind that failed in this pass:
+    /// the kind read from the queue entry, mayUseHeld() asked only when a
+    /// failed kind matches the rest of it.
+    bool kindFailed(const QueueKey& key, const std::vector<Kind>& failed) const
+    {
+        const int tenant = fair() ? key.tenant : 0;
+        int held = -1; // not asked yet
+        for (const Kind& kind : failed) {
+            if (kind.gpus != key.gpus || kind.slices != key.slices ||
+                kind.priority != key.kindPriority || kind.tenant != tenant)
+                continue;
+            if (held < 0)
+                held = mayUseHeld(key.job) ? 1 : 0;
+            if (kind.held == (held == 1))
+                return true;
+        }
+        return false;
+    }
 };
 
 } // namespace fleet::sim

@@ -67,6 +67,10 @@ struct QueueKey
     int priority;
     double arrival;
     int job;
+    /// What a pass compares a waiting job's kind on (Simulation::Kind less
+    /// held), kept in the entry so that walking past jobs of a kind that
+    /// failed reads nothing else; not part of the order.
+    int gpus = 0, slices = 0, kindPriority = 0, tenant = 0;
     bool operator<(const QueueKey& other) const
     {
         if (priority != other.priority)
