@@ -7,6 +7,7 @@
 #include "sample_fixture.h"
 #include "simulate/cluster_mix.h"
 #include "simulate/project_jobs.h"
+#include "simulate/virtual_clusters.h"
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 
 using namespace fleet;
 
@@ -24,6 +26,13 @@ double quantile(std::vector<double> values, double q)
     const std::size_t at = std::size_t(q * double(values.size() - 1));
     std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(at), values.end());
     return values[at];
+}
+
+/// The mix of `mixes` with this id, or null.
+const ClusterMix* mixById(const std::vector<ClusterMix>& mixes, const QString& id)
+{
+    const auto found = std::ranges::find(mixes, id.toStdString(), &ClusterMix::id);
+    return found == mixes.end() ? nullptr : &*found;
 }
 
 } // namespace
@@ -193,8 +202,8 @@ private slots:
         QFETCH(QString, id);
         const auto mixes = builtinClusterMixes();
         QVERIFY(mixes);
-        const auto found = std::ranges::find(mixes.value(), id.toStdString(), &ClusterMix::id);
-        QVERIFY(found != mixes.value().end());
+        const ClusterMix* found = mixById(mixes.value(), id);
+        QVERIFY(found);
         const ClusterMix& mix = *found;
         QVERIFY(mix.publishedLoad > 0.7 && mix.publishedLoad < 0.85);
         QVERIFY(mix.publishedWaitToRun > 0.05 && mix.publishedWaitToRun < 0.22);
@@ -222,6 +231,73 @@ private slots:
         QEXPECT_FAIL("helios-earth", "one pool of small jobs never waits (published 0.062)",
                      Continue);
         QEXPECT_FAIL("helios-uranus", "its median seed waits ×0.11 the published", Continue);
+        QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
+    }
+
+    void heliosClustersAsVirtualClusters_data() { heliosClustersAtTheirPublishedLoads_data(); }
+
+    /// The same clusters run as their virtual clusters (VCs), each VC its
+    /// own pool of 8-GPU nodes with only the jobs that fit it (VC sizes
+    /// published for Venus and Earth, assumed like theirs for Saturn and
+    /// Uranus; docs/MODEL.md, "Virtual clusters"), every VC at the cluster's
+    /// published load, five seeds of 200,000 jobs. Checked: the VCs add up
+    /// to the cluster's published GPUs (within each VC's rounding to whole
+    /// nodes), the jobs over all VCs keep the published mean GPUs, and each
+    /// VC draws no job larger than itself. Measured and printed: with
+    /// Poisson arrivals and the log-normal run times, strict VC pools wait
+    /// ×50 to ×4,000 the published and cannot carry the load (small VCs'
+    /// queues grow without end): expected failures, so that a model that
+    /// brings them within ×2 shows.
+    void heliosClustersAsVirtualClusters()
+    {
+        QFETCH(QString, id);
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const ClusterMix* mix = mixById(mixes.value(), id);
+        QVERIFY(mix);
+        const auto vcs = virtualClusterGpus(*mix, mixes.value());
+        QVERIFY2(vcs, vcs ? "" : vcs.error().messages().c_str());
+        const std::vector<int>& vcGpus = vcs.value();
+        const int gpus = std::accumulate(vcGpus.begin(), vcGpus.end(), 0);
+        QVERIFY2(std::abs(gpus - mix->publishedClusterGpus) <= 4 * int(vcGpus.size()),
+                 qPrintable(QStringLiteral("%1 GPUs in VCs").arg(gpus)));
+        // The mean GPUs per job over the cluster: Σ GPUs ÷ Σ (GPUs ÷ VC mean).
+        const double sigma = virtualClusterGpuSigma(*mix, vcGpus);
+        ClusterMix vcMix = *mix;
+        vcMix.gpuSigma = sigma;
+        vcMix.onlyJobsThatFit = true;
+        double rate = 0;
+        for (int g : vcGpus) {
+            double mean = 0;
+            const auto shares = gpuCountShares(vcMix, g);
+            for (std::size_t i = 0; i < shares.size(); ++i)
+                mean += shares[i] * std::exp2(double(i));
+            rate += g / mean;
+            QVERIFY((1 << (shares.size() - 1)) <= g);
+        }
+        // Venus's 6.74 GPUs a job is out of reach when every job must fit its
+        // VC (averaged over the trace, the largest holds 152 GPUs): the σ
+        // that comes nearest gives 5.46.
+        QEXPECT_FAIL("helios-venus", "no log-normal that fits its VCs keeps Venus's mean GPUs",
+                     Continue);
+        QVERIFY2(std::abs(gpus / rate / mix->publishedMeanGpus - 1) < 0.01,
+                 qPrintable(QStringLiteral("mean GPUs %1").arg(gpus / rate)));
+        std::vector<double> delivered, waitToRun;
+        for (std::uint64_t seed = 42; seed < 47; ++seed) {
+            const VirtualClusterRun r = simulateVirtualClusters(
+                *mix, vcGpus, PlacementPolicy::TopologyAware, mix->publishedLoad, 200'000, seed);
+            delivered.push_back(r.delivered);
+            waitToRun.push_back(r.waitToRun);
+        }
+        const double ratio = quantile(waitToRun, 0.5) / mix->publishedWaitToRun;
+        qInfo("%s as %d VCs, %d GPUs (GPU sigma %.3f): load asked %.3f, delivered %.3f to %.3f; "
+              "wait ÷ run %.3f (median of 5 seeds; %.3f to %.3f), published %.3f: ×%.0f",
+              mix->id.c_str(), int(vcGpus.size()), gpus, sigma, mix->publishedLoad,
+              *std::ranges::min_element(delivered), *std::ranges::max_element(delivered),
+              quantile(waitToRun, 0.5), *std::ranges::min_element(waitToRun),
+              *std::ranges::max_element(waitToRun), mix->publishedWaitToRun, ratio);
+        QEXPECT_FAIL("", "strict VC pools under Poisson arrivals wait far longer than published",
+                     Continue);
         QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
     }
 
@@ -292,6 +368,28 @@ private slots:
         QVERIFY2(badSigma.error().messages().find("mixes/0/run_hours_lognormal needs "
                                                   "mu_ln_hours and 0 < sigma") != std::string::npos,
                  badSigma.error().messages().c_str());
+        const auto badVc = parseClusterMixes(
+            R"({"mixes": [{"id": "x", "label": "x", "source": "s", "as_of": "2020",
+                "published": {"median_run_seconds": 10, "mean_run_seconds": 20, "mean_gpus": 2},
+                "run_hours_lognormal": {"mu_ln_hours": 0, "sigma": 1},
+                "gpus_lognormal_powers_of_two": {"sigma": 1, "max_gpus": 8},
+                "virtual_clusters": {"source": "s", "read": "2026-12-06",
+                                     "mean_gpus": {"vcA": 16, "vcB": -8}}}]})",
+            "test.json");
+        QVERIFY(!badVc);
+        QVERIFY2(badVc.error().messages().find("mixes/0/virtual_clusters/mean_gpus/vcB must be a "
+                                               "number ≥ 0") != std::string::npos,
+                 badVc.error().messages().c_str());
+        // A mix whose VCs are "like" an unknown mix's is refused where it is used.
+        ClusterMix like;
+        like.id = "y";
+        like.publishedClusterGpus = 64;
+        like.virtualClustersLike = {"nowhere"};
+        const auto unknown = virtualClusterGpus(like, {});
+        QVERIFY(!unknown);
+        QVERIFY2(unknown.error().messages().find("virtual_clusters/like names nowhere") !=
+                     std::string::npos,
+                 unknown.error().messages().c_str());
     }
 };
 

@@ -26,6 +26,43 @@ int largestExponent(int gpus)
     return k;
 }
 
+/// Reads a mix's "virtual_clusters": either "mean_gpus" (VC id → its GPUs
+/// averaged over the trace, each > 0 or 0) or "like" (ids of mixes whose VCs
+/// stand in), with "source" and "read". Returns the problem, or "".
+std::string parseVirtualClusters(const boost::json::value& value, const std::string& at,
+                                 ClusterMix& mix)
+{
+    const auto* o = value.if_object();
+    const auto text = [&](const char* key) {
+        const auto* v = o ? o->if_contains(key) : nullptr;
+        return v && v->is_string() && !v->as_string().empty();
+    };
+    if (!text("source") || !text("read"))
+        return at + " needs a non-empty source and read (every figure states its source and date)";
+    const auto* means = o->if_contains("mean_gpus");
+    const auto* like = o->if_contains("like");
+    if ((means != nullptr) == (like != nullptr))
+        return at + " needs either mean_gpus (VC → GPUs) or like (a list of mix ids)";
+    if (means) {
+        if (!means->is_object() || means->as_object().empty())
+            return at + "/mean_gpus must be a non-empty object of VC → mean GPUs";
+        for (const auto& [id, gpus] : means->as_object()) {
+            if (!gpus.is_number() || !(gpus.to_number<double>() >= 0))
+                return at + "/mean_gpus/" + std::string(id) + " must be a number ≥ 0";
+            mix.virtualClusters.push_back({std::string(id), gpus.to_number<double>()});
+        }
+        return {};
+    }
+    if (!like->is_array() || like->as_array().empty())
+        return at + "/like must be a non-empty list of mix ids";
+    for (const auto& id : like->as_array()) {
+        if (!id.is_string() || id.as_string().empty())
+            return at + "/like must be a non-empty list of mix ids";
+        mix.virtualClustersLike.emplace_back(id.as_string());
+    }
+    return {};
+}
+
 } // namespace
 
 Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::string_view file)
@@ -102,6 +139,11 @@ Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::st
             return Error(at + "/gpus_lognormal_powers_of_two needs 0 < sigma ≤ 5 and max_gpus a "
                               "power of two from 1 to 65536");
         mix.maxGpus = int(maxGpus);
+        if (const auto* vcs = o.if_contains("virtual_clusters")) {
+            auto problem = parseVirtualClusters(*vcs, at + "/virtual_clusters", mix);
+            if (!problem.empty())
+                return Error(problem);
+        }
         mixes.push_back(std::move(mix));
     }
     return mixes;
@@ -118,13 +160,18 @@ std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus)
     const int top = largestExponent(std::max(1, std::min(mix.maxGpus, capGpus)));
     // X = 2^round(log2 x) is 2^i when ln x lies within (i ± ½)·ln 2; the
     // ends take the tails (the largest size everything above it).
+    // Without the jobs that do not fit, the shares are renormalized.
     std::vector<double> shares;
     double below = 0;
     for (int i = 0; i <= top; ++i) {
-        const double upTo = i == top ? 1.0 : normalCdf((i + 0.5) * std::log(2.0) / mix.gpuSigma);
+        const double upTo = i == top && !mix.onlyJobsThatFit
+                                ? 1.0
+                                : normalCdf((i + 0.5) * std::log(2.0) / mix.gpuSigma);
         shares.push_back(upTo - below);
         below = upTo;
     }
+    for (double& share : shares)
+        share /= below;
     return shares;
 }
 

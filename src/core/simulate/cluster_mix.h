@@ -33,6 +33,22 @@ struct ClusterMix
     double runSigma = 0;
     double gpuSigma = 0; ///< GPUs: 2^round(log2 X), ln X ~ Normal(0, σ), at most maxGpus
     int maxGpus = 1;
+    /// false: a job larger than the cluster drawn is cut to it (the shares
+    /// above it go to its largest size); true: such jobs are not drawn (the
+    /// shares are those of the jobs that fit, renormalized) — a virtual
+    /// cluster's jobs, which its quota bounds.
+    bool onlyJobsThatFit = false;
+    /// The cluster's virtual clusters (VCs) as published: each VC's GPUs
+    /// averaged over the trace (simulate/virtual_clusters.h). Empty if none.
+    struct VirtualCluster
+    {
+        std::string id;
+        double meanGpus = 0;
+    };
+    std::vector<VirtualCluster> virtualClusters;
+    /// Mixes whose VCs stand in for this one's, scaled to its GPUs, when its
+    /// own are not published (an assumption, stated in the data file).
+    std::vector<std::string> virtualClustersLike;
 };
 
 /// The mixes of data/perf/cluster_mixes.json (a refusal says which field of
