@@ -19,15 +19,6 @@ ClusterMix vcMix(const ClusterMix& mix, double gpuSigma)
     return vc;
 }
 
-/// Mean GPUs per job of `shares` (index i: 2^i GPUs).
-double meanOfShares(const std::vector<double>& shares)
-{
-    double mean = 0;
-    for (std::size_t i = 0; i < shares.size(); ++i)
-        mean += shares[i] * std::exp2(double(i));
-    return mean;
-}
-
 /// Mean GPUs per job over the whole cluster: Σ GPUs ÷ Σ (GPUs ÷ mean GPUs)
 /// (each VC's arrival rate is its GPUs ÷ its mean GPUs, at one load).
 double clusterMeanGpus(const ClusterMix& mix, const std::vector<int>& vcGpus, double gpuSigma)
@@ -36,7 +27,7 @@ double clusterMeanGpus(const ClusterMix& mix, const std::vector<int>& vcGpus, do
     double gpus = 0, rate = 0;
     for (int g : vcGpus) {
         gpus += g;
-        rate += g / meanOfShares(gpuCountShares(vc, g));
+        rate += g / gpuCountTable(vc, g).mean();
     }
     return rate > 0 ? gpus / rate : 1;
 }
@@ -99,7 +90,7 @@ VirtualClusterRun simulateVirtualClusters(const ClusterMix& mix, const std::vect
     const ClusterMix vc = vcMix(mix, virtualClusterGpuSigma(mix, vcGpus));
     std::vector<double> rates;
     for (int g : vcGpus)
-        rates.push_back(g / meanOfShares(gpuCountShares(vc, g)));
+        rates.push_back(g / gpuCountTable(vc, g).mean());
     const double totalRate = std::accumulate(rates.begin(), rates.end(), 0.0);
     VirtualClusterRun run;
     double busy = 0, gpus = 0, waitHours = 0, runHours = 0;
