@@ -7,6 +7,7 @@
 #include "sample_fixture.h"
 #include "simulate/cluster_mix.h"
 #include "simulate/project_jobs.h"
+#include "simulate/virtual_clusters.h"
 #include "support/fleet_test.h"
 
 #include <QtTest>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 
 using namespace fleet;
 
@@ -24,6 +26,13 @@ double quantile(std::vector<double> values, double q)
     const std::size_t at = std::size_t(q * double(values.size() - 1));
     std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(at), values.end());
     return values[at];
+}
+
+/// The mix of `mixes` with this id, or null.
+const ClusterMix* mixById(const std::vector<ClusterMix>& mixes, const QString& id)
+{
+    const auto found = std::ranges::find(mixes, id.toStdString(), &ClusterMix::id);
+    return found == mixes.end() ? nullptr : &*found;
 }
 
 } // namespace
@@ -173,11 +182,48 @@ private slots:
         QVERIFY(*std::ranges::max_element(gpus) <= 128);
     }
 
+    /// The Helios GPU-count shares read from the paper's Figure 6a keep the
+    /// summary's figures: median 1 GPU, and the mean GPUs per job (the jobs
+    /// above 64 GPUs take the whole nodes, at least 72 GPUs, that keep it
+    /// best, so within a node times their share).
+    void publishedGpuCountsKeepTheSummary()
+    {
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        int helios = 0;
+        for (ClusterMix mix : mixes.value()) {
+            if (mix.publishedGpuCounts.empty())
+                continue;
+            ++helios;
+            mix.usePublishedGpuCounts = true;
+            const GpuCountTable table = gpuCountTable(mix, 1 << 16);
+            QCOMPARE(table.gpus.front(), 1);
+            QVERIFY2(table.shares.front() >= 0.5, mix.id.c_str());
+            QVERIFY(std::ranges::is_sorted(table.gpus));
+            const double tail = mix.publishedGpuCounts.back().share;
+            QVERIFY2(table.gpus.back() > 64 && table.gpus.back() % 8 == 0, mix.id.c_str());
+            QVERIFY2(std::abs(table.mean() - mix.publishedMeanGpus) <= 8 * tail + 1e-9,
+                     qPrintable(QStringLiteral("%1: mean %2 GPUs")
+                                    .arg(QString::fromStdString(mix.id))
+                                    .arg(table.mean())));
+            // Cut to a small cluster, the larger jobs take all of it.
+            const GpuCountTable cut = gpuCountTable(mix, 16);
+            QCOMPARE(cut.gpus.back(), 16);
+            QVERIFY(std::abs(std::accumulate(cut.shares.begin(), cut.shares.end(), 0.0) - 1) <
+                    1e-12);
+        }
+        QCOMPARE(helios, 4);
+    }
+
     void heliosClustersAtTheirPublishedLoads_data()
     {
         QTest::addColumn<QString>("id");
+        QTest::addColumn<bool>("publishedGpus");
         for (const char* id : {"helios-venus", "helios-earth", "helios-saturn", "helios-uranus"})
-            QTest::newRow(id) << QString::fromLatin1(id);
+            QTest::newRow(id) << QString::fromLatin1(id) << false;
+        for (const char* id : {"helios-venus", "helios-earth", "helios-saturn", "helios-uranus"})
+            QTest::newRow(qPrintable(QStringLiteral("%1, published GPU counts").arg(id)))
+                << QString::fromLatin1(id) << true;
     }
 
     /// Each Helios cluster simulated whole (its published GPUs, 8 a node,
@@ -191,11 +237,13 @@ private slots:
     void heliosClustersAtTheirPublishedLoads()
     {
         QFETCH(QString, id);
+        QFETCH(bool, publishedGpus);
         const auto mixes = builtinClusterMixes();
         QVERIFY(mixes);
-        const auto found = std::ranges::find(mixes.value(), id.toStdString(), &ClusterMix::id);
-        QVERIFY(found != mixes.value().end());
-        const ClusterMix& mix = *found;
+        const ClusterMix* found = mixById(mixes.value(), id);
+        QVERIFY(found);
+        ClusterMix mix = *found;
+        mix.usePublishedGpuCounts = publishedGpus;
         QVERIFY(mix.publishedLoad > 0.7 && mix.publishedLoad < 0.85);
         QVERIFY(mix.publishedWaitToRun > 0.05 && mix.publishedWaitToRun < 0.22);
         const ClusterShape cluster{(mix.publishedClusterGpus + 4) / 8, 8, 1.25, 1};
@@ -222,6 +270,89 @@ private slots:
         QEXPECT_FAIL("helios-earth", "one pool of small jobs never waits (published 0.062)",
                      Continue);
         QEXPECT_FAIL("helios-uranus", "its median seed waits ×0.11 the published", Continue);
+        // With the published GPU counts (no gangs of 128 to 2,048 GPUs) one
+        // pool waits less still: ×0.31, ×0.01, ×0.20, ×0.00.
+        for (const char* row :
+             {"helios-venus, published GPU counts", "helios-earth, published GPU counts",
+              "helios-saturn, published GPU counts", "helios-uranus, published GPU counts"})
+            QEXPECT_FAIL(row, "one pool with the published GPU counts waits too little", Continue);
+        QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
+    }
+
+    void heliosClustersAsVirtualClusters_data() { heliosClustersAtTheirPublishedLoads_data(); }
+
+    /// The same clusters run as their virtual clusters (VCs), each VC its
+    /// own pool of 8-GPU nodes with only the jobs that fit it (VC sizes
+    /// published for Venus and Earth, assumed like theirs for Saturn and
+    /// Uranus; docs/MODEL.md, "Virtual clusters"), every VC at the cluster's
+    /// published load, five seeds of 200,000 jobs. Checked: the VCs add up
+    /// to the cluster's published GPUs (within each VC's rounding to whole
+    /// nodes), the jobs over all VCs keep the published mean GPUs, and each
+    /// VC draws no job larger than itself. Measured and printed: with
+    /// Poisson arrivals and the log-normal run times, strict VC pools wait
+    /// ×50 to ×4,000 the published and cannot carry the load (small VCs'
+    /// queues grow without end): expected failures, so that a model that
+    /// brings them within ×2 shows.
+    void heliosClustersAsVirtualClusters()
+    {
+        QFETCH(QString, id);
+        QFETCH(bool, publishedGpus);
+        const auto mixes = builtinClusterMixes();
+        QVERIFY(mixes);
+        const ClusterMix* found = mixById(mixes.value(), id);
+        QVERIFY(found);
+        ClusterMix published = *found;
+        published.usePublishedGpuCounts = publishedGpus;
+        const ClusterMix* mix = &published;
+        const auto vcs = virtualClusterGpus(*mix, mixes.value());
+        QVERIFY2(vcs, vcs ? "" : vcs.error().messages().c_str());
+        const std::vector<int>& vcGpus = vcs.value();
+        const int gpus = std::accumulate(vcGpus.begin(), vcGpus.end(), 0);
+        QVERIFY2(std::abs(gpus - mix->publishedClusterGpus) <= 4 * int(vcGpus.size()),
+                 qPrintable(QStringLiteral("%1 GPUs in VCs").arg(gpus)));
+        // The mean GPUs per job over the cluster: Σ GPUs ÷ Σ (GPUs ÷ VC mean).
+        const double sigma = virtualClusterGpuSigma(*mix, vcGpus);
+        ClusterMix vcMix = *mix;
+        vcMix.gpuSigma = sigma;
+        vcMix.onlyJobsThatFit = true;
+        double rate = 0;
+        for (int g : vcGpus) {
+            const GpuCountTable table = gpuCountTable(vcMix, g);
+            rate += g / table.mean();
+            QVERIFY(table.gpus.back() <= g);
+        }
+        if (publishedGpus) {
+            // Jobs larger than their VC are not drawn, so the mean can only fall.
+            QVERIFY2(gpus / rate <= mix->publishedMeanGpus + 1e-9,
+                     qPrintable(QStringLiteral("mean GPUs %1").arg(gpus / rate)));
+        } else {
+            // Venus's 6.74 GPUs a job is out of reach when every job must fit
+            // its VC (averaged over the trace, the largest holds 152 GPUs):
+            // the σ that comes nearest gives 5.46.
+            QEXPECT_FAIL("helios-venus", "no log-normal that fits its VCs keeps Venus's mean GPUs",
+                         Continue);
+            QVERIFY2(std::abs(gpus / rate / mix->publishedMeanGpus - 1) < 0.01,
+                     qPrintable(QStringLiteral("mean GPUs %1").arg(gpus / rate)));
+        }
+        std::vector<double> delivered, waitToRun;
+        for (std::uint64_t seed = 42; seed < 47; ++seed) {
+            const VirtualClusterRun r = simulateVirtualClusters(
+                *mix, vcGpus, PlacementPolicy::TopologyAware, mix->publishedLoad, 200'000, seed);
+            delivered.push_back(r.delivered);
+            waitToRun.push_back(r.waitToRun);
+        }
+        const double ratio = quantile(waitToRun, 0.5) / mix->publishedWaitToRun;
+        const QString shape = publishedGpus ? QStringLiteral("published GPU counts")
+                                            : QStringLiteral("GPU sigma %1").arg(sigma, 0, 'f', 3);
+        qInfo("%s as %d VCs, %d GPUs (%s; mean GPUs %.2f): load asked %.3f, delivered %.3f to "
+              "%.3f; wait ÷ run %.3f (median of 5 seeds; %.3f to %.3f), published %.3f: ×%.0f",
+              mix->id.c_str(), int(vcGpus.size()), gpus, qPrintable(shape), gpus / rate,
+              mix->publishedLoad, *std::ranges::min_element(delivered),
+              *std::ranges::max_element(delivered), quantile(waitToRun, 0.5),
+              *std::ranges::min_element(waitToRun), *std::ranges::max_element(waitToRun),
+              mix->publishedWaitToRun, ratio);
+        QEXPECT_FAIL("", "strict VC pools under Poisson arrivals wait far longer than published",
+                     Continue);
         QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
     }
 
@@ -292,6 +423,40 @@ private slots:
         QVERIFY2(badSigma.error().messages().find("mixes/0/run_hours_lognormal needs "
                                                   "mu_ln_hours and 0 < sigma") != std::string::npos,
                  badSigma.error().messages().c_str());
+        const auto badVc = parseClusterMixes(
+            R"({"mixes": [{"id": "x", "label": "x", "source": "s", "as_of": "2020",
+                "published": {"median_run_seconds": 10, "mean_run_seconds": 20, "mean_gpus": 2},
+                "run_hours_lognormal": {"mu_ln_hours": 0, "sigma": 1},
+                "gpus_lognormal_powers_of_two": {"sigma": 1, "max_gpus": 8},
+                "virtual_clusters": {"source": "s", "read": "2026-12-06",
+                                     "mean_gpus": {"vcA": 16, "vcB": -8}}}]})",
+            "test.json");
+        QVERIFY(!badVc);
+        QVERIFY2(badVc.error().messages().find("mixes/0/virtual_clusters/mean_gpus/vcB must be a "
+                                               "number ≥ 0") != std::string::npos,
+                 badVc.error().messages().c_str());
+        const auto badCdf = parseClusterMixes(
+            R"({"mixes": [{"id": "x", "label": "x", "source": "s", "as_of": "2020",
+                "published": {"median_run_seconds": 10, "mean_run_seconds": 20, "mean_gpus": 2},
+                "run_hours_lognormal": {"mu_ln_hours": 0, "sigma": 1},
+                "gpus_lognormal_powers_of_two": {"sigma": 1, "max_gpus": 8},
+                "gpu_count_cdf": {"source": "s", "read": "2026-12-06", "gpus": [1, 2, 4],
+                                  "percent_of_jobs_at_most": [60, 50, 90]}}]})",
+            "test.json");
+        QVERIFY(!badCdf);
+        QVERIFY2(badCdf.error().messages().find("mixes/0/gpu_count_cdf: gpus must be whole "
+                                                "numbers rising from 1") != std::string::npos,
+                 badCdf.error().messages().c_str());
+        // A mix whose VCs are "like" an unknown mix's is refused where it is used.
+        ClusterMix like;
+        like.id = "y";
+        like.publishedClusterGpus = 64;
+        like.virtualClustersLike = {"nowhere"};
+        const auto unknown = virtualClusterGpus(like, {});
+        QVERIFY(!unknown);
+        QVERIFY2(unknown.error().messages().find("virtual_clusters/like names nowhere") !=
+                     std::string::npos,
+                 unknown.error().messages().c_str());
     }
 };
 

@@ -26,6 +26,94 @@ int largestExponent(int gpus)
     return k;
 }
 
+/// `value` as an object with a non-empty "source" and "read", or null.
+const boost::json::object* sourcedObject(const boost::json::value& value)
+{
+    const auto* o = value.if_object();
+    const auto text = [&](const char* key) {
+        const auto* v = o ? o->if_contains(key) : nullptr;
+        return v && v->is_string() && !v->as_string().empty();
+    };
+    return text("source") && text("read") ? o : nullptr;
+}
+
+/// Reads a mix's "virtual_clusters": either "mean_gpus" (VC id → its GPUs
+/// averaged over the trace, each > 0 or 0) or "like" (ids of mixes whose VCs
+/// stand in), with "source" and "read". Returns the problem, or "".
+std::string parseVirtualClusters(const boost::json::value& value, const std::string& at,
+                                 ClusterMix& mix)
+{
+    const boost::json::object* o = sourcedObject(value);
+    if (!o)
+        return at + " needs a non-empty source and read (every figure states its source and date)";
+    const auto* means = o->if_contains("mean_gpus");
+    const auto* like = o->if_contains("like");
+    if ((means != nullptr) == (like != nullptr))
+        return at + " needs either mean_gpus (VC → GPUs) or like (a list of mix ids)";
+    if (means) {
+        if (!means->is_object() || means->as_object().empty())
+            return at + "/mean_gpus must be a non-empty object of VC → mean GPUs";
+        for (const auto& [id, gpus] : means->as_object()) {
+            if (!gpus.is_number() || !(gpus.to_number<double>() >= 0))
+                return at + "/mean_gpus/" + std::string(id) + " must be a number ≥ 0";
+            mix.virtualClusters.push_back({std::string(id), gpus.to_number<double>()});
+        }
+        return {};
+    }
+    if (!like->is_array() || like->as_array().empty())
+        return at + "/like must be a non-empty list of mix ids";
+    for (const auto& id : like->as_array()) {
+        if (!id.is_string() || id.as_string().empty())
+            return at + "/like must be a non-empty list of mix ids";
+        mix.virtualClustersLike.emplace_back(id.as_string());
+    }
+    return {};
+}
+
+/// Reads a mix's "gpu_count_cdf": "gpus" (ascending) and
+/// "percent_of_jobs_at_most" (non-decreasing, within 0 to 100), with
+/// "source" and "read"; the jobs above the last count take the whole number
+/// of 8-GPU nodes that keeps the mix's published mean GPUs. Returns the
+/// problem, or "".
+std::string parseGpuCountCdf(const boost::json::value& value, const std::string& at,
+                             ClusterMix& mix)
+{
+    const boost::json::object* o = sourcedObject(value);
+    if (!o)
+        return at + " needs a non-empty source and read (every figure states its source and date)";
+    const auto* gpus = o->if_contains("gpus");
+    const auto* cdf = o->if_contains("percent_of_jobs_at_most");
+    if (!gpus || !cdf || !gpus->is_array() || !cdf->is_array() || gpus->as_array().empty() ||
+        gpus->as_array().size() != cdf->as_array().size())
+        return at + " needs gpus and percent_of_jobs_at_most, lists of the same length";
+    double below = 0, mean = 0;
+    int last = 0;
+    for (std::size_t i = 0; i < gpus->as_array().size(); ++i) {
+        const auto& g = gpus->as_array()[i];
+        const auto& c = cdf->as_array()[i];
+        const double count = g.is_number() ? g.to_number<double>() : 0;
+        const double percent = c.is_number() ? c.to_number<double>() : -1;
+        if (count != std::floor(count) || count <= last || percent < below || percent > 100)
+            return at +
+                   ": gpus must be whole numbers rising from 1, and "
+                   "percent_of_jobs_at_most non-decreasing within 0 to 100 (entry " +
+                   std::to_string(i) + ")";
+        mix.publishedGpuCounts.push_back({int(count), (percent - below) / 100.0});
+        mean += int(count) * (percent - below) / 100.0;
+        below = percent;
+        last = int(count);
+    }
+    if (below < 100) {
+        // The rest: one GPU count, whole 8-GPU nodes above the last step,
+        // that keeps the published mean.
+        const double rest = (100 - below) / 100.0;
+        const double gpusAbove = (mix.publishedMeanGpus - mean) / rest;
+        const int nodes = std::max(last / 8 + 1, int(std::lround(gpusAbove / 8)));
+        mix.publishedGpuCounts.push_back({nodes * 8, rest});
+    }
+    return {};
+}
+
 } // namespace
 
 Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::string_view file)
@@ -102,6 +190,16 @@ Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::st
             return Error(at + "/gpus_lognormal_powers_of_two needs 0 < sigma ≤ 5 and max_gpus a "
                               "power of two from 1 to 65536");
         mix.maxGpus = int(maxGpus);
+        if (const auto* cdf = o.if_contains("gpu_count_cdf")) {
+            auto problem = parseGpuCountCdf(*cdf, at + "/gpu_count_cdf", mix);
+            if (!problem.empty())
+                return Error(problem);
+        }
+        if (const auto* vcs = o.if_contains("virtual_clusters")) {
+            auto problem = parseVirtualClusters(*vcs, at + "/virtual_clusters", mix);
+            if (!problem.empty())
+                return Error(problem);
+        }
         mixes.push_back(std::move(mix));
     }
     return mixes;
@@ -118,13 +216,18 @@ std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus)
     const int top = largestExponent(std::max(1, std::min(mix.maxGpus, capGpus)));
     // X = 2^round(log2 x) is 2^i when ln x lies within (i ± ½)·ln 2; the
     // ends take the tails (the largest size everything above it).
+    // Without the jobs that do not fit, the shares are renormalized.
     std::vector<double> shares;
     double below = 0;
     for (int i = 0; i <= top; ++i) {
-        const double upTo = i == top ? 1.0 : normalCdf((i + 0.5) * std::log(2.0) / mix.gpuSigma);
+        const double upTo = i == top && !mix.onlyJobsThatFit
+                                ? 1.0
+                                : normalCdf((i + 0.5) * std::log(2.0) / mix.gpuSigma);
         shares.push_back(upTo - below);
         below = upTo;
     }
+    for (double& share : shares)
+        share /= below;
     return shares;
 }
 
@@ -139,15 +242,49 @@ double runHoursQuantile(const ClusterMix& mix, double q)
     return std::exp(mix.runMuLnHours + mix.runSigma * (lo + hi) / 2);
 }
 
+double GpuCountTable::mean() const
+{
+    double mean = 0;
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        mean += shares[i] * gpus[i];
+    return mean;
+}
+
+GpuCountTable gpuCountTable(const ClusterMix& mix, int capGpus)
+{
+    GpuCountTable table;
+    if (!mix.usePublishedGpuCounts || mix.publishedGpuCounts.empty()) {
+        table.shares = gpuCountShares(mix, capGpus);
+        for (std::size_t i = 0; i < table.shares.size(); ++i)
+            table.gpus.push_back(1 << i);
+        return table;
+    }
+    const int cap = std::max(1, capGpus);
+    double kept = 0;
+    for (const ClusterMix::GpuCount& count : mix.publishedGpuCounts) {
+        if (count.gpus > cap && mix.onlyJobsThatFit)
+            break;
+        const int gpus = std::min(count.gpus, cap);
+        if (table.gpus.empty() || table.gpus.back() != gpus) {
+            table.gpus.push_back(gpus);
+            table.shares.push_back(0);
+        }
+        table.shares.back() += count.share;
+        kept += count.share;
+    }
+    for (double& share : table.shares)
+        share /= kept;
+    return table;
+}
+
 MixSampler::MixSampler(const ClusterMix& mix, int capGpus)
     : m_hours(mix.runMuLnHours, mix.runSigma),
       m_meanHours(std::exp(mix.runMuLnHours + mix.runSigma * mix.runSigma / 2))
 {
-    const std::vector<double> shares = gpuCountShares(mix, capGpus);
-    m_size = std::discrete_distribution<int>(shares.begin(), shares.end());
-    m_meanGpus = 0;
-    for (std::size_t i = 0; i < shares.size(); ++i)
-        m_meanGpus += shares[i] * std::exp2(double(i));
+    const GpuCountTable table = gpuCountTable(mix, capGpus);
+    m_gpus = table.gpus;
+    m_size = std::discrete_distribution<int>(table.shares.begin(), table.shares.end());
+    m_meanGpus = table.mean();
 }
 
 std::vector<SimJob> clusterMixJobs(const ClusterShape& cluster, const ClusterMix& mix, double load,

@@ -33,6 +33,34 @@ struct ClusterMix
     double runSigma = 0;
     double gpuSigma = 0; ///< GPUs: 2^round(log2 X), ln X ~ Normal(0, σ), at most maxGpus
     int maxGpus = 1;
+    /// false: a job larger than the cluster drawn is cut to it (the shares
+    /// above it go to its largest size); true: such jobs are not drawn (the
+    /// shares are those of the jobs that fit, renormalized) — a virtual
+    /// cluster's jobs, which its quota bounds.
+    bool onlyJobsThatFit = false;
+    /// The cluster's virtual clusters (VCs) as published: each VC's GPUs
+    /// averaged over the trace (simulate/virtual_clusters.h). Empty if none.
+    struct VirtualCluster
+    {
+        std::string id;
+        double meanGpus = 0;
+    };
+    std::vector<VirtualCluster> virtualClusters;
+    /// Mixes whose VCs stand in for this one's, scaled to its GPUs, when its
+    /// own are not published (an assumption, stated in the data file).
+    std::vector<std::string> virtualClustersLike;
+    /// The published GPU-count shares (Helios: the paper's Figure 6a, read
+    /// from the artefact's vector figure), ascending: each step's jobs at its
+    /// upper GPU count, the jobs above the last step at the count that keeps
+    /// the published mean. Empty if none published.
+    struct GpuCount
+    {
+        int gpus = 1;
+        double share = 0;
+    };
+    std::vector<GpuCount> publishedGpuCounts;
+    /// Draw GPU counts from publishedGpuCounts instead of the log-normal.
+    bool usePublishedGpuCounts = false;
 };
 
 /// The mixes of data/perf/cluster_mixes.json (a refusal says which field of
@@ -47,12 +75,23 @@ std::vector<double> gpuCountShares(const ClusterMix& mix, int capGpus);
 /// The run-time quantile `q` (0 < q < 1) in hours.
 double runHoursQuantile(const ClusterMix& mix, double q);
 
+/// The GPU counts a mix draws and their shares, cut to `capGpus` (or, with
+/// onlyJobsThatFit, without the larger ones): the published counts when
+/// usePublishedGpuCounts, else the log-normal's powers of two.
+struct GpuCountTable
+{
+    std::vector<int> gpus;
+    std::vector<double> shares;
+    double mean() const;
+};
+GpuCountTable gpuCountTable(const ClusterMix& mix, int capGpus);
+
 /// Draws a mix's jobs: GPUs (cut to `capGpus`) and run hours.
 class MixSampler
 {
 public:
     MixSampler(const ClusterMix& mix, int capGpus);
-    int gpus(std::mt19937_64& random) { return 1 << m_size(random); }
+    int gpus(std::mt19937_64& random) { return m_gpus[std::size_t(m_size(random))]; }
     double hours(std::mt19937_64& random) { return m_hours(random); }
     /// The run time of a job found running at a random moment: drawn in
     /// proportion to its length (a log-normal's length-biased form is the
@@ -66,6 +105,7 @@ public:
     double meanHours() const { return m_meanHours; }
 
 private:
+    std::vector<int> m_gpus;
     std::discrete_distribution<int> m_size;
     std::lognormal_distribution<double> m_hours;
     double m_meanGpus = 1, m_meanHours = 1;
