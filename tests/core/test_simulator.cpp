@@ -221,8 +221,8 @@ private slots:
             for (std::uint64_t seed : {9u, 10u, 11u}) {
                 const Frontier whole = sweepFrontier(cluster, PlacementPolicy::TopologyAware,
                                                      source, loads, seed, 1.0, threads);
-                const Frontier knee = sweepFrontier(cluster, PlacementPolicy::TopologyAware,
-                                                    source, loads, seed, 1.0, threads, {}, true);
+                const Frontier knee = sweepFrontier(cluster, PlacementPolicy::TopologyAware, source,
+                                                    loads, seed, 1.0, threads, {}, true);
                 QVERIFY(whole.kneeLoad.has_value());
                 QCOMPARE(knee.kneeLoad, whole.kneeLoad);
                 QCOMPARE(knee.kneeUtilization, whole.kneeUtilization);
