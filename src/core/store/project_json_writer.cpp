@@ -3,6 +3,7 @@
 #include "io/json_writer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/range_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
@@ -172,6 +173,15 @@ bj::object projectToJson(const Project& project)
             scenarios.push_back(std::move(item));
         }
         root["scenarios"] = std::move(scenarios);
+    }
+    if (!project.ranges.empty()) { // format 7; written only when there are any
+        bj::array ranges;
+        for (const InputRange& range : project.ranges) {
+            bj::object item;
+            writeRecord(item, range, rangeFields());
+            ranges.push_back(std::move(item));
+        }
+        root["ranges"] = std::move(ranges);
     }
     return root;
 }
