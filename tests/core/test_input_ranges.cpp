@@ -7,6 +7,8 @@
 #include "engine/range_curve.h"
 #include "engine/range_tornado.h"
 #include "model/project_refs.h"
+#include "model/range_target.h"
+#include "store/project_edit.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
@@ -167,6 +169,34 @@ private slots:
         QVERIFY2(removed.ok(), removed ? "" : removed.error().toString().c_str());
         QCOMPARE(removed.value().ranges.size(), sample.ranges.size() - 1);
         QVERIFY(parseProject(projectToJsonText(removed.value()), "r.json").ok());
+        // The app's route: the whole-list edits between the two projects,
+        // applied to the document and re-read. Without "/ranges" among them
+        // the re-read refused the edit (a range naming a row that is gone).
+        for (const Project* changed : {&renamed.value(), &removed.value()}) {
+            auto applied = applyFieldEdits(sample, listEdits(sample, *changed), "r.json");
+            QVERIFY2(applied.ok(), applied ? "" : applied.error().toString().c_str());
+            QCOMPARE(projectToJsonText(applied.value().project), projectToJsonText(*changed));
+        }
+    }
+
+    /// A project derived by clearing its lists (the tests' empty projects, the
+    /// scaled samples) drops the ranges of the rows that went, and only those.
+    void staleRangesAreDropped()
+    {
+        Project project = loadSampleProject().value();
+        project.workloads.clear();
+        project.scenarios.clear();
+        QVERIFY(!parseProject(projectToJsonText(project), "r.json").ok());
+        std::vector<std::string> workloadPaths;
+        for (const InputRange& range : project.ranges)
+            if (range.path.starts_with("/workloads/"))
+                workloadPaths.push_back(range.path);
+        const std::size_t before = project.ranges.size();
+        QVERIFY(!workloadPaths.empty() && workloadPaths.size() < before);
+        QCOMPARE(dropStaleRanges(project), workloadPaths);
+        QCOMPARE(project.ranges.size(), before - workloadPaths.size());
+        QVERIFY(parseProject(projectToJsonText(project), "r.json").ok());
+        QVERIFY(dropStaleRanges(project).empty());
     }
 
     void theFiguresDoNotDependOnTheThreads()

@@ -78,7 +78,6 @@ void eraseRow(Project& project, RowList list, std::size_t index)
     }
 }
 
-/// Removes the scenario overrides `drop` says to drop.
 /// Drops the scenario overrides `drop` accepts, and the input ranges whose
 /// path it accepts as an override's (a range of a removed row goes with it).
 template <typename Drop> void dropOverrides(Project& project, Drop drop)

@@ -271,4 +271,16 @@ Result<RangeTarget> rangeTarget(const Project& project, std::string_view path)
                  "usd_per_gpu_hour)");
 }
 
+std::vector<std::string> dropStaleRanges(Project& project)
+{
+    std::vector<std::string> dropped;
+    std::erase_if(project.ranges, [&](const InputRange& range) {
+        if (rangeTarget(project, range.path))
+            return false;
+        dropped.push_back(range.path);
+        return true;
+    });
+    return dropped;
+}
+
 } // namespace fleet

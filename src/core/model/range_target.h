@@ -38,6 +38,14 @@ struct RangeTarget
 /// Price books and their GPUs are named by id, as rows are (built-in books too).
 Result<RangeTarget> rangeTarget(const Project& project, std::string_view path);
 
+/// Drops the input ranges whose path names no field of `project` (rangeTarget()
+/// refuses it) and returns their paths. For a project derived by changing its
+/// lists directly (rows removed, copies renamed, as the scaled samples and the
+/// tests' empty projects are): it drops the ranges of rows that are gone as it
+/// drops the scenarios naming them, so the reader accepts the project. The
+/// app's edits keep ranges consistent themselves (model/project_refs.h).
+std::vector<std::string> dropStaleRanges(Project& project);
+
 /// Whether `value` keeps the rule ("" if so), else the rule in words:
 /// "must be > 0 and ≤ 1 (fraction)".
 std::string ruleBroken(const NumericRange& rule, double value);

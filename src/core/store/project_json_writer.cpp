@@ -197,7 +197,7 @@ std::vector<DocumentEdit> listEdits(const Project& before, const Project& after)
     const bj::value now = projectToJson(after);
     std::vector<DocumentEdit> edits;
     for (const char* pointer :
-         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios"}) {
+         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios", "/ranges"}) {
         boost::system::error_code error;
         const bj::value* old = was.find_pointer(pointer, error);
         const bj::value* changed = now.find_pointer(pointer, error);
