@@ -8,6 +8,10 @@ fleet_build benchmarks fleetplanner-cli
 echo "Engine: evaluate the sample project after one changed input (goal: median ≤ 2 ms)"
 "$top/build/tests/bench_engine" --benchmark_min_time=0.2 "$@"
 echo
+echo "Ranges: the Monte Carlo over the sample's input ranges, 1,000 draws on every core (goal: ≥ 1,000 draws of the sample in ≤ 5 s, median);"
+echo "200 draws on one core (draws_per_s: one core's rate)"
+"$top/build/tests/bench_ranges" "$@"
+echo
 echo "Project files: save and open a project of 10,000 workloads (goal: median ≤ 300 ms each)"
 "$top/build/tests/bench_store" "$@"
 echo

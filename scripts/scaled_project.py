@@ -12,6 +12,8 @@ second, users, GPU-hours) by a factor drawn from [0.5, 2] ÷ (N ÷ 8), so the
 project's total demand stays near the sample's whatever N; gangs keep a GPU
 count that a scaled run can still use (at least 64, so a 70B model's training state fits; at most the original).
 Pins to a regime are dropped: a copy in another segment may not allow it.
+Scenarios are dropped, and so are the input ranges that name a workload (or,
+in size mode, a pool): the copies have new ids, so those paths name no row.
 In fixed mode the sample's fleet is kept (2,400 H100s); in size mode the
 pools are removed and the engine sizes the fleet.
 """
@@ -74,6 +76,13 @@ def main():
     sample["scenarios"] = []
     if args.mode == "size":
         sample["fleet"] = {"mode": "size", "pools": []}
+    # An input range names its row by id (/workloads/chat-70b/...): ranges of
+    # renamed or removed rows go, the others (a price book's) stay.
+    gone = ["/workloads/"] + (["/fleet/pools/"] if args.mode == "size" else [])
+    sample["ranges"] = [r for r in sample.get("ranges", [])
+                        if not any(r["path"].startswith(g) for g in gone)]
+    if not sample["ranges"]:
+        sample.pop("ranges", None)
     with open(args.output, "w", encoding="utf-8") as f:
         json.dump(sample, f, indent=1)
     print(f"Wrote {args.output}: {args.workloads} workloads, {args.mode} mode")

@@ -3,6 +3,7 @@
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
 #include "charts/compute_price_chart.h"
+#include "charts/cost_curve_chart.h"
 #include "charts/tornado_chart.h"
 #include "cli_support.h"
 #include "compute/optimizer_plan.h"
@@ -169,6 +170,22 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     if (gui::needsOptimizer(kind) && optimizer.objective == Objective::Margin)
         *footer += QObject::tr(" · the optimizer's plan for the most margin");
     *exitCode = Ok;
+    if (kind == gui::ChartKind::CostCurve && !results.project.ranges.empty()) {
+        // The fan of the cost over the input ranges (engine/range_curve.h).
+        RangeOptions options;
+        options.draws = kCurveBandDraws;
+        auto band = costCurveBand(results.project, results.costCurve, options);
+        if (!band) {
+            *exitCode = UserError;
+            printErr(QStringLiteral("fleetplanner-cli chart: %1\n")
+                         .arg(QString::fromStdString(band.error().toString())));
+            return nullptr;
+        }
+        *footer += QObject::tr(" · band: P10–P90 over %1 draws of the input ranges (seed %2)")
+                       .arg(band.value().draws)
+                       .arg(band.value().seed);
+        return std::unique_ptr<QChart>(gui::createCostCurveChart(results.costCurve, &band.value()));
+    }
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
 }
 

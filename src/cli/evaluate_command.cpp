@@ -11,6 +11,7 @@
 #include "model/pricing.h"
 #include "optimize/plan_comparison.h"
 #include "optimize/regime_mix.h"
+#include "range_output.h"
 #include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "store/evaluation_export.h"
@@ -229,7 +230,7 @@ boost::json::object comparisonJson(const Evaluation& evaluation, const Optimizer
 }
 
 QString evaluationText(const Project& project, const Evaluation& evaluation,
-                       const QString& scenario)
+                       const QString& scenario, const std::optional<RangeRun>& ranges)
 {
     const Kpis& k = evaluation.kpis;
     QString out = QStringLiteral("%1%2\n").arg(
@@ -242,7 +243,8 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                  QString::fromStdString(project.activePriceBookId),
                  QString::fromUtf8(policyKey(project.scheduler.policy).data()))
             .arg(project.horizonMonths);
-    out += QStringLiteral("  monthly cost (mean)             %1\n").arg(usd(k.meanMonthlyCostUsd));
+    out += QStringLiteral("  monthly cost (mean)             %1%2\n")
+               .arg(usd(k.meanMonthlyCostUsd), rangeSuffix(ranges, Kpi::MeanMonthlyCost));
     out += QStringLiteral("  cost over the horizon           %1\n").arg(usd(k.totalCostUsd));
     if (project.fleet.mode == FleetMode::Fixed)
         out += QStringLiteral("    of which committed            %1 (%2 reserved or owned GPUs, "
@@ -252,17 +254,21 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     out += QStringLiteral("    of which idle commitment      %1 (paid GPU-hours no workload holds; "
                           "the workloads' own: %2)\n")
                .arg(usd(k.unallocatedFleetCostUsd), usd(k.attributedCostUsd));
-    out += QStringLiteral("  cost per trillion training tokens %1\n")
-               .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd));
-    out += QStringLiteral("  cost per million output tokens  %1\n")
-               .arg(optionalUsd(k.costPerMillionOutputTokensUsd));
-    out += QStringLiteral("  cost per notebook user-month    %1\n")
-               .arg(optionalUsd(k.costPerNotebookUserMonthUsd));
+    out += QStringLiteral("  cost per trillion training tokens %1%2\n")
+               .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd),
+                    rangeSuffix(ranges, Kpi::CostPerTrillionTrainingTokens));
+    out += QStringLiteral("  cost per million output tokens  %1%2\n")
+               .arg(optionalUsd(k.costPerMillionOutputTokensUsd),
+                    rangeSuffix(ranges, Kpi::CostPerMillionOutputTokens));
+    out += QStringLiteral("  cost per notebook user-month    %1%2\n")
+               .arg(optionalUsd(k.costPerNotebookUserMonthUsd),
+                    rangeSuffix(ranges, Kpi::CostPerNotebookUserMonth));
     // One count of GPUs (engine/gpu_counts.h): the charts' and warnings' figures.
     const GpuCounts& gpus = evaluation.gpus;
     const double months = std::max<double>(1.0, double(gpus.months.size()));
-    out += QStringLiteral("  utilization                     %1 % (GPU-hours busy ÷ paid)\n")
-               .arg(percent(k.utilization * 100));
+    out += QStringLiteral("  utilization                     %1 % (GPU-hours busy ÷ paid)%2\n")
+               .arg(percent(k.utilization * 100))
+               .arg(rangeSuffix(ranges, Kpi::Utilization));
     out +=
         QStringLiteral("  GPUs held, busy, paid           %1, %2, %3 a month on average "
                        "(held at most %4 in a month)\n")
@@ -270,10 +276,11 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
                  count(gpus.busyGpuHours() / kHoursPerMonth / months),
                  count(gpus.paidGpuHours() / kHoursPerMonth / months), count(gpus.peakHeldGpus()));
     if (k.savingsUsd)
-        out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)\n")
+        out += QStringLiteral("  cash saved vs all bare metal, on demand %1 (%2 % of %3)%4\n")
                    .arg(usd(*k.savingsUsd))
                    .arg(percent(*k.savingsFraction * 100, 0))
-                   .arg(usd(*k.baselineTotalCostUsd));
+                   .arg(usd(*k.baselineTotalCostUsd))
+                   .arg(rangeSuffix(ranges, Kpi::Savings));
     if (project.fleet.mode == FleetMode::Fixed) {
         out += QStringLiteral("  capacity freed                  %1 committed GPUs paid but held "
                               "in no month (%2 of commitment)\n")
@@ -368,6 +375,7 @@ int runEvaluateCommand(const QStringList& args)
                         "(never a formula)."),
          QStringLiteral("FILE")},
     });
+    parser.addOptions(rangeOptions());
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
@@ -396,15 +404,22 @@ int runEvaluateCommand(const QStringList& args)
         return UserError;
     const CeilingReport ceiling =
         ceilingReport(*project, evaluation, parser.isSet(QStringLiteral("measure-ceiling")), seeds);
+    std::optional<RangeRun> ranges;
+    double rangeSeconds = 0;
+    if (!runRangesOption(parser, QStringLiteral("evaluate"), *project, &ranges, &rangeSeconds))
+        return UserError;
     const OptimizerView view = optimizerView(*project, evaluation);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());
         json["optimizer"] = comparisonJson(evaluation, view);
         json["utilization_ceiling"] = ceilingReportJson(ceiling);
+        if (ranges)
+            json["ranges"] = rangeRunJson(*ranges, *project, rangeSeconds);
         printJson(json);
     } else {
-        printOut(evaluationText(*project, evaluation, scenario) + ceilingReportText(ceiling) +
-                 comparisonText(evaluation, view));
+        printOut(evaluationText(*project, evaluation, scenario, ranges) +
+                 (ranges ? rangeSummaryText(*ranges, *project, rangeSeconds) : QString()) +
+                 ceilingReportText(ceiling) + comparisonText(evaluation, view));
     }
     return Ok;
 }

@@ -7,6 +7,7 @@
 #include "export/workbook_export.h"
 #include "export_files.h"
 #include "optimizer_options.h"
+#include "range_output.h"
 #include "store/project_json.h"
 
 namespace fleet::cli {
@@ -30,6 +31,7 @@ int runWorkbookCommand(const QStringList& args)
          QStringLiteral("FILE")},
     });
     parser.addOptions(optimizerOptions());
+    parser.addOptions(rangeOptions()); // a sheet "Ranges" when the project has ranges
     int exitCode = Ok;
     if (!parseOrExit(parser, args, 1, &exitCode))
         return exitCode;
@@ -62,8 +64,14 @@ int runWorkbookCommand(const QStringList& args)
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
     gui::solveOptimizerPlan(results, optimizer); // its sheet, as `solve` runs it
+    std::optional<RangeRun> ranges;
+    double rangeSeconds = 0;
+    if (!runRangesOption(parser, QStringLiteral("workbook"), results.project, &ranges,
+                         &rangeSeconds))
+        return UserError;
     QString error;
-    if (!gui::exportWorkbook(results, output, &error, filesRead(parser))) {
+    if (!gui::exportWorkbook(results, output, &error, filesRead(parser),
+                             ranges ? &*ranges : nullptr)) {
         printErr(QStringLiteral("fleetplanner-cli workbook: %1\n").arg(error));
         return UserError;
     }

@@ -137,7 +137,11 @@ void KpiPanel::addKpi(const QString& key, const QString& title, const QString& f
     delta->setObjectName(key + QStringLiteral("_delta"));
     for (QLabel* label : {caption, value, delta})
         label->setToolTip(formula);
-    m_kpis.append({key, caption, value, delta});
+    auto* range = new QLabel(this);
+    range->setObjectName(key + QStringLiteral("_range"));
+    range->setForegroundRole(QPalette::PlaceholderText);
+    range->setVisible(false);
+    m_kpis.append({key, caption, value, delta, range});
 }
 
 void KpiPanel::arrange(int columns)
@@ -149,17 +153,18 @@ void KpiPanel::arrange(int columns)
     auto* layout = static_cast<QGridLayout*>(this->layout());
     for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
         layout->removeWidget(w);
-    // The heading (presentation's column only), then each figure as three
-    // rows (caption, value, change) in its column.
+    // The heading (presentation's column only), then each figure as four
+    // rows (caption, value, change, P10–P90) in its column.
     layout->addWidget(m_heading, 0, 0, 1, columns);
     for (int i = 0; i < int(m_kpis.size()); ++i) {
-        const int row = 1 + i / columns * 3;
+        const int row = 1 + i / columns * 4;
         const int column = i % columns;
         layout->addWidget(m_kpis[i].caption, row, column);
         layout->addWidget(m_kpis[i].value, row + 1, column);
         layout->addWidget(m_kpis[i].delta, row + 2, column);
+        layout->addWidget(m_kpis[i].range, row + 3, column);
     }
-    const int below = 1 + (int(m_kpis.size()) + columns - 1) / columns * 3;
+    const int below = 1 + (int(m_kpis.size()) + columns - 1) / columns * 4;
     layout->addWidget(m_optimizer, below, 0, 1, columns);
     layout->addWidget(m_exactFailure, below + 1, 0, 1, std::max(1, columns - 1));
     // Beside the failure, or under it in one column.
@@ -351,6 +356,52 @@ QString KpiPanel::deltaText(const QString& key) const
     return {};
 }
 
+QString KpiPanel::rangeText(const QString& key) const
+{
+    for (const Kpi& kpi : m_kpis)
+        if (kpi.key == key)
+            return kpi.range->isHidden() ? QString() : kpi.range->text();
+    return {};
+}
+
+void KpiPanel::showRanges(const RangeRun* run)
+{
+    setRangesUpdating(false);
+    for (const Kpi& kpi : m_kpis) {
+        const auto which = kpiFromKey(kpi.key.toStdString());
+        const KpiRange* range = run && which ? run->of(*which) : nullptr;
+        if (!range || !range->band) {
+            kpi.range->clear();
+            kpi.range->setVisible(false);
+            continue;
+        }
+        kpi.range->setText(
+            tr("P10–P90 %1 – %2")
+                .arg(formatted(kpi.key, range->band->p10), formatted(kpi.key, range->band->p90)));
+        QString tip =
+            tr("P10 %1, P50 %2, P90 %3 over %4 draws (seed %5) of %6 input ranges")
+                .arg(formatted(kpi.key, range->band->p10), formatted(kpi.key, range->band->p50),
+                     formatted(kpi.key, range->band->p90))
+                .arg(range->band->defined)
+                .arg(run->seed)
+                .arg(range->shares.size());
+        if (!range->shares.empty() && range->shares.front().share > 0)
+            tip += tr("; most of its variance from %1 (%2 % of it)")
+                       .arg(QString::fromStdString(range->shares.front().label))
+                       .arg(range->shares.front().share * 100, 0, 'f', 0);
+        kpi.range->setToolTip(tip);
+        kpi.range->setVisible(true);
+    }
+    if (!m_large)
+        fit(width());
+}
+
+void KpiPanel::setRangesUpdating(bool updating)
+{
+    for (const Kpi& kpi : m_kpis)
+        kpi.range->setEnabled(!updating);
+}
+
 QString KpiPanel::alertsText() const
 {
     return m_alerts->text();
@@ -375,7 +426,7 @@ void KpiPanel::setLarge(bool large)
     // warnings say; the price book in a heading that wraps (a group box's
     // title would be cut in a column).
     for (const Kpi& kpi : m_kpis) {
-        for (QLabel* label : {kpi.caption, kpi.value, kpi.delta})
+        for (QLabel* label : {kpi.caption, kpi.value, kpi.delta, kpi.range})
             label->setWordWrap(large); // a longer figure takes a second line, never cut
         // "$34.77 M (55 %)" wraps before its percentage, not inside it.
         QString text = kpi.value->text();
@@ -456,8 +507,10 @@ int KpiPanel::widthFor(int columns) const
     for (int column = 0; column < columns; ++column) {
         int widest = 0;
         for (int i = column; i < int(m_kpis.size()); i += columns) {
-            for (const QLabel* label : {m_kpis[i].caption, m_kpis[i].value, m_kpis[i].delta})
-                widest = std::max(widest, label->sizeHint().width());
+            for (const QLabel* label :
+                 {m_kpis[i].caption, m_kpis[i].value, m_kpis[i].delta, m_kpis[i].range})
+                if (!label->isHidden())
+                    widest = std::max(widest, label->sizeHint().width());
         }
         total += widest;
     }

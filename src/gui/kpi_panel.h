@@ -5,6 +5,7 @@
 // and the optimizer's answer beside them.
 
 #include "compute/plan_results.h"
+#include "engine/monte_carlo.h"
 
 #include <QGroupBox>
 #include <QStringList>
@@ -31,6 +32,11 @@ public:
     explicit KpiPanel(QWidget* parent = nullptr);
 
     void showResults(const PlanResults& results);
+    /// Each KPI's P10–P90 from the Monte Carlo over the input ranges (none:
+    /// the project has no ranges, the line is empty).
+    void showRanges(const RangeRun* run);
+    /// Greys the ranges while a newer run is computed (showRanges clears it).
+    void setRangesUpdating(bool updating);
     /// Only the optimizer's line (it arrives after the engine's results).
     void showOptimizer(const PlanResults& results);
     /// Greys the figures while they are of an earlier state of the inputs
@@ -41,6 +47,8 @@ public:
     /// The text shown for a KPI key ("mean_monthly_cost_usd", ...), for tests.
     QString valueText(const QString& key) const;
     QString deltaText(const QString& key) const;
+    /// "P10–P90 $1.20 M – $1.52 M" under a KPI, for tests; empty without ranges.
+    QString rangeText(const QString& key) const;
     QString optimizerText() const;
     QString alertsText() const;
     /// "The exact solver failed on this input: …" when it did, else empty.
@@ -77,6 +85,7 @@ private:
         QLabel* caption;
         QLabel* value;
         QLabel* delta;
+        QLabel* range; ///< P10–P90 when the project has input ranges
     };
     QString optimizerHelp() const;
     /// Pixels the figures need in rows of `columns`: each column as wide as

@@ -81,6 +81,19 @@ MainWindow::MainWindow(QWidget* parent)
         m_charts->showOptimizer(results);
     });
     setupLayout();
+    // Every KPI with its range: the Monte Carlo of the results' snapshot,
+    // once edits settle; a newer edit stops it (compute/range_service.h).
+    m_ranges = new RangeService(this);
+    connect(m_recompute, &RecomputeService::requested, this, [this] {
+        m_ranges->cancel();
+        m_kpi->setRangesUpdating(true);
+    });
+    connect(m_recompute, &RecomputeService::resultsReady, this, [this](ResultsPtr results) {
+        m_ranges->request(std::shared_ptr<const Project>(results, &results->project));
+    });
+    connect(m_ranges, &RangeService::started, this, [this] { m_kpi->setRangesUpdating(true); });
+    connect(m_ranges, &RangeService::ready, this,
+            [this](RangeRunPtr run) { m_kpi->showRanges(run.get()); });
     // What is shown stays on screen while newer results are computed, marked
     // as of an earlier state once they take longer than an edit should.
     m_markStale = new QTimer(this);

@@ -5,6 +5,7 @@
 // goes through the document's undo stack; results come from the recompute
 // service, off the GUI thread.
 
+#include "compute/range_service.h"
 #include "compute/recompute_service.h"
 #include "model/project.h"
 
@@ -72,6 +73,7 @@ public:
 
     ProjectDocument* document() const { return m_document; }
     RecomputeService* recompute() const { return m_recompute; }
+    RangeService* rangeService() const { return m_ranges; }
     KpiPanel* kpiPanel() const { return m_kpi; }
     ChartTabs* charts() const { return m_charts; }
     DriversPanel* drivers() const { return m_drivers; }
@@ -165,6 +167,7 @@ private:
     std::unique_ptr<Ui::MainWindow> m_ui;
     ProjectDocument* m_document = nullptr;
     RecomputeService* m_recompute = nullptr;
+    RangeService* m_ranges = nullptr; ///< the Monte Carlo over the input ranges
     KpiPanel* m_kpi = nullptr;
     ChartTabs* m_charts = nullptr;
     DriversPanel* m_drivers = nullptr;

@@ -256,7 +256,12 @@ bool MainWindow::exportWorkbookTo(const QString& path, QString* error, ExportSco
         *error = tr("nothing computed yet");
         return false;
     }
-    return exportWorkbook(scopedResults(*shown, scope, false), path, error, exportInputs());
+    // The ranges' sheet when their run is of the figures shown (not of a
+    // newer edit still being computed) and the export is of what is shown.
+    const RangeRunPtr ranges = m_ranges ? m_ranges->latest() : nullptr;
+    const bool rangesShown = ranges && scope == ExportScope::Shown && !m_ranges->busy();
+    return exportWorkbook(scopedResults(*shown, scope, false), path, error, exportInputs(),
+                          rangesShown ? ranges.get() : nullptr);
 }
 
 void MainWindow::exportWorkbookDialog()

@@ -38,6 +38,15 @@ private:
     std::string m_golden;
 };
 
+/// The sample as it ships, without its input ranges (format 7): what a golden
+/// file of an earlier format reads as, written back.
+inline std::string sampleWithoutRanges()
+{
+    Project sample = loadSampleProject().value();
+    sample.ranges.clear();
+    return projectToJsonText(sample);
+}
+
 /// "" when salvaging `file` loses nothing and gives the sample as it ships;
 /// else what went wrong.
 inline std::string salvageProblem(const std::string& file)
@@ -50,7 +59,7 @@ inline std::string salvageProblem(const std::string& file)
         lost += loss + "; ";
     if (!lost.empty())
         return "lost: " + lost;
-    if (projectToJsonText(salvaged.value().project) != sampleProjectJson())
+    if (projectToJsonText(salvaged.value().project) != sampleWithoutRanges())
         return "the salvaged project is not the sample";
     return {};
 }

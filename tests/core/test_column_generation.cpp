@@ -66,6 +66,16 @@ Result<Project> repeatedSample(int count, const std::string& mode, int fleetGpus
     }
     root["workloads"] = std::move(workloads);
     root["scenarios"] = bj::array{};
+    // The sample's input ranges name rows by id: those of the renamed
+    // workloads (and of the pools, when they go) go too; a price's stays.
+    bj::array ranges;
+    for (const bj::value& range : root["ranges"].as_array()) {
+        const std::string_view path = range.at("path").as_string();
+        if (!path.starts_with("/workloads/") &&
+            !(mode == "size" && path.starts_with("/fleet/pools/")))
+            ranges.push_back(range);
+    }
+    root["ranges"] = std::move(ranges);
     if (months > 0)
         root["horizon"].as_object()["months"] = months;
     bj::object& fleet = root["fleet"].as_object();

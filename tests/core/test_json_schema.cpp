@@ -76,7 +76,7 @@ private slots:
             write(QStringLiteral("monthly-price.json"),
                   replaced("\"price_usd_per_gpu_hour\": 3.49", "\"price_usd_per_gpu_hour\": 2547")),
             write(QStringLiteral("newer-format.json"),
-                  replaced("\"format_version\": 6", "\"format_version\": 7")),
+                  replaced("\"format_version\": 7", "\"format_version\": 8")),
             // Rules across keys: a run stated both ways; a segment with
             // neither its floor nor a stage.
             write(

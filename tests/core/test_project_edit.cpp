@@ -127,9 +127,13 @@ private slots:
         // checked under every scenario, by the whole document.
         const auto change = compare({{"/workloads/7/users", bj::value(500)}});
         QVERIFY(change.scope == ProjectChange::Scope::Project);
-        const auto other = compare({{"/workloads/0/tokens_per_run", bj::value(3e12)}});
+        // Workload 0's MFU has an input range, whose bounds the field's rule
+        // checks: its edits are re-read whole too.
+        const auto ranged = compare({{"/workloads/0/tokens_per_run", bj::value(3e12)}});
+        QVERIFY(ranged.scope == ProjectChange::Scope::Project);
+        const auto other = compare({{"/workloads/1/gpu_hours_per_month", bj::value(45000)}});
         QVERIFY(other.scope == ProjectChange::Scope::Row);
-        QCOMPARE(other.row, 0);
+        QCOMPARE(other.row, 1);
         QCOMPARE(other.list, std::string("/workloads"));
     }
 

@@ -138,10 +138,10 @@ private slots:
 
         const std::string newer = path("newer.fleetplan");
         fs::copy_file(good, newer);
-        tamper(newer, "PRAGMA user_version = 7");
+        tamper(newer, "PRAGMA user_version = 8");
         QVERIFY(openError(newer).contains(
-            QStringLiteral("was written by a newer FleetPlanner (project schema version 7); "
-                           "this FleetPlanner reads schema version 6")));
+            QStringLiteral("was written by a newer FleetPlanner (project schema version 8); "
+                           "this FleetPlanner reads schema version 7")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -218,7 +218,8 @@ private slots:
         Project project = sampleProjectStore();
         project.scenarios.clear(); // v2 paths, which the real 1 → 2 step would refuse
         QVERIFY(saveProjectFile(project, file).ok());
-        tamper(file, "DROP TABLE tenant; PRAGMA user_version = 0"); // format 3 added it
+        // Formats 3 and 7 added these tables.
+        tamper(file, "DROP TABLE tenant; DROP TABLE input_range; PRAGMA user_version = 0");
         static bool ran = false;
         const Migration steps[] = {{0, "test step: version 0 had no scenario descriptions",
                                     [](const sql::Database& db) -> Result<bool> {
@@ -230,7 +231,8 @@ private slots:
                                    migrations()[1],
                                    migrations()[2],
                                    migrations()[3],
-                                   migrations()[4]};
+                                   migrations()[4],
+                                   migrations()[5]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

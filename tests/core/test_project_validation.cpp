@@ -81,11 +81,11 @@ private slots:
             << "\"priority\": 10"
             << "\"priority\": 10, \"start_month\": 13"
             << "/workloads/0/start_month (entry pretrain-70b): must be a whole number ≥ 1 and ≤ 12";
-        QTest::newRow("newer format") << "\"format_version\": 6"
-                                      << "\"format_version\": 7"
+        QTest::newRow("newer format") << "\"format_version\": 7"
+                                      << "\"format_version\": 8"
                                       << "/format_version: was written by a newer FleetPlanner "
-                                         "(project format version 7); this FleetPlanner reads "
-                                         "format version 6 and older";
+                                         "(project format version 8); this FleetPlanner reads "
+                                         "format version 7 and older";
         QTest::newRow("broken scenario path")
             << "\"/workloads/dev-notebooks/idle_timeout_min\""
             << "\"/workloads/gone/idle_timeout_min\""

@@ -16,6 +16,7 @@
 #include "store/catalog_writer.h"
 #include "store/field_sql.h"
 #include "store/project_format_v2.h"
+#include "store/project_format_v6.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_schema.h"
@@ -304,9 +305,11 @@ private slots:
         QCOMPARE(QString::fromStdString(rows::scenarioTableSql()),
                  QString::fromUtf8(kGoldenScenarioTable));
         QVERIFY(projectSchemaSql().find(kGoldenScenarioTable) != std::string::npos);
-        // The tenant table is the one the step 2 → 3 creates, and the schema's last.
+        // The tenant table is the one the step 2 → 3 creates; the input
+        // ranges' table (6 → 7) follows it, the schema's last.
         QCOMPARE(QString::fromStdString(rows::tenantTableSql()), QString::fromUtf8(kTenantTableV3));
-        QVERIFY(projectSchemaSql().ends_with(kTenantTableV3));
+        QVERIFY(projectSchemaSql().ends_with(std::string(kTenantTableV3) + kRangeTableV7));
+        QCOMPARE(QString::fromStdString(rows::rangeTableSql()), QString::fromUtf8(kRangeTableV7));
         QCOMPARE(QString::fromStdString(rows::priceEntryTablesSql()),
                  QString::fromUtf8(kGoldenPriceEntryTables));
         QVERIFY(projectSchemaSql().find(kGoldenPriceEntryTables) != std::string::npos);

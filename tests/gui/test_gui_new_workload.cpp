@@ -9,6 +9,7 @@
 #include "editors/new_workload_dialog.h"
 #include "editors/project_pages.h"
 #include "gui_test_support.h"
+#include "model/range_target.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
@@ -32,12 +33,13 @@ using fleet::gui::test::onNextModal;
 namespace {
 
 /// The sample's segments and fleet, with no workloads (nor the scenarios
-/// that name them).
+/// and input ranges that name them).
 Project withoutWorkloads()
 {
     Project project = loadSampleProject().value();
     project.workloads.clear();
     project.scenarios.clear();
+    dropStaleRanges(project);
     return project;
 }
 

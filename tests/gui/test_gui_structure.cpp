@@ -10,6 +10,7 @@
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "editors/record_inspector.h"
+#include "model/range_target.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
@@ -34,8 +35,9 @@ using namespace fleet::gui;
 
 namespace {
 
-/// The sample without pools, segments, workloads or scenarios: an empty
-/// model. A fixed fleet needs a pool, so the fleet is sized until one exists.
+/// The sample without pools, segments, workloads or scenarios (nor the input
+/// ranges of its workloads): an empty model. A fixed fleet needs a pool, so
+/// the fleet is sized until one exists.
 Project emptyModel()
 {
     Project project = loadSampleProject().value();
@@ -47,6 +49,7 @@ Project emptyModel()
     project.segments.clear();
     project.workloads.clear();
     project.scenarios.clear();
+    dropStaleRanges(project); // the price's range stays
     return project;
 }
 

@@ -67,13 +67,37 @@ def check_optimizer(book, plan):
     return problems
 
 
+def check_ranges(sheet, ranges):
+    """The Ranges sheet's P10 / P50 / P90 of each KPI (rows 3 on, columns C-E)
+    are evaluate --json's: the same draws (same default seed and count)."""
+    problems = []
+    if len(sheet._charts) != 1:
+        problems.append(f"Ranges: {len(sheet._charts)} charts, expected 1 (the monthly fan)")
+    for offset, (key, kpi) in enumerate(ranges["kpis"].items()):
+        row = 3 + offset
+        for column, name in ((3, "p10"), (4, "p50"), (5, "p90")):
+            got = sheet.cell(row, column).value
+            expected = kpi[name]
+            if expected is None:
+                if got is not None:
+                    problems.append(f"Ranges {key} {name}: {got}, expected empty")
+            elif not isinstance(got, (int, float)) or not close(got, expected):
+                problems.append(f"Ranges {key} {name}: {got!r}, evaluate says {expected}")
+    return problems
+
+
 def main():
     book = openpyxl.load_workbook(sys.argv[1])
     with open(sys.argv[2], encoding="utf-8") as f:
         evaluation = json.load(f)
     problems = []
-    if book.sheetnames != SHEETS:
-        problems.append(f"sheets {book.sheetnames}, expected {SHEETS}")
+    # A project with input ranges has a sheet of their percentiles (issue 31, item 6).
+    ranges = evaluation.get("ranges")
+    sheets = SHEETS + (["Ranges"] if ranges else [])
+    if book.sheetnames != sheets:
+        problems.append(f"sheets {book.sheetnames}, expected {sheets}")
+    if ranges and "Ranges" in book.sheetnames:
+        problems += check_ranges(book["Ranges"], ranges)
     for name, count in CHARTS.items():
         if name in book.sheetnames and len(book[name]._charts) != count:
             problems.append(f"{name}: {len(book[name]._charts)} charts, expected {count}")

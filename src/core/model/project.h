@@ -5,6 +5,7 @@
 
 #include "model/assumptions.h"
 #include "model/catalog.h"
+#include "model/input_range.h"
 #include "model/regime.h"
 #include "model/workload.h"
 
@@ -150,6 +151,8 @@ struct Project
     std::vector<Workload> workloads;
     std::vector<Tenant> tenants; ///< the segments' tenants, by segment id
     std::vector<Scenario> scenarios;
+    /// Uncertain inputs: each a range over one numeric field (model/input_range.h).
+    std::vector<InputRange> ranges;
     /// The defaults this project overrides, in the order it states them.
     /// `scheduler`, `regimes` and `assumptions` above are the defaults with
     /// these applied; they are what the engine reads.

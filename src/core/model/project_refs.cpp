@@ -78,11 +78,15 @@ void eraseRow(Project& project, RowList list, std::size_t index)
     }
 }
 
-/// Removes the scenario overrides `drop` says to drop.
+/// Drops the scenario overrides `drop` accepts, and the input ranges whose
+/// path it accepts as an override's (a range of a removed row goes with it).
 template <typename Drop> void dropOverrides(Project& project, Drop drop)
 {
     for (Scenario& scenario : project.scenarios)
         std::erase_if(scenario.overrides, drop);
+    std::erase_if(project.ranges, [&](const InputRange& range) {
+        return drop(ScenarioOverride{range.path, "0"});
+    });
 }
 
 bool namesRow(const ScenarioOverride& o, RowList list, std::string_view id)
@@ -247,6 +251,8 @@ Result<Project> renameRow(const Project& project, RowList list, std::string_view
         for (Tenant& tenant : changed.tenants)
             if (tenant.segmentId == oldId)
                 tenant.segmentId = std::string(newId);
+    for (InputRange& range : changed.ranges)
+        range.path = renamedPath(range.path, rowListPointer(list), oldId, newId);
     for (Scenario& scenario : changed.scenarios)
         for (ScenarioOverride& entry : scenario.overrides) {
             entry.path = renamedPath(entry.path, rowListPointer(list), oldId, newId);

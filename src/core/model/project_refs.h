@@ -71,7 +71,8 @@ std::string freeId(const Project& project, RowList list, std::string_view stem,
                    bool stemFirst = false);
 
 /// The project with row `oldId` of `list` renamed `newId`, every reference
-/// following it (workloads' segment, scenario override paths and segment values).
+/// following it (workloads' segment, scenario override paths and segment values,
+/// input range paths). Removing a row drops the input ranges of its fields.
 Result<Project> renameRow(const Project& project, RowList list, std::string_view oldId,
                           std::string_view newId);
 

@@ -3,6 +3,7 @@
 #include "model/fleet_fields.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "model/range_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 
@@ -138,6 +139,16 @@ std::vector<Column> tenantColumns()
 std::string tenantTableSql()
 {
     return recordTableSql(tenantRecord(), "position INTEGER NOT NULL UNIQUE");
+}
+
+std::vector<Column> rangeColumns()
+{
+    return recordColumns(rangeRecord());
+}
+
+std::string rangeTableSql()
+{
+    return recordTableSql(rangeRecord(), "position INTEGER PRIMARY KEY", "UNIQUE (path)");
 }
 
 std::vector<Column> hourlyColumns()

@@ -41,6 +41,9 @@ std::string priceEntryTablesSql();
 /// The statement of the tenants' table (project format 3).
 std::string tenantTableSql();
 
+/// The statement of the input ranges' table (project format 7).
+std::string rangeTableSql();
+
 /// The statement of the scenarios' table.
 std::string scenarioTableSql();
 

@@ -86,6 +86,9 @@ inline const std::vector<Column> kBatch = specColumns(WorkloadKind::Batch);
 /// The tenants' columns, from model/tenant_fields.h (field_sql.cpp).
 std::vector<Column> tenantColumns();
 inline const std::vector<Column> kTenant = tenantColumns();
+/// The input ranges' columns, from model/range_fields.h (field_sql.cpp; format 7).
+std::vector<Column> rangeColumns();
+inline const std::vector<Column> kRange = rangeColumns();
 std::vector<Column> scenarioColumns(); ///< from model/project_fields.h
 inline const std::vector<Column> kScenario = scenarioColumns();
 

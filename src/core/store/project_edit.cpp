@@ -63,6 +63,9 @@ bool aScenarioSees(const Project& project, std::size_t row)
 {
     const std::string& id = project.workloads[row].id;
     const std::string position = std::to_string(row); // a format 1 path names rows by position
+    for (const InputRange& range : project.ranges)    // its bounds are checked against the row
+        if (rowIdOf(range.path, kWorkloads) == id)
+            return true;
     for (const Scenario& scenario : project.scenarios)
         for (const ScenarioOverride& entry : scenario.overrides) {
             if (auto named = rowIdOf(entry.path, kWorkloads))

@@ -68,6 +68,34 @@ std::string scenarioIdOf(const bj::object& top, std::size_t index)
     return id && id->is_string() ? std::string(id->get_string()) : std::string();
 }
 
+/// The input ranges' paths of `document` after `overrides` rename rows
+/// ("/workloads/dev-notebooks/id" → "lab"): the ranges are the baseline's, and
+/// keep naming the same row under its scenario's id.
+void renameRangePaths(bj::value& document, const bj::array& overrides)
+{
+    bj::value* ranges = document.is_object() ? document.as_object().if_contains("ranges") : nullptr;
+    if (!ranges || !ranges->is_array())
+        return;
+    for (const bj::value& value : overrides) {
+        const bj::object& entry = value.as_object();
+        const std::string path(entry.at("path").as_string());
+        const bj::value& to = entry.at("value");
+        if (!to.is_string() || path.size() < 4 || path.substr(path.size() - 3) != "/id")
+            continue;
+        for (std::string_view list : rowLists()) {
+            const auto oldId = rowIdOf(path, list);
+            if (!oldId || path != std::string(list) + "/" + *oldId + "/id")
+                continue;
+            for (bj::value& range : ranges->as_array())
+                if (bj::value* at =
+                        range.is_object() ? range.as_object().if_contains("path") : nullptr;
+                    at && at->is_string())
+                    *at = renamedPath(std::string(at->as_string()), list, *oldId,
+                                      std::string(to.as_string()));
+        }
+    }
+}
+
 /// Applies `overrides` to `document`; every path that does not apply is an
 /// issue naming the scenario and the path. Paths name rows by id (format 2),
 /// each resolved against `document` before any override of the scenario
@@ -106,6 +134,7 @@ bool applyOverrides(bj::value& document, const bj::array& overrides, std::size_t
             applied = false;
         }
     }
+    renameRangePaths(document, overrides);
     return applied;
 }
 

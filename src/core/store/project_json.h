@@ -22,7 +22,7 @@ inline constexpr std::string_view kProjectFormat = "fleetplanner-project";
 /// adds an inference workload's `model` and `total_params`; a format-3
 /// document reads as one whose services name no model. Files are always
 /// written back in the newest format.
-inline constexpr int kProjectFormatVersion = 6;
+inline constexpr int kProjectFormatVersion = 7;
 
 /// The refusal of a document of a newer format version.
 std::string newerFormatMessage(double version);

@@ -3,6 +3,7 @@
 #include "io/json_writer.h"
 #include "model/fleet_fields.h"
 #include "model/project_fields.h"
+#include "model/range_fields.h"
 #include "model/tenant_fields.h"
 #include "model/workload_fields.h"
 #include "store/catalog_writer.h"
@@ -173,6 +174,15 @@ bj::object projectToJson(const Project& project)
         }
         root["scenarios"] = std::move(scenarios);
     }
+    if (!project.ranges.empty()) { // format 7; written only when there are any
+        bj::array ranges;
+        for (const InputRange& range : project.ranges) {
+            bj::object item;
+            writeRecord(item, range, rangeFields());
+            ranges.push_back(std::move(item));
+        }
+        root["ranges"] = std::move(ranges);
+    }
     return root;
 }
 
@@ -187,7 +197,7 @@ std::vector<DocumentEdit> listEdits(const Project& before, const Project& after)
     const bj::value now = projectToJson(after);
     std::vector<DocumentEdit> edits;
     for (const char* pointer :
-         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios"}) {
+         {"/fleet/pools", "/segments", "/workloads", "/tenants", "/scenarios", "/ranges"}) {
         boost::system::error_code error;
         const bj::value* old = was.find_pointer(pointer, error);
         const bj::value* changed = now.find_pointer(pointer, error);

@@ -21,8 +21,11 @@ boost::json::object workloadToJson(const Workload& workload);
 std::string projectToJsonText(const Project& project);
 
 /// The whole-list edits ("/fleet/pools", "/segments", "/workloads",
-/// "/tenants", "/scenarios" → the new list) that turn `before` into `after`; lists that
-/// did not change are left out (their canonical JSON is compared).
+/// "/tenants", "/scenarios", "/ranges" → the new list) that turn `before` into `after`;
+/// lists that did not change are left out (their canonical JSON is compared). The
+/// input ranges are among them: removing or renaming a row drops or renames the
+/// ranges of its fields (model/project_refs.h), and the document re-read without
+/// that change would refuse a range naming a row that is gone.
 std::vector<DocumentEdit> listEdits(const Project& before, const Project& after);
 
 } // namespace fleet

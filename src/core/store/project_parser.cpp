@@ -75,6 +75,7 @@ Result<Project> ProjectParser::parse(const bj::value& root)
     parseWorkloads(*top);
     parseTenants(*top);
     parseScenarios(*top);
+    parseRanges(*top);
     if (m_reader.failed())
         return Error(m_reader.issues());
     return std::move(m_project);
@@ -132,13 +133,13 @@ void ProjectParser::checkTopKeys(const bj::object& top, bool all)
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads"},
                            {"description", "sources", "price_books", "scheduler", "regimes",
-                            "assumptions", "tenants", "scenarios", "note"});
+                            "assumptions", "tenants", "scenarios", "ranges", "note"});
     else
         m_reader.checkKeys(top, "", {},
                            {"format", "format_version", "name", "horizon", "active_price_book",
                             "fleet", "segments", "workloads", "description", "sources",
                             "price_books", "scheduler", "regimes", "assumptions", "tenants",
-                            "scenarios", "note"});
+                            "scenarios", "ranges", "note"});
 }
 
 void ProjectParser::parseText(const bj::object& top)
@@ -438,9 +439,13 @@ void ProjectParser::parseScenarios(const bj::object& top)
                 const auto* value = entry->if_contains("value");
                 if (!target || !value)
                     continue;
-                if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0)
+                // Ranges are the baseline's: each draw of a scenario's Monte
+                // Carlo sets the scenario's fields from them.
+                if (target->rfind("/scenarios", 0) == 0 || target->rfind("/format", 0) == 0 ||
+                    target->rfind("/ranges", 0) == 0)
                     m_reader.report(pointer(overridePath, "path"),
-                                    "a scenario may not change the format or the scenarios");
+                                    "a scenario may not change the format, the scenarios or the "
+                                    "ranges");
                 if (json::holdsNonFinite(*value))
                     m_reader.report(pointer(overridePath, "value"),
                                     "must hold finite numbers only (a number such as 1e999 is "

@@ -30,7 +30,7 @@ enum Section : unsigned
     FleetSection = 1u << 8,
     WorkloadsSection = 1u << 9,
     TenantsSection = 1u << 10,
-    OtherSection = 1u << 11, ///< format, scenarios or an unknown key
+    OtherSection = 1u << 11, ///< format, scenarios, ranges or an unknown key
     AllSections = (1u << 12) - 1,
 };
 
@@ -74,6 +74,7 @@ private:
     void parseWorkloads(const boost::json::object& top);
     void parseTenants(const boost::json::object& top);
     void parseScenarios(const boost::json::object& top);
+    void parseRanges(const boost::json::object& top);
 };
 
 } // namespace fleet::detail

@@ -361,6 +361,11 @@ Result<bool> readTableRows(const sql::Database& db, bj::object& root)
         return tenants.error();
     if (!tenants.value().empty())
         root["tenants"] = std::move(tenants).value();
+    auto ranges = readList(db, "input_range", kRange);
+    if (!ranges)
+        return ranges.error();
+    if (!ranges.value().empty())
+        root["ranges"] = std::move(ranges).value();
     auto scenarios = readList(db, "scenario", kScenario);
     if (!scenarios)
         return scenarios.error();

@@ -219,6 +219,12 @@ Result<bool> writeProjectRows(const sql::Database& db, const Project& project)
                              s.bind(1, position);
                              bindColumns(s, 2, kTenant, item);
                          }));
+    FLEET_TRY(insertEach(db, insertSql("input_range", kRange, {"position"}),
+                         arrayAt(root, "ranges"),
+                         [](sql::Statement& s, std::int64_t position, const bj::object& item) {
+                             s.bind(1, position);
+                             bindColumns(s, 2, kRange, item);
+                         }));
     FLEET_TRY(insertEach(db, insertSql("scenario", kScenario, {"position"}),
                          arrayAt(root, "scenarios"),
                          [](sql::Statement& s, std::int64_t position, const bj::object& item) {

@@ -161,8 +161,8 @@ std::optional<std::pair<std::string, std::size_t>> entryOf(const std::string& pa
             return std::nullopt;
         return std::stoul(token);
     };
-    static const std::set<std::string> lists = {"workloads", "segments", "sources", "price_books",
-                                                "scenarios"};
+    static const std::set<std::string> lists = {"workloads",   "segments",  "sources",
+                                                "price_books", "scenarios", "ranges"};
     if (tokens.size() >= 2 && lists.count(tokens[0]))
         if (auto i = index(tokens[1]))
             return std::pair{tokens[0], *i};
@@ -414,6 +414,8 @@ Result<SalvagedProject> salvage(const std::string& path)
     for (const std::string& table : tables.value()) {
         if (table == "tenant" && sourceVersion.value() < 3)
             continue; // format 3's table: an older file has none to lose
+        if (table == "input_range" && sourceVersion.value() < 7)
+            continue; // format 7's table, likewise
         if (auto copied = copyTable(source.value(), target.value(), table, salvaged.lost); !copied)
             return copied.error();
     }

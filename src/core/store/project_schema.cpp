@@ -6,6 +6,7 @@
 #include "store/project_format_v3.h"
 #include "store/project_format_v4.h"
 #include "store/project_format_v5.h"
+#include "store/project_format_v6.h"
 
 #include <map>
 
@@ -111,10 +112,11 @@ Result<std::map<std::string, SchemaObject>> schemaObjects(const sql::Database& d
 
 const std::string& projectSchemaSql()
 {
-    static const std::string sql =
-        "\n" + rows::projectTableSql() + kSchema + rows::priceEntryTablesSql() +
-        rows::poolAndSegmentTablesSql() + kSchemaWorkload + rows::specTablesSql() +
-        rows::scenarioTableSql() + kSchemaAfterScenario + rows::tenantTableSql();
+    static const std::string sql = "\n" + rows::projectTableSql() + kSchema +
+                                   rows::priceEntryTablesSql() + rows::poolAndSegmentTablesSql() +
+                                   kSchemaWorkload + rows::specTablesSql() +
+                                   rows::scenarioTableSql() + kSchemaAfterScenario +
+                                   rows::tenantTableSql() + rows::rangeTableSql();
     return sql;
 }
 
@@ -130,6 +132,7 @@ std::span<const Migration> migrations()
          "stage, an owned GPU's cost per GPU-hour",
          addPlannerInputColumns},
         {5, "FP4 weights: a training run's or a service's precision may be fp4", allowFp4Precision},
+        {6, "input ranges (an empty input_range table)", addRangeTable},
     };
     return steps;
 }

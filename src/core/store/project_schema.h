@@ -19,8 +19,9 @@ inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// model and total_params (project format 4). Version 5: the inputs people
 /// think in (project format 5). Version 6: precision fp4 in training_workload
 /// and inference_workload (project format 5 still: fp4 is a new value, read
-/// by a FleetPlanner that knows it).
-inline constexpr int kFleetPlanSchemaVersion = 6;
+/// by a FleetPlanner that knows it). Version 7: the table input_range (project
+/// format 7: input ranges).
+inline constexpr int kFleetPlanSchemaVersion = 7;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();
@@ -40,7 +41,8 @@ struct Migration
 /// 2 → 3 creates the tenant table; 3 → 4 rebuilds inference_workload with
 /// the columns model and total_params; 4 → 5 rebuilds five tables with the
 /// planner's inputs; 5 → 6 rebuilds training_workload and
-/// inference_workload so that precision may be fp4.
+/// inference_workload so that precision may be fp4; 6 → 7 creates the empty
+/// input_range table.
 std::span<const Migration> migrations();
 
 /// The oldest schema version the migrations can bring up to date.

@@ -2,6 +2,7 @@
 
 #include "charts/chart_style.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
 #include <QPen>
@@ -10,7 +11,7 @@
 
 namespace fleet::gui {
 
-QChart* createCostCurveChart(const CostCurveData& data)
+QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band)
 {
     QChart* chart = newChart(
         data.inputKey == "fleet_size"
@@ -38,6 +39,25 @@ QChart* createCostCurveChart(const CostCurveData& data)
         if (data.utilization[i])
             utilization->append(data.x[i], *data.utilization[i] * 100);
     }
+    // The fan: the cost's P10–P90 over the input ranges' draws at each point.
+    QAreaSeries* fan = nullptr;
+    if (band && band->monthlyCostUsd.size() == data.x.size()) {
+        auto* low = new QLineSeries;
+        auto* high = new QLineSeries;
+        for (std::size_t i = 0; i < data.x.size(); ++i)
+            if (const auto& p = band->monthlyCostUsd[i]) {
+                low->append(data.x[i], p->p10 / 1e6);
+                high->append(data.x[i], p->p90 / 1e6);
+                top = std::max(top, p->p90 / 1e6);
+            }
+        fan = new QAreaSeries(high, low);
+        fan->setName(QObject::tr("P10–P90 of the cost over the input ranges (%1 draws a point)")
+                         .arg(band->draws));
+        QColor fill = cost->color();
+        fill.setAlphaF(0.25);
+        fan->setBrush(fill);
+        fan->setPen(Qt::NoPen);
+    }
     auto* now = new QScatterSeries;
     now->setName(QObject::tr("The project as it stands"));
     now->setMarkerSize(12);
@@ -54,6 +74,11 @@ QChart* createCostCurveChart(const CostCurveData& data)
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(y2, Qt::AlignRight);
+    if (fan) { // under the curve it surrounds
+        chart->addSeries(fan);
+        fan->attachAxis(x);
+        fan->attachAxis(y);
+    }
     for (QAbstractSeries* series :
          {static_cast<QAbstractSeries*>(cost), static_cast<QAbstractSeries*>(now)}) {
         chart->addSeries(series);

@@ -4,11 +4,14 @@
 // fleet grows or shrinks — or, for a sized fleet, as the utilization ceiling moves.
 
 #include "engine/chart_data.h"
+#include "engine/range_curve.h"
 
 class QChart;
 
 namespace fleet::gui {
 
-QChart* createCostCurveChart(const CostCurveData& data);
+/// With `band` (the project has input ranges), the cost's P10–P90 as a fan
+/// around the curve.
+QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band = nullptr);
 
 } // namespace fleet::gui

@@ -67,13 +67,22 @@ QChart* createTornadoChart(const Tornado& tornado)
         reach = std::max({reach, std::abs(bar.low.value_or(base) - base),
                           std::abs(bar.high.value_or(base) - base)});
     }
-    const QString title = QObject::tr("Sensitivity of %1 to each input ±%2 %")
-                              .arg(what.toLower())
-                              .arg(tornado.fraction * 100, 0, 'f', 0);
+    // fraction 0: the input ranges' tornado (engine/range_tornado.h), each
+    // input over its own range, ranked by its share of the variance.
+    const bool ranges = tornado.fraction == 0;
+    const QString title =
+        ranges ? QObject::tr("Sensitivity of %1 to each input over its range, ranked by its "
+                             "share of the variance")
+                     .arg(what.toLower())
+               : QObject::tr("Sensitivity of %1 to each input ±%2 %")
+                     .arg(what.toLower())
+                     .arg(tornado.fraction * 100, 0, 'f', 0);
     if (moving.empty()) // no bar to draw: said, not an axis over nothing
-        return createEmptyChart(title, QObject::tr("No input moves %1 by ±%2 %")
-                                           .arg(what.toLower())
-                                           .arg(tornado.fraction * 100, 0, 'f', 0));
+        return createEmptyChart(title,
+                                ranges ? QObject::tr("No input range moves %1").arg(what.toLower())
+                                       : QObject::tr("No input moves %1 by ±%2 %")
+                                             .arg(what.toLower())
+                                             .arg(tornado.fraction * 100, 0, 'f', 0));
     // The inputs that change nothing are left out, and named.
     QChart* chart = newChart(
         title, still.isEmpty() ? QString()
@@ -81,8 +90,12 @@ QChart* createTornadoChart(const Tornado& tornado)
                                      .arg(QLocale(QLocale::English).createSeparatedList(still)));
     const UsdScale scale =
         share ? UsdScale{0.01, QObject::tr("percentage points")} : usdScale(reach);
-    auto* low = new QBarSet(QObject::tr("Input −%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
-    auto* high = new QBarSet(QObject::tr("Input +%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
+    auto* low =
+        new QBarSet(ranges ? QObject::tr("Input at its low")
+                           : QObject::tr("Input −%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
+    auto* high =
+        new QBarSet(ranges ? QObject::tr("Input at its high")
+                           : QObject::tr("Input +%1 %").arg(tornado.fraction * 100, 0, 'f', 0));
     QStringList labels;
     // Largest swing on top: the category axis runs bottom to top. Both bars
     // of an input share its row (stacked), as a tornado is drawn.

@@ -2,6 +2,7 @@
 
 #include "compute/evaluation_caches.h"
 #include "engine/evaluate.h"
+#include "engine/range_tornado.h"
 #include "simulate/project_jobs.h"
 #include "simulate/project_knee.h"
 #include "store/project_json.h"
@@ -69,8 +70,18 @@ void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,
     const unsigned missing = parts & ~results.parts;
     if ((missing & PartCostCurve) && !cancelled())
         results.costCurve = costCurve(results.project);
-    if ((missing & PartTornado) && !cancelled())
-        results.tornado = tornado(results.project, tornadoKpi, 0.1);
+    if ((missing & PartTornado) && !cancelled()) {
+        // With input ranges: each over its own range, ranked by its share of
+        // the variance (engine/range_tornado.h); else every input ±10 %.
+        if (!results.project.ranges.empty()) {
+            RangeOptions options;
+            options.draws = kRangeTornadoDraws;
+            options.cancel = cancel;
+            results.tornado = rangeTornado(results.project, tornadoKpi, options);
+        } else {
+            results.tornado = tornado(results.project, tornadoKpi, 0.1);
+        }
+    }
     if ((missing & PartScenarios) && !cancelled()) {
         // The scenarios of the project as stated (the snapshot may have one applied).
         const Project& base = results.baseProject;

@@ -1,6 +1,7 @@
 #include "compute/recompute_service.h"
 
 #include "charts/tornado_chart.h"
+#include "compute/thread_priority.h"
 #include "store/project_json.h"
 
 #include <QCoreApplication>
@@ -9,11 +10,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
-
-#ifdef Q_OS_LINUX
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 namespace fleet::gui {
 
@@ -26,22 +22,10 @@ constexpr int kBackgroundNiceness = 5;
 
 /// Lowers the calling thread's priority once: the optimizer and the
 /// simulations take what the GUI thread and the fast part leave of two
-/// cores. Qt's thread priorities have no effect on Linux's normal scheduler
-/// (only IdlePriority does, and an idle thread starves on a busy machine),
-/// so the thread's nice value is raised instead.
+/// cores (compute/thread_priority.h).
 void lowerThisThreadsPriority()
 {
-#ifdef Q_OS_LINUX
-    thread_local bool lowered = false;
-    if (lowered)
-        return;
-    lowered = true;
-    const id_t thread = id_t(gettid());
-    errno = 0;
-    const int niceness = getpriority(PRIO_PROCESS, thread);
-    if (errno == 0)
-        setpriority(PRIO_PROCESS, thread, std::min(19, niceness + kBackgroundNiceness));
-#endif
+    fleet::gui::lowerThisThreadsPriority(kBackgroundNiceness);
 }
 
 /// The one thread that frees results let go of on the GUI thread.

@@ -154,6 +154,8 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
 
 Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const
 {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return Qt::NoItemFlags; // the root, or a cell of a row that is not there
     Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     const FieldColumn& c = m_columns[std::size_t(index.column())];
     if (!c.pointer && !c.edits)

@@ -2,6 +2,7 @@
 
 #include "editors/choice_box.h"
 #include "editors/field_table_model.h"
+#include "editors/range_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,11 +12,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QVBoxLayout>
 
 #include <cmath>
 #include <map>
+#include <memory>
 
 namespace fleet::gui {
 
@@ -232,6 +235,22 @@ void RecordInspector::rebuild()
                     edit->setModified(true); // keep what was typed, to be corrected
             });
             editor = edit;
+            if (kind == EditorKind::Number && c.pointer) {
+                // "Set range…": the field's low / likely / high (issue 31, item 6).
+                edit->setContextMenuPolicy(Qt::CustomContextMenu);
+                connect(edit, &QLineEdit::customContextMenuRequested, this,
+                        [this, edit, column](const QPoint& clicked) {
+                            std::unique_ptr<QMenu> menu(edit->createStandardContextMenu());
+                            menu->addSeparator();
+                            QAction* range = menu->addAction(tr("Set range…"));
+                            if (menu->exec(edit->mapToGlobal(clicked)) != range || row() < 0)
+                                return;
+                            const FieldColumn& ranged = m_model->column(column);
+                            editFieldRange(this, m_model->document(), ranged,
+                                           ranged.pointer(m_model->document()->project(),
+                                                          m_model->itemAt(row())));
+                        });
+            }
             if (kind == EditorKind::Number && !c.unit.isEmpty()) {
                 field = new QWidget;
                 auto* line = new QHBoxLayout(field);

@@ -4,6 +4,7 @@
 #include "compute/optimizer_plan.h"
 #include "compute/scenario_name.h"
 #include "document/override_words.h"
+#include "export/range_sheet.h"
 #include "export/zip_check.h"
 #include "io/export_target.h"
 
@@ -563,7 +564,7 @@ void optimizerSheet(lxw_workbook* book, const PlanResults& r, const Formats& f)
 } // namespace
 
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
-                    const std::vector<std::string>& inputs)
+                    const std::vector<std::string>& inputs, const RangeRun* ranges)
 {
     // libxlsxwriter writes into memory; io/export_target then writes those bytes to an
     // exclusive temporary beside the target, checks its size and re-reads it as a zip,
@@ -585,6 +586,8 @@ bool exportWorkbook(const PlanResults& results, const QString& path, QString* er
         costCurveSheet(book, results, formats);
         regimeMixSheet(book, results, formats);
         optimizerSheet(book, results, formats);
+        if (ranges)
+            rangeSheet(book, results.project, *ranges);
         const lxw_error closed = workbook_close(book);
         if (closed != LXW_NO_ERROR)
             return failed(lxw_strerror(closed));

@@ -8,6 +8,7 @@
 // written as numbers with formats, never as text.
 
 #include "compute/plan_results.h"
+#include "engine/monte_carlo.h"
 
 #include <QString>
 
@@ -18,8 +19,9 @@ namespace fleet::gui {
 
 /// Writes `results` (all parts computed) to `path`. The file is written whole
 /// or not at all, never over one of `inputs` (the files the caller read) nor
-/// through a symbolic link. On failure returns false and sets `error`.
+/// through a symbolic link. On failure returns false and sets `error`. With
+/// `ranges` (the Monte Carlo of the same project), a sheet "Ranges".
 bool exportWorkbook(const PlanResults& results, const QString& path, QString* error,
-                    const std::vector<std::string>& inputs = {});
+                    const std::vector<std::string>& inputs = {}, const RangeRun* ranges = nullptr);
 
 } // namespace fleet::gui
