@@ -131,7 +131,8 @@ std::string measuredInputsFingerprint(const Project& project)
     for (const char* key : {"name", "description", "note", "scenarios", "format_version"})
         json.erase(key);
     if (auto* scheduler = json.if_contains("scheduler"); scheduler && scheduler->is_object())
-        for (const char* key : {"policy", "utilization_ceiling", "measured_utilization_ceiling"})
+        for (const char* key :
+             {"policy", "utilization_ceiling", "measured_utilization_ceiling", "ceiling_source"})
             scheduler->as_object().erase(key);
     // FNV-1a, 64 bits: stable across runs and platforms, unlike std::hash.
     std::uint64_t hash = 14695981039346656037ull;
@@ -144,20 +145,27 @@ std::string measuredInputsFingerprint(const Project& project)
     return text;
 }
 
-std::optional<std::string> staleMeasuredCeiling(const Project& project)
+std::optional<std::string> notedMeasuredInputs(const Project& project, SchedulerPolicy policy)
 {
-    const SchedulerPolicy policy = project.scheduler.policy;
-    const auto measured = project.scheduler.measuredCeiling();
     const std::string& note = project.note;
     const std::size_t at = note.find(sentenceStart(policy));
-    if (!measured || at == std::string::npos)
+    if (at == std::string::npos)
         return std::nullopt;
     const std::size_t end = note.find("not assumed.", at);
     const std::size_t word = note.find(kInputsWord, at);
     if (word == std::string::npos || (end != std::string::npos && word > end))
         return std::nullopt; // measured before fingerprints were noted
-    const std::string noted = note.substr(word + std::string(kInputsWord).size(), 16);
-    if (noted == measuredInputsFingerprint(project))
+    return note.substr(word + std::string(kInputsWord).size(), 16);
+}
+
+std::optional<std::string> staleMeasuredCeiling(const Project& project)
+{
+    const SchedulerPolicy policy = project.scheduler.policy;
+    const auto measured = project.scheduler.measuredCeiling();
+    if (!measured)
+        return std::nullopt;
+    const auto noted = notedMeasuredInputs(project, policy);
+    if (!noted || *noted == measuredInputsFingerprint(project))
         return std::nullopt;
     char ceiling[16];
     std::snprintf(ceiling, sizeof ceiling, "%.3f", *measured);
@@ -183,15 +191,25 @@ std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
                 : "; the plan pays for GPUs the scheduler could keep busy");
 }
 
-std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
-                                            const CeilingProvenance& provenance)
+std::vector<FieldEdit> measurementEdits(const Project& project, const MeasuredCeiling& measured,
+                                        const CeilingProvenance& provenance)
 {
     const std::string key(policyKey(measured.policy));
     return {
-        {"/scheduler/utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/scheduler/measured_utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance,
                                                              measuredInputsFingerprint(project)))}};
+}
+
+std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
+                                            const CeilingProvenance& provenance)
+{
+    std::vector<FieldEdit> edits = {
+        {"/scheduler/utilization_ceiling/" + std::string(policyKey(measured.policy)),
+         boost::json::value(measured.ceiling)}};
+    for (FieldEdit& edit : measurementEdits(project, measured, provenance))
+        edits.push_back(std::move(edit));
+    return edits;
 }
 
 } // namespace fleet
