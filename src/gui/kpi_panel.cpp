@@ -217,6 +217,12 @@ QString plannedCeilingText(const PlanResults& results)
 {
     // Until the frontier of this snapshot lands the knee is being measured
     // (RecomputeService's slow part); when it has landed without a knee, why.
+    if (results.replanOnKnee)
+        return QObject::tr("Utilization ceiling of %1: measured %2 for these inputs just now "
+                           "(assumed %3); planning on it…")
+            .arg(QString::fromUtf8(policyKey(results.ceiling.policy).data()))
+            .arg(*results.replanOnKnee, 0, 'f', 2)
+            .arg(results.ceiling.assumed, 0, 'f', 2);
     std::string toMeasure = "measuring in the background…";
     if (results.frontiersCurrent)
         toMeasure = results.frontiers.empty()

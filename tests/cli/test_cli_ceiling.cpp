@@ -39,7 +39,7 @@ struct Evaluated
     QJsonObject kpis;
 };
 
-Evaluated evaluated(const QString& path)
+Evaluated ceilingOf(const QString& path)
 {
     const auto run = runCli({"evaluate", path, "--json"});
     const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
@@ -76,11 +76,11 @@ private slots:
             QStringLiteral("measured by fleetplanner-cli measure-ceiling on ")));
 
         // Cache hit: planned on the knee, no simulation.
-        const Evaluated hit = evaluated(path);
+        const Evaluated hit = ceilingOf(path);
         QCOMPARE(hit.ceiling.value("basis").toString(), QStringLiteral("measured"));
         QCOMPARE(hit.ceiling.value("planned").toDouble(), knee);
         QCOMPARE(hit.ceiling.value("assumed").toDouble(), 0.85);
-        const Evaluated assumed = evaluated(QStringLiteral(":sample"));
+        const Evaluated assumed = ceilingOf(QStringLiteral(":sample"));
         QVERIFY(hit.kpis.value("utilization").toDouble() <
                 assumed.kpis.value("utilization").toDouble());
         QVERIFY(hit.kpis.value("mean_monthly_cost_usd").toDouble() >
@@ -100,7 +100,7 @@ private slots:
         pinnedProject["scheduler"] = pinnedScheduler;
         const QString pinnedPath = dir.filePath(QStringLiteral("pinned.fleetplan.json"));
         writeJson(pinnedPath, pinnedProject);
-        const Evaluated pinned = evaluated(pinnedPath);
+        const Evaluated pinned = ceilingOf(pinnedPath);
         QCOMPARE(pinned.ceiling.value("basis").toString(), QStringLiteral("assumed"));
         QCOMPARE(pinned.ceiling.value("pinned").toBool(), true);
         QCOMPARE(pinned.ceiling.value("measured").toDouble(), knee);
@@ -122,7 +122,7 @@ private slots:
         staleProject["fleet"] = fleet;
         const QString stalePath = dir.filePath(QStringLiteral("stale.fleetplan.json"));
         writeJson(stalePath, staleProject);
-        const Evaluated stale = evaluated(stalePath);
+        const Evaluated stale = ceilingOf(stalePath);
         QCOMPARE(stale.ceiling.value("basis").toString(), QStringLiteral("assumed"));
         QVERIFY(stale.ceiling.value("measured").isNull());
         QCOMPARE(stale.ceiling.value("measured_not_current").toDouble(), knee);
@@ -132,7 +132,7 @@ private slots:
         // Measured again, in place: current again.
         QCOMPARE(runCli({"measure-ceiling", stalePath, "-o", stalePath, "--seeds", "1"}).exitCode,
                  0);
-        QCOMPARE(evaluated(stalePath).ceiling.value("basis").toString(),
+        QCOMPARE(ceilingOf(stalePath).ceiling.value("basis").toString(),
                  QStringLiteral("measured"));
 
         // solve plans on the ceiling evaluate plans on: a different plan than on the assumed one.

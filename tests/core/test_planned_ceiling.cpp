@@ -19,9 +19,9 @@ using namespace fleet;
 
 namespace {
 
-const CeilingProvenance kProvenance{"by a test", "2026-12-06", 0.3, 1.0, 180, 42, 1.0};
+const CeilingProvenance kTestMeasurement{"by a test", "2026-12-06", 0.3, 1.0, 180, 42, 1.0};
 
-Project edited(const Project& project, const std::string& pointer, boost::json::value value)
+Project pinEdited(const Project& project, const std::string& pointer, boost::json::value value)
 {
     auto result = applyFieldEdits(project, {{pointer, std::move(value)}}, "test");
     if (!result)
@@ -35,7 +35,8 @@ Project measuredSample(double knee)
 {
     const Project sample = loadSampleProject().value();
     auto result = applyFieldEdits(
-        sample, measurementEdits(sample, {sample.scheduler.policy, knee, 0.66}, kProvenance), "s");
+        sample, measurementEdits(sample, {sample.scheduler.policy, knee, 0.66}, kTestMeasurement),
+        "s");
     if (!result)
         qFatal("measurement refused: %s", result.error().toString().c_str());
     return std::move(result).value().project;
@@ -84,17 +85,17 @@ private slots:
         QVERIFY(onMeasured.meanMonthlyCostUsd > onAssumed.meanMonthlyCostUsd);
         QVERIFY(onMeasured.utilization < onAssumed.utilization);
         // Texts, and the assumed ceiling edited by hand, are not inputs of the knee.
-        QVERIFY(
-            plannedCeiling(edited(project, "/name", boost::json::value("Renamed"))).onMeasured());
-        const PlannedCeiling handEdited =
-            plannedCeiling(edited(project, "/scheduler/utilization_ceiling/topology_aware", 0.75));
+        QVERIFY(plannedCeiling(pinEdited(project, "/name", boost::json::value("Renamed")))
+                    .onMeasured());
+        const PlannedCeiling handEdited = plannedCeiling(
+            pinEdited(project, "/scheduler/utilization_ceiling/topology_aware", 0.75));
         QVERIFY(handEdited.onMeasured());
         QCOMPARE(handEdited.assumed, 0.75);
     }
 
     void aKneeOfEarlierInputsIsNotPlannedOn()
     {
-        const Project stale = edited(measuredSample(0.653), "/fleet/pools/0/count", 1500);
+        const Project stale = pinEdited(measuredSample(0.653), "/fleet/pools/0/count", 1500);
         const PlannedCeiling c = plannedCeiling(stale);
         QVERIFY(!c.onMeasured());
         QCOMPARE(c.planned(), 0.85);
@@ -112,7 +113,7 @@ private slots:
     void aPinnedCeilingPlansOnTheAssumedOneAndStatesTheMeasuredOne()
     {
         const Project project =
-            edited(measuredSample(0.653), "/scheduler/ceiling_source/topology_aware", "assumed");
+            pinEdited(measuredSample(0.653), "/scheduler/ceiling_source/topology_aware", "assumed");
         QVERIFY(project.scheduler.ceilingPinned());
         const PlannedCeiling c = plannedCeiling(project);
         QVERIFY(c.pinned && !c.onMeasured());
@@ -127,7 +128,7 @@ private slots:
                  measuredInputsFingerprint(measuredSample(0.6)));
         // Pinning another policy changes nothing for this one.
         QVERIFY(plannedCeiling(
-                    edited(measuredSample(0.653), "/scheduler/ceiling_source/naive", "assumed"))
+                    pinEdited(measuredSample(0.653), "/scheduler/ceiling_source/naive", "assumed"))
                     .onMeasured());
     }
 
@@ -141,9 +142,9 @@ private slots:
         QCOMPARE(c.planned(), 0.62);
         QCOMPARE(c.measuredHow, std::string("simulated in the background for these inputs"));
         // Another policy's knee, or other inputs', is not this one's.
-        QVERIFY(!plannedCeiling(edited(sample, "/scheduler/policy", "naive"), nullptr, &knees)
+        QVERIFY(!plannedCeiling(pinEdited(sample, "/scheduler/policy", "naive"), nullptr, &knees)
                      .onMeasured());
-        QVERIFY(!plannedCeiling(edited(sample, "/fleet/pools/0/count", 1500), nullptr, &knees)
+        QVERIFY(!plannedCeiling(pinEdited(sample, "/fleet/pools/0/count", 1500), nullptr, &knees)
                      .onMeasured());
         // A scenario plans on the knee of the project as stated (here: one
         // that changes the pools' counts), saying so.
@@ -160,7 +161,7 @@ private slots:
     void thePinSurvivesBothFileFormsAndOnlyTwoWordsAreTaken()
     {
         const Project project =
-            edited(loadSampleProject().value(), "/scheduler/ceiling_source/naive", "assumed");
+            pinEdited(loadSampleProject().value(), "/scheduler/ceiling_source/naive", "assumed");
         const auto fromJson = parseProject(projectToJsonText(project), "round-trip");
         QVERIFY(fromJson.ok());
         QVERIFY(fromJson.value().scheduler.ceilingSource[0] == CeilingSource::Assumed);

@@ -48,8 +48,12 @@ private slots:
         QCOMPARE(said.front(), QStringLiteral("Utilization ceiling of topology_aware: planned on "
                                               "assumed 0.85 (not measured for these inputs; "
                                               "measuring in the background…)"));
-        // … then planned again, once, on the knee it measured.
+        // … then, the frontier landed, planned again, once, on the knee it measured.
         QCOMPARE(recompute.replans(), 1);
+        QCOMPARE(said.filter(QStringLiteral("for these inputs just now (assumed 0.85); planning "
+                                            "on it…"))
+                     .size(),
+                 1);
         const PlanResults& measured = *recompute.latest();
         const double knee = *measured.ceiling.measured;
         QVERIFY2(knee > 0.3 && knee < 0.8, qPrintable(QString::number(knee)));

@@ -56,9 +56,9 @@ struct PlanResults
     /// Knees simulated this session (the app's RecomputeService), which the
     /// scenarios' evaluations plan on too; null outside the app.
     std::shared_ptr<const MeasuredKnees> knees;
-    /// Set by the slow part: it measured a knee for these inputs that the
-    /// results are not planned on, so the service plans them again.
-    bool replanOnMeasured = false;
+    /// Set by the slow part: the knee it measured for these inputs, when the
+    /// results are not planned on it (the service plans them again on it).
+    std::optional<double> replanOnKnee;
     std::string scenario;
     Evaluation evaluation;
     std::optional<Kpis> baselineKpis;      ///< the project without a scenario, when one is applied

@@ -423,7 +423,8 @@ void RecomputeService::startSlow()
             // Simulated once per inputs (and assumed ceilings, which a sized
             // fleet's cluster depends on): planning again on the knee does not
             // simulate again.
-            std::string inputs = measuredInputsFingerprint(results->project);
+            const std::string simulated = measuredInputsFingerprint(results->project);
+            std::string inputs = simulated;
             for (SchedulerPolicy policy : kAllPolicies)
                 inputs +=
                     ' ' +
@@ -454,14 +455,14 @@ void RecomputeService::startSlow()
             // Each policy's knee, for the inputs simulated; the snapshot is planned
             // again on its policy's unless pinned (docs/MODEL.md).
             if (!cancel->load()) {
-                const std::string simulated = measuredInputsFingerprint(results->project);
                 for (const Frontier& frontier : results->frontiers)
                     if (const auto measured = measuredCeiling(frontier))
                         knees->add(simulated, measured.value().policy, measured.value().ceiling);
                 const PlannedCeiling again = plannedCeiling(results->project, nullptr, knees.get());
-                results->replanOnMeasured = !results->ceiling.pinned && again.onMeasured() &&
-                                            (!results->ceiling.onMeasured() ||
-                                             *again.measured != *results->ceiling.measured);
+                if (!results->ceiling.pinned && again.onMeasured() &&
+                    (!results->ceiling.onMeasured() ||
+                     *again.measured != *results->ceiling.measured))
+                    results->replanOnKnee = again.measured;
             }
             results->frontiersCurrent = !cancel->load();
             return results;
@@ -542,7 +543,7 @@ void RecomputeService::finishSlow()
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;
-        const bool replan = results->replanOnMeasured;
+        const bool replan = results->replanOnKnee.has_value();
         m_latest = std::move(results);
         emit resultsReady(m_latest);
         emit slowFinished(cancelled);
