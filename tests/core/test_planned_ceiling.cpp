@@ -93,6 +93,26 @@ private slots:
         QCOMPARE(handEdited.assumed, 0.75);
     }
 
+    void aProjectWithoutANoteIsCurrentOnceMeasured()
+    {
+        // The note the measurement writes is no input: measured without one,
+        // the knee is of the project's inputs (before, erasing the note from
+        // the fingerprint's JSON reordered its keys, and this read as stale).
+        Project sample = loadSampleProject().value();
+        sample.note.clear();
+        const Project project =
+            applyFieldEdits(
+                sample,
+                measurementEdits(sample, {sample.scheduler.policy, 0.6, 0.66}, kTestMeasurement),
+                "s")
+                .value()
+                .project;
+        QVERIFY(!project.note.empty());
+        QCOMPARE(measuredInputsFingerprint(project), measuredInputsFingerprint(sample));
+        QVERIFY(plannedCeiling(project).onMeasured());
+        QVERIFY(!staleMeasuredCeiling(project));
+    }
+
     void aKneeOfEarlierInputsIsNotPlannedOn()
     {
         const Project stale = pinEdited(measuredSample(0.653), "/fleet/pools/0/count", 1500);

@@ -2,8 +2,11 @@
 
 #include "store/project_json_writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <string_view>
 
 namespace fleet {
 
@@ -127,13 +130,24 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
 
 std::string measuredInputsFingerprint(const Project& project)
 {
-    boost::json::object json = projectToJson(project);
-    for (const char* key : {"name", "description", "note", "scenarios", "format_version"})
-        json.erase(key);
+    // Copied without the keys left out, in the writer's order: boost::json's
+    // erase() moves the last member into the hole, so erasing reordered the
+    // rest by whether a note (say) was there, and a project measured without
+    // a note read as measured on other inputs once the note was written.
+    const auto without = [](const boost::json::object& from,
+                            std::initializer_list<std::string_view> keys) {
+        boost::json::object kept;
+        for (const auto& member : from)
+            if (std::find(keys.begin(), keys.end(), member.key()) == keys.end())
+                kept.emplace(member.key(), member.value());
+        return kept;
+    };
+    boost::json::object json = without(
+        projectToJson(project), {"name", "description", "note", "scenarios", "format_version"});
     if (auto* scheduler = json.if_contains("scheduler"); scheduler && scheduler->is_object())
-        for (const char* key :
-             {"policy", "utilization_ceiling", "measured_utilization_ceiling", "ceiling_source"})
-            scheduler->as_object().erase(key);
+        *scheduler =
+            without(scheduler->as_object(), {"policy", "utilization_ceiling",
+                                             "measured_utilization_ceiling", "ceiling_source"});
     // FNV-1a, 64 bits: stable across runs and platforms, unlike std::hash.
     std::uint64_t hash = 14695981039346656037ull;
     for (const char c : boost::json::serialize(json)) {
