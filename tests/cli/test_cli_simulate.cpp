@@ -430,8 +430,10 @@ private slots:
             QVERIFY2(runs.value("max_start_delay_hours").toDouble() < 1.0,
                      qPrintable(QString::number(runs.value("max_start_delay_hours").toDouble())));
         }
-        // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
-        // in the text and in the JSON's KPI alerts and warnings.
+        // Measured and assumed agree: no warning. Set back to the assumed 0.85: still
+        // planned on the knee of these inputs (docs/MODEL.md, "Planning on the measured
+        // knee"); pinned too, a warning, in the text and in the JSON's KPI alerts and
+        // warnings.
         const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "
                                                    "topology_aware, 85 %, is");
         const CliRun agreeing = runCli({"evaluate", measured});
@@ -442,6 +444,20 @@ private slots:
         QJsonObject table = assumed.value("utilization_ceiling").toObject();
         table.insert(QStringLiteral("topology_aware"), 0.85);
         assumed.insert(QStringLiteral("utilization_ceiling"), table);
+        project.insert(QStringLiteral("scheduler"), assumed);
+        const QString unpinned = dir.filePath(QStringLiteral("unpinned.fleetplan.json"));
+        {
+            QFile file(unpinned);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(project).toJson());
+        }
+        const CliRun onKnee = runCli({"evaluate", unpinned});
+        QVERIFY2(!onKnee.out.contains(ceilingWarning) &&
+                     onKnee.out.contains(QStringLiteral("planned on measured %1 (assumed 0.85; ")
+                                             .arg(ceiling, 0, 'f', 2)),
+                 qPrintable(onKnee.out));
+        assumed.insert(QStringLiteral("ceiling_source"),
+                       QJsonObject{{QStringLiteral("topology_aware"), QStringLiteral("assumed")}});
         project.insert(QStringLiteral("scheduler"), assumed);
         const QString drifted = dir.filePath(QStringLiteral("drifted.fleetplan.json"));
         {

@@ -127,8 +127,13 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("line 2, gpu_milli")), qPrintable(error));
 
         // Every chart has a title, series and axes with units.
+        // Settled: the frontier landed and the snapshot was planned again on
+        // its knee (docs/MODEL.md, "Planning on the measured knee"), whose own
+        // slow part ended too.
         window.recompute()->settleNow();
         QTRY_VERIFY_WITH_TIMEOUT(!window.recompute()->slowBusy() &&
+                                     window.recompute()->upToDate() &&
+                                     window.recompute()->latest()->ceiling.onMeasured() &&
                                      window.recompute()->latest()->frontiersCurrent,
                                  gui::test::kPatienceMs);
         for (gui::ChartKind kind : gui::allChartKinds()) {
