@@ -3,76 +3,101 @@
 #include "simulate/measured_ceiling.h"
 #include "simulate/project_jobs.h"
 #include "simulate/project_knee.h"
+#include "store/project_json.h"
 
 namespace fleet::cli {
 
-CeilingReport ceilingReport(const Project& project, const Evaluation& evaluation, bool measure,
-                            int seeds)
+namespace {
+/// How a user measures the knee from the command line.
+constexpr const char* kToMeasure = "run fleetplanner-cli measure-ceiling PROJECT -o PROJECT to "
+                                   "measure it, or evaluate --measure-ceiling for this run";
+} // namespace
+
+std::optional<double> kneeMeasuredNow(const Project& project, const Evaluation& evaluation,
+                                      int seeds, std::string* how)
+{
+    const ProjectCluster cluster = projectCluster(project, evaluation);
+    if (cluster.nominalLoad <= 0) {
+        *how = "not measured: the project has no training or batch work to simulate";
+        return std::nullopt;
+    }
+    const SeededFrontier seeded = seededProjectFrontier(
+        project, evaluation, cluster, placementPolicyOf(project.scheduler.policy),
+        defaultProjectLoads(), kDefaultSimulationDays, 42, seeds);
+    if (kneeBound(seeded.frontier) != KneeBound::Inside) {
+        *how = "not measured: the knee is " + kneeLoadText(seeded.frontier) +
+               " (outside the loads swept, " + kDefaultProjectLoads + ")";
+        return std::nullopt;
+    }
+    *how = "simulated now: the median of " + std::to_string(seeds) + " seeds' knees, loads " +
+           kDefaultProjectLoads;
+    return seeded.frontier.kneeUtilization;
+}
+
+CeilingReport ceilingReport(const Project& project, const Project* stated, bool measured,
+                            std::optional<double> measuredNow, const std::string& nowHow)
 {
     CeilingReport report;
-    report.policy = project.scheduler.policy;
-    report.assumed = project.scheduler.ceiling();
-    if (measure) {
-        const ProjectCluster cluster = projectCluster(project, evaluation);
-        if (cluster.nominalLoad > 0) {
-            const SeededFrontier seeded = seededProjectFrontier(
-                project, evaluation, cluster, placementPolicyOf(report.policy),
-                defaultProjectLoads(), kDefaultSimulationDays, 42, seeds);
-            if (kneeBound(seeded.frontier) == KneeBound::Inside) {
-                report.measured = seeded.frontier.kneeUtilization;
-                report.how = "simulated now: the median of " + std::to_string(seeds) +
-                             " seeds' knees, loads " + kDefaultProjectLoads;
-            } else {
-                report.how = "not measured: the knee is " + kneeLoadText(seeded.frontier) +
-                             " (outside the loads swept, " + kDefaultProjectLoads + ")";
-            }
-        } else {
-            report.how = "not measured: the project has no training or batch work to simulate";
-        }
-    } else if (const auto stored = project.scheduler.measuredCeiling();
-               stored && !staleMeasuredCeiling(project)) {
-        report.measured = stored;
-        report.how = "the project's measured ceiling";
+    report.planned = measured && measuredNow
+                         ? plannedCeiling(project, stated, nullptr, measuredNow, nowHow)
+                         : plannedCeiling(project, stated);
+    report.how = report.planned.measured ? report.planned.measuredHow
+                 : measured              ? nowHow
+                                         : std::string();
+    if (const auto statement =
+            assumedVersusMeasured(project.scheduler, report.planned.measured, report.how)) {
+        report.differs = true;
+        if (!report.planned.onMeasured())
+            report.statement = *statement;
     }
-    if (const auto statement = assumedVersusMeasured(project.scheduler, report.measured,
-                                                     report.measured ? report.how : ""))
-        report.statement = *statement;
+    report.sentence = plannedCeilingSentence(report.planned, measured && !report.planned.measured
+                                                                 ? report.how + "; " + kToMeasure
+                                                                 : kToMeasure);
     return report;
+}
+
+std::optional<Project> statedProject(const QCommandLineParser& parser)
+{
+    if (!parser.optionNames().contains(QStringLiteral("scenario")) ||
+        parser.value(QStringLiteral("scenario")).isEmpty() ||
+        parser.positionalArguments().isEmpty())
+        return std::nullopt;
+    auto stated = loadProject(parser.positionalArguments().first().toStdString(), {});
+    if (!stated)
+        return std::nullopt; // loaded with its scenario already: cannot fail here
+    return std::move(stated).value();
 }
 
 QString ceilingReportText(const CeilingReport& report)
 {
-    const QString policy = QString::fromUtf8(policyKey(report.policy).data());
+    QString sentence = QString::fromStdString(report.sentence);
+    sentence[0] = sentence[0].toUpper(); // "Utilization ceiling of …"
+    QString text = sentence + QLatin1Char('\n');
     if (!report.statement.empty()) {
         QString statement = QString::fromStdString(report.statement);
         statement[0] = statement[0].toUpper(); // "The utilization ceiling of …"
-        return QStringLiteral("warning: %1\n").arg(statement);
+        text += QStringLiteral("warning: %1\n").arg(statement);
     }
-    if (report.measured)
-        return QStringLiteral("Utilization ceiling of %1: assumed %2, measured %3 for this "
-                              "project (%4): within %5\n")
-            .arg(policy)
-            .arg(report.assumed, 0, 'f', 2)
-            .arg(*report.measured, 0, 'f', 2)
-            .arg(QString::fromStdString(report.how))
-            .arg(kCeilingToleranceFraction, 0, 'f', 2);
-    return QStringLiteral("Utilization ceiling of %1: assumed %2, %3 (evaluate "
-                          "--measure-ceiling simulates it; simulate PROJECT --apply writes it)\n")
-        .arg(policy)
-        .arg(report.assumed, 0, 'f', 2)
-        .arg(report.how.empty() ? QStringLiteral("not measured for this project")
-                                : QString::fromStdString(report.how));
+    return text;
 }
 
 boost::json::object ceilingReportJson(const CeilingReport& report)
 {
-    return boost::json::object{{"policy", std::string(policyKey(report.policy))},
-                               {"assumed", report.assumed},
-                               {"measured", report.measured ? boost::json::value(*report.measured)
-                                                            : boost::json::value(nullptr)},
+    const PlannedCeiling& c = report.planned;
+    const auto optional = [](std::optional<double> v) {
+        return v ? boost::json::value(*v) : boost::json::value(nullptr);
+    };
+    return boost::json::object{{"policy", std::string(policyKey(c.policy))},
+                               {"assumed", c.assumed},
+                               {"measured", optional(c.measured)},
                                {"measured_how", report.how},
+                               {"planned", c.planned()},
+                               {"basis", c.onMeasured() ? "measured" : "assumed"},
+                               {"pinned", c.pinned},
+                               {"measured_not_current", optional(c.notCurrent)},
+                               {"planned_statement", report.sentence},
                                {"tolerance", kCeilingToleranceFraction},
-                               {"differs", !report.statement.empty()},
+                               {"differs", report.differs},
                                {"statement", report.statement.empty()
                                                  ? boost::json::value(nullptr)
                                                  : boost::json::value(report.statement)}};

@@ -132,8 +132,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
     gui::PlanResults results = gui::computePlanResults(
         project, parser.value(QStringLiteral("scenario")).toStdString(), kpi);
     if (gui::needsFrontiers(kind))
-        results.frontiers =
-            gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
+        results.frontiers = gui::computeFrontiers(results, nullptr, {}, seeds);
     if (gui::needsOptimizer(kind))
         gui::solveOptimizerPlan(results, optimizer); // as `solve` runs it
     if (kind == gui::ChartKind::Packing) {
@@ -209,8 +208,7 @@ int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer
     gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
-    results.frontiers =
-        gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
+    results.frontiers = gui::computeFrontiers(results, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer);
     QStringList written;
     QString error;

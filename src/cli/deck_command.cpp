@@ -65,8 +65,7 @@ int runDeckCommand(const QStringList& args)
     gui::PlanResults results = gui::computePlanResults(
         base.value(), parser.value(QStringLiteral("scenario")).toStdString(),
         gui::defaultTornadoKpi(base.value()));
-    results.frontiers =
-        gui::computeFrontiers(results.project, results.evaluation, nullptr, {}, seeds);
+    results.frontiers = gui::computeFrontiers(results, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer); // the optimizer's slide, as `solve` runs it
     QString error;
     if (!gui::exportDeck(results, output, &error, filesRead(parser))) {

@@ -365,8 +365,8 @@ int runEvaluateCommand(const QStringList& args)
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
         {QStringLiteral("measure-ceiling"),
          QStringLiteral("Simulate the project's frontier under its policy (default loads and "
-                        "days) and state the utilization ceiling assumed against the knee "
-                        "measured (a few seconds).")},
+                        "days) and plan on its knee (unless the project pins the assumed "
+                        "ceiling), stating both (a few seconds; measure-ceiling stores it).")},
         kneeSeedsOption(QStringLiteral("--measure-ceiling's knee")),
         {QStringLiteral("tenants-csv"),
          QStringLiteral("Also write the per-tenant totals to FILE as CSV: one row per tenant "
@@ -383,7 +383,28 @@ int runEvaluateCommand(const QStringList& args)
     if (!project)
         return exitCode;
     const QString scenario = parser.value(QStringLiteral("scenario"));
-    Evaluation evaluation = evaluate(*project);
+    int seeds = kDefaultKneeSeeds;
+    if (!readKneeSeeds(parser, QStringLiteral("evaluate"), &seeds))
+        return UserError;
+    // With a scenario, the project as stated too: its measured knee is the scenario's
+    // unless the scenario pins the assumed one (docs/MODEL.md, "Planning on the measured knee").
+    const std::optional<Project> stated = statedProject(parser);
+    // The ceiling planned on: measured now (--measure-ceiling, on the project's
+    // evaluation on its assumed ceiling, as simulate measures it), else the project's
+    // measured ceiling when of these inputs, else the assumed one, said.
+    const bool measure = parser.isSet(QStringLiteral("measure-ceiling"));
+    std::optional<double> measuredNow;
+    std::string nowHow;
+    std::optional<Evaluation> onAssumed;
+    if (measure) {
+        onAssumed = evaluate(*project);
+        measuredNow = kneeMeasuredNow(*project, *onAssumed, seeds, &nowHow);
+    }
+    const CeilingReport ceiling =
+        ceilingReport(*project, stated ? &*stated : nullptr, measure, measuredNow, nowHow);
+    const Project planned = onPlannedCeiling(*project, ceiling.planned);
+    Evaluation evaluation =
+        onAssumed && !ceiling.planned.onMeasured() ? std::move(*onAssumed) : evaluate(planned);
     // A measured ceiling whose inputs have changed since: said, not dropped
     // (of the project as stated: a scenario differs from what was measured by design).
     if (auto stale = scenario.isEmpty() ? staleMeasuredCeiling(*project) : std::nullopt)
@@ -391,7 +412,7 @@ int runEvaluateCommand(const QStringList& args)
     if (parser.isSet(QStringLiteral("tenants-csv"))) {
         // Written whole or not at all, never over the project nor through a link, before
         // anything is printed.
-        const std::string text = tenantTotalsCsv(*project, tenantTotals(*project, evaluation));
+        const std::string text = tenantTotalsCsv(planned, tenantTotals(planned, evaluation));
         const QString error = writeExport(parser, QStringLiteral("--tenants-csv"),
                                           parser.value(QStringLiteral("tenants-csv")), text);
         if (!error.isEmpty()) {
@@ -399,26 +420,21 @@ int runEvaluateCommand(const QStringList& args)
             return UserError;
         }
     }
-    int seeds = kDefaultKneeSeeds;
-    if (!readKneeSeeds(parser, QStringLiteral("evaluate"), &seeds))
-        return UserError;
-    const CeilingReport ceiling =
-        ceilingReport(*project, evaluation, parser.isSet(QStringLiteral("measure-ceiling")), seeds);
     std::optional<RangeRun> ranges;
     double rangeSeconds = 0;
-    if (!runRangesOption(parser, QStringLiteral("evaluate"), *project, &ranges, &rangeSeconds))
+    if (!runRangesOption(parser, QStringLiteral("evaluate"), planned, &ranges, &rangeSeconds))
         return UserError;
-    const OptimizerView view = optimizerView(*project, evaluation);
+    const OptimizerView view = optimizerView(planned, evaluation);
     if (parser.isSet(QStringLiteral("json"))) {
-        boost::json::object json = evaluationToJson(*project, evaluation, scenario.toStdString());
+        boost::json::object json = evaluationToJson(planned, evaluation, scenario.toStdString());
         json["optimizer"] = comparisonJson(evaluation, view);
         json["utilization_ceiling"] = ceilingReportJson(ceiling);
         if (ranges)
-            json["ranges"] = rangeRunJson(*ranges, *project, rangeSeconds);
+            json["ranges"] = rangeRunJson(*ranges, planned, rangeSeconds);
         printJson(json);
     } else {
-        printOut(evaluationText(*project, evaluation, scenario, ranges) +
-                 (ranges ? rangeSummaryText(*ranges, *project, rangeSeconds) : QString()) +
+        printOut(evaluationText(planned, evaluation, scenario, ranges) +
+                 (ranges ? rangeSummaryText(*ranges, planned, rangeSeconds) : QString()) +
                  ceilingReportText(ceiling) + comparisonText(evaluation, view));
     }
     return Ok;

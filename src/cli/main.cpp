@@ -8,6 +8,7 @@
 #include "evaluate_command.h"
 #include "fields_command.h"
 #include "inference_command.h"
+#include "measure_ceiling_command.h"
 #include "pack_command.h"
 #include "project_commands.h"
 #include "replay_command.h"
@@ -59,9 +60,13 @@ const char* const kUsage =
     "  inference --gpu ID --params N --precision bf16|fp8 --rps R --input-tokens I\n"
     "        --output-tokens O [--tpot-ms T] [--ttft-ms F] [--regime R] [--profile P] [--json]\n"
     "        Batch, replicas, GPUs and cost per million output tokens of a service.\n"
-    "  evaluate PROJECT [--scenario NAME] [--json]\n"
+    "  evaluate PROJECT [--scenario NAME] [--measure-ceiling [--seeds N]] [--json]\n"
     "        KPIs of a project (PROJECT :sample is the bundled sample), and per workload\n"
-    "        its options with GPU-hours and cost.\n"
+    "        its options with GPU-hours and cost, planned on the measured utilization\n"
+    "        ceiling when it is of these inputs (else the assumed one, said).\n"
+    "  measure-ceiling PROJECT -o FILE [--seeds N]\n"
+    "        Simulate the knee of the project's policy and store it as the measured\n"
+    "        ceiling of its current inputs (evaluate and the app plan on it).\n"
     "  solve PROJECT [--scenario NAME] [--time-limit S] [--gap G] [--objective cost|margin]\n"
     "        [--mps FILE] [--json]\n"
     "        Choose the regime mix with COIN-OR CBC.\n"
@@ -135,6 +140,8 @@ std::optional<int> dispatch(const QString& command, const QStringList& args)
         return runInferenceCommand(args);
     if (command == QLatin1String("evaluate"))
         return runEvaluateCommand(args);
+    if (command == QLatin1String("measure-ceiling"))
+        return runMeasureCeilingCommand(args);
     if (command == QLatin1String("solve"))
         return runSolveCommand(args);
     if (command == QLatin1String("solve-worker"))

@@ -1,5 +1,6 @@
 #include "solve_command.h"
 
+#include "ceiling_report.h"
 #include "cli_support.h"
 #include "engine/evaluate.h"
 #include "export_files.h"
@@ -188,10 +189,15 @@ int runSolveCommand(const QStringList& args)
                                     parser.isSet(QStringLiteral("json")))
                      : Ok;
     }
+    // Planned on the ceiling evaluate plans on (the measured knee of these
+    // inputs unless pinned); what --apply writes is the project as loaded.
+    const std::optional<Project> stated = statedProject(parser);
+    const Project planned =
+        onPlannedCeiling(*project, plannedCeiling(*project, stated ? &*stated : nullptr));
     if (parser.isSet(QStringLiteral("mps"))) {
         // Through a temporary and a rename: an interrupted write never leaves half a model;
         // never over the project nor through a link.
-        const Milp milp = buildRegimeMixMilp(*project, options.objective);
+        const Milp milp = buildRegimeMixMilp(planned, options.objective);
         auto written = writeExportThrough(
             QFile::encodeName(parser.value(QStringLiteral("mps"))).toStdString(),
             [&](const std::string& temporary) { return writeMps(milp, temporary); },
@@ -203,9 +209,9 @@ int runSolveCommand(const QStringList& args)
         }
     }
     // One evaluation: the solve's options and the plan's GPU counts both read it.
-    const Evaluation evaluation = evaluate(*project);
+    const Evaluation evaluation = evaluate(planned);
     options.evaluation = &evaluation;
-    const auto solved = optimizeRegimeMix(*project, options);
+    const auto solved = optimizeRegimeMix(planned, options);
     if (!solved) {
         printErr(QStringLiteral("fleetplanner-cli solve: the model was refused:\n%1\n")
                      .arg(QString::fromStdString(solved.error().toString())));
@@ -213,7 +219,7 @@ int runSolveCommand(const QStringList& args)
     }
     const RegimeMixResult& result = solved.value();
     // The plan's GPUs counted as evaluate counts the engine's (engine/gpu_counts.h).
-    const GpuCounts counts = planGpuCounts(*project, evaluation, result);
+    const GpuCounts counts = planGpuCounts(planned, evaluation, result);
     if (parser.isSet(QStringLiteral("json"))) {
         boost::json::object json = regimeMixResultToJson(result, options.objective);
         json["gpu_counts"] = gpuCountsToJson(counts);

@@ -101,6 +101,16 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
     m_optimizer->setForegroundRole(QPalette::PlaceholderText);
     m_optimizer->setToolTip(optimizerHelp());
     m_optimizer->setWordWrap(true); // a long line wraps in a narrow window
+    m_ceiling = new QLabel(this);
+    m_ceiling->setObjectName(QStringLiteral("plannedCeiling"));
+    m_ceiling->setForegroundRole(QPalette::PlaceholderText);
+    m_ceiling->setWordWrap(true);
+    m_ceiling->setTextFormat(Qt::PlainText);
+    m_ceiling->setToolTip(
+        tr("The utilization ceiling the KPIs are planned on: the knee the simulator measured "
+           "for these inputs (the frontier, simulated in the background), unless the project "
+           "pins the assumed one (scheduler.ceiling_source) or nothing is measured yet. "
+           "docs/MODEL.md, \"Planning on the measured knee\""));
     m_exactFailure = new QLabel(this);
     m_exactFailure->setObjectName(QStringLiteral("exactSolverFailure"));
     m_exactFailure->setWordWrap(true);
@@ -166,9 +176,10 @@ void KpiPanel::arrange(int columns)
     }
     const int below = 1 + (int(m_kpis.size()) + columns - 1) / columns * 4;
     layout->addWidget(m_optimizer, below, 0, 1, columns);
-    layout->addWidget(m_exactFailure, below + 1, 0, 1, std::max(1, columns - 1));
+    layout->addWidget(m_ceiling, below + 1, 0, 1, columns);
+    layout->addWidget(m_exactFailure, below + 2, 0, 1, std::max(1, columns - 1));
     // Beside the failure, or under it in one column.
-    const int exportRow = columns > 1 ? below + 1 : below + 2;
+    const int exportRow = columns > 1 ? below + 2 : below + 3;
     layout->addWidget(m_exportModel, exportRow, columns - 1, Qt::AlignRight | Qt::AlignTop);
     layout->addWidget(m_alerts, exportRow + 1, 0, 1, columns);
     // In one column the figures stay at the top, whatever height is left.
@@ -193,6 +204,9 @@ void KpiPanel::setUpdating(bool updating)
 
 std::optional<std::string> frontierCeilingAlert(const PlanResults& results)
 {
+    // Planned on a measured knee: plannedCeilingText() says both.
+    if (results.ceiling.onMeasured())
+        return std::nullopt;
     const Frontier* frontier = results.frontiersCurrent ? policyFrontier(results) : nullptr;
     if (!frontier || kneeBound(*frontier) != KneeBound::Inside)
         return std::nullopt;
@@ -202,6 +216,27 @@ std::optional<std::string> frontierCeilingAlert(const PlanResults& results)
     return assumedVersusMeasured(results.project.scheduler, frontier->kneeUtilization,
                                  "the frontier's median of " + std::to_string(seeds) +
                                      " seeds' knees");
+}
+
+QString plannedCeilingText(const PlanResults& results)
+{
+    // Until the frontier of this snapshot lands the knee is being measured
+    // (RecomputeService's slow part); when it has landed without a knee, why.
+    if (results.replanOnKnee)
+        return QObject::tr("Utilization ceiling of %1: measured %2 for these inputs just now "
+                           "(assumed %3); planning on it…")
+            .arg(QString::fromUtf8(policyKey(results.ceiling.policy).data()))
+            .arg(*results.replanOnKnee, 0, 'f', 2)
+            .arg(results.ceiling.assumed, 0, 'f', 2);
+    std::string toMeasure = "measuring in the background…";
+    if (results.frontiersCurrent)
+        toMeasure = results.frontiers.empty()
+                        ? "nothing to simulate: no training or batch work"
+                        : "the frontier simulated for these inputs has no knee within its loads";
+    QString text = QString::fromStdString(plannedCeilingSentence(results.ceiling, toMeasure));
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
 }
 
 void KpiPanel::showResults(const PlanResults& results)
@@ -277,6 +312,7 @@ void KpiPanel::showResults(const PlanResults& results)
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*ceiling);
     m_alertLines = alerts;
     showAlerts();
+    m_ceiling->setText(plannedCeilingText(results));
     showOptimizer(results);
     // Longer figures may no longer fit the row they are in; in presentation
     // the arrangement stays while they do (fit left room for them).
@@ -405,6 +441,11 @@ void KpiPanel::setRangesUpdating(bool updating)
 QString KpiPanel::alertsText() const
 {
     return m_alerts->text();
+}
+
+QString KpiPanel::ceilingText() const
+{
+    return m_ceiling->text();
 }
 
 QString KpiPanel::optimizerText() const

@@ -24,6 +24,12 @@ namespace fleet::gui {
 /// by more than kCeilingToleranceFraction; none otherwise.
 std::optional<std::string> frontierCeilingAlert(const PlanResults& results);
 
+/// The ceiling the KPIs are planned on, in words: "Utilization ceiling of
+/// topology_aware: planned on measured 0.65 (assumed 0.85; …)", or "planned
+/// on assumed 0.85 (not measured for these inputs; measuring in the
+/// background…)" until the frontier of the snapshot lands.
+QString plannedCeilingText(const PlanResults& results);
+
 class KpiPanel : public QGroupBox
 {
     Q_OBJECT
@@ -51,6 +57,8 @@ public:
     QString rangeText(const QString& key) const;
     QString optimizerText() const;
     QString alertsText() const;
+    /// plannedCeilingText() of the results shown.
+    QString ceilingText() const;
     /// "The exact solver failed on this input: …" when it did, else empty.
     QString exactFailureText() const;
     /// The button that exports the model for a bug report (shown with a failure).
@@ -105,7 +113,8 @@ private:
     QLabel* m_heading = nullptr; ///< the price book, in presentation's column
     QString m_titleText;
     QLabel* m_optimizer = nullptr;
-    QLabel* m_alerts = nullptr; ///< impossible or suspicious results
+    QLabel* m_ceiling = nullptr; ///< the utilization ceiling the KPIs are planned on
+    QLabel* m_alerts = nullptr;  ///< impossible or suspicious results
     QLabel* m_exactFailure = nullptr;
     QPushButton* m_exportModel = nullptr;
     QStringList m_alertLines; ///< the warnings of the results shown

@@ -55,8 +55,8 @@ static PlanResults completeResults(const PlanResults& shown, bool frontiers)
     PlanResults results = shown;
     completePlanResults(results, PartAll, defaultTornadoKpi(results.project));
     if (frontiers && results.frontiers.empty())
-        results.frontiers = computeFrontiers(results.project, results.evaluation, nullptr, {},
-                                             kDefaultKneeSeeds, &results.kneeSpreads);
+        results.frontiers =
+            computeFrontiers(results, nullptr, {}, kDefaultKneeSeeds, &results.kneeSpreads);
     return results;
 }
 
@@ -66,8 +66,8 @@ static PlanResults scopedResults(const PlanResults& shown, ExportScope scope, bo
 {
     if (scope == ExportScope::Shown || shown.scenario.empty())
         return completeResults(shown, frontiers);
-    PlanResults baseline =
-        computePlanResults(shown.baseProject, {}, defaultTornadoKpi(shown.baseProject), PartAll);
+    PlanResults baseline = computePlanResults(
+        shown.baseProject, {}, defaultTornadoKpi(shown.baseProject), PartAll, shown.knees);
     baseline.packing = shown.packing;
     return completeResults(baseline, frontiers);
 }

@@ -232,11 +232,14 @@ private slots:
         QCOMPARE(none.value("assumed").toDouble(), 0.85);
         QVERIFY(none.value("measured").isNull());
         QCOMPARE(none.value("differs").toBool(), false);
+        QCOMPARE(none.value("basis").toString(), QStringLiteral("assumed"));
+        QCOMPARE(none.value("planned").toDouble(), 0.85);
         QVERIFY(runCli({"evaluate", ":sample"})
-                    .out.contains(QStringLiteral("Utilization ceiling of topology_aware: assumed "
-                                                 "0.85, not measured for this project")));
+                    .out.contains(QStringLiteral(
+                        "Utilization ceiling of topology_aware: planned on assumed 0.85 (not "
+                        "measured for these inputs; run fleetplanner-cli measure-ceiling")));
         // Measured now (one seed, to be quick): the sample's knee is far
-        // below the assumed 0.85, and both are said.
+        // below the assumed 0.85; planned on it, both said.
         const CliRun measured =
             runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "1", "--json"});
         QCOMPARE(measured.exitCode, 0);
@@ -247,13 +250,15 @@ private slots:
         const double knee = both.value("measured").toDouble();
         QVERIFY2(knee > 0.3 && knee < 0.8, qPrintable(QString::number(knee)));
         QCOMPARE(both.value("differs").toBool(), true);
-        QVERIFY2(both.value("statement")
+        QCOMPARE(both.value("basis").toString(), QStringLiteral("measured"));
+        QCOMPARE(both.value("planned").toDouble(), knee);
+        QVERIFY(both.value("statement").isNull()); // planned on the knee: no warning
+        QVERIFY2(both.value("planned_statement")
                      .toString()
-                     .startsWith(
-                         QStringLiteral("the utilization ceiling of topology_aware: assumed 0.85, "
-                                        "measured %1 for this project")
-                             .arg(knee, 0, 'f', 2)),
-                 qPrintable(both.value("statement").toString()));
+                     .startsWith(QStringLiteral("utilization ceiling of topology_aware: planned "
+                                                "on measured %1 (assumed 0.85; simulated now")
+                                     .arg(knee, 0, 'f', 2)),
+                 qPrintable(both.value("planned_statement").toString()));
         QCOMPARE(runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "0"}).exitCode, 1);
     }
 
@@ -425,8 +430,10 @@ private slots:
             QVERIFY2(runs.value("max_start_delay_hours").toDouble() < 1.0,
                      qPrintable(QString::number(runs.value("max_start_delay_hours").toDouble())));
         }
-        // Measured and assumed agree: no warning. Set back to the assumed 0.85: a warning,
-        // in the text and in the JSON's KPI alerts and warnings.
+        // Measured and assumed agree: no warning. Set back to the assumed 0.85: still
+        // planned on the knee of these inputs (docs/MODEL.md, "Planning on the measured
+        // knee"); pinned too, a warning, in the text and in the JSON's KPI alerts and
+        // warnings.
         const auto ceilingWarning = QStringLiteral("the assumed utilization ceiling of "
                                                    "topology_aware, 85 %, is");
         const CliRun agreeing = runCli({"evaluate", measured});
@@ -437,6 +444,20 @@ private slots:
         QJsonObject table = assumed.value("utilization_ceiling").toObject();
         table.insert(QStringLiteral("topology_aware"), 0.85);
         assumed.insert(QStringLiteral("utilization_ceiling"), table);
+        project.insert(QStringLiteral("scheduler"), assumed);
+        const QString unpinned = dir.filePath(QStringLiteral("unpinned.fleetplan.json"));
+        {
+            QFile file(unpinned);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(project).toJson());
+        }
+        const CliRun onKnee = runCli({"evaluate", unpinned});
+        QVERIFY2(!onKnee.out.contains(ceilingWarning) &&
+                     onKnee.out.contains(QStringLiteral("planned on measured %1 (assumed 0.85; ")
+                                             .arg(ceiling, 0, 'f', 2)),
+                 qPrintable(onKnee.out));
+        assumed.insert(QStringLiteral("ceiling_source"),
+                       QJsonObject{{QStringLiteral("topology_aware"), QStringLiteral("assumed")}});
         project.insert(QStringLiteral("scheduler"), assumed);
         const QString drifted = dir.filePath(QStringLiteral("drifted.fleetplan.json"));
         {

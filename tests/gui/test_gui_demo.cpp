@@ -287,6 +287,19 @@ private slots:
         m_window->recompute()->settleNow();
         QVERIFY(finished.wait(test::kPatienceMs));
         QCOMPARE(finished.first().first().toBool(), false); // not cancelled
+        // The frontier measured the sample's knee: the snapshot is planned
+        // again on it (docs/MODEL.md, "Planning on the measured knee"), and
+        // settles once more (its frontiers are not simulated again).
+        QCOMPARE(m_window->recompute()->replans(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate() &&
+                                     !m_window->recompute()->optimizerBusy() &&
+                                     m_window->recompute()->latest()->ceiling.onMeasured(),
+                                 test::kPatienceMs);
+        finished.clear();
+        m_window->recompute()->settleNow();
+        QVERIFY(finished.wait(test::kPatienceMs));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(m_window->recompute()->replans(), 1);
         QCoreApplication::processEvents();
         const RegimeMixResult& exact = *m_window->recompute()->latest()->optimizer;
         QCOMPARE(QString::fromStdString(exact.method).startsWith("exact"), true);

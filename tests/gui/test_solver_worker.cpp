@@ -7,6 +7,7 @@
 #include "compute/solver_process.h"
 #include "kpi_panel.h"
 #include "main_window.h"
+#include "store/project_edit.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
 
@@ -94,7 +95,17 @@ class TestSolverWorker : public QObject
         m_window = std::make_unique<MainWindow>();
         m_window->recompute()->setSlowEnabled(false);
         m_window->recompute()->setKneeSeeds(1); // the exact solve is what these check
-        m_window->setProject(loadSampleProject().value());
+        // The assumed ceiling pinned: the frontier's knee would otherwise have the
+        // snapshot planned again after the first settle (docs/MODEL.md,
+        // "Planning on the measured knee"); these check the exact solve alone.
+        const Project sample = loadSampleProject().value();
+        m_window->setProject(applyFieldEdits(sample,
+                                             {{"/scheduler/ceiling_source/" +
+                                                   std::string(policyKey(sample.scheduler.policy)),
+                                               boost::json::value("assumed")}},
+                                             "pin")
+                                 .value()
+                                 .project);
         m_window->show();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->recompute()->upToDate() &&
                                      m_window->recompute()->latest()->optimizer,

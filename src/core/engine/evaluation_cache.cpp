@@ -72,9 +72,9 @@ bool same(const Regime& a, const Regime& b)
 
 bool same(const Scheduler& a, const Scheduler& b)
 {
-    const auto& [a1, a2, a3, a4] = a;
-    const auto& [b1, b2, b3, b4] = b;
-    return std::tie(a1, a2, a3, a4) == std::tie(b1, b2, b3, b4);
+    const auto& [a1, a2, a3, a4, a5] = a;
+    const auto& [b1, b2, b3, b4, b5] = b;
+    return std::tie(a1, a2, a3, a4, a5) == std::tie(b1, b2, b3, b4, b5);
 }
 
 bool same(const Assumptions& a, const Assumptions& b)

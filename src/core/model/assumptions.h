@@ -20,6 +20,18 @@ inline constexpr std::array<SchedulerPolicy, 3> kAllPolicies = {
 std::string_view policyKey(SchedulerPolicy policy);
 std::optional<SchedulerPolicy> policyFromKey(std::string_view key);
 
+/// Which ceiling the engine plans a policy on: the knee measured for the
+/// project's inputs when there is one (the default), or the assumed ceiling,
+/// pinned by the user (`scheduler.ceiling_source`; docs/MODEL.md, "Planning
+/// on the measured knee").
+enum class CeilingSource
+{
+    Measured,
+    Assumed
+};
+std::string_view ceilingSourceKey(CeilingSource source);
+std::optional<CeilingSource> ceilingSourceFromKey(std::string_view key);
+
 struct Scheduler
 {
     SchedulerPolicy policy = SchedulerPolicy::TopologyAware;
@@ -32,11 +44,19 @@ struct Scheduler
     /// was measured (`simulate --apply`, the frontier view's button): kept
     /// beside the ceiling so evaluate can say when the two disagree.
     std::array<std::optional<double>, 3> measuredUtilizationCeiling{};
+    /// Per policy: plan on the measured knee when it is current (Measured,
+    /// the default) or on utilizationCeiling whatever was measured (Assumed:
+    /// the user pinned it).
+    std::array<CeilingSource, 3> ceilingSource{};
 
     double ceiling() const { return utilizationCeiling[static_cast<std::size_t>(policy)]; }
     std::optional<double> measuredCeiling() const
     {
         return measuredUtilizationCeiling[static_cast<std::size_t>(policy)];
+    }
+    bool ceilingPinned() const
+    {
+        return ceilingSource[static_cast<std::size_t>(policy)] == CeilingSource::Assumed;
     }
     double reclaim() const { return checkpointReclaimFraction[static_cast<std::size_t>(policy)]; }
 };

@@ -102,6 +102,19 @@ std::optional<SchedulerPolicy> policyFromKey(std::string_view key)
     return std::nullopt;
 }
 
+std::string_view ceilingSourceKey(CeilingSource source)
+{
+    return source == CeilingSource::Assumed ? "assumed" : "measured";
+}
+
+std::optional<CeilingSource> ceilingSourceFromKey(std::string_view key)
+{
+    for (CeilingSource source : {CeilingSource::Measured, CeilingSource::Assumed})
+        if (ceilingSourceKey(source) == key)
+            return source;
+    return std::nullopt;
+}
+
 const Segment* Project::segment(const std::string& id) const
 {
     for (const Segment& candidate : segments)

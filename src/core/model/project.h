@@ -117,7 +117,8 @@ struct Scenario
 
 /// One engine default a project overrides, as the project states it:
 /// section "assumptions", "regimes/time_sliced", "scheduler/utilization_ceiling",
-/// "scheduler/checkpoint_reclaim_fraction" or "scheduler/measured_utilization_ceiling";
+/// "scheduler/checkpoint_reclaim_fraction", "scheduler/measured_utilization_ceiling"
+/// or "scheduler/ceiling_source" (a string: "measured" or "assumed");
 /// key within it; value as JSON text.
 struct SettingOverride
 {

@@ -2,8 +2,11 @@
 
 #include "store/project_json_writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <string_view>
 
 namespace fleet {
 
@@ -127,12 +130,24 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
 
 std::string measuredInputsFingerprint(const Project& project)
 {
-    boost::json::object json = projectToJson(project);
-    for (const char* key : {"name", "description", "note", "scenarios", "format_version"})
-        json.erase(key);
+    // Copied without the keys left out, in the writer's order: boost::json's
+    // erase() moves the last member into the hole, so erasing reordered the
+    // rest by whether a note (say) was there, and a project measured without
+    // a note read as measured on other inputs once the note was written.
+    const auto without = [](const boost::json::object& from,
+                            std::initializer_list<std::string_view> keys) {
+        boost::json::object kept;
+        for (const auto& member : from)
+            if (std::find(keys.begin(), keys.end(), member.key()) == keys.end())
+                kept.emplace(member.key(), member.value());
+        return kept;
+    };
+    boost::json::object json = without(
+        projectToJson(project), {"name", "description", "note", "scenarios", "format_version"});
     if (auto* scheduler = json.if_contains("scheduler"); scheduler && scheduler->is_object())
-        for (const char* key : {"policy", "utilization_ceiling", "measured_utilization_ceiling"})
-            scheduler->as_object().erase(key);
+        *scheduler =
+            without(scheduler->as_object(), {"policy", "utilization_ceiling",
+                                             "measured_utilization_ceiling", "ceiling_source"});
     // FNV-1a, 64 bits: stable across runs and platforms, unlike std::hash.
     std::uint64_t hash = 14695981039346656037ull;
     for (const char c : boost::json::serialize(json)) {
@@ -144,20 +159,27 @@ std::string measuredInputsFingerprint(const Project& project)
     return text;
 }
 
-std::optional<std::string> staleMeasuredCeiling(const Project& project)
+std::optional<std::string> notedMeasuredInputs(const Project& project, SchedulerPolicy policy)
 {
-    const SchedulerPolicy policy = project.scheduler.policy;
-    const auto measured = project.scheduler.measuredCeiling();
     const std::string& note = project.note;
     const std::size_t at = note.find(sentenceStart(policy));
-    if (!measured || at == std::string::npos)
+    if (at == std::string::npos)
         return std::nullopt;
     const std::size_t end = note.find("not assumed.", at);
     const std::size_t word = note.find(kInputsWord, at);
     if (word == std::string::npos || (end != std::string::npos && word > end))
         return std::nullopt; // measured before fingerprints were noted
-    const std::string noted = note.substr(word + std::string(kInputsWord).size(), 16);
-    if (noted == measuredInputsFingerprint(project))
+    return note.substr(word + std::string(kInputsWord).size(), 16);
+}
+
+std::optional<std::string> staleMeasuredCeiling(const Project& project)
+{
+    const SchedulerPolicy policy = project.scheduler.policy;
+    const auto measured = project.scheduler.measuredCeiling();
+    if (!measured)
+        return std::nullopt;
+    const auto noted = notedMeasuredInputs(project, policy);
+    if (!noted || *noted == measuredInputsFingerprint(project))
         return std::nullopt;
     char ceiling[16];
     std::snprintf(ceiling, sizeof ceiling, "%.3f", *measured);
@@ -183,15 +205,25 @@ std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
                 : "; the plan pays for GPUs the scheduler could keep busy");
 }
 
-std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
-                                            const CeilingProvenance& provenance)
+std::vector<FieldEdit> measurementEdits(const Project& project, const MeasuredCeiling& measured,
+                                        const CeilingProvenance& provenance)
 {
     const std::string key(policyKey(measured.policy));
     return {
-        {"/scheduler/utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/scheduler/measured_utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance,
                                                              measuredInputsFingerprint(project)))}};
+}
+
+std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
+                                            const CeilingProvenance& provenance)
+{
+    std::vector<FieldEdit> edits = {
+        {"/scheduler/utilization_ceiling/" + std::string(policyKey(measured.policy)),
+         boost::json::value(measured.ceiling)}};
+    for (FieldEdit& edit : measurementEdits(project, measured, provenance))
+        edits.push_back(std::move(edit));
+    return edits;
 }
 
 } // namespace fleet

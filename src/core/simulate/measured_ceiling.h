@@ -67,6 +67,11 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
 /// the simulator".
 std::string measuredInputsFingerprint(const Project& project);
 
+/// The fingerprint of the inputs `policy`'s measured ceiling was measured
+/// on, as the project's note records it; none when the note has no such
+/// sentence or it was written before fingerprints were noted.
+std::optional<std::string> notedMeasuredInputs(const Project& project, SchedulerPolicy policy);
+
 /// When the project's note says its policy's ceiling was measured on inputs
 /// other than the project's now: the sentence saying so, for evaluate and
 /// the app. None when it was not measured, or measured before fingerprints
@@ -84,8 +89,15 @@ std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
                                                  std::optional<double> measured,
                                                  const std::string& how);
 
+/// The edits that store `measured` in `project` as the knee of its current
+/// inputs, leaving the assumed ceiling as it is: the policy's measured
+/// ceiling and the note with the inputs' fingerprint (`measure-ceiling`).
+std::vector<FieldEdit> measurementEdits(const Project& project, const MeasuredCeiling& measured,
+                                        const CeilingProvenance& provenance);
+
 /// The edits that write `measured` into `project`: the policy's utilization
-/// ceiling, its measured ceiling, and the note — one step in the app.
+/// ceiling too (measurementEdits() and the assumed ceiling set to the knee)
+/// — one step in the app.
 std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,
                                             const CeilingProvenance& provenance);
 

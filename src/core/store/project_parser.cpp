@@ -221,7 +221,7 @@ void ProjectParser::parseScheduler(const bj::object& top)
     const std::string path = "/scheduler";
     m_reader.checkKeys(*scheduler, path, {},
                        {"policy", "utilization_ceiling", "checkpoint_reclaim_fraction",
-                        "measured_utilization_ceiling"});
+                        "measured_utilization_ceiling", "ceiling_source"});
     readNestedField(m_reader, *scheduler, projectField("scheduler/policy"), m_project, m_project);
     const auto table = [&](std::string_view key, bool zeroAllowed, const auto& store) {
         const bj::object* byPolicy = m_reader.object(*scheduler, key, path, false);
@@ -248,6 +248,31 @@ void ProjectParser::parseScheduler(const bj::object& top)
           [&s](std::size_t i, double v) { s.checkpointReclaimFraction[i] = v; });
     table("measured_utilization_ceiling", false,
           [&s](std::size_t i, double v) { s.measuredUtilizationCeiling[i] = v; });
+    // Which ceiling each policy plans on: "measured" (the default) or "assumed" (pinned).
+    if (const bj::object* sources = m_reader.object(*scheduler, "ceiling_source", path, false)) {
+        const std::string tablePath = pointer(path, "ceiling_source");
+        m_reader.checkKeys(*sources, tablePath, {},
+                           {"naive", "topology_aware", "predictive_preemption"});
+        for (const auto& member : *sources) {
+            const auto policy = policyFromKey(member.key());
+            if (!policy)
+                continue; // reported by checkKeys
+            const auto text = m_reader.string(*sources, member.key(), tablePath);
+            if (!text)
+                continue;
+            const auto source = ceilingSourceFromKey(*text);
+            if (!source) {
+                m_reader.report(pointer(tablePath, member.key()),
+                                "must be \"measured\" (plan on the knee measured for the "
+                                "project's inputs, when there is one) or \"assumed\" (plan on "
+                                "utilization_ceiling, pinned); got \"" +
+                                    *text + "\"");
+                continue;
+            }
+            s.ceilingSource[static_cast<std::size_t>(*policy)] = *source;
+            record("scheduler/ceiling_source", member.key(), member.value());
+        }
+    }
 }
 
 void ProjectParser::parseRegimes(const bj::object& top)

@@ -24,6 +24,7 @@ struct EvaluationCaches
 /// date at the cost of each edit): it is not applied again.
 void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
                         Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
-                        const PlanSteps* steps = nullptr, const Project* shown = nullptr);
+                        const PlanSteps* steps = nullptr, const Project* shown = nullptr,
+                        std::shared_ptr<const MeasuredKnees> knees = nullptr);
 
 } // namespace fleet::gui

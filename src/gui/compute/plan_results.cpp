@@ -13,24 +13,34 @@ namespace {
 
 void computeWith(PlanResults& results, const Project& project, const std::string& scenario,
                  Kpi tornadoKpi, unsigned parts, EvaluationCaches* caches, const PlanSteps* steps,
-                 const Project* scenarioApplied = nullptr)
+                 const Project* scenarioApplied, std::shared_ptr<const MeasuredKnees> knees)
 {
     results.scenario = scenario;
-    results.baseProject = project;
-    results.project = scenarioApplied && !scenario.empty() ? *scenarioApplied : project;
+    results.knees = std::move(knees);
+    // Each on the ceiling it is planned on (docs/MODEL.md, "Planning on the measured knee").
+    const PlannedCeiling baseCeiling = plannedCeiling(project, nullptr, results.knees.get());
+    results.baseProject = onPlannedCeiling(project, baseCeiling);
+    results.ceiling = baseCeiling;
+    bool applied = false;
     if (!scenario.empty()) {
         // Applied already (the document's), or through the project's JSON.
-        bool applied = scenarioApplied != nullptr;
-        if (!scenarioApplied)
-            if (auto withScenario = applyScenario(project, scenario)) {
-                results.project = std::move(withScenario).value();
-                applied = true;
-            }
-        if (applied) {
-            results.baselineKpis =
-                (caches ? caches->base.evaluate(project) : evaluate(project)).kpis;
+        std::optional<Project> withScenario;
+        if (scenarioApplied)
+            withScenario = *scenarioApplied;
+        else if (auto fromJson = applyScenario(project, scenario))
+            withScenario = std::move(fromJson).value();
+        if (withScenario) {
+            results.ceiling = plannedCeiling(*withScenario, &project, results.knees.get());
+            results.project = onPlannedCeiling(std::move(*withScenario), results.ceiling);
+            applied = true;
         }
     }
+    if (!applied)
+        results.project = results.baseProject;
+    if (applied)
+        results.baselineKpis =
+            (caches ? caches->base.evaluate(results.baseProject) : evaluate(results.baseProject))
+                .kpis;
     results.evaluation =
         caches ? caches->shown.evaluate(results.project) : evaluate(results.project);
     if (steps && steps->evaluated)
@@ -49,18 +59,21 @@ void computeWith(PlanResults& results, const Project& project, const std::string
 } // namespace
 
 PlanResults computePlanResults(const Project& project, const std::string& scenario, Kpi tornadoKpi,
-                               unsigned parts)
+                               unsigned parts, std::shared_ptr<const MeasuredKnees> knees)
 {
     PlanResults results;
-    computeWith(results, project, scenario, tornadoKpi, parts, nullptr, nullptr);
+    computeWith(results, project, scenario, tornadoKpi, parts, nullptr, nullptr, nullptr,
+                std::move(knees));
     return results;
 }
 
 void computePlanResults(PlanResults& results, const Project& project, const std::string& scenario,
                         Kpi tornadoKpi, unsigned parts, EvaluationCaches& caches,
-                        const PlanSteps* steps, const Project* scenarioApplied)
+                        const PlanSteps* steps, const Project* scenarioApplied,
+                        std::shared_ptr<const MeasuredKnees> knees)
 {
-    computeWith(results, project, scenario, tornadoKpi, parts, &caches, steps, scenarioApplied);
+    computeWith(results, project, scenario, tornadoKpi, parts, &caches, steps, scenarioApplied,
+                std::move(knees));
 }
 
 void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,
@@ -91,9 +104,14 @@ void completePlanResults(PlanResults& results, unsigned parts, Kpi tornadoKpi,
         for (const Scenario& s : base.scenarios) {
             if (cancelled())
                 return; // incomplete: its parts stay unset
+            // On its own planned ceiling (the base is on its own already).
             auto applied = applyScenario(base, s.id);
-            if (applied)
-                results.scenarios.push_back({s.name, evaluate(applied.value()).kpis});
+            if (applied) {
+                const PlannedCeiling ceiling =
+                    plannedCeiling(applied.value(), &base, results.knees.get());
+                results.scenarios.push_back(
+                    {s.name, evaluate(onPlannedCeiling(std::move(applied).value(), ceiling)).kpis});
+            }
         }
     }
     if (!cancelled())
@@ -130,6 +148,20 @@ std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation&
             spreads->push_back(std::move(seeded.spread));
     }
     return frontiers;
+}
+
+std::vector<Frontier> computeFrontiers(const PlanResults& results, const std::atomic<bool>* cancel,
+                                       const std::function<void(double)>& progress, int seeds,
+                                       std::vector<KneeSpread>* spreads)
+{
+    if (!results.ceiling.onMeasured())
+        return computeFrontiers(results.project, results.evaluation, cancel, progress, seeds,
+                                spreads);
+    Project stated = results.project;
+    stated.scheduler.utilizationCeiling[std::size_t(results.ceiling.policy)] =
+        results.ceiling.assumed;
+    const Evaluation evaluation = evaluate(stated);
+    return computeFrontiers(stated, evaluation, cancel, progress, seeds, spreads);
 }
 
 } // namespace fleet::gui

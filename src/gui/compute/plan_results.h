@@ -12,6 +12,7 @@
 #include "optimize/regime_mix.h"
 #include "simulate/frontier.h"
 #include "simulate/knee_spread.h"
+#include "simulate/planned_ceiling.h"
 
 #include <atomic>
 #include <functional>
@@ -44,8 +45,20 @@ struct ExactSolverFailure
 
 struct PlanResults
 {
-    Project project;     ///< the snapshot (scenario applied) these results are of
-    Project baseProject; ///< the same without the scenario
+    /// The snapshot (scenario applied) these results are of, on the
+    /// utilization ceiling it is planned on (`ceiling`; onPlannedCeiling()).
+    Project project;
+    Project baseProject; ///< the same without the scenario (on its own planned ceiling)
+    /// The ceiling `project` is planned on: the measured knee of its inputs
+    /// unless pinned or not measured, and the assumed one (docs/MODEL.md,
+    /// "Planning on the measured knee").
+    PlannedCeiling ceiling;
+    /// Knees simulated this session (the app's RecomputeService), which the
+    /// scenarios' evaluations plan on too; null outside the app.
+    std::shared_ptr<const MeasuredKnees> knees;
+    /// Set by the slow part: the knee it measured for these inputs, when the
+    /// results are not planned on it (the service plans them again on it).
+    std::optional<double> replanOnKnee;
     std::string scenario;
     Evaluation evaluation;
     std::optional<Kpis> baselineKpis;      ///< the project without a scenario, when one is applied
@@ -92,8 +105,11 @@ struct PlanSteps
 };
 
 /// The fast part (engine, sensitivity, scenarios): milliseconds on the sample.
+/// Planned on the measured knee when the project holds one of its inputs
+/// (measure-ceiling, simulate --apply), or `knees` has one.
 PlanResults computePlanResults(const Project& project, const std::string& scenario = {},
-                               Kpi tornadoKpi = Kpi::MeanMonthlyCost, unsigned parts = PartAll);
+                               Kpi tornadoKpi = Kpi::MeanMonthlyCost, unsigned parts = PartAll,
+                               std::shared_ptr<const MeasuredKnees> knees = nullptr);
 
 /// Computes the parts of `results` missing from `parts` (for its own
 /// snapshot); stops between parts and scenarios when `cancel` is raised.
@@ -107,6 +123,20 @@ void completePlanResults(PlanResults& results, unsigned parts,
 /// each frontier's seeds. Stops early (and returns what it has) when
 /// `cancel` becomes true; `progress` gets 0–1.
 std::vector<Frontier> computeFrontiers(const Project& project, const Evaluation& evaluation,
+                                       const std::atomic<bool>* cancel = nullptr,
+                                       const std::function<void(double)>& progress = {},
+                                       int seeds = kDefaultKneeSeeds,
+                                       std::vector<KneeSpread>* spreads = nullptr);
+
+} // namespace fleet::gui
+
+namespace fleet::gui {
+
+/// computeFrontiers() of the results' snapshot as stated, on its assumed
+/// ceiling (evaluated again when the results are planned on the measured
+/// one): what `simulate`, `measure-ceiling` and `evaluate --measure-ceiling`
+/// simulate, so the knee measured does not depend on the ceiling planned on.
+std::vector<Frontier> computeFrontiers(const PlanResults& results,
                                        const std::atomic<bool>* cancel = nullptr,
                                        const std::function<void(double)>& progress = {},
                                        int seeds = kDefaultKneeSeeds,

@@ -2,6 +2,8 @@
 
 #include "charts/tornado_chart.h"
 #include "compute/thread_priority.h"
+#include "simulate/measured_ceiling.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 
 #include <QCoreApplication>
@@ -112,6 +114,7 @@ void RecomputeService::request(std::shared_ptr<const Project> project, const QSt
     // (the tornado's and cost curve's dozens of evaluations: seconds at a
     // thousand workloads) follow once inputs settle (startSlow).
     Request request{std::move(project), scenario, std::move(shown), ++m_generation, m_liveParts};
+    m_lastRequest = request;
     m_settle.stop();
     if (m_slowRunning && m_cancel) {
         m_cancel->store(true); // its snapshot is out of date
@@ -144,7 +147,8 @@ void RecomputeService::startOptimizer(Request request)
     m_optimizer.setFuture(QtConcurrent::run(
         &m_backgroundPool,
         [project = std::move(request.project), scenario = request.scenario,
-         shown = std::move(request.shown), base = std::move(base), cancel = m_optimizerCancel] {
+         shown = std::move(request.shown), base = std::move(base), cancel = m_optimizerCancel,
+         knees = std::shared_ptr<const MeasuredKnees>(m_knees)] {
             lowerThisThreadsPriority();
             auto answered = std::make_shared<OptimizerAnswer>();
             OptimizerAnswer& answer = *answered;
@@ -160,17 +164,28 @@ void RecomputeService::startOptimizer(Request request)
             OptimizeOptions options;
             options.fastPath = true;
             options.solve.cancel = cancel.get();
-            // The results shown are of this very snapshot (base) and, unless
-            // the scenario was applied again here, of this very project: the
-            // optimizer reads its options from their evaluation instead of
-            // evaluating every workload again (at 10,000 workloads that was
-            // seconds of CPU an edit, beside the next edit's KPIs).
-            if (base && !applied)
+            // The results shown are of this very snapshot (base), planned on
+            // its ceiling, unless the scenario was applied again here: the
+            // optimizer solves what they show and reads its options from their
+            // evaluation instead of evaluating every workload again (at 10,000
+            // workloads that was seconds of CPU an edit, beside the next
+            // edit's KPIs).
+            std::optional<Project> planned;
+            if (!base || applied) {
+                // On the ceiling the engine plans this snapshot on.
+                const Project& snapshot = applied                        ? *applied
+                                          : shown && !scenario.isEmpty() ? *shown
+                                                                         : *project;
+                planned = onPlannedCeiling(
+                    snapshot,
+                    plannedCeiling(snapshot, &snapshot == project.get() ? nullptr : project.get(),
+                                   knees.get()));
+                if (stopped())
+                    return answered;
+            } else {
                 options.evaluation = &base->evaluation;
-            auto solved = optimizeRegimeMix(applied                        ? *applied
-                                            : shown && !scenario.isEmpty() ? *shown
-                                                                           : *project,
-                                            options);
+            }
+            auto solved = optimizeRegimeMix(planned ? *planned : base->project, options);
             if (stopped())
                 return answered;
             if (solved)
@@ -199,7 +214,8 @@ void RecomputeService::startFast(Request request)
     ResultsPtr shown = m_latest;
     m_fast.setFuture(
         QtConcurrent::run(&m_fastPool, [this, request = std::move(request), caches = m_caches,
-                                        cancel = m_fastCancel, shown = std::move(shown)]() {
+                                        cancel = m_fastCancel, shown = std::move(shown),
+                                        knees = std::shared_ptr<const MeasuredKnees>(m_knees)]() {
             PlanSteps steps;
             steps.cancel = cancel.get();
             const quint64 generation = request.generation;
@@ -225,7 +241,7 @@ void RecomputeService::startFast(Request request)
             };
             computePlanResults(*results, *request.project, request.scenario.toStdString(),
                                defaultTornadoKpi(*request.project), request.parts, *caches, &steps,
-                               request.shown.get());
+                               request.shown.get(), knees);
             // Superseded: its charts' data may be incomplete, and it is dropped.
             return cancel->load() ? nullptr : results;
         }));
@@ -377,7 +393,8 @@ void RecomputeService::startSlow()
     const quint64 generation = m_slowGeneration;
     m_slow.setFuture(QtConcurrent::run(
         &m_backgroundPool,
-        [base, cancel, self, seeds, generation]() -> std::shared_ptr<PlanResults> {
+        [base, cancel, self, seeds, generation, knees = m_knees,
+         memo = m_frontierMemo]() -> std::shared_ptr<PlanResults> {
             lowerThisThreadsPriority();
             auto results = newResults(*base);
             completePlanResults(*results, PartAll, defaultTornadoKpi(results->project),
@@ -398,9 +415,50 @@ void RecomputeService::startSlow()
                     }
                 });
             };
-            results->frontiers =
-                computeFrontiers(results->project, results->evaluation, cancel.get(), progress,
-                                 seeds, &results->kneeSpreads);
+            // Simulated once per inputs (and assumed ceilings, which a sized
+            // fleet's cluster depends on): planning again on the knee does not
+            // simulate again.
+            const std::string simulated = measuredInputsFingerprint(results->project);
+            std::string inputs = simulated;
+            for (SchedulerPolicy policy : kAllPolicies)
+                inputs +=
+                    ' ' +
+                    std::to_string(
+                        policy == results->ceiling.policy
+                            ? results->ceiling.assumed
+                            : results->project.scheduler.utilizationCeiling[std::size_t(policy)]);
+            bool memoized = false;
+            {
+                const std::lock_guard lock(memo->mutex);
+                if (memo->inputs == inputs && memo->seeds == seeds) {
+                    results->frontiers = memo->frontiers;
+                    results->kneeSpreads = memo->spreads;
+                    memoized = true;
+                }
+            }
+            if (!memoized) {
+                results->frontiers = computeFrontiers(*results, cancel.get(), progress, seeds,
+                                                      &results->kneeSpreads);
+                if (!cancel->load()) {
+                    const std::lock_guard lock(memo->mutex);
+                    memo->inputs = inputs;
+                    memo->frontiers = results->frontiers;
+                    memo->spreads = results->kneeSpreads;
+                    memo->seeds = seeds;
+                }
+            }
+            // Each policy's knee, for the inputs simulated; the snapshot is planned
+            // again on its policy's unless pinned (docs/MODEL.md).
+            if (!cancel->load()) {
+                for (const Frontier& frontier : results->frontiers)
+                    if (const auto measured = measuredCeiling(frontier))
+                        knees->add(simulated, measured.value().policy, measured.value().ceiling);
+                const PlannedCeiling again = plannedCeiling(results->project, nullptr, knees.get());
+                if (!results->ceiling.pinned && again.onMeasured() &&
+                    (!results->ceiling.onMeasured() ||
+                     *again.measured != *results->ceiling.measured))
+                    results->replanOnKnee = again.measured;
+            }
             results->frontiersCurrent = !cancel->load();
             return results;
         }));
@@ -480,8 +538,19 @@ void RecomputeService::finishSlow()
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;
+        const bool replan = results->replanOnKnee.has_value();
         m_latest = std::move(results);
         emit resultsReady(m_latest);
+        emit slowFinished(cancelled);
+        // The knee of this snapshot's policy is measured now: the engine plans
+        // it again on the knee, off this thread (docs/MODEL.md, "Planning on
+        // the measured knee"); its frontiers are not simulated again.
+        if (replan && m_lastRequest && m_lastRequest->generation == m_slowGeneration) {
+            ++m_replans;
+            const Request again = *m_lastRequest;
+            request(again.project, again.scenario, again.shown);
+        }
+        return;
     }
     emit slowFinished(cancelled);
 }

@@ -28,6 +28,10 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace fleet::gui {
 
@@ -83,6 +87,12 @@ public:
     bool upToDate() const { return !fastBusy() && m_shownGeneration == m_generation; }
     /// The KPIs shown are of the newest request (they may arrive before its charts).
     bool kpisUpToDate() const { return m_kpisGeneration == m_generation; }
+    /// Knees the background frontiers measured this session, by inputs: the
+    /// fast part plans on them (docs/MODEL.md, "Planning on the measured knee").
+    std::shared_ptr<const MeasuredKnees> measuredKnees() const { return m_knees; }
+    /// How many times a knee measured in the background had the same snapshot
+    /// planned again on it (for tests).
+    int replans() const { return m_replans; }
 
 signals:
     /// A newer request is being computed: what is shown is stale until
@@ -177,6 +187,22 @@ private:
     std::shared_ptr<std::atomic<bool>> m_fastCancel;
     /// The fast part's evaluations between requests (one fast job at a time uses them).
     std::shared_ptr<EvaluationCaches> m_caches = std::make_shared<EvaluationCaches>();
+    /// Knees of the frontiers simulated this session, by the inputs they were simulated on.
+    std::shared_ptr<MeasuredKnees> m_knees = std::make_shared<MeasuredKnees>();
+    /// The last frontiers simulated and what they were simulated on: planning
+    /// a snapshot again on its knee does not simulate it again.
+    struct FrontierMemo
+    {
+        std::mutex mutex;
+        std::string inputs;
+        std::vector<Frontier> frontiers;
+        std::vector<KneeSpread> spreads;
+        int seeds = 0;
+    };
+    std::shared_ptr<FrontierMemo> m_frontierMemo = std::make_shared<FrontierMemo>();
+    /// The newest request, to plan again on a knee measured for it.
+    std::optional<Request> m_lastRequest;
+    int m_replans = 0;
     /// The fast part's one thread; the optimizer's and the slow part's two,
     /// at a lower priority (threads.h) so the KPIs and the GUI come first.
     QThreadPool m_fastPool;

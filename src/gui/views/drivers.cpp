@@ -203,13 +203,18 @@ std::vector<Driver> makeDrivers()
         {QStringLiteral("utilization_ceiling"), QObject::tr("Utilization ceiling"),
          QStringLiteral(" %"),
          QObject::tr("Share of whole-GPU hours the scheduler policy keeps busy before waits "
-                     "explode (its knee); `fleetplanner-cli simulate` measures the project's own."),
+                     "explode (its knee); `fleetplanner-cli measure-ceiling` measures the "
+                     "project's own. Moving it pins the assumed ceiling (ceiling_source "
+                     "assumed): the plan follows the slider, not the measured knee."),
          0.4, 1.0, 0.01, 0, 100,
          [](const Project& p) { return std::optional(p.scheduler.ceiling()); },
          [](const Project& p, double v) {
+             // Pinned too: with a knee measured for these inputs, the plan would
+             // otherwise stay on the knee and the slider move nothing.
+             const std::string policy(policyKey(p.scheduler.policy));
              return std::vector<FieldEdit>{
-                 {"/scheduler/utilization_ceiling/" + std::string(policyKey(p.scheduler.policy)),
-                  bj::value(v)}};
+                 {"/scheduler/utilization_ceiling/" + policy, bj::value(v)},
+                 {"/scheduler/ceiling_source/" + policy, bj::value("assumed")}};
          }});
     list.push_back(
         {QStringLiteral("growth"), QObject::tr("Inference growth"), QStringLiteral(" %/month"),

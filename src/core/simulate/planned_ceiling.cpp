@@ -1,0 +1,118 @@
+#include "simulate/planned_ceiling.h"
+
+#include "simulate/measured_ceiling.h"
+
+#include <cstdio>
+
+namespace fleet {
+
+void MeasuredKnees::add(const std::string& inputs, SchedulerPolicy policy, double knee)
+{
+    const std::lock_guard lock(m_mutex);
+    m_knees[inputs][static_cast<std::size_t>(policy)] = knee;
+}
+
+std::optional<double> MeasuredKnees::find(const std::string& inputs, SchedulerPolicy policy) const
+{
+    const std::lock_guard lock(m_mutex);
+    const auto it = m_knees.find(inputs);
+    return it == m_knees.end() ? std::nullopt : it->second[static_cast<std::size_t>(policy)];
+}
+
+bool MeasuredKnees::empty() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_knees.empty();
+}
+
+PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
+                              const MeasuredKnees* session, std::optional<double> measuredNow,
+                              const std::string& measuredNowHow)
+{
+    PlannedCeiling c;
+    const Scheduler& scheduler = planned.scheduler;
+    c.policy = scheduler.policy;
+    c.assumed = scheduler.ceiling();
+    c.pinned = scheduler.ceilingPinned();
+    if (measuredNow) {
+        c.measured = measuredNow;
+        c.measuredHow = measuredNowHow;
+        return c;
+    }
+    const Project& asStated = stated ? *stated : planned;
+    const auto stored =
+        asStated.scheduler.measuredUtilizationCeiling[static_cast<std::size_t>(c.policy)];
+    const auto noted = stored ? notedMeasuredInputs(asStated, c.policy) : std::nullopt;
+    const bool sessionKnees = session && !session->empty();
+    // Nothing to compare: no fingerprint computed (evaluate's path at scale).
+    if (!noted && !sessionKnees) {
+        c.notCurrent = stored;
+        return c;
+    }
+    // Each fingerprint once: a serialization of the whole project.
+    const std::string own =
+        sessionKnees || !stated ? measuredInputsFingerprint(planned) : std::string();
+    // A knee simulated for exactly these inputs first (the frontier the app shows).
+    if (sessionKnees)
+        if (const auto knee = session->find(own, c.policy)) {
+            c.measured = knee;
+            c.measuredHow = "simulated in the background for these inputs";
+            return c;
+        }
+    const std::string inputs = stated ? measuredInputsFingerprint(*stated) : own;
+    if (noted && *noted == inputs) {
+        c.measured = stored;
+        c.measuredHow = stated ? "measured for the project as stated"
+                               : "the project's measured ceiling, of these inputs";
+        return c;
+    }
+    if (sessionKnees && stated)
+        if (const auto knee = session->find(inputs, c.policy)) {
+            c.measured = knee;
+            c.measuredHow = "simulated in the background for the project as stated";
+            return c;
+        }
+    c.notCurrent = stored;
+    return c;
+}
+
+Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling)
+{
+    project.scheduler.utilizationCeiling[static_cast<std::size_t>(ceiling.policy)] =
+        ceiling.planned();
+    return project;
+}
+
+std::string plannedCeilingSentence(const PlannedCeiling& ceiling, const std::string& toMeasure)
+{
+    const std::string policy(policyKey(ceiling.policy));
+    char text[160];
+    if (ceiling.onMeasured()) {
+        std::snprintf(text, sizeof text, "planned on measured %.2f (assumed %.2f; ",
+                      *ceiling.measured, ceiling.assumed);
+        return "utilization ceiling of " + policy + ": " + text + ceiling.measuredHow + ")";
+    }
+    std::snprintf(text, sizeof text, "planned on assumed %.2f", ceiling.assumed);
+    std::string sentence = "utilization ceiling of " + policy + ": " + text;
+    if (ceiling.pinned) {
+        sentence += ", pinned (ceiling_source assumed)";
+        if (ceiling.measured) {
+            std::snprintf(text, sizeof text, "; measured %.2f for this project (",
+                          *ceiling.measured);
+            return sentence + text + ceiling.measuredHow + ")";
+        }
+        return sentence + "; not measured for these inputs";
+    }
+    if (ceiling.notCurrent) {
+        std::snprintf(text, sizeof text,
+                      " (the measured %.3f is not of these inputs: an earlier version, or its "
+                      "inputs were not noted",
+                      *ceiling.notCurrent);
+        sentence += text;
+    } else {
+        sentence += " (not measured for these inputs";
+    }
+    return sentence + (toMeasure.empty() ? std::string() : "; " + toMeasure) + ")";
+}
+
+} // namespace fleet

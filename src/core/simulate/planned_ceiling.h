@@ -1,0 +1,82 @@
+#pragma once
+
+// Which utilization ceiling the engine plans a snapshot on: the knee measured
+// for the snapshot's inputs when there is one and the user has not pinned the
+// assumed ceiling (Scheduler::ceilingSource), else the assumed ceiling — and
+// the sentence every KPI view says about it. docs/MODEL.md, "Planning on the
+// measured knee".
+//
+// A measurement is current when it was measured on the inputs the snapshot
+// has (measuredInputsFingerprint()): the project's own measured ceiling with
+// the fingerprint its note records (written by `measure-ceiling`, `simulate
+// --apply` or the frontier view's button), or a knee the app simulated in the
+// background this session (MeasuredKnees). Nothing here simulates.
+
+#include "model/project.h"
+
+#include <array>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace fleet {
+
+/// Knees simulated this session, by the fingerprint of the inputs they were
+/// simulated on (the app's background frontiers). Shared between threads.
+class MeasuredKnees
+{
+public:
+    void add(const std::string& inputs, SchedulerPolicy policy, double knee);
+    std::optional<double> find(const std::string& inputs, SchedulerPolicy policy) const;
+    bool empty() const;
+
+private:
+    mutable std::mutex m_mutex;
+    std::map<std::string, std::array<std::optional<double>, 3>> m_knees;
+};
+
+struct PlannedCeiling
+{
+    SchedulerPolicy policy = SchedulerPolicy::TopologyAware;
+    double assumed = 0; ///< the project's utilization_ceiling of the policy
+    /// The knee measured for these inputs (current), when there is one.
+    std::optional<double> measured;
+    std::string measuredHow; ///< where `measured` comes from
+    bool pinned = false;     ///< ceiling_source "assumed"
+    /// A measured ceiling the project holds that is not of these inputs (of
+    /// an earlier version, or noted without its inputs): said, not planned on.
+    std::optional<double> notCurrent;
+
+    bool onMeasured() const { return measured && !pinned; }
+    double planned() const { return onMeasured() ? *measured : assumed; }
+};
+
+/// The ceiling `planned` (the snapshot) is planned on. `stated`, when a
+/// scenario is applied to `planned`, is the project as stated: its measured
+/// ceiling counts when its noted inputs are its own (a scenario plans on the
+/// knee of the project as stated, saying so, unless one was simulated for
+/// the scenario's own inputs). Without `stated`, `planned` is the project as
+/// stated. `session`, when given, holds knees simulated in the background. `measuredNow` (evaluate
+/// --measure-ceiling) is a knee simulated just now on `planned`'s inputs
+/// and comes before both. Fingerprints are computed only when there is a
+/// measurement to compare (not when pinned).
+PlannedCeiling plannedCeiling(const Project& planned, const Project* stated = nullptr,
+                              const MeasuredKnees* session = nullptr,
+                              std::optional<double> measuredNow = std::nullopt,
+                              const std::string& measuredNowHow = {});
+
+/// `project` with its policy's utilization ceiling set to the planned one:
+/// what the engine evaluates. Never saved: the assumed ceiling stays in the
+/// PlannedCeiling.
+Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling);
+
+/// What every KPI view says about the ceiling: "planned on measured 0.65
+/// (topology_aware; assumed 0.85)", "planned on assumed 0.85 (pinned;
+/// measured 0.65 for this project)", "planned on assumed 0.85 (not measured
+/// for these inputs; …)". `toMeasure` ends the last: how to measure (the CLI:
+/// "run fleetplanner-cli measure-ceiling PROJECT -o PROJECT"; the app:
+/// "measuring…").
+std::string plannedCeilingSentence(const PlannedCeiling& ceiling, const std::string& toMeasure);
+
+} // namespace fleet

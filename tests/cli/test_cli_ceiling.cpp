@@ -1,0 +1,172 @@
+// `measure-ceiling` and the ceiling evaluate plans on (docs/MODEL.md,
+// "Planning on the measured knee"): the knee stored for the project's inputs
+// is planned on (cache hit), not once an input changes (stale), not when the
+// assumed ceiling is pinned; and solve plans on the same one.
+
+#include "cli_run.h"
+#include "support/fleet_test.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using fleet::test::runCli;
+
+namespace {
+
+QJsonObject readJson(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+void writeJson(const QString& path, const QJsonObject& object)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(object).toJson());
+}
+
+/// evaluate PROJECT --json: its utilization_ceiling and KPIs.
+struct Evaluated
+{
+    QJsonObject ceiling;
+    QJsonObject kpis;
+};
+
+Evaluated ceilingOf(const QString& path)
+{
+    const auto run = runCli({"evaluate", path, "--json"});
+    const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return {out.value("utilization_ceiling").toObject(), out.value("kpis").toObject()};
+}
+
+} // namespace
+
+class TestCliCeiling : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aStoredKneeIsPlannedOnUntilAnInputChangesOrItIsPinned()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.fleetplan.json"));
+        QVERIFY(runCli({"measure-ceiling", ":sample"}).exitCode != 0); // -o is required
+        // One seed, to be quick; written over nothing the first time, then in place.
+        const auto measured = runCli({"measure-ceiling", ":sample", "-o", path, "--seeds", "1"});
+        QVERIFY2(measured.exitCode == 0, qPrintable(measured.err));
+        QVERIFY2(measured.out.contains(QStringLiteral("Measured the knee of topology_aware: ")),
+                 qPrintable(measured.out));
+        const QJsonObject project = readJson(path);
+        const QJsonObject scheduler = project.value("scheduler").toObject();
+        // The assumed ceiling is left as it was (none stated: the default 0.85).
+        QVERIFY(!scheduler.contains("utilization_ceiling"));
+        const double knee = scheduler.value("measured_utilization_ceiling")
+                                .toObject()
+                                .value("topology_aware")
+                                .toDouble();
+        QVERIFY2(knee > 0.3 && knee < 0.8, qPrintable(QString::number(knee)));
+        QVERIFY(project.value("note").toString().contains(
+            QStringLiteral("measured by fleetplanner-cli measure-ceiling on ")));
+
+        // Cache hit: planned on the knee, no simulation.
+        const Evaluated hit = ceilingOf(path);
+        QCOMPARE(hit.ceiling.value("basis").toString(), QStringLiteral("measured"));
+        QCOMPARE(hit.ceiling.value("planned").toDouble(), knee);
+        QCOMPARE(hit.ceiling.value("assumed").toDouble(), 0.85);
+        const Evaluated assumed = ceilingOf(QStringLiteral(":sample"));
+        QVERIFY(hit.kpis.value("utilization").toDouble() <
+                assumed.kpis.value("utilization").toDouble());
+        QVERIFY(hit.kpis.value("mean_monthly_cost_usd").toDouble() >
+                assumed.kpis.value("mean_monthly_cost_usd").toDouble());
+        QVERIFY(
+            runCli({"evaluate", path})
+                .out.contains(
+                    QStringLiteral(
+                        "Utilization ceiling of topology_aware: planned on measured %1 (assumed "
+                        "0.85; the project's measured ceiling, of these inputs)")
+                        .arg(knee, 0, 'f', 2)));
+
+        // Pinned: planned on the assumed 0.85 exactly as without a measurement, both said.
+        QJsonObject pinnedProject = project;
+        QJsonObject pinnedScheduler = scheduler;
+        pinnedScheduler["ceiling_source"] = QJsonObject{{"topology_aware", "assumed"}};
+        pinnedProject["scheduler"] = pinnedScheduler;
+        const QString pinnedPath = dir.filePath(QStringLiteral("pinned.fleetplan.json"));
+        writeJson(pinnedPath, pinnedProject);
+        const Evaluated pinned = ceilingOf(pinnedPath);
+        QCOMPARE(pinned.ceiling.value("basis").toString(), QStringLiteral("assumed"));
+        QCOMPARE(pinned.ceiling.value("pinned").toBool(), true);
+        QCOMPARE(pinned.ceiling.value("measured").toDouble(), knee);
+        QCOMPARE(pinned.kpis.value("mean_monthly_cost_usd").toDouble(),
+                 assumed.kpis.value("mean_monthly_cost_usd").toDouble());
+        QVERIFY(pinned.ceiling.value("statement")
+                    .toString()
+                    .contains(QStringLiteral("assumed 0.85, measured %1 for this project")
+                                  .arg(knee, 0, 'f', 2)));
+
+        // Stale: a pool edited since; planned on the assumed ceiling, said.
+        QJsonObject staleProject = project;
+        QJsonObject fleet = staleProject.value("fleet").toObject();
+        QJsonArray pools = fleet.value("pools").toArray();
+        QJsonObject pool = pools.at(0).toObject();
+        pool["count"] = pool.value("count").toInt() - 8;
+        pools[0] = pool;
+        fleet["pools"] = pools;
+        staleProject["fleet"] = fleet;
+        const QString stalePath = dir.filePath(QStringLiteral("stale.fleetplan.json"));
+        writeJson(stalePath, staleProject);
+        const Evaluated stale = ceilingOf(stalePath);
+        QCOMPARE(stale.ceiling.value("basis").toString(), QStringLiteral("assumed"));
+        QVERIFY(stale.ceiling.value("measured").isNull());
+        QCOMPARE(stale.ceiling.value("measured_not_current").toDouble(), knee);
+        QVERIFY(stale.ceiling.value("planned_statement")
+                    .toString()
+                    .contains(QStringLiteral("is not of these inputs")));
+        // Measured again, in place: current again.
+        QCOMPARE(runCli({"measure-ceiling", stalePath, "-o", stalePath, "--seeds", "1"}).exitCode,
+                 0);
+        QCOMPARE(ceilingOf(stalePath).ceiling.value("basis").toString(),
+                 QStringLiteral("measured"));
+
+        // solve plans on the ceiling evaluate plans on: a different plan than on the assumed one.
+        const auto solveMeasured = runCli({"solve", path, "--json"});
+        const auto solveAssumed = runCli({"solve", ":sample", "--json"});
+        QCOMPARE(solveMeasured.exitCode, 0);
+        const double costMeasured = QJsonDocument::fromJson(solveMeasured.out.toUtf8())
+                                        .object()
+                                        .value("cost_usd")
+                                        .toDouble();
+        const double costAssumed = QJsonDocument::fromJson(solveAssumed.out.toUtf8())
+                                       .object()
+                                       .value("cost_usd")
+                                       .toDouble();
+        QVERIFY2(costMeasured > costAssumed,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(costMeasured).arg(costAssumed)));
+    }
+
+    void aScenarioPlansOnTheKneeOfTheProjectAsStated()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.fleetplan.json"));
+        QCOMPARE(runCli({"measure-ceiling", ":sample", "-o", path, "--seeds", "1"}).exitCode, 0);
+        const auto run = runCli({"evaluate", path, "--scenario", "reserve-60", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject ceiling = QJsonDocument::fromJson(run.out.toUtf8())
+                                        .object()
+                                        .value("utilization_ceiling")
+                                        .toObject();
+        QCOMPARE(ceiling.value("basis").toString(), QStringLiteral("measured"));
+        QCOMPARE(ceiling.value("measured_how").toString(),
+                 QStringLiteral("measured for the project as stated"));
+    }
+};
+
+FLEET_TEST_MAIN(TestCliCeiling)
+#include "test_cli_ceiling.moc"

@@ -1,0 +1,104 @@
+// The app plans on the measured knee (issue 31, item 5; docs/MODEL.md,
+// "Planning on the measured knee"): the KPIs first come on the assumed
+// ceiling, "measuring in the background…"; when the background frontier of
+// the snapshot lands, the recompute service plans it again on its policy's
+// knee (its frontiers not simulated again) and the KPI panel says so; a
+// pinned ceiling stays planned on the assumed one, with the knee stated.
+
+#include "compute/recompute_service.h"
+#include "gui_test_support.h"
+#include "kpi_panel.h"
+#include "simulate/measured_ceiling.h"
+#include "store/project_edit.h"
+#include "store/project_json.h"
+#include "support/fleet_test.h"
+
+#include <QtTest>
+
+using namespace fleet;
+using namespace fleet::gui;
+
+class TestGuiPlannedCeiling : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theKpiPanelSaysWhichCeilingTheKpisArePlannedOn()
+    {
+        RecomputeService recompute;
+        recompute.setKneeSeeds(1); // one seed: quick
+        recompute.setSettleDelayMs(0);
+        KpiPanel panel;
+        QStringList said; // every ceiling sentence the panel showed, in order
+        const auto show = [&](const ResultsPtr& results) {
+            panel.showResults(*results);
+            if (said.isEmpty() || said.back() != panel.ceilingText())
+                said << panel.ceilingText();
+        };
+        connect(&recompute, &RecomputeService::kpisReady, this, show);
+        connect(&recompute, &RecomputeService::resultsReady, this, show);
+        const Project sample = loadSampleProject().value();
+        recompute.request(sample, {});
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->ceiling.onMeasured() &&
+                                     recompute.latest()->frontiersCurrent &&
+                                     !recompute.slowBusy() && recompute.upToDate(),
+                                 test::kPatienceMs);
+        // First on the assumed ceiling, while the frontier is simulated …
+        QVERIFY(!said.isEmpty());
+        QCOMPARE(said.front(), QStringLiteral("Utilization ceiling of topology_aware: planned on "
+                                              "assumed 0.85 (not measured for these inputs; "
+                                              "measuring in the background…)"));
+        // … then, the frontier landed, planned again, once, on the knee it measured.
+        QCOMPARE(recompute.replans(), 1);
+        QCOMPARE(said.filter(QStringLiteral("for these inputs just now (assumed 0.85); planning "
+                                            "on it…"))
+                     .size(),
+                 1);
+        const PlanResults& measured = *recompute.latest();
+        const double knee = *measured.ceiling.measured;
+        QVERIFY2(knee > 0.3 && knee < 0.8, qPrintable(QString::number(knee)));
+        QCOMPARE(measured.project.scheduler.ceiling(), knee); // what the engine evaluated
+        QCOMPARE(panel.ceilingText(),
+                 QStringLiteral("Utilization ceiling of topology_aware: planned on measured %1 "
+                                "(assumed 0.85; simulated in the background for these inputs)")
+                     .arg(knee, 0, 'f', 2));
+        // Planned on the knee, the KPIs are the ones evaluate gives on it.
+        const Project onKnee = onPlannedCeiling(sample, measured.ceiling);
+        QCOMPARE(measured.evaluation.kpis.meanMonthlyCostUsd,
+                 evaluate(onKnee).kpis.meanMonthlyCostUsd);
+        QVERIFY(measured.evaluation.kpis.utilization < evaluate(sample).kpis.utilization);
+        // The assumed-against-measured warning is not shown: the plan is on the knee.
+        QVERIFY2(!panel.alertsText().contains(QStringLiteral("assumed 0.85, measured")),
+                 qPrintable(panel.alertsText()));
+
+        // Pinned: planned on the assumed 0.85 whatever was measured, both said; the
+        // frontier of these inputs is not simulated again, and nothing is planned again.
+        const Project pinned =
+            applyFieldEdits(sample, {{"/scheduler/ceiling_source/topology_aware", "assumed"}},
+                            "pin")
+                .value()
+                .project;
+        recompute.request(pinned, {});
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->ceiling.pinned &&
+                                     recompute.latest()->frontiersCurrent &&
+                                     !recompute.slowBusy() && recompute.upToDate(),
+                                 test::kPatienceMs);
+        QCOMPARE(recompute.replans(), 1);
+        QVERIFY(!recompute.latest()->ceiling.onMeasured());
+        QCOMPARE(recompute.latest()->project.scheduler.ceiling(), 0.85);
+        QCOMPARE(panel.ceilingText(),
+                 QStringLiteral("Utilization ceiling of topology_aware: planned on assumed 0.85, "
+                                "pinned (ceiling_source assumed); measured %1 for this project "
+                                "(simulated in the background for these inputs)")
+                     .arg(knee, 0, 'f', 2));
+        QCOMPARE(recompute.latest()->evaluation.kpis.meanMonthlyCostUsd,
+                 evaluate(sample).kpis.meanMonthlyCostUsd);
+        QVERIFY2(panel.alertsText().contains(QStringLiteral("assumed 0.85, measured %1 for this "
+                                                            "project")
+                                                 .arg(knee, 0, 'f', 2)),
+                 qPrintable(panel.alertsText()));
+    }
+};
+
+FLEET_TEST_MAIN(TestGuiPlannedCeiling)
+#include "test_gui_planned_ceiling.moc"
