@@ -23,7 +23,7 @@ std::optional<double> kneeMeasuredNow(const Project& project, const Evaluation& 
     }
     const SeededFrontier seeded = seededProjectFrontier(
         project, evaluation, cluster, placementPolicyOf(project.scheduler.policy),
-        defaultProjectLoads(), kDefaultSimulationDays, 42, seeds);
+        defaultProjectLoads(), kDefaultSimulationDays, kDefaultSimulationSeed, seeds);
     if (kneeBound(seeded.frontier) != KneeBound::Inside) {
         *how = "not measured: the knee is " + kneeLoadText(seeded.frontier) +
                " (outside the loads swept, " + kDefaultProjectLoads + ")";

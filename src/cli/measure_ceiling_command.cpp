@@ -24,12 +24,13 @@ int runMeasureCeilingCommand(const QStringList& args)
     parser.setApplicationDescription(
         QStringLiteral(
             "Simulate the knee of the project's scheduler policy (loads %1, %2 days, the median of "
-            "the seeds' knees from 42) and store it as the measured utilization ceiling of the "
+            "the seeds' knees from %3) and store it as the measured utilization ceiling of the "
             "project's current inputs, with their fingerprint in the note. The assumed ceiling "
             "stays as it is; evaluate and the app plan on the measured one while the inputs are "
             "the same, unless scheduler.ceiling_source pins the assumed one.")
             .arg(QString::fromLatin1(kDefaultProjectLoads))
-            .arg(kDefaultSimulationDays));
+            .arg(kDefaultSimulationDays)
+            .arg(kDefaultSimulationSeed));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("PROJECT"),
                                  QStringLiteral("The project file, or :sample."));
@@ -65,7 +66,7 @@ int runMeasureCeilingCommand(const QStringList& args)
     const std::vector<double> loads = defaultProjectLoads();
     const SeededFrontier seeded = seededProjectFrontier(
         *project, evaluation, cluster, placementPolicyOf(project->scheduler.policy), loads,
-        kDefaultSimulationDays, 42, seeds);
+        kDefaultSimulationDays, kDefaultSimulationSeed, seeds);
     const auto measured = measuredCeiling(seeded.frontier);
     if (!measured) {
         printErr(QStringLiteral("fleetplanner-cli measure-ceiling: nothing written: %1\n")
@@ -90,11 +91,12 @@ int runMeasureCeilingCommand(const QStringList& args)
         QString::fromStdString(plannedCeilingSentence(plannedCeiling(stored), std::string()));
     sentence[0] = sentence[0].toUpper();
     printOut(QStringLiteral("Measured the knee of %1: useful utilization %2 at load %3 (seeds "
-                            "42 to %4, knees %5 to %6), for inputs %7\n%8\n")
+                            "%4 to %5, knees %6 to %7), for inputs %8\n%9\n")
                  .arg(QString::fromUtf8(policyKey(measured.value().policy).data()))
                  .arg(measured.value().ceiling, 0, 'f', 3)
                  .arg(measured.value().kneeLoad, 0, 'f', 2)
-                 .arg(41 + seeds)
+                 .arg(kDefaultSimulationSeed)
+                 .arg(kDefaultSimulationSeed + std::uint64_t(seeds) - 1)
                  .arg(provenance.lowKnee, 0, 'f', 3)
                  .arg(provenance.highKnee, 0, 'f', 3)
                  .arg(QString::fromStdString(measuredInputsFingerprint(stored)))
