@@ -2,8 +2,10 @@
 
 #include "charts/chart_export.h"
 #include "compute/scenario_name.h"
+#include "document/background_load.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
+#include "editors/lazy_pages.h"
 #include "editors/project_pages.h"
 #include "kpi_panel.h"
 #include "new_project_dialog.h"
@@ -68,8 +70,7 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()),
-      m_pages(std::make_unique<std::vector<ProjectPage>>())
+    : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>())
 {
     initFleetGuiResources();
     m_ui->setupUi(this);
@@ -117,7 +118,7 @@ MainWindow::~MainWindow() = default;
 
 const std::vector<ProjectPage>& MainWindow::pages() const
 {
-    return *m_pages;
+    return m_pages->all();
 }
 
 void MainWindow::setupLayout()
@@ -125,6 +126,7 @@ void MainWindow::setupLayout()
     m_navigator = new QListWidget(this);
     m_navigator->setObjectName(QStringLiteral("navigator"));
     m_stack = new QStackedWidget(this);
+    m_stack->setObjectName(QStringLiteral("pages"));
     m_editorPane = new QWidget(this);
     // The pages' buttons above the page (the list hidden, their model): the
     // page has the pane's whole width.
@@ -134,8 +136,21 @@ void MainWindow::setupLayout()
     editorLayout->addWidget(m_navigator);
     editorLayout->addWidget(new NavigatorBar(m_navigator, m_editorPane));
     editorLayout->addWidget(m_stack, 1);
-    connect(m_navigator, &QListWidget::currentRowChanged, m_stack,
-            &QStackedWidget::setCurrentIndex);
+    m_pages = new LazyPages(m_stack, this);
+    connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_pages->ensure(row); // a page not built yet is built before it shows
+        m_stack->setCurrentIndex(row);
+    });
+    connect(m_pages, &LazyPages::built, this, [this](const ProjectPage& page) {
+        for (FieldTableModel* model : page.models)
+            connect(model, &FieldTableModel::refused, this,
+                    [this](const QModelIndex&, const QString& message) {
+                        statusBar()->showMessage(tr("Refused: %1").arg(message), 15000);
+                        QToolTip::showText(QCursor::pos(), message, this);
+                    });
+        if (m_pageResults && page.showResults)
+            page.showResults(*m_pageResults);
+    });
 
     // The KPIs across the top, always visible; editors and charts below.
     m_kpi = new KpiPanel(this);
@@ -327,20 +342,11 @@ void MainWindow::rebuildPages()
     }
     const int row = std::max(0, m_navigator->currentRow());
     m_navigator->clear();
-    *m_pages = makeProjectPages(m_document, m_stack);
-    for (const ProjectPage& page : *m_pages) {
+    m_pageResults.reset(); // of the previous document
+    // The page shown is built now, the others in the turns after (editors/lazy_pages.h).
+    m_pages->reset(m_document, row);
+    for (const ProjectPage& page : m_pages->current())
         m_navigator->addItem(page.title);
-        auto* scroll = new QScrollArea(m_stack);
-        scroll->setWidgetResizable(true);
-        scroll->setWidget(page.widget);
-        m_stack->addWidget(scroll);
-        for (FieldTableModel* model : page.models)
-            connect(model, &FieldTableModel::refused, this,
-                    [this](const QModelIndex&, const QString& message) {
-                        statusBar()->showMessage(tr("Refused: %1").arg(message), 15000);
-                        QToolTip::showText(QCursor::pos(), message, this);
-                    });
-    }
     // The Packing tool: not part of the project, its replay shows in the Packing chart.
     m_packing = new PackingPanel(m_recompute, m_document, m_stack);
     connect(m_packing, &PackingPanel::finished, this, [this](bool ok) {
@@ -408,8 +414,9 @@ void MainWindow::showResults(ResultsPtr results)
     m_charts->showResults(results);
     if (m_metering)
         m_metering->showResults(results);
-    for (const ProjectPage& page : *m_pages)
-        if (page.showResults)
+    m_pageResults = results;
+    for (const ProjectPage& page : m_pages->current())
+        if (page.showResults)           // built pages only
             page.showResults(*results); // the workloads' costs
     if (!m_recompute->upToDate()) {
         markStale(); // of an earlier request (a packing replay): newer ones are on their way
@@ -502,7 +509,9 @@ bool MainWindow::openFile(const QString& path)
         addRecent(path);
         return true;
     }
-    auto project = loadProject(path.toStdString());
+    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    auto project = loadProjectResponsively(path);
+    statusBar()->clearMessage();
     if (!project) {
         // A damaged file: its readable part, read-only, never written back.
         auto salvaged = offerSalvage(this, path, project.error());

@@ -39,6 +39,7 @@ enum class PresentationCommand;
 enum class ExportScope; // export/export_scope.h
 class DriversPanel;
 class KpiPanel;
+class LazyPages;
 class MeteringPage;
 class PackingPanel;
 class ProjectDocument;
@@ -178,7 +179,8 @@ private:
     QStackedWidget* m_stack = nullptr;
     QWidget* m_editorPane = nullptr;
     QWidget* m_slideBody = nullptr; ///< editors and charts (and in presentation the KPIs)
-    std::unique_ptr<std::vector<ProjectPage>> m_pages;
+    LazyPages* m_pages = nullptr;
+    ResultsPtr m_pageResults; ///< the results the pages show; a page built later gets them
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_state = nullptr;

@@ -1,13 +1,16 @@
 #include "editors/project_pages.h"
 
+#include <QObject>
+
 namespace fleet::gui {
 
-std::vector<ProjectPage> makeProjectPages(ProjectDocument* document, QWidget* parent)
+std::vector<ProjectPageMaker> projectPageMakers()
 {
-    return {fleetPage(document, parent),    priceBooksPage(document, parent),
-            segmentsPage(document, parent), workloadsPage(document, parent),
-            regimesPage(document, parent),  schedulerPage(document, parent),
-            scenariosPage(document, parent)};
+    return {
+        {QObject::tr("Fleet"), &fleetPage},        {QObject::tr("Price books"), &priceBooksPage},
+        {QObject::tr("Segments"), &segmentsPage},  {QObject::tr("Workloads"), &workloadsPage},
+        {QObject::tr("Regimes"), &regimesPage},    {QObject::tr("Scheduler"), &schedulerPage},
+        {QObject::tr("Scenarios"), &scenariosPage}};
 }
 
 } // namespace fleet::gui

@@ -36,7 +36,15 @@ ProjectPage regimesPage(ProjectDocument* document, QWidget* parent);
 ProjectPage schedulerPage(ProjectDocument* document, QWidget* parent);
 ProjectPage scenariosPage(ProjectDocument* document, QWidget* parent);
 
-/// Builds the pages; `parent` owns the widgets.
-std::vector<ProjectPage> makeProjectPages(ProjectDocument* document, QWidget* parent);
+/// A page's title and its builder, so the window can list the pages before
+/// it builds them (editors/lazy_pages.h).
+struct ProjectPageMaker
+{
+    QString title;
+    ProjectPage (*make)(ProjectDocument* document, QWidget* parent) = nullptr;
+};
+
+/// The pages in the navigator's order; each builder's page has the maker's title.
+std::vector<ProjectPageMaker> projectPageMakers();
 
 } // namespace fleet::gui
