@@ -7,23 +7,26 @@ namespace fleet {
 
 namespace {
 
-void readEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
-                    ServingTable& table)
+/// An entry that names the GPU whose compute die it shares: everything but
+/// its GPU, source and date comes from that entry (resolved once all are read).
+void readSharedDieEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
+                             ServingEfficiency& e)
+{
+    r.checkKeys(o, path, {"gpu", "precision", "stack", "same_compute_die_as", "source", "as_of"},
+                {"note"});
+    e.sameComputeDieAs = r.string(o, "same_compute_die_as", path).value_or("");
+    if (e.sameComputeDieAs == e.gpuId)
+        r.report(path + "/same_compute_die_as", "must name another GPU than the entry's own");
+}
+
+void readOwnEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
+                       ServingEfficiency& e)
 {
     r.checkKeys(o, path,
                 {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
                  "prefill_compute", "source", "as_of"},
                 {"kv_cache_fraction_of_free", "moe_attention_data_parallel",
                  "expert_load_imbalance", "note", "fit_references"});
-    ServingEfficiency e;
-    e.gpuId = r.string(o, "gpu", path).value_or("");
-    r.setEntry(e.gpuId);
-    const std::string precision = r.string(o, "precision", path).value_or("");
-    if (auto p = precisionFromKey(precision))
-        e.precision = *p;
-    else
-        r.report(path + "/precision", "must be bf16, fp8 or fp4");
-    e.stack = r.string(o, "stack", path).value_or("");
     const json::NumberRule fraction = perf::range(0, true, 1);
     e.memoryBandwidth = r.number(o, "memory_bandwidth", path, fraction).value_or(0);
     e.decodeCompute = r.number(o, "decode_compute", path, fraction).value_or(0);
@@ -37,11 +40,61 @@ void readEfficiency(json::Reader& r, const boost::json::object& o, const std::st
     if (o.contains("expert_load_imbalance") && !e.moeAttentionDataParallel)
         r.report(path + "/expert_load_imbalance",
                  "applies to expert parallelism: needs moe_attention_data_parallel true");
+    e.fitReferences = perf::fitReferences(r, o, path);
+}
+
+void readEfficiency(json::Reader& r, const boost::json::object& o, const std::string& path,
+                    ServingTable& table)
+{
+    ServingEfficiency e;
+    e.gpuId = r.string(o, "gpu", path).value_or("");
+    r.setEntry(e.gpuId);
+    const std::string precision = r.string(o, "precision", path).value_or("");
+    if (auto p = precisionFromKey(precision))
+        e.precision = *p;
+    else
+        r.report(path + "/precision", "must be bf16, fp8 or fp4");
+    e.stack = r.string(o, "stack", path).value_or("");
+    if (o.contains("same_compute_die_as"))
+        readSharedDieEfficiency(r, o, path, e);
+    else
+        readOwnEfficiency(r, o, path, e);
     e.source = r.string(o, "source", path).value_or("");
     e.asOf = r.string(o, "as_of", path).value_or("");
-    e.fitReferences = perf::fitReferences(r, o, path);
     r.setEntry("");
     table.efficiencies.push_back(std::move(e));
+}
+
+/// A GPU built on another's compute die (same chip, other memory) runs at that
+/// GPU's fractions under the same stack and precision: they are fractions of
+/// the catalog's own peaks, so its bandwidth and memory still count. The entry
+/// named must carry figures of its own (no chains).
+void resolveSharedDies(json::Reader& r, ServingTable& table)
+{
+    for (std::size_t i = 0; i < table.efficiencies.size(); ++i) {
+        ServingEfficiency& e = table.efficiencies[i];
+        if (e.sameComputeDieAs.empty())
+            continue;
+        const ServingEfficiency* own = nullptr;
+        for (const ServingEfficiency& other : table.efficiencies)
+            if (other.gpuId == e.sameComputeDieAs && other.precision == e.precision &&
+                other.stack == e.stack && other.sameComputeDieAs.empty())
+                own = &other;
+        if (!own) {
+            r.setEntry(e.gpuId);
+            r.report(json::pointer("/efficiency", i) + "/same_compute_die_as",
+                     "must name a GPU with its own entry at the same precision and stack (" +
+                         e.sameComputeDieAs + " has none)");
+            r.setEntry("");
+            continue;
+        }
+        e.memoryBandwidth = own->memoryBandwidth;
+        e.decodeCompute = own->decodeCompute;
+        e.prefillCompute = own->prefillCompute;
+        e.kvCacheFractionOfFree = own->kvCacheFractionOfFree;
+        e.moeAttentionDataParallel = own->moeAttentionDataParallel;
+        e.expertLoadImbalance = own->expertLoadImbalance;
+    }
 }
 
 void readInterconnect(json::Reader& r, const boost::json::object& o, const std::string& path,
@@ -106,6 +159,7 @@ Result<ServingTable> parseServingTable(std::string_view text, const std::string&
         for (std::size_t i = 0; i < list->size(); ++i)
             if (const auto* o = r.asObject((*list)[i], json::pointer("/efficiency", i)))
                 readEfficiency(r, *o, json::pointer("/efficiency", i), table);
+    resolveSharedDies(r, table);
     if (const auto* network = r.object(*root, "scale_out", ""))
         readScaleOut(r, *network, table);
     if (const auto* list = r.array(*root, "interconnects", ""))

@@ -31,6 +31,9 @@ struct ServingEfficiency
                                            ///< the experts expert-parallel across it
     double expertLoadImbalance = 1.0;      ///< expert parallelism: the busiest GPU's routed-expert
                                            ///< work (reads, FLOPs, all-to-all) ÷ the mean (≥ 1)
+    /// Every figure above is this GPU's entry at the same precision and stack
+    /// (the same compute die with other memory); "" = its own figures.
+    std::string sameComputeDieAs;
     std::string source;
     std::string asOf;
     std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
