@@ -62,8 +62,9 @@ private slots:
             QCOMPARE(regimeFromKey(regimeKey(kind)), std::optional(kind));
             QVERIFY(!regimeLabel(kind).empty());
         }
-        QCOMPARE(knownRegimeKeys(),
-                 std::string("bare_metal, vm_passthrough, partition, time_sliced, fractional, mps"));
+        QCOMPARE(
+            knownRegimeKeys(),
+            std::string("bare_metal, vm_passthrough, partition, time_sliced, fractional, mps"));
     }
 
     void anIncompleteDescriptorIsNamedByItsMember()
@@ -75,19 +76,22 @@ private slots:
         list.push_back(&pooled);
         const auto issues = regimeRegistryIssues(list);
         QCOMPARE(issues.size(), std::size_t(1));
-        QCOMPARE(issues.front(), std::string("regime 6 (pooled): its descriptor does not state words"));
+        QCOMPARE(issues.front(),
+                 std::string("regime 6 (pooled): its descriptor does not state words"));
 
         pooled.words = "w";
         pooled.sharedSplit = SharedSplit::Halving; // a whole-GPU regime with a split
-        QVERIFY(anyContains(regimeRegistryIssues(list), "does not state sharedSplit (None exactly"));
+        QVERIFY(
+            anyContains(regimeRegistryIssues(list), "does not state sharedSplit (None exactly"));
     }
 
     void aKeyTwiceAndAMisplacedNameAreRefused()
     {
         std::vector<const RegimeDescriptor*> list = registered();
         list.push_back(list[1]);
-        QVERIFY(anyContains(regimeRegistryIssues(list),
-                            "regime 6 (vm_passthrough): key \"vm_passthrough\" is registered twice"));
+        QVERIFY(
+            anyContains(regimeRegistryIssues(list),
+                        "regime 6 (vm_passthrough): key \"vm_passthrough\" is registered twice"));
         std::vector<const RegimeDescriptor*> swapped = registered();
         std::swap(swapped[0], swapped[1]);
         QVERIFY(anyContains(regimeRegistryIssues(swapped),

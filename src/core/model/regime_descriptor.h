@@ -131,7 +131,6 @@ const RegimeDescriptor& regimeDescriptor(RegimeKind kind);
 /// is not the regime of its key. Run at start (the catalog loader) and by
 /// test_regime_registry.
 std::vector<std::string> regimeRegistryIssues();
-std::vector<std::string>
-regimeRegistryIssues(std::span<const RegimeDescriptor* const> descriptors);
+std::vector<std::string> regimeRegistryIssues(std::span<const RegimeDescriptor* const> descriptors);
 
 } // namespace fleet

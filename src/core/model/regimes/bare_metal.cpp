@@ -10,7 +10,8 @@ namespace fleet {
 extern constexpr RegimeDescriptor kBareMetalRegime = completeRegime({
     .key = "bare_metal",
     .label = "Bare metal",
-    .words = "Whole GPUs with no virtualization layer: the reference every other regime is compared with.",
+    .words = "Whole GPUs with no virtualization layer: the reference every other regime is "
+             "compared with.",
     .unitRule = RegimeUnitRule::WholeGpu,
     .sharedSplit = SharedSplit::None,
     .coTenantsPayPenalty = RegimeFlag::No,

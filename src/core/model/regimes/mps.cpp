@@ -10,7 +10,8 @@ namespace fleet {
 extern constexpr RegimeDescriptor kMpsRegime = completeRegime({
     .key = "mps",
     .label = "MPS",
-    .words = "Concurrent kernels from several processes on one GPU through NVIDIA's Multi-Process Service, without fault isolation.",
+    .words = "Concurrent kernels from several processes on one GPU through NVIDIA's Multi-Process "
+             "Service, without fault isolation.",
     .unitRule = RegimeUnitRule::Shared,
     .sharedSplit = SharedSplit::Halving,
     .coTenantsPayPenalty = RegimeFlag::No,

@@ -10,7 +10,8 @@ namespace fleet {
 extern constexpr RegimeDescriptor kPartitionRegime = completeRegime({
     .key = "partition",
     .label = "Partition (MIG / AMD)",
-    .words = "The vendor's hardware partitions of one GPU (NVIDIA MIG profiles, AMD CPX/NPS modes), each instance with its own compute and memory.",
+    .words = "The vendor's hardware partitions of one GPU (NVIDIA MIG profiles, AMD CPX/NPS "
+             "modes), each instance with its own compute and memory.",
     .unitRule = RegimeUnitRule::Partition,
     .sharedSplit = SharedSplit::None,
     .coTenantsPayPenalty = RegimeFlag::No,

@@ -28,8 +28,8 @@ constexpr std::array kRegistry = {
 
 /// The regimes code names (RegimeKind's enumerators) and their keys.
 constexpr std::pair<RegimeKind, std::string_view> kNamedRegimes[] = {
-    {RegimeKind::BareMetal, "bare_metal"},   {RegimeKind::VmPassthrough, "vm_passthrough"},
-    {RegimeKind::Partition, "partition"},    {RegimeKind::TimeSliced, "time_sliced"},
+    {RegimeKind::BareMetal, "bare_metal"},  {RegimeKind::VmPassthrough, "vm_passthrough"},
+    {RegimeKind::Partition, "partition"},   {RegimeKind::TimeSliced, "time_sliced"},
     {RegimeKind::Fractional, "fractional"}, {RegimeKind::Mps, "mps"},
 };
 

@@ -10,7 +10,8 @@ namespace fleet {
 extern constexpr RegimeDescriptor kTimeSlicedRegime = completeRegime({
     .key = "time_sliced",
     .label = "Time-sliced",
-    .words = "Several replicas per GPU sharing its compute by time slices, with no memory or fault isolation.",
+    .words = "Several replicas per GPU sharing its compute by time slices, with no memory or fault "
+             "isolation.",
     .unitRule = RegimeUnitRule::Shared,
     .sharedSplit = SharedSplit::Replicas,
     .coTenantsPayPenalty = RegimeFlag::Yes,

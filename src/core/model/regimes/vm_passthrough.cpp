@@ -10,7 +10,8 @@ namespace fleet {
 extern constexpr RegimeDescriptor kVmPassthroughRegime = completeRegime({
     .key = "vm_passthrough",
     .label = "VM passthrough",
-    .words = "Whole GPUs passed through into virtual machines (PCIe passthrough), at a small throughput overhead.",
+    .words = "Whole GPUs passed through into virtual machines (PCIe passthrough), at a small "
+             "throughput overhead.",
     .unitRule = RegimeUnitRule::WholeGpu,
     .sharedSplit = SharedSplit::None,
     .coTenantsPayPenalty = RegimeFlag::No,
