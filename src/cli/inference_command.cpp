@@ -65,8 +65,9 @@ int runInferenceCommand(const QStringList& args)
          QStringLiteral("KV-cache bytes per token (default: estimated from N)."),
          QStringLiteral("B")},
         {QStringLiteral("regime"),
-         QStringLiteral(
-             "bare_metal (default), vm_passthrough, partition, time_sliced, fractional, mps."),
+         // The registered regimes, bare metal the default.
+         QString::fromStdString(knownRegimeKeys() + ".")
+             .replace(QStringLiteral("bare_metal,"), QStringLiteral("bare_metal (default),")),
          QStringLiteral("R")},
         {QStringLiteral("profile"),
          QStringLiteral("Partition profile (3g.40gb, CPX-NPS4) or share (1/4); default: the "
@@ -148,7 +149,7 @@ int runInferenceCommand(const QStringList& args)
         return exitCode;
     const auto context =
         resolvePricingContext(parser, kInferenceCommand, *catalog,
-                              std::vector<RegimeKind>(kAllRegimes.begin(), kAllRegimes.end()));
+                              std::vector<RegimeKind>(allRegimes().begin(), allRegimes().end()));
     if (!context)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);

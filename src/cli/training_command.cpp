@@ -159,8 +159,12 @@ int runTrainingCommand(const QStringList& args)
     const auto catalog = loadCatalogOrReport(parser.values(catalogOption), &exitCode);
     if (!catalog)
         return exitCode;
-    const auto context = resolvePricingContext(parser, kTrainingCommand, *catalog,
-                                               {RegimeKind::BareMetal, RegimeKind::VmPassthrough});
+    // A training run takes whole GPUs: the regimes that hand them out.
+    std::vector<RegimeKind> wholeGpuRegimes;
+    for (RegimeKind kind : allRegimes())
+        if (isWholeGpu(kind))
+            wholeGpuRegimes.push_back(kind);
+    const auto context = resolvePricingContext(parser, kTrainingCommand, *catalog, wholeGpuRegimes);
     if (!context)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);

@@ -107,7 +107,8 @@ Workload ProjectGenerator::workload(int index, const Project& project)
     }
     }
     if (coin(0.3))
-        w.choice.regime = kAllRegimes[static_cast<std::size_t>(integer(0, 5))];
+        w.choice.regime =
+            allRegimes()[static_cast<std::size_t>(integer(0, int(regimeCount()) - 1))];
     if (coin(0.2))
         w.choice.gpuId = "h100-sxm-80gb";
     if (coin(0.1))
@@ -117,7 +118,8 @@ Workload ProjectGenerator::workload(int index, const Project& project)
     if (m_wide) {
         w.choice = {};
         if (coin(0.3))
-            w.choice.regime = kAllRegimes[static_cast<std::size_t>(integer(0, 5))];
+            w.choice.regime =
+                allRegimes()[static_cast<std::size_t>(integer(0, int(regimeCount()) - 1))];
         if (coin(0.3)) {
             const GpuModel& gpu = pick(project.catalog().gpus);
             w.choice.gpuId = gpu.id;
@@ -274,9 +276,9 @@ Project ProjectGenerator::next()
         s.id = "seg" + std::to_string(i);
         s.name = text("Segment");
         s.isolationFloor = static_cast<IsolationLevel>(integer(0, 2));
-        const int regimes = integer(1, 6);
+        const int regimes = integer(1, int(regimeCount()));
         for (int r = 0; r < regimes; ++r)
-            s.allowedRegimes.push_back(kAllRegimes[static_cast<std::size_t>(r)]);
+            s.allowedRegimes.push_back(allRegimes()[static_cast<std::size_t>(r)]);
         s.preemptible = coin(0.3);
         s.priceUsdPerGpuHour = uniform(0, 10);
         if (coin(0.3))

@@ -143,7 +143,7 @@ private slots:
         const auto regimes = regimesFrom(catalog.engineDefaults);
         for (const GpuModel& gpu : catalog.gpus) {
             const double peak = densePeakFlopsPerS(gpu, Precision::Bf16);
-            for (RegimeKind kind : kAllRegimes) {
+            for (RegimeKind kind : allRegimes()) {
                 for (const ResourceUnit& unit :
                      resourceUnits(gpu, regimes[std::size_t(kind)], Precision::Bf16, 1.0)) {
                     const std::string what =

@@ -461,7 +461,7 @@ private slots:
         m_doc->undoStack()->clear(); // no earlier step to merge with: the click is one
         m_doc->undoStack()->setClean();
         const QList<QCheckBox*> all = boxes->findChildren<QCheckBox*>();
-        QCOMPARE(all.size(), int(kAllRegimes.size()));
+        QCOMPARE(all.size(), int(allRegimes().size()));
         qsizetype ticked = 0;
         for (QCheckBox* box : all)
             ticked += box->isChecked() ? 1 : 0;

@@ -420,7 +420,7 @@ Outcome looserSegmentRulesNeverCostMore(const Case& c)
     Project loose = c.project;
     for (Segment& s : loose.segments) {
         s.isolationFloor = IsolationLevel::None;
-        s.allowedRegimes.assign(kAllRegimes.begin(), kAllRegimes.end());
+        s.allowedRegimes.assign(allRegimes().begin(), allRegimes().end());
     }
     const Evaluation after = evaluate(loose);
     if (servesAll(c.evaluation()) &&

@@ -1,5 +1,6 @@
 #include "engine/committed_level.h"
 
+#include "model/regime_descriptor.h"
 #include "util/vector_sum.h"
 
 #include <algorithm>
@@ -34,12 +35,16 @@ std::vector<double> gpusNeeded(const std::vector<const OptionResult*>& options, 
             continue;
         // A gang its runs' hours; services and notebooks towards their peak.
         const MonthRequirement need = option->capacity(m);
-        if (isWholeGpu(option->regime))
-            hours[option->regime].push_back(need.gpuHoursHeld);
-        else if (option->regime == RegimeKind::Partition)
+        switch (regimeDescriptor(option->regime).unitRule) {
+        case RegimeUnitRule::WholeGpu: hours[option->regime].push_back(need.gpuHoursHeld); break;
+        case RegimeUnitRule::Partition:
             partitionGpus[option->profile].push_back(need.units / double(option->unitsPerGpu));
-        else
+            break;
+        case RegimeUnitRule::Shared:
+        case RegimeUnitRule::Unset: // a registered regime states its rule
             shares[option->regime].push_back(need.gpuEquivalents);
+            break;
+        }
     }
     std::vector<double> needs;
     for (const auto& [profile, gpus] : partitionGpus)

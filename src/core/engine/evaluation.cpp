@@ -1,6 +1,7 @@
 #include "engine/evaluation.h"
 
 #include "model/pricing.h"
+#include "model/regime_descriptor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,10 +47,13 @@ double OptionResult::capacityGpuHours(std::size_t m) const
 double OptionResult::setUpGpuHours(std::size_t m) const
 {
     const MonthRequirement need = capacity(m);
-    if (isWholeGpu(regime))
-        return need.gpuHoursHeld;
-    if (regime == RegimeKind::Partition)
+    switch (regimeDescriptor(regime).unitRule) {
+    case RegimeUnitRule::WholeGpu: return need.gpuHoursHeld;
+    case RegimeUnitRule::Partition:
         return need.units / double(std::max(1, unitsPerGpu)) * kHoursPerMonth;
+    case RegimeUnitRule::Shared:
+    case RegimeUnitRule::Unset: break; // a registered regime states its rule
+    }
     return need.gpuEquivalents * kHoursPerMonth;
 }
 

@@ -97,7 +97,7 @@ void addPlanMonth(const PlanGpus& entry, CountBuilder& builder)
     std::map<RegimeKind, double> setUp;
     double setUpTotal = 0;
     for (const auto& [regime, options] : optionsByRegime(entry.options)) {
-        const double gpus = regime == RegimeKind::Partition && entry.partitionGpus >= 0
+        const double gpus = isPartitioned(regime) && entry.partitionGpus >= 0
                                 ? entry.partitionGpus
                                 : gpusSetUp(options, m);
         setUp[regime] += gpus;

@@ -558,7 +558,7 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
     const Sharing sharing{otherTenantsBusy(workload), project.tenantCount(workload.segmentId),
                           project.assumptions.sharingPenaltyPerExtraTenant};
     for (const GpuModel* gpu : candidateGpus(project)) {
-        for (RegimeKind kind : kAllRegimes) {
+        for (RegimeKind kind : allRegimes()) {
             if (!filter.regimes.empty() && std::find(filter.regimes.begin(), filter.regimes.end(),
                                                      kind) == filter.regimes.end())
                 continue;

@@ -1,5 +1,7 @@
 #include "engine/resource_unit.h"
 
+#include "model/regime_descriptor.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -19,7 +21,7 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
     unit.isolation = regime.isolation;
     // Bare metal on a rack-scale part is sold by the rack: its NVLink domain
     // is one machine (CoreWeave deploys GB200 NVL72 only as full racks).
-    if (regime.kind == RegimeKind::BareMetal && gpu.rackScale())
+    if (regimeDescriptor(regime.kind).rackScaleByDomain == RegimeFlag::Yes && gpu.rackScale())
         unit.allocationGpus = gpu.nvlinkDomainGpus;
     return unit;
 }
@@ -103,7 +105,7 @@ void addSharedUnits(const GpuModel& gpu, const Regime& regime, double peak, cons
         unit.isolation = regime.isolation;
         units.push_back(unit);
     };
-    if (regime.kind == RegimeKind::TimeSliced) {
+    if (regimeDescriptor(regime.kind).sharedSplit == SharedSplit::Replicas) {
         // The operator configures k replicas per GPU; all of them share it.
         const int tenants = std::max(2, regime.maxTenantsPerGpu);
         add(tenants, std::to_string(tenants) + " replicas");
@@ -145,8 +147,7 @@ double sharedThroughputKept(const Regime& regime, int unitsPerGpu, const Sharing
     // tenant's unit costs the sharing penalty (time-slicing and fractional
     // regimes only); one of the same tenant's units costs the regime's
     // contention per busy co-tenant (time-slicing's measured overhead).
-    const bool tenantsPay =
-        regime.kind == RegimeKind::TimeSliced || regime.kind == RegimeKind::Fractional;
+    const bool tenantsPay = regimeDescriptor(regime.kind).coTenantsPayPenalty == RegimeFlag::Yes;
     const double others = std::max(0, unitsPerGpu - 1);
     const double otherTenants = tenantsPay ? std::clamp(sharing.tenants - 1.0, 0.0, others) : 0.0;
     const double ownUnits = others - otherTenants;
@@ -167,18 +168,18 @@ std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regim
     const double peak = densePeakFlopsPerS(gpu, precision);
     if (peak <= 0)
         return units;
-    switch (regime.kind) {
-    case RegimeKind::BareMetal:
-    case RegimeKind::VmPassthrough: units.push_back(wholeGpu(gpu, regime, peak)); break;
-    case RegimeKind::Partition:
+    // The regime's allocation-unit rule (model/regime_descriptor.h); a
+    // complete descriptor states one, so Unset is never reached.
+    switch (regimeDescriptor(regime.kind).unitRule) {
+    case RegimeUnitRule::WholeGpu: units.push_back(wholeGpu(gpu, regime, peak)); break;
+    case RegimeUnitRule::Partition:
         if (gpu.mig)
             addMigUnits(gpu, regime, peak, units);
         else if (gpu.amdPartitions)
             addAmdUnits(gpu, regime, peak, units);
         break;
-    case RegimeKind::TimeSliced:
-    case RegimeKind::Fractional:
-    case RegimeKind::Mps: addSharedUnits(gpu, regime, peak, sharing, units); break;
+    case RegimeUnitRule::Shared: addSharedUnits(gpu, regime, peak, sharing, units); break;
+    case RegimeUnitRule::Unset: break;
     }
     return units;
 }

@@ -152,7 +152,7 @@ std::vector<std::string> requiredDefaultKeys()
     std::vector<std::string> keys;
     for (const AssumptionField& field : kAssumptions)
         keys.push_back("assumptions." + std::string(field.key));
-    for (RegimeKind kind : kAllRegimes)
+    for (RegimeKind kind : allRegimes())
         for (const RegimeField& field : kRegimeNumbers)
             keys.push_back("regimes." + std::string(regimeKey(kind)) + "." +
                            std::string(field.key));
@@ -173,10 +173,10 @@ Assumptions assumptionsFrom(const EngineDefaults& defaults)
     return result;
 }
 
-std::array<Regime, 6> regimesFrom(const EngineDefaults& defaults)
+std::vector<Regime> regimesFrom(const EngineDefaults& defaults)
 {
-    std::array<Regime, 6> result;
-    for (RegimeKind kind : kAllRegimes) {
+    std::vector<Regime> result(regimeCount());
+    for (RegimeKind kind : allRegimes()) {
         Regime& regime = result[static_cast<std::size_t>(kind)];
         regime.kind = kind;
         const std::string prefix = "regimes." + std::string(regimeKey(kind)) + ".";

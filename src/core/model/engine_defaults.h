@@ -75,7 +75,7 @@ std::vector<std::string> requiredDefaultKeys();
 
 /// Typed defaults; keys missing from `defaults` keep the struct's own value.
 Assumptions assumptionsFrom(const EngineDefaults& defaults);
-std::array<Regime, 6> regimesFrom(const EngineDefaults& defaults);
+std::vector<Regime> regimesFrom(const EngineDefaults& defaults);
 Scheduler schedulerFrom(const EngineDefaults& defaults);
 
 } // namespace fleet

@@ -29,8 +29,17 @@ constexpr EnumOption kStages[] = {
     {"early", "whole GPUs in VMs, simple; floor none"},
     {"mid", "fractional GPUs or MIG with memory guarantees; floor memory"},
     {"enterprise", "dedicated GPUs or MIG, provable isolation; floor hardware"}};
-constexpr EnumOption kRegimes[] = {{"bare_metal", ""},  {"vm_passthrough", ""}, {"partition", ""},
-                                   {"time_sliced", ""}, {"fractional", ""},     {"mps", ""}};
+/// The registered regimes (model/regime_descriptor.h), in their order.
+std::span<const EnumOption> regimeOptions()
+{
+    static const std::vector<EnumOption> options = [] {
+        std::vector<EnumOption> all;
+        for (RegimeKind kind : allRegimes())
+            all.push_back({regimeKey(kind), ""});
+        return all;
+    }();
+    return options;
+}
 
 FieldValue getPlan(const FleetPool& pool)
 {
@@ -118,7 +127,7 @@ const std::vector<Field<Segment>>& segmentTable()
         choice<R>("isolation_floor", P::Unset, kIsolation,
                   "The least isolation its work accepts (required without a stage)",
                   {"Isolation floor", "", 1, 0}, &getIsolation, &setIsolation, EnumWording::Plain),
-        enumList<R>("allowed_regimes", P::Optional, kRegimes, "regime", "segment_regime",
+        enumList<R>("allowed_regimes", P::Optional, regimeOptions(), "regime", "segment_regime",
                     "The regimes its work may run under, at least one (required without a "
                     "stage)",
                     {"Allowed regimes", "", 1, 0}, &getRegimes, &setRegimes),

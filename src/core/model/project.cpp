@@ -1,5 +1,7 @@
 #include "model/project.h"
 
+#include "model/regime_descriptor.h"
+
 #include <algorithm>
 
 namespace fleet {
@@ -39,17 +41,30 @@ std::optional<SegmentStage> stageFromKey(std::string_view key)
     return std::nullopt;
 }
 
+namespace {
+
+/// A stage's default regimes: those whose descriptor names the stage, in the
+/// registry's order.
+std::vector<RegimeKind> stageRegimes(std::uint8_t stageBit)
+{
+    std::vector<RegimeKind> kinds;
+    for (RegimeKind kind : allRegimes())
+        if (regimeDescriptor(kind).defaultStages & stageBit)
+            kinds.push_back(kind);
+    return kinds;
+}
+
+} // namespace
+
 const StageDefaults& stageDefaults(SegmentStage stage)
 {
     // DESIGN.md's three stages, as the sample's segments state them: early →
     // whole GPUs in VMs (time-slicing for development); mid → fractional GPUs
-    // or MIG with memory guarantees; enterprise → dedicated GPUs or MIG.
-    using R = RegimeKind;
-    static const StageDefaults early{IsolationLevel::None, {R::VmPassthrough, R::TimeSliced}};
-    static const StageDefaults mid{IsolationLevel::Memory,
-                                   {R::VmPassthrough, R::Partition, R::Fractional}};
-    static const StageDefaults enterprise{IsolationLevel::Hardware,
-                                          {R::BareMetal, R::VmPassthrough, R::Partition}};
+    // or MIG with memory guarantees; enterprise → dedicated GPUs or MIG. The
+    // regimes say which stages they serve (RegimeDescriptor::defaultStages).
+    static const StageDefaults early{IsolationLevel::None, stageRegimes(kStageEarly)};
+    static const StageDefaults mid{IsolationLevel::Memory, stageRegimes(kStageMid)};
+    static const StageDefaults enterprise{IsolationLevel::Hardware, stageRegimes(kStageEnterprise)};
     switch (stage) {
     case SegmentStage::Early: return early;
     case SegmentStage::Mid: return mid;

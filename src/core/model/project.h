@@ -146,7 +146,7 @@ struct Project
     std::vector<PriceBook> ownPriceBooks; ///< the price books the project file itself defines
     Fleet fleet;
     Scheduler scheduler;
-    std::array<Regime, 6> regimes; ///< indexed by RegimeKind
+    std::vector<Regime> regimes = std::vector<Regime>(regimeCount()); ///< indexed by RegimeKind
     Assumptions assumptions;
     std::vector<Segment> segments;
     std::vector<Workload> workloads;

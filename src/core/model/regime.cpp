@@ -1,39 +1,51 @@
 #include "model/regime.h"
 
+#include "model/regime_descriptor.h"
+
+#include <vector>
+
 namespace fleet {
+
+std::span<const RegimeKind> allRegimes()
+{
+    static const std::vector<RegimeKind> kinds = [] {
+        std::vector<RegimeKind> all;
+        for (std::size_t i = 0; i < regimeDescriptors().size(); ++i)
+            all.push_back(static_cast<RegimeKind>(i));
+        return all;
+    }();
+    return kinds;
+}
+
+std::size_t regimeCount()
+{
+    return regimeDescriptors().size();
+}
 
 std::string_view regimeKey(RegimeKind kind)
 {
-    switch (kind) {
-    case RegimeKind::BareMetal: return "bare_metal";
-    case RegimeKind::VmPassthrough: return "vm_passthrough";
-    case RegimeKind::Partition: return "partition";
-    case RegimeKind::TimeSliced: return "time_sliced";
-    case RegimeKind::Fractional: return "fractional";
-    case RegimeKind::Mps: return "mps";
-    }
-    return "bare_metal";
+    return regimeDescriptor(kind).key;
 }
 
 std::string_view regimeLabel(RegimeKind kind)
 {
-    switch (kind) {
-    case RegimeKind::BareMetal: return "Bare metal";
-    case RegimeKind::VmPassthrough: return "VM passthrough";
-    case RegimeKind::Partition: return "Partition (MIG / AMD)";
-    case RegimeKind::TimeSliced: return "Time-sliced";
-    case RegimeKind::Fractional: return "Fractional";
-    case RegimeKind::Mps: return "MPS";
-    }
-    return "Bare metal";
+    return regimeDescriptor(kind).label;
 }
 
 std::optional<RegimeKind> regimeFromKey(std::string_view key)
 {
-    for (RegimeKind kind : kAllRegimes)
+    for (RegimeKind kind : allRegimes())
         if (regimeKey(kind) == key)
             return kind;
     return std::nullopt;
+}
+
+std::string knownRegimeKeys()
+{
+    std::string keys;
+    for (RegimeKind kind : allRegimes())
+        keys += (keys.empty() ? "" : ", ") + std::string(regimeKey(kind));
+    return keys;
 }
 
 std::string_view isolationKey(IsolationLevel level)
@@ -57,7 +69,12 @@ std::optional<IsolationLevel> isolationFromKey(std::string_view key)
 
 bool isWholeGpu(RegimeKind kind)
 {
-    return kind == RegimeKind::BareMetal || kind == RegimeKind::VmPassthrough;
+    return regimeDescriptor(kind).wholeGpu();
+}
+
+bool isPartitioned(RegimeKind kind)
+{
+    return regimeDescriptor(kind).partitioned();
 }
 
 } // namespace fleet

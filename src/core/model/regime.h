@@ -2,8 +2,10 @@
 
 // Virtualization regimes and the isolation they give.
 
-#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -17,18 +19,25 @@ enum class IsolationLevel
     Hardware = 2
 };
 
-enum class RegimeKind
+/// A virtualization regime: the index of its descriptor in the registry
+/// (model/regime_descriptor.h, model/regimes/registry.cpp). An open set: a
+/// regime the code never names needs no enumerator here. The ones named are
+/// the built-in regimes that code or tests refer to by identity; the registry
+/// check (regimeRegistryIssues) holds each to its key.
+enum class RegimeKind : std::uint8_t
 {
-    BareMetal,
-    VmPassthrough,
-    Partition,
-    TimeSliced,
-    Fractional,
-    Mps
+    BareMetal = 0,
+    VmPassthrough = 1,
+    Partition = 2,
+    TimeSliced = 3,
+    Fractional = 4,
+    Mps = 5
 };
-inline constexpr std::array<RegimeKind, 6> kAllRegimes = {
-    RegimeKind::BareMetal,  RegimeKind::VmPassthrough, RegimeKind::Partition,
-    RegimeKind::TimeSliced, RegimeKind::Fractional,    RegimeKind::Mps};
+
+/// Every registered regime, in the registry's order.
+std::span<const RegimeKind> allRegimes();
+/// How many regimes are registered.
+std::size_t regimeCount();
 
 /// A regime's properties; defaults come from data/defaults/engine.json, each sourced.
 struct Regime
@@ -47,11 +56,15 @@ struct Regime
 std::string_view regimeKey(RegimeKind kind);   ///< "bare_metal", "vm_passthrough", ...
 std::string_view regimeLabel(RegimeKind kind); ///< "Bare metal", "VM passthrough", ...
 std::optional<RegimeKind> regimeFromKey(std::string_view key);
+/// "bare_metal, vm_passthrough, …": the registered keys, for messages.
+std::string knownRegimeKeys();
 
 std::string_view isolationKey(IsolationLevel level); ///< "none", "memory", "hardware"
 std::optional<IsolationLevel> isolationFromKey(std::string_view key);
 
 /// True when `kind` hands out whole GPUs (jobs may then queue behind a utilization ceiling).
 bool isWholeGpu(RegimeKind kind);
+/// True when `kind` hands out the vendor's hardware partitions (MIG, AMD).
+bool isPartitioned(RegimeKind kind);
 
 } // namespace fleet

@@ -7,6 +7,7 @@
 #include "engine/fleet_spot.h"
 #include "engine/options.h"
 #include "engine/service_overflow.h"
+#include "model/regime_descriptor.h"
 #include "model/spot.h"
 #include "optimize/infeasibility.h"
 #include "optimize/partition_layouts.h"
@@ -174,7 +175,7 @@ double gpuCountCap(const Project& project, const GpuModel& gpu,
                                 spotGpuHoursHeld(oc->option->spotGpuHoursPaid(m),
                                                  oc->option->lostWorkFractionOnSpot) /
                                     kHoursPerMonth});
-            if (!isWholeGpu(oc->option->regime) && oc->option->regime != RegimeKind::Partition)
+            if (regimeDescriptor(oc->option->regime).shared())
                 busiest = std::max(
                     {busiest,
                      need.memoryGb /
@@ -277,7 +278,7 @@ std::vector<PartitionLayout> onePerProfileLayouts(const std::vector<ColumnOnGpu>
 {
     std::map<std::string, int> perGpu;
     for (const auto& [workload, oc] : onGpu)
-        if (oc->option->regime == RegimeKind::Partition)
+        if (isPartitioned(oc->option->regime))
             perGpu[oc->option->profile] = std::max(1, oc->option->unitsPerGpu);
     std::vector<PartitionLayout> layouts;
     for (const auto& [profile, count] : perGpu)
@@ -329,7 +330,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
         bool partitioned = false;
         for (const auto& [workload, oc] : onGpu) {
             usedRegimes[oc->option->regime] = true;
-            partitioned = partitioned || oc->option->regime == RegimeKind::Partition;
+            partitioned = partitioned || isPartitioned(oc->option->regime);
         }
         const auto plans = plansFor(project, *gpu);
         // A GPU model no option uses still costs its commitment.
@@ -391,7 +392,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 return columns;
             };
             for (const auto& [regime, used] : usedRegimes) {
-                if (regime == RegimeKind::Partition)
+                if (isPartitioned(regime))
                     continue;
                 const std::vector<int> supply = supplyColumns("setup", regimeKey(regime));
                 for (std::size_t i = 0; i < supply.size(); ++i)
@@ -451,7 +452,7 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 }
                 std::map<std::string, std::vector<std::pair<int, double>>> demand;
                 for (const auto& [workload, oc] : onGpu)
-                    if (oc->option->regime == RegimeKind::Partition)
+                    if (isPartitioned(oc->option->regime))
                         demand[oc->option->profile].emplace_back(
                             oc->column, oc->option->capacity(std::size_t(m - 1)).units);
                 for (auto& [profile, terms] : demand) {

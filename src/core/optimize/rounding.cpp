@@ -90,7 +90,7 @@ suppliesOf(const Project& project, const Model& model,
     }
     std::map<GpuMonth, std::map<std::string, double>> instances;
     for (const OptionResult* option : chosen)
-        if (option->regime == RegimeKind::Partition)
+        if (isPartitioned(option->regime))
             for (int m = 1; m <= project.horizonMonths; ++m)
                 instances[{option->gpuId, m}][option->profile] +=
                     option->capacity(std::size_t(m - 1)).units;

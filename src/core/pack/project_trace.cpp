@@ -1,5 +1,7 @@
 #include "pack/project_trace.h"
 
+#include "model/regime_descriptor.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,9 +16,7 @@ Trace projectTrace(const Project& project, const Evaluation& evaluation)
     int perNode = 8;
     for (std::size_t w = 0; w < evaluation.workloads.size(); ++w) {
         const OptionResult* option = evaluation.workloads[w].chosenOption();
-        if (!option ||
-            (option->regime != RegimeKind::Fractional &&
-             option->regime != RegimeKind::TimeSliced) ||
+        if (!option || regimeDescriptor(option->regime).packedAsFractions != RegimeFlag::Yes ||
             option->months.empty())
             continue;
         const MonthRequirement& month = option->months.front();

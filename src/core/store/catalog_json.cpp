@@ -145,8 +145,7 @@ private:
             const std::string regimePath = pointer(path, key);
             const auto kind = regimeFromKey(key);
             if (!kind) {
-                m_reader.report(regimePath, "unknown regime; known: bare_metal, vm_passthrough, "
-                                            "partition, time_sliced, fractional, mps");
+                m_reader.report(regimePath, "unknown regime; known: " + knownRegimeKeys());
                 continue;
             }
             const bj::object* regime = m_reader.asObject(member.value(), regimePath);

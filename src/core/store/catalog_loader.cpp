@@ -3,6 +3,7 @@
 #include "data/embedded_file.h"
 #include "io/regular_file.h"
 #include "model/owned_tco.h"
+#include "model/regime_descriptor.h"
 #include "store/catalog_json.h"
 
 namespace fleet {
@@ -78,7 +79,10 @@ Result<Catalog> merge(std::vector<CatalogDocument> documents)
                                    {},
                                    "engine_defaults",
                                    "defines no figure for " + key});
-    for (RegimeKind kind : kAllRegimes)
+    // The registry of regimes, checked at start (model/regime_descriptor.h).
+    for (const std::string& problem : regimeRegistryIssues())
+        issues.push_back(Issue{"built-in:regimes", {}, "regimes", problem});
+    for (RegimeKind kind : allRegimes())
         if (!catalog.engineDefaults.regimeTraits.count(kind))
             issues.push_back(
                 Issue{"built-in:defaults/engine.json",

@@ -284,9 +284,7 @@ void ProjectParser::parseRegimes(const bj::object& top)
         const std::string path = pointer("/regimes", member.key());
         const auto kind = regimeFromKey(member.key());
         if (!kind) {
-            m_reader.report(
-                path, "unknown regime; known: bare_metal, vm_passthrough, partition, time_sliced, "
-                      "fractional, mps");
+            m_reader.report(path, "unknown regime; known: " + knownRegimeKeys());
             continue;
         }
         const bj::object* item = m_reader.asObject(member.value(), path);

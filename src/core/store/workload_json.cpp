@@ -203,9 +203,7 @@ WorkloadChoice choice(json::Reader& r, const bj::object& item, const std::string
             result.regime = *kind;
         else
             r.report(pointer(choicePath, "regime"),
-                     "must be one of bare_metal, vm_passthrough, partition, "
-                     "time_sliced, fractional, mps; got \"" +
-                         *regime + "\"");
+                     "must be one of " + knownRegimeKeys() + "; got \"" + *regime + "\"");
     }
     result.profile = r.string(*object, "profile", choicePath, false);
     if (auto plan = r.string(*object, "plan", choicePath, false)) {

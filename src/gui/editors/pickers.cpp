@@ -121,7 +121,7 @@ std::vector<FieldChoice> isolationChoices()
 std::vector<FieldChoice> regimeChoices()
 {
     std::vector<FieldChoice> choices;
-    for (RegimeKind kind : kAllRegimes)
+    for (RegimeKind kind : allRegimes())
         choices.push_back({qs(regimeKey(kind)), qs(regimeLabel(kind)), qs(regimeKey(kind))});
     return choices;
 }

@@ -22,10 +22,10 @@ namespace fleet::gui {
 
 namespace {
 
-std::vector<int> allRegimes(const Project&)
+std::vector<int> regimeRows(const Project&)
 {
     std::vector<int> rows;
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < int(regimeCount()); ++i)
         rows.push_back(i);
     return rows;
 }
@@ -64,7 +64,7 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         return c;
     };
     auto* model = new FieldTableModel(
-        doc, allRegimes,
+        doc, regimeRows,
         [](const Project&, int i) { return QString::fromUtf8(regimeLabel(RegimeKind(i)).data()); },
         {regimeColumn(
              QObject::tr("Throughput overhead"), QObject::tr("%"),

@@ -52,7 +52,7 @@ boost::json::object newSegmentRow(const Project& p)
 {
     const std::string id = freeId(p, RowList::Segments, "segment");
     boost::json::array regimes;
-    for (RegimeKind kind : kAllRegimes)
+    for (RegimeKind kind : allRegimes())
         regimes.emplace_back(std::string(regimeKey(kind)));
     return {{"id", id},
             {"name", "New segment " + id.substr(8)},

@@ -1,0 +1,138 @@
+// The registry of regimes (model/regime_descriptor.h, model/regimes/): every
+// registered regime complete, each key once, the named RegimeKinds at their
+// keys; an incomplete or doubled descriptor is refused naming what is wrong;
+// the descriptors answer what the switches on RegimeKind used to.
+
+#include "model/project.h"
+#include "model/regime_descriptor.h"
+#include "support/fleet_test.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+using namespace fleet;
+
+namespace {
+
+bool anyContains(const std::vector<std::string>& issues, const std::string& text)
+{
+    return std::any_of(issues.begin(), issues.end(),
+                       [&](const std::string& i) { return i.find(text) != std::string::npos; });
+}
+
+std::vector<const RegimeDescriptor*> registered()
+{
+    return {regimeDescriptors().begin(), regimeDescriptors().end()};
+}
+
+// A descriptor's file cannot compile with a member missing (completeRegime);
+// the same rule, run here on a descriptor made at run time.
+// (Members are set one by one: the compiler warns of a designated
+// initializer that leaves one out, which these mean to do.)
+constexpr RegimeDescriptor described(int members)
+{
+    RegimeDescriptor d;
+    d.key = "x";
+    if (members > 1) {
+        d.label = "X";
+        d.words = "w";
+    }
+    return d;
+}
+static_assert(missingRegimeMember(described(1)) == "label");
+static_assert(missingRegimeMember(described(3)) == "unitRule");
+
+} // namespace
+
+class TestRegimeRegistry : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theRegistryIsComplete()
+    {
+        const std::vector<std::string> issues = regimeRegistryIssues();
+        QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().c_str());
+        QCOMPARE(allRegimes().size(), regimeCount());
+        QCOMPARE(Project().regimes.size(), regimeCount());
+        for (RegimeKind kind : allRegimes()) {
+            QCOMPARE(regimeFromKey(regimeKey(kind)), std::optional(kind));
+            QVERIFY(!regimeLabel(kind).empty());
+        }
+        QCOMPARE(
+            knownRegimeKeys(),
+            std::string("bare_metal, vm_passthrough, partition, time_sliced, fractional, mps"));
+    }
+
+    void anIncompleteDescriptorIsNamedByItsMember()
+    {
+        RegimeDescriptor pooled = *regimeDescriptors()[0];
+        pooled.key = "pooled";
+        pooled.words = {};
+        std::vector<const RegimeDescriptor*> list = registered();
+        list.push_back(&pooled);
+        const auto issues = regimeRegistryIssues(list);
+        QCOMPARE(issues.size(), std::size_t(1));
+        QCOMPARE(issues.front(),
+                 std::string("regime 6 (pooled): its descriptor does not state words"));
+
+        pooled.words = "w";
+        pooled.sharedSplit = SharedSplit::Halving; // a whole-GPU regime with a split
+        QVERIFY(
+            anyContains(regimeRegistryIssues(list), "does not state sharedSplit (None exactly"));
+    }
+
+    void aKeyTwiceAndAMisplacedNameAreRefused()
+    {
+        std::vector<const RegimeDescriptor*> list = registered();
+        list.push_back(list[1]);
+        QVERIFY(
+            anyContains(regimeRegistryIssues(list),
+                        "regime 6 (vm_passthrough): key \"vm_passthrough\" is registered twice"));
+        std::vector<const RegimeDescriptor*> swapped = registered();
+        std::swap(swapped[0], swapped[1]);
+        QVERIFY(anyContains(regimeRegistryIssues(swapped),
+                            "RegimeKind 0 is named for \"bare_metal\", which is not the regime "
+                            "registered there"));
+    }
+
+    void onePartitionRegimeOnly()
+    {
+        RegimeDescriptor slices = *regimeDescriptors()[std::size_t(RegimeKind::Partition)];
+        slices.key = "slices";
+        std::vector<const RegimeDescriptor*> list = registered();
+        list.push_back(&slices);
+        QVERIFY(anyContains(regimeRegistryIssues(list), "2 regimes hand out hardware partitions"));
+    }
+
+    // What the switches on RegimeKind said before the registry (main,
+    // 2026-12-06): the descriptors must answer the same.
+    void theDescriptorsAnswerAsTheSwitchesDid()
+    {
+        using R = RegimeKind;
+        for (RegimeKind kind : allRegimes()) {
+            const RegimeDescriptor& d = regimeDescriptor(kind);
+            QCOMPARE(isWholeGpu(kind), kind == R::BareMetal || kind == R::VmPassthrough);
+            QCOMPARE(isPartitioned(kind), kind == R::Partition);
+            QCOMPARE(d.coTenantsPayPenalty == RegimeFlag::Yes,
+                     kind == R::TimeSliced || kind == R::Fractional);
+            QCOMPARE(d.packedAsFractions == RegimeFlag::Yes,
+                     kind == R::TimeSliced || kind == R::Fractional);
+            QCOMPARE(d.rackScaleByDomain == RegimeFlag::Yes, kind == R::BareMetal);
+            QCOMPARE(d.sharedSplit == SharedSplit::Replicas, kind == R::TimeSliced);
+        }
+        QCOMPARE(regimeLabel(R::Partition), std::string_view("Partition (MIG / AMD)"));
+        QCOMPARE(stageDefaults(SegmentStage::Early).allowedRegimes,
+                 (std::vector<R>{R::VmPassthrough, R::TimeSliced}));
+        QCOMPARE(stageDefaults(SegmentStage::Mid).allowedRegimes,
+                 (std::vector<R>{R::VmPassthrough, R::Partition, R::Fractional}));
+        QCOMPARE(stageDefaults(SegmentStage::Enterprise).allowedRegimes,
+                 (std::vector<R>{R::BareMetal, R::VmPassthrough, R::Partition}));
+    }
+};
+
+FLEET_TEST_MAIN(TestRegimeRegistry)
+#include "test_regime_registry.moc"
