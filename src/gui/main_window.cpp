@@ -94,6 +94,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_ranges, &RangeService::started, this, [this] { m_kpi->setRangesUpdating(true); });
     connect(m_ranges, &RangeService::ready, this,
             [this](RangeRunPtr run) { m_kpi->showRanges(run.get()); });
+    // … and the charts' fans over them, once computed for the results shown.
+    connect(m_ranges, &RangeService::bandsReady, m_recompute, &RecomputeService::setBands);
+    connect(m_recompute, &RecomputeService::bandsReady, this,
+            [this](ResultsPtr results) { m_charts->showBands(std::move(results)); });
     // What is shown stays on screen while newer results are computed, marked
     // as of an earlier state once they take longer than an edit should.
     m_markStale = new QTimer(this);

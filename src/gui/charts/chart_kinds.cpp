@@ -102,12 +102,19 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
     if (const auto why = emptyChartReason(kind, results))
         return createEmptyChart(chartKindLabel(kind), *why);
     const Project& project = results.project;
+    // The fans over the input ranges, once computed for these very inputs.
+    const ChartBands* bands = results.currentBands();
+    const bool pending = !bands && !project.ranges.empty();
     switch (kind) {
     case ChartKind::CostPerToken:
-        return createCostPerTokenChart(project.catalog(), results.costPerOutputToken);
+        return createCostPerTokenChart(project.catalog(), results.costPerOutputToken,
+                                       bands ? &bands->outputTokens : nullptr, pending);
     case ChartKind::CostPerTrainingToken:
-        return createCostPerTokenChart(project.catalog(), results.costPerTrainingToken);
-    case ChartKind::CostCurve: return createCostCurveChart(results.costCurve);
+        return createCostPerTokenChart(project.catalog(), results.costPerTrainingToken,
+                                       bands ? &bands->trainingTokens : nullptr, pending);
+    case ChartKind::CostCurve:
+        return createCostCurveChart(results.costCurve, bands ? &bands->costCurve : nullptr,
+                                    pending);
     case ChartKind::Frontier: return createFrontierChart(results.frontiers);
     case ChartKind::RegimeMix: return createRegimeMixChart(results.regimeMix);
     case ChartKind::BreakEven: return createBreakEvenChart(project.catalog(), results.breakEven);

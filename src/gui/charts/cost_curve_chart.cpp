@@ -1,5 +1,6 @@
 #include "charts/cost_curve_chart.h"
 
+#include "charts/band_style.h"
 #include "charts/chart_style.h"
 
 #include <QAreaSeries>
@@ -11,7 +12,7 @@
 
 namespace fleet::gui {
 
-QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band)
+QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band, bool bandPending)
 {
     QChart* chart = newChart(
         data.inputKey == "fleet_size"
@@ -39,24 +40,31 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         if (data.utilization[i])
             utilization->append(data.x[i], *data.utilization[i] * 100);
     }
-    // The fan: the cost's P10–P90 over the input ranges' draws at each point.
+    // The fan: the cost's P10–P90 over the input ranges' draws at each
+    // point, and their P50 (the band of the curve drawn, else none).
     QAreaSeries* fan = nullptr;
-    if (band && band->monthlyCostUsd.size() == data.x.size()) {
+    QLineSeries* median = nullptr;
+    if (band && band->x == data.x && band->monthlyCostUsd.size() == data.x.size()) {
         auto* low = new QLineSeries;
         auto* high = new QLineSeries;
+        median = new QLineSeries;
         for (std::size_t i = 0; i < data.x.size(); ++i)
             if (const auto& p = band->monthlyCostUsd[i]) {
                 low->append(data.x[i], p->p10 / 1e6);
                 high->append(data.x[i], p->p90 / 1e6);
+                median->append(data.x[i], p->p50 / 1e6);
                 top = std::max(top, p->p90 / 1e6);
             }
         fan = new QAreaSeries(high, low);
-        fan->setName(QObject::tr("P10–P90 of the cost over the input ranges (%1 draws a point)")
-                         .arg(band->draws));
-        QColor fill = cost->color();
-        fill.setAlphaF(0.25);
-        fan->setBrush(fill);
-        fan->setPen(Qt::NoPen);
+        fan->setName(bandLegend(band->draws, QObject::tr("at each point")));
+        median->setName(QObject::tr("P50 of the draws"));
+        markBand(fan, cost);
+        markBand(median, cost);
+    }
+    QLineSeries* pending = nullptr;
+    if (!fan && bandPending) {
+        pending = new QLineSeries; // a legend line alone: no points
+        pending->setName(bandPendingLegend());
     }
     auto* now = new QScatterSeries;
     now->setName(QObject::tr("The project as it stands"));
@@ -74,17 +82,18 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(y2, Qt::AlignRight);
-    if (fan) { // under the curve it surrounds
-        chart->addSeries(fan);
-        fan->attachAxis(x);
-        fan->attachAxis(y);
-    }
+    // The fan under the curve it surrounds, its P50 line under the curve too.
     for (QAbstractSeries* series :
-         {static_cast<QAbstractSeries*>(cost), static_cast<QAbstractSeries*>(now)}) {
+         {static_cast<QAbstractSeries*>(fan), static_cast<QAbstractSeries*>(median),
+          static_cast<QAbstractSeries*>(pending), static_cast<QAbstractSeries*>(cost),
+          static_cast<QAbstractSeries*>(now)}) {
+        if (!series)
+            continue;
         chart->addSeries(series);
         series->attachAxis(x);
         series->attachAxis(y);
     }
+    styleBands(chart); // the colours the theme gave the curve
     chart->addSeries(utilization);
     utilization->attachAxis(x);
     utilization->attachAxis(y2);

@@ -1,11 +1,15 @@
 #include "charts/cost_per_token_chart.h"
 
+#include "charts/band_style.h"
 #include "charts/chart_style.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCandlestickSeries>
+#include <QCandlestickSet>
 #include <QChart>
+#include <QLineSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -13,12 +17,66 @@
 
 namespace fleet::gui {
 
-QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& data)
+namespace {
+
+/// The band of the bar of regime `r` in category `c`, when the bar is drawn.
+const Percentiles* barBand(const CostPerTokenData& data, const CostPerTokenBand* band,
+                           std::size_t r, std::size_t c)
+{
+    if (!band || !data.usd[r][c] || c >= data.workloadIndices.size())
+        return nullptr;
+    return band->of(data.workloadIndices[c], data.gpuIds[c], data.regimes[r]);
+}
+
+/// Whiskers over the bars: P10 to P90 with caps, a flat body at P50. Drawn
+/// on a hidden value axis laid over the categories (category c spans
+/// c − 0.5 … c + 0.5; QBarSeries draws its n sets side by side in the middle
+/// half of it, set r's bar centred at c − 0.25 + (r + 0.5) × 0.5 / n).
+QCandlestickSeries* whiskers(const CostPerTokenData& data, const CostPerTokenBand& band,
+                             double divisor)
+{
+    auto* series = new QCandlestickSeries;
+    series->setName(bandLegend(band.draws, {}));
+    const double n = double(data.regimes.size());
+    for (std::size_t r = 0; r < data.regimes.size(); ++r)
+        for (std::size_t c = 0; c < data.workloadNames.size(); ++c)
+            if (const Percentiles* p = barBand(data, &band, r, c)) {
+                const double at = double(c) - 0.25 + (double(r) + 0.5) * 0.5 / n;
+                series->append(new QCandlestickSet(p->p50 / divisor, p->p90 / divisor,
+                                                   p->p10 / divisor, p->p50 / divisor, at));
+            }
+    // The whiskers' width: 0.35 of a bar's, whatever the spacing of the
+    // candles (Qt sizes a candle by the smallest gap between two).
+    std::vector<double> at;
+    for (QCandlestickSet* set : series->sets())
+        at.push_back(set->timestamp());
+    std::sort(at.begin(), at.end());
+    double gap = double(data.workloadNames.size());
+    for (std::size_t i = 1; i < at.size(); ++i)
+        if (at[i] - at[i - 1] > 1e-9)
+            gap = std::min(gap, at[i] - at[i - 1]);
+    series->setBodyWidth(std::clamp(0.35 * 0.5 / n / gap, 0.01, 1.0));
+    series->setCapsWidth(1.0);
+    series->setBodyOutlineVisible(true);
+    markBand(series);
+    return series;
+}
+
+} // namespace
+
+QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& data,
+                                const CostPerTokenBand* band, bool bandPending)
 {
     double top = 0;
-    for (const auto& row : data.usd)
-        for (const auto& cell : row)
-            top = std::max(top, cell.value_or(0.0));
+    bool banded = false;
+    for (std::size_t r = 0; r < data.usd.size(); ++r)
+        for (std::size_t c = 0; c < data.usd[r].size(); ++c) {
+            top = std::max(top, data.usd[r][c].value_or(0.0));
+            if (const Percentiles* p = barBand(data, band, r, c)) {
+                top = std::max(top, p->p90);
+                banded = true;
+            }
+        }
     const UsdScale scale = usdScale(top);
     QString unit = QString::fromStdString(data.unitLabel);
     unit.replace(QLatin1String("USD"), scale.unit);
@@ -76,6 +134,23 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
                   top / scale.divisor < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    if (banded) {
+        QCandlestickSeries* fan = whiskers(data, *band, scale.divisor);
+        chart->addSeries(fan);
+        auto* over = new QValueAxis; // the categories' positions, not drawn
+        over->setRange(-0.5, double(data.workloadNames.size()) - 0.5);
+        over->setVisible(false);
+        chart->addAxis(over, Qt::AlignBottom);
+        fan->attachAxis(over);
+        fan->attachAxis(y);
+    } else if (bandPending) {
+        auto* pending = new QLineSeries; // a legend line alone: no points
+        pending->setName(bandPendingLegend());
+        chart->addSeries(pending);
+        pending->attachAxis(x);
+        pending->attachAxis(y);
+    }
+    styleBands(chart);
     return chart;
 }
 

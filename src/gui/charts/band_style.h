@@ -1,0 +1,29 @@
+#pragma once
+
+// The look of the charts' fans over the input ranges (engine/range_curve.h):
+// the cost curve's P10–P90 area and P50 line, the cost-per-token bars'
+// whiskers. A theme set after a chart is built (the dark desktop's, the
+// slide preset's) sets every series' colours anew: styleBands sets theirs again.
+
+#include <QString>
+
+class QAbstractSeries;
+class QChart;
+
+namespace fleet::gui {
+
+/// "P10–P90 over 1,000 draws of the input ranges (tick: P50)", the bars'
+/// whiskers; with `per` ("at each point"), "… of the input ranges at each point".
+QString bandLegend(int draws, const QString& per);
+/// The legend line of a fan still being computed.
+QString bandPendingLegend();
+/// Marks `series` as a fan's; `follows`: the series whose colour it takes
+/// (null: the legend's text colour).
+void markBand(QAbstractSeries* series, QAbstractSeries* follows = nullptr);
+/// Whether the chart draws a fan (for tests and the legend).
+bool hasBand(const QChart* chart);
+/// Translucent areas, dotted P50 lines and whiskers in the colour of what
+/// they surround, for the chart's theme.
+void styleBands(QChart* chart);
+
+} // namespace fleet::gui
