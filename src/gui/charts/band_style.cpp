@@ -3,7 +3,6 @@
 #include "charts/chart_style.h"
 
 #include <QAreaSeries>
-#include <QCandlestickSeries>
 #include <QChart>
 #include <QLegend>
 #include <QLineSeries>
@@ -14,6 +13,7 @@ namespace fleet::gui {
 namespace {
 const char* const kBandProperty = "fleetBand";
 const char* const kFollowsProperty = "fleetBandFollows";
+const char* const kPartProperty = "fleetBandPart";
 } // namespace
 
 QString bandLegend(int draws, const QString& per)
@@ -29,18 +29,25 @@ QString bandPendingLegend()
     return QObject::tr("P10–P90 over the input ranges: being computed");
 }
 
-void markBand(QAbstractSeries* series, QAbstractSeries* follows)
+void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part)
 {
     series->setProperty(kBandProperty, true);
+    series->setProperty(kPartProperty, int(part));
     series->setProperty(kFollowsProperty, QVariant::fromValue(static_cast<QObject*>(follows)));
+}
+
+QList<QAbstractSeries*> bandSeries(const QChart* chart)
+{
+    QList<QAbstractSeries*> bands;
+    for (QAbstractSeries* series : chart->series())
+        if (series->property(kBandProperty).toBool())
+            bands << series;
+    return bands;
 }
 
 bool hasBand(const QChart* chart)
 {
-    for (const QAbstractSeries* series : chart->series())
-        if (series->property(kBandProperty).toBool())
-            return true;
-    return false;
+    return !bandSeries(chart).isEmpty();
 }
 
 void styleBands(QChart* chart)
@@ -52,22 +59,18 @@ void styleBands(QChart* chart)
         if (auto* follows =
                 qobject_cast<QLineSeries*>(series->property(kFollowsProperty).value<QObject*>()))
             color = follows->color();
+        const auto part = BandPart(series->property(kPartProperty).toInt());
         if (auto* area = qobject_cast<QAreaSeries*>(series)) {
             QColor fill = color;
             fill.setAlphaF(0.22); // the curve and the grid stay seen through it
             area->setBrush(fill);
             area->setPen(Qt::NoPen);
         } else if (auto* line = qobject_cast<QLineSeries*>(series)) {
-            QPen dotted(color.darker(130));
-            dotted.setStyle(Qt::DotLine);
-            dotted.setWidthF(1.8);
-            line->setPen(dotted);
-        } else if (auto* candles = qobject_cast<QCandlestickSeries*>(series)) {
-            QPen pen(color);
-            pen.setWidthF(1.6);
-            candles->setPen(pen);
-            candles->setIncreasingColor(color);
-            candles->setDecreasingColor(color);
+            QPen pen(part == BandPart::Median ? color.darker(130) : color);
+            pen.setStyle(part == BandPart::Median ? Qt::DotLine : Qt::SolidLine);
+            pen.setWidthF(part == BandPart::Median ? 1.8 : 1.5);
+            pen.setCapStyle(Qt::FlatCap);
+            line->setPen(pen);
         }
     }
 }

@@ -5,6 +5,7 @@
 // whiskers. A theme set after a chart is built (the dark desktop's, the
 // slide preset's) sets every series' colours anew: styleBands sets theirs again.
 
+#include <QList>
 #include <QString>
 
 class QAbstractSeries;
@@ -17,10 +18,19 @@ namespace fleet::gui {
 QString bandLegend(int draws, const QString& per);
 /// The legend line of a fan still being computed.
 QString bandPendingLegend();
+/// What a fan's series draws.
+enum class BandPart
+{
+    Area,   ///< P10–P90 (QAreaSeries): translucent
+    Median, ///< P50 (QLineSeries): dotted
+    Whisker ///< a bar's P10–P90 with its P50 tick (QLineSeries): solid
+};
 /// Marks `series` as a fan's; `follows`: the series whose colour it takes
 /// (null: the legend's text colour).
-void markBand(QAbstractSeries* series, QAbstractSeries* follows = nullptr);
-/// Whether the chart draws a fan (for tests and the legend).
+void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part);
+/// The chart's fan series, in the order drawn (for tests).
+QList<QAbstractSeries*> bandSeries(const QChart* chart);
+/// Whether the chart draws a fan.
 bool hasBand(const QChart* chart);
 /// Translucent areas, dotted P50 lines and whiskers in the colour of what
 /// they surround, for the chart's theme.

@@ -58,8 +58,8 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         fan = new QAreaSeries(high, low);
         fan->setName(bandLegend(band->draws, QObject::tr("at each point")));
         median->setName(QObject::tr("P50 of the draws"));
-        markBand(fan, cost);
-        markBand(median, cost);
+        markBand(fan, cost, BandPart::Area);
+        markBand(median, cost, BandPart::Median);
     }
     QLineSeries* pending = nullptr;
     if (!fan && bandPending) {
@@ -82,11 +82,21 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(y2, Qt::AlignRight);
-    // The fan under the curve it surrounds, its P50 line under the curve too.
+    // The curve, today's point and the utilization first, so that they keep
+    // the theme's colours they have without a fan; the fan over them, seen
+    // through (band_style.h), its P50 line dotted.
+    for (QAbstractSeries* series :
+         {static_cast<QAbstractSeries*>(cost), static_cast<QAbstractSeries*>(now)}) {
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    chart->addSeries(utilization);
+    utilization->attachAxis(x);
+    utilization->attachAxis(y2);
     for (QAbstractSeries* series :
          {static_cast<QAbstractSeries*>(fan), static_cast<QAbstractSeries*>(median),
-          static_cast<QAbstractSeries*>(pending), static_cast<QAbstractSeries*>(cost),
-          static_cast<QAbstractSeries*>(now)}) {
+          static_cast<QAbstractSeries*>(pending)}) {
         if (!series)
             continue;
         chart->addSeries(series);
@@ -94,9 +104,6 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         series->attachAxis(y);
     }
     styleBands(chart); // the colours the theme gave the curve
-    chart->addSeries(utilization);
-    utilization->attachAxis(x);
-    utilization->attachAxis(y2);
     return chart;
 }
 

@@ -6,9 +6,9 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
-#include <QCandlestickSeries>
-#include <QCandlestickSet>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -28,38 +28,27 @@ const Percentiles* barBand(const CostPerTokenData& data, const CostPerTokenBand*
     return band->of(data.workloadIndices[c], data.gpuIds[c], data.regimes[r]);
 }
 
-/// Whiskers over the bars: P10 to P90 with caps, a flat body at P50. Drawn
-/// on a hidden value axis laid over the categories (category c spans
-/// c − 0.5 … c + 0.5; QBarSeries draws its n sets side by side in the middle
-/// half of it, set r's bar centred at c − 0.25 + (r + 0.5) × 0.5 / n).
-QCandlestickSeries* whiskers(const CostPerTokenData& data, const CostPerTokenBand& band,
-                             double divisor)
+/// One bar's whisker: P10 to P90 with caps, a tick at P50, traced as one
+/// line (every stroke along a stroke already drawn or a new one, never
+/// across), at x on the categories' scale (category c spans c − 0.5 …
+/// c + 0.5; QBarSeries draws its n sets side by side in the middle half of
+/// it, set r's bar centred at c − 0.25 + (r + 0.5) × 0.5 / n).
+QLineSeries* whisker(double x, double halfWidth, const Percentiles& p, double divisor)
 {
-    auto* series = new QCandlestickSeries;
-    series->setName(bandLegend(band.draws, {}));
-    const double n = double(data.regimes.size());
-    for (std::size_t r = 0; r < data.regimes.size(); ++r)
-        for (std::size_t c = 0; c < data.workloadNames.size(); ++c)
-            if (const Percentiles* p = barBand(data, &band, r, c)) {
-                const double at = double(c) - 0.25 + (double(r) + 0.5) * 0.5 / n;
-                series->append(new QCandlestickSet(p->p50 / divisor, p->p90 / divisor,
-                                                   p->p10 / divisor, p->p50 / divisor, at));
-            }
-    // The whiskers' width: 0.35 of a bar's, whatever the spacing of the
-    // candles (Qt sizes a candle by the smallest gap between two).
-    std::vector<double> at;
-    for (QCandlestickSet* set : series->sets())
-        at.push_back(set->timestamp());
-    std::sort(at.begin(), at.end());
-    double gap = double(data.workloadNames.size());
-    for (std::size_t i = 1; i < at.size(); ++i)
-        if (at[i] - at[i - 1] > 1e-9)
-            gap = std::min(gap, at[i] - at[i - 1]);
-    series->setBodyWidth(std::clamp(0.35 * 0.5 / n / gap, 0.01, 1.0));
-    series->setCapsWidth(1.0);
-    series->setBodyOutlineVisible(true);
-    markBand(series);
-    return series;
+    const double p10 = p.p10 / divisor, p50 = p.p50 / divisor, p90 = p.p90 / divisor;
+    auto* line = new QLineSeries;
+    line->append({{x - halfWidth, p10},
+                  {x + halfWidth, p10},
+                  {x, p10},
+                  {x, p90},
+                  {x - halfWidth, p90},
+                  {x + halfWidth, p90},
+                  {x, p90},
+                  {x, p50},
+                  {x - halfWidth, p50},
+                  {x + halfWidth, p50}});
+    markBand(line, nullptr, BandPart::Whisker);
+    return line;
 }
 
 } // namespace
@@ -110,6 +99,8 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
         setValueLabels(series, top, int(std::floor(std::log10(std::max(top, 1.0)))) + 3);
     else
         setValueLabels(series, top / scale.divisor);
+    if (banded) // at the bars' feet: the whiskers stand at their tops
+        series->setLabelsPosition(QAbstractBarSeries::LabelsInsideBase);
     chart->addSeries(series);
     bool oneGpu = true;
     for (const std::string& id : data.gpuIds)
@@ -135,14 +126,28 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     if (banded) {
-        QCandlestickSeries* fan = whiskers(data, *band, scale.divisor);
-        chart->addSeries(fan);
         auto* over = new QValueAxis; // the categories' positions, not drawn
         over->setRange(-0.5, double(data.workloadNames.size()) - 0.5);
         over->setVisible(false);
         chart->addAxis(over, Qt::AlignBottom);
-        fan->attachAxis(over);
-        fan->attachAxis(y);
+        const double n = double(data.regimes.size());
+        const double barWidth = 0.5 / n;
+        bool first = true;
+        for (std::size_t r = 0; r < data.regimes.size(); ++r)
+            for (std::size_t c = 0; c < data.workloadNames.size(); ++c)
+                if (const Percentiles* p = barBand(data, band, r, c)) {
+                    QLineSeries* line = whisker(double(c) - 0.25 + (double(r) + 0.5) * barWidth,
+                                                0.2 * barWidth, *p, scale.divisor);
+                    chart->addSeries(line);
+                    line->attachAxis(over);
+                    line->attachAxis(y);
+                    if (first) // one legend entry for them all
+                        line->setName(bandLegend(band->draws, {}));
+                    else
+                        for (QLegendMarker* marker : chart->legend()->markers(line))
+                            marker->setVisible(false);
+                    first = false;
+                }
     } else if (bandPending) {
         auto* pending = new QLineSeries; // a legend line alone: no points
         pending->setName(bandPendingLegend());
