@@ -87,9 +87,9 @@ std::unique_ptr<QChart> catalogChart(const QCommandLineParser& parser,
         gui::createComputePriceChart(*book, computePriceTable(*catalog, *book)));
 }
 
-/// Sets the results' fans over the input ranges (seeded as the app's) and
-/// `note` to the footer's words on them; false (the reason in `note`) when
-/// the ranges cannot be drawn.
+/// Sets the results' fans over the input ranges (seeded as the app's; the
+/// footer says so, chartFooter); false (the reason in `note`) when the
+/// ranges cannot be drawn.
 bool addChartBands(gui::PlanResults& results, QString* note)
 {
     auto bands = chartBands(results.project);
@@ -99,8 +99,6 @@ bool addChartBands(gui::PlanResults& results, QString* note)
     }
     results.bands = std::make_shared<const ChartBands>(std::move(bands).value());
     results.bandsCurrent = true;
-    *note = QObject::tr(" · bands: P10–P90 over the input ranges (seed %1)")
-                .arg(results.bands->costCurve.seed);
     return true;
 }
 
@@ -182,7 +180,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         }
         results.packing = std::make_shared<const gui::PackingReport>(std::move(report));
     }
-    *footer = gui::chartFooter(results);
+    *footer = gui::chartFooter(results, kind);
     if (gui::needsOptimizer(kind) && optimizer.objective == Objective::Margin)
         *footer += QObject::tr(" · the optimizer's plan for the most margin");
     *exitCode = Ok;
@@ -196,7 +194,7 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
             printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(note));
             return nullptr;
         }
-        *footer += note;
+        *footer = gui::chartFooter(results, kind);
     }
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
 }

@@ -570,7 +570,7 @@ void MainWindow::copyChart()
         return;
     ExportOptions options;
     options.scale = 2.0;
-    options.footer = chartFooter(*results);
+    options.footer = chartFooter(*results, m_charts->currentKind());
     std::unique_ptr<QChart> chart(m_charts->createCurrentChart());
     QApplication::clipboard()->setImage(renderChart(chart.get(), options));
     statusBar()->showMessage(tr("Chart copied as an image"), 5000);

@@ -63,11 +63,12 @@ private slots:
             const QString path = dir.filePath(QStringLiteral("%1.svg").arg(kind));
             const CliRun run = runCli({"chart", ":sample", "--kind", kind, "-o", path});
             QCOMPARE(run.exitCode, 0);
-            QVERIFY2(run.out.contains(QStringLiteral("bands: P10–P90 over the input ranges (seed")),
+            QVERIFY2(run.out.contains(QStringLiteral(
+                         "P10–P90 fans over draws of the input ranges (seed 20261206)")),
                      qPrintable(run.out));
             QFile svg(path);
             QVERIFY(svg.open(QIODevice::ReadOnly));
-            QVERIFY2(svg.readAll().contains("draws of the input ranges"), kind);
+            QVERIFY2(svg.readAll().contains(" draws"), kind); // the legend: P10–P90 over N draws
         }
     }
 

@@ -148,8 +148,7 @@ private slots:
         QVERIFY(hasBand(curve.get()));
         auto* area = seriesOf<QAreaSeries>(curve.get());
         QVERIFY(area && area->upperSeries() && area->lowerSeries());
-        QVERIFY2(legendSays(curve.get(), QStringLiteral("P10–P90 over 100 draws of the input "
-                                                        "ranges at each point")),
+        QVERIFY2(legendSays(curve.get(), QStringLiteral("P10–P90 over 100 draws (dotted: P50)")),
                  qPrintable(area->name()));
         QLineSeries* median = lineNamed(curve.get(), QStringLiteral("P50 of the draws"));
         QLineSeries* cost =
@@ -178,9 +177,8 @@ private slots:
         std::unique_ptr<QChart> bars(createChart(ChartKind::CostPerToken, results));
         const QList<QAbstractSeries*> whiskers = bandSeries(bars.get());
         QVERIFY(!whiskers.isEmpty());
-        QVERIFY2(
-            legendSays(bars.get(), QStringLiteral("P10–P90 over 40 draws of the input ranges")),
-            qPrintable(whiskers.front()->name()));
+        QVERIFY2(legendSays(bars.get(), QStringLiteral("P10–P90 over 40 draws")),
+                 qPrintable(whiskers.front()->name()));
         int drawn = 0;
         for (const auto& row : results.costPerOutputToken.usd)
             for (const auto& cell : row)
@@ -206,6 +204,9 @@ private slots:
             QFile file(svg);
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY(QString::fromUtf8(file.readAll()).contains(QStringLiteral("P10–P90 over")));
+            QVERIFY(chartFooter(results, ChartKind::CostCurve)
+                        .contains(QStringLiteral("draws of the input ranges (seed")));
+            QVERIFY(!chartFooter(results, ChartKind::RegimeMix).contains(QStringLiteral("P10")));
         }
 
         // Not yet computed for these inputs: no fan, the legend says it is coming.

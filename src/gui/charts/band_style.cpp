@@ -16,17 +16,17 @@ const char* const kFollowsProperty = "fleetBandFollows";
 const char* const kPartProperty = "fleetBandPart";
 } // namespace
 
-QString bandLegend(int draws, const QString& per)
+QString bandLegend(int draws, const QString& also)
 {
-    const QString count = chartLocale().toString(draws);
-    return per.isEmpty()
-               ? QObject::tr("P10–P90 over %1 draws of the input ranges (tick: P50)").arg(count)
-               : QObject::tr("P10–P90 over %1 draws of the input ranges %2").arg(count, per);
+    // Short: a long entry is wrapped, then the whole legend shrunk, by the
+    // fit (chart_fit.h). The footer says of what (chartFooter).
+    const QString legend = QObject::tr("P10–P90 over %1 draws").arg(chartLocale().toString(draws));
+    return also.isEmpty() ? legend : QStringLiteral("%1 (%2)").arg(legend, also);
 }
 
 QString bandPendingLegend()
 {
-    return QObject::tr("P10–P90 over the input ranges: being computed");
+    return QObject::tr("P10–P90 of the input ranges: being computed");
 }
 
 void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part)

@@ -13,9 +13,10 @@ class QChart;
 
 namespace fleet::gui {
 
-/// "P10–P90 over 1,000 draws of the input ranges (tick: P50)", the bars'
-/// whiskers; with `per` ("at each point"), "… of the input ranges at each point".
-QString bandLegend(int draws, const QString& per);
+/// "P10–P90 over 1,000 draws", and `also` in brackets when given ("dotted:
+/// P50"); short, since the fit wraps a long entry and then shrinks the whole
+/// legend (chart_fit.h). The footer says of what (chartFooter).
+QString bandLegend(int draws, const QString& also);
 /// The legend line of a fan still being computed.
 QString bandPendingLegend();
 /// What a fan's series draws.

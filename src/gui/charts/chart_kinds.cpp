@@ -142,7 +142,13 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
     return new QChart;
 }
 
-QString chartFooter(const PlanResults& results)
+bool hasFan(ChartKind kind)
+{
+    return kind == ChartKind::CostCurve || kind == ChartKind::CostPerToken ||
+           kind == ChartKind::CostPerTrainingToken;
+}
+
+QString chartFooter(const PlanResults& results, std::optional<ChartKind> kind)
 {
     QStringList parts{QString::fromStdString(results.project.name)};
     if (!results.scenario.empty()) {
@@ -159,6 +165,9 @@ QString chartFooter(const PlanResults& results)
                               ? QObject::tr(" × %1 (what-if)")
                                     .arg(chartLocale().toString(*whatIfPriceFactor(*book), 'f', 2))
                               : QString());
+    if (const ChartBands* bands = results.currentBands(); bands && kind && hasFan(*kind))
+        parts << QObject::tr("P10–P90 fans over draws of the input ranges (seed %1)")
+                     .arg(bands->costCurve.seed);
     parts << QObject::tr("FleetPlanner");
     return parts.join(QStringLiteral(" · "));
 }

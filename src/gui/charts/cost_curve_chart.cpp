@@ -5,6 +5,8 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -56,7 +58,7 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
                 top = std::max(top, p->p90 / 1e6);
             }
         fan = new QAreaSeries(high, low);
-        fan->setName(bandLegend(band->draws, QObject::tr("at each point")));
+        fan->setName(bandLegend(band->draws, QObject::tr("dotted: P50")));
         median->setName(QObject::tr("P50 of the draws"));
         markBand(fan, cost, BandPart::Area);
         markBand(median, cost, BandPart::Median);
@@ -103,6 +105,9 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         series->attachAxis(x);
         series->attachAxis(y);
     }
+    if (median) // said in the fan's legend entry: one entry fewer to fit
+        for (QLegendMarker* marker : chart->legend()->markers(median))
+            marker->setVisible(false);
     styleBands(chart); // the colours the theme gave the curve
     return chart;
 }
