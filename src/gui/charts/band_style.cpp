@@ -14,6 +14,7 @@ namespace {
 const char* const kBandProperty = "fleetBand";
 const char* const kFollowsProperty = "fleetBandFollows";
 const char* const kPartProperty = "fleetBandPart";
+const char* const kHintProperty = "fleetBandHint";
 } // namespace
 
 QString bandLegend(int draws, const QString& also)
@@ -34,6 +35,16 @@ void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part)
     series->setProperty(kBandProperty, true);
     series->setProperty(kPartProperty, int(part));
     series->setProperty(kFollowsProperty, QVariant::fromValue(static_cast<QObject*>(follows)));
+}
+
+void markBandHint(QAbstractSeries* series)
+{
+    series->setProperty(kHintProperty, true);
+}
+
+bool belongsToBand(const QAbstractSeries* series)
+{
+    return series->property(kBandProperty).toBool() || series->property(kHintProperty).toBool();
 }
 
 QList<QAbstractSeries*> bandSeries(const QChart* chart)

@@ -29,6 +29,11 @@ enum class BandPart
 /// Marks `series` as a fan's; `follows`: the series whose colour it takes
 /// (null: the legend's text colour).
 void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part);
+/// Marks `series` as the legend line that says a fan is being computed.
+void markBandHint(QAbstractSeries* series);
+/// A fan's series or its hint: not data of the chart's own (bars turned on
+/// their side hide them, bar_turn.h).
+bool belongsToBand(const QAbstractSeries* series);
 /// The chart's fan series, in the order drawn (for tests).
 QList<QAbstractSeries*> bandSeries(const QChart* chart);
 /// Whether the chart draws a fan.

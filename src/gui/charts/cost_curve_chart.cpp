@@ -67,6 +67,7 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
     if (!fan && bandPending) {
         pending = new QLineSeries; // a legend line alone: no points
         pending->setName(bandPendingLegend());
+        markBandHint(pending);
     }
     auto* now = new QScatterSeries;
     now->setName(QObject::tr("The project as it stands"));

@@ -151,6 +151,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
     } else if (bandPending) {
         auto* pending = new QLineSeries; // a legend line alone: no points
         pending->setName(bandPendingLegend());
+        markBandHint(pending);
         chart->addSeries(pending);
         pending->attachAxis(x);
         pending->attachAxis(y);
