@@ -27,7 +27,7 @@ QString bandLegend(int draws, const QString& also)
 
 QString bandPendingLegend()
 {
-    return QObject::tr("P10–P90 of the input ranges: being computed");
+    return QObject::tr("P10–P90: being computed");
 }
 
 void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part)
