@@ -87,6 +87,21 @@ std::unique_ptr<QChart> catalogChart(const QCommandLineParser& parser,
         gui::createComputePriceChart(*book, computePriceTable(*catalog, *book)));
 }
 
+/// Sets the results' fans over the input ranges (seeded as the app's; the
+/// footer says so, chartFooter); false (the reason in `note`) when the
+/// ranges cannot be drawn.
+bool addChartBands(gui::PlanResults& results, QString* note)
+{
+    auto bands = chartBands(results.project);
+    if (!bands) {
+        *note = QString::fromStdString(bands.error().toString());
+        return false;
+    }
+    results.bands = std::make_shared<const ChartBands>(std::move(bands).value());
+    results.bandsCurrent = true;
+    return true;
+}
+
 /// A chart of a project: its results computed by the same functions as the app's.
 std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::ChartKind kind,
                                      const OptimizeOptions& optimizer, int seeds, QString* footer,
@@ -165,25 +180,21 @@ std::unique_ptr<QChart> projectChart(const QCommandLineParser& parser, gui::Char
         }
         results.packing = std::make_shared<const gui::PackingReport>(std::move(report));
     }
-    *footer = gui::chartFooter(results);
+    *footer = gui::chartFooter(results, kind);
     if (gui::needsOptimizer(kind) && optimizer.objective == Objective::Margin)
         *footer += QObject::tr(" · the optimizer's plan for the most margin");
     *exitCode = Ok;
-    if (kind == gui::ChartKind::CostCurve && !results.project.ranges.empty()) {
-        // The fan of the cost over the input ranges (engine/range_curve.h).
-        RangeOptions options;
-        options.draws = kCurveBandDraws;
-        auto band = costCurveBand(results.project, results.costCurve, options);
-        if (!band) {
+    const bool fanned = kind == gui::ChartKind::CostCurve || kind == gui::ChartKind::CostPerToken ||
+                        kind == gui::ChartKind::CostPerTrainingToken;
+    if (fanned && !results.project.ranges.empty()) {
+        // The fans over the input ranges, as the app draws them (engine/range_curve.h).
+        QString note;
+        if (!addChartBands(results, &note)) {
             *exitCode = UserError;
-            printErr(QStringLiteral("fleetplanner-cli chart: %1\n")
-                         .arg(QString::fromStdString(band.error().toString())));
+            printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(note));
             return nullptr;
         }
-        *footer += QObject::tr(" · band: P10–P90 over %1 draws of the input ranges (seed %2)")
-                       .arg(band.value().draws)
-                       .arg(band.value().seed);
-        return std::unique_ptr<QChart>(gui::createCostCurveChart(results.costCurve, &band.value()));
+        *footer = gui::chartFooter(results, kind);
     }
     return std::unique_ptr<QChart>(gui::createChart(kind, results));
 }
@@ -210,6 +221,13 @@ int exportAll(const QCommandLineParser& parser, const OptimizeOptions& optimizer
         gui::defaultTornadoKpi(base.value()));
     results.frontiers = gui::computeFrontiers(results, nullptr, {}, seeds);
     gui::solveOptimizerPlan(results, optimizer);
+    if (!results.project.ranges.empty()) {
+        QString note;
+        if (!addChartBands(results, &note)) {
+            printErr(QStringLiteral("fleetplanner-cli chart: %1\n").arg(note));
+            return UserError;
+        }
+    }
     QStringList written;
     QString error;
     if (!gui::exportAllCharts(results, folder, &written, &error, filesRead(parser))) {

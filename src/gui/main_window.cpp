@@ -95,6 +95,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_ranges, &RangeService::started, this, [this] { m_kpi->setRangesUpdating(true); });
     connect(m_ranges, &RangeService::ready, this,
             [this](RangeRunPtr run) { m_kpi->showRanges(run.get()); });
+    // … and the charts' fans over them, once computed for the results shown.
+    connect(m_ranges, &RangeService::bandsReady, m_recompute, &RecomputeService::setBands);
+    connect(m_recompute, &RecomputeService::bandsReady, this,
+            [this](ResultsPtr results) { m_charts->showBands(std::move(results)); });
     // What is shown stays on screen while newer results are computed, marked
     // as of an earlier state once they take longer than an edit should.
     m_markStale = new QTimer(this);
@@ -575,7 +579,7 @@ void MainWindow::copyChart()
         return;
     ExportOptions options;
     options.scale = 2.0;
-    options.footer = chartFooter(*results);
+    options.footer = chartFooter(*results, m_charts->currentKind());
     std::unique_ptr<QChart> chart(m_charts->createCurrentChart());
     QApplication::clipboard()->setImage(renderChart(chart.get(), options));
     statusBar()->showMessage(tr("Chart copied as an image"), 5000);

@@ -127,13 +127,13 @@ bool MainWindow::exportCurrentChart(const QString& path, const QString& selected
     options.slide = selectedFilter.contains(QStringLiteral("Slide"));
     std::unique_ptr<QChart> chart;
     if (scope == ExportScope::Shown || shown->scenario.empty()) {
-        options.footer = chartFooter(*shown);
+        options.footer = chartFooter(*shown, m_charts->currentKind());
         chart.reset(m_charts->createCurrentChart()); // as shown
     } else {
         // The baseline's chart of the tab shown, whatever scenario is on screen.
         const PlanResults baseline =
             scopedResults(*shown, scope, m_charts->currentKind() == ChartKind::Frontier);
-        options.footer = chartFooter(baseline);
+        options.footer = chartFooter(baseline, m_charts->currentKind());
         chart.reset(m_charts->createCurrentChart(baseline));
     }
     return gui::exportChart(chart.get(), path, format, options, error, exportInputs());

@@ -54,6 +54,24 @@ private slots:
                  qPrintable(seeds.err));
     }
 
+    void costChartsCarryTheirFans()
+    {
+        // The sample has input ranges: the cost curve and both cost-per-token
+        // charts carry their P10–P90 fans, as the app draws them, seeded.
+        QTemporaryDir dir;
+        for (const char* kind : {"cost-curve", "cost-per-token", "cost-per-training-token"}) {
+            const QString path = dir.filePath(QStringLiteral("%1.svg").arg(kind));
+            const CliRun run = runCli({"chart", ":sample", "--kind", kind, "-o", path});
+            QCOMPARE(run.exitCode, 0);
+            QVERIFY2(run.out.contains(QStringLiteral(
+                         "P10–P90 fans over draws of the input ranges (seed 20261206)")),
+                     qPrintable(run.out));
+            QFile svg(path);
+            QVERIFY(svg.open(QIODevice::ReadOnly));
+            QVERIFY2(svg.readAll().contains(" draws"), kind); // the legend: P10–P90 over N draws
+        }
+    }
+
     void optimizerMixChartSolvesThenDraws_data()
     {
         QTest::addColumn<QStringList>("options");

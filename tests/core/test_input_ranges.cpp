@@ -288,6 +288,60 @@ private slots:
         QCOMPARE(band.monthlyCostUsd[today]->p90, run.of(Kpi::MeanMonthlyCost)->band->p90);
     }
 
+    void theCostPerTokenBarsHaveTheirFans()
+    {
+        // A range on the H100's on-demand price alone (the bars' prices):
+        // every bar gets a band that is ordered, wider than nothing, and
+        // whose P50 lies within the band's spread of the bar itself.
+        Project project = loadSampleProject().value();
+        std::erase_if(project.ranges, [](const InputRange& range) {
+            return range.path.find("/price_books/") != 0;
+        });
+        QCOMPARE(project.ranges.size(), std::size_t(1));
+        RangeOptions options;
+        options.draws = 60;
+        const ChartBands bands = chartBands(project, options).value();
+        const Evaluation point = evaluate(project);
+        const CostPerTokenData bars = costPerToken(project, point, WorkloadKind::Inference);
+        QVERIFY(!bars.workloadIndices.empty());
+        QCOMPARE(bands.outputTokens.draws, 60);
+        int banded = 0;
+        for (std::size_t r = 0; r < bars.regimes.size(); ++r)
+            for (std::size_t c = 0; c < bars.workloadIndices.size(); ++c) {
+                if (!bars.usd[r][c])
+                    continue;
+                const Percentiles* band =
+                    bands.outputTokens.of(bars.workloadIndices[c], bars.gpuIds[c], bars.regimes[r]);
+                QVERIFY(band);
+                QVERIFY(band->p10 <= band->p50 && band->p50 <= band->p90);
+                QVERIFY2(band->p90 > band->p10 * 1.01, bars.workloadNames[c].c_str());
+                QVERIFY(std::abs(band->p50 - *bars.usd[r][c]) <= band->p90 - band->p10);
+                ++banded;
+            }
+        QVERIFY(banded > 0);
+        // The curve's band is of the curve's own x, each P50 near the curve.
+        const CostCurveData curve = costCurve(project);
+        QCOMPARE(bands.costCurve.x, curve.x);
+        QCOMPARE(bands.costCurve.draws, kCurveBandDraws);
+        for (std::size_t i = 0; i < curve.x.size(); ++i) {
+            const auto& band = bands.costCurve.monthlyCostUsd[i];
+            QVERIFY(band && curve.monthlyCostUsd[i]);
+            QVERIFY(band->p10 <= band->p50 && band->p50 <= band->p90);
+            QVERIFY(std::abs(band->p50 - *curve.monthlyCostUsd[i]) <= band->p90 - band->p10);
+        }
+        // Today's fleet pays its on-demand pool by the hour: the price moves
+        // its cost (a fleet grown until reserved GPUs serve all may not).
+        const auto& today = bands.costCurve.monthlyCostUsd[10];
+        QVERIFY(today->p90 > today->p10 * 1.001);
+        // The cells of a draw are the bars themselves when nothing is drawn.
+        const std::vector<double> cells = costPerTokenCells(bars, point);
+        QCOMPARE(cells.size(), bars.regimes.size() * bars.workloadIndices.size());
+        for (std::size_t r = 0; r < bars.regimes.size(); ++r)
+            for (std::size_t c = 0; c < bars.workloadIndices.size(); ++c)
+                if (bars.usd[r][c])
+                    QCOMPARE(cells[r * bars.workloadIndices.size() + c], *bars.usd[r][c]);
+    }
+
     void theTornadoRanksBySharesOfTheVariance()
     {
         const Project sample = loadSampleProject().value();

@@ -3,6 +3,10 @@
 // thread and a newer edit stops; a project without ranges shows none. The
 // "Set range…" dialog writes, refuses and removes a field's range.
 
+#include "charts/band_style.h"
+#include "charts/chart_export.h"
+#include "charts/chart_kinds.h"
+#include "compute/plan_results.h"
 #include "compute/range_service.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
@@ -10,15 +14,24 @@
 #include "editors/range_dialog.h"
 #include "gui_test_support.h"
 #include "kpi_panel.h"
+#include "main_window.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
+#include "views/chart_tabs.h"
 
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -27,6 +40,44 @@
 
 using namespace fleet;
 using namespace fleet::gui;
+
+namespace {
+
+/// The sample with one range: the H100's on-demand price (the overflow
+/// pool's and the cost-per-token bars' price).
+Project withPriceRangeOnly()
+{
+    Project project = loadSampleProject().value();
+    std::erase_if(project.ranges,
+                  [](const InputRange& range) { return range.path.find("/price_books/") != 0; });
+    return project;
+}
+
+template <typename T> T* seriesOf(const QChart* chart)
+{
+    for (QAbstractSeries* series : chart->series())
+        if (auto* found = qobject_cast<T*>(series))
+            return found;
+    return nullptr;
+}
+
+QLineSeries* lineNamed(const QChart* chart, const QString& name)
+{
+    for (QAbstractSeries* series : chart->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series); line && line->name() == name)
+            return line;
+    return nullptr;
+}
+
+bool legendSays(const QChart* chart, const QString& words)
+{
+    for (const QAbstractSeries* series : chart->series())
+        if (series->name().contains(words))
+            return true;
+    return false;
+}
+
+} // namespace
 
 class TestGuiRanges : public QObject
 {
@@ -77,6 +128,137 @@ private slots:
         QCOMPARE(ready.size(), 1);
         QVERIFY(!ready.takeFirst().at(0).value<RangeRunPtr>());
         QVERIFY(!service.latest());
+    }
+
+    /// The fans (issue 31, item 6): with a range on a GPU price the cost
+    /// curve has its P10–P90 area and P50 line, each cost-per-token bar its
+    /// whisker, ordered and wider than nothing, P50 within the spread of
+    /// the point chart; the exports carry them; without ranges the charts
+    /// are as they were, and while the fans are computed the legend says so.
+    void theChartsDrawTheirFansAndNoneWithoutRanges()
+    {
+        PlanResults results = computePlanResults(withPriceRangeOnly());
+        RangeOptions options;
+        options.draws = 40;
+        results.bands =
+            std::make_shared<const ChartBands>(chartBands(results.project, options).value());
+        results.bandsCurrent = true;
+
+        std::unique_ptr<QChart> curve(createChart(ChartKind::CostCurve, results));
+        QVERIFY(hasBand(curve.get()));
+        auto* area = seriesOf<QAreaSeries>(curve.get());
+        QVERIFY(area && area->upperSeries() && area->lowerSeries());
+        QVERIFY2(legendSays(curve.get(), QStringLiteral("P10–P90 over 100 draws (dotted: P50)")),
+                 qPrintable(area->name()));
+        QLineSeries* median = lineNamed(curve.get(), QStringLiteral("P50 of the draws"));
+        QLineSeries* cost =
+            lineNamed(curve.get(), QStringLiteral("Mean monthly cost (USD millions)"));
+        QVERIFY(median && cost);
+        const QList<QPointF> upper = area->upperSeries()->points();
+        const QList<QPointF> lower = area->lowerSeries()->points();
+        QCOMPARE(std::size_t(upper.size()), results.costCurve.x.size());
+        QCOMPARE(lower.size(), upper.size());
+        QCOMPARE(qsizetype(median->count()), upper.size());
+        QCOMPARE(qsizetype(cost->count()), upper.size());
+        double widest = 0;
+        for (int i = 0; i < upper.size(); ++i) {
+            const double p10 = lower[i].y(), p50 = median->at(i).y(), p90 = upper[i].y();
+            QVERIFY2(
+                p10 <= p50 && p50 <= p90,
+                qPrintable(
+                    QStringLiteral("x %1: %2 %3 %4").arg(upper[i].x()).arg(p10).arg(p50).arg(p90)));
+            QVERIFY(std::abs(p50 - cost->at(i).y()) <= p90 - p10); // the point chart's
+            widest = std::max(widest, p90 - p10);
+        }
+        QVERIFY2(widest > 0.01, qPrintable(QString::number(widest))); // USD millions
+        // The band is seen through: the curve stays visible.
+        QVERIFY(area->brush().color().alphaF() < 0.5);
+
+        std::unique_ptr<QChart> bars(createChart(ChartKind::CostPerToken, results));
+        const QList<QAbstractSeries*> whiskers = bandSeries(bars.get());
+        QVERIFY(!whiskers.isEmpty());
+        QVERIFY2(legendSays(bars.get(), QStringLiteral("P10–P90 over 40 draws")),
+                 qPrintable(whiskers.front()->name()));
+        int drawn = 0;
+        for (const auto& row : results.costPerOutputToken.usd)
+            for (const auto& cell : row)
+                drawn += cell ? 1 : 0;
+        QCOMPARE(int(whiskers.size()), drawn); // one a bar
+        for (QAbstractSeries* series : whiskers) {
+            // P10 cap, stem, P90 cap, back down to the P50 tick (band_style.h).
+            auto* line = qobject_cast<QLineSeries*>(series);
+            QVERIFY(line && line->count() == 10);
+            const double p10 = line->at(0).y(), p90 = line->at(3).y(), p50 = line->at(9).y();
+            QVERIFY(p10 <= p50 && p50 <= p90 && p90 > p10);
+        }
+        // The exports draw the same chart: the band is in the SVG.
+        for (const auto& [chart, name] :
+             {std::pair{curve.get(), QStringLiteral("fan_cost_curve")},
+              std::pair{bars.get(), QStringLiteral("fan_cost_per_token")}}) {
+            QString error;
+            const QString svg = QStringLiteral(FLEET_BINARY_DIR "/%1.svg").arg(name);
+            QVERIFY2(exportChart(chart, svg, ChartFormat::Svg, {}, &error), qPrintable(error));
+            QVERIFY2(exportChart(chart, QStringLiteral(FLEET_BINARY_DIR "/%1.png").arg(name),
+                                 ChartFormat::Png, {}, &error),
+                     qPrintable(error));
+            QFile file(svg);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY(QString::fromUtf8(file.readAll()).contains(QStringLiteral("P10–P90 over")));
+            QVERIFY(chartFooter(results, ChartKind::CostCurve)
+                        .contains(QStringLiteral("draws of the input ranges (seed")));
+            QVERIFY(!chartFooter(results, ChartKind::RegimeMix).contains(QStringLiteral("P10")));
+        }
+
+        // Not yet computed for these inputs: no fan, the legend says it is coming.
+        results.bandsCurrent = false;
+        std::unique_ptr<QChart> pending(createChart(ChartKind::CostCurve, results));
+        QVERIFY(!hasBand(pending.get()) && !seriesOf<QAreaSeries>(pending.get()));
+        QVERIFY(legendSays(pending.get(), QStringLiteral("being computed")));
+
+        // No ranges: the charts exactly as before (no fan, no word of one).
+        Project plain = withPriceRangeOnly();
+        plain.ranges.clear();
+        PlanResults none = computePlanResults(plain);
+        none.bands = results.bands; // even if handed some, a project without ranges has none
+        none.bandsCurrent = true;
+        for (ChartKind kind :
+             {ChartKind::CostCurve, ChartKind::CostPerToken, ChartKind::CostPerTrainingToken}) {
+            std::unique_ptr<QChart> chart(createChart(kind, none));
+            QVERIFY(!hasBand(chart.get()));
+            QVERIFY(!legendSays(chart.get(), QStringLiteral("P10–P90")));
+            QVERIFY(!legendSays(chart.get(), QStringLiteral("being computed")));
+        }
+        std::unique_ptr<QChart> plainCurve(createChart(ChartKind::CostCurve, none));
+        QCOMPARE(int(plainCurve->series().size()), 3); // cost, today's point, utilization
+    }
+
+    /// In the app: the fans arrive after the KPIs' ranges, computed off the
+    /// GUI thread, and the charts shown are redrawn with them.
+    void theAppShowsTheFansOnceComputed()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        MainWindow window;
+        window.recompute()->setSlowEnabled(false);
+        window.rangeService()->setDraws(40);
+        window.rangeService()->setCurveDraws(12);
+        ChartTabs* charts = window.charts();
+        charts->setCurrentKind(ChartKind::CostCurve);
+        window.setProject(withPriceRangeOnly());
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(charts->results() && charts->results()->currentBands(), 180000);
+        QTRY_VERIFY(hasBand(charts->view(ChartKind::CostCurve)->chart()));
+        QCOMPARE(charts->results()->bands->costCurve.draws, 12);
+        QVERIFY(window.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/fan_app_cost_curve.png")));
+        charts->setCurrentKind(ChartKind::CostPerToken);
+        QTRY_VERIFY(hasBand(charts->view(ChartKind::CostPerToken)->chart()));
+        QVERIFY(window.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/fan_app_cost_per_token.png")));
+        // The chart exported from the app is the one shown: with its fan.
+        std::unique_ptr<QChart> exported(charts->createCurrentChart());
+        QVERIFY(hasBand(exported.get()));
     }
 
     /// "Set range…" (the inspector's menu on a numeric field opens this

@@ -22,14 +22,39 @@ std::string monthLabel(const std::string& start, int month)
 
 } // namespace
 
+double costPerTokenUnit(WorkloadKind kind)
+{
+    return kind == WorkloadKind::Training ? 1e12 : 1e6;
+}
+
+std::map<RegimeKind, double> costPerUnitByRegime(const WorkloadEvaluation& workload,
+                                                 const std::string& gpuId, Plan plan)
+{
+    std::map<RegimeKind, double> cell; // regime → cheapest cost per unit
+    const double work = sum(workload.servedPerMonth);
+    if (work <= 0)
+        return cell;
+    const double unit = costPerTokenUnit(workload.kind);
+    for (const OptionResult& option : workload.options) {
+        const PlanCost* cost = option.cost(plan);
+        if (!cost || option.gpuId != gpuId)
+            continue;
+        const double usd = cost->totalUsd / (work / unit);
+        const auto found = cell.find(option.regime);
+        if (found == cell.end() || usd < found->second)
+            cell[option.regime] = usd;
+    }
+    return cell;
+}
+
 CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluation,
                               WorkloadKind kind)
 {
     const bool training = kind == WorkloadKind::Training;
-    const double unit = training ? 1e12 : 1e6;
     CostPerTokenData data;
     data.unitLabel =
         training ? "USD per trillion training tokens" : "USD per million output tokens";
+    data.kind = kind;
     data.plan = Plan::OnDemand;
     using Cell = std::map<RegimeKind, double>; // regime → cheapest cost per unit
     std::vector<Cell> cells;
@@ -49,26 +74,17 @@ CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluati
         shown[byWork[k].second] = true;
     for (std::size_t i = 0; i < evaluation.workloads.size(); ++i) {
         const WorkloadEvaluation& w = evaluation.workloads[i];
-        const double work = sum(w.servedPerMonth);
-        if (w.kind != kind || work <= 0)
+        if (w.kind != kind || sum(w.servedPerMonth) <= 0)
             continue;
         for (const GpuModel& gpu : project.catalog().gpus) { // catalog order
-            Cell cell;
-            for (const OptionResult& option : w.options) {
-                const PlanCost* cost = option.cost(data.plan);
-                if (!cost || option.gpuId != gpu.id)
-                    continue;
-                const double usd = cost->totalUsd / (work / unit);
-                const auto found = cell.find(option.regime);
-                if (found == cell.end() || usd < found->second)
-                    cell[option.regime] = usd;
-            }
+            Cell cell = costPerUnitByRegime(w, gpu.id, data.plan);
             if (cell.empty())
                 continue;
             ++data.totalGroups;
             if (!shown[i] || cells.size() >= kMaxCostPerTokenGroups)
                 continue;
             data.workloadNames.push_back(w.name);
+            data.workloadIndices.push_back(i);
             data.gpuIds.push_back(gpu.id);
             for (const auto& entry : cell)
                 if (std::find(data.regimes.begin(), data.regimes.end(), entry.first) ==

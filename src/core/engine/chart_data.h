@@ -7,6 +7,7 @@
 #include "engine/evaluation.h"
 #include "engine/sensitivity.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,8 +23,10 @@ namespace fleet {
 struct CostPerTokenData
 {
     std::string unitLabel; ///< "USD per trillion training tokens"
+    WorkloadKind kind = WorkloadKind::Inference;
     Plan plan = Plan::OnDemand;
     std::vector<std::string> workloadNames;              ///< per category
+    std::vector<std::size_t> workloadIndices;            ///< per category, in the evaluation
     std::vector<std::string> gpuIds;                     ///< per category
     std::vector<RegimeKind> regimes;                     ///< series
     std::vector<std::vector<std::optional<double>>> usd; ///< [regime][category]
@@ -35,6 +38,15 @@ struct CostPerTokenData
 inline constexpr std::size_t kMaxCostPerTokenGroups = 12;
 CostPerTokenData costPerToken(const Project& project, const Evaluation& evaluation,
                               WorkloadKind kind);
+
+/// The work a cost-per-token bar is priced per: a trillion training tokens,
+/// a million output tokens.
+double costPerTokenUnit(WorkloadKind kind);
+/// One workload's cost per unit of work on `gpuId` at `plan`, by regime (the
+/// cheapest profile stands for a regime); empty when it has no work or no
+/// such option. A bar of costPerToken.
+std::map<RegimeKind, double> costPerUnitByRegime(const WorkloadEvaluation& workload,
+                                                 const std::string& gpuId, Plan plan);
 
 /// GPUs the chosen plan holds, per month and regime, and the GPUs it pays
 /// for but does not hold (the regime mix): Evaluation::gpus, so the bars

@@ -1,5 +1,7 @@
 #include "charts/bar_turn.h"
 
+#include "charts/band_style.h"
+
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -26,6 +28,9 @@ struct TurnedBars::State
     QPointer<QAbstractAxis> values;
     Qt::Alignment categoriesAlignment;
     Qt::Alignment valuesAlignment;
+    /// Fans over the input ranges (band_style.h), hidden while turned: their
+    /// whiskers stand on upright bars.
+    std::vector<QPointer<QAbstractSeries>> hiddenBands;
 };
 
 namespace {
@@ -158,6 +163,8 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     QAbstractBarSeries* bars = nullptr;
     QAbstractAxis* values = nullptr;
     for (QAbstractSeries* series : chart->series()) {
+        if (belongsToBand(series))
+            continue;
         const QList<QAbstractAxis*> attached = series->attachedAxes();
         const bool onCategories = attached.contains(categories);
         if (onCategories && bars)
@@ -172,7 +179,7 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     if (!bars || !values || values->orientation() != Qt::Vertical)
         return result;
     for (QAbstractSeries* series : chart->series())
-        if (series != bars && series->attachedAxes().contains(values))
+        if (series != bars && !belongsToBand(series) && series->attachedAxes().contains(values))
             return result;
     QAbstractBarSeries* turned = horizontalKind(bars);
     if (!turned)
@@ -185,6 +192,11 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     state.values = values;
     state.categoriesAlignment = categories->alignment();
     state.valuesAlignment = values->alignment();
+    for (QAbstractSeries* series : chart->series())
+        if (belongsToBand(series) && series->isVisible()) {
+            series->setVisible(false);
+            state.hiddenBands.emplace_back(series);
+        }
     turned->setName(bars->name());
     turned->setBarWidth(bars->barWidth());
     turned->setLabelsVisible(bars->isLabelsVisible());
@@ -226,6 +238,19 @@ void TurnedBars::restore()
     original->attachAxis(state->categories);
     original->attachAxis(state->values);
     apply(kept);
+    // The fans after the bars again, as built (the bars went back last).
+    for (QAbstractSeries* band : chart->series())
+        if (belongsToBand(band)) {
+            const QList<QAbstractAxis*> axes = band->attachedAxes();
+            chart->removeSeries(band);
+            chart->addSeries(band);
+            for (QAbstractAxis* axis : axes)
+                band->attachAxis(axis);
+        }
+    for (const QPointer<QAbstractSeries>& band : state->hiddenBands)
+        if (band)
+            band->setVisible(true);
+    styleBands(chart); // added again, the theme coloured them afresh
     deleteReplacedGraphics(chart);
 }
 

@@ -14,9 +14,10 @@ namespace {
 
 bool same(const CostPerTokenData& a, const CostPerTokenData& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7) == std::tie(b1, b2, b3, b4, b5, b6, b7);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9);
 }
 
 bool same(const RegimeMixData& a, const RegimeMixData& b)
@@ -30,8 +31,9 @@ bool same(const RegimeMixData& a, const RegimeMixData& b)
 bool sameCostPerToken(const PlanResults& drawn, const CostPerTokenData& a, const PlanResults& now,
                       const CostPerTokenData& b)
 {
-    if (!same(a, b))
-        return false;
+    if (!same(a, b) || drawn.currentBands() != now.currentBands() ||
+        drawn.project.ranges.empty() != now.project.ranges.empty())
+        return false; // the fan (or its "being computed" line) changed
     for (const std::string& id : a.gpuIds)
         if (gpuShortName(drawn.project.catalog(), id) != gpuShortName(now.project.catalog(), id))
             return false;

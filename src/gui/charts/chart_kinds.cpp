@@ -102,12 +102,19 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
     if (const auto why = emptyChartReason(kind, results))
         return createEmptyChart(chartKindLabel(kind), *why);
     const Project& project = results.project;
+    // The fans over the input ranges, once computed for these very inputs.
+    const ChartBands* bands = results.currentBands();
+    const bool pending = !bands && !project.ranges.empty();
     switch (kind) {
     case ChartKind::CostPerToken:
-        return createCostPerTokenChart(project.catalog(), results.costPerOutputToken);
+        return createCostPerTokenChart(project.catalog(), results.costPerOutputToken,
+                                       bands ? &bands->outputTokens : nullptr, pending);
     case ChartKind::CostPerTrainingToken:
-        return createCostPerTokenChart(project.catalog(), results.costPerTrainingToken);
-    case ChartKind::CostCurve: return createCostCurveChart(results.costCurve);
+        return createCostPerTokenChart(project.catalog(), results.costPerTrainingToken,
+                                       bands ? &bands->trainingTokens : nullptr, pending);
+    case ChartKind::CostCurve:
+        return createCostCurveChart(results.costCurve, bands ? &bands->costCurve : nullptr,
+                                    pending);
     case ChartKind::Frontier: return createFrontierChart(results.frontiers);
     case ChartKind::RegimeMix: return createRegimeMixChart(results.regimeMix);
     case ChartKind::BreakEven: return createBreakEvenChart(project.catalog(), results.breakEven);
@@ -135,7 +142,13 @@ QChart* createChart(ChartKind kind, const PlanResults& results)
     return new QChart;
 }
 
-QString chartFooter(const PlanResults& results)
+bool hasFan(ChartKind kind)
+{
+    return kind == ChartKind::CostCurve || kind == ChartKind::CostPerToken ||
+           kind == ChartKind::CostPerTrainingToken;
+}
+
+QString chartFooter(const PlanResults& results, std::optional<ChartKind> kind)
 {
     QStringList parts{QString::fromStdString(results.project.name)};
     if (!results.scenario.empty()) {
@@ -152,6 +165,9 @@ QString chartFooter(const PlanResults& results)
                               ? QObject::tr(" × %1 (what-if)")
                                     .arg(chartLocale().toString(*whatIfPriceFactor(*book), 'f', 2))
                               : QString());
+    if (const ChartBands* bands = results.currentBands(); bands && kind && hasFan(*kind))
+        parts << QObject::tr("P10–P90 fans over draws of the input ranges (seed %1)")
+                     .arg(bands->costCurve.seed);
     parts << QObject::tr("FleetPlanner");
     return parts.join(QStringLiteral(" · "));
 }

@@ -44,7 +44,12 @@ unsigned resultParts(ChartKind kind);
 /// Builds the chart; the caller owns it.
 QChart* createChart(ChartKind kind, const PlanResults& results);
 
-/// "Sample AI cloud · scenario Reserve 60 % · price book Example 2024 (as of 2024-06)".
-QString chartFooter(const PlanResults& results);
+/// Whether the kind draws its fan over the input ranges (results.bands).
+bool hasFan(ChartKind kind);
+
+/// "Sample AI cloud · scenario Reserve 60 % · price book Example 2024 (as of
+/// 2024-06)"; for a chart of `kind` drawn with its fan, what the fan is of
+/// and its seed too.
+QString chartFooter(const PlanResults& results, std::optional<ChartKind> kind = std::nullopt);
 
 } // namespace fleet::gui

@@ -1,5 +1,6 @@
 #include "charts/chart_style.h"
 
+#include "charts/band_style.h"
 #include "model/catalog.h"
 
 #include <QAbstractAxis>
@@ -146,8 +147,10 @@ int monthStep(std::size_t months)
 
 void applySlidePreset(QChart* chart, qreal scale)
 {
-    if (chart->theme() != QChart::ChartThemeDark) // on screen, a dark desktop stays dark
+    if (chart->theme() != QChart::ChartThemeDark) { // on screen, a dark desktop stays dark
         chart->setTheme(QChart::ChartThemeLight);
+        styleBands(chart); // the theme set every series' colours anew
+    }
     // Smaller still than in proportion on a laptop's slide (22 × 0.71 pt at
     // 768 px, 26 pt from 1080 px): a long title keeps to one line and the
     // plot keeps half the screen (issue 32).

@@ -1,9 +1,12 @@
 #include "charts/cost_curve_chart.h"
 
+#include "charts/band_style.h"
 #include "charts/chart_style.h"
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -11,7 +14,7 @@
 
 namespace fleet::gui {
 
-QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band)
+QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band, bool bandPending)
 {
     QChart* chart = newChart(
         data.inputKey == "fleet_size"
@@ -39,24 +42,32 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         if (data.utilization[i])
             utilization->append(data.x[i], *data.utilization[i] * 100);
     }
-    // The fan: the cost's P10–P90 over the input ranges' draws at each point.
+    // The fan: the cost's P10–P90 over the input ranges' draws at each
+    // point, and their P50 (the band of the curve drawn, else none).
     QAreaSeries* fan = nullptr;
-    if (band && band->monthlyCostUsd.size() == data.x.size()) {
+    QLineSeries* median = nullptr;
+    if (band && band->x == data.x && band->monthlyCostUsd.size() == data.x.size()) {
         auto* low = new QLineSeries;
         auto* high = new QLineSeries;
+        median = new QLineSeries;
         for (std::size_t i = 0; i < data.x.size(); ++i)
             if (const auto& p = band->monthlyCostUsd[i]) {
                 low->append(data.x[i], p->p10 / 1e6);
                 high->append(data.x[i], p->p90 / 1e6);
+                median->append(data.x[i], p->p50 / 1e6);
                 top = std::max(top, p->p90 / 1e6);
             }
         fan = new QAreaSeries(high, low);
-        fan->setName(QObject::tr("P10–P90 of the cost over the input ranges (%1 draws a point)")
-                         .arg(band->draws));
-        QColor fill = cost->color();
-        fill.setAlphaF(0.25);
-        fan->setBrush(fill);
-        fan->setPen(Qt::NoPen);
+        fan->setName(bandLegend(band->draws, QObject::tr("dotted: P50")));
+        median->setName(QObject::tr("P50 of the draws"));
+        markBand(fan, cost, BandPart::Area);
+        markBand(median, cost, BandPart::Median);
+    }
+    QLineSeries* pending = nullptr;
+    if (!fan && bandPending) {
+        pending = new QLineSeries; // a legend line alone: no points
+        pending->setName(bandPendingLegend());
+        markBandHint(pending);
     }
     auto* now = new QScatterSeries;
     now->setName(QObject::tr("The project as it stands"));
@@ -74,11 +85,9 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(y2, Qt::AlignRight);
-    if (fan) { // under the curve it surrounds
-        chart->addSeries(fan);
-        fan->attachAxis(x);
-        fan->attachAxis(y);
-    }
+    // The curve, today's point and the utilization first, so that they keep
+    // the theme's colours they have without a fan; the fan over them, seen
+    // through (band_style.h), its P50 line dotted.
     for (QAbstractSeries* series :
          {static_cast<QAbstractSeries*>(cost), static_cast<QAbstractSeries*>(now)}) {
         chart->addSeries(series);
@@ -88,6 +97,19 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
     chart->addSeries(utilization);
     utilization->attachAxis(x);
     utilization->attachAxis(y2);
+    for (QAbstractSeries* series :
+         {static_cast<QAbstractSeries*>(fan), static_cast<QAbstractSeries*>(median),
+          static_cast<QAbstractSeries*>(pending)}) {
+        if (!series)
+            continue;
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    if (median) // said in the fan's legend entry: one entry fewer to fit
+        for (QLegendMarker* marker : chart->legend()->markers(median))
+            marker->setVisible(false);
+    styleBands(chart); // the colours the theme gave the curve
     return chart;
 }
 

@@ -11,7 +11,9 @@ class QChart;
 namespace fleet::gui {
 
 /// With `band` (the project has input ranges), the cost's P10–P90 as a fan
-/// around the curve.
-QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band = nullptr);
+/// around the curve and its P50 as a thin line; `bandPending`: the project
+/// has ranges but their band is still being computed (the legend says so).
+QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* band = nullptr,
+                             bool bandPending = false);
 
 } // namespace fleet::gui

@@ -1,11 +1,15 @@
 #include "charts/cost_per_token_chart.h"
 
+#include "charts/band_style.h"
 #include "charts/chart_style.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -13,12 +17,55 @@
 
 namespace fleet::gui {
 
-QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& data)
+namespace {
+
+/// The band of the bar of regime `r` in category `c`, when the bar is drawn.
+const Percentiles* barBand(const CostPerTokenData& data, const CostPerTokenBand* band,
+                           std::size_t r, std::size_t c)
+{
+    if (!band || !data.usd[r][c] || c >= data.workloadIndices.size())
+        return nullptr;
+    return band->of(data.workloadIndices[c], data.gpuIds[c], data.regimes[r]);
+}
+
+/// One bar's whisker: P10 to P90 with caps, a tick at P50, traced as one
+/// line (every stroke along a stroke already drawn or a new one, never
+/// across), at x on the categories' scale (category c spans c − 0.5 …
+/// c + 0.5; QBarSeries draws its n sets side by side in the middle half of
+/// it, set r's bar centred at c − 0.25 + (r + 0.5) × 0.5 / n).
+QLineSeries* whisker(double x, double halfWidth, const Percentiles& p, double divisor)
+{
+    const double p10 = p.p10 / divisor, p50 = p.p50 / divisor, p90 = p.p90 / divisor;
+    auto* line = new QLineSeries;
+    line->append({{x - halfWidth, p10},
+                  {x + halfWidth, p10},
+                  {x, p10},
+                  {x, p90},
+                  {x - halfWidth, p90},
+                  {x + halfWidth, p90},
+                  {x, p90},
+                  {x, p50},
+                  {x - halfWidth, p50},
+                  {x + halfWidth, p50}});
+    markBand(line, nullptr, BandPart::Whisker);
+    return line;
+}
+
+} // namespace
+
+QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& data,
+                                const CostPerTokenBand* band, bool bandPending)
 {
     double top = 0;
-    for (const auto& row : data.usd)
-        for (const auto& cell : row)
-            top = std::max(top, cell.value_or(0.0));
+    bool banded = false;
+    for (std::size_t r = 0; r < data.usd.size(); ++r)
+        for (std::size_t c = 0; c < data.usd[r].size(); ++c) {
+            top = std::max(top, data.usd[r][c].value_or(0.0));
+            if (const Percentiles* p = barBand(data, band, r, c)) {
+                top = std::max(top, p->p90);
+                banded = true;
+            }
+        }
     const UsdScale scale = usdScale(top);
     QString unit = QString::fromStdString(data.unitLabel);
     unit.replace(QLatin1String("USD"), scale.unit);
@@ -52,6 +99,8 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
         setValueLabels(series, top, int(std::floor(std::log10(std::max(top, 1.0)))) + 3);
     else
         setValueLabels(series, top / scale.divisor);
+    if (banded) // at the bars' feet: the whiskers stand at their tops
+        series->setLabelsPosition(QAbstractBarSeries::LabelsInsideBase);
     chart->addSeries(series);
     bool oneGpu = true;
     for (const std::string& id : data.gpuIds)
@@ -76,6 +125,38 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
                   top / scale.divisor < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    if (banded) {
+        auto* over = new QValueAxis; // the categories' positions, not drawn
+        over->setRange(-0.5, double(data.workloadNames.size()) - 0.5);
+        over->setVisible(false);
+        chart->addAxis(over, Qt::AlignBottom);
+        const double n = double(data.regimes.size());
+        const double barWidth = 0.5 / n;
+        bool first = true;
+        for (std::size_t r = 0; r < data.regimes.size(); ++r)
+            for (std::size_t c = 0; c < data.workloadNames.size(); ++c)
+                if (const Percentiles* p = barBand(data, band, r, c)) {
+                    QLineSeries* line = whisker(double(c) - 0.25 + (double(r) + 0.5) * barWidth,
+                                                0.2 * barWidth, *p, scale.divisor);
+                    chart->addSeries(line);
+                    line->attachAxis(over);
+                    line->attachAxis(y);
+                    if (first) // one legend entry for them all
+                        line->setName(bandLegend(band->draws, {}));
+                    else
+                        for (QLegendMarker* marker : chart->legend()->markers(line))
+                            marker->setVisible(false);
+                    first = false;
+                }
+    } else if (bandPending) {
+        auto* pending = new QLineSeries; // a legend line alone: no points
+        pending->setName(bandPendingLegend());
+        markBandHint(pending);
+        chart->addSeries(pending);
+        pending->attachAxis(x);
+        pending->attachAxis(y);
+    }
+    styleBands(chart);
     return chart;
 }
 

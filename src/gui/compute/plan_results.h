@@ -8,6 +8,7 @@
 #include "compute/packing_report.h"
 #include "engine/chart_data.h"
 #include "engine/evaluation.h"
+#include "engine/range_curve.h"
 #include "engine/sensitivity.h"
 #include "optimize/regime_mix.h"
 #include "simulate/frontier.h"
@@ -88,6 +89,18 @@ struct PlanResults
     std::optional<ExactSolverFailure> exactFailure;
     /// A node and pod list replayed on the Packing page (not part of the project).
     std::shared_ptr<const PackingReport> packing;
+    /// The cost curve's and cost-per-token charts' fans over the project's
+    /// input ranges (engine/range_curve.h): computed after the rest (the
+    /// app's RangeService, once inputs settle), null without ranges.
+    std::shared_ptr<const ChartBands> bands;
+    /// False while `bands` are of an earlier snapshot, or none yet: the
+    /// charts then draw no fan and say that it is being computed.
+    bool bandsCurrent = false;
+    /// The bands of these results to draw, or null (none, or not current).
+    const ChartBands* currentBands() const
+    {
+        return bands && bandsCurrent && !project.ranges.empty() ? bands.get() : nullptr;
+    }
 };
 
 /// What the fast part tells its caller while it runs, on its own thread.

@@ -25,8 +25,9 @@ RangeService::RangeService(QObject* parent) : QObject(parent)
     m_settle.setSingleShot(true);
     m_settle.setInterval(400); // a drag's end, not each of its frames
     connect(&m_settle, &QTimer::timeout, this, &RangeService::startPending);
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<RangeRun>>::finished, this,
-            &RangeService::done);
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Job>>::finished, this, &RangeService::done);
+    connect(&m_bandWatcher, &QFutureWatcher<std::shared_ptr<Job>>::finished, this,
+            &RangeService::bandsDone);
 }
 
 RangeService::~RangeService()
@@ -34,6 +35,7 @@ RangeService::~RangeService()
     if (m_cancel)
         m_cancel->store(true);
     m_watcher.waitForFinished();
+    m_bandWatcher.waitForFinished();
 }
 
 void RangeService::request(std::shared_ptr<const Project> project)
@@ -45,7 +47,10 @@ void RangeService::request(std::shared_ptr<const Project> project)
         m_pending.reset();
         m_latest.reset();
         m_latestInputs.clear();
+        m_latestBands.reset();
+        m_latestBandsInputs.clear();
         emit ready(nullptr);
+        emit bandsReady(nullptr, {});
         return;
     }
     m_pending = std::move(project);
@@ -63,9 +68,11 @@ void RangeService::startPending()
     if (!m_pending)
         return;
     std::string inputs = inputsOf(*m_pending);
-    if (m_running) {
+    if (m_running || m_banding) {
         if (inputs == m_runningInputs && m_cancel && !m_cancel->load()) {
             m_pending.reset(); // the run under way is of these inputs
+            if (!m_running)
+                emit ready(m_latest); // its KPIs' figures are in; the fans follow
             return;
         }
         cancel(); // the stopped run ends first (done() starts this one)
@@ -73,8 +80,10 @@ void RangeService::startPending()
     }
     std::shared_ptr<const Project> project = std::move(m_pending);
     m_pending.reset();
-    if (m_latest && inputs == m_latestInputs) {
-        emit ready(m_latest); // the same inputs: the figures shown are theirs
+    if (m_latest && inputs == m_latestInputs && m_latestBands && inputs == m_latestBandsInputs) {
+        // The same inputs: the figures and fans shown are theirs.
+        emit ready(m_latest);
+        emit bandsReady(m_latestBands, m_latestBandsInputs);
         return;
     }
     m_runningInputs = std::move(inputs);
@@ -82,31 +91,78 @@ void RangeService::startPending()
     m_running = true;
     emit started();
     const int draws = m_draws;
-    m_watcher.setFuture(QtConcurrent::run(
-        &m_pool, [project, cancel = m_cancel, draws]() -> std::shared_ptr<RangeRun> {
+    m_watcher.setFuture(
+        QtConcurrent::run(&m_pool, [project, cancel = m_cancel, draws]() -> std::shared_ptr<Job> {
             RangeOptions options;
             options.draws = draws;
             options.cancel = cancel.get();
             // Below the recompute's background threads (niceness 5): the
             // KPIs, the charts and the optimizer of an edit come first.
             options.workerStart = [] { lowerThisThreadsPriority(kRangeNiceness); };
-            auto run = runRanges(*project, options);
+            // The cost-per-token bars of each draw ride along (their fans).
+            CostPerTokenData output, training;
+            auto run =
+                runRanges(*project, withCostPerTokenCells(options, *project, &output, &training));
             if (!run || run.value().cancelled)
                 return nullptr;
-            return std::make_shared<RangeRun>(std::move(run).value());
+            auto job = std::make_shared<Job>();
+            job->project = project;
+            job->bands = std::make_shared<ChartBands>();
+            job->bands->outputTokens = costPerTokenBandOf(output, run.value());
+            job->bands->trainingTokens = costPerTokenBandOf(
+                training, run.value(), output.regimes.size() * output.workloadIndices.size());
+            job->run = std::make_shared<RangeRun>(std::move(run).value());
+            return job;
         }));
 }
 
 void RangeService::done()
 {
     m_running = false;
-    std::shared_ptr<RangeRun> run = m_watcher.result();
+    std::shared_ptr<Job> job = m_watcher.result();
     const bool stopped = m_cancel && m_cancel->load();
-    if (run && !stopped) {
-        m_latest = std::move(run);
+    if (job && !stopped) {
+        m_latest = job->run;
         m_latestInputs = m_runningInputs;
-        if (!m_pending)
+        if (!m_pending) {
             emit ready(m_latest);
+            m_toBand = std::move(job);
+            startBands(); // the KPIs' figures first, the cost curve's fan next
+            return;
+        }
+    }
+    if (m_pending && !m_settle.isActive())
+        startPending();
+}
+
+void RangeService::startBands()
+{
+    m_banding = true;
+    const int draws = m_curveDraws;
+    m_bandWatcher.setFuture(QtConcurrent::run(
+        &m_pool, [job = std::move(m_toBand), cancel = m_cancel, draws]() -> std::shared_ptr<Job> {
+            RangeOptions options;
+            options.draws = draws;
+            options.cancel = cancel.get();
+            options.workerStart = [] { lowerThisThreadsPriority(kRangeNiceness); };
+            auto band = costCurveBand(*job->project, costCurve(*job->project), options);
+            if (!band)
+                return nullptr; // cancelled, or the ranges refused (the KPIs' run says why)
+            job->bands->costCurve = std::move(band).value();
+            return job;
+        }));
+}
+
+void RangeService::bandsDone()
+{
+    m_banding = false;
+    std::shared_ptr<Job> job = m_bandWatcher.result();
+    const bool stopped = m_cancel && m_cancel->load();
+    if (job && !stopped) {
+        m_latestBands = std::move(job->bands);
+        m_latestBandsInputs = m_runningInputs;
+        if (!m_pending)
+            emit bandsReady(m_latestBands, m_latestBandsInputs);
     }
     if (m_pending && !m_settle.isActive())
         startPending();

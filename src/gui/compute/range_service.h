@@ -5,8 +5,11 @@
 // once, at its end), stopped by a newer edit, its figures shown beside the
 // KPIs. Its own pool thread drives runRanges, which spreads the draws over
 // every core; the KPIs of an edit (RecomputeService's fast part) come first.
+// Then the charts' fans (engine/range_curve.h): the cost-per-token bars'
+// from the same draws, the cost curve's from a run at each of its points.
 
 #include "engine/monte_carlo.h"
+#include "engine/range_curve.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -20,6 +23,7 @@
 namespace fleet::gui {
 
 using RangeRunPtr = std::shared_ptr<const RangeRun>;
+using ChartBandsPtr = std::shared_ptr<const ChartBands>;
 
 class RangeService : public QObject
 {
@@ -37,20 +41,36 @@ public:
     void cancel();
     void setDraws(int draws) { m_draws = draws; }
     void setSettleDelayMs(int ms) { m_settle.setInterval(ms); }
-    bool busy() const { return m_running || m_pending != nullptr; }
+    /// Draws a point of the cost curve's fan (kCurveBandDraws; tests fewer).
+    void setCurveDraws(int draws) { m_curveDraws = draws; }
+    bool busy() const { return m_running || m_banding || m_pending != nullptr; }
     RangeRunPtr latest() const { return m_latest; }
+    ChartBandsPtr latestBands() const { return m_latestBands; }
 
 signals:
     /// A run began: the figures shown are of earlier inputs.
     void started();
     /// The run of the newest inputs (null: the project has no ranges).
     void ready(fleet::gui::RangeRunPtr run);
+    /// The charts' fans of the newest inputs, after ready(); `inputs`: the
+    /// project they are of, as projectToJsonText writes it (null: no ranges).
+    void bandsReady(fleet::gui::ChartBandsPtr bands, const std::string& inputs);
 
 private:
     void startPending();
     void done();
+    void startBands();
+    void bandsDone();
 
-    QFutureWatcher<std::shared_ptr<RangeRun>> m_watcher;
+    /// The KPIs' run, and the cost-per-token fans from its draws.
+    struct Job
+    {
+        std::shared_ptr<const Project> project;
+        std::shared_ptr<RangeRun> run;
+        std::shared_ptr<ChartBands> bands; ///< the cost curve's once bandsDone
+    };
+    QFutureWatcher<std::shared_ptr<Job>> m_watcher;
+    QFutureWatcher<std::shared_ptr<Job>> m_bandWatcher;
     QThreadPool m_pool;
     QTimer m_settle;
     std::shared_ptr<const Project> m_pending;
@@ -58,8 +78,13 @@ private:
     std::string m_runningInputs; ///< the canonical text of the inputs being run
     std::string m_latestInputs;  ///< … of m_latest
     RangeRunPtr m_latest;
+    std::shared_ptr<Job> m_toBand; ///< the run whose curve fan follows
+    ChartBandsPtr m_latestBands;   ///< of m_latestBandsInputs
+    std::string m_latestBandsInputs;
     bool m_running = false;
+    bool m_banding = false;
     int m_draws = kDefaultDraws;
+    int m_curveDraws = kCurveBandDraws;
 };
 
 } // namespace fleet::gui

@@ -5,6 +5,7 @@
 #include "simulate/measured_ceiling.h"
 #include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
+#include "store/project_json_writer.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -284,6 +285,8 @@ void RecomputeService::fastDone()
         merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
         merged->optimizerRefusal = m_latest->optimizerRefusal;
         merged->optimizerCurrent = false;
+        merged->bands = m_latest->bands; // until this snapshot's arrive (setBands)
+        merged->bandsCurrent = false;
     }
     merged->packing = m_packing;
     if (m_optimizerResult && m_optimizerResultGeneration == m_fastGeneration) {
@@ -349,6 +352,20 @@ void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)
         m_latest = results;
         emit resultsReady(m_latest);
     }
+}
+
+void RecomputeService::setBands(std::shared_ptr<const ChartBands> bands, const std::string& inputs)
+{
+    if (!bands || !m_latest || (m_latest->bands == bands && m_latest->bandsCurrent))
+        return;
+    // Of the results shown, not of a newer edit's (whose own fans follow).
+    if (fastBusy() || projectToJsonText(m_latest->project) != inputs)
+        return;
+    auto results = newResults(*m_latest);
+    results->bands = std::move(bands);
+    results->bandsCurrent = true;
+    m_latest = std::move(results);
+    emit bandsReady(m_latest);
 }
 
 void RecomputeService::settleNow()
@@ -469,7 +486,10 @@ void RecomputeService::chartsDone(quint64 generation, std::shared_ptr<PlanResult
     if (!m_slowRunning || (m_cancel && m_cancel->load()) || generation != m_generation ||
         m_shownGeneration != generation || !m_latest)
         return; // superseded
-    // What arrived since the slow part started stays (the optimizer's line, a packing replay).
+    // What arrived since the slow part started stays (the optimizer's line,
+    // a packing replay, the fans).
+    charts->bands = m_latest->bands;
+    charts->bandsCurrent = m_latest->bandsCurrent;
     charts->optimizer = m_latest->optimizer;
     charts->optimizerRefusal = m_latest->optimizerRefusal;
     charts->optimizerCurrent = m_latest->optimizerCurrent;
@@ -534,6 +554,10 @@ void RecomputeService::finishSlow()
         } else if (m_latest && m_shownGeneration == m_slowGeneration) {
             results->optimizer = m_latest->optimizer;
             results->optimizerCurrent = m_latest->optimizerCurrent;
+        }
+        if (m_latest && m_shownGeneration == m_slowGeneration) {
+            results->bands = m_latest->bands; // arrived since the slow part started
+            results->bandsCurrent = m_latest->bandsCurrent;
         }
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();

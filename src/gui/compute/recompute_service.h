@@ -76,6 +76,11 @@ public:
     ResultsPtr latest() const { return m_latest; }
     /// Shows a packing replay with every later result (until replaced).
     void setPacking(std::shared_ptr<const PackingReport> packing);
+    /// The charts' fans over the input ranges of the project `inputs` (as
+    /// projectToJsonText writes it; RangeService): when the results shown
+    /// are of it, they are completed with the fans (bandsReady). Later
+    /// results carry them, not current, until the fans of theirs arrive.
+    void setBands(std::shared_ptr<const ChartBands> bands, const std::string& inputs);
     bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
     bool slowBusy() const { return m_slowRunning; }
     /// The optimizer's fast path is running (for tests).
@@ -106,6 +111,8 @@ signals:
     void resultsReady(fleet::gui::ResultsPtr results);
     /// The optimizer's fast path finished for the results shown: only its line changes.
     void optimizerReady(fleet::gui::ResultsPtr results);
+    /// The results shown, with their charts' fans (setBands): only the fanned charts change.
+    void bandsReady(fleet::gui::ResultsPtr results);
     void slowStarted();
     void slowProgress(double fraction);
     void slowFinished(bool cancelled);

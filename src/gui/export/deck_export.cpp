@@ -80,7 +80,7 @@ QString dataSource(ChartKind kind)
 DeckSlide chartSlide(ChartKind kind, const PlanResults& results)
 {
     std::unique_ptr<QChart> chart(createChart(kind, results));
-    return slideOfChart(chart.get(), chartFooter(results),
+    return slideOfChart(chart.get(), chartFooter(results, kind),
                         QObject::tr("%1. Data: %2 Snapshot: %3.")
                             .arg(chartKindLabel(kind), dataSource(kind), chartFooter(results)));
 }

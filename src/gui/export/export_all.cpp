@@ -35,12 +35,13 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
     }
     const QDir dir(folder);
     // One chart in every format, named `key`-scenario.
-    const auto write = [&](QChart* made, const QString& key) {
+    const auto write = [&](QChart* made, const QString& key,
+                           std::optional<ChartKind> kind = std::nullopt) {
         std::unique_ptr<QChart> chart(made);
         const QString stem = chartFileStem(key, results.scenario);
         ExportOptions options;
         options.slide = true;
-        options.footer = chartFooter(results);
+        options.footer = chartFooter(results, kind);
         for (ChartFormat format : {ChartFormat::Png, ChartFormat::Svg, ChartFormat::Pdf}) {
             options.scale = format == ChartFormat::Png ? 2.0 : 1.0;
             const QString path =
@@ -58,7 +59,7 @@ bool exportAllCharts(const PlanResults& results, const QString& folder, QStringL
             continue; // no trace replayed
         if (needsOptimizer(kind) && !hasOptimizerAnswer(results))
             continue; // not solved
-        if (!write(createChart(kind, results), chartKindKey(kind)))
+        if (!write(createChart(kind, results), chartKindKey(kind), kind))
             return false;
     }
     // The Metering page's charts of the project's own tenants, when it names any.

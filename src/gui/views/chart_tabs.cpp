@@ -1,5 +1,6 @@
 #include "views/chart_tabs.h"
 
+#include "charts/band_style.h"
 #include "charts/chart_inputs.h"
 #include "charts/chart_style.h"
 #include "charts/empty_chart.h"
@@ -210,6 +211,18 @@ void ChartTabs::showOptimizer(ResultsPtr results)
         }
 }
 
+void ChartTabs::showBands(ResultsPtr results)
+{
+    m_results = std::move(results);
+    for (std::size_t i = 0; i < m_kinds.size(); ++i)
+        if (m_kinds[i] == ChartKind::CostCurve || m_kinds[i] == ChartKind::CostPerToken ||
+            m_kinds[i] == ChartKind::CostPerTrainingToken) {
+            m_stale[i] = true;
+            if (int(i) == currentIndex())
+                redraw(int(i));
+        }
+}
+
 void ChartTabs::setOptimizerMixShown(bool shown)
 {
     if (shown == m_optimizerMix)
@@ -285,8 +298,10 @@ void ChartTabs::redraw(int index)
                            tr(" — of an earlier state; simulating when inputs settle"),
                        chart->property(kSubtitleProperty).toString());
     // Follow the desktop's palette (dark or light); exports stay light.
-    if (darkPalette(this))
+    if (darkPalette(this)) {
         chart->setTheme(QChart::ChartThemeDark);
+        styleBands(chart); // the theme set every series' colours anew
+    }
     if (m_large) {
         // The slide's type in proportion to the screen: full HD's on a laptop
         // left the plot a sixth of the screen (issue 32).

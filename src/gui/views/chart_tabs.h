@@ -32,6 +32,9 @@ public:
     /// The same snapshot with the optimizer's plan (fast path) added: only
     /// the optimizer's chart is redrawn.
     void showOptimizer(ResultsPtr results);
+    /// The same snapshot with its fans over the input ranges: only the cost
+    /// curve and the cost-per-token charts are redrawn.
+    void showBands(ResultsPtr results);
     /// Marks the charts as of an earlier state while newer results are
     /// computed ("Updating…" over them); showResults clears it.
     void setUpdating(bool updating);
