@@ -110,7 +110,7 @@ private slots:
         service.setDraws(30);
         service.setSettleDelayMs(10);
         QSignalSpy ready(&service, &RangeService::ready);
-        service.request(sample);
+        service.request(sample, 1);
         QVERIFY(service.busy());
         QVERIFY(ready.wait(60000));
         const auto run = ready.takeFirst().at(0).value<RangeRunPtr>();
@@ -118,13 +118,13 @@ private slots:
         QCOMPARE(run->draws, 30);
         QVERIFY(run->of(Kpi::MeanMonthlyCost)->band.has_value());
         // The same inputs again: the run shown is theirs, not run again.
-        service.request(sample);
+        service.request(sample, 1);
         QVERIFY(ready.wait(10000));
         QCOMPARE(ready.takeFirst().at(0).value<RangeRunPtr>(), run);
         // A project without ranges: none at once.
         Project plain = *sample;
         plain.ranges.clear();
-        service.request(std::make_shared<const Project>(plain));
+        service.request(std::make_shared<const Project>(plain), 2);
         QCOMPARE(ready.size(), 1);
         QVERIFY(!ready.takeFirst().at(0).value<RangeRunPtr>());
         QVERIFY(!service.latest());

@@ -1,7 +1,6 @@
 #include "compute/range_service.h"
 
 #include "compute/thread_priority.h"
-#include "store/project_json_writer.h"
 
 #include <QtConcurrent>
 
@@ -10,12 +9,6 @@ namespace fleet::gui {
 namespace {
 
 constexpr int kRangeNiceness = 10;
-
-/// The inputs a run depends on, to know a run of them is done already.
-std::string inputsOf(const Project& project)
-{
-    return projectToJsonText(project);
-}
 
 } // namespace
 
@@ -38,7 +31,7 @@ RangeService::~RangeService()
     m_bandWatcher.waitForFinished();
 }
 
-void RangeService::request(std::shared_ptr<const Project> project)
+void RangeService::request(std::shared_ptr<const Project> project, quint64 inputs)
 {
     if (!project)
         return;
@@ -46,14 +39,15 @@ void RangeService::request(std::shared_ptr<const Project> project)
         cancel();
         m_pending.reset();
         m_latest.reset();
-        m_latestInputs.clear();
+        m_latestInputs = 0;
         m_latestBands.reset();
-        m_latestBandsInputs.clear();
+        m_latestBandsInputs = 0;
         emit ready(nullptr);
-        emit bandsReady(nullptr, {});
+        emit bandsReady(nullptr, inputs);
         return;
     }
     m_pending = std::move(project);
+    m_pendingInputs = inputs;
     m_settle.start();
 }
 
@@ -67,7 +61,7 @@ void RangeService::startPending()
 {
     if (!m_pending)
         return;
-    std::string inputs = inputsOf(*m_pending);
+    const quint64 inputs = m_pendingInputs;
     if (m_running || m_banding) {
         if (inputs == m_runningInputs && m_cancel && !m_cancel->load()) {
             m_pending.reset(); // the run under way is of these inputs
@@ -86,7 +80,7 @@ void RangeService::startPending()
         emit bandsReady(m_latestBands, m_latestBandsInputs);
         return;
     }
-    m_runningInputs = std::move(inputs);
+    m_runningInputs = inputs;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
     emit started();

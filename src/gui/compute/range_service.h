@@ -34,9 +34,12 @@ public:
     ~RangeService() override;
 
     /// Runs the Monte Carlo of `project` once requests stop for the settle
-    /// delay; a run of the same inputs is not repeated. A project without
-    /// ranges gives a null run at once.
-    void request(std::shared_ptr<const Project> project);
+    /// delay; a run of the same inputs is not repeated. `inputs` names them:
+    /// the recompute's generation of the results `project` is of (one number
+    /// per edit; comparing the projects' text instead wrote the whole project
+    /// on the GUI thread at every request, over 100 ms at 10,000 workloads).
+    /// A project without ranges gives a null run at once.
+    void request(std::shared_ptr<const Project> project, quint64 inputs);
     /// A newer edit: the running run stops, its figures are dropped.
     void cancel();
     void setDraws(int draws) { m_draws = draws; }
@@ -53,8 +56,8 @@ signals:
     /// The run of the newest inputs (null: the project has no ranges).
     void ready(fleet::gui::RangeRunPtr run);
     /// The charts' fans of the newest inputs, after ready(); `inputs`: the
-    /// project they are of, as projectToJsonText writes it (null: no ranges).
-    void bandsReady(fleet::gui::ChartBandsPtr bands, const std::string& inputs);
+    /// request's name of the inputs they are of (null bands: no ranges).
+    void bandsReady(fleet::gui::ChartBandsPtr bands, quint64 inputs);
 
 private:
     void startPending();
@@ -75,12 +78,13 @@ private:
     QTimer m_settle;
     std::shared_ptr<const Project> m_pending;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::string m_runningInputs; ///< the canonical text of the inputs being run
-    std::string m_latestInputs;  ///< … of m_latest
+    quint64 m_pendingInputs = 0;
+    quint64 m_runningInputs = 0; ///< the inputs being run (request's `inputs`)
+    quint64 m_latestInputs = 0;  ///< … of m_latest
     RangeRunPtr m_latest;
     std::shared_ptr<Job> m_toBand; ///< the run whose curve fan follows
     ChartBandsPtr m_latestBands;   ///< of m_latestBandsInputs
-    std::string m_latestBandsInputs;
+    quint64 m_latestBandsInputs = 0;
     bool m_running = false;
     bool m_banding = false;
     int m_draws = kDefaultDraws;

@@ -5,7 +5,6 @@
 #include "simulate/measured_ceiling.h"
 #include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
-#include "store/project_json_writer.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -354,12 +353,12 @@ void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)
     }
 }
 
-void RecomputeService::setBands(std::shared_ptr<const ChartBands> bands, const std::string& inputs)
+void RecomputeService::setBands(std::shared_ptr<const ChartBands> bands, quint64 inputs)
 {
     if (!bands || !m_latest || (m_latest->bands == bands && m_latest->bandsCurrent))
         return;
     // Of the results shown, not of a newer edit's (whose own fans follow).
-    if (fastBusy() || projectToJsonText(m_latest->project) != inputs)
+    if (fastBusy() || inputs != m_shownGeneration)
         return;
     auto results = newResults(*m_latest);
     results->bands = std::move(bands);

@@ -80,7 +80,7 @@ public:
     /// projectToJsonText writes it; RangeService): when the results shown
     /// are of it, they are completed with the fans (bandsReady). Later
     /// results carry them, not current, until the fans of theirs arrive.
-    void setBands(std::shared_ptr<const ChartBands> bands, const std::string& inputs);
+    void setBands(std::shared_ptr<const ChartBands> bands, quint64 inputs);
     bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
     bool slowBusy() const { return m_slowRunning; }
     /// The optimizer's fast path is running (for tests).
@@ -90,6 +90,8 @@ public:
     int optimizerRunsCancelled() const { return m_optimizerRunsCancelled; }
     /// The latest results are of the newest request (the fast part).
     bool upToDate() const { return !fastBusy() && m_shownGeneration == m_generation; }
+    /// The generation of the results shown: names their inputs (RangeService).
+    quint64 shownGeneration() const { return m_shownGeneration; }
     /// The KPIs shown are of the newest request (they may arrive before its charts).
     bool kpisUpToDate() const { return m_kpisGeneration == m_generation; }
     /// Knees the background frontiers measured this session, by inputs: the
