@@ -58,6 +58,8 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
                 top = std::max(top, p->p90 / 1e6);
             }
         fan = new QAreaSeries(high, low);
+        high->setParent(fan); // QAreaSeries does not own its lines (ASan found them leaked)
+        low->setParent(fan);
         fan->setName(bandLegend(band->draws, QObject::tr("dotted: P50")));
         median->setName(QObject::tr("P50 of the draws"));
         markBand(fan, cost, BandPart::Area);

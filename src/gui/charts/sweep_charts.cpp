@@ -294,6 +294,8 @@ QChart* createSweepFanChart(const sweep::SweepResults& results, const SweepFanCh
             lower->append(double(m), fan[m].*low / money.divisor);
         }
         auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area); // QAreaSeries does not own its lines
+        lower->setParent(area);
         area->setName(name);
         area->setColor(color);
         area->setBorderColor(color.darker(115));
