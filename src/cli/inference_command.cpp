@@ -153,7 +153,8 @@ int runInferenceCommand(const QStringList& args)
     if (!context)
         return UserError;
     const Assumptions assumptions = assumptionsFrom(catalog->engineDefaults);
-    const auto units = resourceUnits(*context->gpu, context->regime, spec.precision, 1.0);
+    const auto units = resourceUnits(
+        *context->gpu, regimeFor(context->regime, WorkloadKind::Inference), spec.precision, 1.0);
     if (units.empty()) {
         printErr(densePeakFlopsPerS(*context->gpu, spec.precision) <= 0
                      ? QStringLiteral("fleetplanner-cli inference: %1 has no FP8 tensor cores; use "

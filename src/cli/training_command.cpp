@@ -210,14 +210,14 @@ int runTrainingCommand(const QStringList& args)
     scale.microBatches = parser.isSet(QStringLiteral("micro-batches"))
                              ? static_cast<int>(microBatches)
                              : kDefaultMicroBatchesPerStage * scale.pipelineStages;
+    // A regime may charge training an overhead of its own (a network-pooled GPU's).
+    const double overhead = throughputOverheadFor(context->regime, WorkloadKind::Training);
     if (runDays > 0) {
-        auto tokens = tokensForRunDays(spec, runDays, peak, context->regime.throughputOverhead,
-                                       assumptions, scale);
+        auto tokens = tokensForRunDays(spec, runDays, peak, overhead, assumptions, scale);
         if (tokens)
             spec.tokensPerRun = tokens.value();
     }
-    auto run =
-        estimateTrainingRun(spec, peak, context->regime.throughputOverhead, assumptions, scale);
+    auto run = estimateTrainingRun(spec, peak, overhead, assumptions, scale);
     if (!run) {
         printErr(QStringLiteral("fleetplanner-cli training: %1 on %2: %3\n")
                      .arg(formatQuantity(spec.activeParams),

@@ -6,6 +6,7 @@
 #include "engine/fleet_spot.h"
 #include "engine/gpu_counts.h"
 #include "engine/options.h"
+#include "engine/regime_network.h"
 #include "engine/service_overflow.h"
 #include "model/spot.h"
 #include "util/number_text.h"
@@ -37,7 +38,8 @@ std::optional<std::vector<double>> attributedCost(const Project& project,
         std::vector<double> monthly;
         for (std::size_t m = 0; m < option.months.size(); ++m)
             monthly.push_back(option.months[m].gpuHoursHeld * cost->effectiveUsdPerGpuHour +
-                              overflowCostUsd(project, option, m));
+                              overflowCostUsd(project, option, m) +
+                              networkCostUsd(project, option, m));
         return monthly;
     }
     if (project.fleet.mode == FleetMode::Fixed && plan != Plan::Spot) {
@@ -47,7 +49,8 @@ std::optional<std::vector<double>> attributedCost(const Project& project,
         std::vector<double> monthly;
         for (std::size_t m = 0; m < option.months.size(); ++m)
             monthly.push_back(option.months[m].gpuHoursHeld * *rate +
-                              overflowCostUsd(project, option, m));
+                              overflowCostUsd(project, option, m) +
+                              networkCostUsd(project, option, m));
         return monthly;
     }
     if (const PlanCost* cost = option.cost(plan))
@@ -422,10 +425,11 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
             // horizon (terms of one year or more); on-demand and spot bill the
             // GPU-hours held. A service's overflow replicas are paid by the
             // hour at their own price, whatever the plan of the dedicated ones.
+            // A network-pooled regime's network is paid on the hours held.
             const double usd =
                 (committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
                            : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
-                overflowCostUsd(project, option, m);
+                overflowCostUsd(project, option, m) + networkCostUsd(project, option, m);
             cost.monthlyUsd.push_back(usd);
             cost.totalUsd += usd;
         }

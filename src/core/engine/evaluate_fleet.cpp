@@ -2,6 +2,7 @@
 
 #include "engine/committed_level.h"
 #include "engine/fleet_spot.h"
+#include "engine/regime_network.h"
 #include "engine/service_overflow.h"
 #include "util/vector_sum.h"
 
@@ -273,11 +274,14 @@ void addFixedFleetCash(const Project& project, Evaluation& evaluation)
         }
     }
     k.monthlyCostUsd.assign(months, 0.0);
-    // A service's preemptible overflow runs off the fleet, paid by the hour.
+    // A service's preemptible overflow runs off the fleet, paid by the hour;
+    // a network-pooled regime's network is paid beside the fleet's GPUs.
     for (WorkloadEvaluation& w : evaluation.workloads)
         if (const OptionResult* option = w.chosenOption())
             for (std::size_t m = 0; m < months; ++m)
-                if (const double usd = overflowCostUsd(project, *option, m); usd > 0) {
+                if (const double usd =
+                        overflowCostUsd(project, *option, m) + networkCostUsd(project, *option, m);
+                    usd > 0) {
                     w.monthlyCostUsd[m] += usd;
                     k.monthlyCostUsd[m] += usd;
                 }

@@ -65,9 +65,10 @@ bool same(const FleetPool& a, const FleetPool& b)
 
 bool same(const Regime& a, const Regime& b)
 {
-    const auto& [a1, a2, a3, a4, a5, a6, a7, a8] = a;
-    const auto& [b1, b2, b3, b4, b5, b6, b7, b8] = b;
-    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8) == std::tie(b1, b2, b3, b4, b5, b6, b7, b8);
+    const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13] = a;
+    const auto& [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13] = b;
+    return std::tie(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13) ==
+           std::tie(b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13);
 }
 
 bool same(const Scheduler& a, const Scheduler& b)

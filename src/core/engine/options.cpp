@@ -375,7 +375,10 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
 
 Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
 {
-    const bool wholeGpu = isWholeGpu(c.regime.kind);
+    // A session of several GPUs takes whole ones: a whole-GPU regime's, or a
+    // whole unit of a regime that spans GPUs (a network pool's whole remote GPU).
+    const bool wholeGpu =
+        isWholeGpu(c.regime.kind) || (c.regime.multiGpu && c.unit.gpuShare >= 1.0);
     if (!wholeGpu && spec.gpusPerUser > 1.0)
         return Error("sessions of " + std::to_string(spec.gpusPerUser) + " GPUs need whole GPUs");
     const double usable = c.unit.memoryBytes * c.project.assumptions.usableMemoryFraction / 1e9;
@@ -572,7 +575,9 @@ std::vector<OptionResult> buildOptions(const Project& project, const Workload& w
                          "has no " + std::string(precisionKey(precision)) + " tensor cores"});
                 continue;
             }
-            const Regime& regime = project.regime(kind);
+            // The overhead the workload's kind meets under it (a per-kind
+            // figure where the regime states one).
+            const Regime regime = regimeFor(project.regime(kind), workload.kind());
             for (const ResourceUnit& unit : resourceUnits(*gpu, regime, precision, sharing)) {
                 auto reject = [&](std::string reason) {
                     if (rejected)

@@ -111,6 +111,8 @@ void addSharedUnits(const GpuModel& gpu, const Regime& regime, double peak, cons
         add(tenants, std::to_string(tenants) + " replicas");
         return;
     }
+    if (regimeDescriptor(regime.kind).sharedSplit == SharedSplit::WholeAndHalving)
+        add(1, "1 GPU");
     for (int tenants = 2; tenants <= std::max(2, regime.maxTenantsPerGpu); tenants *= 2)
         add(tenants, "1/" + std::to_string(tenants));
 }
@@ -134,6 +136,25 @@ double allocatedGpus(const ResourceUnit& unit, double gpus)
         return gpus;
     const double block = unit.allocationGpus;
     return std::ceil(gpus / block - 1e-9) * block;
+}
+
+double throughputOverheadFor(const Regime& regime, WorkloadKind kind)
+{
+    double stated = kRegimeFigureUnset;
+    switch (kind) {
+    case WorkloadKind::Training: stated = regime.trainingThroughputOverhead; break;
+    case WorkloadKind::Inference: stated = regime.inferenceThroughputOverhead; break;
+    case WorkloadKind::Notebooks: stated = regime.notebooksThroughputOverhead; break;
+    case WorkloadKind::Batch: stated = regime.batchThroughputOverhead; break;
+    }
+    return stated >= 0.0 ? stated : regime.throughputOverhead;
+}
+
+Regime regimeFor(const Regime& regime, WorkloadKind kind)
+{
+    Regime forKind = regime;
+    forKind.throughputOverhead = throughputOverheadFor(regime, kind);
+    return forKind;
 }
 
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)

@@ -30,6 +30,13 @@ struct ResourceUnit
     IsolationLevel isolation = IsolationLevel::Hardware;
 };
 
+/// The throughput `regime` loses for work of `kind`: the kind's own
+/// overhead where the regime states one (training_throughput_overhead, …),
+/// else its throughput_overhead.
+double throughputOverheadFor(const Regime& regime, WorkloadKind kind);
+/// `regime` as work of `kind` meets it: throughputOverhead is the kind's.
+Regime regimeFor(const Regime& regime, WorkloadKind kind);
+
 /// Dense peak FLOP/s of `gpu` at `precision`; 0 when the GPU lacks it (FP8 on A100,
 /// FP4 on H100).
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision);

@@ -103,15 +103,26 @@ const std::array<AssumptionField, 27> kAssumptions = {{
 static_assert(sizeof(Assumptions) == kAssumptions.size() * sizeof(double),
               "each Assumptions member needs its row in kAssumptions");
 
-const std::array<RegimeField, 4> kRegimeNumbers = {{
-    {"throughput_overhead",
-     &Regime::throughputOverhead,
-     {0.0, false, 0.9, "(fraction of throughput lost)"}},
+constexpr NumericRange kOverhead{0.0, false, 0.9, "(fraction of throughput lost)"};
+
+const std::array<RegimeField, 9> kRegimeNumbers = {{
+    {"throughput_overhead", &Regime::throughputOverhead, kOverhead},
     {"contention_per_extra_tenant",
      &Regime::contentionPerExtraTenant,
      {0.0, false, 0.5, "(fraction per extra busy tenant)"}},
     {"checkpoint_reclaim_fraction", &Regime::checkpointReclaimFraction, kFraction},
     {"max_tenants_per_gpu", nullptr, {1.0, false, 64.0, "(tenants)"}},
+    // Optional: a workload kind's own overhead (absent: throughput_overhead)
+    // and the network's price per GPU-hour held (absent: 0). Any regime may
+    // state them; network_pooled does (docs/MODEL.md, "Network-pooled GPUs").
+    {"training_throughput_overhead", &Regime::trainingThroughputOverhead, kOverhead, true},
+    {"inference_throughput_overhead", &Regime::inferenceThroughputOverhead, kOverhead, true},
+    {"notebooks_throughput_overhead", &Regime::notebooksThroughputOverhead, kOverhead, true},
+    {"batch_throughput_overhead", &Regime::batchThroughputOverhead, kOverhead, true},
+    {"network_usd_per_gpu_hour",
+     &Regime::networkUsdPerGpuHour,
+     {0.0, false, 100.0, "(USD per GPU-hour held)"},
+     true},
 }};
 
 } // namespace
@@ -147,6 +158,14 @@ std::span<const RegimeField> regimeNumberFields()
     return kRegimeNumbers;
 }
 
+std::vector<std::string_view> regimeSettingKeys()
+{
+    std::vector<std::string_view> keys{"isolation", "allocation_unit", "multi_gpu"};
+    for (const RegimeField& field : kRegimeNumbers)
+        keys.push_back(field.key);
+    return keys;
+}
+
 std::vector<std::string> requiredDefaultKeys()
 {
     std::vector<std::string> keys;
@@ -154,8 +173,9 @@ std::vector<std::string> requiredDefaultKeys()
         keys.push_back("assumptions." + std::string(field.key));
     for (RegimeKind kind : allRegimes())
         for (const RegimeField& field : kRegimeNumbers)
-            keys.push_back("regimes." + std::string(regimeKey(kind)) + "." +
-                           std::string(field.key));
+            if (!field.optional)
+                keys.push_back("regimes." + std::string(regimeKey(kind)) + "." +
+                               std::string(field.key));
     for (SchedulerPolicy policy : kAllPolicies) {
         keys.push_back("scheduler.utilization_ceiling." + std::string(policyKey(policy)));
         keys.push_back("scheduler.checkpoint_reclaim_fraction." + std::string(policyKey(policy)));

@@ -44,8 +44,14 @@ struct RegimeField
     std::string_view key;
     double Regime::*member;
     NumericRange range;
+    /// Every regime's defaults need not state it: absent, the member keeps
+    /// its own value (a per-kind overhead unset, no network cost).
+    bool optional = false;
 };
 std::span<const RegimeField> regimeNumberFields();
+/// Every key a regime's block may hold in a file: its traits (isolation,
+/// allocation_unit, multi_gpu) and its numeric fields, in that order.
+std::vector<std::string_view> regimeSettingKeys();
 
 /// Regime properties that are not numbers.
 struct RegimeTraits

@@ -39,6 +39,9 @@ std::span<const RegimeKind> allRegimes();
 /// How many regimes are registered.
 std::size_t regimeCount();
 
+/// An optional regime figure left unstated (files never hold a negative one).
+inline constexpr double kRegimeFigureUnset = -1.0;
+
 /// A regime's properties; defaults come from data/defaults/engine.json, each sourced.
 struct Regime
 {
@@ -51,6 +54,16 @@ struct Regime
     int maxTenantsPerGpu = 1;              ///< time-slicing replicas, MPS clients
     double checkpointReclaimFraction =
         0.0; ///< share of checkpoint-idle GPU time lent to preemptible work
+    /// Per workload kind, the throughput lost when it differs from
+    /// throughputOverhead (a network-pooled GPU costs training and services
+    /// more than notebooks); kRegimeFigureUnset: throughputOverhead applies.
+    double trainingThroughputOverhead = kRegimeFigureUnset;
+    double inferenceThroughputOverhead = kRegimeFigureUnset;
+    double notebooksThroughputOverhead = kRegimeFigureUnset;
+    double batchThroughputOverhead = kRegimeFigureUnset;
+    /// What the regime's network adds to a GPU-hour its units hold (a
+    /// network-pooled GPU's NIC and switch port); 0 for a local GPU.
+    double networkUsdPerGpuHour = 0.0;
 };
 
 std::string_view regimeKey(RegimeKind kind);   ///< "bare_metal", "vm_passthrough", ...

@@ -32,10 +32,11 @@ enum class RegimeUnitRule : std::uint8_t
 /// How a shared regime splits a GPU into units.
 enum class SharedSplit : std::uint8_t
 {
-    Unset,    ///< not stated
-    None,     ///< not a shared regime
-    Replicas, ///< k replicas per GPU, all sharing it ("4 replicas": time-slicing)
-    Halving   ///< fractions 1/2, 1/4, … down to 1/max_tenants_per_gpu
+    Unset,          ///< not stated
+    None,           ///< not a shared regime
+    Replicas,       ///< k replicas per GPU, all sharing it ("4 replicas": time-slicing)
+    Halving,        ///< fractions 1/2, 1/4, … down to 1/max_tenants_per_gpu
+    WholeAndHalving ///< a whole GPU, then 1/2, 1/4, … (a remote pool hands out either)
 };
 
 /// A yes/no property that a descriptor must state (Unset: incomplete).

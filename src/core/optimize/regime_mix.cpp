@@ -2,6 +2,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/options.h"
+#include "engine/regime_network.h"
 #include "engine/service_overflow.h"
 #include "optimize/column_generation.h"
 #include "optimize/infeasibility.h"
@@ -106,7 +107,8 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
                                               oc.option->regime, oc.option->profile, oc.onSpot});
                 if (objective == Objective::Margin)
                     result.revenueUsd += revenueOf(project, *entry.workload, *oc.option);
-                result.costUsd += overflowTotalCostUsd(project, *oc.option);
+                result.costUsd += overflowTotalCostUsd(project, *oc.option) +
+                                  networkTotalCostUsd(project, *oc.option);
                 served = true;
             }
         if (!served)

@@ -6,6 +6,7 @@
 
 #include "engine/fleet_spot.h"
 #include "engine/options.h"
+#include "engine/regime_network.h"
 #include "engine/service_overflow.h"
 #include "model/regime_descriptor.h"
 #include "model/spot.h"
@@ -303,7 +304,9 @@ Model buildRegimeMixModel(const Project& project, Objective objective,
                 objective == Objective::Margin ? revenueOf(project, *entry.workload, option) : 0.0;
             // A service's preemptible overflow is paid off the fleet, by the
             // engine's own rule (engine/service_overflow.h).
-            const double overflowUsd = overflowTotalCostUsd(project, option);
+            // A network-pooled regime's network likewise (engine/regime_network.h).
+            const double overflowUsd =
+                overflowTotalCostUsd(project, option) + networkTotalCostUsd(project, option);
             const int column = milp.addColumn(name({"x", entry.workload->id, option.gpuId,
                                                     regimeKey(option.regime), option.profile}),
                                               0, 1, overflowUsd - revenue, true);

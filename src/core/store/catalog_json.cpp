@@ -151,10 +151,13 @@ private:
             const bj::object* regime = m_reader.asObject(member.value(), regimePath);
             if (!regime)
                 continue;
-            m_reader.checkKeys(*regime, regimePath, {},
-                               {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
-                                "contention_per_extra_tenant", "max_tenants_per_gpu",
-                                "checkpoint_reclaim_fraction", "note"});
+            static const std::vector<std::string_view> settingKeys = [] {
+                std::vector<std::string_view> keys = regimeSettingKeys();
+                keys.push_back("note");
+                return keys;
+            }();
+            m_reader.checkKeys(*regime, regimePath, std::span<const std::string_view>{},
+                               settingKeys);
             m_reader.string(*regime, "note", regimePath, false);
             for (const RegimeField& field : regimeNumberFields())
                 if (auto figure = m_fields.sourced(*regime, field.key, regimePath,

@@ -290,10 +290,8 @@ void ProjectParser::parseRegimes(const bj::object& top)
         const bj::object* item = m_reader.asObject(member.value(), path);
         if (!item)
             continue;
-        m_reader.checkKeys(*item, path, {},
-                           {"isolation", "allocation_unit", "multi_gpu", "throughput_overhead",
-                            "contention_per_extra_tenant", "max_tenants_per_gpu",
-                            "checkpoint_reclaim_fraction"});
+        static const std::vector<std::string_view> settingKeys = regimeSettingKeys();
+        m_reader.checkKeys(*item, path, std::span<const std::string_view>{}, settingKeys);
         Regime& regime = m_project.regimes[static_cast<std::size_t>(*kind)];
         const std::string section = "regimes/" + std::string(member.key());
         for (const auto& setting : *item)

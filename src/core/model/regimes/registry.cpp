@@ -18,13 +18,22 @@ extern const RegimeDescriptor kPartitionRegime;
 extern const RegimeDescriptor kTimeSlicedRegime;
 extern const RegimeDescriptor kFractionalRegime;
 extern const RegimeDescriptor kMpsRegime;
+extern const RegimeDescriptor kNetworkPooledRegime;
 
 namespace {
 
+// One regime a line: a new one is a line of its own at the end.
+// clang-format off
 constexpr std::array kRegistry = {
-    &kBareMetalRegime,  &kVmPassthroughRegime, &kPartitionRegime,
-    &kTimeSlicedRegime, &kFractionalRegime,    &kMpsRegime,
+    &kBareMetalRegime,
+    &kVmPassthroughRegime,
+    &kPartitionRegime,
+    &kTimeSlicedRegime,
+    &kFractionalRegime,
+    &kMpsRegime,
+    &kNetworkPooledRegime,
 };
+// clang-format on
 
 /// The regimes code names (RegimeKind's enumerators) and their keys.
 constexpr std::pair<RegimeKind, std::string_view> kNamedRegimes[] = {
