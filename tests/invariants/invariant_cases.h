@@ -131,10 +131,12 @@ inline std::string describe(const OptionResult& o)
 
 /// Every price of every book × k: hourly prices, and an owned GPU's capex,
 /// hosting and power price, or its stated rate (its years, PUE and watts are
-/// not money).
+/// not money); and a regime's network price per GPU-hour.
 inline Project pricesTimes(const Project& project, double k)
 {
     Project scaled = project;
+    for (Regime& regime : scaled.regimes)
+        regime.networkUsdPerGpuHour *= k;
     for (PriceBook& book : scaled.mutableCatalog().priceBooks)
         for (GpuPrices& gpu : book.gpus) {
             for (Plan plan : {Plan::OnDemand, Plan::Reserved1y, Plan::Reserved3y, Plan::Spot})
