@@ -7,6 +7,7 @@
 // with one line saying why it must hold; the runner and the projects are in
 // invariant_cases.h, the shared edits in invariant_edits.h.
 
+#include "engine/regime_network.h"
 #include "engine/service_overflow.h"
 #include "engine/training.h"
 #include "invariant_edits.h"
@@ -389,7 +390,9 @@ Outcome ownedCostsTimes(const Case& c, const Evaluation& after, double k)
             const OptionResult* o = sameOption(after.workloads[i], before);
             if (!o)
                 continue;
-            const double overflow = overflowTotalCostUsd(c.project, before);
+            // Paid beside the GPUs' price: a service's overflow, a pooled regime's network.
+            const double overflow =
+                overflowTotalCostUsd(c.project, before) + networkTotalCostUsd(c.project, before);
             for (const PlanCost& p : before.planCosts) {
                 const PlanCost* q = o->cost(p.plan);
                 if (!q)
