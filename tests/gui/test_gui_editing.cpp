@@ -261,6 +261,17 @@ private slots:
             doc()->project().activePriceBook()->prices("h100-sxm-80gb")->onDemand->usdPerGpuHour,
             2.99);
 
+        // The regimes' network price is a column of its own: the pooled
+        // regime shows its sourced $0.097, and an edit writes its setting.
+        FieldTableModel* regimes = table(QStringLiteral("Regimes"), 0);
+        const int network = columnOf(regimes, QStringLiteral("Network"));
+        QVERIFY(network >= 0);
+        const int pooled = int(*regimeFromKey("network_pooled"));
+        QCOMPARE(regimes->index(pooled, network).data(Qt::EditRole).toDouble(), 0.097);
+        QVERIFY(regimes->setData(regimes->index(pooled, network), 0.2, Qt::EditRole));
+        QCOMPARE(doc()->project().regime(RegimeKind(pooled)).networkUsdPerGpuHour, 0.2);
+        doc()->undoStack()->undo();
+
         FieldTableModel* assumptions = table(QStringLiteral("Regimes"), 1);
         QVERIFY(assumptions->setData(assumptions->index(0, 0), 40000.0, Qt::EditRole));
         QCOMPARE(doc()->project().assumptions.gpuMtbfHours, 40000.0);

@@ -78,7 +78,14 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
          regimeColumn(
              QObject::tr("Tenants per GPU"), QObject::tr("max"),
              QObject::tr("Time-slicing replicas or MPS clients on one GPU"), "max_tenants_per_gpu",
-             [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0, true)},
+             [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0, true),
+         regimeColumn(
+             QObject::tr("Network"), QObject::tr("$/GPU-h"),
+             QObject::tr("What the regime's network adds to each GPU-hour held (a network-pooled "
+                         "GPU's NIC and switch port); the per-kind overheads are settings of the "
+                         "project file (docs/MODEL.md, \"Network-pooled GPUs\")"),
+             "network_usd_per_gpu_hour", [](const Regime& r) { return r.networkUsdPerGpuHour; }, 1,
+             3, false)},
         page);
     addTable(layout, QObject::tr("Virtualization regimes"), model);
     // One row per engine assumption, from the core table (engine_defaults.cpp):
