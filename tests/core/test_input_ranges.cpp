@@ -142,6 +142,29 @@ private slots:
         QCOMPARE(project.value().ranges.size(), std::size_t(6));
     }
 
+    /// A regime's tenants per GPU is a whole number held in an int: its
+    /// range draws whole numbers into that member and nothing else (it had
+    /// no member pointer, and a draw wrote through a null one).
+    void aRegimesTenantsPerGpuTakesWholeDraws()
+    {
+        auto project = sampleWithRanges({rangeOf("/regimes/mps/max_tenants_per_gpu", 4, 8, 16)});
+        QVERIFY2(project.ok(), project ? "" : project.error().toString().c_str());
+        Project p = project.value();
+        const auto target = rangeTarget(p, "/regimes/mps/max_tenants_per_gpu");
+        QVERIFY2(target.ok(), target ? "" : target.error().toString().c_str());
+        QVERIFY(target.value().integer);
+        const auto mps = static_cast<std::size_t>(RegimeKind::Mps);
+        const Regime before = p.regimes[mps];
+        QCOMPARE(target.value().get(p), double(before.maxTenantsPerGpu));
+        target.value().set(p, 12.4);
+        QCOMPARE(p.regimes[mps].maxTenantsPerGpu, 12);
+        QVERIFY(p.regimes[mps].kind == before.kind);
+        QCOMPARE(p.regimes[mps].throughputOverhead, before.throughputOverhead);
+        QVERIFY(
+            mentions(refusal(bj::array{rangeOf("/regimes/mps/max_tenants_per_gpu", 4, 8.5, 16)}),
+                     "/ranges/0/likely: is 8.5"));
+    }
+
     void aScenarioMayNotChangeTheRanges()
     {
         bj::value document = bj::parse(sampleProjectJson());

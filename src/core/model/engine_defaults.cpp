@@ -111,6 +111,8 @@ const std::array<RegimeField, 9> kRegimeNumbers = {{
      &Regime::contentionPerExtraTenant,
      {0.0, false, 0.5, "(fraction per extra busy tenant)"}},
     {"checkpoint_reclaim_fraction", &Regime::checkpointReclaimFraction, kFraction},
+    // A whole number (Regime::maxTenantsPerGpu is an int): no member here,
+    // read and written by name (regimesFrom, the project parser, range_target.cpp).
     {"max_tenants_per_gpu", nullptr, {1.0, false, 64.0, "(tenants)"}},
     // Optional: a workload kind's own overhead (absent: throughput_overhead)
     // and the network's price per GPU-hour held (absent: 0). Any regime may

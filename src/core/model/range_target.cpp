@@ -238,14 +238,33 @@ Result<RangeTarget> rangeTarget(const Project& project, std::string_view path)
         const auto kind = regimeFromKey(t[1]);
         if (!kind)
             return Error("names no regime " + quotedText(t[1]));
-        for (const RegimeField& field : regimeNumberFields())
-            if (field.key == t[2]) {
-                const auto member = field.member;
-                const auto k = static_cast<std::size_t>(*kind);
-                return memberTarget(
-                    "regimes › " + t[1] + " › " + t[2], field.range,
-                    [member, k](Project& p) -> double& { return p.regimes[k].*member; });
+        const auto k = static_cast<std::size_t>(*kind);
+        const std::string label = "regimes › " + t[1] + " › " + t[2];
+        for (const RegimeField& field : regimeNumberFields()) {
+            if (field.key != t[2])
+                continue;
+            const auto member = field.member;
+            if (!member) {
+                // max_tenants_per_gpu: a whole number, not a double member
+                // (a null member pointer, dereferenced, wrote into the
+                // regime's first bytes).
+                RangeTarget target;
+                target.label = label;
+                target.rule = field.range;
+                target.rule.integer = true;
+                target.integer = true;
+                target.get = [k](const Project& p) {
+                    return double(p.regimes[k].maxTenantsPerGpu);
+                };
+                target.set = [k](Project& p, double value) {
+                    p.regimes[k].maxTenantsPerGpu = static_cast<int>(std::lround(value));
+                };
+                return target;
             }
+            return memberTarget(label, field.range, [member, k](Project& p) -> double& {
+                return p.regimes[k].*member;
+            });
+        }
         return Error("names no numeric regime property " + quotedText(t[2]));
     }
     if (top == "scheduler" && t.size() == 3 &&
