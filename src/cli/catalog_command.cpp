@@ -51,13 +51,15 @@ QString catalogText(const Catalog& catalog)
         if (!scheme)
             continue;
         QStringList profiles;
-        for (const PartitionProfile& profile : scheme->profiles())
+        for (const PartitionProfile& profile : scheme->profiles()) {
+            const std::string note = scheme->note(profile);
             profiles << QStringLiteral("%1 ×%2%3")
                             .arg(QString::fromStdString(profile.name))
                             .arg(profile.maxInstances)
-                            .arg(profile.note.empty() ? QString()
-                                                      : QStringLiteral(" (%1)").arg(
-                                                            QString::fromStdString(profile.note)));
+                            .arg(note.empty()
+                                     ? QString()
+                                     : QStringLiteral(" (%1)").arg(QString::fromStdString(note)));
+        }
         s << "  " << padded(QString::fromStdString(gpu.id), 16)
           << QString::fromUtf8(scheme->label().data(), qsizetype(scheme->label().size())) << ": "
           << profiles.join(", ") << "\n";

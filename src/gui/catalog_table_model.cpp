@@ -96,13 +96,15 @@ QVariant CatalogTableModel::toolTip(const GpuModel& gpu, int column) const
     case Partitions: {
         QStringList lines;
         if (const auto scheme = partitionScheme(gpu))
-            for (const PartitionProfile& profile : scheme->profiles())
+            for (const PartitionProfile& profile : scheme->profiles()) {
+                const std::string note = scheme->note(profile);
                 lines << tr("%1: up to %2 per GPU")
                                  .arg(QString::fromStdString(profile.name))
                                  .arg(profile.maxInstances) +
-                             (profile.note.empty() ? QString()
-                                                   : QStringLiteral(" (%1)").arg(
-                                                         QString::fromStdString(profile.note)));
+                             (note.empty()
+                                  ? QString()
+                                  : QStringLiteral(" (%1)").arg(QString::fromStdString(note)));
+            }
         return lines.isEmpty() ? tr("Cannot be partitioned") : lines.join(QLatin1Char('\n'));
     }
     default: return {};

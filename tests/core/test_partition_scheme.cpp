@@ -117,6 +117,9 @@ private slots:
         QCOMPARE(h100->profile("3g.40gb")->memoryFraction, 0.5);
         QCOMPARE(h100->profile("3g.40gb")->maxInstances, 2);
         QCOMPARE(h100->summary(), std::string("MIG, 7 profiles"));
+        QCOMPARE(h100->description(*h100->profile("3g.40gb")),
+                 std::string("3 of 7 compute slices, 40 GB, up to 2 a GPU"));
+        QCOMPARE(h100->note(*h100->profile("3g.40gb")), std::string());
         QVERIFY(!h100->profile("1g.10gb+me")->tenantUnit);
     }
 
@@ -165,7 +168,10 @@ private slots:
         QCOMPARE(cpx4.memoryGb, 24.0);
         QCOMPARE(cpx4.maxInstances, 8);
         QVERIFY(cpx4.tenantUnit);
-        QCOMPARE(cpx4.note, std::string("38 CUs each, AMD-validated"));
+        QCOMPARE(scheme->note(cpx4), std::string("38 CUs each, AMD-validated"));
+        QCOMPARE(scheme->description(cpx4),
+                 std::string("8 partitions a GPU of 38 CUs each, AMD-validated, 4 memory domains"));
+        QCOMPARE(scheme->note(*scheme->profile("CPX-NPS1")), std::string("38 CUs each"));
         // Eight partitions over four NUMA domains share pools: no memory isolation;
         // four over four keep theirs.
         QVERIFY(cpx4.isolationCeiling == IsolationLevel::None);

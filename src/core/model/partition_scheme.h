@@ -41,10 +41,6 @@ struct PartitionProfile
     /// The most an instance isolates, whatever the regime states: AMD
     /// partitions sharing one NUMA pool isolate nothing in memory.
     IsolationLevel isolationCeiling = IsolationLevel::Hardware;
-    /// Short qualifier for listings ("38 CUs each, AMD-validated"); may be empty.
-    std::string note;
-    /// One line for pickers and tooltips: "3 of 7 compute slices, 40 GB".
-    std::string description;
     std::string source; ///< applies to every figure of this profile
     std::string asOf;
 };
@@ -78,6 +74,12 @@ public:
     maximalLayouts(const std::vector<std::string>& allowedProfiles = {}) const = 0;
     /// "MIG, 7 profiles", "AMD compute × memory, 6 modes".
     virtual std::string summary() const = 0;
+    /// Listing texts of one of its profiles, made when asked (the engine
+    /// never asks): a short qualifier, "38 CUs each, AMD-validated", empty
+    /// when the name says it all; and one line for pickers and tooltips,
+    /// "3 of 7 compute slices, 40 GB, up to 2 a GPU".
+    virtual std::string note(const PartitionProfile& profile) const = 0;
+    virtual std::string description(const PartitionProfile& profile) const = 0;
     /// The scheme's own citation (the catalog block's source and as_of).
     virtual const std::string& source() const = 0;
     virtual const std::string& asOf() const = 0;
@@ -99,7 +101,8 @@ struct PartitionSchemeEntry
 const std::vector<PartitionSchemeEntry>& partitionSchemeRegistry();
 
 /// The GPU's partition scheme; null when it cannot be partitioned (L40S).
-/// The scheme holds a copy of what it reads: it outlives `gpu`.
+/// The scheme reads `gpu`'s block in place (the engine asks for it once per
+/// option): use it while `gpu` lives, as a string_view.
 std::unique_ptr<const PartitionScheme> partitionScheme(const GpuModel& gpu);
 
 /// The scheme's summary, or "none".

@@ -39,8 +39,9 @@ void addProfiles(const GpuModel& gpu, bool named, std::vector<FieldChoice>& out,
         const QString value = qs(profile.name);
         if (!seen.insert(value).second)
             continue;
-        out.push_back({value, value + suffix,
-                       QObject::tr("%1 %2: %3").arg(label, value, qs(profile.description))});
+        out.push_back(
+            {value, value + suffix,
+             QObject::tr("%1 %2: %3").arg(label, value, qs(scheme->description(profile)))});
     }
 }
 

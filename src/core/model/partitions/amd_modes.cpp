@@ -15,6 +15,7 @@ class AmdModeScheme final : public PartitionScheme
 public:
     AmdModeScheme(const AmdPartitioning& amd, double gpuMemoryGb) : m_amd(amd)
     {
+        m_profiles.reserve(m_amd.validPairs.size());
         for (const AmdModePair& pair : m_amd.validPairs) {
             const AmdComputeMode* compute = m_amd.computeMode(pair.compute);
             const AmdMemoryMode* memory = m_amd.memoryMode(pair.memory);
@@ -37,16 +38,6 @@ public:
                 p.isolationCeiling = compute->partitions <= memory->numaDomains
                                          ? IsolationLevel::Memory
                                          : IsolationLevel::None;
-                const std::string units =
-                    std::to_string(m_amd.computeUnits / compute->partitions) + " CUs each";
-                p.note = units;
-                p.description = std::to_string(compute->partitions) + " partitions a GPU of " +
-                                units + ", " + std::to_string(memory->numaDomains) +
-                                " memory domain" + (memory->numaDomains == 1 ? "" : "s");
-            }
-            if (pair.vendorValidated) {
-                p.note += p.note.empty() ? "AMD-validated" : ", AMD-validated";
-                p.description += ", validated by AMD";
             }
             m_profiles.push_back(std::move(p));
         }
@@ -57,6 +48,29 @@ public:
     const std::vector<PartitionProfile>& profiles() const override { return m_profiles; }
     const std::string& source() const override { return m_amd.source; }
     const std::string& asOf() const override { return m_amd.asOf; }
+
+    std::string note(const PartitionProfile& p) const override
+    {
+        const AmdModePair* pair = pairOf(p);
+        const AmdComputeMode* compute = pair ? m_amd.computeMode(pair->compute) : nullptr;
+        std::string text;
+        if (compute && compute->partitions > 0)
+            text = std::to_string(m_amd.computeUnits / compute->partitions) + " CUs each";
+        if (pair && pair->vendorValidated)
+            text += text.empty() ? "AMD-validated" : ", AMD-validated";
+        return text;
+    }
+
+    std::string description(const PartitionProfile& p) const override
+    {
+        const AmdModePair* pair = pairOf(p);
+        const AmdMemoryMode* memory = pair ? m_amd.memoryMode(pair->memory) : nullptr;
+        if (!memory || p.maxInstances <= 0)
+            return note(p);
+        return std::to_string(p.maxInstances) + " partitions a GPU of " + note(p) + ", " +
+               std::to_string(memory->numaDomains) + " memory domain" +
+               (memory->numaDomains == 1 ? "" : "s");
+    }
 
     std::string summary() const override
     {
@@ -81,8 +95,16 @@ public:
     }
 
 private:
-    AmdPartitioning m_amd;
+    const AmdPartitioning& m_amd;
     std::vector<PartitionProfile> m_profiles;
+
+    const AmdModePair* pairOf(const PartitionProfile& p) const
+    {
+        for (const AmdModePair& pair : m_amd.validPairs)
+            if (pair.compute + "-" + pair.memory == p.name)
+                return &pair;
+        return nullptr;
+    }
 };
 
 } // namespace

@@ -22,6 +22,7 @@ class MigScheme final : public PartitionScheme
 public:
     explicit MigScheme(const MigPartitioning& mig) : m_mig(mig)
     {
+        m_profiles.reserve(m_mig.profiles.size());
         for (const MigProfile& profile : m_mig.profiles) {
             PartitionProfile p;
             p.name = profile.name;
@@ -39,10 +40,6 @@ public:
             // "+me" variants: same compute, one per GPU; not a tenant slice.
             p.tenantUnit = !profile.mediaExtensions;
             p.isolationCeiling = IsolationLevel::Hardware;
-            p.description = std::to_string(profile.computeSlices) + " of " +
-                            std::to_string(m_mig.computeSlices) + " compute slices, " +
-                            migFigureText(profile.memoryGb) + " GB, up to " +
-                            std::to_string(profile.maxInstances) + " a GPU";
             p.source = profile.source;
             p.asOf = profile.asOf;
             m_profiles.push_back(std::move(p));
@@ -54,6 +51,19 @@ public:
     const std::vector<PartitionProfile>& profiles() const override { return m_profiles; }
     const std::string& source() const override { return m_mig.source; }
     const std::string& asOf() const override { return m_mig.asOf; }
+
+    std::string note(const PartitionProfile&) const override { return {}; }
+
+    std::string description(const PartitionProfile& p) const override
+    {
+        const MigProfile* profile = m_mig.profile(p.name);
+        if (!profile)
+            return {};
+        return std::to_string(profile->computeSlices) + " of " +
+               std::to_string(m_mig.computeSlices) + " compute slices, " +
+               migFigureText(profile->memoryGb) + " GB, up to " +
+               std::to_string(profile->maxInstances) + " a GPU";
+    }
 
     std::string summary() const override
     {
@@ -84,7 +94,7 @@ public:
     }
 
 private:
-    MigPartitioning m_mig;
+    const MigPartitioning& m_mig;
     std::vector<PartitionProfile> m_profiles;
 };
 
