@@ -2,6 +2,7 @@
 
 #include "cli_support.h"
 #include "io/json_writer.h"
+#include "model/partition_scheme.h"
 #include "store/catalog_export.h"
 
 #include <QTextStream>
@@ -42,32 +43,26 @@ QString catalogText(const Catalog& catalog)
                     12)
           << padded(fixed(gpu.tdpW.value, 0), 7) << padded(link, 30)
           << padded(QString::number(gpu.nvlinkDomainGpus), 8)
-          << QString::fromStdString(gpu.partitionSummary()) << "\n";
+          << QString::fromStdString(partitionSummary(gpu)) << "\n";
     }
     s << "\nPartition profiles\n";
     for (const GpuModel& gpu : catalog.gpus) {
-        if (gpu.mig) {
-            QStringList profiles;
-            for (const MigProfile& profile : gpu.mig->profiles)
-                profiles << QStringLiteral("%1 ×%2")
-                                .arg(QString::fromStdString(profile.name))
-                                .arg(profile.maxInstances);
-            s << "  " << padded(QString::fromStdString(gpu.id), 16)
-              << "MIG: " << profiles.join(", ") << "\n";
-        } else if (gpu.amdPartitions) {
-            QStringList modes;
-            for (const AmdModePair& pair : gpu.amdPartitions->validPairs) {
-                const AmdComputeMode* mode = gpu.amdPartitions->computeMode(pair.compute);
-                modes << QStringLiteral("%1-%2 (%3 × %4 CUs%5)")
-                             .arg(QString::fromStdString(pair.compute),
-                                  QString::fromStdString(pair.memory))
-                             .arg(mode ? mode->partitions : 0)
-                             .arg(mode ? gpu.amdPartitions->computeUnits / mode->partitions : 0)
-                             .arg(pair.vendorValidated ? QStringLiteral(", AMD-validated")
-                                                       : QString());
-            }
-            s << "  " << padded(QString::fromStdString(gpu.id), 16) << modes.join(", ") << "\n";
+        const auto scheme = partitionScheme(gpu);
+        if (!scheme)
+            continue;
+        QStringList profiles;
+        for (const PartitionProfile& profile : scheme->profiles()) {
+            const std::string note = scheme->note(profile);
+            profiles << QStringLiteral("%1 ×%2%3")
+                            .arg(QString::fromStdString(profile.name))
+                            .arg(profile.maxInstances)
+                            .arg(note.empty()
+                                     ? QString()
+                                     : QStringLiteral(" (%1)").arg(QString::fromStdString(note)));
         }
+        s << "  " << padded(QString::fromStdString(gpu.id), 16)
+          << QString::fromUtf8(scheme->label().data(), qsizetype(scheme->label().size())) << ": "
+          << profiles.join(", ") << "\n";
     }
     for (const PriceBook& book : catalog.priceBooks) {
         s << "\nPrice book " << QString::fromStdString(book.id) << ": "

@@ -1,5 +1,7 @@
 #include "catalog_table_model.h"
 
+#include "model/partition_scheme.h"
+
 #include <QLocale>
 
 namespace fleet::gui {
@@ -63,7 +65,7 @@ QVariant CatalogTableModel::display(const GpuModel& gpu, int column) const
                                            .arg(QString::fromStdString(gpu.scaleUpLink),
                                                 numberText(gpu.scaleUpLinkGbPerS->value))
                                      : QString::fromStdString(gpu.scaleUpLink);
-    case Partitions: return QString::fromStdString(gpu.partitionSummary());
+    case Partitions: return QString::fromStdString(partitionSummary(gpu));
     default: return {};
     }
 }
@@ -93,15 +95,16 @@ QVariant CatalogTableModel::toolTip(const GpuModel& gpu, int column) const
         return gpu.scaleUpLinkGbPerS ? citation(*gpu.scaleUpLinkGbPerS) : tr("No scale-up link");
     case Partitions: {
         QStringList lines;
-        if (gpu.mig)
-            for (const MigProfile& profile : gpu.mig->profiles)
+        if (const auto scheme = partitionScheme(gpu))
+            for (const PartitionProfile& profile : scheme->profiles()) {
+                const std::string note = scheme->note(profile);
                 lines << tr("%1: up to %2 per GPU")
-                             .arg(QString::fromStdString(profile.name))
-                             .arg(profile.maxInstances);
-        if (gpu.amdPartitions)
-            for (const AmdModePair& pair : gpu.amdPartitions->validPairs)
-                lines << QString::fromStdString(pair.compute + " + " + pair.memory) +
-                             (pair.vendorValidated ? tr(" (validated by AMD)") : QString());
+                                 .arg(QString::fromStdString(profile.name))
+                                 .arg(profile.maxInstances) +
+                             (note.empty()
+                                  ? QString()
+                                  : QStringLiteral(" (%1)").arg(QString::fromStdString(note)));
+            }
         return lines.isEmpty() ? tr("Cannot be partitioned") : lines.join(QLatin1Char('\n'));
     }
     default: return {};

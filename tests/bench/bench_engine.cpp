@@ -2,6 +2,7 @@
 // share of a slider drag (goal: median ≤ 2 ms). A benchmark, not a test.
 
 #include "engine/evaluate.h"
+#include "engine/resource_unit.h"
 #include "engine/sensitivity.h"
 #include "store/project_json.h"
 
@@ -58,6 +59,27 @@ void tornadoOfMonthlyCost(benchmark::State& state)
 }
 BENCHMARK(tornadoOfMonthlyCost)
     ->Unit(benchmark::kMillisecond)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
+
+/// One workload's partition units on an H100 (7 MIG profiles) and an MI300X
+/// (6 modes), read through their partition schemes: what buildOptions pays
+/// per workload, GPU and partition regime.
+void partitionUnits(benchmark::State& state)
+{
+    const fleet::Project project = sampleProject();
+    const fleet::GpuModel& gpu =
+        *project.catalog().gpu(state.range(0) == 0 ? "h100-sxm-80gb" : "mi300x-192gb");
+    const fleet::Regime& regime = project.regime(fleet::RegimeKind::Partition);
+    for (auto _ : state) {
+        auto units = fleet::resourceUnits(gpu, regime, fleet::Precision::Bf16, 1.0);
+        benchmark::DoNotOptimize(units.size());
+    }
+}
+BENCHMARK(partitionUnits)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond)
     ->Repetitions(5)
     ->ReportAggregatesOnly(true);
 

@@ -611,6 +611,10 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(QStringLiteral("h100-sxm-80gb")));
         QVERIFY(run.out.contains(QStringLiteral("3g.40gb ×2")));
+        // AMD modes listed as every partition scheme's profiles are.
+        QVERIFY(run.out.contains(
+            QStringLiteral("AMD compute × memory: SPX-NPS1 ×1 (304 CUs each, AMD-validated)")));
+        QVERIFY(run.out.contains(QStringLiteral("CPX-NPS4 ×8 (38 CUs each, AMD-validated)")));
         QVERIFY(run.out.contains(QStringLiteral("Price book example-2024")));
     }
 

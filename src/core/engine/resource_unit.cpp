@@ -1,5 +1,6 @@
 #include "engine/resource_unit.h"
 
+#include "model/partition_scheme.h"
 #include "model/regime_descriptor.h"
 
 #include <algorithm>
@@ -26,60 +27,27 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
     return unit;
 }
 
-void addMigUnits(const GpuModel& gpu, const Regime& regime, double peak,
-                 std::vector<ResourceUnit>& units)
+/// One unit per tenant profile of the GPU's partition scheme (MIG, AMD
+/// modes, …): its compute and memory fractions, its own memory, instances
+/// per GPU as the vendor states them, isolation up to the profile's ceiling.
+void addPartitionUnits(const GpuModel& gpu, const PartitionScheme& scheme, const Regime& regime,
+                       double peak, std::vector<ResourceUnit>& units)
 {
-    const MigPartitioning& mig = *gpu.mig;
-    for (const MigProfile& profile : mig.profiles) {
-        if (profile.mediaExtensions)
-            continue; // media-engine variants: same compute, one per GPU; not a tenant slice
+    for (const PartitionProfile& profile : scheme.profiles()) {
+        if (!profile.tenantUnit)
+            continue; // MIG "+me", AMD SPX: not a tenant's slice
         ResourceUnit unit;
         unit.profile = profile.name;
-        // SMs decide compute where the catalog knows them (seven 1g instances
-        // use 112 of 132 SMs on an H100; 7g uses 98 of an A100's 108);
-        // otherwise compute slices of 7.
-        if (profile.streamingMultiprocessors && mig.totalSms)
-            unit.computeShare = double(*profile.streamingMultiprocessors) / *mig.totalSms;
-        else
-            unit.computeShare = double(profile.computeSlices) / mig.computeSlices;
+        unit.computeShare = profile.computeFraction;
         const double kept = 1.0 - regime.throughputOverhead;
         unit.computeFlopsPerS = peak * unit.computeShare * kept;
-        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb *
-                                  (double(profile.memorySlices) / mig.memorySlices) * kept;
+        unit.bandwidthBytesPerS =
+            gpu.memoryBandwidthGbPerS.value * kGb * profile.memoryFraction * kept;
         unit.memoryBytes = profile.memoryGb * kGb;
         unit.unitsPerGpu = profile.maxInstances;
         unit.gpuShare = 1.0 / profile.maxInstances;
         unit.integerGpus = true;
-        unit.isolation = regime.isolation;
-        units.push_back(unit);
-    }
-}
-
-void addAmdUnits(const GpuModel& gpu, const Regime& regime, double peak,
-                 std::vector<ResourceUnit>& units)
-{
-    const AmdPartitioning& amd = *gpu.amdPartitions;
-    for (const AmdModePair& pair : amd.validPairs) {
-        const AmdComputeMode* compute = amd.computeMode(pair.compute);
-        const AmdMemoryMode* memory = amd.memoryMode(pair.memory);
-        if (!compute || !memory || compute->partitions < 2)
-            continue; // SPX is the whole GPU, offered by the whole-GPU regimes
-        const double share = 1.0 / compute->partitions;
-        ResourceUnit unit;
-        unit.profile = pair.compute + "-" + pair.memory;
-        unit.computeShare = share;
-        const double kept = 1.0 - regime.throughputOverhead;
-        unit.computeFlopsPerS = peak * share * kept;
-        unit.bandwidthBytesPerS = gpu.memoryBandwidthGbPerS.value * kGb * share * kept;
-        unit.memoryBytes = gpu.memoryGb.value * kGb * share;
-        unit.unitsPerGpu = compute->partitions;
-        unit.gpuShare = share;
-        unit.integerGpus = true;
-        // Only a partition with a memory domain of its own keeps its memory
-        // apart; partitions sharing one NUMA pool isolate nothing in memory.
-        unit.isolation = compute->partitions <= memory->numaDomains
-                             ? std::min(regime.isolation, IsolationLevel::Memory)
-                             : IsolationLevel::None;
+        unit.isolation = std::min(regime.isolation, profile.isolationCeiling);
         units.push_back(unit);
     }
 }
@@ -194,10 +162,8 @@ std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regim
     switch (regimeDescriptor(regime.kind).unitRule) {
     case RegimeUnitRule::WholeGpu: units.push_back(wholeGpu(gpu, regime, peak)); break;
     case RegimeUnitRule::Partition:
-        if (gpu.mig)
-            addMigUnits(gpu, regime, peak, units);
-        else if (gpu.amdPartitions)
-            addAmdUnits(gpu, regime, peak, units);
+        if (const auto scheme = partitionScheme(gpu))
+            addPartitionUnits(gpu, *scheme, regime, peak, units);
         break;
     case RegimeUnitRule::Shared: addSharedUnits(gpu, regime, peak, sharing, units); break;
     case RegimeUnitRule::Unset: break;

@@ -28,16 +28,6 @@ const AmdMemoryMode* AmdPartitioning::memoryMode(const std::string& name) const
     return nullptr;
 }
 
-std::string GpuModel::partitionSummary() const
-{
-    if (mig)
-        return "MIG, " + std::to_string(mig->profiles.size()) + " profiles";
-    if (amdPartitions)
-        return "AMD compute × memory, " + std::to_string(amdPartitions->validPairs.size()) +
-               " modes";
-    return "none";
-}
-
 const char* vendorName(Vendor vendor)
 {
     return vendor == Vendor::Nvidia ? "NVIDIA" : "AMD";

@@ -1,6 +1,7 @@
 #pragma once
 
-// A GPU model of the catalog: its datasheet figures and how it can be partitioned.
+// A GPU model of the catalog: its datasheet figures and its partition scheme's
+// data (read through model/partition_scheme.h).
 
 #include "model/sourced.h"
 
@@ -47,6 +48,8 @@ struct MigPartitioning
     int memorySlices = 8;
     std::optional<int> totalSms; ///< the GPU's SMs, when profiles list theirs
     std::vector<MigProfile> profiles;
+    std::string source; ///< the block's own citation (its profiles cite theirs)
+    std::string asOf;
 
     const MigProfile* profile(const std::string& name) const;
 
@@ -117,12 +120,13 @@ struct GpuModel
     int nvlinkDomainGpus = 8;
     std::string nvlinkDomainSource; ///< the figure's source id and date
     std::string nvlinkDomainAsOf;
+    /// The vendor's partition scheme as the catalog states it: at most one
+    /// block. Only the catalog's reader and writer read these; everything
+    /// else reads them through model/partition_scheme.h.
     std::optional<MigPartitioning> mig;
     std::optional<AmdPartitioning> amdPartitions;
     std::string originFile; ///< where this entry was read from
 
-    /// "MIG (7 profiles)", "CPX × NPS (6 modes)" or "none".
-    std::string partitionSummary() const;
     /// Dense tensor TFLOPS at `precision`; 0 when the GPU has no tensor
     /// cores for it (FP8 on A100, FP4 before Blackwell and MI355X).
     double denseTflops(Precision precision) const;

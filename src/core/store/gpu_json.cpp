@@ -146,8 +146,7 @@ public:
                            {"compute_slices", "memory_slices", "profiles", "source", "as_of"},
                            {"total_sms", "note"});
         MigPartitioning result;
-        std::string source, asOf;
-        citeSource(mig, path, source, asOf);
+        citeSource(mig, path, result.source, result.asOf);
         m_reader.string(mig, "note", path, false);
         result.computeSlices = m_reader.integer(mig, "compute_slices", path, 1, 16).value_or(0);
         result.memorySlices = m_reader.integer(mig, "memory_slices", path, 1, 16).value_or(0);

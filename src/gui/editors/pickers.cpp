@@ -1,5 +1,6 @@
 #include "editors/pickers.h"
 
+#include "model/partition_scheme.h"
 #include "utf8_text.h"
 
 #include <QLocale>
@@ -27,34 +28,21 @@ void addProfiles(const GpuModel& gpu, bool named, std::vector<FieldChoice>& out,
                  std::set<QString>& seen)
 {
     const QString suffix = named ? QStringLiteral(" (%1)").arg(qs(gpu.name)) : QString();
-    if (gpu.mig)
-        for (const MigProfile& profile : gpu.mig->profiles) {
-            if (profile.mediaExtensions) // the engine offers no tenant slice of these
-                continue;
-            const QString value = qs(profile.name);
-            if (!seen.insert(value).second)
-                continue;
-            out.push_back({value, value + suffix,
-                           QObject::tr("MIG %1: %2 of %3 compute slices, %4 GB, up to %5 a GPU")
-                               .arg(value)
-                               .arg(profile.computeSlices)
-                               .arg(gpu.mig->computeSlices)
-                               .arg(profile.memoryGb)
-                               .arg(profile.maxInstances)});
-        }
-    if (gpu.amdPartitions)
-        for (const AmdModePair& pair : gpu.amdPartitions->validPairs) {
-            const AmdComputeMode* compute = gpu.amdPartitions->computeMode(pair.compute);
-            if (!compute || compute->partitions < 2) // SPX: the whole GPU
-                continue;
-            const QString value = qs(pair.compute + "-" + pair.memory);
-            if (!seen.insert(value).second)
-                continue;
-            out.push_back({value, value + suffix,
-                           QObject::tr("AMD %1 compute × %2 memory: %3 partitions a GPU")
-                               .arg(qs(pair.compute), qs(pair.memory))
-                               .arg(compute->partitions)});
-        }
+    const auto scheme = partitionScheme(gpu);
+    if (!scheme)
+        return;
+    const QString label =
+        QString::fromUtf8(scheme->label().data(), qsizetype(scheme->label().size()));
+    for (const PartitionProfile& profile : scheme->profiles()) {
+        if (!profile.tenantUnit) // MIG "+me", AMD SPX: the engine offers no tenant slice of these
+            continue;
+        const QString value = qs(profile.name);
+        if (!seen.insert(value).second)
+            continue;
+        out.push_back(
+            {value, value + suffix,
+             QObject::tr("%1 %2: %3").arg(label, value, qs(scheme->description(profile)))});
+    }
 }
 
 } // namespace
@@ -87,7 +75,7 @@ std::vector<FieldChoice> gpuChoices(const Project& project)
                                .arg(qs(gpu.name), qs(gpu.id))
                                .arg(gpu.memoryGb.value)
                                .arg(gpu.bf16DenseTflops.value)
-                               .arg(qs(gpu.partitionSummary())),
+                               .arg(qs(partitionSummary(gpu))),
                            qs(gpu.name)});
     return choices;
 }
