@@ -40,7 +40,8 @@ QString catalogText(const Catalog& catalog)
                     12)
           << padded(gpu.fp4DenseTflops ? fixed(gpu.fp4DenseTflops->value, 1) : QStringLiteral("-"),
                     12)
-          << padded(fixed(gpu.tdpW.value, 0), 7) << padded(link, 30)
+          << padded(gpu.tdpW.value > 0 ? fixed(gpu.tdpW.value, 0) : QStringLiteral("-"), 7)
+          << padded(link, 30)
           << padded(QString::number(gpu.nvlinkDomainGpus), 8)
           << QString::fromStdString(gpu.partitionSummary()) << "\n";
     }
@@ -67,6 +68,16 @@ QString catalogText(const Catalog& catalog)
                                                        : QString());
             }
             s << "  " << padded(QString::fromStdString(gpu.id), 16) << modes.join(", ") << "\n";
+        } else if (gpu.tpuSlices) {
+            QStringList shapes;
+            for (const TpuTopology& topology : gpu.tpuSlices->topologies)
+                shapes << QStringLiteral("%1 (%2)")
+                              .arg(QString::fromStdString(topology.name))
+                              .arg(topology.chips);
+            s << "  " << padded(QString::fromStdString(gpu.id), 16) << "TPU slices (chips): "
+              << shapes.join(", ") << "; pod " << gpu.tpuSlices->podChips
+              << " chips; multislice efficiency "
+              << fixed(gpu.tpuSlices->multisliceEfficiency.value, 2) << "\n";
         }
     }
     for (const PriceBook& book : catalog.priceBooks) {

@@ -35,12 +35,24 @@ std::string GpuModel::partitionSummary() const
     if (amdPartitions)
         return "AMD compute × memory, " + std::to_string(amdPartitions->validPairs.size()) +
                " modes";
+    if (tpuSlices)
+        return "TPU slices, " + std::to_string(tpuSlices->topologies.size()) + " topologies";
     return "none";
 }
 
 const char* vendorName(Vendor vendor)
 {
-    return vendor == Vendor::Nvidia ? "NVIDIA" : "AMD";
+    switch (vendor) {
+    case Vendor::Nvidia: return "NVIDIA";
+    case Vendor::Amd: return "AMD";
+    case Vendor::Google: return "Google";
+    }
+    return "";
+}
+
+const char* acceleratorFamilyKey(AcceleratorFamily family)
+{
+    return family == AcceleratorFamily::Tpu ? "tpu" : "gpu";
 }
 
 double GpuModel::denseTflops(Precision precision) const

@@ -3,6 +3,7 @@
 // A GPU model of the catalog: its datasheet figures and how it can be partitioned.
 
 #include "model/sourced.h"
+#include "model/tpu_slicing.h"
 
 #include <optional>
 #include <string>
@@ -19,7 +20,17 @@ inline constexpr int kGpusPerBoard = 8;
 enum class Vendor
 {
     Nvidia,
-    Amd
+    Amd,
+    Google
+};
+
+/// What kind of accelerator a catalog entry is. Regimes state the families
+/// they run on (RegimeDescriptor::accelerators): a TPU only under tpu_slice,
+/// tpu_slice only on TPUs.
+enum class AcceleratorFamily
+{
+    Gpu,
+    Tpu
 };
 
 /// One NVIDIA MIG GPU-instance profile, e.g. "3g.40gb". An instance placed at
@@ -119,9 +130,13 @@ struct GpuModel
     std::string nvlinkDomainAsOf;
     std::optional<MigPartitioning> mig;
     std::optional<AmdPartitioning> amdPartitions;
+    AcceleratorFamily family = AcceleratorFamily::Gpu;
+    /// A TPU's slice topologies (present exactly when family is Tpu).
+    std::optional<TpuSlicing> tpuSlices;
     std::string originFile; ///< where this entry was read from
 
-    /// "MIG (7 profiles)", "CPX × NPS (6 modes)" or "none".
+    bool isTpu() const { return family == AcceleratorFamily::Tpu; }
+    /// "MIG (7 profiles)", "CPX × NPS (6 modes)", "TPU slices (8 topologies)" or "none".
     std::string partitionSummary() const;
     /// Dense tensor TFLOPS at `precision`; 0 when the GPU has no tensor
     /// cores for it (FP8 on A100, FP4 before Blackwell and MI355X).
@@ -135,5 +150,7 @@ struct GpuModel
 };
 
 const char* vendorName(Vendor vendor);
+/// "gpu", "tpu": the catalog's key.
+const char* acceleratorFamilyKey(AcceleratorFamily family);
 
 } // namespace fleet

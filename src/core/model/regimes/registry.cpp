@@ -18,12 +18,13 @@ extern const RegimeDescriptor kPartitionRegime;
 extern const RegimeDescriptor kTimeSlicedRegime;
 extern const RegimeDescriptor kFractionalRegime;
 extern const RegimeDescriptor kMpsRegime;
+extern const RegimeDescriptor kTpuSliceRegime;
 
 namespace {
 
 constexpr std::array kRegistry = {
-    &kBareMetalRegime,  &kVmPassthroughRegime, &kPartitionRegime,
-    &kTimeSlicedRegime, &kFractionalRegime,    &kMpsRegime,
+    &kBareMetalRegime,  &kVmPassthroughRegime, &kPartitionRegime, &kTimeSlicedRegime,
+    &kFractionalRegime, &kMpsRegime,           &kTpuSliceRegime,
 };
 
 /// The regimes code names (RegimeKind's enumerators) and their keys.
