@@ -41,8 +41,7 @@ QString catalogText(const Catalog& catalog)
           << padded(gpu.fp4DenseTflops ? fixed(gpu.fp4DenseTflops->value, 1) : QStringLiteral("-"),
                     12)
           << padded(gpu.tdpW.value > 0 ? fixed(gpu.tdpW.value, 0) : QStringLiteral("-"), 7)
-          << padded(link, 30)
-          << padded(QString::number(gpu.nvlinkDomainGpus), 8)
+          << padded(link, 30) << padded(QString::number(gpu.nvlinkDomainGpus), 8)
           << QString::fromStdString(gpu.partitionSummary()) << "\n";
     }
     s << "\nPartition profiles\n";
@@ -74,8 +73,8 @@ QString catalogText(const Catalog& catalog)
                 shapes << QStringLiteral("%1 (%2)")
                               .arg(QString::fromStdString(topology.name))
                               .arg(topology.chips);
-            s << "  " << padded(QString::fromStdString(gpu.id), 16) << "TPU slices (chips): "
-              << shapes.join(", ") << "; pod " << gpu.tpuSlices->podChips
+            s << "  " << padded(QString::fromStdString(gpu.id), 16)
+              << "TPU slices (chips): " << shapes.join(", ") << "; pod " << gpu.tpuSlices->podChips
               << " chips; multislice efficiency "
               << fixed(gpu.tpuSlices->multisliceEfficiency.value, 2) << "\n";
         }

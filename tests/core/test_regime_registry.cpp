@@ -64,7 +64,8 @@ private slots:
         }
         QCOMPARE(
             knownRegimeKeys(),
-            std::string("bare_metal, vm_passthrough, partition, time_sliced, fractional, mps"));
+            std::string(
+                "bare_metal, vm_passthrough, partition, time_sliced, fractional, mps, tpu_slice"));
     }
 
     void anIncompleteDescriptorIsNamedByItsMember()
@@ -76,22 +77,29 @@ private slots:
         list.push_back(&pooled);
         const auto issues = regimeRegistryIssues(list);
         QCOMPARE(issues.size(), std::size_t(1));
-        QCOMPARE(issues.front(),
-                 std::string("regime 6 (pooled): its descriptor does not state words"));
+        QCOMPARE(issues.front(), std::string("regime " + std::to_string(regimeCount()) +
+                                             " (pooled): its descriptor does not state words"));
 
         pooled.words = "w";
         pooled.sharedSplit = SharedSplit::Halving; // a whole-GPU regime with a split
         QVERIFY(
             anyContains(regimeRegistryIssues(list), "does not state sharedSplit (None exactly"));
+
+        pooled.sharedSplit = SharedSplit::None;
+        pooled.accelerators = kAcceleratorsUnset; // which families it runs on, unsaid
+        QVERIFY(anyContains(regimeRegistryIssues(list), "(pooled): its descriptor does not state "
+                                                        "accelerators"));
+        pooled.accelerators = 0; // runs on nothing
+        QVERIFY(anyContains(regimeRegistryIssues(list), "does not state accelerators"));
     }
 
     void aKeyTwiceAndAMisplacedNameAreRefused()
     {
         std::vector<const RegimeDescriptor*> list = registered();
         list.push_back(list[1]);
-        QVERIFY(
-            anyContains(regimeRegistryIssues(list),
-                        "regime 6 (vm_passthrough): key \"vm_passthrough\" is registered twice"));
+        QVERIFY(anyContains(regimeRegistryIssues(list),
+                            "regime " + std::to_string(regimeCount()) +
+                                " (vm_passthrough): key \"vm_passthrough\" is registered twice"));
         std::vector<const RegimeDescriptor*> swapped = registered();
         std::swap(swapped[0], swapped[1]);
         QVERIFY(anyContains(regimeRegistryIssues(swapped),
@@ -114,6 +122,8 @@ private slots:
     {
         using R = RegimeKind;
         for (RegimeKind kind : allRegimes()) {
+            if (kind > R::Mps)
+                continue; // regimes added since have no switch to answer as
             const RegimeDescriptor& d = regimeDescriptor(kind);
             QCOMPARE(isWholeGpu(kind), kind == R::BareMetal || kind == R::VmPassthrough);
             QCOMPARE(isPartitioned(kind), kind == R::Partition);
@@ -125,12 +135,29 @@ private slots:
             QCOMPARE(d.sharedSplit == SharedSplit::Replicas, kind == R::TimeSliced);
         }
         QCOMPARE(regimeLabel(R::Partition), std::string_view("Partition (MIG / AMD)"));
+        // Every stage also allows tpu_slice (issue 30 item 3): it runs only on TPUs.
+        const R tpu = *regimeFromKey("tpu_slice");
         QCOMPARE(stageDefaults(SegmentStage::Early).allowedRegimes,
-                 (std::vector<R>{R::VmPassthrough, R::TimeSliced}));
+                 (std::vector<R>{R::VmPassthrough, R::TimeSliced, tpu}));
         QCOMPARE(stageDefaults(SegmentStage::Mid).allowedRegimes,
-                 (std::vector<R>{R::VmPassthrough, R::Partition, R::Fractional}));
+                 (std::vector<R>{R::VmPassthrough, R::Partition, R::Fractional, tpu}));
         QCOMPARE(stageDefaults(SegmentStage::Enterprise).allowedRegimes,
-                 (std::vector<R>{R::BareMetal, R::VmPassthrough, R::Partition}));
+                 (std::vector<R>{R::BareMetal, R::VmPassthrough, R::Partition, tpu}));
+    }
+
+    void everyRegimeRunsOnOneFamilyAndTpusOnlyAsSlices()
+    {
+        int onTpus = 0;
+        for (RegimeKind kind : allRegimes()) {
+            const RegimeDescriptor& d = regimeDescriptor(kind);
+            QVERIFY(d.runsOn(AcceleratorFamily::Gpu) || d.runsOn(AcceleratorFamily::Tpu));
+            onTpus += d.runsOn(AcceleratorFamily::Tpu) ? 1 : 0;
+            if (d.runsOn(AcceleratorFamily::Tpu)) {
+                QCOMPARE(d.key, std::string_view("tpu_slice"));
+                QVERIFY(d.wholeGpu() && !d.runsOn(AcceleratorFamily::Gpu));
+            }
+        }
+        QCOMPARE(onTpus, 1);
     }
 };
 

@@ -90,13 +90,12 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
         slices = c.unit.tpuSlices->allocate(spec.gpusPerJob);
         if (slices.multislice())
             computeFlopsPerS *= c.unit.tpuSlices->multisliceEfficiency.value;
-        scale.hotSpareFraction = 0.0;
     }
     // Below 1 the project checkpoints asynchronously: it stalls for that share
     // of the write, which overlaps training.
     scale.asyncStallFraction = c.project.assumptions.checkpointStallFraction;
     scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
-    scale.hotSpareFraction = c.project.assumptions.hotSpareFraction;
+    scale.hotSpareFraction = c.unit.tpuSlices ? 0.0 : c.project.assumptions.hotSpareFraction;
     auto run = estimateTrainingRun(spec, computeFlopsPerS, 0.0, c.project.assumptions, scale);
     if (!run)
         return run.error();
