@@ -404,7 +404,7 @@ private slots:
         QCOMPARE(
             messageAt(segment("allowed_regimes", bj::array{"vm"}), "/segments/0/allowed_regimes/0"),
             std::string("must be one of bare_metal, vm_passthrough, partition, "
-                        "time_sliced, fractional, mps"));
+                        "time_sliced, fractional, mps, tpu_slice"));
         QCOMPARE(messageAt(segment("allowed_regimes", bj::array{}), "/segments/0/allowed_regimes"),
                  std::string("must list at least one regime"));
         QCOMPARE(messageAt(segment("price_usd_per_gpu_hour", 2000),

@@ -206,13 +206,20 @@ private slots:
             QVERIFY2(project.catalog().gpu(a.gpuId)->isTpu() == (a.regime == kTpuSlice),
                      qPrintable(QString::fromStdString(a.workloadId + ": " + a.gpuId + " under " +
                                                        std::string(regimeKey(a.regime)))));
-        // Its model has no column of a TPU under another regime, nor tpu_slice on a GPU.
+        // Its model has no column of a TPU under another regime, nor tpu_slice
+        // on a GPU: a column naming a regime and an accelerator pairs them
+        // only as the families allow ("x|run|tpu-v5e|tpu_slice||1").
         const Milp milp = buildRegimeMixMilp(project, Objective::Cost);
-        for (const auto& column : milp.columns) {
-            const bool tpuSlice = column.name.find("tpu_slice") != std::string::npos;
-            const bool tpu = column.name.find("tpu-v") != std::string::npos;
-            QVERIFY2(!(tpuSlice || tpu) || (tpuSlice && tpu), column.name.c_str());
-        }
+        int tpuColumns = 0;
+        for (const MilpColumn& column : milp.columns)
+            for (RegimeKind kind : allRegimes())
+                for (const GpuModel& gpu : project.catalog().gpus)
+                    if (column.name.find("|" + gpu.id + "|" + std::string(regimeKey(kind)) + "|") !=
+                        std::string::npos) {
+                        QVERIFY2(acceleratorMismatch(kind, gpu).empty(), column.name.c_str());
+                        tpuColumns += gpu.isTpu() ? 1 : 0;
+                    }
+        QVERIFY(tpuColumns > 0);
     }
 
     void aChoiceOfATpuUnderAnotherRegimeIsRefused_data()
