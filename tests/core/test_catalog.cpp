@@ -138,8 +138,8 @@ private slots:
     {
         for (const GpuModel& gpu : builtin().gpus) {
             // v5e and v6e state INT8, not FP8; v5p states FP8.
-            const bool none = gpu.id.rfind("a100", 0) == 0 || gpu.id == "tpu-v5e" ||
-                              gpu.id == "tpu-v6e";
+            const bool none =
+                gpu.id.rfind("a100", 0) == 0 || gpu.id == "tpu-v5e" || gpu.id == "tpu-v6e";
             QCOMPARE(gpu.fp8DenseTflops.has_value(), !none);
         }
     }
