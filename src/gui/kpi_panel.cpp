@@ -60,6 +60,9 @@ KpiPanel::KpiPanel(QWidget* parent) : QGroupBox(parent)
 {
     auto* layout = new QGridLayout(this);
     layout->setHorizontalSpacing(24);
+    // Tight rows: the panel sits above every page, and a laptop's lists
+    // need its height (test_gui_inspector, 20 rows at 1366×768).
+    layout->setVerticalSpacing(2);
     // The panel's minimum is minimumSizeHint(), not the grid's of the moment:
     // it rearranges to the width it gets.
     layout->setSizeConstraint(QLayout::SetNoConstraint);
@@ -295,6 +298,9 @@ void KpiPanel::showResults(const PlanResults& results)
                         : QString();
         }
         kpi.delta->setText(delta);
+        // Without a scenario there is no change to show: its row gives its
+        // height back to the page below (a laptop's Workloads list).
+        kpi.delta->setVisible(!delta.isEmpty());
     }
     // Impossible or suspicious results: said, never shown as ordinary figures.
     QStringList alerts;
@@ -361,6 +367,7 @@ void KpiPanel::showOptimizer(const PlanResults& results)
                         .arg(QString::fromStdString(results.optimizerRefusal).section('\n', 0, 0));
     }
     m_optimizer->setText(optimizer);
+    m_optimizer->setVisible(!optimizer.isEmpty()); // no empty line while it runs
     m_optimizer->setToolTip(results.optimizerRefusal.empty()
                                 ? optimizerHelp()
                                 : QString::fromStdString(results.optimizerRefusal));
@@ -440,7 +447,8 @@ void KpiPanel::setRangesUpdating(bool updating)
 
 QString KpiPanel::alertsText() const
 {
-    return m_alerts->text();
+    // Every warning whole: on screen a long one is cut to the panel's width.
+    return m_alertLines.join(QLatin1Char('\n'));
 }
 
 QString KpiPanel::ceilingText() const
@@ -512,13 +520,27 @@ void KpiPanel::showAlerts()
     const int count = int(m_alertLines.size());
     // In presentation one sentence: the list itself, with the figures it
     // warns about, is the panel's when the presentation ends, and the tooltip's.
+    // Out of presentation every warning is shown, one line each: a long one
+    // is cut to the panel's width, its whole text in the tooltip (two long
+    // warnings wrapped took five lines of a laptop's editor pane).
+    QStringList lines;
+    bool cut = false;
+    if (!m_large) {
+        const QMargins margins = layout()->contentsMargins();
+        const int room = std::max(120, contentsRect().width() - margins.left() - margins.right());
+        for (const QString& line : m_alertLines) {
+            lines << m_alerts->fontMetrics().elidedText(line, Qt::ElideRight, room);
+            cut = cut || lines.back() != line;
+        }
+    }
+    m_alerts->setWordWrap(m_large);
     m_alerts->setText(
-        !m_large     ? m_alertLines.join(QLatin1Char('\n'))
+        !m_large     ? lines.join(QLatin1Char('\n'))
         : count == 0 ? QString()
         : count == 1
             ? tr("⚠ A warning on these figures, shown when the presentation ends")
             : tr("⚠ %1 warnings on these figures, listed when the presentation ends").arg(count));
-    m_alerts->setToolTip(m_large ? m_alertLines.join(QLatin1Char('\n')) : QString());
+    m_alerts->setToolTip(m_large || cut ? m_alertLines.join(QLatin1Char('\n')) : QString());
     m_alerts->setVisible(count > 0);
 }
 
@@ -578,6 +600,8 @@ void KpiPanel::resizeEvent(QResizeEvent* event)
 {
     QGroupBox::resizeEvent(event);
     fit(event->size().width());
+    if (!m_large && event->size().width() != event->oldSize().width())
+        showAlerts(); // cut to the new width
 }
 
 } // namespace fleet::gui

@@ -4,7 +4,9 @@
 // it was generated from the field tables: existing project files are checked
 // against this text, so the generated text must stay byte-identical
 // (test_record_fields). Format 5 added a segment's stage and the owned
-// figure usd_per_gpu_hour (the step 4 → 5 rebuilds both tables).
+// figure usd_per_gpu_hour (the step 4 → 5 rebuilds both tables). Schema 8
+// dropped segment_regime's CHECK listing the regimes: they are text checked
+// against the registry (the step 7 → 8 rebuilds the table).
 
 namespace fleet::test {
 
@@ -32,7 +34,7 @@ CREATE TABLE segment (
 CREATE TABLE segment_regime (
     segment_id TEXT NOT NULL REFERENCES segment (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
-    regime TEXT NOT NULL CHECK (regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
+    regime TEXT NOT NULL,
     PRIMARY KEY (segment_id, position)
 ) STRICT;
 )SQL";

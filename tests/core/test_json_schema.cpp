@@ -82,6 +82,9 @@ private slots:
             write(
                 QStringLiteral("tokens-and-days.json"),
                 replaced("\"tokens_per_run\": 2e12", "\"tokens_per_run\": 2e12, \"run_days\": 14")),
+            // A regime's key is text the registry checks, but still a key.
+            write(QStringLiteral("bad-regime-key.json"),
+                  replaced("\"vm_passthrough\"", "\"VM passthrough\"")),
             write(QStringLiteral("no-floor-no-stage.json"),
                   replaced("\"isolation_floor\": \"hardware\",", "")),
         };

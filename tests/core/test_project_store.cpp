@@ -138,10 +138,10 @@ private slots:
 
         const std::string newer = path("newer.fleetplan");
         fs::copy_file(good, newer);
-        tamper(newer, "PRAGMA user_version = 8");
+        tamper(newer, "PRAGMA user_version = 9");
         QVERIFY(openError(newer).contains(
-            QStringLiteral("was written by a newer FleetPlanner (project schema version 8); "
-                           "this FleetPlanner reads schema version 7")));
+            QStringLiteral("was written by a newer FleetPlanner (project schema version 9); "
+                           "this FleetPlanner reads schema version 8")));
 
         const std::string older = path("older.fleetplan");
         fs::copy_file(good, older);
@@ -232,7 +232,8 @@ private slots:
                                    migrations()[2],
                                    migrations()[3],
                                    migrations()[4],
-                                   migrations()[5]};
+                                   migrations()[5],
+                                   migrations()[6]};
         auto migrated = migrateProjectFile(file, 0, steps);
         QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().toString().c_str());
         QVERIFY(ran);

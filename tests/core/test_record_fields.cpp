@@ -12,6 +12,7 @@
 #include "model/fleet_fields.h"
 #include "model/price_fields.h"
 #include "model/project_fields.h"
+#include "model/regime.h"
 #include "model/tenant_fields.h"
 #include "store/catalog_writer.h"
 #include "store/field_sql.h"
@@ -128,7 +129,7 @@ void checkReaderAndWriter(std::span<const Field<Record>> fields, const char* lis
             break;
         case FieldType::EnumList:
             QCOMPARE(messageAt(set(bj::array{"bogus"}), path + "/0"),
-                     enumRuleText(info.options, info.wording));
+                     enumRuleText(info.options, info.wording) + "; got \"bogus\"");
             QCOMPARE(messageAt(set(bj::array{}), path),
                      "must list at least one " + std::string(info.item));
             for (const EnumOption& option : info.options)
@@ -403,8 +404,7 @@ private slots:
                  std::string("must be none, memory or hardware; got \"strong\""));
         QCOMPARE(
             messageAt(segment("allowed_regimes", bj::array{"vm"}), "/segments/0/allowed_regimes/0"),
-            std::string("must be one of bare_metal, vm_passthrough, partition, "
-                        "time_sliced, fractional, mps, tpu_slice"));
+            "must be one of " + knownRegimeKeys() + "; got \"vm\"");
         QCOMPARE(messageAt(segment("allowed_regimes", bj::array{}), "/segments/0/allowed_regimes"),
                  std::string("must list at least one regime"));
         QCOMPARE(messageAt(segment("price_usd_per_gpu_hour", 2000),

@@ -200,13 +200,15 @@ private slots:
     void aNewerSchemaIsRefused()
     {
         const std::string file = copyOfGolden("future.fleetplan");
-        rawSql(file, "PRAGMA user_version = 8");
+        const std::string newer = std::to_string(kFleetPlanSchemaVersion + 1);
+        rawSql(file, "PRAGMA user_version = " + newer);
         const std::string error = errorOfStoreMigrationV1(openProjectFile(file));
-        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version 8); "
-                            "this FleetPlanner reads schema version 7 and older") !=
+        QVERIFY2(error.find("was written by a newer FleetPlanner (project schema version " + newer +
+                            "); this FleetPlanner reads schema version " +
+                            std::to_string(kFleetPlanSchemaVersion) + " and older") !=
                      std::string::npos,
                  error.c_str());
-        QVERIFY(!fs::exists(file + ".v7"));
+        QVERIFY(!fs::exists(file + ".v" + std::to_string(kFleetPlanSchemaVersion)));
     }
 
     void savesAreTheNewestVersion()

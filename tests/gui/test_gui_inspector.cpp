@@ -5,12 +5,14 @@
 // another kind is refused with the reason and nothing is stored; the name
 // filter narrows the lists; at 1366×768 a list shows 20 rows or more.
 
+#include "compute/recompute_service.h"
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/pickers.h"
 #include "editors/project_pages.h"
 #include "editors/record_inspector.h"
 #include "gui_test_support.h"
+#include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
@@ -312,6 +314,8 @@ private slots:
 
     /// At 1366×768 the Workloads page of a 1,000-workload project shows 20
     /// rows or more of a list, and the inspector beside it; no label is cut.
+    /// With the KPIs in: their panel then holds this project's two long
+    /// warnings (a fleet too small for 1,000 workloads), one line each.
     void aLaptopScreenShowsTwentyRows()
     {
         MainWindow window;
@@ -332,6 +336,11 @@ private slots:
             }
         QVERIFY(view && form);
         view->setCurrentIndex(view->model()->index(0, 1));
+        QCoreApplication::processEvents();
+        // The KPIs in (the panel above takes its height then), as a user sees it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate() &&
+                                     !window.kpiPanel()->optimizerText().isEmpty(),
+                                 fleet::gui::test::kPatienceMs);
         QCoreApplication::processEvents();
         const int rowHeight = view->verticalHeader()->defaultSectionSize();
         const int rowsShown = view->viewport()->height() / rowHeight;

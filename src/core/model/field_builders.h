@@ -140,4 +140,19 @@ Field<Record> enumList(std::string_view key, Presence presence, std::span<const 
             set};
 }
 
+/// A list of a registry's keys (the regimes): as enumList, but stored in
+/// SQLite as text with no CHECK listing the keys (FieldInfo::registryKeys).
+template <typename Record>
+Field<Record> registryKeyList(std::string_view key, Presence presence,
+                              std::span<const EnumOption> options, std::string_view item,
+                              std::string_view table, std::string_view help, FieldDisplay display,
+                              FieldValue (*get)(const Record&),
+                              void (*set)(Record&, const FieldValue&))
+{
+    Field<Record> field =
+        enumList<Record>(key, presence, options, item, table, help, display, get, set);
+    field.info.registryKeys = true;
+    return field;
+}
+
 } // namespace fleet::field_rows

@@ -95,6 +95,11 @@ struct FieldInfo
     /// path into nested objects; its column is "horizon_months").
     std::string_view column{};
     std::size_t maxLength = 0; ///< text: a length CHECK in SQLite (0: none)
+    /// Enum list: its options are a registry that grows (the regimes,
+    /// model/regimes/registry.cpp). SQLite stores the keys as text with no
+    /// CHECK listing them, so a new entry needs no schema step; the readers
+    /// check every key against the options, naming the field.
+    bool registryKeys = false;
 };
 
 /// One row of a record's table: the description and the member it maps to.

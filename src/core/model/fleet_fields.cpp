@@ -127,10 +127,11 @@ const std::vector<Field<Segment>>& segmentTable()
         choice<R>("isolation_floor", P::Unset, kIsolation,
                   "The least isolation its work accepts (required without a stage)",
                   {"Isolation floor", "", 1, 0}, &getIsolation, &setIsolation, EnumWording::Plain),
-        enumList<R>("allowed_regimes", P::Optional, regimeOptions(), "regime", "segment_regime",
-                    "The regimes its work may run under, at least one (required without a "
-                    "stage)",
-                    {"Allowed regimes", "", 1, 0}, &getRegimes, &setRegimes),
+        registryKeyList<R>("allowed_regimes", P::Optional, regimeOptions(), "regime",
+                           "segment_regime",
+                           "The regimes its work may run under, at least one (required without a "
+                           "stage)",
+                           {"Allowed regimes", "", 1, 0}, &getRegimes, &setRegimes),
         flag<&R::preemptible>("preemptible", P::OmitWhenDefault,
                               "Its work may be interrupted (spot, eviction)",
                               {"Preemptible", "", 1, 0}),

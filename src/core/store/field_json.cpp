@@ -130,7 +130,9 @@ std::optional<FieldValue> readField(json::Reader& r, const bj::object& item,
             if (key && isOption(field.options, std::string_view(*key)))
                 keys.emplace_back(*key);
             else
-                r.report(pointer(listPath, i), enumRuleText(field.options, field.wording));
+                r.report(pointer(listPath, i),
+                         enumRuleText(field.options, field.wording) +
+                             (key ? "; got \"" + std::string(*key) + "\"" : std::string()));
         }
         return FieldValue(std::move(keys));
     }

@@ -100,8 +100,10 @@ std::string listTableSql(std::string_view parent, const FieldInfo& list)
     return "CREATE TABLE " + std::string(list.table) + " (\n    " + parentId +
            " TEXT NOT NULL REFERENCES " + std::string(parent) +
            " (id) ON DELETE CASCADE,\n    position INTEGER NOT NULL,\n    " +
-           std::string(list.item) + " TEXT NOT NULL CHECK (" + enumCheck(list.item, list.options) +
-           "),\n    PRIMARY KEY (" + parentId + ", position)\n) STRICT;\n";
+           std::string(list.item) + " TEXT NOT NULL" +
+           (list.registryKeys ? std::string()
+                              : " CHECK (" + enumCheck(list.item, list.options) + ")") +
+           ",\n    PRIMARY KEY (" + parentId + ", position)\n) STRICT;\n";
 }
 
 } // namespace

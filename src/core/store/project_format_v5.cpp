@@ -36,18 +36,18 @@ const char* const kInferenceTableV6 = R"SQL(CREATE TABLE inference_workload (
 ) STRICT;
 )SQL";
 
-Result<bool> allowFp4Precision(const sql::Database& db)
+Result<bool> rebuildWithSameColumns(const sql::Database& db,
+                                    std::span<const SameColumnsTable> tables, const char* oldSuffix,
+                                    bool legacyRename)
 {
-    // Every column of version 5, which version 6 keeps.
-    static const std::pair<const char*, const char*> tables[] = {
-        {"training_workload", kTrainingTableV6},
-        {"inference_workload", kInferenceTableV6},
-    };
-    for (const auto& [name, create] : tables) {
-        const std::string table = name, old = table + "_v5";
+    if (legacyRename)
+        if (auto legacy = db.exec("PRAGMA legacy_alter_table = ON;"); !legacy)
+            return legacy;
+    for (const SameColumnsTable& t : tables) {
+        const std::string table = t.name, old = table + oldSuffix;
         if (auto renamed = db.exec("ALTER TABLE " + table + " RENAME TO " + old + ";"); !renamed)
             return renamed;
-        if (auto created = db.exec(create); !created)
+        if (auto created = db.exec(t.create); !created)
             return created;
         // Same columns in the same order: the rows copy as they are.
         if (auto copied = db.exec("INSERT INTO " + table + " SELECT * FROM " + old + ";"); !copied)
@@ -55,7 +55,17 @@ Result<bool> allowFp4Precision(const sql::Database& db)
         if (auto dropped = db.exec("DROP TABLE " + old + ";"); !dropped)
             return dropped;
     }
-    return true;
+    return legacyRename ? db.exec("PRAGMA legacy_alter_table = OFF;") : Result<bool>(true);
+}
+
+Result<bool> allowFp4Precision(const sql::Database& db)
+{
+    // Every column of version 5, which version 6 keeps.
+    static const SameColumnsTable tables[] = {
+        {"training_workload", kTrainingTableV6},
+        {"inference_workload", kInferenceTableV6},
+    };
+    return rebuildWithSameColumns(db, tables, "_v5", false);
 }
 
 } // namespace fleet

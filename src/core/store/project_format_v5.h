@@ -8,6 +8,8 @@
 #include "io/sqlite_db.h"
 #include "util/result.h"
 
+#include <span>
+
 namespace fleet {
 
 /// The tables as schema version 6 creates them, frozen here so that the step
@@ -22,5 +24,20 @@ extern const char* const kInferenceTableV6;
 /// every row kept. Rebuilt rather than altered: SQLite cannot change a CHECK
 /// in place, and the file's schema is checked byte for byte.
 Result<bool> allowFp4Precision(const sql::Database& db);
+
+/// A table and the DDL of its new version, with the same columns in the same order.
+struct SameColumnsTable
+{
+    const char* name;
+    const char* create;
+};
+
+/// Rebuilds each table from its DDL, every row copied as it is (the
+/// rename, create, copy, drop of SQLite's documented recipe). `legacyRename`:
+/// other tables' REFERENCES keep naming the table, not the old copy (needed
+/// when the table is a parent).
+Result<bool> rebuildWithSameColumns(const sql::Database& db,
+                                    std::span<const SameColumnsTable> tables, const char* oldSuffix,
+                                    bool legacyRename);
 
 } // namespace fleet

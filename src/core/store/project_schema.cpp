@@ -7,6 +7,7 @@
 #include "store/project_format_v4.h"
 #include "store/project_format_v5.h"
 #include "store/project_format_v6.h"
+#include "store/project_format_v7.h"
 
 #include <map>
 
@@ -52,6 +53,9 @@ CREATE TABLE gpu_price (
 
 // The fleet pools' and segments' tables (with segment_regime) come between
 // these two parts, generated from their field tables (store/field_sql.h).
+// choice_regime is a regime's key as text: the reader checks it against the
+// registry (workload_json.cpp), so a new regime needs no schema step
+// (version 8; store/project_format_v7.h).
 const char* const kSchemaWorkload = R"SQL(CREATE TABLE workload (
     position INTEGER NOT NULL UNIQUE,
     id TEXT PRIMARY KEY,
@@ -61,7 +65,7 @@ const char* const kSchemaWorkload = R"SQL(CREATE TABLE workload (
     start_month INTEGER CHECK (start_month BETWEEN 1 AND 120),
     end_month INTEGER CHECK (end_month BETWEEN 0 AND 120),
     choice_gpu TEXT,
-    choice_regime TEXT CHECK (choice_regime IN ('bare_metal', 'vm_passthrough', 'partition', 'time_sliced', 'fractional', 'mps')),
+    choice_regime TEXT,
     choice_profile TEXT,
     choice_plan TEXT CHECK (choice_plan IN ('on_demand', 'reserved_1y', 'reserved_3y', 'spot', 'owned')),
     note TEXT
@@ -133,6 +137,8 @@ std::span<const Migration> migrations()
          addPlannerInputColumns},
         {5, "FP4 weights: a training run's or a service's precision may be fp4", allowFp4Precision},
         {6, "input ranges (an empty input_range table)", addRangeTable},
+        {7, "regimes stored as text checked against the registry (no SQL list of them)",
+         storeRegimesAsText},
     };
     return steps;
 }

@@ -20,8 +20,9 @@ inline constexpr std::int32_t kFleetPlanApplicationId = 0x464C504C;
 /// think in (project format 5). Version 6: precision fp4 in training_workload
 /// and inference_workload (project format 5 still: fp4 is a new value, read
 /// by a FleetPlanner that knows it). Version 7: the table input_range (project
-/// format 7: input ranges).
-inline constexpr int kFleetPlanSchemaVersion = 7;
+/// format 7: input ranges). Version 8: regime keys as text checked against
+/// the registry, no SQL CHECK listing them (project format 7 still).
+inline constexpr int kFleetPlanSchemaVersion = 8;
 
 /// The statements that create an empty project database of the current version.
 const std::string& projectSchemaSql();
@@ -42,7 +43,8 @@ struct Migration
 /// the columns model and total_params; 4 → 5 rebuilds five tables with the
 /// planner's inputs; 5 → 6 rebuilds training_workload and
 /// inference_workload so that precision may be fp4; 6 → 7 creates the empty
-/// input_range table.
+/// input_range table; 7 → 8 rebuilds workload and segment_regime without the
+/// CHECKs that listed the regimes.
 std::span<const Migration> migrations();
 
 /// The oldest schema version the migrations can bring up to date.
