@@ -41,8 +41,8 @@ QString catalogText(const Catalog& catalog)
                     12)
           << padded(gpu.fp4DenseTflops ? fixed(gpu.fp4DenseTflops->value, 1) : QStringLiteral("-"),
                     12)
-          << padded(fixed(gpu.tdpW.value, 0), 7) << padded(link, 30)
-          << padded(QString::number(gpu.nvlinkDomainGpus), 8)
+          << padded(gpu.tdpW.value > 0 ? fixed(gpu.tdpW.value, 0) : QStringLiteral("-"), 7)
+          << padded(link, 30) << padded(QString::number(gpu.nvlinkDomainGpus), 8)
           << QString::fromStdString(partitionSummary(gpu)) << "\n";
     }
     s << "\nPartition profiles\n";

@@ -2,6 +2,7 @@
 
 #include "io/json_writer.h"
 #include "model/engine_defaults.h"
+#include "model/regime_descriptor.h"
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 
@@ -192,10 +193,25 @@ std::optional<PricingContext> resolvePricingContext(const QCommandLineParser& pa
                           ids.join(QStringLiteral(", "))));
         return std::nullopt;
     }
-    const QString regimeName = parser.isSet(QStringLiteral("regime"))
-                                   ? parser.value(QStringLiteral("regime"))
-                                   : QStringLiteral("bare_metal");
+    // Without --regime: bare metal, or on an accelerator bare metal does not
+    // run on (a TPU), the first allowed regime that does (tpu_slice).
+    QString regimeName = QStringLiteral("bare_metal");
+    if (parser.isSet(QStringLiteral("regime")))
+        regimeName = parser.value(QStringLiteral("regime"));
+    else if (!acceleratorMismatch(RegimeKind::BareMetal, *context.gpu).empty())
+        for (RegimeKind allowed : regimes)
+            if (acceleratorMismatch(allowed, *context.gpu).empty()) {
+                regimeName = QString::fromUtf8(regimeKey(allowed).data(),
+                                               static_cast<int>(regimeKey(allowed).size()));
+                break;
+            }
     const auto kind = regimeFromKey(regimeName.toStdString());
+    if (kind) // a TPU only under tpu_slice, tpu_slice only on TPUs
+        if (const std::string why = acceleratorMismatch(*kind, *context.gpu); !why.empty()) {
+            printErr(QStringLiteral("fleetplanner-cli %1: --regime %2: %3\n")
+                         .arg(command, regimeName, QString::fromStdString(why)));
+            return std::nullopt;
+        }
     if (!kind || std::find(regimes.begin(), regimes.end(), *kind) == regimes.end()) {
         QStringList names;
         for (RegimeKind allowed : regimes)

@@ -630,12 +630,19 @@ private slots:
         for (const QJsonValue& source : root.value(QStringLiteral("sources")).toArray())
             sourceIds.insert(source.toObject().value(QStringLiteral("id")).toString());
         const QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
-        QCOMPARE(gpus.size(), 13); // nine, and 2026's B300, GB200 NVL72, GB300 NVL72, MI355X
+        // nine, 2026's B300, GB200 NVL72, GB300 NVL72, MI355X, and TPU v5e, v5p, v6e
+        QCOMPARE(gpus.size(), 16);
         const QStringList figures{"memory_gb", "memory_bandwidth_gb_per_s", "bf16_dense_tflops",
                                   "tdp_w"};
         for (const QJsonValue& value : gpus) {
             const QJsonObject gpu = value.toObject();
+            const bool tpu = gpu.value(QStringLiteral("family")).toString() == QLatin1String("tpu");
+            QVERIFY(tpu == gpu.value(QStringLiteral("id")).toString().startsWith("tpu-"));
             for (const QString& key : figures) {
+                if (tpu && key == QLatin1String("tdp_w")) { // Google states none: null
+                    QVERIFY(gpu.value(key).isNull());
+                    continue;
+                }
                 const QJsonObject figure = gpu.value(key).toObject();
                 QVERIFY2(figure.value(QStringLiteral("value")).toDouble() > 0, qPrintable(key));
                 QVERIFY2(sourceIds.contains(figure.value(QStringLiteral("source")).toString()),
@@ -672,7 +679,7 @@ private slots:
                                    QStringLiteral("--catalog"), fixture("override.json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 14);
+        QCOMPARE(root.value(QStringLiteral("gpus")).toArray().size(), 17);
         QCOMPARE(root.value(QStringLiteral("price_books")).toArray().size(), 3);
     }
 };

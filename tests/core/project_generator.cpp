@@ -1,6 +1,7 @@
 #include "project_generator.h"
 
 #include "io/json_pointer.h"
+#include "model/regime_descriptor.h"
 #include "perf/model_table.h"
 
 #include <algorithm>
@@ -129,6 +130,12 @@ Workload ProjectGenerator::workload(int index, const Project& project)
         if (coin(0.2))
             w.choice.plan = kAllPlans[static_cast<std::size_t>(integer(0, 4))];
     }
+    // A choice the reader refuses is not made: a TPU only under tpu_slice,
+    // tpu_slice only on a TPU (issue 30 item 3). No draw is skipped.
+    if (w.choice.regime && w.choice.gpuId)
+        if (const GpuModel* gpu = project.catalog().gpu(*w.choice.gpuId);
+            gpu && !acceleratorMismatch(*w.choice.regime, *gpu).empty())
+            w.choice.regime.reset();
     return w;
 }
 

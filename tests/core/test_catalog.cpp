@@ -69,6 +69,10 @@ private slots:
         QTest::newRow("GB200 NVL72") << "gb200-nvl72" << 186.0 << 2500.0 << "none" << 72;
         QTest::newRow("GB300 NVL72") << "gb300-nvl72" << 279.0 << 2500.0 << "none" << 72;
         QTest::newRow("MI355X") << "mi355x-288gb" << 288.0 << 2500.0 << "amd" << 8;
+        // Google's TPUs (Cloud TPU pages, per chip); the "domain" is a host's chips.
+        QTest::newRow("TPU v5e") << "tpu-v5e" << 16.0 << 197.0 << "tpu" << 8;
+        QTest::newRow("TPU v5p") << "tpu-v5p" << 95.0 << 459.0 << "tpu" << 4;
+        QTest::newRow("TPU v6e") << "tpu-v6e" << 32.0 << 918.0 << "tpu" << 8;
     }
 
     void hasEveryReferenceGpu()
@@ -85,6 +89,8 @@ private slots:
         QCOMPARE(gpu->bf16DenseTflops.value, bf16DenseTflops);
         QCOMPARE(gpu->mig.has_value(), partitioning == QLatin1String("mig"));
         QCOMPARE(gpu->amdPartitions.has_value(), partitioning == QLatin1String("amd"));
+        QCOMPARE(gpu->tpuSlices.has_value(), partitioning == QLatin1String("tpu"));
+        QCOMPARE(gpu->isTpu(), partitioning == QLatin1String("tpu"));
     }
 
     void everyFigureIsSourcedAndDated()
@@ -94,7 +100,11 @@ private slots:
             checkFigure(catalog, gpu.memoryGb, gpu.id + " memory_gb");
             checkFigure(catalog, gpu.memoryBandwidthGbPerS, gpu.id + " memory_bandwidth_gb_per_s");
             checkFigure(catalog, gpu.bf16DenseTflops, gpu.id + " bf16_dense_tflops");
-            checkFigure(catalog, gpu.tdpW, gpu.id + " tdp_w");
+            if (!gpu.isTpu() || !gpu.tdpW.source.empty()) // Google states no TPU's TDP
+                checkFigure(catalog, gpu.tdpW, gpu.id + " tdp_w");
+            if (gpu.tpuSlices)
+                checkFigure(catalog, gpu.tpuSlices->multisliceEfficiency,
+                            gpu.id + " multislice_efficiency");
             if (gpu.fp8DenseTflops)
                 checkFigure(catalog, *gpu.fp8DenseTflops, gpu.id + " fp8_dense_tflops");
             if (gpu.scaleUpLinkGbPerS)
@@ -127,8 +137,10 @@ private slots:
     void fp8IsAbsentOnlyWhereTheGpuHasNone()
     {
         for (const GpuModel& gpu : builtin().gpus) {
-            const bool ampere = gpu.id.rfind("a100", 0) == 0;
-            QCOMPARE(gpu.fp8DenseTflops.has_value(), !ampere);
+            // v5e and v6e state INT8, not FP8; v5p states FP8.
+            const bool none =
+                gpu.id.rfind("a100", 0) == 0 || gpu.id == "tpu-v5e" || gpu.id == "tpu-v6e";
+            QCOMPARE(gpu.fp8DenseTflops.has_value(), !none);
         }
     }
 

@@ -94,6 +94,31 @@ private slots:
             << "nvlink_domain_without_link.json"
             << "/gpus/0/nvlink_domain_gpus"
             << "must be 1 when the GPU states no scale_up_link_gb_per_s";
+        // TPUs (issue 30 item 3): slices only on TPUs, a TPU never partitioned.
+        QTest::newRow("TPU topology") << "tpu_bad_topology.json"
+                                      << "/gpus/0/tpu_slices/topologies/1"
+                                      << "must be a slice shape of 1 to 3 dimensions";
+        QTest::newRow("TPU without slices") << "tpu_without_slices.json"
+                                            << "/gpus/0/tpu_slices"
+                                            << "is required for a TPU";
+        QTest::newRow("TPU topologies out of order") << "tpu_unordered.json"
+                                                     << "/gpus/0/tpu_slices/topologies/1"
+                                                     << "list topologies from fewest chips to most";
+        QTest::newRow("accelerator family") << "tpu_bad_family.json"
+                                            << "/gpus/0/family"
+                                            << "must be \"gpu\" or \"tpu\"; got \"asic\"";
+        QTest::newRow("multislice efficiency") << "tpu_efficiency.json"
+                                               << "/gpus/0/tpu_slices/multislice_efficiency/value"
+                                               << "> 0 and ≤ 1";
+        QTest::newRow("slice beyond the pod") << "tpu_slice_beyond_pod.json"
+                                              << "/gpus/0/tpu_slices/topologies/5"
+                                              << "more than pod_chips (32)";
+        QTest::newRow("TPU with AMD partitions") << "tpu_with_amd.json"
+                                                 << "/gpus/0/amd_partitions"
+                                                 << "a TPU has no AMD partitions";
+        QTest::newRow("slices on a GPU") << "slices_on_gpu.json"
+                                         << "/gpus/0/tpu_slices"
+                                         << "TPU slices exist only on TPUs";
         QTest::newRow("no such file") << "does_not_exist.json"
                                       << ""
                                       << "no such file";
@@ -144,6 +169,18 @@ private slots:
         QCOMPARE(loaded.value().gpus.size(), loadBuiltinCatalog().value().gpus.size() + 1);
         // A file written before nvlink_domain_gpus: a board's 8 behind a scale-up link.
         QCOMPARE(loaded.value().gpu("test-gpu")->nvlinkDomainGpus, 8);
+    }
+
+    void validTpuFileAddsATpu()
+    {
+        auto loaded = loadCatalog({fixture("valid_tpu.json")});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const GpuModel* tpu = loaded.value().gpu("test-tpu");
+        QVERIFY(tpu && tpu->isTpu() && tpu->tpuSlices);
+        QCOMPARE(tpu->tpuSlices->topologies.size(), std::size_t(5));
+        QCOMPARE(tpu->tpuSlices->topologies[2].chips, 8);
+        QCOMPARE(tpu->tpuSlices->multisliceEfficiency.value, 0.9);
+        QCOMPARE(tpu->tdpW.value, 0.0); // Google states none; a TPU may omit it
     }
 
     void userFileOverridesWholeEntriesById()

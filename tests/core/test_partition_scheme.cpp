@@ -7,6 +7,7 @@
 #include "model/engine_defaults.h"
 #include "model/mig_layout.h"
 #include "model/partition_scheme.h"
+#include "model/tpu_slicing.h"
 #include "optimize/partition_layouts.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
@@ -59,7 +60,7 @@ private slots:
         std::set<std::string_view> kinds;
         for (const PartitionSchemeEntry& entry : partitionSchemeRegistry())
             QVERIFY2(kinds.insert(entry.kind).second, std::string(entry.kind).c_str());
-        QCOMPARE(kinds, (std::set<std::string_view>{"mig", "amd_modes"}));
+        QCOMPARE(kinds, (std::set<std::string_view>{"mig", "amd_modes", "tpu_slices"}));
         // At most one scheme answers for a GPU, and it is the kind it says.
         for (const GpuModel& g : schemeCatalog().gpus) {
             int answering = 0;
@@ -73,6 +74,40 @@ private slots:
         }
         QVERIFY(!partitionScheme(catalogGpu("l40s-48gb")));
         QCOMPARE(partitionSummary(catalogGpu("l40s-48gb")), std::string("none"));
+    }
+
+    /// The third instance: a TPU's slice topologies, whole chips each, a pod
+    /// cut into one shape; never a tenant's pick (the tpu_slice regime rounds
+    /// a job's chips to its smallest slice).
+    void tpuSliceShapesAreTheCatalogs()
+    {
+        int checked = 0;
+        for (const GpuModel& g : schemeCatalog().gpus) {
+            if (!g.tpuSlices)
+                continue;
+            const auto scheme = partitionScheme(g);
+            QVERIFY2(scheme && scheme->kind() == "tpu_slices", g.id.c_str());
+            QCOMPARE(scheme->profiles().size(), g.tpuSlices->topologies.size());
+            for (std::size_t i = 0; i < g.tpuSlices->topologies.size(); ++i) {
+                const TpuTopology& t = g.tpuSlices->topologies[i];
+                const PartitionProfile& p = scheme->profiles()[i];
+                QCOMPARE(p.name, t.name);
+                QCOMPARE(p.computeFraction, double(t.chips));
+                QCOMPARE(p.memoryGb, g.memoryGb.value * t.chips);
+                QCOMPARE(p.maxInstances, g.tpuSlices->podChips / t.chips);
+                QVERIFY(!p.tenantUnit);
+            }
+            QVERIFY(scheme->tenantProfileNames().empty());
+            QVERIFY(scheme->maximalLayouts({}).empty());
+            const std::string& first = g.tpuSlices->topologies.front().name;
+            const auto layouts = scheme->maximalLayouts({first});
+            QCOMPARE(layouts.size(), std::size_t(1));
+            QCOMPARE(layouts.front().count(first),
+                     g.tpuSlices->podChips / g.tpuSlices->topologies.front().chips);
+            QVERIFY(partitionSummary(g).rfind("TPU slices, ", 0) == 0);
+            ++checked;
+        }
+        QCOMPARE(checked, 3); // v5e, v5p, v6e
     }
 
     void migProfilesAreTheCatalogs()
@@ -192,7 +227,9 @@ private slots:
         for (const GpuModel& g : schemeCatalog().gpus) {
             const auto scheme = partitionScheme(g);
             const auto layouts = partitionLayouts(g);
-            QCOMPARE(layouts.empty(), !scheme);
+            // A TPU's slices are no tenant's pick: no layouts for the
+            // partition regime (which never runs on a TPU).
+            QCOMPARE(layouts.empty(), !scheme || g.tpuSlices.has_value());
             if (scheme)
                 QCOMPARE(layoutNames(layouts), layoutNames(scheme->maximalLayouts()));
         }

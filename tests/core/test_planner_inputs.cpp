@@ -324,12 +324,15 @@ private slots:
         }
         const Project staged = readDocument(document);
         const Project sample = test::sample();
+        // TPU slices joined every stage's (they run only on TPUs).
         const RegimeKind pooled = *regimeFromKey("network_pooled");
+        const RegimeKind tpu = *regimeFromKey("tpu_slice");
         for (std::size_t i = 0; i < sample.segments.size(); ++i) {
             QVERIFY(staged.segments[i].isolationFloor == sample.segments[i].isolationFloor);
             std::vector<RegimeKind> expected = sample.segments[i].allowedRegimes;
             if (sample.segments[i].id == "early-stage")
                 expected.push_back(pooled);
+            expected.push_back(tpu);
             QVERIFY(staged.segments[i].allowedRegimes == expected);
             QVERIFY(staged.segments[i].floorFromStage() && staged.segments[i].regimesFromStage());
         }

@@ -175,11 +175,20 @@ private slots:
         for (const GpuModel& gpu : catalog.gpus)
             if (gpu.id != h100.id)
                 QVERIFY2(!book.usdPerGpuHour(gpu, Plan::Owned), gpu.id.c_str());
-        // And still no reserved term price (none public for the book's providers).
-        for (const GpuModel& gpu : catalog.gpus)
+        // And still no reserved term price (none public for the book's GPU
+        // providers) but Google's commitment prices for Trillium, from the same
+        // announcement as its on-demand price (no provider mixed).
+        for (const GpuModel& gpu : catalog.gpus) {
+            if (gpu.id == "tpu-v6e") {
+                const GpuPrices* google = book.prices(gpu.id);
+                QVERIFY(google && google->reserved1y && google->onDemand);
+                QCOMPARE(google->reserved1y->source, google->onDemand->source);
+                continue;
+            }
             QVERIFY2(!book.usdPerGpuHour(gpu, Plan::Reserved1y) &&
                          !book.usdPerGpuHour(gpu, Plan::Reserved3y),
                      gpu.id.c_str());
+        }
     }
 
     void reservedBreakEven()

@@ -85,6 +85,13 @@ private slots:
         pooled.sharedSplit = SharedSplit::Halving; // a whole-GPU regime with a split
         QVERIFY(
             anyContains(regimeRegistryIssues(list), "does not state sharedSplit (None exactly"));
+
+        pooled.sharedSplit = SharedSplit::None;
+        pooled.accelerators = kAcceleratorsUnset; // which families it runs on, unsaid
+        QVERIFY(anyContains(regimeRegistryIssues(list), "(pooled): its descriptor does not state "
+                                                        "accelerators"));
+        pooled.accelerators = 0; // runs on nothing
+        QVERIFY(anyContains(regimeRegistryIssues(list), "does not state accelerators"));
     }
 
     void aKeyTwiceAndAMisplacedNameAreRefused()
@@ -118,7 +125,7 @@ private slots:
         using R = RegimeKind;
         for (RegimeKind kind : allRegimes()) {
             if (kind > R::Mps)
-                continue;
+                continue; // regimes added since have no switch to answer as
             const RegimeDescriptor& d = regimeDescriptor(kind);
             QCOMPARE(isWholeGpu(kind), kind == R::BareMetal || kind == R::VmPassthrough);
             QCOMPARE(isPartitioned(kind), kind == R::Partition);
@@ -130,14 +137,44 @@ private slots:
             QCOMPARE(d.sharedSplit == SharedSplit::Replicas, kind == R::TimeSliced);
         }
         QCOMPARE(regimeLabel(R::Partition), std::string_view("Partition (MIG / AMD)"));
-        // Network-pooled GPUs (no isolation across tenants) joined the early stage.
-        QCOMPARE(
-            stageDefaults(SegmentStage::Early).allowedRegimes,
-            (std::vector<R>{R::VmPassthrough, R::TimeSliced, *regimeFromKey("network_pooled")}));
-        QCOMPARE(stageDefaults(SegmentStage::Mid).allowedRegimes,
-                 (std::vector<R>{R::VmPassthrough, R::Partition, R::Fractional}));
-        QCOMPARE(stageDefaults(SegmentStage::Enterprise).allowedRegimes,
-                 (std::vector<R>{R::BareMetal, R::VmPassthrough, R::Partition}));
+        // The built-in six's stages as before, as a prefix (regimes added
+        // since follow them); every stage also allows tpu_slice (issue 30
+        // item 3), which runs only on TPUs.
+        const R tpu = *regimeFromKey("tpu_slice");
+        const auto startsWith = [&](SegmentStage stage, std::vector<R> builtIn) {
+            const std::vector<R>& all = stageDefaults(stage).allowedRegimes;
+            return all.size() > builtIn.size() &&
+                   std::equal(builtIn.begin(), builtIn.end(), all.begin()) &&
+                   std::find(all.begin(), all.end(), tpu) != all.end();
+        };
+        QVERIFY(startsWith(SegmentStage::Early, {R::VmPassthrough, R::TimeSliced}));
+        QVERIFY(startsWith(SegmentStage::Mid, {R::VmPassthrough, R::Partition, R::Fractional}));
+        QVERIFY(
+            startsWith(SegmentStage::Enterprise, {R::BareMetal, R::VmPassthrough, R::Partition}));
+        // Network-pooled GPUs (no isolation across tenants) joined the early
+        // stage only.
+        const R pooled = *regimeFromKey("network_pooled");
+        for (SegmentStage stage :
+             {SegmentStage::Early, SegmentStage::Mid, SegmentStage::Enterprise}) {
+            const std::vector<R>& all = stageDefaults(stage).allowedRegimes;
+            QCOMPARE(std::find(all.begin(), all.end(), pooled) != all.end(),
+                     stage == SegmentStage::Early);
+        }
+    }
+
+    void everyRegimeRunsOnOneFamilyAndTpusOnlyAsSlices()
+    {
+        int onTpus = 0;
+        for (RegimeKind kind : allRegimes()) {
+            const RegimeDescriptor& d = regimeDescriptor(kind);
+            QVERIFY(d.runsOn(AcceleratorFamily::Gpu) || d.runsOn(AcceleratorFamily::Tpu));
+            onTpus += d.runsOn(AcceleratorFamily::Tpu) ? 1 : 0;
+            if (d.runsOn(AcceleratorFamily::Tpu)) {
+                QCOMPARE(d.key, std::string_view("tpu_slice"));
+                QVERIFY(d.wholeGpu() && !d.runsOn(AcceleratorFamily::Gpu));
+            }
+        }
+        QCOMPARE(onTpus, 1);
     }
 };
 

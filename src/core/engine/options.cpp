@@ -79,13 +79,24 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
     // is an H100's, scaled to what this GPU reaches on published runs.
     TrainingScale scale = builtinTrainingDefaults().scale;
     scale.mfuFactor = trainingMfuFactor(c.gpu.id);
+    // A TPU job holds the smallest slice that fits it; beyond the largest
+    // slice, equal slices over the data-center network at the TPU's
+    // multislice efficiency. A slice holds no spare chips beside the gang
+    // (a failed chip restarts the slice from its checkpoint, which the
+    // failure model already charges).
+    double computeFlopsPerS = c.unit.computeFlopsPerS;
+    TpuSliceAllocation slices;
+    if (c.unit.tpuSlices) {
+        slices = c.unit.tpuSlices->allocate(spec.gpusPerJob);
+        if (slices.multislice())
+            computeFlopsPerS *= c.unit.tpuSlices->multisliceEfficiency.value;
+    }
     // Below 1 the project checkpoints asynchronously: it stalls for that share
     // of the write, which overlaps training.
     scale.asyncStallFraction = c.project.assumptions.checkpointStallFraction;
     scale.asyncCheckpoint = scale.asyncStallFraction < 1.0;
-    scale.hotSpareFraction = c.project.assumptions.hotSpareFraction;
-    auto run =
-        estimateTrainingRun(spec, c.unit.computeFlopsPerS, 0.0, c.project.assumptions, scale);
+    scale.hotSpareFraction = c.unit.tpuSlices ? 0.0 : c.project.assumptions.hotSpareFraction;
+    auto run = estimateTrainingRun(spec, computeFlopsPerS, 0.0, c.project.assumptions, scale);
     if (!run)
         return run.error();
     const TrainingEstimate& e = run.value();
@@ -97,7 +108,7 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
     // The gang and its hot spares, in GPU equivalents of this unit; on
     // rack-scale bare metal, the whole racks they occupy for the run.
     const double gangAsked = spec.gpusPerJob * spares * c.unit.gpuShare;
-    const double gangGpus = allocatedGpus(c.unit, gangAsked);
+    const double gangGpus = jobGpus(c.unit, gangAsked);
     const double wholeRacks = gangGpus / gangAsked;
     OptionResult option;
     option.gang = true;
@@ -139,6 +150,13 @@ Result<OptionResult> trainingOption(const Context& c, const TrainingSpec& stated
         option.details.emplace_back("tokens_per_run", spec.tokensPerRun);
     if (c.unit.allocationGpus > 1)
         option.details.emplace_back("allocation_gpus", double(c.unit.allocationGpus));
+    if (slices.slices > 0) { // the slice the chips asked round up to (docs/MODEL.md, "TPU slices")
+        option.details.emplace_back("slice_chips", double(slices.chipsPerSlice));
+        option.details.emplace_back("slices_per_job", double(slices.slices));
+        if (slices.multislice())
+            option.details.emplace_back("multislice_efficiency",
+                                        c.unit.tpuSlices->multisliceEfficiency.value);
+    }
     // A gang loses its work since the last checkpoint whenever any one of
     // the instances it spans is interrupted.
     option.lostWorkFractionOnSpot =
@@ -245,6 +263,17 @@ Result<OptionResult> inferenceOption(const Context& c, const InferenceSpec& spec
         inferenceReplicaDegrees(spec, c.unit, c.regime.multiGpu, c.project.assumptions, serving);
     if (!degrees)
         return degrees.error();
+    if (c.unit.tpuSlices) {
+        // A TPU replica is one slice: keep the degrees that are a topology's chips.
+        std::vector<InferenceEstimate>& all = degrees.value();
+        const std::size_t before = all.size();
+        std::erase_if(all, [&](const InferenceEstimate& e) {
+            return !c.unit.tpuSlices->isSliceSize(e.tensorParallel);
+        });
+        if (all.empty())
+            return Error("no slice of " + c.gpu.id + " holds a replica: " + std::to_string(before) +
+                         " tensor-parallel degrees fit, none is a slice topology's chips");
+    }
     const Assumptions& a = c.project.assumptions;
     // Preemptible overflow: services of preemptible segments (never the baseline).
     const bool overflow =
@@ -398,6 +427,8 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
     const double allocatedInHours =
         notebookAllocatedFraction(inSession, c.project.assumptions, c.filter.notebookIdleTimeout);
     const double allocated = allocatedInHours * dayShare;
+    // A TPU session holds the smallest slice of its chips (4 chips on a v5p).
+    const double heldPerUser = wholeGpu ? jobGpus(c.unit, spec.gpusPerUser) : 1.0;
     OptionResult option;
     const int months = c.project.horizonMonths;
     for (int m = 1; m <= months; ++m) {
@@ -406,7 +437,7 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
             continue;
         }
         const double sessionsHeld = spec.users * allocated;
-        const double units = wholeGpu ? sessionsHeld * spec.gpusPerUser : sessionsHeld;
+        const double units = wholeGpu ? sessionsHeld * heldPerUser : sessionsHeld;
         MonthRequirement month = provisioned(units, gpusForUnits(c, units), 0.0);
         // Busy: sessions compute `activeFraction` of the time on their unit.
         const double busyUnits =
@@ -420,7 +451,7 @@ Result<OptionResult> notebookOption(const Context& c, const NotebookSpec& spec)
                 ? spec.users * allocatedInHours
                 : std::min(double(spec.users),
                            sessionsHeld * c.project.assumptions.notebookPeakToMeanRatio);
-        const double peakUnits = wholeGpu ? peakSessions * spec.gpusPerUser : peakSessions;
+        const double peakUnits = wholeGpu ? peakSessions * heldPerUser : peakSessions;
         month.peakGpus = std::max(month.gpuEquivalents, gpusForUnits(c, peakUnits));
         month.peakUnits = std::max(month.units, peakUnits);
         option.months.push_back(month);
@@ -444,6 +475,11 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
     if (spec.memoryGbPerGpu > usable)
         return Error("a job needs " + wholeUpText(spec.memoryGbPerGpu) +
                      " GB per GPU; the unit has " + wholeUpText(std::floor(usable)) + " GB usable");
+    if (c.unit.tpuSlices && spec.gpusPerJob > c.unit.tpuSlices->largestSliceChips())
+        return Error("a " + std::to_string(spec.gpusPerJob) + "-chip batch job exceeds " +
+                     c.gpu.id + "'s largest slice (" +
+                     std::to_string(c.unit.tpuSlices->largestSliceChips()) +
+                     " chips); multislice is modelled for training only");
     const GpuModel* reference = c.project.catalog().gpu(spec.referenceGpuId);
     if (!reference)
         return Error("reference GPU \"" + spec.referenceGpuId + "\" is not in the catalog");
@@ -471,7 +507,7 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
             // On rack-scale bare metal each job holds whole racks.
             const double perJob = spec.gpusPerJob * c.unit.gpuShare;
             month.gpuHoursHeld =
-                heldHoursForJobs(c, month.gpuHoursBusy) * (allocatedGpus(c.unit, perJob) / perJob);
+                heldHoursForJobs(c, month.gpuHoursBusy) * (jobGpus(c.unit, perJob) / perJob);
             if (c.unit.integerGpus) // partitions: the instances held (behind the ceiling)
                 month.units = unitHours / c.project.scheduler.ceiling() / kHoursPerMonth;
             month.gpuEquivalents = month.gpuHoursHeld / kHoursPerMonth;
@@ -481,8 +517,8 @@ Result<OptionResult> batchOption(const Context& c, const BatchSpec& spec)
             // within it: peak = mean × 24 ÷ W.
             const double windowShare =
                 spec.windowHoursPerDay ? *spec.windowHoursPerDay / 24.0 : 1.0;
-            month.peakGpus =
-                allocatedGpus(c.unit, std::max(month.gpuEquivalents / windowShare, perJob));
+            month.peakGpus = allocatedGpus(
+                c.unit, std::max(month.gpuEquivalents / windowShare, jobGpus(c.unit, perJob)));
             // A window's peak is what capacity and a commitment hold (the
             // units grown as the GPUs are); without one, the mean.
             if (spec.windowHoursPerDay && month.gpuEquivalents > 0)

@@ -24,6 +24,9 @@ ResourceUnit wholeGpu(const GpuModel& gpu, const Regime& regime, double peak)
     // is one machine (CoreWeave deploys GB200 NVL72 only as full racks).
     if (regimeDescriptor(regime.kind).rackScaleByDomain == RegimeFlag::Yes && gpu.rackScale())
         unit.allocationGpus = gpu.nvlinkDomainGpus;
+    // A TPU's chips are held as slices of its topologies (tpu_slice, the
+    // only regime a TPU runs under).
+    unit.tpuSlices = gpu.tpuSlices;
     return unit;
 }
 
@@ -125,6 +128,13 @@ Regime regimeFor(const Regime& regime, WorkloadKind kind)
     return forKind;
 }
 
+double jobGpus(const ResourceUnit& unit, double gpus)
+{
+    if (unit.tpuSlices && gpus > 0)
+        return std::max(gpus, double(unit.tpuSlices->allocate(gpus).chips()));
+    return allocatedGpus(unit, gpus);
+}
+
 double densePeakFlopsPerS(const GpuModel& gpu, Precision precision)
 {
     return gpu.denseTflops(precision) * 1e12;
@@ -155,8 +165,8 @@ std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regim
 {
     std::vector<ResourceUnit> units;
     const double peak = densePeakFlopsPerS(gpu, precision);
-    if (peak <= 0)
-        return units;
+    if (peak <= 0 || !regimeDescriptor(regime.kind).runsOn(gpu.family))
+        return units; // the regime does not exist on this accelerator family
     // The regime's allocation-unit rule (model/regime_descriptor.h); a
     // complete descriptor states one, so Unset is never reached.
     switch (regimeDescriptor(regime.kind).unitRule) {

@@ -9,6 +9,7 @@
 #include "model/regime.h"
 #include "model/workload.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct ResourceUnit
     /// GPUs held at a time: a whole NVL72 rack (72) under bare metal on a
     /// rack-scale part, else 1.
     int allocationGpus = 1;
+    /// A TPU's slice topologies under tpu_slice: a job holds the smallest
+    /// slice that fits it (jobGpus), several over the DCN beyond the largest.
+    std::optional<TpuSlicing> tpuSlices;
     IsolationLevel isolation = IsolationLevel::Hardware;
 };
 
@@ -57,7 +61,9 @@ struct Sharing
 };
 
 /// The allocation units `regime` offers on `gpu`, shared as `sharing` says.
-/// Empty when the regime does not exist on the GPU (partitions on an L40S);
+/// Empty when the regime does not exist on the GPU (partitions on an L40S,
+/// a regime on an accelerator family it does not run on: MIG on a TPU,
+/// tpu_slice on an H100 — model/regime_descriptor.h, acceleratorMismatch);
 /// a shared unit whose co-tenants would leave it no throughput is not offered.
 std::vector<ResourceUnit> resourceUnits(const GpuModel& gpu, const Regime& regime,
                                         Precision precision, const Sharing& sharing);
@@ -81,5 +87,10 @@ double gpusHeldForUnits(const ResourceUnit& unit, double units, double sharedPac
 /// `gpus` rounded up to the unit's allocation block (a whole NVL72 rack
 /// under bare metal on a rack-scale part); unchanged for other units.
 double allocatedGpus(const ResourceUnit& unit, double gpus);
+
+/// What one job (a gang, a replica, a session) of `gpus` holds: the
+/// smallest TPU slice that fits it (equal slices beyond the largest), else
+/// allocatedGpus. Never less than `gpus`.
+double jobGpus(const ResourceUnit& unit, double gpus);
 
 } // namespace fleet

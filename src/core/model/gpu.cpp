@@ -30,7 +30,17 @@ const AmdMemoryMode* AmdPartitioning::memoryMode(const std::string& name) const
 
 const char* vendorName(Vendor vendor)
 {
-    return vendor == Vendor::Nvidia ? "NVIDIA" : "AMD";
+    switch (vendor) {
+    case Vendor::Nvidia: return "NVIDIA";
+    case Vendor::Amd: return "AMD";
+    case Vendor::Google: return "Google";
+    }
+    return "";
+}
+
+const char* acceleratorFamilyKey(AcceleratorFamily family)
+{
+    return family == AcceleratorFamily::Tpu ? "tpu" : "gpu";
 }
 
 double GpuModel::denseTflops(Precision precision) const

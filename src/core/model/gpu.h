@@ -4,6 +4,7 @@
 // data (read through model/partition_scheme.h).
 
 #include "model/sourced.h"
+#include "model/tpu_slicing.h"
 
 #include <optional>
 #include <string>
@@ -20,7 +21,17 @@ inline constexpr int kGpusPerBoard = 8;
 enum class Vendor
 {
     Nvidia,
-    Amd
+    Amd,
+    Google
+};
+
+/// What kind of accelerator a catalog entry is. Regimes state the families
+/// they run on (RegimeDescriptor::accelerators): a TPU only under tpu_slice,
+/// tpu_slice only on TPUs.
+enum class AcceleratorFamily
+{
+    Gpu,
+    Tpu
 };
 
 /// One NVIDIA MIG GPU-instance profile, e.g. "3g.40gb". An instance placed at
@@ -125,8 +136,12 @@ struct GpuModel
     /// else reads them through model/partition_scheme.h.
     std::optional<MigPartitioning> mig;
     std::optional<AmdPartitioning> amdPartitions;
+    AcceleratorFamily family = AcceleratorFamily::Gpu;
+    /// A TPU's slice topologies (present exactly when family is Tpu).
+    std::optional<TpuSlicing> tpuSlices;
     std::string originFile; ///< where this entry was read from
 
+    bool isTpu() const { return family == AcceleratorFamily::Tpu; }
     /// Dense tensor TFLOPS at `precision`; 0 when the GPU has no tensor
     /// cores for it (FP8 on A100, FP4 before Blackwell and MI355X).
     double denseTflops(Precision precision) const;
@@ -139,5 +154,7 @@ struct GpuModel
 };
 
 const char* vendorName(Vendor vendor);
+/// "gpu", "tpu": the catalog's key.
+const char* acceleratorFamilyKey(AcceleratorFamily family);
 
 } // namespace fleet

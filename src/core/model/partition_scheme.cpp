@@ -1,7 +1,8 @@
 // The registry of partition schemes: each instance is defined in its own file
 // of model/partitions/ and listed once here (docs/ARCHITECTURE.md, "How to
 // add an accelerator"). A GPU carries at most one block the catalog reader
-// accepts (MIG on NVIDIA, compute × memory modes on AMD), so the first maker
+// accepts (MIG on NVIDIA, compute × memory modes on AMD, slice topologies on
+// a Google TPU), so the first maker
 // that answers is the GPU's scheme.
 
 #include "model/partition_scheme.h"
@@ -10,6 +11,7 @@ namespace fleet {
 
 std::unique_ptr<const PartitionScheme> makeMigScheme(const GpuModel& gpu);
 std::unique_ptr<const PartitionScheme> makeAmdModeScheme(const GpuModel& gpu);
+std::unique_ptr<const PartitionScheme> makeTpuSliceScheme(const GpuModel& gpu);
 
 int PartitionLayout::count(const std::string& profile) const
 {
@@ -41,6 +43,7 @@ const std::vector<PartitionSchemeEntry>& partitionSchemeRegistry()
     static const std::vector<PartitionSchemeEntry> registry = {
         {"mig", &makeMigScheme},
         {"amd_modes", &makeAmdModeScheme},
+        {"tpu_slices", &makeTpuSliceScheme},
     };
     return registry;
 }

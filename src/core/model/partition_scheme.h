@@ -7,8 +7,8 @@
 // by the store); a scheme is a view over one GPU's block, made by the
 // registry in partition_scheme.cpp. Instances, one file each under
 // model/partitions/: NVIDIA MIG (`mig`), AMD compute × memory modes
-// (`amd_modes`). docs/ARCHITECTURE.md, "How to add an accelerator", says what
-// a third (TPU slice shapes) implements.
+// (`amd_modes`), Google TPU slice topologies (`tpu_slices`).
+// docs/ARCHITECTURE.md, "How to add an accelerator", says what one implements.
 
 #include "model/gpu.h"
 #include "model/regime.h"
@@ -60,7 +60,7 @@ class PartitionScheme
 public:
     virtual ~PartitionScheme() = default;
 
-    /// "mig", "amd_modes" (later "tpu_slices"): a stable key, never shown.
+    /// "mig", "amd_modes", "tpu_slices": a stable key, never shown.
     virtual std::string_view kind() const = 0;
     /// "MIG", "AMD compute × memory": what a listing calls it.
     virtual std::string_view label() const = 0;

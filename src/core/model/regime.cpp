@@ -67,6 +67,24 @@ std::optional<IsolationLevel> isolationFromKey(std::string_view key)
     return std::nullopt;
 }
 
+std::string acceleratorMismatch(RegimeKind kind, const GpuModel& gpu)
+{
+    const RegimeDescriptor& d = regimeDescriptor(kind);
+    if (d.runsOn(gpu.family))
+        return {};
+    std::string regimes;
+    for (RegimeKind other : allRegimes())
+        if (regimeDescriptor(other).runsOn(gpu.family))
+            regimes += (regimes.empty() ? "" : ", ") + std::string(regimeKey(other));
+    const bool tpu = gpu.isTpu();
+    return std::string(d.key) + " runs only on " + (tpu ? "GPUs" : "TPUs") + "; " + gpu.id +
+           " is a " + (tpu ? "TPU" : "GPU") + ", which runs under " +
+           (regimes.empty() ? std::string("no registered regime") : regimes) +
+           (tpu ? " (a TPU is never a MIG or AMD partition, never time-sliced, fractional, MPS "
+                  "or shared)"
+                : "");
+}
+
 bool isWholeGpu(RegimeKind kind)
 {
     return regimeDescriptor(kind).wholeGpu();

@@ -6,6 +6,7 @@
 // Its sourced figures and overridable traits (isolation, allocation unit
 // label, multi-GPU) are data: data/defaults/engine.json, "regimes.<key>".
 
+#include "model/gpu.h"
 #include "model/regime.h"
 
 #include <cstdint>
@@ -57,6 +58,17 @@ enum RegimeStageBits : std::uint8_t
     kStagesUnset = 0x80 ///< not stated: the descriptor is incomplete
 };
 
+/// Accelerator families (model/gpu.h, AcceleratorFamily) a regime runs on:
+/// a bit set of these. The engine offers a regime only on the families it
+/// states (engine/resource_unit.cpp), so neither the option builder nor the
+/// optimizer's columns ever hold a TPU under MIG or an H100 under tpu_slice.
+enum RegimeAcceleratorBits : std::uint8_t
+{
+    kRunsOnGpus = 1,
+    kRunsOnTpus = 2,
+    kAcceleratorsUnset = 0x80 ///< not stated: the descriptor is incomplete
+};
+
 /// Everything the code asks of a regime, in one place.
 struct RegimeDescriptor
 {
@@ -74,7 +86,14 @@ struct RegimeDescriptor
     RegimeFlag packedAsFractions = RegimeFlag::Unset;
     /// Which segment stages allow it by default (RegimeStageBits).
     std::uint8_t defaultStages = kStagesUnset;
+    /// Which accelerator families it runs on (RegimeAcceleratorBits).
+    std::uint8_t accelerators = kAcceleratorsUnset;
 
+    bool runsOn(AcceleratorFamily family) const
+    {
+        return (accelerators & kAcceleratorsUnset) == 0 &&
+               (accelerators & (family == AcceleratorFamily::Tpu ? kRunsOnTpus : kRunsOnGpus)) != 0;
+    }
     bool wholeGpu() const { return unitRule == RegimeUnitRule::WholeGpu; }
     bool partitioned() const { return unitRule == RegimeUnitRule::Partition; }
     bool shared() const { return unitRule == RegimeUnitRule::Shared; }
@@ -104,6 +123,9 @@ constexpr std::string_view missingRegimeMember(const RegimeDescriptor& d)
         return "packedAsFractions";
     if (d.defaultStages & kStagesUnset)
         return "defaultStages";
+    if ((d.accelerators & kAcceleratorsUnset) ||
+        (d.accelerators & (kRunsOnGpus | kRunsOnTpus)) == 0)
+        return "accelerators";
     return {};
 }
 
@@ -122,6 +144,11 @@ consteval RegimeDescriptor completeRegime(RegimeDescriptor d)
         regime_check::regimeDescriptorIsMissingAMember(missingRegimeMember(d));
     return d;
 }
+
+/// Why `kind` cannot run on `gpu` ("tpu_slice runs only on TPUs; …"), or ""
+/// when it can: the accelerator rule the engine's options, the optimizer and
+/// a workload's choice all follow (RegimeDescriptor::accelerators).
+std::string acceleratorMismatch(RegimeKind kind, const GpuModel& gpu);
 
 /// The registered regimes, in their order (RegimeKind is the index).
 std::span<const RegimeDescriptor* const> regimeDescriptors();

@@ -1,6 +1,7 @@
 #include "store/catalog_export.h"
 
 #include "store/catalog_writer.h"
+#include "store/tpu_slices_json.h"
 
 namespace fleet {
 
@@ -69,11 +70,21 @@ bj::object amdToJson(const AmdPartitioning& amd)
                       {"as_of", amd.asOf}};
 }
 
+const char* vendorKey(Vendor vendor)
+{
+    switch (vendor) {
+    case Vendor::Nvidia: return "nvidia";
+    case Vendor::Amd: return "amd";
+    case Vendor::Google: return "google";
+    }
+    return "";
+}
+
 bj::object gpuToJson(const GpuModel& gpu)
 {
     bj::object item{{"id", gpu.id},
                     {"name", gpu.name},
-                    {"vendor", gpu.vendor == Vendor::Nvidia ? "nvidia" : "amd"},
+                    {"vendor", vendorKey(gpu.vendor)},
                     {"memory_gb", figure(gpu.memoryGb)},
                     {"memory_bandwidth_gb_per_s", figure(gpu.memoryBandwidthGbPerS)},
                     {"bf16_dense_tflops", figure(gpu.bf16DenseTflops)},
@@ -83,11 +94,18 @@ bj::object gpuToJson(const GpuModel& gpu)
                     {"scale_up_link", gpu.scaleUpLink},
                     {"scale_up_link_gb_per_s", optionalFigure(gpu.scaleUpLinkGbPerS)},
                     {"nvlink_domain_gpus", gpu.nvlinkDomainGpus}};
+    item["family"] = acceleratorFamilyKey(gpu.family);
+    if (gpu.isTpu() && gpu.tdpW.source.empty())
+        item["tdp_w"] = nullptr; // Google states none
     if (gpu.mig)
         item["partitions"] = migToJson(*gpu.mig);
     else if (gpu.amdPartitions)
         item["partitions"] = amdToJson(*gpu.amdPartitions);
-    else
+    else if (gpu.tpuSlices) {
+        bj::object slices = tpuSlicesToJson(*gpu.tpuSlices);
+        slices["kind"] = "tpu_slices";
+        item["partitions"] = std::move(slices);
+    } else
         item["partitions"] = nullptr;
     item["origin"] = gpu.originFile;
     return item;

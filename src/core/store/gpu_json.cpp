@@ -1,6 +1,7 @@
 #include "store/gpu_json.h"
 
 #include "model/mig_layout.h"
+#include "store/tpu_slices_json.h"
 
 #include <set>
 
@@ -73,9 +74,10 @@ public:
     {
         m_reader.checkKeys(item, path,
                            {"id", "name", "vendor", "memory_gb", "memory_bandwidth_gb_per_s",
-                            "bf16_dense_tflops", "tdp_w", "scale_up_link"},
-                           {"fp8_dense_tflops", "fp4_dense_tflops", "scale_up_link_gb_per_s",
-                            "nvlink_domain_gpus", "mig", "amd_partitions", "note"});
+                            "bf16_dense_tflops", "scale_up_link"},
+                           {"tdp_w", "fp8_dense_tflops", "fp4_dense_tflops",
+                            "scale_up_link_gb_per_s", "nvlink_domain_gpus", "mig", "amd_partitions",
+                            "family", "tpu_slices", "note"});
         GpuModel gpu;
         gpu.id = id;
         gpu.name = m_reader.string(item, "name", path).value_or("");
@@ -85,9 +87,19 @@ public:
                 gpu.vendor = Vendor::Nvidia;
             else if (*vendor == "amd")
                 gpu.vendor = Vendor::Amd;
+            else if (*vendor == "google")
+                gpu.vendor = Vendor::Google;
             else
                 m_reader.report(pointer(path, "vendor"),
-                                "must be \"nvidia\" or \"amd\"; got \"" + *vendor + "\"");
+                                "must be \"nvidia\", \"amd\" or \"google\"; got \"" + *vendor +
+                                    "\"");
+        }
+        if (auto family = m_reader.string(item, "family", path, false)) {
+            if (*family == "tpu")
+                gpu.family = AcceleratorFamily::Tpu;
+            else if (*family != "gpu")
+                m_reader.report(pointer(path, "family"),
+                                "must be \"gpu\" or \"tpu\"; got \"" + *family + "\"");
         }
         gpu.memoryGb = sourced(item, "memory_gb", path, kMemoryGb).value_or(SourcedValue{});
         gpu.memoryBandwidthGbPerS =
@@ -110,7 +122,8 @@ public:
             m_reader.report(pointer(path, "fp4_dense_tflops"),
                             "must be ≥ fp8_dense_tflops (FP4 tensor throughput is at least "
                             "FP8's on every GPU that has it)");
-        gpu.tdpW = sourced(item, "tdp_w", path, kTdpW).value_or(SourcedValue{});
+        // Google states no TDP for its TPUs; a GPU's is required (owned TCO's power).
+        gpu.tdpW = sourced(item, "tdp_w", path, kTdpW, !gpu.isTpu()).value_or(SourcedValue{});
         gpu.scaleUpLink = m_reader.string(item, "scale_up_link", path).value_or("");
         gpu.scaleUpLinkGbPerS = sourced(item, "scale_up_link_gb_per_s", path, kLinkGbPerS, false);
         // A file that states no domain (catalogs written before the field)
@@ -136,8 +149,35 @@ public:
                                 "AMD compute × memory partitions exist only on AMD GPUs");
             gpu.amdPartitions = parseAmd(*amd, pointer(path, "amd_partitions"));
         }
+        parseTpu(item, path, gpu);
         gpu.originFile = m_reader.file();
         return gpu;
+    }
+
+    /// A TPU's slices; a TPU is never a MIG or AMD partition, and only a TPU has slices.
+    void parseTpu(const bj::object& item, const std::string& path, GpuModel& gpu)
+    {
+        const bj::object* slices = m_reader.object(item, "tpu_slices", path, false);
+        if (!gpu.isTpu()) {
+            if (slices)
+                m_reader.report(
+                    pointer(path, "tpu_slices"),
+                    "TPU slices exist only on TPUs (an entry with \"family\": \"tpu\")");
+            return;
+        }
+        if (!slices)
+            m_reader.report(pointer(path, "tpu_slices"),
+                            "is required for a TPU (\"family\": \"tpu\"): its slice topologies are "
+                            "the unit the tpu_slice regime allocates");
+        else
+            gpu.tpuSlices =
+                parseTpuSlices(*slices, pointer(path, "tpu_slices"), m_reader, m_fields);
+        if (gpu.mig)
+            m_reader.report(pointer(path, "mig"),
+                            "a TPU has no MIG partitions: its chips are allocated as slices");
+        if (gpu.amdPartitions)
+            m_reader.report(pointer(path, "amd_partitions"),
+                            "a TPU has no AMD partitions: its chips are allocated as slices");
     }
 
     MigPartitioning parseMig(const bj::object& mig, const std::string& path, double gpuMemoryGb)

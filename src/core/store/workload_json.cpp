@@ -1,6 +1,7 @@
 #include "store/workload_json.h"
 
 #include "engine/options.h"
+#include "model/regime_descriptor.h"
 #include "model/workload_fields.h"
 #include "perf/model_table.h"
 #include "store/field_json.h"
@@ -205,6 +206,13 @@ WorkloadChoice choice(json::Reader& r, const bj::object& item, const std::string
             r.report(pointer(choicePath, "regime"),
                      "must be one of " + knownRegimeKeys() + "; got \"" + *regime + "\"");
     }
+    // A TPU runs only under tpu_slice, tpu_slice only on TPUs.
+    if (result.gpuId && result.regime)
+        if (const std::string why =
+                acceleratorMismatch(*result.regime, *project.catalog().gpu(*result.gpuId));
+            !why.empty())
+            r.report(pointer(choicePath, "regime"),
+                     "is \"" + std::string(regimeKey(*result.regime)) + "\", but " + why);
     result.profile = r.string(*object, "profile", choicePath, false);
     if (auto plan = r.string(*object, "plan", choicePath, false)) {
         if (auto value = planFromKey(*plan))

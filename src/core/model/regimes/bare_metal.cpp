@@ -18,6 +18,7 @@ extern constexpr RegimeDescriptor kBareMetalRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::Yes,
     .packedAsFractions = RegimeFlag::No,
     .defaultStages = kStageEnterprise,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

@@ -17,6 +17,7 @@ extern constexpr RegimeDescriptor kFractionalRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::No,
     .packedAsFractions = RegimeFlag::Yes,
     .defaultStages = kStageMid,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

@@ -18,6 +18,7 @@ extern constexpr RegimeDescriptor kMpsRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::No,
     .packedAsFractions = RegimeFlag::No,
     .defaultStages = 0,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

@@ -27,6 +27,8 @@ extern constexpr RegimeDescriptor kNetworkPooledRegime = completeRegime({
     .packedAsFractions = RegimeFlag::Yes,
     // No isolation across tenants of one GPU: early-stage customers only by default.
     .defaultStages = kStageEarly,
+    // A pool of GPUs: a TPU's chips are never a remote share.
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

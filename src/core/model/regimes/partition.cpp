@@ -18,6 +18,7 @@ extern constexpr RegimeDescriptor kPartitionRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::No,
     .packedAsFractions = RegimeFlag::No,
     .defaultStages = kStageMid | kStageEnterprise,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

@@ -19,6 +19,7 @@ extern const RegimeDescriptor kTimeSlicedRegime;
 extern const RegimeDescriptor kFractionalRegime;
 extern const RegimeDescriptor kMpsRegime;
 extern const RegimeDescriptor kNetworkPooledRegime;
+extern const RegimeDescriptor kTpuSliceRegime;
 
 namespace {
 
@@ -32,6 +33,7 @@ constexpr std::array kRegistry = {
     &kFractionalRegime,
     &kMpsRegime,
     &kNetworkPooledRegime,
+    &kTpuSliceRegime,
 };
 // clang-format on
 

@@ -18,6 +18,7 @@ extern constexpr RegimeDescriptor kTimeSlicedRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::No,
     .packedAsFractions = RegimeFlag::Yes,
     .defaultStages = kStageEarly,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet

@@ -18,6 +18,7 @@ extern constexpr RegimeDescriptor kVmPassthroughRegime = completeRegime({
     .rackScaleByDomain = RegimeFlag::No,
     .packedAsFractions = RegimeFlag::No,
     .defaultStages = kStageEarly | kStageMid | kStageEnterprise,
+    .accelerators = kRunsOnGpus,
 });
 
 } // namespace fleet
