@@ -1,0 +1,106 @@
+// Issue 30's check as a user runs it: one project mixing H100 MIG slices,
+// MI300X compute partitions, a TPU v5p slice and a tier of light notebooks on
+// network-pooled GPUs (tests/data/mixed_accelerators/), evaluated, solved and
+// charted through the CLI. Each of the four is served as pinned, under its
+// regime, and nowhere else; the optimizer's plan never costs more than the
+// engine's own choices; the regime-mix chart names both new regimes.
+
+#include "cli_run.h"
+#include "support/fleet_test.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using fleet::test::CliRun;
+using fleet::test::runCli;
+
+namespace {
+
+const QString kMixed =
+    QStringLiteral(FLEET_TEST_DATA_DIR "/mixed_accelerators/mixed.fleetplan.json");
+
+QJsonObject jsonOf(const QStringList& args)
+{
+    const CliRun run = runCli(args);
+    if (run.exitCode != 0)
+        qWarning("%s", qPrintable(run.err));
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+/// workload id → "gpu regime profile" of a list of {workload|id, gpu, regime, profile}.
+QMap<QString, QString> choices(const QJsonArray& rows, const char* idKey)
+{
+    QMap<QString, QString> out;
+    for (const QJsonValue& value : rows) {
+        const QJsonObject row = value.toObject();
+        const QJsonObject chosen = row.contains("chosen") ? row.value("chosen").toObject() : row;
+        out[row.value(QLatin1String(idKey)).toString()] =
+            chosen.value("gpu").toString() + " " + chosen.value("regime").toString();
+    }
+    return out;
+}
+
+} // namespace
+
+class TestCliMixedAccelerators : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fourSharingSystemsInOneProject()
+    {
+        const QJsonObject evaluation = jsonOf({"evaluate", kMixed, "--json"});
+        QVERIFY(!evaluation.isEmpty());
+        const auto engine = choices(evaluation.value("workloads").toArray(), "id");
+        QCOMPARE(engine.value("claims-triage-8b"), QStringLiteral("h100-sxm-80gb partition"));
+        QCOMPARE(engine.value("mi300x-support"), QStringLiteral("mi300x-192gb partition"));
+        QCOMPARE(engine.value("tpu-pretrain-8b"), QStringLiteral("tpu-v5p tpu_slice"));
+        QVERIFY2(engine.value("pooled-notebooks").endsWith(QStringLiteral(" network_pooled")),
+                 qPrintable(engine.value("pooled-notebooks")));
+        // A TPU only as a slice, a slice only on a TPU; pooled GPUs only where
+        // a segment allows them (the early stage's).
+        for (auto it = engine.begin(); it != engine.end(); ++it) {
+            QCOMPARE(it.value().startsWith(QStringLiteral("tpu-")),
+                     it.value().endsWith(QStringLiteral(" tpu_slice")));
+            if (it.value().endsWith(QStringLiteral(" network_pooled")))
+                QCOMPARE(it.key(), QStringLiteral("pooled-notebooks"));
+        }
+        // The 256-chip run holds one whole v5p slice, 4x8x8.
+        for (const QJsonValue& value : evaluation.value("workloads").toArray())
+            if (value.toObject().value("id").toString() == QStringLiteral("tpu-pretrain-8b"))
+                QCOMPARE(value.toObject().value("chosen").toObject().value("peak_gpus").toDouble(),
+                         256.0);
+
+        const QJsonObject solved = jsonOf({"solve", kMixed, "--gap", "0.01", "--json"});
+        QVERIFY(!solved.isEmpty());
+        const auto plan = choices(solved.value("assignments").toArray(), "workload");
+        for (const char* id :
+             {"claims-triage-8b", "mi300x-support", "tpu-pretrain-8b", "pooled-notebooks"})
+            QCOMPARE(plan.value(QLatin1String(id)), engine.value(QLatin1String(id)));
+        const QJsonObject optimizer = evaluation.value("optimizer").toObject();
+        QVERIFY2(optimizer.value("cost_usd").toDouble() <=
+                     optimizer.value("engine_cost_usd").toDouble() * (1 + 1e-9),
+                 "the optimizer's plan costs more than the engine's choices");
+    }
+
+    void theRegimeMixChartShowsBothNewRegimes()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("mix.svg"));
+        const CliRun run = runCli({"chart", kMixed, "--kind", "regime-mix", "-o", svg});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("Network-pooled GPUs"));
+        QVERIFY(text.contains("TPU slice"));
+        QVERIFY(text.contains("Partition (MIG / AMD)"));
+    }
+};
+
+FLEET_TEST_MAIN(TestCliMixedAccelerators)
+#include "test_cli_mixed_accelerators.moc"
