@@ -35,6 +35,8 @@ FLEET_ASAN_TESTS=(
   test_store_migration_v3 test_cli_service_model
   test_committed_peaks
   test_child_process
+  test_regime_registry test_store_migration_v7 test_network_pooled test_tpu_slices
+  test_partition_scheme test_cli_mixed_accelerators test_input_ranges
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.
