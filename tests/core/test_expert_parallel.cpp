@@ -56,6 +56,36 @@ class TestExpertParallel : public QObject
     Q_OBJECT
 
 private slots:
+    // Known expected maxima of n standard normals: 1/√π (n = 2), 3/(2√π) (n = 3),
+    // and the tabulated 1.0294 (4) and 1.4236 (8); none for one draw.
+    void theExpectedMaximumOfNormalsIsTheTabulatedOne()
+    {
+        QCOMPARE(expectedMaxOfNormals(1), 0.0);
+        QVERIFY(std::abs(expectedMaxOfNormals(2) - 1 / std::sqrt(M_PI)) < 1e-6);
+        QVERIFY(std::abs(expectedMaxOfNormals(3) - 1.5 / std::sqrt(M_PI)) < 1e-6);
+        QVERIFY(std::abs(expectedMaxOfNormals(4) - 1.029375) < 1e-5);
+        QVERIFY(std::abs(expectedMaxOfNormals(8) - 1.423600) < 1e-5);
+        QVERIFY(expectedMaxOfNormals(200) > expectedMaxOfNormals(128));
+    }
+
+    // The fitted figure holds on the layout it was fitted on; the busiest GPU's excess
+    // grows with the GPUs and shrinks with the experts each holds; one GPU has none.
+    void theImbalanceFollowsTheExpertLayout()
+    {
+        const ExpertLayout fitted{8, 128};
+        QCOMPARE(expertLoadImbalance(2.5, fitted, fitted), 2.5);
+        QCOMPARE(expertLoadImbalance(2.5, fitted, {1, 128}), 1.0);
+        QCOMPARE(expertLoadImbalance(1.0, fitted, {4, 128}), 1.0);
+        QCOMPARE(expertLoadImbalance(2.5, {}, {4, 256}), 2.5); // no layout: as stated
+        const double dep4 = expertLoadImbalance(2.5, fitted, {4, 128});
+        const double dep8DeepSeek = expertLoadImbalance(2.5, fitted, {8, 256});
+        const double dep4DeepSeek = expertLoadImbalance(2.5, fitted, {4, 256});
+        QVERIFY(1.0 < dep4 && dep4 < 2.5);
+        QVERIFY(dep4DeepSeek < dep8DeepSeek && dep8DeepSeek < 2.5);
+        // 1 + 1.5 · (1.0294 · √(4/128)) ÷ (1.4236 · √(8/128)) = 1.767
+        QVERIFY2(std::abs(dep4 - 1.767) < 0.001, std::to_string(dep4).c_str());
+        QVERIFY(expertLoadImbalance(2.5, fitted, {16, 128}) > 2.5);
+    }
     void theModelTableStatesAttentionAndExperts()
     {
         const ModelShape* v3 = findModel("deepseek-v3");

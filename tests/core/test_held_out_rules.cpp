@@ -99,6 +99,60 @@ private slots:
                       "/efficiency/1", "memory_bandwidth");
     }
 
+    // An expert imbalance states the layout it was fitted on, and the layout its
+    // figure; either alone is refused naming the field.
+    void anExpertImbalanceNeedsTheLayoutItWasFittedOn()
+    {
+        const std::string head = R"({"gpu": "b", "precision": "fp8", "stack": "vllm",
+            "memory_bandwidth": 0.5, "decode_compute": 0.35, "prefill_compute": 0.3,
+            "moe_attention_data_parallel": true, "source": "s", "as_of": "2025")";
+        const auto table = parseServingTable(tableWith(head + R"(, "expert_load_imbalance": 2.5,
+                "expert_load_imbalance_fitted_on": {"gpus": 8, "experts": 128}})"),
+                                             "test.json");
+        QVERIFY2(table.ok(), table.ok() ? "" : table.error().toString().c_str());
+        QCOMPARE(table.value().efficiencies[1].imbalanceFitGpus, 8);
+        QCOMPARE(table.value().efficiencies[1].imbalanceFitExperts, 128);
+        for (const std::string& half :
+             {std::string(R"(, "expert_load_imbalance": 2.5})"),
+              std::string(
+                  R"(, "expert_load_imbalance_fitted_on": {"gpus": 8, "experts": 128}})")}) {
+            const auto refused = parseServingTable(tableWith(head + half), "test.json");
+            QVERIFY(!refused.ok());
+            const std::string text = refused.error().toString();
+            QVERIFY2(text.find("/efficiency/1/expert_load_imbalance_fitted_on") !=
+                         std::string::npos,
+                     text.c_str());
+        }
+        const auto oneGpu = parseServingTable(tableWith(head + R"(, "expert_load_imbalance": 2.5,
+                "expert_load_imbalance_fitted_on": {"gpus": 1, "experts": 128}})"),
+                                              "test.json");
+        QVERIFY(!oneGpu.ok());
+        QVERIFY2(oneGpu.error().toString().find("/expert_load_imbalance_fitted_on/gpus") !=
+                     std::string::npos,
+                 oneGpu.error().toString().c_str());
+    }
+
+    // The fitted rows (Qwen3-235B on eight GPUs) run at the fitted figure; DeepSeek-R1
+    // on four B200s at the scaled one, 1 + 1.5·(1.0294·√(4/256)) ÷ (1.4236·√(8/128)).
+    void theCalibrationRowsRunAtTheirLayoutsImbalance()
+    {
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const ReferenceSet all = builtinReferences().value();
+        ReferenceSet two;
+        two.families = all.families;
+        for (const char* id : {"trtllm-1.0-qwen3-235b-h200-tp8-1000-1000",
+                               "trtllm-dev-deepseek-r1-b200-fp4-dep4-1000-1000"}) {
+            const PerfReference* ref = all.reference(id);
+            QVERIFY2(ref, id);
+            two.references.push_back(*ref);
+        }
+        const auto rows = calibrate(two, catalog);
+        QVERIFY2(rows[0].detail.find("busiest GPU's routed work ×2.5)") != std::string::npos,
+                 rows[0].detail.c_str());
+        QVERIFY2(rows[1].detail.find("busiest GPU's routed work ×1.54)") != std::string::npos,
+                 rows[1].detail.c_str());
+    }
+
     // The built-in relations: MI325X on MI300X's CDNA 3 die, GB200 on B200's
     // Blackwell die. Every other GPU's lookup returns its own entry or none.
     void theBuiltInSharedDiesMoveOnlyTheirOwnGpus()

@@ -172,6 +172,27 @@ private slots:
         });
     }
 
+    // The busiest GPU holds fewer experts when the same experts are spread over more
+    // GPUs, and there are more GPUs to be the busiest: its excess never falls; more
+    // experts over the same GPUs average out: it never rises.
+    void theBusiestGpusShareFollowsTheLayout()
+    {
+        forEachCase("theBusiestGpusShareFollowsTheLayout", [&](const MoeCase& c, std::string& f) {
+            const ExpertLayout fitted{8, 128};
+            const double fittedFigure = 1.0 + 0.1 * (c.model.layers % 30);
+            const ExpertLayout layout{c.degree, c.model.experts};
+            const double here = expertLoadImbalance(fittedFigure, fitted, layout);
+            const double wider =
+                expertLoadImbalance(fittedFigure, fitted, {2 * c.degree, c.model.experts});
+            const double moreExperts =
+                expertLoadImbalance(fittedFigure, fitted, {c.degree, 2 * c.model.experts});
+            f = std::to_string(here) + " on " + std::to_string(c.degree) + " GPUs, " +
+                std::to_string(wider) + " on twice the GPUs, " + std::to_string(moreExperts) +
+                " with twice the experts";
+            return here >= 1.0 && wider >= here && moreExperts <= here;
+        });
+    }
+
     // A wider NVLink domain keeps more copies off the slower network; more tokens
     // send more bytes: the all-to-all never gets faster for either.
     void theAllToAllFollowsItsDomainAndItsTokens()

@@ -1,6 +1,7 @@
 #include "engine/expert_parallel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace fleet {
@@ -40,6 +41,56 @@ double allToAllSeconds(double tokensPerGpu, const ExpertRouting& routing, int ep
         latency = std::max(latency, link.scaleOutLatencySeconds);
     }
     return routing.moeLayers * (seconds + 2.0 * latency);
+}
+
+namespace {
+
+/// E[max of n normals] by the trapezoid rule over [−8, 8] (the integrand is
+/// below 1e-12 outside it for n ≤ 4,096).
+double integratedMaxOfNormals(int n)
+{
+    constexpr int kSteps = 4000;
+    constexpr double kLow = -8.0, kHigh = 8.0;
+    const double dx = (kHigh - kLow) / kSteps;
+    double sum = 0;
+    for (int i = 0; i <= kSteps; ++i) {
+        const double x = kLow + i * dx;
+        const double density = std::exp(-x * x / 2) / std::sqrt(2 * M_PI);
+        const double below = 0.5 * std::erfc(-x / std::sqrt(2.0));
+        const double term = x * n * density * std::pow(below, n - 1);
+        sum += (i == 0 || i == kSteps) ? term / 2 : term;
+    }
+    return sum * dx;
+}
+
+} // namespace
+
+double expectedMaxOfNormals(int n)
+{
+    if (n <= 1)
+        return 0.0;
+    // The group sizes the engine meets (a GPU's NVLink domain: up to 72);
+    // computed once, thread-safe as a function-local static.
+    constexpr int kTabled = 128;
+    static const std::array<double, kTabled + 1> table = [] {
+        std::array<double, kTabled + 1> t{};
+        for (int i = 2; i <= kTabled; ++i)
+            t[i] = integratedMaxOfNormals(i);
+        return t;
+    }();
+    return n <= kTabled ? table[n] : integratedMaxOfNormals(std::min(n, 4096));
+}
+
+double expertLoadImbalance(double fitted, ExpertLayout fittedOn, ExpertLayout layout)
+{
+    if (fitted <= 1.0 || layout.gpus <= 1)
+        return layout.gpus <= 1 ? 1.0 : std::max(1.0, fitted);
+    if (fittedOn.gpus <= 1 || fittedOn.experts <= 0 || layout.experts <= 0)
+        return fitted;
+    const auto spread = [](ExpertLayout l) {
+        return expectedMaxOfNormals(l.gpus) * std::sqrt(double(l.gpus) / l.experts);
+    };
+    return 1.0 + (fitted - 1.0) * spread(layout) / spread(fittedOn);
 }
 
 } // namespace fleet

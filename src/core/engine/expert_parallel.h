@@ -42,4 +42,24 @@ double remoteGpusPerToken(int expertsPerToken, int epGpus);
 double allToAllSeconds(double tokensPerGpu, const ExpertRouting& routing, int epGpus,
                        const AllToAllLink& link);
 
+/// Expected largest of `n` independent standard normal draws (0 for n ≤ 1;
+/// 1/√π for 2, 1.029 for 4, 1.424 for 8): E[max] = ∫ x·n·φ(x)·Φ(x)^(n−1) dx.
+double expectedMaxOfNormals(int n);
+
+/// The experts of one MoE layer spread over the GPUs of an expert-parallel group.
+struct ExpertLayout
+{
+    int gpus = 1;
+    int experts = 0; ///< routed experts per MoE layer
+};
+
+/// The busiest GPU's routed-expert work ÷ the mean on `layout`, from the
+/// figure `fitted` measured on `fittedOn`. A GPU holds E/G experts; if the
+/// experts' shares of the routed tokens scatter with one coefficient of
+/// variation c, a GPU's share scatters with c·√(G/E), and the busiest of G
+/// lies about E[max of G normals] of those above the mean: the excess
+/// λ − 1 scales with E[max_G]·√(G/E). One GPU has no busiest: 1. Without
+/// a fitted layout (0 GPUs) the figure is taken as it is.
+double expertLoadImbalance(double fitted, ExpertLayout fittedOn, ExpertLayout layout);
+
 } // namespace fleet

@@ -24,6 +24,7 @@ struct Efficiency
     double kvFractionOfFree = 0; ///< 0: usable fraction of all memory
     bool moeAttentionDataParallel = false;
     double expertLoadImbalance = 1.0; ///< busiest GPU's routed-expert work ÷ the mean
+    ExpertLayout imbalanceFittedOn;   ///< the layout that figure was measured on
     const InterconnectCost* link = nullptr;
     double linkBytesPerS = 0;
     int maxTensorParallel = 8;
@@ -63,6 +64,7 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
         e.kvFractionOfFree = measured->kvCacheFractionOfFree;
         e.moeAttentionDataParallel = measured->moeAttentionDataParallel;
         e.expertLoadImbalance = measured->expertLoadImbalance;
+        e.imbalanceFittedOn = {measured->imbalanceFitGpus, measured->imbalanceFitExperts};
         e.basis = measured->stack + " on " + measured->gpuId + ", calibrated";
     } else {
         e.bandwidth = a.memoryBandwidthEfficiency;
@@ -297,8 +299,16 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.kvBytesPerToken = heldKvBytesPerToken(shape, expertParallel ? 1 : degreeUnits);
     e.tensorParallel = degreeUnits;
     e.efficiencyBasis = eff.basis;
+    // The busiest GPU's excess grows with the GPUs the experts are spread
+    // over and shrinks with the experts each holds (expertLoadImbalance()).
+    const double imbalance =
+        expertParallel ? expertLoadImbalance(eff.expertLoadImbalance, eff.imbalanceFittedOn,
+                                             {degreeUnits, shape.experts})
+                       : 1.0;
     if (expertParallel)
         e.efficiencyBasis += ", attention data-parallel, experts expert-parallel";
+    if (imbalance > 1.0)
+        e.efficiencyBasis += " (busiest GPU's routed work ×" + formatNumber(imbalance, 3) + ')';
     const double contextMax = spec.inputTokens + spec.outputTokens;
     const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
@@ -357,7 +367,7 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     // mean's.
     const double prefillGroup = unit.computeFlopsPerS * degree * eff.prefill * tpEfficiency;
     const auto imbalanceSeconds = [&](double b) {
-        if (!expertParallel || eff.expertLoadImbalance <= 1.0)
+        if (imbalance <= 1.0)
             return 0.0;
         const double routedFlopsPerToken = 2.0 * shape.expertsPerToken * shape.routedExpertParams;
         const double routed =
@@ -365,7 +375,7 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
             routedFlopsPerToken * b / compute +
             routedFlopsPerToken * b * prefillPerDecode / prefillGroup +
             exchange(b * (1.0 + prefillPerDecode));
-        return (eff.expertLoadImbalance - 1.0) * routed;
+        return (imbalance - 1.0) * routed;
     };
     const auto stepSeconds = [&](double b) {
         return readSeconds(b) + attentionSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +

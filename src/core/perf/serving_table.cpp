@@ -26,7 +26,8 @@ void readOwnEfficiency(json::Reader& r, const boost::json::object& o, const std:
                 {"gpu", "precision", "stack", "memory_bandwidth", "decode_compute",
                  "prefill_compute", "source", "as_of"},
                 {"kv_cache_fraction_of_free", "moe_attention_data_parallel",
-                 "expert_load_imbalance", "note", "fit_references"});
+                 "expert_load_imbalance", "expert_load_imbalance_fitted_on", "note",
+                 "fit_references"});
     const json::NumberRule fraction = perf::range(0, true, 1);
     e.memoryBandwidth = r.number(o, "memory_bandwidth", path, fraction).value_or(0);
     e.decodeCompute = r.number(o, "decode_compute", path, fraction).value_or(0);
@@ -40,6 +41,16 @@ void readOwnEfficiency(json::Reader& r, const boost::json::object& o, const std:
     if (o.contains("expert_load_imbalance") && !e.moeAttentionDataParallel)
         r.report(path + "/expert_load_imbalance",
                  "applies to expert parallelism: needs moe_attention_data_parallel true");
+    if (const auto* on = r.object(o, "expert_load_imbalance_fitted_on", path, false)) {
+        const std::string at = path + "/expert_load_imbalance_fitted_on";
+        r.checkKeys(*on, at, {"gpus", "experts"}, {});
+        e.imbalanceFitGpus = r.integer(*on, "gpus", at, 2, 4096).value_or(0);
+        e.imbalanceFitExperts = r.integer(*on, "experts", at, 2, 4096).value_or(0);
+    }
+    if (o.contains("expert_load_imbalance") != o.contains("expert_load_imbalance_fitted_on"))
+        r.report(path + "/expert_load_imbalance_fitted_on",
+                 "expert_load_imbalance needs the layout it was fitted on (gpus and experts), "
+                 "and the layout needs the figure");
     e.fitReferences = perf::fitReferences(r, o, path);
 }
 
@@ -94,6 +105,8 @@ void resolveSharedDies(json::Reader& r, ServingTable& table)
         e.kvCacheFractionOfFree = own->kvCacheFractionOfFree;
         e.moeAttentionDataParallel = own->moeAttentionDataParallel;
         e.expertLoadImbalance = own->expertLoadImbalance;
+        e.imbalanceFitGpus = own->imbalanceFitGpus;
+        e.imbalanceFitExperts = own->imbalanceFitExperts;
     }
 }
 

@@ -31,6 +31,8 @@ struct ServingEfficiency
                                            ///< the experts expert-parallel across it
     double expertLoadImbalance = 1.0;      ///< expert parallelism: the busiest GPU's routed-expert
                                            ///< work (reads, FLOPs, all-to-all) ÷ the mean (≥ 1)
+    int imbalanceFitGpus = 0;    ///< the expert-parallel GPUs of the rows λ was fitted on
+    int imbalanceFitExperts = 0; ///< and their model's routed experts per MoE layer
     /// Every figure above is this GPU's entry at the same precision and stack
     /// (the same compute die with other memory); "" = its own figures.
     std::string sameComputeDieAs;
