@@ -105,6 +105,30 @@ private slots:
         QCOMPARE(llama->nonExpertParams(), llama->activeParams);
     }
 
+    // Full attention: position t reads the t tokens before it (∫ t dt). A chunked
+    // layer reads only its chunk: Llama 4's 36 of 48 layers within 8,192 tokens,
+    // so a decode step at 32,768 tokens reads far less than the whole context.
+    void chunkedLayersAttendWithinTheirChunk()
+    {
+        ModelShape m;
+        m.layers = 4;
+        QCOMPARE(m.attendedTokens(0, 4), 8.0);    // 4²/2
+        QCOMPARE(m.attendedTokens(10, 12), 22.0); // (12² − 10²)/2
+        m.attentionChunkTokens = 4;
+        m.chunkedAttentionLayers = 4;                       // every layer chunked
+        QCOMPARE(m.attendedTokens(0, 10), 18.0);            // two chunks of 4²/2 and 2²/2
+        QCOMPARE(m.attendedTokens(5, 9), 8.0);              // 1²/2 … 4²/2, then 1²/2
+        m.chunkedAttentionLayers = 2;                       // half of the layers
+        QCOMPARE(m.attendedTokens(4, 6), (10.0 + 2.0) / 2); // full (6² − 4²)/2, chunked 2²/2
+        const ModelShape* maverick = findModel("llama-4-maverick");
+        QVERIFY(maverick);
+        QCOMPARE(maverick->attentionChunkTokens, 8192);
+        QCOMPARE(maverick->chunkedAttentionLayers, 36);
+        const double decode = maverick->attendedTokens(1024, 1024 + 32768) / 32768;
+        QVERIFY(decode < 0.45 * (1024 + 32768 / 2.0)); // 12 full layers, 36 within chunks
+        QVERIFY(!findModel("llama-3.1-70b")->chunkedAttentionLayers);
+    }
+
     void aBrokenAttentionOrExpertEntryNamesTheFieldAndTheRule()
     {
         const std::string base = R"({"id": "x", "name": "X", "total_params": 4e9,
@@ -123,6 +147,13 @@ private slots:
             {base + R"("attention": "gqa", "kv_heads": 2, "head_dim": 64,
                        "shared_experts": 0, "moe_layers": 5})",
              "/models/0/moe_layers"},
+            {base + R"("attention": "gqa", "kv_heads": 2, "head_dim": 64,
+                       "shared_experts": 0, "moe_layers": 4, "attention_chunk_tokens": 64})",
+             "needs both attention_chunk_tokens and chunked_attention_layers"},
+            {base + R"("attention": "gqa", "kv_heads": 2, "head_dim": 64,
+                       "shared_experts": 0, "moe_layers": 4, "attention_chunk_tokens": 64,
+                       "chunked_attention_layers": 5})",
+             "/models/0/chunked_attention_layers"},
         };
         for (const auto& [entry, expected] : cases) {
             const auto parsed = parseModelTable(modelTable(entry), "test.json");

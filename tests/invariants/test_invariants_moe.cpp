@@ -172,6 +172,25 @@ private slots:
         });
     }
 
+    // A chunked layer reads and computes over its chunk, never more than the whole
+    // context, and the cache is held as before: chunking never lowers throughput.
+    void chunkedAttentionNeverLowersThroughput()
+    {
+        forEachCase("chunkedAttentionNeverLowersThroughput", [&](const MoeCase& c, std::string& f) {
+            ModelShape chunked = c.model;
+            chunked.attentionChunkTokens = 64 << (c.model.layers % 6);
+            chunked.chunkedAttentionLayers = 1 + c.model.layers * 3 / 4;
+            if (chunked.chunkedAttentionLayers > chunked.layers)
+                chunked.chunkedAttentionLayers = chunked.layers;
+            const double before = throughput(c, c.model, m_catalog);
+            const double after = throughput(c, chunked, m_catalog);
+            f = std::to_string(before) + " → " + std::to_string(after) + " tokens/s per GPU with " +
+                std::to_string(chunked.chunkedAttentionLayers) + " layers chunked at " +
+                std::to_string(chunked.attentionChunkTokens) + " tokens";
+            return after >= before * (1 - 1e-9);
+        });
+    }
+
     // The busiest GPU holds fewer experts when the same experts are spread over more
     // GPUs, and there are more GPUs to be the busiest: its excess never falls; more
     // experts over the same GPUs average out: it never rises.

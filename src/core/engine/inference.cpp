@@ -111,8 +111,11 @@ struct Shape
     double decodeAttentionFlops =
         0; ///< per layer and cached token (GQA or MLA, as the model states)
     int experts = 0, expertsPerToken = 0, moeLayers = 0;
-    double routedExpertParams = 0; ///< one routed expert over its layers
-    double nonExpertParams = 0;    ///< used by every token, held by no expert
+    double routedExpertParams = 0;     ///< one routed expert over its layers
+    double nonExpertParams = 0;        ///< used by every token, held by no expert
+    const ModelShape* model = nullptr; ///< the table's entry (chunked attention), if any
+
+    bool chunked() const { return model && model->chunkedAttentionLayers > 0; }
 };
 
 /// The model that shapes the service: the context's (the CLI's --model),
@@ -141,6 +144,7 @@ Shape shapeFor(const InferenceSpec& spec, const ServingContext& context)
         s.moeLayers = m->moeLayers > 0 ? m->moeLayers : m->layers;
         s.routedExpertParams = m->routedExpertParams();
         s.nonExpertParams = m->nonExpertParams();
+        s.model = m;
     } else {
         const ModelShape estimate = estimatedDenseShape(spec.params);
         s.activeParams = spec.params;
@@ -209,11 +213,15 @@ double allReduceSeconds(double tokens, const Shape& shape, const Efficiency& eff
 
 /// A prompt token costs 2·N in matrix products plus attention over the
 /// prompt before it: QKᵀ and AV, 2 FLOPs each per layer, query dimension and
-/// earlier token (I/2 on average, causal). Decode attention is a KV read,
-/// counted in the step.
+/// earlier token (I/2 on average, causal; within its chunk on a chunked
+/// layer). Decode attention is a KV read, counted in the step.
 double attentionFlopsPerPromptToken(const InferenceSpec& spec, const Shape& shape)
 {
-    return 4.0 * shape.layers * shape.attentionDim * spec.inputTokens / 2.0;
+    const double attended =
+        spec.inputTokens > 0 && shape.chunked()
+            ? shape.model->attendedTokens(0, spec.inputTokens) / spec.inputTokens
+            : spec.inputTokens / 2.0;
+    return 4.0 * shape.layers * shape.attentionDim * attended;
 }
 
 /// Whether a prompt's attention runs on one unit of the group (see below):
@@ -310,7 +318,14 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     if (imbalance > 1.0)
         e.efficiencyBasis += " (busiest GPU's routed work ×" + formatNumber(imbalance, 3) + ')';
     const double contextMax = spec.inputTokens + spec.outputTokens;
-    const double contextAverage = spec.inputTokens + spec.outputTokens / 2.0;
+    // Tokens a decode step's attention reads per sequence, averaged over the
+    // sequence's output positions (I + O/2 without chunked layers). The KV
+    // cache still holds the whole context (the stacks reserve it per request).
+    const double contextAverage =
+        shape.chunked() && spec.outputTokens > 0
+            ? shape.model->attendedTokens(spec.inputTokens, spec.inputTokens + spec.outputTokens) /
+                  spec.outputTokens
+            : spec.inputTokens + spec.outputTokens / 2.0;
     const double degree = degreeUnits;
     const double usable = usableBytes(unit, degree, held, eff, assumptions);
     if (held + contextMax * e.kvBytesPerToken > usable)

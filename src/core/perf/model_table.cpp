@@ -40,6 +40,36 @@ double ModelShape::nonExpertParams() const
 
 namespace {
 
+/// ∫₀ⁿ (t mod chunk) dt: the tokens a position attends to within its chunk,
+/// summed over the first n positions (whole chunks and the rest).
+double attendedWithinChunks(double n, double chunk)
+{
+    if (n <= 0)
+        return 0.0;
+    const double whole = std::floor(n / chunk);
+    const double rest = n - whole * chunk;
+    return (whole * chunk * chunk + rest * rest) / 2;
+}
+
+} // namespace
+
+double ModelShape::attendedTokens(double from, double to) const
+{
+    if (to <= from)
+        return 0.0;
+    // Full attention: position t reads the t tokens before it (continuous, so
+    // a prompt of I averages I/2 and a decode from I to I + O averages I + O/2).
+    const double full = (to - from) * (from + to) / 2;
+    if (attentionChunkTokens <= 0 || chunkedAttentionLayers <= 0 || layers <= 0)
+        return full;
+    const double chunked = attendedWithinChunks(to, attentionChunkTokens) -
+                           attendedWithinChunks(from, attentionChunkTokens);
+    const double share = double(chunkedAttentionLayers) / layers;
+    return (1.0 - share) * full + share * chunked;
+}
+
+namespace {
+
 /// "attention": "gqa" (KV heads and head dimension) or "mla" (the latent, its
 /// kv_lora_rank part and the query heads that all read it).
 void readAttention(json::Reader& r, const boost::json::object& o, const std::string& path,
@@ -111,7 +141,7 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
                      "source", "as_of"},
                     {"attention", "kv_heads", "head_dim", "kv_latent_dims", "kv_lora_rank",
                      "query_heads", "experts", "experts_per_token", "shared_experts", "moe_layers",
-                     "attention_dim"});
+                     "attention_dim", "attention_chunk_tokens", "chunked_attention_layers"});
         ModelShape m;
         m.id = r.identifier(*o, "id", path).value_or("");
         r.setEntry(m.id);
@@ -131,6 +161,16 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
         m.expertsPerToken = r.integer(*o, "experts_per_token", path, 1, 4096, false).value_or(0);
         m.sharedExperts = r.integer(*o, "shared_experts", path, 0, 64, false).value_or(0);
         m.moeLayers = r.integer(*o, "moe_layers", path, 1, 1000, false).value_or(0);
+        m.attentionChunkTokens =
+            r.integer(*o, "attention_chunk_tokens", path, 1, 1 << 24, false).value_or(0);
+        m.chunkedAttentionLayers =
+            r.integer(*o, "chunked_attention_layers", path, 1, 1000, false).value_or(0);
+        if ((m.attentionChunkTokens > 0) != (m.chunkedAttentionLayers > 0))
+            r.report(path + "/chunked_attention_layers",
+                     "chunked attention needs both attention_chunk_tokens and "
+                     "chunked_attention_layers");
+        else if (m.chunkedAttentionLayers > m.layers)
+            r.report(path + "/chunked_attention_layers", "must not exceed layers");
         readAttention(r, *o, path, m);
         m.source = r.string(*o, "source", path).value_or("");
         m.asOf = r.string(*o, "as_of", path).value_or("");

@@ -44,6 +44,11 @@ struct ModelShape
     int expertsPerToken = 0; ///< experts each token uses
     int sharedExperts = 0;   ///< experts every token uses besides the routed ones
     int moeLayers = 0;       ///< layers whose MLP routes to experts (0 for a dense model)
+    /// Chunked local attention (Llama 4): `chunkedAttentionLayers` layers
+    /// attend only within their `attentionChunkTokens`-token chunk of the
+    /// sequence; the other layers attend to the whole context. 0: none.
+    int attentionChunkTokens = 0;
+    int chunkedAttentionLayers = 0;
     std::string source;
     std::string asOf;
 
@@ -64,6 +69,10 @@ struct ModelShape
     /// layers, shared experts, embeddings): active − experts per token × one
     /// routed expert; = active for a dense model.
     double nonExpertParams() const;
+    /// Tokens a layer-averaged attention reads, summed over the positions
+    /// [from, to) of one sequence (continuous: ∫ t dt): each position attends
+    /// to the tokens before it, within its chunk on a chunked layer.
+    double attendedTokens(double from, double to) const;
 };
 
 /// Reads data/perf/models.json text; every problem names the entry and field.
