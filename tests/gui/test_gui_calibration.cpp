@@ -9,6 +9,8 @@
 #include "views/calibration_view.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -58,6 +60,45 @@ private slots:
                          .arg(held.medianAbsError * 100, 0, 'f', 1)),
                  qPrintable(summary->text()));
         QVERIFY(view.grab().toImage().save(QStringLiteral(FLEET_BINARY_DIR "/calibration.png")));
+    }
+
+    // The filters show one set, or only the misses, and say how many rows show.
+    void theFiltersShowASetOrItsMisses()
+    {
+        CalibrationView view;
+        const std::vector<CalibrationRow> rows =
+            calibrate(builtinReferences().value(), loadBuiltinCatalog().value());
+        const auto visible = [&] {
+            std::vector<int> shown;
+            for (int i = 0; i < view.table()->rowCount(); ++i)
+                if (!view.table()->isRowHidden(i))
+                    shown.push_back(i);
+            return shown;
+        };
+        QCOMPARE(int(visible().size()), int(rows.size()));
+        view.setFilter()->setCurrentIndex(2); // held out
+        view.outsideOnly()->setChecked(true);
+        const std::vector<int> misses = visible();
+        const CalibrationSummary held = summarizeCalibration(rows, ReferenceUse::HeldOut);
+        QCOMPARE(int(misses.size()), held.outsideTolerance);
+        for (int i : misses) {
+            QCOMPARE(rows[std::size_t(i)].use, ReferenceUse::HeldOut);
+            QVERIFY(!rows[std::size_t(i)].within);
+        }
+        const QLabel* shown = view.findChild<QLabel*>(QStringLiteral("calibrationShown"));
+        QVERIFY(shown);
+        QCOMPARE(shown->text(),
+                 QStringLiteral("%1 of %2 shown").arg(misses.size()).arg(rows.size()));
+        view.setFilter()->setCurrentIndex(1); // fit: none outside (a fit reproduces its inputs)
+        QCOMPARE(int(visible().size()), 0);
+        view.outsideOnly()->setChecked(false);
+        QCOMPARE(int(visible().size()), int(rows.size()) - held.count);
+        view.show();
+        view.setFilter()->setCurrentIndex(2);
+        view.outsideOnly()->setChecked(true);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/calibration-held-out-misses.png")));
     }
 
     void theHelpMenuOpensIt()

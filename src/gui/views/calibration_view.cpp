@@ -3,7 +3,10 @@
 #include "calibration/calibration.h"
 #include "store/catalog_loader.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -45,6 +48,23 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     summary->setObjectName(QStringLiteral("calibrationSummary"));
     summary->setWordWrap(true);
     layout->addWidget(summary);
+    // Filters: a set, and the misses alone (what the model gets wrong).
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Show"), this));
+    m_set = new QComboBox(this);
+    m_set->setObjectName(QStringLiteral("calibrationSetFilter"));
+    m_set->addItem(tr("Every reference"));
+    m_set->addItem(tr("Fit only"));
+    m_set->addItem(tr("Held out only"));
+    filters->addWidget(m_set);
+    m_outside = new QCheckBox(tr("Only those outside their tolerance"), this);
+    m_outside->setObjectName(QStringLiteral("calibrationOutsideOnly"));
+    filters->addWidget(m_outside);
+    m_shown = new QLabel(this);
+    m_shown->setObjectName(QStringLiteral("calibrationShown"));
+    filters->addWidget(m_shown);
+    filters->addStretch(1);
+    layout->addLayout(filters);
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("calibrationTable"));
     // The figures first, the long conditions last (stretched), so the ratio is
@@ -72,6 +92,10 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     }
     const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
     m_table->setRowCount(int(rows.size()));
+    for (const CalibrationRow& r : rows) {
+        m_heldOut.push_back(r.use == ReferenceUse::HeldOut);
+        m_within.push_back(r.within);
+    }
     int within = 0;
     for (int i = 0; i < int(rows.size()); ++i) {
         const CalibrationRow& r = rows[std::size_t(i)];
@@ -124,7 +148,23 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
            "same table: fleetplanner-cli calibrate."));
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    connect(m_set, &QComboBox::currentIndexChanged, this, &CalibrationView::applyFilters);
+    connect(m_outside, &QCheckBox::toggled, this, &CalibrationView::applyFilters);
+    applyFilters();
     resize(1280, 640);
+}
+
+void CalibrationView::applyFilters()
+{
+    int shown = 0;
+    for (int i = 0; i < m_table->rowCount(); ++i) {
+        const std::size_t r = std::size_t(i);
+        const bool set = m_set->currentIndex() == 0 || (m_set->currentIndex() == 2) == m_heldOut[r];
+        const bool visible = set && (!m_outside->isChecked() || !m_within[r]);
+        m_table->setRowHidden(i, !visible);
+        shown += visible;
+    }
+    m_shown->setText(tr("%1 of %2 shown").arg(shown).arg(m_table->rowCount()));
 }
 
 } // namespace fleet::gui

@@ -7,6 +7,11 @@
 
 #include <QDialog>
 
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
 class QTableWidget;
 
 namespace fleet::gui {
@@ -20,9 +25,20 @@ public:
 
     /// The table (for tests).
     QTableWidget* table() const { return m_table; }
+    /// Which rows show: every set, fit or held out (for tests).
+    QComboBox* setFilter() const { return m_set; }
+    /// Show only the references outside their tolerance (for tests).
+    QCheckBox* outsideOnly() const { return m_outside; }
 
 private:
+    /// Hides the rows the filters leave out and says how many show.
+    void applyFilters();
+
     QTableWidget* m_table = nullptr;
+    QComboBox* m_set = nullptr;
+    QCheckBox* m_outside = nullptr;
+    QLabel* m_shown = nullptr;
+    std::vector<bool> m_heldOut, m_within;
 };
 
 } // namespace fleet::gui
