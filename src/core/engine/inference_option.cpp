@@ -54,8 +54,8 @@ struct ReplicaChoice
 /// The replicas `rps` requests per second need on `e`: their throughput,
 /// then (with a TTFT quantile target) the queueing for request slots, split
 /// into dedicated and overflow replicas when `overflow`.
-ReplicaChoice replicasOn(const OptionContext& c, const InferenceEstimate& e, double rps, double ttftMs,
-                         bool overflow)
+ReplicaChoice replicasOn(const OptionContext& c, const InferenceEstimate& e, double rps,
+                         double ttftMs, bool overflow)
 {
     const Assumptions& a = c.project.assumptions;
     ReplicaChoice choice;
