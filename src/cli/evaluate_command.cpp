@@ -223,6 +223,7 @@ boost::json::object comparisonJson(const Evaluation& evaluation, const Optimizer
     return bj::object{{"method", view.plan->method},
                       {"gap", view.plan->gap},
                       {"cost_usd", c.optimizerCostUsd},
+                      {"network_cost_usd", view.plan->networkUsd},
                       {"engine_cost_usd", c.engineCostUsd},
                       {"engine_minus_optimizer_usd", c.differenceUsd},
                       {"engine_gpus_beyond_fleet", c.engineGpusBeyondFleet},

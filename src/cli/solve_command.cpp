@@ -47,9 +47,13 @@ QString solveText(const RegimeMixResult& r, Objective objective)
         out += QStringLiteral("  why: ") + QString::fromStdString(reason) + QLatin1Char('\n');
     if (r.assignments.empty() && r.unserved.empty())
         return out;
-    out += QStringLiteral("%1 %2 (bound %3); GPU cost %4")
+    out += QStringLiteral("%1 %2 (bound %3); fleet cost %4")
                .arg(objective == Objective::Cost ? "Cost" : "Margin", usd(r.objectiveUsd),
                     usd(r.bestBoundUsd), usd(r.costUsd));
+    // Network-pooled options pay a network beside their GPUs (in the total).
+    if (r.networkUsd > 0)
+        out += QStringLiteral(" (GPUs %1, network of pooled GPUs %2)")
+                   .arg(usd(r.costUsd - r.networkUsd), usd(r.networkUsd));
     if (r.savingsUsd)
         out += QStringLiteral("; saves %1 against all bare metal, on demand (%2)")
                    .arg(usd(*r.savingsUsd), usd(*r.baselineUsd));

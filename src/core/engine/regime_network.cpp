@@ -1,5 +1,7 @@
 #include "engine/regime_network.h"
 
+#include "engine/option_month_total.h"
+
 namespace fleet {
 
 double networkCostUsd(const Project& project, const OptionResult& option, std::size_t monthIndex)
@@ -12,10 +14,7 @@ double networkCostUsd(const Project& project, const OptionResult& option, std::s
 
 double networkTotalCostUsd(const Project& project, const OptionResult& option)
 {
-    double usd = 0.0;
-    for (std::size_t m = 0; m < option.months.size(); ++m)
-        usd += networkCostUsd(project, option, m);
-    return usd;
+    return horizonTotalUsd(project, option, networkCostUsd);
 }
 
 } // namespace fleet

@@ -1,5 +1,7 @@
 #include "engine/service_overflow.h"
 
+#include "engine/option_month_total.h"
+
 #include <cmath>
 
 namespace fleet {
@@ -70,10 +72,7 @@ double overflowCostUsd(const Project& project, const OptionResult& option, std::
 
 double overflowTotalCostUsd(const Project& project, const OptionResult& option)
 {
-    double total = 0;
-    for (std::size_t m = 0; m < option.months.size(); ++m)
-        total += overflowCostUsd(project, option, m);
-    return total;
+    return horizonTotalUsd(project, option, overflowCostUsd);
 }
 
 } // namespace fleet

@@ -107,8 +107,9 @@ void readSolution(const Project& project, const Model& model, const MilpSolution
                                               oc.option->regime, oc.option->profile, oc.onSpot});
                 if (objective == Objective::Margin)
                     result.revenueUsd += revenueOf(project, *entry.workload, *oc.option);
-                result.costUsd += overflowTotalCostUsd(project, *oc.option) +
-                                  networkTotalCostUsd(project, *oc.option);
+                const double networkUsd = networkTotalCostUsd(project, *oc.option);
+                result.costUsd += overflowTotalCostUsd(project, *oc.option) + networkUsd;
+                result.networkUsd += networkUsd;
                 served = true;
             }
         if (!served)

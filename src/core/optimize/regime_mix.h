@@ -98,8 +98,13 @@ struct RegimeMixResult
     double bestBoundUsd = 0;
     double gap = 0;
     double solveSeconds = 0;
-    /// GPUs held × hours × price over the horizon, less elasticSavingUsd, + services' overflow
+    /// The fleet's cost over the horizon: GPUs held × hours × price, less
+    /// elasticSavingUsd, + services' overflow, + networkUsd.
     double costUsd = 0;
+    /// The network charge of network-pooled options over the horizon
+    /// (networkTotalCostUsd of each chosen option; in costUsd, not in
+    /// costBreakdown). The GPUs' part is costUsd − networkUsd.
+    double networkUsd = 0;
     double revenueUsd = 0; ///< margin objective: what the served segments pay
     std::vector<PlanCostShare> costBreakdown;
     /// What services and notebooks on on-demand GPUs save by paying their

@@ -94,6 +94,7 @@ bj::object regimeMixResultToJson(const RegimeMixResult& r, Objective objective)
         {"gap", r.gap},
         {"solve_seconds", r.solveSeconds},
         {"cost_usd", r.costUsd},
+        {"network_cost_usd", r.networkUsd},
         {"revenue_usd", r.revenueUsd},
         {"cost_breakdown", std::move(breakdown)},
         {"baseline_usd", r.baselineUsd ? bj::value(*r.baselineUsd) : bj::value(nullptr)},
@@ -233,6 +234,10 @@ Result<RegimeMixResult> regimeMixResultFromJson(const bj::value& value, const st
     r.gap = read.number(*root, "gap", path);
     r.solveSeconds = read.number(*root, "solve_seconds", path);
     r.costUsd = read.number(*root, "cost_usd", path);
+    // The network part of cost_usd; absent from replies written before
+    // 2026-12-07, read as 0 (their cost_usd is whole either way).
+    if (root->if_contains("network_cost_usd"))
+        r.networkUsd = read.number(*root, "network_cost_usd", path);
     r.revenueUsd = read.number(*root, "revenue_usd", path);
     read.objects(*root, "cost_breakdown", path, [&](const bj::object& item, const std::string& at) {
         r.costBreakdown.push_back({read.text(item, "gpu", at),

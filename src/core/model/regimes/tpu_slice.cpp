@@ -3,7 +3,7 @@
 // that holds them (the rounding is billed), one tenant per slice with no chip
 // shared, hardware isolation between slices; a training job larger than the
 // largest slice runs as equal slices over the data-center network at the
-// TPU's multislice efficiency (engine/options.cpp). Runs only on TPUs, and
+// TPU's multislice efficiency (engine/training_option.cpp). Runs only on TPUs, and
 // TPUs run only under it. Its figures and traits are sourced data:
 // data/defaults/engine.json, "regimes.tpu_slice".
 
