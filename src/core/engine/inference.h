@@ -67,7 +67,7 @@ double estimatedKvBytesPerToken(double params, Precision precision);
 /// 2, 4 … units up to the link's domain when `allowTensorParallel`; the
 /// context's fixed degree alone when it sets one) that fits and meets the
 /// targets, smallest first. Fails with the reason when no degree does. The
-/// engine picks among them by the demand (engine/options.cpp: the fewest
+/// engine picks among them by the demand (engine/inference_option.cpp: the fewest
 /// GPUs for a month's requests; docs/MODEL.md, "Tensor-parallel degree").
 Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,
                                                                const ResourceUnit& unit,
