@@ -4,6 +4,7 @@
 // "Set range…" dialog writes, refuses and removes a field's range.
 
 #include "charts/band_style.h"
+#include "charts/bar_turn.h"
 #include "charts/chart_export.h"
 #include "charts/chart_kinds.h"
 #include "compute/plan_results.h"
@@ -20,11 +21,13 @@
 #include "views/chart_tabs.h"
 
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QGraphicsScene>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
@@ -35,6 +38,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -51,6 +55,18 @@ Project withPriceRangeOnly()
     std::erase_if(project.ranges,
                   [](const InputRange& range) { return range.path.find("/price_books/") != 0; });
     return project;
+}
+
+/// withPriceRangeOnly()'s results with their fans over 40 draws, current.
+PlanResults bandedResults()
+{
+    PlanResults results = computePlanResults(withPriceRangeOnly());
+    RangeOptions options;
+    options.draws = 40;
+    results.bands =
+        std::make_shared<const ChartBands>(chartBands(results.project, options).value());
+    results.bandsCurrent = true;
+    return results;
 }
 
 template <typename T> T* seriesOf(const QChart* chart)
@@ -137,12 +153,7 @@ private slots:
     /// are as they were, and while the fans are computed the legend says so.
     void theChartsDrawTheirFansAndNoneWithoutRanges()
     {
-        PlanResults results = computePlanResults(withPriceRangeOnly());
-        RangeOptions options;
-        options.draws = 40;
-        results.bands =
-            std::make_shared<const ChartBands>(chartBands(results.project, options).value());
-        results.bandsCurrent = true;
+        PlanResults results = bandedResults();
 
         std::unique_ptr<QChart> curve(createChart(ChartKind::CostCurve, results));
         QVERIFY(hasBand(curve.get()));
@@ -234,6 +245,70 @@ private slots:
 
     /// In the app: the fans arrive after the KPIs' ranges, computed off the
     /// GUI thread, and the charts shown are redrawn with them.
+    /// Bars turned on their side and back (a window made narrow, then wide
+    /// again: bar_turn.h) give their fans back as built: on the bars' value
+    /// axis, with one legend entry for them all; the same for the line that
+    /// says the fans are being computed. Turning moves the axes, which
+    /// detached the whiskers from the value axis: put back, they were drawn
+    /// on a scale of their own, off the chart, with a legend entry each.
+    void turnedBarsGiveTheirFansBackAsBuilt()
+    {
+        PlanResults results = bandedResults();
+        for (const bool current : {true, false}) { // the whiskers, then the hint
+            results.bandsCurrent = current;
+            QGraphicsScene scene; // before the chart: a chart left in it is the scene's
+            std::unique_ptr<QChart> chart(createChart(ChartKind::CostPerToken, results));
+            scene.addItem(chart.get()); // legend entries are seen laid out in a scene
+            chart->resize(900, 600);
+            QCoreApplication::processEvents();
+            struct Built
+            {
+                QAbstractSeries* series;
+                QList<QAbstractAxis*> axes;
+                bool visible;
+                int inLegend;
+            };
+            const auto inLegend = [&](QAbstractSeries* series) {
+                int shown = 0;
+                for (const QLegendMarker* marker : chart->legend()->markers(series))
+                    shown += marker->isVisible() ? 1 : 0;
+                return shown;
+            };
+            const auto sorted = [](QList<QAbstractAxis*> axes) {
+                std::sort(axes.begin(), axes.end());
+                return axes;
+            };
+            std::vector<Built> built;
+            QBarCategoryAxis* categories = nullptr;
+            for (QAbstractSeries* series : chart->series())
+                if (belongsToBand(series))
+                    built.push_back({series, sorted(series->attachedAxes()), series->isVisible(),
+                                     inLegend(series)});
+            for (QAbstractAxis* axis : chart->axes())
+                if (auto* c = qobject_cast<QBarCategoryAxis*>(axis))
+                    categories = c;
+            QVERIFY(categories);
+            QCOMPARE(built.empty(), false);
+            QCOMPARE(built.size() > 1, current); // a whisker a bar, or the one hint
+            int entries = 0;
+            for (const Built& band : built)
+                entries += band.inLegend;
+            QCOMPARE(entries, 1);
+
+            TurnedBars turned = TurnedBars::turn(chart.get(), categories);
+            QVERIFY(turned.isTurned());
+            for (const Built& band : built)
+                QVERIFY(!band.series->isVisible());
+            turned.restore();
+            QCoreApplication::processEvents(); // the legend lays its entries out again
+            for (const Built& band : built) {
+                QCOMPARE(sorted(band.series->attachedAxes()), band.axes);
+                QCOMPARE(band.series->isVisible(), band.visible);
+                QCOMPARE(inLegend(band.series), band.inLegend);
+            }
+        }
+    }
+
     void theAppShowsTheFansOnceComputed()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -5,6 +5,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 
@@ -15,6 +16,7 @@ const char* const kBandProperty = "fleetBand";
 const char* const kFollowsProperty = "fleetBandFollows";
 const char* const kPartProperty = "fleetBandPart";
 const char* const kHintProperty = "fleetBandHint";
+const char* const kNoLegendProperty = "fleetBandNoLegend";
 } // namespace
 
 QString bandLegend(int draws, const QString& also)
@@ -35,6 +37,18 @@ void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part)
     series->setProperty(kBandProperty, true);
     series->setProperty(kPartProperty, int(part));
     series->setProperty(kFollowsProperty, QVariant::fromValue(static_cast<QObject*>(follows)));
+}
+
+void hideBandLegend(QChart* chart, QAbstractSeries* series)
+{
+    series->setProperty(kNoLegendProperty, true);
+    for (QLegendMarker* marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
+bool bandInLegend(const QAbstractSeries* series)
+{
+    return !series->property(kNoLegendProperty).toBool();
 }
 
 void markBandHint(QAbstractSeries* series)

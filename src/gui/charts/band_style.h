@@ -29,6 +29,12 @@ enum class BandPart
 /// Marks `series` as a fan's; `follows`: the series whose colour it takes
 /// (null: the legend's text colour).
 void markBand(QAbstractSeries* series, QAbstractSeries* follows, BandPart part);
+/// Hides the legend entries of fan series `series` (an entry of another says
+/// it): remembered, so that bars turned on their side and back keep it so
+/// (bar_turn.h).
+void hideBandLegend(QChart* chart, QAbstractSeries* series);
+/// Whether fan series `series` has legend entries (hideBandLegend).
+bool bandInLegend(const QAbstractSeries* series);
 /// Marks `series` as the legend line that says a fan is being computed.
 void markBandHint(QAbstractSeries* series);
 /// A fan's series or its hint: not data of the chart's own (bars turned on

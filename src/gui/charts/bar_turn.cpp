@@ -12,6 +12,8 @@
 #include <QHorizontalBarSeries>
 #include <QHorizontalPercentBarSeries>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
 
@@ -28,9 +30,18 @@ struct TurnedBars::State
     QPointer<QAbstractAxis> values;
     Qt::Alignment categoriesAlignment;
     Qt::Alignment valuesAlignment;
-    /// Fans over the input ranges (band_style.h), hidden while turned: their
-    /// whiskers stand on upright bars.
-    std::vector<QPointer<QAbstractSeries>> hiddenBands;
+    /// Fans over the input ranges and their hint (band_style.h), hidden
+    /// while turned (their whiskers stand on upright bars), as built: moving
+    /// the axes detaches them from the bars' axes, and adding them again
+    /// shows the legend entries of every whisker (one is shown as built:
+    /// bandInLegend).
+    struct Band
+    {
+        QPointer<QAbstractSeries> series;
+        std::vector<QPointer<QAbstractAxis>> axes;
+        bool visible = true;
+    };
+    std::vector<Band> bands;
 };
 
 namespace {
@@ -193,9 +204,12 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     state.categoriesAlignment = categories->alignment();
     state.valuesAlignment = values->alignment();
     for (QAbstractSeries* series : chart->series())
-        if (belongsToBand(series) && series->isVisible()) {
+        if (belongsToBand(series)) {
+            State::Band band{series, {}, series->isVisible()};
+            for (QAbstractAxis* axis : series->attachedAxes())
+                band.axes.emplace_back(axis);
+            state.bands.push_back(std::move(band));
             series->setVisible(false);
-            state.hiddenBands.emplace_back(series);
         }
     turned->setName(bars->name());
     turned->setBarWidth(bars->barWidth());
@@ -238,18 +252,21 @@ void TurnedBars::restore()
     original->attachAxis(state->categories);
     original->attachAxis(state->values);
     apply(kept);
-    // The fans after the bars again, as built (the bars went back last).
-    for (QAbstractSeries* band : chart->series())
-        if (belongsToBand(band)) {
-            const QList<QAbstractAxis*> axes = band->attachedAxes();
-            chart->removeSeries(band);
-            chart->addSeries(band);
-            for (QAbstractAxis* axis : axes)
-                band->attachAxis(axis);
-        }
-    for (const QPointer<QAbstractSeries>& band : state->hiddenBands)
-        if (band)
-            band->setVisible(true);
+    // The fans after the bars again, as built (the bars went back last), on
+    // the axes they were built on and with the legend entries they had.
+    for (const State::Band& band : state->bands) {
+        if (!band.series || !chart->series().contains(band.series.data()))
+            continue;
+        QAbstractSeries* series = band.series;
+        chart->removeSeries(series);
+        chart->addSeries(series);
+        for (const QPointer<QAbstractAxis>& axis : band.axes)
+            if (axis && chart->axes().contains(axis.data()))
+                series->attachAxis(axis);
+        series->setVisible(band.visible);
+        for (QLegendMarker* marker : chart->legend()->markers(series))
+            marker->setVisible(bandInLegend(series));
+    }
     styleBands(chart); // added again, the theme coloured them afresh
     deleteReplacedGraphics(chart);
 }

@@ -6,7 +6,6 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -109,8 +108,7 @@ QChart* createCostCurveChart(const CostCurveData& data, const CostCurveBand* ban
         series->attachAxis(y);
     }
     if (median) // said in the fan's legend entry: one entry fewer to fit
-        for (QLegendMarker* marker : chart->legend()->markers(median))
-            marker->setVisible(false);
+        hideBandLegend(chart, median);
     styleBands(chart); // the colours the theme gave the curve
     return chart;
 }

@@ -8,7 +8,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -144,8 +143,7 @@ QChart* createCostPerTokenChart(const Catalog& catalog, const CostPerTokenData& 
                     if (first) // one legend entry for them all
                         line->setName(bandLegend(band->draws, {}));
                     else
-                        for (QLegendMarker* marker : chart->legend()->markers(line))
-                            marker->setVisible(false);
+                        hideBandLegend(chart, line);
                     first = false;
                 }
     } else if (bandPending) {

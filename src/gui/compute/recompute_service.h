@@ -78,8 +78,10 @@ public:
     void setPacking(std::shared_ptr<const PackingReport> packing);
     /// The charts' fans over the input ranges of the project `inputs` (as
     /// projectToJsonText writes it; RangeService): when the results shown
-    /// are of it, they are completed with the fans (bandsReady). Later
-    /// results carry them, not current, until the fans of theirs arrive.
+    /// are of it, they are completed with the fans (bandsReady; the copy of
+    /// the results is made on a thread of the service's, so bandsReady
+    /// follows later). Later results carry them, not current, until the fans
+    /// of theirs arrive.
     void setBands(std::shared_ptr<const ChartBands> bands, quint64 inputs);
     bool fastBusy() const { return m_fastRunning || m_pending.has_value(); }
     bool slowBusy() const { return m_slowRunning; }
@@ -139,6 +141,10 @@ private:
     void optimizerDone();
     void kpisDone(quint64 generation, ResultsPtr results);
     void exactRequestDone();
+    /// setBands' copy of `base` with `bands`, made off the GUI thread: shown
+    /// if `base` still is, else the fans are set on the results now shown.
+    void bandsCopied(const ResultsPtr& base, std::shared_ptr<const ChartBands> bands,
+                     quint64 inputs, std::shared_ptr<PlanResults> results);
     /// The slow part's every chart's data, before its simulations end.
     void chartsDone(quint64 generation, std::shared_ptr<PlanResults> charts);
 
@@ -216,6 +222,13 @@ private:
     /// at a lower priority (threads.h) so the KPIs and the GUI come first.
     QThreadPool m_fastPool;
     QThreadPool m_backgroundPool;
+    /// setBands' copy of the results shown, and the results and fans it is of.
+    QThreadPool m_bandsPool;
+    struct BandsCopy
+    {
+        ResultsPtr base;
+        std::shared_ptr<const ChartBands> bands;
+    } m_bandsCopy;
 };
 
 } // namespace fleet::gui

@@ -109,7 +109,8 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const
     const Project& shown = m_document->shownProject();
     const QVariant value = c.get(shown, item);
     if (!value.isValid()) // the item has no such field (a plan the book does not offer)
-        return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
+        return role == Qt::DisplayRole && !c.blankWhenMissing ? QVariant(QStringLiteral("—"))
+                                                              : QVariant();
     if (value.typeId() == QMetaType::Bool) {
         if (role == Qt::CheckStateRole)
             return value.toBool() ? Qt::Checked : Qt::Unchecked;

@@ -58,6 +58,9 @@ struct FieldColumn
     /// The tooltip of a cell whose item has no such field (shown "—"), when
     /// it should say more than `tooltip` (how to add the missing value).
     QString missingTooltip = {};
+    /// A cell whose item has no such field shows nothing instead of "—" (a
+    /// setting only some rows state: a regime's per-kind overheads).
+    bool blankWhenMissing = false;
     /// The group a form shows the field in ("Model", "Run"; the field
     /// table's group, or the page's for its own columns).
     QString group = {};

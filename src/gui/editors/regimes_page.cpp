@@ -63,31 +63,75 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         c.pointer = [field](const Project&, int i) { return regimePointer(i, field); };
         return c;
     };
+    // A workload kind's own overhead, where the regime states one (the
+    // network-pooled regime does): a regime without it shows an empty cell,
+    // not 0, and its throughput overhead applies to the kind.
+    const auto kindOverheadColumn = [](const QString& header, const QString& kind,
+                                       const char* field, double Regime::*member) {
+        FieldColumn c;
+        c.header = header;
+        c.unit = QObject::tr("%");
+        c.tooltip = QObject::tr("Share of throughput %1 work loses under the regime (%2); "
+                                "docs/MODEL.md, \"Network-pooled GPUs\"")
+                        .arg(kind, QString::fromUtf8(field));
+        c.missingTooltip = QObject::tr("The regime states no overhead of its own for %1 work: "
+                                       "its throughput overhead applies (%2 in a project "
+                                       "file's regimes section sets one)")
+                               .arg(kind, QString::fromUtf8(field));
+        c.blankWhenMissing = true;
+        c.scale = 100;
+        c.decimals = 1;
+        c.get = [member](const Project& p, int i) {
+            const double stated = p.regime(RegimeKind(i)).*member;
+            return stated >= 0.0 ? QVariant(stated) : QVariant();
+        };
+        c.pointer = [field](const Project&, int i) { return regimePointer(i, field); };
+        return c;
+    };
     auto* model = new FieldTableModel(
         doc, regimeRows,
         [](const Project&, int i) { return QString::fromUtf8(regimeLabel(RegimeKind(i)).data()); },
+        // The overall overhead and the kinds' own side by side (their
+        // headers read as one group); short names, the tooltips say the rest.
         {regimeColumn(
-             QObject::tr("Throughput overhead"), QObject::tr("%"),
-             QObject::tr("Share of throughput the regime loses"), "throughput_overhead",
-             [](const Regime& r) { return r.throughputOverhead; }, 100, 1, false),
+             QObject::tr("Overhead"), QObject::tr("%"),
+             QObject::tr("Share of throughput the regime loses (throughput_overhead), for "
+                         "every workload kind without an overhead of its own"),
+             "throughput_overhead", [](const Regime& r) { return r.throughputOverhead; }, 100, 1,
+             false),
+         kindOverheadColumn(QObject::tr("Training"), QObject::tr("training"),
+                            "training_throughput_overhead", &Regime::trainingThroughputOverhead),
+         kindOverheadColumn(QObject::tr("Inference"), QObject::tr("inference"),
+                            "inference_throughput_overhead", &Regime::inferenceThroughputOverhead),
+         kindOverheadColumn(QObject::tr("Notebooks"), QObject::tr("notebooks"),
+                            "notebooks_throughput_overhead", &Regime::notebooksThroughputOverhead),
+         kindOverheadColumn(QObject::tr("Batch"), QObject::tr("batch"), "batch_throughput_overhead",
+                            &Regime::batchThroughputOverhead),
          regimeColumn(
-             QObject::tr("Contention per extra tenant"), QObject::tr("%"),
-             QObject::tr("Time-slicing: further loss per additional busy tenant"),
+             QObject::tr("Contention"), QObject::tr("%"),
+             QObject::tr("Time-slicing: further loss per additional busy tenant "
+                         "(contention_per_extra_tenant)"),
              "contention_per_extra_tenant",
              [](const Regime& r) { return r.contentionPerExtraTenant; }, 100, 1, false),
          regimeColumn(
-             QObject::tr("Tenants per GPU"), QObject::tr("max"),
-             QObject::tr("Time-slicing replicas or MPS clients on one GPU"), "max_tenants_per_gpu",
-             [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0, true),
+             QObject::tr("Tenants/GPU"), QObject::tr("max"),
+             QObject::tr("Time-slicing replicas or MPS clients on one GPU (max_tenants_per_gpu)"),
+             "max_tenants_per_gpu", [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1,
+             0, true),
          regimeColumn(
              QObject::tr("Network"), QObject::tr("$/GPU-h"),
              QObject::tr("What the regime's network adds to each GPU-hour held (a network-pooled "
-                         "GPU's NIC and switch port); the per-kind overheads are settings of the "
-                         "project file (docs/MODEL.md, \"Network-pooled GPUs\")"),
+                         "GPU's NIC and switch port); docs/MODEL.md, \"Network-pooled GPUs\""),
              "network_usd_per_gpu_hour", [](const Regime& r) { return r.networkUsdPerGpuHour; }, 1,
              3, false)},
         page);
     addTable(layout, QObject::tr("Virtualization regimes"), model);
+    auto* note = new QLabel(
+        QObject::tr("Training, Inference, Notebooks, Batch: the throughput a kind of work loses "
+                    "where the regime states its own figure; empty: Overhead applies to it."),
+        page);
+    note->setWordWrap(true);
+    layout->addWidget(note);
     // One row per engine assumption, from the core table (engine_defaults.cpp):
     // a key added there appears here with its label and unit.
     const std::span<const AssumptionField> rows = assumptionFields();
