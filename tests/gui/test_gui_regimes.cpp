@@ -12,6 +12,8 @@
 #include "store/project_json.h"
 #include "support/fleet_test.h"
 
+#include <QHeaderView>
+#include <QTableView>
 #include <QUndoStack>
 #include <QWidget>
 #include <QtTest>
@@ -119,6 +121,27 @@ private slots:
         QCOMPARE(m_doc->undoStack()->count(), 1); // the undone edit, nothing new
         QVERIFY(!m_regimes->setTyped(batchCell, QStringLiteral("-1")));
         QCOMPARE(m_doc->project().regime(RegimeKind(pooled())).batchThroughputOverhead, 0.05);
+    }
+
+    // The engine assumptions' names are long: cut, elided, whole in the tooltip,
+    // so the Value column starts within a laptop pane's width, not past it.
+    void theAssumptionValuesStayInView()
+    {
+        const ProjectPage page = regimesPage(m_doc.get(), nullptr);
+        const std::unique_ptr<QWidget> owned(page.widget); // a window of its own
+        page.widget->resize(575, 800);
+        page.widget->show();
+        QVERIFY(QTest::qWaitForWindowExposed(page.widget));
+        auto* view = page.widget->findChild<QTableView*>(QStringLiteral("Engine assumptions"));
+        QVERIFY(view);
+        QVERIFY(view->verticalHeader()->width() <= 300);
+        QVERIFY2(view->columnViewportPosition(0) + 40 < view->viewport()->width(),
+                 qPrintable(QStringLiteral("Value column at %1 of %2")
+                                .arg(view->columnViewportPosition(0))
+                                .arg(view->viewport()->width())));
+        const QString name =
+            page.models.at(1)->headerData(0, Qt::Vertical, Qt::ToolTipRole).toString();
+        QVERIFY(!name.isEmpty());
     }
 };
 

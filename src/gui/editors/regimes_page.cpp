@@ -162,7 +162,14 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
             return QString::fromUtf8(label.data(), qsizetype(label.size()));
         },
         {value, unit}, page);
-    addTable(layout, QObject::tr("Engine assumptions"), assumptions);
+    QTableView* assumptionsView = nullptr;
+    addTable(layout, QObject::tr("Engine assumptions"), assumptions, &assumptionsView);
+    // The names are long ("Checkpoint stall (share of the write; below 1:
+    // asynchronous)"): at their full width the values sat off-screen in a
+    // laptop's pane. Cut to a third of a 1440-wide window, elided, the whole
+    // name in the row's tooltip; the values stay in view.
+    assumptionsView->verticalHeader()->setMaximumWidth(300);
+    assumptionsView->verticalHeader()->setTextElideMode(Qt::ElideRight);
     return {QObject::tr("Regimes"), page, {model, assumptions}};
 }
 
