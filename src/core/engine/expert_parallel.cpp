@@ -84,7 +84,7 @@ double expectedMaxOfNormals(int n)
 double expertLoadImbalance(double fitted, ExpertLayout fittedOn, ExpertLayout layout)
 {
     if (fitted <= 1.0 || layout.gpus <= 1)
-        return layout.gpus <= 1 ? 1.0 : std::max(1.0, fitted);
+        return 1.0;
     if (fittedOn.gpus <= 1 || fittedOn.experts <= 0 || layout.experts <= 0)
         return fitted;
     const auto spread = [](ExpertLayout l) {
