@@ -88,6 +88,36 @@ Outcome tpusRunOnlyAsSlices(const Case& c)
     return outcome;
 }
 
+// A TPU serving instance is one slice (its chips exchange activations over
+// the slice's ICI; two slices meet only over the DCN): every replica's, and
+// under disaggregated serving every prefill instance's, tensor-parallel
+// degree is the chips of one of the accelerator's slice topologies —
+// colocated or disaggregated alike.
+Outcome tpuServingInstancesAreWholeSlices(const Case& c)
+{
+    Outcome outcome = notApplicable();
+    for (const bool disaggregated : {false, true}) {
+        Project p = withTpus(c.project);
+        p.assumptions.inferenceDisaggregated = disaggregated ? 1.0 : 0.0;
+        forEachOption(p, [&](const Workload& w, const OptionResult& o) {
+            if (outcome.state == Outcome::Broken || o.regime != kTpuSlice ||
+                !std::holds_alternative<InferenceSpec>(w.spec))
+                return;
+            outcome = holds();
+            const GpuModel& tpu = *p.catalog().gpu(o.gpuId);
+            for (const char* degree :
+                 {"tensor_parallel", "tensor_parallel_largest", "prefill_tensor_parallel"}) {
+                const double chips = o.detail(degree);
+                if (!std::isnan(chips) && !tpu.tpuSlices->isSliceSize(int(chips)))
+                    outcome = broken("%s on %s (%s): %s %.0f chips is no slice topology's",
+                                     w.id.c_str(), o.gpuId.c_str(),
+                                     disaggregated ? "disaggregated" : "colocated", degree, chips);
+            }
+        });
+    }
+    return outcome;
+}
+
 } // namespace
 } // namespace fleet::invariants
 
@@ -102,6 +132,10 @@ private slots:
         FLEET_CHECK_RELATION(m_cases, tpuJobsHoldAtLeastTheChipsTheyAsk);
     }
     void tpusRunOnlyAsSlices() { FLEET_CHECK_RELATION(m_cases, tpusRunOnlyAsSlices); }
+    void tpuServingInstancesAreWholeSlices()
+    {
+        FLEET_CHECK_RELATION(m_cases, tpuServingInstancesAreWholeSlices);
+    }
 };
 
 FLEET_TEST_MAIN(TestInvariantsTpu)

@@ -48,8 +48,13 @@ Result<DisaggregatedServing> estimateDisaggregatedServing(const InferenceSpec& s
                           : allowTensorParallel
                               ? maxTensorParallel(context, spec.precision, assumptions)
                               : 1;
+    int offSlice = 0; // degrees that fit but no slice topology has as many chips
     for (int degree = fixed > 0 ? fixed : 1; degree <= maxDegree; degree *= 2) {
         auto candidate = estimatePrefillInstance(spec, unit, degree, assumptions, context);
+        if (candidate && !isSliceDegree(unit, degree)) {
+            ++offSlice;
+            continue;
+        }
         if (candidate && candidate.value().prefillMs + transferMs(degree) > spec.ttftMs)
             candidate = Error("prefilling " + formatNumber(spec.inputTokens) + " tokens takes " +
                               formatNumber(candidate.value().prefillMs) +
@@ -67,7 +72,7 @@ Result<DisaggregatedServing> estimateDisaggregatedServing(const InferenceSpec& s
             best = candidate.value();
     }
     if (!best)
-        return poolError("prefill pool", *firstError);
+        return poolError("prefill pool", firstError ? *firstError : offSliceError(offSlice));
     s.prefill = *best;
     s.kvTransferMs = transferMs(s.prefill.tensorParallel);
     s.prefillPathMs = s.prefill.prefillMs + s.kvTransferMs;

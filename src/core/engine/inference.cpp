@@ -469,6 +469,17 @@ ServiceParameters serviceParameters(const InferenceSpec& spec)
     return {modelFor(spec, {}), shape.totalParams, shape.activeParams};
 }
 
+bool isSliceDegree(const ResourceUnit& unit, int degreeUnits)
+{
+    return !unit.tpuSlices || unit.tpuSlices->isSliceSize(degreeUnits);
+}
+
+Error offSliceError(int degreesThatFit)
+{
+    return Error("no TPU slice holds an instance: " + std::to_string(degreesThatFit) +
+                 " tensor-parallel degree(s) fit, none is a slice topology's chips");
+}
+
 Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,
                                                                const ResourceUnit& unit,
                                                                bool allowTensorParallel,
@@ -482,18 +493,21 @@ Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSp
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     std::vector<InferenceEstimate> degrees;
     Error firstError;
+    int offSlice = 0; // degrees that fit but no slice topology has as many chips
     const int fixed = context.tensorParallel;
     const int maxDegree = fixed > 0 ? fixed : allowTensorParallel ? eff.maxTensorParallel : 1;
     for (int degree = fixed > 0 ? fixed : 1; degree <= maxDegree; degree *= 2) {
         auto candidate =
             sizeReplica(spec, unit, degree, assumptions, shape, eff, context.chunkedPrefill);
-        if (candidate)
+        if (candidate && !isSliceDegree(unit, degree))
+            ++offSlice;
+        else if (candidate)
             degrees.push_back(std::move(candidate).value());
         else if (firstError.issues.empty() || degree * 2 > maxDegree)
             firstError = candidate.error();
     }
     if (degrees.empty())
-        return firstError;
+        return offSlice > 0 ? offSliceError(offSlice) : firstError;
     return degrees;
 }
 

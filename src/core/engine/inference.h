@@ -63,10 +63,19 @@ ServiceParameters serviceParameters(const InferenceSpec& spec);
 /// the Llama 3 8B/70B/405B configurations). See docs/MODEL.md.
 double estimatedKvBytesPerToken(double params, Precision precision);
 
+/// Whether a replica (or prefill instance) may span `degreeUnits` units of
+/// `unit`: always, except on TPU slices, where an instance is one slice and
+/// must have as many chips as one of the slice topologies (2 chips of a
+/// v6e is no slice: 1x1, 2x2, 2x4 … are).
+bool isSliceDegree(const ResourceUnit& unit, int degreeUnits);
+/// The refusal when every degree that fits is no slice topology's size.
+Error offSliceError(int degreesThatFit);
+
 /// A replica sized at every tensor-parallel degree it may take on `unit` (1,
 /// 2, 4 … units up to the link's domain when `allowTensorParallel`; the
-/// context's fixed degree alone when it sets one) that fits and meets the
-/// targets, smallest first. Fails with the reason when no degree does. The
+/// context's fixed degree alone when it sets one; on TPU slices only the
+/// slice sizes, isSliceDegree) that fits and meets the targets, smallest
+/// first. Fails with the reason when no degree does. The
 /// engine picks among them by the demand (engine/inference_option.cpp: the fewest
 /// GPUs for a month's requests; docs/MODEL.md, "Tensor-parallel degree").
 Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,

@@ -121,17 +121,6 @@ Result<OptionResult> inferenceOption(const OptionContext& c, const InferenceSpec
         inferenceReplicaDegrees(spec, c.unit, c.regime.multiGpu, c.project.assumptions, serving);
     if (!degrees)
         return degrees.error();
-    if (c.unit.tpuSlices) {
-        // A TPU replica is one slice: keep the degrees that are a topology's chips.
-        std::vector<InferenceEstimate>& all = degrees.value();
-        const std::size_t before = all.size();
-        std::erase_if(all, [&](const InferenceEstimate& e) {
-            return !c.unit.tpuSlices->isSliceSize(e.tensorParallel);
-        });
-        if (all.empty())
-            return Error("no slice of " + c.gpu.id + " holds a replica: " + std::to_string(before) +
-                         " tensor-parallel degrees fit, none is a slice topology's chips");
-    }
     const Assumptions& a = c.project.assumptions;
     // Preemptible overflow: services of preemptible segments (never the baseline).
     const bool overflow =
