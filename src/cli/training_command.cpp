@@ -68,7 +68,7 @@ int runTrainingCommand(const QStringList& args)
          QStringLiteral("M")},
         {QStringLiteral("checkpoint-interval-min"),
          QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
-        {QStringLiteral("regime"), QStringLiteral("bare_metal (default) or vm_passthrough."),
+        {QStringLiteral("regime"), QStringLiteral("bare_metal (default; tpu_slice on a TPU, holding whole slices) or vm_passthrough."),
          QStringLiteral("R")},
         {QStringLiteral("plan"),
          QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."),
@@ -212,12 +212,31 @@ int runTrainingCommand(const QStringList& args)
                              : kDefaultMicroBatchesPerStage * scale.pipelineStages;
     // A regime may charge training an overhead of its own (a network-pooled GPU's).
     const double overhead = throughputOverheadFor(context->regime, WorkloadKind::Training);
+    // A TPU job holds the smallest slice that fits it (equal slices over the
+    // data-center network beyond the largest, at the multislice efficiency)
+    // and no hot spares: as a project holds it (engine/training_option.cpp).
+    TpuSliceAllocation slices;
+    double computeFlopsPerS = peak;
+    if (context->gpu->tpuSlices) {
+        if (scale.hotSpareFraction > 0 && parser.isSet(QStringLiteral("hot-spare-fraction"))) {
+            printErr(QStringLiteral("fleetplanner-cli training: --hot-spare-fraction: a TPU slice "
+                                    "holds no hot spares (a failed chip restarts the slice from "
+                                    "its checkpoint); got %1 on %2\n")
+                         .arg(spares)
+                         .arg(QString::fromStdString(context->gpu->id)));
+            return UserError;
+        }
+        slices = context->gpu->tpuSlices->allocate(spec.gpusPerJob);
+        computeFlopsPerS *= context->gpu->tpuSlices->computeKept(slices);
+        scale.hotSpareFraction = 0.0;
+    }
     if (runDays > 0) {
-        auto tokens = tokensForRunDays(spec, runDays, peak, overhead, assumptions, scale);
+        auto tokens =
+            tokensForRunDays(spec, runDays, computeFlopsPerS, overhead, assumptions, scale);
         if (tokens)
             spec.tokensPerRun = tokens.value();
     }
-    auto run = estimateTrainingRun(spec, peak, overhead, assumptions, scale);
+    auto run = estimateTrainingRun(spec, computeFlopsPerS, overhead, assumptions, scale);
     if (!run) {
         printErr(QStringLiteral("fleetplanner-cli training: %1 on %2: %3\n")
                      .arg(formatQuantity(spec.activeParams),
@@ -225,7 +244,11 @@ int runTrainingCommand(const QStringList& args)
                           QString::fromStdString(run.error().toString())));
         return UserError;
     }
-    const TrainingEstimate& e = run.value();
+    TrainingEstimate e = run.value();
+    if (slices.slices > 0) { // the slice's chips are held (and billed) for the whole run
+        e.gpusHeld = slices.chips();
+        e.gpuHoursHeld = e.gpuHours * slices.chips() / spec.gpusPerJob;
+    }
     double usdPerGpuHour = context->usdPerGpuHour;
     if (context->plan == Plan::Spot) {
         // A gang loses the work since its last checkpoint whenever one of the
@@ -286,6 +309,12 @@ int runTrainingCommand(const QStringList& args)
         {"cost_usd", costUsd},
         {"cost_per_trillion_tokens_usd", costUsd / (spec.tokensPerRun / 1e12)},
     };
+    if (slices.slices > 0) {
+        out["slice_topology"] = slices.topology;
+        out["slice_chips"] = slices.chipsPerSlice;
+        out["slices_per_job"] = slices.slices;
+        out["multislice_efficiency"] = context->gpu->tpuSlices->computeKept(slices);
+    }
     if (parser.isSet(QStringLiteral("json"))) {
         printJson(out);
         return Ok;
@@ -341,10 +370,21 @@ int runTrainingCommand(const QStringList& args)
                               "the MFU includes the published runs' bubbles\n")
                    .arg(minStages)
              : QString()) +
-        QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
-            .arg(e.gpusHeld)
-            .arg(scale.hotSpareFraction * 100, 0, 'f', 1)
-            .arg(e.gpuHoursHeld, 0, 'f', 0) +
+        (slices.slices > 0
+             ? QStringLiteral("  chips held             %1 (%2), %3 chip-hours\n")
+                   .arg(e.gpusHeld)
+                   .arg(slices.multislice()
+                            ? QStringLiteral("%1 × %2 slices over the data-center network at %3")
+                                  .arg(slices.slices)
+                                  .arg(QString::fromStdString(slices.topology))
+                                  .arg(context->gpu->tpuSlices->computeKept(slices), 0, 'g', 3)
+                            : QStringLiteral("one %1 slice; no hot spares")
+                                  .arg(QString::fromStdString(slices.topology)))
+                   .arg(e.gpuHoursHeld, 0, 'f', 0)
+             : QStringLiteral("  GPUs held              %1 (%2 % hot spares), %3 GPU-hours\n")
+                   .arg(e.gpusHeld)
+                   .arg(scale.hotSpareFraction * 100, 0, 'f', 1)
+                   .arg(e.gpuHoursHeld, 0, 'f', 0)) +
         QStringLiteral("  checkpoint + failures  %1 % of wall time\n")
             .arg(e.overheadFraction * 100, 0, 'f', 2) +
         QStringLiteral("  cost                   %1 at %2 per GPU-hour (%3, %4)\n")

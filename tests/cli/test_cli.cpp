@@ -202,6 +202,73 @@ private slots:
                          8.0 / 6.0) < 1e-9);
     }
 
+    // A TPU job holds the smallest slice that fits it, as in a project
+    // (docs/MODEL.md, "TPU slices"): 200 v5p chips hold a 4x8x8 slice of
+    // 256, billed for the run, with no hot spares; beyond the largest slice
+    // (6,144 chips), equal slices over the data-center network at 0.94. A
+    // hot-spare fraction on a TPU is refused, not dropped.
+    void trainingOnATpuHoldsWholeSlices()
+    {
+        auto json = [](const QStringList& extra) {
+            const CliRun run =
+                runCli(QStringList{"training", "--gpu", "tpu-v5p", "--regime", "tpu_slice",
+                                   "--price-book", "market-2026", "--params", "8B", "--tokens",
+                                   "1T", "--mfu", "0.45", "--json"} +
+                       extra);
+            if (run.exitCode != 0)
+                qWarning("%s", qPrintable(run.err));
+            return QJsonDocument::fromJson(run.out.toUtf8()).object();
+        };
+        const QJsonObject slice = json({"--gpus", "200"});
+        QCOMPARE(slice.value("gpus_held").toInt(), 256);
+        QCOMPARE(slice.value("slice_topology").toString(), QStringLiteral("4x8x8"));
+        QCOMPARE(slice.value("slices_per_job").toInt(), 1);
+        QCOMPARE(slice.value("hot_spare_fraction").toDouble(), 0.0);
+        QVERIFY(std::abs(slice.value("gpu_hours_held").toDouble() -
+                         slice.value("gpu_hours").toDouble() * 256.0 / 200.0) <
+                1e-9 * slice.value("gpu_hours_held").toDouble());
+        QVERIFY(std::abs(slice.value("cost_usd").toDouble() -
+                         slice.value("gpu_hours_held").toDouble() * 4.20) <
+                1e-9 * slice.value("cost_usd").toDouble());
+        // A run that fills its slice takes the chip-hours the same run takes
+        // in a project (the mixed-accelerator project's 256-chip v5p run).
+        const QJsonObject whole = json({"--gpus", "256"});
+        QCOMPARE(whole.value("gpus_held").toInt(), 256);
+        QCOMPARE(whole.value("gpu_hours_held").toDouble(), whole.value("gpu_hours").toDouble());
+        const CliRun project =
+            runCli({"evaluate",
+                    QStringLiteral(FLEET_TEST_DATA_DIR "/mixed_accelerators/mixed.fleetplan.json"),
+                    "--json"});
+        double projectRunHours = 0;
+        for (const QJsonValue& w :
+             QJsonDocument::fromJson(project.out.toUtf8()).object().value("workloads").toArray())
+            if (w.toObject().value("id") == QStringLiteral("tpu-pretrain-8b"))
+                projectRunHours = w.toObject()
+                                      .value("chosen")
+                                      .toObject()
+                                      .value("details")
+                                      .toObject()
+                                      .value("gpu_hours_per_run")
+                                      .toDouble();
+        QVERIFY(projectRunHours > 0);
+        QVERIFY2(std::abs(whole.value("gpu_hours").toDouble() - projectRunHours) <
+                     1e-9 * projectRunHours,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(whole.value("gpu_hours").toDouble())
+                                .arg(projectRunHours)));
+        const QJsonObject multi = json({"--gpus", "8192"});
+        QCOMPARE(multi.value("slices_per_job").toInt(), 2);
+        QCOMPARE(multi.value("gpus_held").toInt(), 8192);
+        QCOMPARE(multi.value("multislice_efficiency").toDouble(), 0.94);
+        const CliRun spares = runCli({"training", "--gpu", "tpu-v5p", "--regime", "tpu_slice",
+                                      "--price-book", "market-2026", "--params", "8B", "--tokens",
+                                      "1T", "--gpus", "256", "--hot-spare-fraction", "0.02"});
+        QCOMPARE(spares.exitCode, 1);
+        QVERIFY2(spares.err.contains(QStringLiteral("--hot-spare-fraction: a TPU slice holds no "
+                                                    "hot spares")),
+                 qPrintable(spares.err));
+    }
+
     void trainingPipelineAsyncAndVendor()
     {
         auto json = [](QStringList extra) {

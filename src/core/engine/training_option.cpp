@@ -46,8 +46,7 @@ Result<OptionResult> trainingOption(const OptionContext& c, const TrainingSpec& 
     TpuSliceAllocation slices;
     if (c.unit.tpuSlices) {
         slices = c.unit.tpuSlices->allocate(spec.gpusPerJob);
-        if (slices.multislice())
-            computeFlopsPerS *= c.unit.tpuSlices->multisliceEfficiency.value;
+        computeFlopsPerS *= c.unit.tpuSlices->computeKept(slices);
     }
     // Below 1 the project checkpoints asynchronously: it stalls for that share
     // of the write, which overlaps training.

@@ -30,6 +30,11 @@ TpuSliceAllocation TpuSlicing::allocate(double chips) const
     return result; // not reached: the largest topology holds perSlice
 }
 
+double TpuSlicing::computeKept(const TpuSliceAllocation& allocation) const
+{
+    return allocation.multislice() ? multisliceEfficiency.value : 1.0;
+}
+
 bool TpuSlicing::isSliceSize(int chips) const
 {
     for (const TpuTopology& topology : topologies)

@@ -51,6 +51,9 @@ struct TpuSlicing
     TpuSliceAllocation allocate(double chips) const;
     /// Is `chips` exactly one topology's size (a replica on one slice)?
     bool isSliceSize(int chips) const;
+    /// The throughput `allocation`'s chips keep: 1 on one slice, the
+    /// multislice efficiency over several.
+    double computeKept(const TpuSliceAllocation& allocation) const;
 
     bool operator==(const TpuSlicing&) const = default;
 };
