@@ -68,7 +68,9 @@ int runTrainingCommand(const QStringList& args)
          QStringLiteral("M")},
         {QStringLiteral("checkpoint-interval-min"),
          QStringLiteral("Checkpoint interval (default: Young's optimum)."), QStringLiteral("MIN")},
-        {QStringLiteral("regime"), QStringLiteral("bare_metal (default; tpu_slice on a TPU, holding whole slices) or vm_passthrough."),
+        {QStringLiteral("regime"),
+         QStringLiteral(
+             "bare_metal (default; tpu_slice on a TPU, holding whole slices) or vm_passthrough."),
          QStringLiteral("R")},
         {QStringLiteral("plan"),
          QStringLiteral("on_demand (default), reserved_1y, reserved_3y, spot, owned."),
