@@ -293,6 +293,38 @@ Outcome utilizationAtMostPaid(const Case& c)
     return holds();
 }
 
+// In a sized fleet every GPU counted as paid is one the cost bills: the GPU
+// counts' paid GPU-hours, at the cheapest price the book has for each GPU,
+// never cost more than the project does (the network, overflow and dearer
+// plans only add to it). Until 2026-12-07 a committed gang was counted paid
+// at its peak every month while its cost billed its runs' hours (1,000
+// scaled workloads: 9,682 GPUs paid a month for about 2,200 billed).
+Outcome sizedPaidGpusAreWhatTheCostBills(const Case& c)
+{
+    if (c.project.fleet.mode != FleetMode::Size)
+        return notApplicable();
+    const PriceBook* book = c.project.activePriceBook();
+    double paidHours = 0, atCheapest = 0;
+    for (const GpuModelCounts& model : c.evaluation().gpus.models) {
+        const GpuModel* gpu = c.project.catalog().gpu(model.gpuId);
+        std::optional<double> cheapest;
+        for (Plan plan : kAllPlans)
+            if (const auto price = book && gpu ? book->usdPerGpuHour(*gpu, plan) : std::nullopt)
+                cheapest = std::min(cheapest.value_or(*price), *price);
+        for (const GpuCountMonth& month : model.months) {
+            paidHours += month.paid * kHoursPerMonth;
+            atCheapest += month.paid * kHoursPerMonth * cheapest.value_or(0.0);
+        }
+    }
+    if (paidHours <= 0)
+        return notApplicable();
+    if (!atMost(atCheapest, c.evaluation().kpis.totalCostUsd, 1e-9, 1e-2))
+        return broken("%.1f GPU-hours counted as paid cost at least $%.2f at the book's cheapest "
+                      "prices; the project costs $%.2f",
+                      paidHours, atCheapest, c.evaluation().kpis.totalCostUsd);
+    return holds();
+}
+
 // Every dollar is someone's or "no workload uses": the workloads' attributed
 // costs and the unallocated commitment add up to the cost.
 Outcome attributedPlusUnusedIsTotal(const Case& c)
@@ -550,6 +582,10 @@ private slots:
         FLEET_CHECK_RELATION(m_cases, removedWorkloadNeverRaisesTotal);
     }
     void utilizationAtMostPaid() { FLEET_CHECK_RELATION(m_cases, utilizationAtMostPaid); }
+    void sizedPaidGpusAreWhatTheCostBills()
+    {
+        FLEET_CHECK_RELATION(m_cases, sizedPaidGpusAreWhatTheCostBills);
+    }
     void attributedPlusUnusedIsTotal()
     {
         FLEET_CHECK_RELATION(m_cases, attributedPlusUnusedIsTotal);

@@ -399,10 +399,7 @@ std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
     // A commitment holds the most GPUs the option sets up in a month, as the
     // optimizer's reserved columns count them (OptionResult::setUpGpuHours:
     // a gang its runs' hours, a service or notebooks towards their peak).
-    double setUpGpus = 0;
-    for (std::size_t m = 0; m < option.months.size(); ++m)
-        setUpGpus = std::max(setUpGpus, option.setUpGpuHours(m) / kHoursPerMonth);
-    const double committedGpus = std::ceil(setUpGpus - 1e-9);
+    const double committedGpus = option.committedGpusAlone();
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(gpu, plan);
         if (!price)

@@ -57,6 +57,14 @@ double OptionResult::setUpGpuHours(std::size_t m) const
     return need.gpuEquivalents * kHoursPerMonth;
 }
 
+double OptionResult::committedGpusAlone() const
+{
+    double setUpGpus = 0;
+    for (std::size_t m = 0; m < months.size(); ++m)
+        setUpGpus = std::max(setUpGpus, setUpGpuHours(m) / kHoursPerMonth);
+    return std::ceil(setUpGpus - 1e-9);
+}
+
 double OptionResult::elasticSavingFraction(std::size_t m) const
 {
     if (gang || peakCapacityShare <= 0 || m >= months.size())

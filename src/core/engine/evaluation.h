@@ -84,6 +84,11 @@ struct OptionResult
     /// on whole GPUs, GPU equivalents × 730 on shared regimes, instances ÷
     /// instances per GPU × 730 on partitions (before rounding up to GPUs).
     double setUpGpuHours(std::size_t m) const;
+    /// Whole GPUs a reserved or owned plan holds every month of the horizon
+    /// when the option is priced alone (size mode): the most it sets up in a
+    /// month, ⌈max setUpGpuHours ÷ 730⌉. What planCosts bills and the GPU
+    /// counts call paid — one figure for both (docs/MODEL.md, "Idle commitment").
+    double committedGpusAlone() const;
     /// Elastic capacity (on demand) is paid for the hours used: the share of
     /// setUpGpuHours(m) a service or notebooks save when rented by the hour,
     /// 1 − mean ÷ capacity (0 at share 0, for gangs and for other work).

@@ -143,10 +143,9 @@ GpuCounts sizedFleetCounts(const Project& project, const Evaluation& evaluation)
             continue;
         GpuModelCounts& model = builder.model(option->gpuId);
         const bool committed = isCommitted(w.chosenPlan);
-        double peakGpus = 0; // a committed plan pays its peak every month
-        for (const MonthRequirement& month : option->months)
-            peakGpus = std::max({peakGpus, month.gpuEquivalents, month.peakGpus});
-        const double committedGpus = std::ceil(peakGpus - 1e-9);
+        // A committed plan pays every month the GPUs its cost bills
+        // (planCosts): the most it sets up in a month, a gang its runs' hours.
+        const double committedGpus = option->committedGpusAlone();
         if (committed)
             model.committedGpus += committedGpus;
         for (std::size_t m = 0; m < model.months.size() && m < option->months.size(); ++m) {
