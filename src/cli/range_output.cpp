@@ -27,7 +27,7 @@ QList<QCommandLineOption> rangeOptions()
     return {
         {QStringLiteral("draws"),
          QStringLiteral("Monte Carlo draws over the project's input ranges (default %1; each "
-                        "KPI then has P10 / P50 / P90).")
+                        "KPI then has P10 / P50 / P90; 0: none, the KPIs alone).")
              .arg(kDefaultDraws),
          QStringLiteral("N")},
         {QStringLiteral("seed"),
@@ -42,7 +42,7 @@ bool runRangesOption(const QCommandLineParser& parser, const QString& command,
                      const Project& project, std::optional<RangeRun>* run, double* seconds)
 {
     double draws = kDefaultDraws, seed = double(kDefaultSeed);
-    if (!numberOption(parser, command, QStringLiteral("draws"), 1, kMaxDraws, true, false,
+    if (!numberOption(parser, command, QStringLiteral("draws"), 0, kMaxDraws, true, false,
                       &draws) ||
         !numberOption(parser, command, QStringLiteral("seed"), 0, 9.0e15, true, false, &seed))
         return false;
@@ -50,7 +50,7 @@ bool runRangesOption(const QCommandLineParser& parser, const QString& command,
         printErr(QStringLiteral("%1: --draws and --seed must be whole numbers\n").arg(command));
         return false;
     }
-    if (project.ranges.empty())
+    if (project.ranges.empty() || draws == 0)
         return true;
     RangeOptions options;
     options.draws = int(draws);

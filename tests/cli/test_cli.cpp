@@ -464,6 +464,18 @@ private slots:
             for (const QJsonValue& option : w.value("options").toArray())
                 QVERIFY(option.toObject().value("gpu_hours_held").toDouble() > 0);
         }
+        // --draws 0: the KPIs alone, the same figures, no Monte Carlo (a
+        // 10,000-workload project's evaluate without its minutes of draws).
+        QVERIFY(out.value("ranges").isObject());
+        const CliRun bare = runCli({"evaluate", ":sample", "--json", "--draws", "0"});
+        QCOMPARE(bare.exitCode, 0);
+        const QJsonObject alone = QJsonDocument::fromJson(bare.out.toUtf8()).object();
+        QVERIFY(!alone.contains("ranges"));
+        QCOMPARE(alone.value("kpis").toObject().value("total_cost_usd").toDouble(),
+                 kpis.value("total_cost_usd").toDouble());
+        const CliRun negative = runCli({"evaluate", ":sample", "--draws", "-1"});
+        QCOMPARE(negative.exitCode, 1);
+        QVERIFY2(negative.err.contains(QStringLiteral("--draws")), qPrintable(negative.err));
         const CliRun scenario =
             runCli({"evaluate", ":sample", "--scenario", "notebooks-time-sliced"});
         QCOMPARE(scenario.exitCode, 0);

@@ -3,11 +3,14 @@
 // figures on any number of threads, the distributions it draws from).
 
 #include "engine/evaluate.h"
+#include "engine/evaluate_steps.h"
 #include "engine/monte_carlo.h"
 #include "engine/range_curve.h"
 #include "engine/range_tornado.h"
 #include "model/project_refs.h"
 #include "model/range_target.h"
+#include "evaluation_text.h"
+#include "project_generator.h"
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
@@ -246,6 +249,55 @@ private slots:
         const RangeRun other = runRanges(sample, options).value();
         QVERIFY(other.of(Kpi::MeanMonthlyCost)->band->p50 !=
                 one.of(Kpi::MeanMonthlyCost)->band->p50);
+    }
+
+    // A draw of prices alone is priced again, not sized again (the Monte
+    // Carlo's fast path): from the requirements built under the project as
+    // stated, every price drawn low, likely or high gives exactly the
+    // Evaluation evaluate() gives — on the sample and on generated projects
+    // in both fleet modes, each rented price of its active book at once.
+    void priceDrawsArePricedAgainExactly()
+    {
+        Project sample = loadSampleProject().value();
+        std::vector<Project> projects{sample};
+        testing::ProjectGenerator generator(sample, 9);
+        for (int i = 0; i < 8; ++i)
+            projects.push_back(generator.next());
+        QVERIFY(!rangeTarget(sample, "/workloads/pretrain-70b/efficiency").value().priceOnly);
+        int compared = 0;
+        for (const Project& project : projects) {
+            const PriceBook* book = project.activePriceBook();
+            QVERIFY(book);
+            std::vector<RangeTarget> prices;
+            for (const GpuPrices& gpu : book->gpus)
+                for (Plan plan : kAllPlans)
+                    if (plan != Plan::Owned && gpu.has(plan))
+                        prices.push_back(rangeTarget(project, "/price_books/" + book->id +
+                                                                  "/gpus/" + gpu.gpuId + "/" +
+                                                                  std::string(planKey(plan)) +
+                                                                  "/usd_per_gpu_hour")
+                                             .value());
+            QVERIFY(!prices.empty());
+            const Project naive = baselineProject(project);
+            std::vector<WorkloadRequirements> built;
+            for (const Workload& workload : project.workloads)
+                built.push_back(workloadRequirements(project, naive, workload));
+            for (const double factor : {0.5, 1.0, 1.7}) {
+                Project drawn = project;
+                for (std::size_t j = 0; j < prices.size(); ++j) {
+                    QVERIFY(prices[j].priceOnly);
+                    // Alternate directions, so the cheapest GPU and plan change too.
+                    prices[j].set(drawn, prices[j].get(project) * (j % 2 ? factor : 1 / factor));
+                }
+                const std::string full = fleet::test::text(evaluate(drawn));
+                QVERIFY2(fleet::test::text(evaluateRepriced(drawn, built)) == full,
+                         qPrintable(QStringLiteral("%1 at ×%2")
+                                        .arg(QString::fromStdString(project.name))
+                                        .arg(factor)));
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 27);
     }
 
     void theSamplesCostMovesWithItsRanges()

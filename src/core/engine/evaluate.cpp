@@ -103,14 +103,22 @@ void choose(const Project& project, const Workload& workload, WorkloadEvaluation
     }
 }
 
-void evaluateBaseline(const Project& project, const Workload& workload, WorkloadEvaluation& result)
+/// The baseline's candidates: every bare-metal option, segment rules aside.
+std::vector<OptionResult> baselineOptions(const Project& naive, const Workload& workload)
 {
     OptionFilter filter;
     filter.regimes = {RegimeKind::BareMetal};
     filter.ignoreSegmentRules = true;
     filter.notebookIdleTimeout = false;
+    return buildOptions(naive, workload, filter, nullptr);
+}
+
+/// The baseline: the candidate cheapest on demand.
+void priceBaseline(const Project& project, std::vector<OptionResult> candidates,
+                   WorkloadEvaluation& result)
+{
     double best = std::numeric_limits<double>::infinity();
-    for (OptionResult& option : buildOptions(project, workload, filter, nullptr)) {
+    for (OptionResult& option : candidates) {
         const GpuModel* gpu = project.catalog().gpu(option.gpuId);
         option.planCosts = planCosts(project, *gpu, option, false);
         const PlanCost* onDemand = option.cost(Plan::OnDemand);
@@ -445,14 +453,32 @@ Project baselineProject(const Project& project)
     return naive;
 }
 
+WorkloadRequirements workloadRequirements(const Project& project, const Project& naive,
+                                          const Workload& workload)
+{
+    WorkloadRequirements built;
+    built.options = buildOptions(project, workload, OptionFilter{}, &built.rejected);
+    built.baselineOptions = baselineOptions(naive, workload);
+    return built;
+}
+
 WorkloadEvaluation evaluateWorkload(const Project& project, const Project& naive,
                                     const Workload& workload, std::vector<std::string>& warnings)
+{
+    return priceWorkload(project, naive, workload, workloadRequirements(project, naive, workload),
+                         warnings);
+}
+
+WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
+                                 const Workload& workload, WorkloadRequirements built,
+                                 std::vector<std::string>& warnings)
 {
     WorkloadEvaluation result;
     result.id = workload.id;
     result.name = workload.name;
     result.kind = workload.kind();
-    result.options = buildOptions(project, workload, OptionFilter{}, &result.rejected);
+    result.options = std::move(built.options);
+    result.rejected = std::move(built.rejected);
     // Spot takes preemptible work on whole GPUs (spotRefusal, the rule of the
     // optimizer's spot columns): a size-mode partition or share on spot was
     // a plan the model cannot hold (issue 27, item 3).
@@ -469,7 +495,7 @@ WorkloadEvaluation evaluateWorkload(const Project& project, const Project& naive
         warnings.push_back("workload " + workload.id + ": " + result.problem);
     if (const OptionResult* option = result.chosenOption())
         warnAboutService(project, workload, *option, warnings);
-    evaluateBaseline(naive, workload, result);
+    priceBaseline(naive, std::move(built.baselineOptions), result);
     result.servedPerMonth = servedPerMonth(project, workload);
     return result;
 }
@@ -479,6 +505,18 @@ void completeEvaluation(const Project& project, Evaluation& evaluation)
     addKpis(project, evaluation);
     checkFleetCapacity(project, evaluation);
     flagSuspicious(project, evaluation);
+}
+
+Evaluation evaluateRepriced(const Project& project,
+                            const std::vector<WorkloadRequirements>& requirements)
+{
+    Evaluation evaluation;
+    const Project naive = baselineProject(project);
+    for (std::size_t i = 0; i < project.workloads.size() && i < requirements.size(); ++i)
+        evaluation.workloads.push_back(priceWorkload(project, naive, project.workloads[i],
+                                                     requirements[i], evaluation.warnings));
+    completeEvaluation(project, evaluation);
+    return evaluation;
 }
 
 Evaluation evaluate(const Project& project)

@@ -167,7 +167,7 @@ Result<RangeTarget> priceTarget(const Project& project, const std::vector<std::s
     if (t[5] != "usd_per_gpu_hour")
         return Error("names " + quotedText(t[5]) + "; a rented plan's number is usd_per_gpu_hour");
     const Plan p = *plan;
-    return memberTarget(
+    auto target = memberTarget(
         label + " › usd_per_gpu_hour", hourlyPriceFields()[0].info.range,
         [b, g, p](Project& drawn) -> double& {
             return drawn.mutableCatalog().priceBooks[b].gpus[g].hourly(p)->usdPerGpuHour;
@@ -175,6 +175,8 @@ Result<RangeTarget> priceTarget(const Project& project, const std::vector<std::s
         [b, g, p](const Project& drawn) {
             return drawn.catalog().priceBooks[b].gpus[g].hourly(p)->usdPerGpuHour;
         });
+    target.priceOnly = true;
+    return target;
 }
 
 } // namespace

@@ -22,6 +22,9 @@ struct RangeTarget
     std::string label;    ///< "chat-70b › requests_per_second" for people
     NumericRange rule;    ///< the field's own range (and whole-number rule)
     bool integer = false; ///< drawn values are rounded to whole numbers
+    /// A rented plan's price: what the engine charges, never what it sizes
+    /// (the Monte Carlo prices such draws again without sizing them again).
+    bool priceOnly = false;
     std::function<double(const Project&)> get;
     std::function<void(Project&, double)> set;
 };
