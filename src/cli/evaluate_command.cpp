@@ -255,6 +255,12 @@ QString evaluationText(const Project& project, const Evaluation& evaluation,
     out += QStringLiteral("    of which idle commitment      %1 (paid GPU-hours no workload holds; "
                           "the workloads' own: %2)\n")
                .arg(usd(k.unallocatedFleetCostUsd), usd(k.attributedCostUsd));
+    // docs/MODEL.md, "Network-pooled GPUs": in the workloads' own, said apart
+    // (as `solve` says its plan's) when any chosen option pays one.
+    if (k.networkCostUsd > 0)
+        out += QStringLiteral("    of which network              %1 (of network-pooled GPUs: "
+                              "their GPU-hours held × network_usd_per_gpu_hour)\n")
+                   .arg(usd(k.networkCostUsd));
     out += QStringLiteral("  cost per trillion training tokens %1%2\n")
                .arg(optionalUsd(k.costPerTrillionTrainingTokensUsd),
                     rangeSuffix(ranges, Kpi::CostPerTrillionTrainingTokens));

@@ -140,6 +140,43 @@ private slots:
                 optimizer.value("cost_usd").toDouble());
     }
 
+    // One count everywhere: evaluate's KPIs state the network part of their
+    // total (kpis.network_cost_usd; the text's "of which network" line), as
+    // the engine chose, whatever the optimizer finds: its chosen pooled
+    // options' GPU-hours held × the default network_usd_per_gpu_hour, $0.097.
+    // (Here $11,940 of $25.01 M, on the pooled notebooks alone.)
+    void evaluateStatesTheNetworkInItsKpis()
+    {
+        const QJsonObject evaluation = jsonOf({"evaluate", kMixed, "--json"});
+        QVERIFY(!evaluation.isEmpty());
+        const QJsonObject kpis = evaluation.value("kpis").toObject();
+        QVERIFY(kpis.contains("network_cost_usd"));
+        double expected = 0;
+        for (const QJsonValue& value : evaluation.value("workloads").toArray()) {
+            const QJsonObject chosen = value.toObject().value("chosen").toObject();
+            if (chosen.value("regime").toString() == QStringLiteral("network_pooled"))
+                expected += chosen.value("gpu_hours_held").toDouble() * 0.097;
+        }
+        QVERIFY(expected > 0);
+        const double network = kpis.value("network_cost_usd").toDouble();
+        QVERIFY2(std::abs(network - expected) <= 1e-9 * expected,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(network).arg(expected)));
+        // A part of the total (which keeps its meaning: the network included).
+        QVERIFY(network < kpis.value("attributed_cost_usd").toDouble());
+        QVERIFY(network < kpis.value("total_cost_usd").toDouble());
+
+        const CliRun text = runCli({"evaluate", kMixed});
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        QVERIFY2(text.out.contains(QStringLiteral("    of which network              $")),
+                 qPrintable(text.out));
+        // A project that pools no GPU says none in its text and 0 in its JSON.
+        const QJsonObject sample = jsonOf({"evaluate", ":sample", "--json"});
+        QCOMPARE(sample.value("kpis").toObject().value("network_cost_usd").toDouble(-1), 0.0);
+        const CliRun sampleText = runCli({"evaluate", ":sample"});
+        QVERIFY2(sampleText.exitCode == 0, qPrintable(sampleText.err));
+        QVERIFY(!sampleText.out.contains(QStringLiteral("of which network")));
+    }
+
     void theRegimeMixChartShowsBothNewRegimes()
     {
         QTemporaryDir dir;

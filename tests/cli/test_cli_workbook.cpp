@@ -41,26 +41,34 @@ private slots:
     {
         QTest::addColumn<QString>("templateId");
         QTest::addColumn<QString>("scenario");
-        QTest::newRow("baseline") << QString() << QString();
-        QTest::newRow("reserve-60") << QString() << QStringLiteral("reserve-60");
+        QTest::addColumn<QString>("projectFile"); // instead of :sample
+        QTest::newRow("baseline") << QString() << QString() << QString();
+        QTest::newRow("reserve-60") << QString() << QStringLiteral("reserve-60") << QString();
         // Its price book has an owned plan: the sheet lists it with its figures.
         QTest::newRow("private-cloud, owned prices")
-            << QStringLiteral("private-cloud") << QString();
+            << QStringLiteral("private-cloud") << QString() << QString();
+        // Notebooks on network-pooled GPUs: the KPI row network_cost_usd is
+        // evaluate's figure, not 0 (the sample pools none).
+        QTest::newRow("mixed accelerators, a pooled network")
+            << QString() << QString()
+            << QStringLiteral(FLEET_TEST_DATA_DIR "/mixed_accelerators/mixed.fleetplan.json");
     }
 
     void readsBackAsEvaluateSays()
     {
         QFETCH(QString, templateId);
         QFETCH(QString, scenario);
-        QString project = QStringLiteral(":sample");
+        QFETCH(QString, projectFile);
+        QString project = projectFile.isEmpty() ? QStringLiteral(":sample") : projectFile;
+        const QString tag =
+            QStringList{templateId, scenario, QFileInfo(projectFile).baseName()}.join('-');
         if (!templateId.isEmpty()) {
             project = m_dir.filePath(templateId + QStringLiteral(".fleetplan.json"));
             const auto made = runCli({QStringLiteral("new"), QStringLiteral("--template"),
                                       templateId, QStringLiteral("-o"), project});
             QVERIFY2(made.exitCode == 0, qPrintable(made.err));
         }
-        const QString xlsx =
-            m_dir.filePath(QStringLiteral("plan-%1-%2.xlsx").arg(templateId, scenario));
+        const QString xlsx = m_dir.filePath(QStringLiteral("plan-%1.xlsx").arg(tag));
         QStringList args{QStringLiteral("workbook"), project, QStringLiteral("-o"), xlsx};
         QStringList evaluate{QStringLiteral("evaluate"), project, QStringLiteral("--json")};
         QStringList solve{QStringLiteral("solve"), project, QStringLiteral("--json")};
@@ -81,14 +89,12 @@ private slots:
                   "was written but not read back");
         const auto json = runCli(evaluate);
         QCOMPARE(json.exitCode, 0);
-        const QString jsonPath =
-            m_dir.filePath(QStringLiteral("evaluate-%1-%2.json").arg(templateId, scenario));
+        const QString jsonPath = m_dir.filePath(QStringLiteral("evaluate-%1.json").arg(tag));
         QVERIFY(writeText(jsonPath, json.out));
         // The optimizer's sheet against the plan `solve` finds.
         const auto plan = runCli(solve);
         QCOMPARE(plan.exitCode, 0);
-        const QString planPath =
-            m_dir.filePath(QStringLiteral("solve-%1-%2.json").arg(templateId, scenario));
+        const QString planPath = m_dir.filePath(QStringLiteral("solve-%1.json").arg(tag));
         QVERIFY(writeText(planPath, plan.out));
         QProcess check;
         QStringList checkArgs{QStringLiteral(FLEET_SOURCE_DIR "/tests/tools/check_workbook.py"),

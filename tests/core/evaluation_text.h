@@ -104,9 +104,9 @@ inline void put(std::string& out, const WorkloadEvaluation& value)
 inline void put(std::string& out, const Kpis& value)
 {
     const auto& [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-                 a19, a20, a21, a22, a23, a24, a25, a26] = value;
+                 a19, a20, a21, a22, a23, a24, a25, a26, a27] = value;
     putAll(out, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-           a19, a20, a21, a22, a23, a24, a25, a26);
+           a19, a20, a21, a22, a23, a24, a25, a26, a27);
 }
 inline void put(std::string& out, const GpuCountMonth& value)
 {

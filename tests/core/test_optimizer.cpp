@@ -309,6 +309,18 @@ private slots:
         const Project project = everyGpuProject();
         OptimizeOptions options;
         options.solve.relativeGap = 1e-4;
+        // A limit no run of this test reaches: the restricted solve gets half,
+        // 300 s of CBC's CPU time, and the process's wall-clock guards start
+        // past that (optimize/child_process.h), while ctest stops the whole
+        // file at 300 s of wall clock. The solve ends at its gap target, never
+        // by the clock, so a slow or busy machine cannot change what is
+        // checked. It takes 0.5 s of CPU time here (2.1-2.9 s of wall clock
+        // beside four busy loops on two cores). With the default 10 s it had
+        // 5 s, and past 5 s of wall clock a child that got no CPU for a second
+        // was taken for a frozen one and killed: starved so (nice 19 beside
+        // four busy loops on one core) the solve ended "stopped" with its
+        // start plan and the test failed.
+        options.solve.timeLimitSeconds = 600;
         const RegimeMixResult result = optimizeRegimeMix(project, options).value();
         QCOMPARE(result.method, std::string("exact_restricted"));
         QVERIFY(result.status == SolveStatus::Optimal || result.status == SolveStatus::Feasible);

@@ -182,8 +182,9 @@ private slots:
         const QString workbook = QString::fromUtf8(parts.at(QStringLiteral("xl/workbook.xml")));
         QVERIFY(workbook.count(QStringLiteral("_xlnm.Print_Titles")) >= sheets);
         // The scenarios' chart draws two figures of one span: the cost over
-        // the horizon (the KPI list's row 3) and the savings (row 15); it drew
-        // the mean monthly cost (row 2) beside the bare-metal baseline (row 14).
+        // the horizon (the KPI list's row 3) and the savings (row 16, below
+        // the network of pooled GPUs' row); it drew the mean monthly cost
+        // (row 2) beside the bare-metal baseline (now row 15).
         int scenarioCharts = 0;
         for (const auto& [name, bytes] : parts) {
             const QString xml = QString::fromUtf8(bytes);
@@ -192,8 +193,8 @@ private slots:
                 continue;
             ++scenarioCharts;
             QVERIFY2(xml.contains(QStringLiteral("<c:f>Scenarios!$B$3</c:f>")), qPrintable(xml));
-            QVERIFY2(xml.contains(QStringLiteral("<c:f>Scenarios!$B$15</c:f>")), qPrintable(xml));
-            QVERIFY(!xml.contains(QStringLiteral("<c:f>Scenarios!$B$14</c:f>")));
+            QVERIFY2(xml.contains(QStringLiteral("<c:f>Scenarios!$B$16</c:f>")), qPrintable(xml));
+            QVERIFY(!xml.contains(QStringLiteral("<c:f>Scenarios!$B$15</c:f>")));
             QVERIFY(!xml.contains(QStringLiteral("<c:f>Scenarios!$B$2</c:f>")));
         }
         QCOMPARE(scenarioCharts, 1);

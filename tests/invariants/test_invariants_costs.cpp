@@ -342,6 +342,34 @@ Outcome attributedPlusUnusedIsTotal(const Case& c)
     return holds();
 }
 
+// The network of pooled GPUs is one of the charges summed into the chosen
+// options' costs, and its price and the hours held are never negative: it
+// is at least 0, within the workloads' own cost and so within the total,
+// and it is paid exactly when a chosen option holds GPU-hours on a regime
+// that charges one (network_usd_per_gpu_hour > 0: network_pooled by default).
+Outcome networkCostIsAPartOfTheTotal(const Case& c)
+{
+    const Kpis& k = c.evaluation().kpis;
+    bool charged = false;
+    for (const WorkloadEvaluation& w : c.evaluation().workloads)
+        if (const OptionResult* o = w.chosenOption())
+            charged = charged || (c.project.regime(o->regime).networkUsdPerGpuHour > 0 &&
+                                  o->totalGpuHoursHeld() > 0);
+    if (!std::isfinite(k.networkCostUsd) || k.networkCostUsd < 0)
+        return broken("network $%g", k.networkCostUsd);
+    if (!charged && k.networkCostUsd != 0)
+        return broken("network $%.2f with no chosen option on a regime that charges one",
+                      k.networkCostUsd);
+    if (charged && !(k.networkCostUsd > 0))
+        return broken("network $0 with a chosen option holding GPU-hours on a regime that "
+                      "charges one");
+    if (!atMost(k.networkCostUsd, k.attributedCostUsd, 1e-9, 1e-2) ||
+        !atMost(k.networkCostUsd, k.totalCostUsd, 1e-9, 1e-2))
+        return broken("network $%.2f above the workloads' own $%.2f or the total $%.2f",
+                      k.networkCostUsd, k.attributedCostUsd, k.totalCostUsd);
+    return holds();
+}
+
 // The months make the horizon: the series sums to the total, the mean is
 // the total over the months, and no workload costs anything while inactive
 // but for a commitment, which is paid whether used or not.
@@ -589,6 +617,10 @@ private slots:
     void attributedPlusUnusedIsTotal()
     {
         FLEET_CHECK_RELATION(m_cases, attributedPlusUnusedIsTotal);
+    }
+    void networkCostIsAPartOfTheTotal()
+    {
+        FLEET_CHECK_RELATION(m_cases, networkCostIsAPartOfTheTotal);
     }
     void monthlySeriesMakesTheTotal() { FLEET_CHECK_RELATION(m_cases, monthlySeriesMakesTheTotal); }
     void doubledHorizonKeepsMonthlyCosts()

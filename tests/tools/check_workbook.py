@@ -122,6 +122,13 @@ def main():
             problems.append(f"KPIs {key}: no number format")
     if seen < 10:
         problems.append(f"KPIs: only {seen} of evaluate's KPIs found")
+    # The total and its parts, each a row of its own (docs/MODEL.md, "Idle
+    # commitment" and "Network-pooled GPUs").
+    keys = {row[0].value for row in book["KPIs"].iter_rows(min_row=2)}
+    for part in ("total_cost_usd", "attributed_cost_usd", "unallocated_fleet_cost_usd",
+                 "network_cost_usd"):
+        if part not in keys:
+            problems.append(f"KPIs: no row {part}")
 
     # Workloads by month: each workload's monthly costs, in order.
     costs = {}

@@ -191,6 +191,9 @@ void addKpis(const Project& project, Evaluation& evaluation)
                 paid && m < paid->monthlyUsd.size() ? paid->monthlyUsd[m] : w.monthlyCostUsd[m];
         k.gpuHoursBusy += option->totalGpuHoursBusy();
         k.gpuHoursHeld += option->totalGpuHoursHeld();
+        // In both fleet modes the chosen option's costs above carry this
+        // network month by month (planCosts, attributedCost, addFixedFleetCash).
+        k.networkCostUsd += networkTotalCostUsd(project, *option);
         const double served = sum(w.servedPerMonth);
         switch (w.kind) {
         case WorkloadKind::Training: {

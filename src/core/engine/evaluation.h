@@ -157,6 +157,12 @@ struct Kpis
     /// rounding to whole GPUs), a line of its own; never below zero.
     /// docs/MODEL.md, "Idle commitment".
     double unallocatedFleetCostUsd = 0;
+    /// The network of network-pooled GPUs over the horizon: Σ over the chosen
+    /// options of networkTotalCostUsd (engine/regime_network.h, the rule the
+    /// optimizer prices it by). Part of totalCostUsd and of
+    /// attributedCostUsd, never added to them; 0 when no chosen option is
+    /// on a pooled regime. docs/MODEL.md, "Network-pooled GPUs".
+    double networkCostUsd = 0;
     std::optional<double> baselineTotalCostUsd;
     /// Cash saved this horizon: baseline − cost over the horizon (commitment included).
     std::optional<double> savingsUsd;

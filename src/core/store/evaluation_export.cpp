@@ -87,6 +87,7 @@ bj::object kpisToJson(const Kpis& k)
         {"utilization", k.utilization},
         {"attributed_cost_usd", k.attributedCostUsd},
         {"unallocated_fleet_cost_usd", k.unallocatedFleetCostUsd},
+        {"network_cost_usd", k.networkCostUsd},
         {"baseline_cost_usd", optionalNumber(k.baselineTotalCostUsd)},
         {"savings_usd", optionalNumber(k.savingsUsd)},
         {"savings_fraction", optionalNumber(k.savingsFraction)},

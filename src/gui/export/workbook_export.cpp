@@ -135,6 +135,7 @@ std::vector<KpiLine> kpiLines(const Kpis& k)
         {"attributed_cost_usd", "Cost attributed to workloads", k.attributedCostUsd, "USD"},
         {"unallocated_fleet_cost_usd", "Idle commitment (no workload holds)",
          k.unallocatedFleetCostUsd, "USD"},
+        {"network_cost_usd", "Network of pooled GPUs (in the total)", k.networkCostUsd, "USD"},
         {"baseline_cost_usd", "All bare metal, on demand", k.baselineTotalCostUsd, "USD"},
         {"savings_usd", "Savings against the baseline", k.savingsUsd, "USD"},
         {"savings_fraction", "Savings, share of the baseline", k.savingsFraction, "share", true},
