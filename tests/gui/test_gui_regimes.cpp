@@ -3,21 +3,29 @@
 // figures, edited as the page's other numbers are (typed in percent, one undo
 // step, an out-of-range value refused naming the field and the rule, nothing
 // changed); a regime that states none shows an empty cell that cannot be
-// edited, not 0.
+// edited, not 0. At a 1440×900 window every column of the regimes is in view,
+// none scrolled off sideways, every value and header whole.
 
 #include "document/project_document.h"
 #include "editors/field_table_model.h"
 #include "editors/project_pages.h"
 #include "gui_test_support.h"
+#include "main_window.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
 
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QScreen>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QUndoStack>
 #include <QWidget>
+#include <QWindow>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace fleet;
@@ -143,7 +151,106 @@ private slots:
             page.models.at(1)->headerData(0, Qt::Vertical, Qt::ToolTipRole).toString();
         QVERIFY(!name.isEmpty());
     }
+
+    // The long names are drawn on two lines (a narrow header), and the
+    // headers broken where a compound's parts join; the tooltips and the undo
+    // stack name them whole.
+    void brokenNamesAreWholeInTooltipsAndMessages()
+    {
+        const QString pooledName = QStringLiteral("Network-pooled GPUs");
+        QCOMPARE(m_regimes->headerData(pooled(), Qt::Vertical, Qt::ToolTipRole).toString(),
+                 pooledName);
+        QCOMPARE(m_regimes->headerData(pooled(), Qt::Vertical, Qt::DisplayRole).toString(),
+                 QStringLiteral("Network-\npooled GPUs"));
+        const int bare = int(*regimeFromKey("bare_metal"));
+        QCOMPARE(m_regimes->headerData(bare, Qt::Vertical, Qt::DisplayRole).toString(),
+                 QStringLiteral("Bare metal"));
+        const int notebooks = columnOf(m_regimes, QStringLiteral("Notebooks"));
+        QVERIFY(notebooks >= 0);
+        QCOMPARE(m_regimes->headerData(notebooks, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("Note-\nbooks\n(%)"));
+        QVERIFY2(m_regimes->headerData(notebooks, Qt::Horizontal, Qt::ToolTipRole)
+                     .toString()
+                     .startsWith(QStringLiteral("Notebooks: ")),
+                 qPrintable(
+                     m_regimes->headerData(notebooks, Qt::Horizontal, Qt::ToolTipRole).toString()));
+        QVERIFY(m_regimes->setTyped(m_regimes->index(pooled(), notebooks), QStringLiteral("6")));
+        QCOMPARE(m_doc->undoStack()->text(0), QStringLiteral("Edit Notebooks of ") + pooledName);
+    }
+
+    // In a 1440×900 main window (the app's default layout), the regimes table
+    // shows every column without scrolling sideways (Contention, Tenants/GPU
+    // and Network were off-screen), and narrowing it cut no value or header.
+    void everyRegimeColumnIsInViewAt1440x900()
+    {
+        QScreen* monitor = nullptr;
+        for (QScreen* screen : QGuiApplication::screens())
+            if (screen->size() == QSize(1920, 1080))
+                monitor = screen;
+        QVERIFY2(monitor, "the offscreen screens were not configured");
+        MainWindow window;
+        window.recompute()->setSlowEnabled(false);
+        window.setProject(loadSampleProject().value());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.windowHandle()->setScreen(monitor);
+        window.setGeometry(QRect(monitor->availableGeometry().topLeft(), QSize(1440, 900)));
+        QTRY_COMPARE(window.size(), QSize(1440, 900));
+        window.showPage(QStringLiteral("Regimes"));
+        QTest::qWait(50);
+        auto* view = window.findChild<QTableView*>(QStringLiteral("Virtualization regimes"));
+        QVERIFY(view && view->isVisible());
+        QCoreApplication::processEvents();
+        const QAbstractItemModel* model = view->model();
+        const QHeaderView* header = view->horizontalHeader();
+        QStringList problems;
+        if (view->horizontalScrollBar()->maximum() > 0)
+            problems << QStringLiteral("scrolls sideways past %1 columns")
+                            .arg(view->horizontalScrollBar()->maximum());
+        QFont bold = header->font();
+        bold.setBold(true); // the widest a style draws a header in
+        const QFontMetrics headerMetrics(bold);
+        const int margin =
+            2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const int textMargins =
+            2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const QString title = model->headerData(c, Qt::Horizontal).toString();
+            const int right = view->columnViewportPosition(c) + view->columnWidth(c);
+            if (view->columnViewportPosition(c) < 0 || right > view->viewport()->width())
+                problems << QStringLiteral("%1 ends at %2 of %3 px")
+                                .arg(title.simplified())
+                                .arg(right)
+                                .arg(view->viewport()->width());
+            // Each value whole: the column as wide as its widest text and
+            // the margins a style draws an item's text within.
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const QString value = model->index(row, c).data().toString();
+                const int need = view->fontMetrics().horizontalAdvance(value) + textMargins;
+                if (view->columnWidth(c) < need)
+                    problems << QStringLiteral("%1 of %2 cut: %3 of %4 px")
+                                    .arg(value, title.simplified())
+                                    .arg(view->columnWidth(c))
+                                    .arg(need);
+            }
+            int titleWidth = 0;
+            for (const QString& line : title.split(QLatin1Char('\n')))
+                titleWidth = std::max(titleWidth, headerMetrics.horizontalAdvance(line));
+            if (view->columnWidth(c) < titleWidth + margin)
+                problems << QStringLiteral("%1's header cut: %2 of %3 px")
+                                .arg(title.simplified())
+                                .arg(view->columnWidth(c))
+                                .arg(titleWidth + margin);
+        }
+        // Every regime in view too: the last was scrolled off below.
+        const int last = model->rowCount() - 1;
+        if (view->rowViewportPosition(last) + view->rowHeight(last) > view->viewport()->height())
+            problems << QStringLiteral("the last regime ends at %1 of %2 px")
+                            .arg(view->rowViewportPosition(last) + view->rowHeight(last))
+                            .arg(view->viewport()->height());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
 };
 
-FLEET_TEST_MAIN(TestGuiRegimes)
+FLEET_TEST_MAIN_WITH_SETUP(TestGuiRegimes, fleet::gui::test::laptopAndMonitorScreens)
 #include "test_gui_regimes.moc"

@@ -142,15 +142,19 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    if (orientation == Qt::Vertical)
-        return m_rowName(m_document->shownProject(), m_rows[std::size_t(section)]);
+    if (orientation == Qt::Vertical) {
+        const RowName& name =
+            role == Qt::DisplayRole && m_shownRowName ? m_shownRowName : m_rowName;
+        return name(m_document->shownProject(), m_rows[std::size_t(section)]);
+    }
     const FieldColumn& c = m_columns[std::size_t(section)];
     if (role == Qt::ToolTipRole)
-        return c.tooltip;
+        return c.headerLines.isEmpty() ? c.tooltip
+                                       : QStringLiteral("%1: %2").arg(c.header, c.tooltip);
     // The unit on a line of its own: a column is as narrow as its name or
     // its figures, and a laptop's editor pane shows a table whole.
-    return c.unit.isEmpty() || c.unitInTitle ? c.header
-                                             : QStringLiteral("%1\n(%2)").arg(c.header, c.unit);
+    const QString& name = c.headerLines.isEmpty() ? c.header : c.headerLines;
+    return c.unit.isEmpty() || c.unitInTitle ? name : QStringLiteral("%1\n(%2)").arg(name, c.unit);
 }
 
 Qt::ItemFlags FieldTableModel::flags(const QModelIndex& index) const

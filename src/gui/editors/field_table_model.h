@@ -70,6 +70,10 @@ struct FieldColumn
     /// The table's title names the unit (one unit for every column): the
     /// header is the name alone, so five prices fit a laptop's pane.
     bool unitInTitle = false;
+    /// The header as a narrow table draws it, broken into lines where the
+    /// name's parts join ("Note-\nbooks"); empty: `header` on one line. The
+    /// header's tooltip then names the column whole.
+    QString headerLines = {};
 
     /// What a cell shows for stored `value`: its choice's `shown` text or
     /// label (the value itself when no choice matches).
@@ -94,6 +98,11 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     /// Takes a value in display units (a number, a bool or text).
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+    /// The rows' names as the vertical header draws them (broken into lines
+    /// to keep it narrow: namesOnTwoLines); the tooltips and messages name
+    /// the rows whole. By default the names themselves.
+    void setShownRowNames(RowName shown) { m_shownRowName = std::move(shown); }
 
     const FieldColumn& column(int section) const { return m_columns[std::size_t(section)]; }
     ProjectDocument* document() const { return m_document; }
@@ -127,6 +136,7 @@ private:
     ProjectDocument* m_document;
     Rows m_rowsOf;
     RowName m_rowName;
+    RowName m_shownRowName;
     std::vector<FieldColumn> m_columns;
     std::vector<int> m_rows;
     QString m_lastRefusal;

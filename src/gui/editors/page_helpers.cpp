@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -65,6 +66,24 @@ boost::json::array listOf(const Project& project, const std::string& pointer)
     boost::system::error_code ec;
     const boost::json::value* list = root.find_pointer(pointer, ec);
     return list && list->is_array() ? list->as_array() : boost::json::array();
+}
+
+void fitHeightToRows(QTableView* view)
+{
+    // Not QAbstractScrollArea::AdjustToContents: its height counts the
+    // horizontal scroll bar while it is hidden (a blank strip under the rows).
+    const auto fit = [view] {
+        const QScrollBar* sideways = view->horizontalScrollBar();
+        view->setFixedHeight(2 * view->frameWidth() +
+                             view->horizontalHeader()->sizeHint().height() +
+                             view->verticalHeader()->length() +
+                             (sideways->maximum() > 0 ? sideways->sizeHint().height() : 0));
+    };
+    view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QObject::connect(view->verticalHeader(), &QHeaderView::sectionResized, view, fit);
+    QObject::connect(view->horizontalHeader(), &QHeaderView::geometriesChanged, view, fit);
+    QObject::connect(view->horizontalScrollBar(), &QScrollBar::rangeChanged, view, fit);
+    fit();
 }
 
 FieldColumn idColumn(RowList list)

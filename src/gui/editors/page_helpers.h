@@ -40,6 +40,11 @@ boost::json::array listOf(const Project& project, const std::string& pointer);
 FieldTableModel* addTable(QVBoxLayout* layout, const QString& title, FieldTableModel* model,
                           QTableView** shown = nullptr);
 
+/// Keeps `view` as tall as its header, its rows and, when it scrolls
+/// sideways, its scroll bar: every row in view, none scrolled to (a table of
+/// a few rows above a longer one).
+void fitHeightToRows(QTableView* view);
+
 /// The id of each row of `list` as editable text: a rename carries every
 /// reference along (workloads' segment, scenario overrides; model/project_refs.h),
 /// and an empty or taken id is refused naming the rule.

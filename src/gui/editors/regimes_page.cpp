@@ -1,6 +1,7 @@
 #include "catalog_table_model.h"
 #include "document/price_book_edit.h"
 #include "editors/field_table_model.h"
+#include "editors/name_lines.h"
 #include "editors/page_helpers.h"
 #include "editors/project_pages.h"
 #include "model/engine_defaults.h"
@@ -11,12 +12,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <span>
+#include <vector>
 
 namespace fleet::gui {
 
@@ -28,6 +31,11 @@ std::vector<int> regimeRows(const Project&)
     for (int i = 0; i < int(regimeCount()); ++i)
         rows.push_back(i);
     return rows;
+}
+
+QString regimeName(int i)
+{
+    return QString::fromUtf8(regimeLabel(RegimeKind(i)).data());
 }
 
 std::string regimePointer(int i, const char* field)
@@ -67,9 +75,11 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
     // network-pooled regime does): a regime without it shows an empty cell,
     // not 0, and its throughput overhead applies to the kind.
     const auto kindOverheadColumn = [](const QString& header, const QString& kind,
-                                       const char* field, double Regime::*member) {
+                                       const char* field, double Regime::*member,
+                                       const QString& headerLines = {}) {
         FieldColumn c;
         c.header = header;
+        c.headerLines = headerLines;
         c.unit = QObject::tr("%");
         c.tooltip = QObject::tr("Share of throughput %1 work loses under the regime (%2); "
                                 "docs/MODEL.md, \"Network-pooled GPUs\"")
@@ -88,23 +98,45 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         c.pointer = [field](const Project&, int i) { return regimePointer(i, field); };
         return c;
     };
+    // Eight columns of figures beside the regimes' names in a 1440-wide
+    // window's editor pane (about 430 px for the columns): the columns are as
+    // narrow as their figures or the longest word of their headers, so two
+    // compound words are broken where their parts join (Over-head,
+    // Note-books; whole in the tooltips), the network's price shows as
+    // "$0.097" under its unit, and the long regime names take two lines.
+    FieldColumn overhead = regimeColumn(
+        QObject::tr("Overhead"), QObject::tr("%"),
+        QObject::tr("Share of throughput the regime loses (throughput_overhead), for "
+                    "every workload kind without an overhead of its own"),
+        "throughput_overhead", [](const Regime& r) { return r.throughputOverhead; }, 100, 1, false);
+    overhead.headerLines = QObject::tr("Over-\nhead");
+    FieldColumn tenants = regimeColumn(
+        QObject::tr("Tenants/GPU"), QObject::tr("max"),
+        QObject::tr("Time-slicing replicas or MPS clients on one GPU (max_tenants_per_gpu)"),
+        "max_tenants_per_gpu", [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1, 0,
+        true);
+    tenants.headerLines = QObject::tr("Tenants/\nGPU");
+    FieldColumn network = regimeColumn(
+        QObject::tr("Network"), QObject::tr("$/GPU-h"),
+        QObject::tr("What the regime's network adds to each GPU-hour held (a network-pooled "
+                    "GPU's NIC and switch port); docs/MODEL.md, \"Network-pooled GPUs\""),
+        "network_usd_per_gpu_hour", [](const Regime& r) { return r.networkUsdPerGpuHour; }, 1, 3,
+        false);
+    network.format = [](double usd) {
+        return QStringLiteral("$") + QLocale().toString(usd, 'f', 3);
+    };
     auto* model = new FieldTableModel(
-        doc, regimeRows,
-        [](const Project&, int i) { return QString::fromUtf8(regimeLabel(RegimeKind(i)).data()); },
+        doc, regimeRows, [](const Project&, int i) { return regimeName(i); },
         // The overall overhead and the kinds' own side by side (their
         // headers read as one group); short names, the tooltips say the rest.
-        {regimeColumn(
-             QObject::tr("Overhead"), QObject::tr("%"),
-             QObject::tr("Share of throughput the regime loses (throughput_overhead), for "
-                         "every workload kind without an overhead of its own"),
-             "throughput_overhead", [](const Regime& r) { return r.throughputOverhead; }, 100, 1,
-             false),
+        {overhead,
          kindOverheadColumn(QObject::tr("Training"), QObject::tr("training"),
                             "training_throughput_overhead", &Regime::trainingThroughputOverhead),
          kindOverheadColumn(QObject::tr("Inference"), QObject::tr("inference"),
                             "inference_throughput_overhead", &Regime::inferenceThroughputOverhead),
          kindOverheadColumn(QObject::tr("Notebooks"), QObject::tr("notebooks"),
-                            "notebooks_throughput_overhead", &Regime::notebooksThroughputOverhead),
+                            "notebooks_throughput_overhead", &Regime::notebooksThroughputOverhead,
+                            QObject::tr("Note-\nbooks")),
          kindOverheadColumn(QObject::tr("Batch"), QObject::tr("batch"), "batch_throughput_overhead",
                             &Regime::batchThroughputOverhead),
          regimeColumn(
@@ -113,19 +145,27 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
                          "(contention_per_extra_tenant)"),
              "contention_per_extra_tenant",
              [](const Regime& r) { return r.contentionPerExtraTenant; }, 100, 1, false),
-         regimeColumn(
-             QObject::tr("Tenants/GPU"), QObject::tr("max"),
-             QObject::tr("Time-slicing replicas or MPS clients on one GPU (max_tenants_per_gpu)"),
-             "max_tenants_per_gpu", [](const Regime& r) { return double(r.maxTenantsPerGpu); }, 1,
-             0, true),
-         regimeColumn(
-             QObject::tr("Network"), QObject::tr("$/GPU-h"),
-             QObject::tr("What the regime's network adds to each GPU-hour held (a network-pooled "
-                         "GPU's NIC and switch port); docs/MODEL.md, \"Network-pooled GPUs\""),
-             "network_usd_per_gpu_hour", [](const Regime& r) { return r.networkUsdPerGpuHour; }, 1,
-             3, false)},
+         tenants, network},
         page);
-    addTable(layout, QObject::tr("Virtualization regimes"), model);
+    std::vector<QString> names;
+    for (int i = 0; i < int(regimeCount()); ++i)
+        names.push_back(regimeName(i));
+    model->setShownRowNames(
+        [shown = namesOnTwoLines(names)](const Project&, int i) { return shown[std::size_t(i)]; });
+    QTableView* regimesView = nullptr;
+    addTable(layout, QObject::tr("Virtualization regimes"), model, &regimesView);
+    // Every regime in view (the network-pooled one, the last, was scrolled
+    // off at 1366×768): the table as tall as its rows, the engine
+    // assumptions below take the rest.
+    // Rows of one line as tall as the other tables' rows, of two lines taller.
+    QHeaderView* regimeNames = regimesView->verticalHeader();
+    regimeNames->setMinimumSectionSize(regimeNames->defaultSectionSize());
+    regimeNames->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitHeightToRows(regimesView);
+    layout->setStretchFactor(regimesView, 0);
+    // The last column as wide as its figures too: stretched, it kept the
+    // 100 px it had before the columns were fitted.
+    regimesView->horizontalHeader()->setStretchLastSection(false);
     auto* note = new QLabel(
         QObject::tr("Training, Inference, Notebooks, Batch: the throughput a kind of work loses "
                     "where the regime states its own figure; empty: Overhead applies to it."),
