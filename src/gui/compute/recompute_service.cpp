@@ -79,7 +79,7 @@ RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
     m_fastPool.setMaxThreadCount(1);
     // The optimizer's fast path, the simulations and the exact solve's request.
     m_backgroundPool.setMaxThreadCount(3);
-    m_bandsPool.setMaxThreadCount(1);
+    m_amendPool.setMaxThreadCount(1); // the copies shown in the order they were started
 }
 
 RecomputeService::~RecomputeService()
@@ -282,8 +282,13 @@ void RecomputeService::fastDone()
         merged->frontiers = m_latest->frontiers;
         merged->kneeSpreads = m_latest->kneeSpreads;
         merged->frontiersCurrent = false;
-        merged->optimizer = m_latest->optimizer; // until this snapshot's arrives
-        merged->optimizerRefusal = m_latest->optimizerRefusal;
+        // Until this snapshot's arrives: the line of the results shown, or
+        // their answer that is still being copied in (amendShown).
+        const bool answerUnderWay = !m_latest->optimizerCurrent && m_optimizerResult &&
+                                    m_optimizerResultGeneration == m_shownGeneration;
+        merged->optimizer = answerUnderWay ? m_optimizerResult->result : m_latest->optimizer;
+        merged->optimizerRefusal =
+            answerUnderWay ? m_optimizerResult->refusal : m_latest->optimizerRefusal;
         merged->optimizerCurrent = false;
         merged->bands = m_latest->bands; // until this snapshot's arrive (setBands)
         merged->bandsCurrent = false;
@@ -309,7 +314,8 @@ void RecomputeService::fastDone()
 void RecomputeService::optimizerDone()
 {
     m_optimizerRunning = false;
-    if (const auto answer = m_optimizer.result(); answer && answer->cancelled)
+    const std::shared_ptr<OptimizerAnswer> answer = m_optimizer.result();
+    if (answer && answer->cancelled)
         ++m_optimizerRunsCancelled;
     if (m_optimizerPending) {
         // This one is of an older snapshot; the newer one starts now if its
@@ -321,81 +327,108 @@ void RecomputeService::optimizerDone()
         }
         return;
     }
-    // The future's answer is ours alone: its parts are moved out, not copied.
-    OptimizerAnswer answer = std::move(*m_optimizer.result());
+    // The future's answer is ours alone: its results are moved out, not copied.
+    const ResultsPtr base = std::move(answer->base);
+    ResultsPtr results = std::move(answer->results);
+    m_optimizerResult = answer;
     m_optimizerResultGeneration = m_optimizerGeneration;
-    if (m_latest && m_shownGeneration == m_optimizerGeneration) {
-        ResultsPtr results = std::move(answer.results);
-        if (!results || answer.base != m_latest) {
-            // The results shown changed since the optimizer started (a
-            // packing replay, the slow part): completed here, once.
-            auto copy = newResults(*m_latest);
-            copy->optimizer = answer.result;
-            copy->optimizerRefusal = answer.refusal;
-            copy->optimizerCurrent = true;
-            results = std::move(copy);
-        }
+    if (!m_latest || m_shownGeneration != m_optimizerGeneration)
+        return;
+    if (results && base == m_latest) {
+        // Completed on the optimizer's thread, beside the results still shown.
         m_latest = std::move(results);
         emit optimizerReady(m_latest);
+        return;
     }
-    answer.base.reset();
-    answer.results.reset();
-    m_optimizerResult = std::move(answer);
+    // The results shown changed since the optimizer started (a packing
+    // replay, the fans, the slow part's charts): completed off this thread.
+    amendShown({.kind = Amendment::Kind::Optimizer,
+                .answer = m_optimizerResult,
+                .inputs = m_optimizerGeneration});
 }
 
 void RecomputeService::setPacking(std::shared_ptr<const PackingReport> packing)
 {
     m_packing = std::move(packing);
-    if (m_latest) {
-        auto results = newResults(*m_latest);
-        results->packing = m_packing;
-        m_latest = results;
-        emit resultsReady(m_latest);
-    }
+    amendShown({.kind = Amendment::Kind::Packing, .packing = m_packing});
 }
 
 void RecomputeService::setBands(std::shared_ptr<const ChartBands> bands, quint64 inputs)
 {
-    if (!bands || !m_latest || (m_latest->bands == bands && m_latest->bandsCurrent))
+    if (bands)
+        amendShown({.kind = Amendment::Kind::Bands, .bands = std::move(bands), .inputs = inputs});
+}
+
+bool RecomputeService::stillWanted(const Amendment& amendment) const
+{
+    if (!m_latest)
+        return false;
+    switch (amendment.kind) {
+    case Amendment::Kind::Bands:
+        // Of the results shown, not of a newer edit's (whose own fans follow).
+        return !fastBusy() && amendment.inputs == m_shownGeneration &&
+               !(m_latest->bands == amendment.bands && m_latest->bandsCurrent);
+    case Amendment::Kind::Optimizer:
+        // The newest answer, of the inputs shown, whose results have no answer
+        // of theirs yet (the exact solve's plan, arrived meanwhile, stays).
+        return amendment.answer == m_optimizerResult && amendment.inputs == m_shownGeneration &&
+               !m_latest->optimizerCurrent;
+    case Amendment::Kind::Packing:
+        return amendment.packing == m_packing && m_latest->packing != amendment.packing;
+    }
+    return false;
+}
+
+void RecomputeService::amendShown(const Amendment& amendment)
+{
+    if (!stillWanted(amendment))
         return;
-    // Of the results shown, not of a newer edit's (whose own fans follow).
-    if (fastBusy() || inputs != m_shownGeneration)
-        return;
-    if (m_bandsCopy.base == m_latest && m_bandsCopy.bands == bands)
-        return; // being completed with them already
-    // The results shown, copied with the fans on a thread of their own: the
-    // copy (two projects, the evaluation, every chart's data) took 10 ms of
-    // CPU, 16 ms on the clock, of the GUI thread at 1,000 workloads with
-    // ranges (tests/bench/bench_results_copy.cpp).
-    m_bandsCopy = {m_latest, bands};
+    for (const auto& [base, underWay] : m_amending)
+        if (base == m_latest && underWay == amendment)
+            return; // being completed with it already
+    m_amending.emplace_back(m_latest, amendment);
     QPointer<RecomputeService> self(this);
-    m_bandsPool.start([self, base = m_latest, bands = std::move(bands), inputs] {
+    m_amendPool.start([self, base = m_latest, amendment] {
         std::shared_ptr<PlanResults> results = newResults(*base);
-        results->bands = bands;
-        results->bandsCurrent = true;
-        QMetaObject::invokeMethod(self, [self, base, bands, inputs, results] {
+        switch (amendment.kind) {
+        case Amendment::Kind::Bands:
+            results->bands = amendment.bands;
+            results->bandsCurrent = true;
+            break;
+        case Amendment::Kind::Optimizer:
+            results->optimizer = amendment.answer->result;
+            results->optimizerRefusal = amendment.answer->refusal;
+            results->optimizerCurrent = true;
+            break;
+        case Amendment::Kind::Packing: results->packing = amendment.packing; break;
+        }
+        QMetaObject::invokeMethod(self, [self, base, amendment, results] {
             if (self)
-                self->bandsCopied(base, bands, inputs, results);
+                self->amendCopied(base, amendment, results);
         });
     });
 }
 
-void RecomputeService::bandsCopied(const ResultsPtr& base, std::shared_ptr<const ChartBands> bands,
-                                   quint64 inputs, std::shared_ptr<PlanResults> results)
+void RecomputeService::amendCopied(const ResultsPtr& base, const Amendment& amendment,
+                                   std::shared_ptr<PlanResults> results)
 {
-    if (m_bandsCopy.base == base && m_bandsCopy.bands == bands)
-        m_bandsCopy = {};
+    std::erase_if(m_amending, [&](const auto& underWay) {
+        return underWay.first == base && underWay.second == amendment;
+    });
     if (m_latest != base) {
-        // The results shown changed meanwhile (the optimizer's line, the
-        // slow part's charts, a packing replay): those get the fans, when
-        // they are still of the fans' inputs.
-        setBands(std::move(bands), inputs);
+        // The results shown changed meanwhile (a newer request's, the slow
+        // part's charts, another amendment): those get it, if it applies.
+        amendShown(amendment);
         return;
     }
-    if (fastBusy() || inputs != m_shownGeneration)
-        return;
+    if (!stillWanted(amendment))
+        return; // superseded meanwhile (newer fans or replay, a newer edit)
     m_latest = std::move(results);
-    emit bandsReady(m_latest);
+    switch (amendment.kind) {
+    case Amendment::Kind::Bands: emit bandsReady(m_latest); break;
+    case Amendment::Kind::Optimizer: emit optimizerReady(m_latest); break;
+    case Amendment::Kind::Packing: emit resultsReady(m_latest); break;
+    }
 }
 
 void RecomputeService::settleNow()
@@ -523,7 +556,7 @@ void RecomputeService::chartsDone(quint64 generation, std::shared_ptr<PlanResult
     charts->optimizer = m_latest->optimizer;
     charts->optimizerRefusal = m_latest->optimizerRefusal;
     charts->optimizerCurrent = m_latest->optimizerCurrent;
-    charts->packing = m_latest->packing;
+    charts->packing = m_packing; // also one still being copied in (amendShown)
     m_latest = std::move(charts);
     emit resultsReady(m_latest);
 }
@@ -585,6 +618,7 @@ void RecomputeService::finishSlow()
             results->optimizer = m_latest->optimizer;
             results->optimizerCurrent = m_latest->optimizerCurrent;
         }
+        results->packing = m_packing; // a replay shown since the slow part started
         if (m_latest && m_shownGeneration == m_slowGeneration) {
             results->bands = m_latest->bands; // arrived since the slow part started
             results->bandsCurrent = m_latest->bandsCurrent;

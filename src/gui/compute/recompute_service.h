@@ -74,7 +74,10 @@ public:
     std::optional<SolveRequest> exactSolveRequest() const;
 
     ResultsPtr latest() const { return m_latest; }
-    /// Shows a packing replay with every later result (until replaced).
+    /// Shows a packing replay with every later result (until replaced): the
+    /// results shown are completed with it (resultsReady; the copy of the
+    /// results is made on a thread of the service's, so resultsReady
+    /// follows later).
     void setPacking(std::shared_ptr<const PackingReport> packing);
     /// The charts' fans over the input ranges of the project `inputs` (as
     /// projectToJsonText writes it; RangeService): when the results shown
@@ -141,10 +144,6 @@ private:
     void optimizerDone();
     void kpisDone(quint64 generation, ResultsPtr results);
     void exactRequestDone();
-    /// setBands' copy of `base` with `bands`, made off the GUI thread: shown
-    /// if `base` still is, else the fans are set on the results now shown.
-    void bandsCopied(const ResultsPtr& base, std::shared_ptr<const ChartBands> bands,
-                     quint64 inputs, std::shared_ptr<PlanResults> results);
     /// The slow part's every chart's data, before its simulations end.
     void chartsDone(quint64 generation, std::shared_ptr<PlanResults> charts);
 
@@ -160,6 +159,40 @@ private:
         bool cancelled = false; ///< stopped early by a newer request
     };
 
+    /// What the results shown are completed with after they are shown: the
+    /// charts' fans (setBands), the optimizer's answer when the results
+    /// shown changed while it ran (optimizerDone), a packing replay
+    /// (setPacking). Each is set on a copy of the results shown, made on
+    /// m_amendPool: the copy (two projects, the evaluation, every chart's
+    /// data) took 10 ms of CPU, 16 ms on the clock, of the GUI thread at
+    /// 1,000 workloads with ranges (tests/bench/bench_results_copy.cpp).
+    struct Amendment
+    {
+        enum class Kind
+        {
+            Bands,     ///< bandsReady
+            Optimizer, ///< optimizerReady
+            Packing,   ///< resultsReady
+        } kind;
+        std::shared_ptr<const ChartBands> bands = {};
+        std::shared_ptr<const OptimizerAnswer> answer = {};
+        std::shared_ptr<const PackingReport> packing = {};
+        quint64 inputs = 0; ///< the generation the fans or the answer are of
+
+        bool operator==(const Amendment&) const = default;
+    };
+    /// Completes the results shown with `amendment` off the GUI thread,
+    /// unless they have it, it is superseded, or it is being done already.
+    void amendShown(const Amendment& amendment);
+    /// Back on the GUI thread with `results`, a copy of `base` with
+    /// `amendment`: shown (in the order the copies were started) if `base`
+    /// still is and the amendment still applies; when the results shown
+    /// changed meanwhile, they are completed with it instead.
+    void amendCopied(const ResultsPtr& base, const Amendment& amendment,
+                     std::shared_ptr<PlanResults> results);
+    /// The results shown lack `amendment`, and nothing newer superseded it.
+    bool stillWanted(const Amendment& amendment) const;
+
     /// Its results are the watcher's alone once finished: completed in place, not copied.
     QFutureWatcher<std::shared_ptr<PlanResults>> m_fast;
     QFutureWatcher<std::shared_ptr<PlanResults>> m_slow;
@@ -168,7 +201,9 @@ private:
     QFutureWatcher<QByteArray> m_exactRequest;
     SolverProcess m_solver;
     quint64 m_optimizerGeneration = 0;
-    std::optional<OptimizerAnswer> m_optimizerResult;
+    /// The newest answer (its `base` and `results` let go of), shared with
+    /// the copy that completes the results shown with it.
+    std::shared_ptr<const OptimizerAnswer> m_optimizerResult;
     quint64 m_optimizerResultGeneration = 0;
     std::optional<Request> m_pending;
     // Our own "running" flags, cleared only when the watcher's finished()
@@ -222,13 +257,11 @@ private:
     /// at a lower priority (threads.h) so the KPIs and the GUI come first.
     QThreadPool m_fastPool;
     QThreadPool m_backgroundPool;
-    /// setBands' copy of the results shown, and the results and fans it is of.
-    QThreadPool m_bandsPool;
-    struct BandsCopy
-    {
-        ResultsPtr base;
-        std::shared_ptr<const ChartBands> bands;
-    } m_bandsCopy;
+    /// The copies of the results shown that amendments complete, one at a
+    /// time in the order they were started; and those under way, with the
+    /// results each copies.
+    QThreadPool m_amendPool;
+    std::vector<std::pair<ResultsPtr, Amendment>> m_amending;
 };
 
 } // namespace fleet::gui
