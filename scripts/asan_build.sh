@@ -38,7 +38,7 @@ FLEET_ASAN_TESTS=(
   test_regime_registry test_store_migration_v7 test_network_pooled test_tpu_slices
   test_partition_scheme test_cli_mixed_accelerators test_input_ranges
   test_expert_parallel test_held_out_rules test_invariants_moe
-  test_gpu_counts
+  test_gpu_counts test_cli_training
 )
 # The property test runs its first shard of FLEET_PROPERTY_PROJECTS (set by
 # ci_sanitizers.sh to 200: 50 projects) under the sanitizers.
