@@ -303,6 +303,7 @@ int runInferenceCommand(const QStringList& args)
                                  {"batch", e.batch},
                                  {"step_ms", e.stepMs},
                                  {"compute_bound", e.computeBound},
+                                 {"host_bound", e.hostBound},
                                  {"prefill_ms", e.prefillMs},
                                  {"kv_bytes_per_token", e.kvBytesPerToken},
                                  {"weights_gb", e.weightBytes / 1e9},
@@ -347,7 +348,9 @@ int runInferenceCommand(const QStringList& args)
                 .arg(e.tensorParallel)
                 .arg(e.batch)
                 .arg(e.stepMs, 0, 'f', 1)
-                .arg(e.computeBound ? QStringLiteral("compute") : QStringLiteral("bandwidth")) +
+                .arg(e.hostBound      ? QStringLiteral("host")
+                     : e.computeBound ? QStringLiteral("compute")
+                                      : QStringLiteral("bandwidth")) +
             QStringLiteral("  prefill                 %1 ms per request alone; %2 % of each step "
                            "(chunked with decoding)\n")
                 .arg(e.prefillMs, 0, 'f', 1)

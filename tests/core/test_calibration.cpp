@@ -132,6 +132,8 @@ private slots:
             fits.emplace_back("serving.json efficiency " + e.gpuId, &e.fitReferences);
         for (const InterconnectCost& c : builtinServingTable().interconnects)
             fits.emplace_back("serving.json interconnect " + c.link, &c.fitReferences);
+        for (const StackHost& h : builtinServingTable().stackHosts)
+            fits.emplace_back("serving.json stack host " + h.stack, &h.fitReferences);
         for (const MfuPoint& p : builtinTrainingDefaults().mfuBySize)
             fits.emplace_back("training.json MFU point " + p.curve, &p.fitReferences);
         for (const GpuMfuFactor& f : builtinTrainingDefaults().mfuFactorByGpu)

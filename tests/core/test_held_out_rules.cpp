@@ -2,7 +2,8 @@
 // each checked to change what it should and nothing else: a GPU on another's
 // compute die runs at that GPU's fractions (serving.json same_compute_die_as);
 // a run at a stack's default batch cap is checked at that cap (max_batch); the
-// L40S has fractions of its own, fitted on fit rows only.
+// L40S has fractions of its own, fitted on fit rows only; a stack's host
+// figure is read, or refused, as its own entry.
 
 #include "calibration/calibration.h"
 #include "model/engine_defaults.h"
@@ -130,6 +131,45 @@ private slots:
         QVERIFY2(oneGpu.error().toString().find("/expert_load_imbalance_fitted_on/gpus") !=
                      std::string::npos,
                  oneGpu.error().toString().c_str());
+    }
+
+    // A stack's host figure is read with the rows it was fitted on; a second
+    // entry for the same stack, a negative figure or a missing source is
+    // refused naming the field.
+    void aStackHostIsReadOrRefusedNamingTheField()
+    {
+        const std::string good = R"("stack_hosts": [{"stack": "vllm",
+            "host_us_per_sequence_step": 20, "source": "s", "as_of": "2025",
+            "fit_references": ["r1"]}],)";
+        const auto withHosts = [](const std::string& hosts) {
+            std::string text = tableWith(R"({"gpu": "b", "precision": "fp8", "stack": "vllm",
+                "same_compute_die_as": "a", "source": "s", "as_of": "2025"})");
+            text.insert(text.find("\"interconnects\""), hosts);
+            return text;
+        };
+        const auto table = parseServingTable(withHosts(good), "test.json");
+        QVERIFY2(table.ok(), table.ok() ? "" : table.error().toString().c_str());
+        QCOMPARE(table.value().stackHosts.size(), std::size_t(1));
+        QCOMPARE(table.value().stackHosts[0].secondsPerSequenceStep, 20e-6);
+        QCOMPARE(table.value().stackHosts[0].fitReferences, std::vector<std::string>{"r1"});
+        const auto expectRefused = [&](const std::string& hosts, const std::string& pointer) {
+            const auto refused = parseServingTable(withHosts(hosts), "test.json");
+            QVERIFY(!refused.ok());
+            const std::string text = refused.error().toString();
+            QVERIFY2(text.find(pointer) != std::string::npos, text.c_str());
+        };
+        expectRefused(R"("stack_hosts": [{"stack": "vllm", "host_us_per_sequence_step": -1,
+                          "source": "s", "as_of": "2025"}],)",
+                      "/stack_hosts/0/host_us_per_sequence_step");
+        expectRefused(R"("stack_hosts": [{"stack": "vllm", "host_us_per_sequence_step": 5,
+                          "as_of": "2025"}],)",
+                      "/stack_hosts/0/source");
+        expectRefused(R"("stack_hosts": [
+                          {"stack": "vllm", "host_us_per_sequence_step": 5, "source": "s",
+                           "as_of": "2025"},
+                          {"stack": "vllm", "host_us_per_sequence_step": 6, "source": "s",
+                           "as_of": "2025"}],)",
+                      "/stack_hosts/1/stack");
     }
 
     // The fitted rows (Qwen3-235B on eight GPUs) run at the fitted figure; DeepSeek-R1

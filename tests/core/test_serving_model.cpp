@@ -2,7 +2,7 @@
 // and compute, a prompt's attention on one GPU under attention data
 // parallelism, KV heads replicated past the KV-head count, prefill sharing the
 // per-token budget, calibrated efficiency per GPU and stack (scaled by a
-// project's own figure), the tensor-parallel choice, checkpoint bandwidth
+// project's own figure), the stack's host pace, the tensor-parallel choice, checkpoint bandwidth
 // growing with nodes up to the storage cap, hot spares, MFU by model size.
 
 #include "engine/expert_parallel.h"
@@ -220,6 +220,38 @@ private slots:
         QVERIFY(halved.ok());
         QVERIFY(halved.value().outputTokensPerSecondPerGpu <
                 h100.value().outputTokensPerSecondPerGpu);
+    }
+
+    // The stack books every sequence on the host each step, overlapped with the
+    // GPU's work: a small model at a large batch runs at the host's pace, the
+    // same on an H100 as on an H200 (as the perf-overview publishes); a large
+    // model, a stack without a host figure and a TPU do not.
+    void theStacksHostPacesASmallModelAtLargeBatches()
+    {
+        FixtureServingModel f;
+        const StackHost* host = findStackHost(*f.catalog.gpu("h100-sxm-80gb"), "");
+        QVERIFY(host && host->stack == "tensorrt-llm" && host->secondsPerSequenceStep > 0);
+        InferenceSpec spec = chat(8e9);
+        spec.inputTokens = 128;
+        spec.outputTokens = 128;
+        spec.tpotMs = 1e9;
+        spec.ttftMs = 1e12;
+        const ModelShape* llama8b = findModel("llama-3.1-8b");
+        QVERIFY(llama8b);
+        for (const char* gpu : {"h100-sxm-80gb", "h200-sxm-141gb"}) {
+            const auto e = f.serve(gpu, spec, llama8b, 1);
+            QVERIFY2(e.ok(), gpu);
+            QVERIFY2(e.value().hostBound, gpu);
+            QCOMPARE_LE(
+                std::abs(e.value().decodeTokensPerSecond * host->secondsPerSequenceStep - 1), 1e-9);
+        }
+        // The same model on a stack without a host figure is paced by its GPU.
+        const auto vllm = f.serve("h100-sxm-80gb", spec, llama8b, 1, "vllm");
+        QVERIFY(vllm.ok() && !vllm.value().hostBound);
+        // Llama 3.1 405B on eight GPUs is paced by its GPUs.
+        const auto big = f.serve("h100-sxm-80gb", chat(405e9), findModel("llama-3.1-405b"), 8);
+        QVERIFY(big.ok() && !big.value().hostBound);
+        QVERIFY(!findStackHost(*f.catalog.gpu("tpu-v5p"), ""));
     }
 
     void tensorParallelismIsTheSmallestThatFitsUnlessALargerServesMorePerGpu()

@@ -9,6 +9,7 @@
 #include "engine/resource_unit.h"
 #include "model/engine_defaults.h"
 #include "perf/model_table.h"
+#include "perf/serving_table.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
 
@@ -189,6 +190,25 @@ private slots:
                 std::to_string(chunked.attentionChunkTokens) + " tokens";
             return after >= before * (1 - 1e-9);
         });
+    }
+
+    // A stack books every sequence on the host each step, one scheduler per GPU at
+    // most, whatever the GPU's speed: no GPU generates more tokens a second than
+    // its stack's host can book.
+    void noGpuOutpacesItsStacksHost()
+    {
+        int atThePace = 0;
+        forEachCase("noGpuOutpacesItsStacksHost", [&](const MoeCase& c, std::string& f) {
+            const StackHost* host = findStackHost(*m_catalog.gpu(c.gpu), "");
+            const double perGpu = throughput(c, c.model, m_catalog);
+            const double pace = host ? 1.0 / host->secondsPerSequenceStep : 0.0;
+            f = std::to_string(perGpu) + " tokens/s per GPU on " + std::to_string(c.degree) + "× " +
+                c.gpu + ", host pace " + std::to_string(pace);
+            atThePace += host && perGpu >= pace * 0.999;
+            return !host || perGpu <= pace * (1 + 1e-9);
+        });
+        const bool one = std::getenv("FLEET_INVARIANT_SEED");
+        QVERIFY2(one || atThePace > 0, "no generated case reached its stack's host pace");
     }
 
     // The busiest GPU holds fewer experts when the same experts are spread over more

@@ -84,8 +84,8 @@ std::string configuration(const InferenceEstimate& e)
     std::ostringstream out;
     out.precision(3);
     out << "TP " << e.tensorParallel << ", batch " << e.batch << ", step " << e.stepMs
-        << " ms, prefill " << std::lround(e.prefillShare * 100) << " % of each step; "
-        << e.efficiencyBasis;
+        << (e.hostBound ? " ms (host-bound)" : " ms") << ", prefill "
+        << std::lround(e.prefillShare * 100) << " % of each step; " << e.efficiencyBasis;
     return out.str();
 }
 

@@ -28,8 +28,9 @@ struct Efficiency
     const InterconnectCost* link = nullptr;
     double linkBytesPerS = 0;
     int maxTensorParallel = 8;
-    AllToAllLink allToAll;         ///< expert-parallel dispatch and combine
-    double attentionPeakShare = 1; ///< decode attention's math peak (BF16) ÷ the unit's peak
+    AllToAllLink allToAll;             ///< expert-parallel dispatch and combine
+    double attentionPeakShare = 1;     ///< decode attention's math peak (BF16) ÷ the unit's peak
+    double hostSecondsPerSequence = 0; ///< the stack's host work per sequence and step (0: none)
     std::string basis;
 };
 
@@ -87,6 +88,9 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
                 e.link = nullptr;
         }
     e.attentionPeakShare = attentionPeakShare(context.gpu, precision);
+    if (context.gpu)
+        if (const StackHost* host = findStackHost(*context.gpu, context.stack))
+            e.hostSecondsPerSequence = host->secondsPerSequenceStep;
     if (e.link) {
         const ScaleOutNetwork& net = builtinServingTable().scaleOut;
         e.allToAll.latencySeconds = e.link->latencySeconds;
@@ -392,10 +396,17 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
             exchange(b * (1.0 + prefillPerDecode));
         return (imbalance - 1.0) * routed;
     };
-    const auto stepSeconds = [&](double b) {
+    const auto gpuSeconds = [&](double b) {
         return readSeconds(b) + attentionSeconds(b) + decodeComputeSeconds(b) + prefillSeconds(b) +
                exchange(b * (1.0 + prefillPerDecode)) + imbalanceSeconds(b);
     };
+    // The stack's host work (scheduling, inputs, sampling, bookkeeping) runs
+    // per sequence on one thread per scheduler, overlapped with the GPU's
+    // step: the longer of the two sets the pace. Under attention data
+    // parallelism each unit's rank schedules its own share of the batch.
+    const double schedulers = expertParallel ? degree : 1.0;
+    const auto hostSeconds = [&](double b) { return eff.hostSecondsPerSequence * b / schedulers; };
+    const auto stepSeconds = [&](double b) { return std::max(gpuSeconds(b), hostSeconds(b)); };
     const double tpotSeconds = spec.tpotMs / 1000.0;
     if (stepSeconds(1) > tpotSeconds)
         return Error("one output token takes " + formatNumber(stepSeconds(1) * 1000) +
@@ -418,6 +429,7 @@ Result<InferenceEstimate> sizeReplica(const InferenceSpec& spec, const ResourceU
     e.computeBound = decodeComputeSeconds(e.batch) + prefillSeconds(e.batch) +
                          (attentionMathBound ? attentionSeconds(e.batch) : 0.0) >=
                      readSeconds(e.batch) + (attentionMathBound ? 0.0 : attentionSeconds(e.batch));
+    e.hostBound = hostSeconds(e.batch) > gpuSeconds(e.batch);
     e.prefillShare = prefillSeconds(e.batch) / step;
     e.decodeTokensPerSecond = e.batch / step;
 

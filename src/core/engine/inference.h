@@ -26,6 +26,7 @@ struct InferenceEstimate
     int batch = 0;                    ///< concurrent sequences per replica
     double stepMs = 0;                ///< time per output token at that batch, prefill included
     bool computeBound = false;        ///< the step is limited by compute, not bandwidth
+    bool hostBound = false;           ///< the serving stack's host work per step outlasts the GPU's
     double prefillShare = 0;          ///< share of each step spent on other requests' prefill
     double decodeTokensPerSecond = 0; ///< per replica
     double prefillMs = 0;             ///< one request's prompt alone on the replica

@@ -133,6 +133,27 @@ void readInterconnect(json::Reader& r, const boost::json::object& o, const std::
     table.interconnects.push_back(std::move(c));
 }
 
+void readStackHost(json::Reader& r, const boost::json::object& o, const std::string& path,
+                   ServingTable& table)
+{
+    r.checkKeys(o, path, {"stack", "host_us_per_sequence_step", "source", "as_of"},
+                {"note", "fit_references"});
+    StackHost h;
+    h.stack = r.string(o, "stack", path).value_or("");
+    r.setEntry(h.stack);
+    for (const StackHost& other : table.stackHosts)
+        if (other.stack == h.stack)
+            r.report(path + "/stack", "names a stack another entry already names");
+    h.secondsPerSequenceStep =
+        r.number(o, "host_us_per_sequence_step", path, perf::range(0, false, 1e4)).value_or(0) *
+        1e-6;
+    h.source = r.string(o, "source", path).value_or("");
+    h.asOf = r.string(o, "as_of", path).value_or("");
+    h.fitReferences = perf::fitReferences(r, o, path);
+    r.setEntry("");
+    table.stackHosts.push_back(std::move(h));
+}
+
 void readScaleOut(json::Reader& r, const boost::json::object& o, ServingTable& table)
 {
     const std::string path = "/scale_out";
@@ -161,7 +182,7 @@ Result<ServingTable> parseServingTable(std::string_view text, const std::string&
     r.checkKeys(
         *root, "",
         {"format", "format_version", "default_stack", "efficiency", "interconnects", "scale_out"},
-        {"description"});
+        {"description", "stack_hosts"});
     ServingTable table;
     if (const auto* stacks = r.object(*root, "default_stack", "")) {
         r.checkKeys(*stacks, "/default_stack", {"nvidia", "amd"}, {});
@@ -173,6 +194,10 @@ Result<ServingTable> parseServingTable(std::string_view text, const std::string&
             if (const auto* o = r.asObject((*list)[i], json::pointer("/efficiency", i)))
                 readEfficiency(r, *o, json::pointer("/efficiency", i), table);
     resolveSharedDies(r, table);
+    if (const auto* list = r.array(*root, "stack_hosts", "", false))
+        for (std::size_t i = 0; i < list->size(); ++i)
+            if (const auto* o = r.asObject((*list)[i], json::pointer("/stack_hosts", i)))
+                readStackHost(r, *o, json::pointer("/stack_hosts", i), table);
     if (const auto* network = r.object(*root, "scale_out", ""))
         readScaleOut(r, *network, table);
     if (const auto* list = r.array(*root, "interconnects", ""))
@@ -197,6 +222,19 @@ std::string defaultStack(const GpuModel& gpu)
 {
     const ServingTable& table = builtinServingTable();
     return gpu.vendor == Vendor::Amd ? table.amdStack : table.nvidiaStack;
+}
+
+const StackHost* findStackHost(const GpuModel& gpu, std::string_view stack)
+{
+    // The default stacks are NVIDIA's and AMD's; a TPU's serving host was
+    // never measured, so it gets no host figure unless a stack is named.
+    if (stack.empty() && gpu.vendor == Vendor::Google)
+        return nullptr;
+    const std::string wanted = stack.empty() ? defaultStack(gpu) : std::string(stack);
+    for (const StackHost& h : builtinServingTable().stackHosts)
+        if (h.stack == wanted)
+            return &h;
+    return nullptr;
 }
 
 const ServingEfficiency* findServingEfficiency(const GpuModel& gpu, Precision precision,

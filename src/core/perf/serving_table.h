@@ -65,9 +65,23 @@ struct ScaleOutNetwork
     std::string asOf;
 };
 
+/// The serving stack's own work on the host per decode step: scheduling,
+/// input preparation, sampling and request bookkeeping, per sequence its
+/// scheduler holds. The stack overlaps it with the GPU's step, so a step
+/// takes the longer of the two (docs/MODEL.md, "The serving stack's host").
+struct StackHost
+{
+    std::string stack;
+    double secondsPerSequenceStep = 0;
+    std::string source;
+    std::string asOf;
+    std::vector<std::string> fitReferences; ///< data/perf/references.json ids fitted on
+};
+
 struct ServingTable
 {
     std::vector<ServingEfficiency> efficiencies;
+    std::vector<StackHost> stackHosts;
     std::vector<InterconnectCost> interconnects;
     ScaleOutNetwork scaleOut;
     std::string nvidiaStack = "tensorrt-llm"; ///< assumed when none is named
@@ -81,6 +95,10 @@ const ServingTable& builtinServingTable();
 
 /// The stack assumed for `gpu` when none is named.
 std::string defaultStack(const GpuModel& gpu);
+
+/// The host figure of `stack` ("" = the vendor's default stack for `gpu`);
+/// nullptr when none is stored (the engine then sets no host limit).
+const StackHost* findStackHost(const GpuModel& gpu, std::string_view stack);
 
 /// The calibrated efficiency of `gpu` at `precision` under `stack` ("" = the
 /// vendor's default stack); nullptr when none is stored.
