@@ -10,7 +10,9 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
+#include <signal.h>
 #include <stdexcept>
 #include <thread>
 
@@ -156,6 +158,30 @@ private slots:
             nullptr, 60, 0.2);
         QVERIFY(outcome);
         QCOMPARE(int(outcome.value().end), int(ChildOutcome::End::Finished));
+        QCOMPARE(QString::fromStdString(outcome.value().output), QStringLiteral("done"));
+    }
+
+    /// A child the kernel has running but that does not beat — as one starved of
+    /// CPU on a busy machine looks, here by blocking its beat's signal while it
+    /// works — is not taken for a stopped one: its answer comes back.
+    void aRunningChildThatMissesItsBeatIsNotTakenForAStoppedOne()
+    {
+        const auto outcome = runInChild(
+            [](const std::atomic<bool>&) -> std::string {
+                sigset_t alarm;
+                sigemptyset(&alarm);
+                sigaddset(&alarm, SIGALRM);
+                sigprocmask(SIG_BLOCK, &alarm, nullptr);
+                const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+                volatile std::uint64_t spins = 0;
+                while (std::chrono::steady_clock::now() < until)
+                    spins = spins + 1;
+                return "done";
+            },
+            nullptr, 60, 0.2);
+        QVERIFY(outcome);
+        QVERIFY2(outcome.value().end == ChildOutcome::End::Finished,
+                 outcome.value().describe().c_str());
         QCOMPARE(QString::fromStdString(outcome.value().output), QStringLiteral("done"));
     }
 

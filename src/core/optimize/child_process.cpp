@@ -173,6 +173,27 @@ void startHeartbeat(std::atomic<std::uint32_t>* beats)
     ::_exit(code);
 }
 
+/// Whether the kernel has `pid` running or waiting for a CPU (state R in
+/// /proc/PID/stat). Such a child is working, or starved of CPU on a busy
+/// machine, not stopped or frozen: its silence is not its own. False where
+/// /proc is not there (the beat alone decides, as before).
+bool runningOrRunnable(pid_t pid)
+{
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/stat", int(pid));
+    std::FILE* file = std::fopen(path, "r");
+    if (!file)
+        return false;
+    char line[512];
+    const std::size_t n = std::fread(line, 1, sizeof line - 1, file);
+    std::fclose(file);
+    line[n] = '\0';
+    // "pid (comm) S ...": the name may hold spaces and parentheses, so the
+    // state follows the last ')'.
+    const char* close = std::strrchr(line, ')');
+    return close && close[1] == ' ' && close[2] == 'R';
+}
+
 } // namespace
 
 Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
@@ -238,7 +259,11 @@ Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomi
             lastBeatAt = Clock::now();
             silentRounds = 0;
         }
-        const bool silent = silentRounds >= kSilentRounds && since(lastBeatAt) > kSilentSeconds;
+        // A child the kernel has running or waiting for a CPU is working or
+        // starved (a busy machine), not stopped: the beat counts wall-clock
+        // silence, the solver's own limit CPU time.
+        const bool silent = silentRounds >= kSilentRounds && since(lastBeatAt) > kSilentSeconds &&
+                            !runningOrRunnable(pid);
         if (!killed && silent && (seconds > limitSeconds || cancelled))
             kill(cancelled ? seconds : limitSeconds, true);
         else if (!killed && seconds > killAfterSeconds)
