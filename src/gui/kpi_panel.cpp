@@ -283,13 +283,18 @@ void KpiPanel::showResults(const PlanResults& results)
         // Idle commitment (docs/MODEL.md, "Idle commitment"), said on the
         // monthly cost's tooltip: beside the figure it widened every column
         // of the strip and cut it at 600 px (test_gui_demo).
-        if (kpi.key == QLatin1String("mean_monthly_cost_usd"))
-            kpi.value->setToolTip(
-                k.unallocatedFleetCostUsd >= 0.5 && project.horizonMonths > 0
-                    ? tr("Of which idle commitment: %1 a month (reserved and owned GPU-hours no "
-                         "workload holds, no workload's cost)")
-                          .arg(formatUsd(k.unallocatedFleetCostUsd / project.horizonMonths))
-                    : QString());
+        // The network of pooled GPUs is a part of the cost too, said the same way.
+        if (kpi.key == QLatin1String("mean_monthly_cost_usd")) {
+            QStringList parts;
+            if (project.horizonMonths > 0 && k.unallocatedFleetCostUsd >= 0.5)
+                parts << tr("Of which idle commitment: %1 a month (reserved and owned GPU-hours "
+                            "no workload holds, no workload's cost)")
+                             .arg(formatUsd(k.unallocatedFleetCostUsd / project.horizonMonths));
+            if (project.horizonMonths > 0 && k.networkCostUsd >= 0.5)
+                parts << tr("Of which network: %1 a month (the fabric of network-pooled GPUs)")
+                             .arg(formatUsd(k.networkCostUsd / project.horizonMonths));
+            kpi.value->setToolTip(parts.join(QLatin1Char('\n')));
+        }
         QString delta;
         if (results.baselineKpis) {
             const auto base = kpiOf(*results.baselineKpis, kpi.key);

@@ -4,15 +4,20 @@
 // the snapshot lands, the recompute service plans it again on its policy's
 // knee (its frontiers not simulated again) and the KPI panel says so; a
 // pinned ceiling stays planned on the assumed one, with the knee stated.
+// The monthly cost's tooltip names the parts of it no workload's figure
+// shows: the idle commitment and the network of pooled GPUs.
 
 #include "compute/recompute_service.h"
+#include "engine/evaluate.h"
 #include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "simulate/measured_ceiling.h"
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
+#include "views/number_format.h"
 
+#include <QLabel>
 #include <QtTest>
 
 using namespace fleet;
@@ -97,6 +102,32 @@ private slots:
                                                             "project")
                                                  .arg(knee, 0, 'f', 2)),
                  qPrintable(panel.alertsText()));
+    }
+
+    void theMonthlyCostNamesItsNetworkPart()
+    {
+        PlanResults results;
+        results.project =
+            loadProjectFile(FLEET_TEST_DATA_DIR "/mixed_accelerators/mixed.fleetplan.json").value();
+        results.baseProject = results.project;
+        results.evaluation = evaluate(results.project);
+        const Kpis& k = results.evaluation.kpis;
+        QVERIFY(k.networkCostUsd > 0);
+        KpiPanel panel;
+        panel.showResults(results);
+        auto* cost = panel.findChild<QLabel*>(QStringLiteral("mean_monthly_cost_usd"));
+        QVERIFY(cost);
+        const QString network =
+            QStringLiteral("Of which network: %1 a month")
+                .arg(formatUsd(k.networkCostUsd / results.project.horizonMonths));
+        QVERIFY2(cost->toolTip().contains(network), qPrintable(cost->toolTip()));
+        // The sample pools no GPU: its tooltip has no network line.
+        results.project = loadSampleProject().value();
+        results.baseProject = results.project;
+        results.evaluation = evaluate(results.project);
+        QCOMPARE(results.evaluation.kpis.networkCostUsd, 0.0);
+        panel.showResults(results);
+        QVERIFY2(!cost->toolTip().contains(QStringLiteral("network")), qPrintable(cost->toolTip()));
     }
 };
 
