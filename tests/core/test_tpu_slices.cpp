@@ -7,6 +7,7 @@
 // answer, or in a workload's choice.
 
 #include "engine/evaluate.h"
+#include "engine/inference.h"
 #include "engine/options.h"
 #include "engine/resource_unit.h"
 #include "model/regime_descriptor.h"
@@ -144,6 +145,20 @@ private slots:
         QCOMPARE(tpuUnits, 3); // each TPU under tpu_slice, and only there
         QVERIFY(!regimeDescriptor(RegimeKind::Partition).runsOn(AcceleratorFamily::Tpu));
         QVERIFY(!regimeDescriptor(kTpuSlice).runsOn(AcceleratorFamily::Gpu));
+    }
+
+    // Refused because only off-slice sizes fit, the refusal still says why the
+    // slice sizes did not: that is what the user can change.
+    void anOffSliceRefusalSaysWhyTheSlicesFailed()
+    {
+        const Error slices("one output token takes 5.31 ms even at batch 1; the target is 5 ms");
+        const std::string said = offSliceError(1, &slices).messages();
+        QVERIFY2(said.find("1 tensor-parallel degree(s) fit, none is a slice topology's chips; "
+                           "at the slice sizes: one output token takes 5.31 ms") !=
+                     std::string::npos,
+                 said.c_str());
+        const Error none;
+        QVERIFY(offSliceError(2, &none).messages().find("at the slice sizes") == std::string::npos);
     }
 
     void twentyChipsOnV5eHoldA4x8Slice()

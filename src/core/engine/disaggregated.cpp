@@ -42,7 +42,7 @@ Result<DisaggregatedServing> estimateDisaggregatedServing(const InferenceSpec& s
         return s.kvTransferBytes / (assumptions.kvTransferGbPerS * 1e9 * links) * 1000.0;
     };
     std::optional<PrefillInstance> best;
-    std::optional<Error> firstError;
+    std::optional<Error> firstError, offSliceReason;
     const int fixed = context.tensorParallel;
     const int maxDegree = fixed > 0 ? fixed
                           : allowTensorParallel
@@ -51,8 +51,14 @@ Result<DisaggregatedServing> estimateDisaggregatedServing(const InferenceSpec& s
     int offSlice = 0; // degrees that fit but no slice topology has as many chips
     for (int degree = fixed > 0 ? fixed : 1; degree <= maxDegree; degree *= 2) {
         auto candidate = estimatePrefillInstance(spec, unit, degree, assumptions, context);
-        if (candidate && !isSliceDegree(unit, degree)) {
+        const bool slice = isSliceDegree(unit, degree);
+        if (candidate && !slice) {
             ++offSlice;
+            continue;
+        }
+        if (!candidate && !slice) { // no reason of the slices' unless none is tried
+            if (!offSliceReason)
+                offSliceReason = candidate.error();
             continue;
         }
         if (candidate && candidate.value().prefillMs + transferMs(degree) > spec.ttftMs)
@@ -72,7 +78,11 @@ Result<DisaggregatedServing> estimateDisaggregatedServing(const InferenceSpec& s
             best = candidate.value();
     }
     if (!best)
-        return poolError("prefill pool", firstError ? *firstError : offSliceError(offSlice));
+        return poolError("prefill pool",
+                         offSlice > 0 ? offSliceError(offSlice, firstError ? &*firstError : nullptr)
+                         : firstError ? *firstError
+                         : offSliceReason ? *offSliceReason
+                                          : offSliceError(0));
     s.prefill = *best;
     s.kvTransferMs = transferMs(s.prefill.tensorParallel);
     s.prefillPathMs = s.prefill.prefillMs + s.kvTransferMs;

@@ -486,10 +486,13 @@ bool isSliceDegree(const ResourceUnit& unit, int degreeUnits)
     return !unit.tpuSlices || unit.tpuSlices->isSliceSize(degreeUnits);
 }
 
-Error offSliceError(int degreesThatFit)
+Error offSliceError(int degreesThatFit, const Error* atSlices)
 {
-    return Error("no TPU slice holds an instance: " + std::to_string(degreesThatFit) +
-                 " tensor-parallel degree(s) fit, none is a slice topology's chips");
+    std::string message = "no TPU slice holds an instance: " + std::to_string(degreesThatFit) +
+                          " tensor-parallel degree(s) fit, none is a slice topology's chips";
+    if (atSlices && !atSlices->issues.empty())
+        message += "; at the slice sizes: " + atSlices->messages();
+    return Error(std::move(message));
 }
 
 Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSpec& spec,
@@ -504,22 +507,29 @@ Result<std::vector<InferenceEstimate>> inferenceReplicaDegrees(const InferenceSp
     const Shape& shape = checked.value();
     const Efficiency eff = efficiencyFor(context, spec.precision, assumptions);
     std::vector<InferenceEstimate> degrees;
-    Error firstError;
+    Error firstError, offSliceReason;
     int offSlice = 0; // degrees that fit but no slice topology has as many chips
     const int fixed = context.tensorParallel;
     const int maxDegree = fixed > 0 ? fixed : allowTensorParallel ? eff.maxTensorParallel : 1;
     for (int degree = fixed > 0 ? fixed : 1; degree <= maxDegree; degree *= 2) {
         auto candidate =
             sizeReplica(spec, unit, degree, assumptions, shape, eff, context.chunkedPrefill);
-        if (candidate && !isSliceDegree(unit, degree))
+        // Why the slice sizes fail (every size is one off TPUs); an off-slice
+        // size's reason only when no slice size was tried.
+        const bool slice = isSliceDegree(unit, degree);
+        if (candidate && !slice)
             ++offSlice;
         else if (candidate)
             degrees.push_back(std::move(candidate).value());
-        else if (firstError.issues.empty() || degree * 2 > maxDegree)
+        else if (slice && (firstError.issues.empty() || degree * 2 > maxDegree))
             firstError = candidate.error();
+        else if (!slice && offSliceReason.issues.empty())
+            offSliceReason = candidate.error();
     }
     if (degrees.empty())
-        return offSlice > 0 ? offSliceError(offSlice) : firstError;
+        return offSlice > 0                ? offSliceError(offSlice, &firstError)
+               : firstError.issues.empty() ? offSliceReason
+                                           : firstError;
     return degrees;
 }
 

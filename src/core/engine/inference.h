@@ -69,8 +69,9 @@ double estimatedKvBytesPerToken(double params, Precision precision);
 /// must have as many chips as one of the slice topologies (2 chips of a
 /// v6e is no slice: 1x1, 2x2, 2x4 … are).
 bool isSliceDegree(const ResourceUnit& unit, int degreeUnits);
-/// The refusal when every degree that fits is no slice topology's size.
-Error offSliceError(int degreesThatFit);
+/// The refusal when every degree that fits is no slice topology's size,
+/// with why the slice sizes themselves fail (`atSlices`), when any was tried.
+Error offSliceError(int degreesThatFit, const Error* atSlices = nullptr);
 
 /// A replica sized at every tensor-parallel degree it may take on `unit` (1,
 /// 2, 4 … units up to the link's domain when `allowTensorParallel`; the
