@@ -50,6 +50,14 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
     Efficiency e;
     const ServingEfficiency* measured =
         context.gpu ? findServingEfficiency(*context.gpu, precision, context.stack) : nullptr;
+    // BF16 on a GPU and stack measured at FP8 only runs at the FP8 fractions:
+    // they are fractions of the peaks at the precision served, and the
+    // memory system, the stack and its kernels are the same (docs/MODEL.md,
+    // "Calibrated serving efficiency"). FP4 fractions are not lent: NVFP4's
+    // kernels are another family.
+    const bool atFp8 =
+        !measured && context.gpu && precision == Precision::Bf16 &&
+        (measured = findServingEfficiency(*context.gpu, Precision::Fp8, context.stack)) != nullptr;
     if (measured) {
         // A project's own figure scales the calibrated one by its ratio to the
         // default (so sensitivity and overrides still act).
@@ -66,7 +74,8 @@ Efficiency efficiencyFor(const ServingContext& context, Precision precision, con
         e.moeAttentionDataParallel = measured->moeAttentionDataParallel;
         e.expertLoadImbalance = measured->expertLoadImbalance;
         e.imbalanceFittedOn = {measured->imbalanceFitGpus, measured->imbalanceFitExperts};
-        e.basis = measured->stack + " on " + measured->gpuId + ", calibrated";
+        e.basis = measured->stack + " on " + measured->gpuId +
+                  (atFp8 ? ", calibrated at fp8 (applied to bf16)" : ", calibrated");
     } else {
         e.bandwidth = a.memoryBandwidthEfficiency;
         e.decode = a.decodeComputeEfficiency;
