@@ -20,6 +20,7 @@
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
 
+#include <QAbstractBarSeries>
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QChart>
@@ -36,10 +37,12 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QUndoStack>
+#include <QXYSeries>
 #include <QtTest>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <memory>
 
 using namespace fleet;
@@ -279,11 +282,14 @@ private slots:
                 return axes;
             };
             std::vector<Built> built;
+            std::vector<QList<QPointF>> points; // each fan series' as built
             QBarCategoryAxis* categories = nullptr;
             for (QAbstractSeries* series : chart->series())
-                if (belongsToBand(series))
+                if (belongsToBand(series)) {
                     built.push_back({series, sorted(series->attachedAxes()), series->isVisible(),
                                      inLegend(series)});
+                    points.push_back(qobject_cast<QXYSeries*>(series)->points());
+                }
             for (QAbstractAxis* axis : chart->axes())
                 if (auto* c = qobject_cast<QBarCategoryAxis*>(axis))
                     categories = c;
@@ -295,16 +301,46 @@ private slots:
                 entries += band.inLegend;
             QCOMPARE(entries, 1);
 
+            const int count = int(categories->count());
             TurnedBars turned = TurnedBars::turn(chart.get(), categories);
             QVERIFY(turned.isTurned());
-            for (const Built& band : built)
-                QVERIFY(!band.series->isVisible());
+            QCoreApplication::processEvents();
+            // A whisker turns with its bar: its values along the bottom, its
+            // place up the left, the first category on top, after (over) the
+            // bars, with the one legend entry. The hint is hidden.
+            entries = 0;
+            for (std::size_t i = 0; i < built.size(); ++i) {
+                QAbstractSeries* series = built[i].series;
+                QCOMPARE(series->isVisible(), current);
+                if (!current)
+                    continue;
+                entries += inLegend(series);
+                QAbstractSeries* bars = turned.turnedSeries();
+                QVERIFY(chart->series().indexOf(series) > chart->series().indexOf(bars));
+                const QList<QPointF> across = qobject_cast<QXYSeries*>(series)->points();
+                QCOMPARE(across.size(), points[i].size());
+                for (qsizetype k = 0; k < across.size(); ++k) {
+                    const double category = std::round(points[i][k].x());
+                    QCOMPARE(across[k].x(), points[i][k].y());
+                    QCOMPARE(across[k].y(), count - 1 - category + (points[i][k].x() - category));
+                }
+                // On the bars' value axis (now along the bottom) and one other.
+                QList<QAbstractAxis*> barAxes = turned.turnedSeries()->attachedAxes();
+                barAxes.removeAll(categories);
+                QCOMPARE(barAxes.size(), 1);
+                QCOMPARE(series->attachedAxes().size(), 2);
+                QVERIFY(series->attachedAxes().contains(barAxes.front()));
+                QCOMPARE(barAxes.front()->orientation(), Qt::Horizontal);
+            }
+            QCOMPARE(entries, current ? 1 : 0);
             turned.restore();
             QCoreApplication::processEvents(); // the legend lays its entries out again
-            for (const Built& band : built) {
+            for (std::size_t i = 0; i < built.size(); ++i) {
+                const Built& band = built[i];
                 QCOMPARE(sorted(band.series->attachedAxes()), band.axes);
                 QCOMPARE(band.series->isVisible(), band.visible);
                 QCOMPARE(inLegend(band.series), band.inLegend);
+                QCOMPARE(qobject_cast<QXYSeries*>(band.series)->points(), points[i]);
             }
         }
     }

@@ -174,9 +174,10 @@ void startHeartbeat(std::atomic<std::uint32_t>* beats)
 }
 
 /// Whether the kernel has `pid` running or waiting for a CPU (state R in
-/// /proc/PID/stat). Such a child is working, or starved of CPU on a busy
-/// machine, not stopped or frozen: its silence is not its own. False where
-/// /proc is not there (the beat alone decides, as before).
+/// /proc/PID/stat), or ended with its output still to be read (Z). Such a
+/// child is working, starved of CPU on a busy machine, or done — not stopped
+/// or frozen: its silence is not its own. False where /proc is not there
+/// (the beat alone decides, as before).
 bool runningOrRunnable(pid_t pid)
 {
     char path[64];
@@ -191,7 +192,7 @@ bool runningOrRunnable(pid_t pid)
     // "pid (comm) S ...": the name may hold spaces and parentheses, so the
     // state follows the last ')'.
     const char* close = std::strrchr(line, ')');
-    return close && close[1] == ' ' && close[2] == 'R';
+    return close && close[1] == ' ' && (close[2] == 'R' || close[2] == 'Z');
 }
 
 } // namespace

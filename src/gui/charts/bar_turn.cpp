@@ -16,8 +16,11 @@
 #include <QLegendMarker>
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
+#include <QValueAxis>
+#include <QXYSeries>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fleet::gui {
 
@@ -30,18 +33,22 @@ struct TurnedBars::State
     QPointer<QAbstractAxis> values;
     Qt::Alignment categoriesAlignment;
     Qt::Alignment valuesAlignment;
-    /// Fans over the input ranges and their hint (band_style.h), hidden
-    /// while turned (their whiskers stand on upright bars), as built: moving
-    /// the axes detaches them from the bars' axes, and adding them again
-    /// shows the legend entries of every whisker (one is shown as built:
-    /// bandInLegend).
+    /// Fans over the input ranges and their hint (band_style.h), as built:
+    /// moving the axes detaches them from the bars' axes, and adding them
+    /// again shows the legend entries of every whisker (one is shown as
+    /// built: bandInLegend). A bar's whisker (on the bars' values and a
+    /// hidden axis of category positions) turns with its bar, its points as
+    /// built kept here; any other fan series is hidden while turned.
     struct Band
     {
         QPointer<QAbstractSeries> series;
         std::vector<QPointer<QAbstractAxis>> axes;
         bool visible = true;
+        QList<QPointF> builtPoints; ///< a turned whisker's points as built
     };
     std::vector<Band> bands;
+    QPointer<QAbstractAxis> positions; ///< the whiskers' category positions
+    Qt::Alignment positionsAlignment;
 };
 
 namespace {
@@ -138,6 +145,50 @@ void deleteReplacedGraphics(QChart* chart)
 }
 
 /// Puts `categories` and `values` on the chart at the given sides, in that order.
+/// The hidden axis of category positions a bar's whisker stands on
+/// (cost_per_token_chart.cpp): a value axis across, not drawn, beside the
+/// bars' `values`; null for any other fan series.
+QAbstractAxis* whiskerPositions(QAbstractSeries* series, QAbstractAxis* values)
+{
+    const QList<QAbstractAxis*> attached = series->attachedAxes();
+    if (attached.size() != 2 || !attached.contains(values))
+        return nullptr;
+    QAbstractAxis* other = attached.at(0) == values ? attached.at(1) : attached.at(0);
+    return qobject_cast<QValueAxis*>(other) && other->orientation() == Qt::Horizontal &&
+                   !other->isVisible()
+               ? other
+               : nullptr;
+}
+
+/// A whisker's points across: (position, value) becomes (value, position),
+/// the position mirrored within the list of `count` categories (turned, the
+/// first is on top) and kept at the same offset from its category's centre
+/// (its bar's place among the sets, which keep their order).
+QList<QPointF> turnedWhisker(const QList<QPointF>& built, int count)
+{
+    QList<QPointF> turned;
+    turned.reserve(built.size());
+    for (const QPointF& p : built) {
+        const double category = std::round(p.x());
+        turned << QPointF(p.y(), double(count - 1) - category + (p.x() - category));
+    }
+    return turned;
+}
+
+/// Adds fan series `series` again after the rest (drawn over the bars), on
+/// `axes`, with the legend entries it had (bandInLegend).
+void readdBand(QChart* chart, QAbstractSeries* series,
+               const std::vector<QPointer<QAbstractAxis>>& axes)
+{
+    chart->removeSeries(series);
+    chart->addSeries(series);
+    for (const QPointer<QAbstractAxis>& axis : axes)
+        if (axis && chart->axes().contains(axis.data()))
+            series->attachAxis(axis);
+    for (QLegendMarker* marker : chart->legend()->markers(series))
+        marker->setVisible(bandInLegend(series));
+}
+
 void placeAxes(QChart* chart, QAbstractAxis* categories, Qt::Alignment categoriesAt,
                QAbstractAxis* values, Qt::Alignment valuesAt)
 {
@@ -203,13 +254,23 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     state.values = values;
     state.categoriesAlignment = categories->alignment();
     state.valuesAlignment = values->alignment();
+    const int count = int(categories->count());
     for (QAbstractSeries* series : chart->series())
         if (belongsToBand(series)) {
-            State::Band band{series, {}, series->isVisible()};
+            State::Band band{series, {}, series->isVisible(), {}};
             for (QAbstractAxis* axis : series->attachedAxes())
                 band.axes.emplace_back(axis);
+            auto* line = qobject_cast<QXYSeries*>(series);
+            QAbstractAxis* positions = whiskerPositions(series, values);
+            if (line && line->count() > 0 && positions &&
+                (!state.positions || state.positions == positions)) {
+                state.positions = positions;
+                band.builtPoints = line->points();
+                line->replace(turnedWhisker(band.builtPoints, count));
+            } else {
+                series->setVisible(false);
+            }
             state.bands.push_back(std::move(band));
-            series->setVisible(false);
         }
     turned->setName(bars->name());
     turned->setBarWidth(bars->barWidth());
@@ -228,6 +289,17 @@ TurnedBars TurnedBars::turn(QChart* chart, QBarCategoryAxis* categories)
     apply(kept);
     reverseOrder(categories, turned); // the first category on top, as it is read
     state.turned = turned;
+    // The whiskers after the bars, across them: their positions run up the
+    // left as the categories do, their values along the bottom.
+    if (state.positions) {
+        state.positionsAlignment = state.positions->alignment();
+        chart->removeAxis(state.positions);
+        chart->addAxis(state.positions, Qt::AlignLeft);
+        for (const State::Band& band : state.bands)
+            if (!band.builtPoints.isEmpty())
+                readdBand(chart, band.series, {state.positions, values});
+        styleBands(chart); // added again, the theme coloured them afresh
+    }
     deleteReplacedGraphics(chart);
     return result;
 }
@@ -252,20 +324,20 @@ void TurnedBars::restore()
     original->attachAxis(state->categories);
     original->attachAxis(state->values);
     apply(kept);
+    if (state->positions) {
+        chart->removeAxis(state->positions);
+        chart->addAxis(state->positions, state->positionsAlignment);
+    }
     // The fans after the bars again, as built (the bars went back last), on
     // the axes they were built on and with the legend entries they had.
     for (const State::Band& band : state->bands) {
         if (!band.series || !chart->series().contains(band.series.data()))
             continue;
-        QAbstractSeries* series = band.series;
-        chart->removeSeries(series);
-        chart->addSeries(series);
-        for (const QPointer<QAbstractAxis>& axis : band.axes)
-            if (axis && chart->axes().contains(axis.data()))
-                series->attachAxis(axis);
-        series->setVisible(band.visible);
-        for (QLegendMarker* marker : chart->legend()->markers(series))
-            marker->setVisible(bandInLegend(series));
+        if (auto* line = qobject_cast<QXYSeries*>(band.series.data());
+            line && !band.builtPoints.isEmpty())
+            line->replace(band.builtPoints);
+        readdBand(chart, band.series, band.axes);
+        band.series->setVisible(band.visible);
     }
     styleBands(chart); // added again, the theme coloured them afresh
     deleteReplacedGraphics(chart);

@@ -32,7 +32,8 @@ public:
     /// Turns the bar series on `categories` (an axis along the bottom or
     /// top) to horizontal bars, its categories on the left, first on top
     /// (the categories and each set's values are listed in reverse order
-    /// while turned).
+    /// while turned). The bars' whiskers (band_style.h) turn with them; any
+    /// other fan series is hidden until restore().
     /// Only a chart whose category axis carries one bar series (grouped,
     /// stacked or percent), drawn against one value axis that carries
     /// nothing else; otherwise nothing changes and the result is empty.
