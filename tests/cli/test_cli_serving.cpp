@@ -1,5 +1,6 @@
 // fleetplanner-cli inference --serving: colocated, disaggregated and best,
-// the comparison it prints, the engine-wide default and bad input.
+// the comparison it prints, the engine-wide default and bad input; a replica
+// at its stack's host pace says so.
 
 #include "cli_run.h"
 #include "support/fleet_test.h"
@@ -96,6 +97,29 @@ private slots:
         QVERIFY2(run.out.contains(QStringLiteral("colocated vs disaggregated")),
                  qPrintable(run.out));
         QVERIFY2(run.out.contains(QStringLiteral("KV transfer")), qPrintable(run.out));
+    }
+
+    // A small model at a large batch runs at the stack's host pace: the text
+    // says host-bound, the JSON host_bound, and the throughput is the pace
+    // (docs/MODEL.md, "The serving stack's host"); a 70B model is not.
+    void aReplicaAtTheHostsPaceSaysSo()
+    {
+        const QStringList small = {
+            "inference",    "--gpu",          "h100-sxm-80gb", "--model",
+            "llama-3.1-8b", "--precision",    "fp8",           "--rps",
+            "100",          "--input-tokens", "128",           "--output-tokens",
+            "128",          "--tpot-ms",      "10000",         "--ttft-ms",
+            "100000"};
+        const CliRun text = runCli(small);
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        QVERIFY2(text.out.contains(QStringLiteral("(host-bound)")), qPrintable(text.out));
+        const QJsonObject paced = json(runCli(QStringList(small) << "--json"));
+        QCOMPARE(paced.value("host_bound").toBool(), true);
+        const double perSecond = paced.value("decode_tokens_per_second_per_replica").toDouble();
+        // 1 ÷ serving.json's 36 µs a sequence and step for tensorrt-llm.
+        QVERIFY2(std::abs(perSecond * 36e-6 - 1) < 1e-6, qPrintable(QString::number(perSecond)));
+        const QJsonObject large = json(runCli(summarize(QStringLiteral("colocated"))));
+        QCOMPARE(large.value("host_bound").toBool(), false);
     }
 
     void badModeIsNamed()

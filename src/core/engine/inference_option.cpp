@@ -195,6 +195,7 @@ Result<OptionResult> inferenceOption(const OptionContext& c, const InferenceSpec
                       {"tensor_parallel", double(e.tensorParallel)},
                       {"step_ms", e.stepMs},
                       {"compute_bound", e.computeBound ? 1.0 : 0.0},
+                      {"host_bound", e.hostBound ? 1.0 : 0.0},
                       {"prefill_ms", e.prefillMs},
                       {"decode_tokens_per_second_per_replica", e.decodeTokensPerSecond},
                       {"requests_per_second_per_replica", e.requestsPerSecondPerReplica},
