@@ -46,10 +46,11 @@ struct ChildOutcome
 /// stops for over a second — stopped (SIGSTOP), frozen — has stopped
 /// answering and is killed once `limitSeconds` (the work's own time limit)
 /// have passed, or at once after `cancel` is raised. A child the kernel has
-/// running or waiting for a CPU (starved on a busy machine) is never taken
-/// for a silent one: its limit counts CPU time, the beat wall-clock time. A child still running
-/// `killAfterSeconds` after the start is killed too (a hang that still
-/// beats). Errors only when the child cannot be started or its output cannot be read.
+/// running or waiting for a CPU (starved on a busy machine), or that has
+/// ended, is never taken for a silent one: its limit counts CPU time, the
+/// beat wall-clock time. A child still running `killAfterSeconds` after the
+/// start is killed too (a hang that still beats). Errors only when the child
+/// cannot be started or its output cannot be read.
 Result<ChildOutcome> runInChild(const std::function<std::string(const std::atomic<bool>&)>& work,
                                 const std::atomic<bool>* cancel, double killAfterSeconds,
                                 double limitSeconds = kNoChildLimit);
