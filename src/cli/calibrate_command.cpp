@@ -18,7 +18,8 @@ boost::json::object summaryJson(const CalibrationSummary& s)
             {"refused", s.refused},
             {"median_abs_error", s.medianAbsError},
             {"max_abs_error", s.maxAbsError},
-            {"outside_tolerance", s.outsideTolerance}};
+            {"outside_tolerance", s.outsideTolerance},
+            {"beyond_35_percent", s.beyondIssueBound}};
 }
 
 QString summaryText(const char* name, const CalibrationSummary& s)
@@ -26,12 +27,13 @@ QString summaryText(const char* name, const CalibrationSummary& s)
     if (s.count == 0)
         return QStringLiteral("%1: none\n").arg(QLatin1String(name));
     return QStringLiteral("%1: %2 references, median absolute error %3 %, max %4 %, %5 outside "
-                          "their tolerance%6\n")
+                          "their tolerance, %6 beyond ±35 %%7\n")
         .arg(QLatin1String(name))
         .arg(s.count)
         .arg(s.medianAbsError * 100, 0, 'f', 1)
         .arg(s.maxAbsError * 100, 0, 'f', 1)
         .arg(s.outsideTolerance)
+        .arg(s.beyondIssueBound)
         .arg(s.refused ? QStringLiteral(" (%1 refused by the engine)").arg(s.refused) : QString());
 }
 

@@ -216,7 +216,15 @@ private slots:
             const QJsonObject s = sets.value(QLatin1String(key)).toObject();
             counted += s.value("count").toInt();
             QVERIFY(s.contains("median_abs_error") && s.contains("max_abs_error") &&
-                    s.contains("outside_tolerance"));
+                    s.contains("outside_tolerance") && s.contains("beyond_35_percent"));
+            // Issue 31's goal, counted as its rows say it: none beyond ±35 %.
+            int beyond = 0;
+            for (const QJsonValue& value : references) {
+                const QJsonObject r = value.toObject();
+                beyond += r.value("set").toString() == QLatin1String(key) &&
+                          std::abs(r.value("ratio").toDouble() - 1) > 0.35;
+            }
+            QCOMPARE(s.value("beyond_35_percent").toInt(), beyond);
         }
         QCOMPARE(counted, int(references.size()));
         const CliRun held = runCli({"calibrate", "--set", "held_out", "--json"});

@@ -245,9 +245,11 @@ CalibrationSummary summarizeCalibration(const std::vector<CalibrationRow>& rows,
         s.outsideTolerance += !row.within;
         if (row.tool <= 0) {
             ++s.refused;
+            ++s.beyondIssueBound;
             continue;
         }
         errors.push_back(std::abs(row.ratio - 1.0));
+        s.beyondIssueBound += errors.back() > kIssueBound;
     }
     if (errors.empty())
         return s;

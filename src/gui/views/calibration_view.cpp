@@ -124,12 +124,14 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
             m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
     const auto setText = [](const QString& name, const CalibrationSummary& s) {
-        return tr("%1: %2 references, median error %3 %, max %4 %, %5 outside their tolerance.")
+        return tr("%1: %2 references, median error %3 %, max %4 %, %5 outside their tolerance, "
+                  "%6 beyond ±35 %.")
             .arg(name)
             .arg(s.count)
             .arg(s.medianAbsError * 100, 0, 'f', 1)
             .arg(s.maxAbsError * 100, 0, 'f', 1)
-            .arg(s.outsideTolerance);
+            .arg(s.outsideTolerance)
+            .arg(s.beyondIssueBound);
     };
     summary->setText(
         tr("The engine on %1 public measurements (MLPerf Inference and Training, "
