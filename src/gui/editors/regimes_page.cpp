@@ -98,18 +98,26 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         c.pointer = [field](const Project&, int i) { return regimePointer(i, field); };
         return c;
     };
-    // Eight columns of figures beside the regimes' names in a 1440-wide
-    // window's editor pane (about 430 px for the columns): the columns are as
-    // narrow as their figures or the longest word of their headers, so two
-    // compound words are broken where their parts join (Over-head,
-    // Note-books; whole in the tooltips), the network's price shows as
-    // "$0.097" under its unit, and the long regime names take two lines.
+    // Eight columns of figures beside the regimes' names in the editor pane
+    // of a 1366×768 laptop (438 px for the columns; 1440 wide, 489): the
+    // columns are as narrow as their figures or the longest word of their
+    // headers, so the long words are broken where their parts or syllables
+    // join (Over-head, Train-ing, Infer-ence, Note-books, Conten-tion; whole
+    // in the tooltips), the network's price shows as "$0.097" under its
+    // unit, and the long regime names take two lines.
     FieldColumn overhead = regimeColumn(
         QObject::tr("Overhead"), QObject::tr("%"),
         QObject::tr("Share of throughput the regime loses (throughput_overhead), for "
                     "every workload kind without an overhead of its own"),
         "throughput_overhead", [](const Regime& r) { return r.throughputOverhead; }, 100, 1, false);
     overhead.headerLines = QObject::tr("Over-\nhead");
+    FieldColumn contention = regimeColumn(
+        QObject::tr("Contention"), QObject::tr("%"),
+        QObject::tr("Time-slicing: further loss per additional busy tenant "
+                    "(contention_per_extra_tenant)"),
+        "contention_per_extra_tenant", [](const Regime& r) { return r.contentionPerExtraTenant; },
+        100, 1, false);
+    contention.headerLines = QObject::tr("Conten-\ntion");
     FieldColumn tenants = regimeColumn(
         QObject::tr("Tenants/GPU"), QObject::tr("max"),
         QObject::tr("Time-slicing replicas or MPS clients on one GPU (max_tenants_per_gpu)"),
@@ -131,21 +139,17 @@ ProjectPage regimesPage(ProjectDocument* doc, QWidget* parent)
         // headers read as one group); short names, the tooltips say the rest.
         {overhead,
          kindOverheadColumn(QObject::tr("Training"), QObject::tr("training"),
-                            "training_throughput_overhead", &Regime::trainingThroughputOverhead),
+                            "training_throughput_overhead", &Regime::trainingThroughputOverhead,
+                            QObject::tr("Train-\ning")),
          kindOverheadColumn(QObject::tr("Inference"), QObject::tr("inference"),
-                            "inference_throughput_overhead", &Regime::inferenceThroughputOverhead),
+                            "inference_throughput_overhead", &Regime::inferenceThroughputOverhead,
+                            QObject::tr("Infer-\nence")),
          kindOverheadColumn(QObject::tr("Notebooks"), QObject::tr("notebooks"),
                             "notebooks_throughput_overhead", &Regime::notebooksThroughputOverhead,
                             QObject::tr("Note-\nbooks")),
          kindOverheadColumn(QObject::tr("Batch"), QObject::tr("batch"), "batch_throughput_overhead",
                             &Regime::batchThroughputOverhead),
-         regimeColumn(
-             QObject::tr("Contention"), QObject::tr("%"),
-             QObject::tr("Time-slicing: further loss per additional busy tenant "
-                         "(contention_per_extra_tenant)"),
-             "contention_per_extra_tenant",
-             [](const Regime& r) { return r.contentionPerExtraTenant; }, 100, 1, false),
-         tenants, network},
+         contention, tenants, network},
         page);
     std::vector<QString> names;
     for (int i = 0; i < int(regimeCount()); ++i)
