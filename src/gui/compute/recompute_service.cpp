@@ -149,7 +149,7 @@ void RecomputeService::startOptimizer(Request request)
         &m_backgroundPool,
         [project = std::move(request.project), scenario = request.scenario,
          shown = std::move(request.shown), base = std::move(base), cancel = m_optimizerCancel,
-         knees = std::shared_ptr<const MeasuredKnees>(m_knees)] {
+         knees = std::shared_ptr<const MeasuredKnees>(m_knees), gate = m_optimizerGate] {
             lowerThisThreadsPriority();
             auto answered = std::make_shared<OptimizerAnswer>();
             OptimizerAnswer& answer = *answered;
@@ -201,6 +201,8 @@ void RecomputeService::startOptimizer(Request request)
                 answer.results = std::move(results);
                 answer.base = std::move(base);
             }
+            if (gate)
+                gate->acquire();
             return answered;
         }));
 }

@@ -23,6 +23,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QSemaphore>
 #include <QThreadPool>
 #include <QTimer>
 
@@ -67,6 +68,10 @@ public:
     /// The exact solver worker's time limit (default 60 s); past it the
     /// worker is stopped and the failure shown.
     void setSolverTimeLimitMs(int ms) { m_solver.setTimeLimitMs(ms); }
+    /// Tests: each optimizer answer waits for one release of `gate` before
+    /// it is delivered, so what happens while it runs can be driven step by
+    /// step (null: none, the default).
+    void setOptimizerGate(std::shared_ptr<QSemaphore> gate) { m_optimizerGate = std::move(gate); }
     /// The worker of the exact solve, for tests (its process id, state).
     const SolverProcess& solver() const { return m_solver; }
     /// The request the exact solve of the latest results sends to the worker
@@ -219,6 +224,7 @@ private:
     bool m_optimizerRunning = false;
     /// Raised when the fast path running is superseded: it stops between phases.
     std::shared_ptr<std::atomic<bool>> m_optimizerCancel;
+    std::shared_ptr<QSemaphore> m_optimizerGate; ///< tests only (setOptimizerGate)
     int m_optimizerRunsCancelled = 0;
     std::optional<Request> m_optimizerPending;
     quint64 m_generation = 0;      ///< of the newest request
