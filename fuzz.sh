@@ -5,7 +5,8 @@
 #   ./fuzz.sh                      every target, 10 minutes each
 #   ./fuzz.sh 3600 project_sqlite  one target for an hour
 #
-# Targets: project_json, project_sqlite, catalog, trace, job_log, exports. New inputs collect in
+# Targets: project_json, project_sqlite, catalog, trace, job_log, exports, sweep,
+# typed_input, references. New inputs collect in
 # build-asan/fuzz/TARGET/corpus across runs; findings (crash-*, timeout-*,
 # oom-*, leak-*) in build-asan/fuzz/TARGET/findings/. Keep each finding as
 # tests/fuzz/known/TARGET/NAME; once fixed it moves to regressions/

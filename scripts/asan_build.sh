@@ -21,7 +21,8 @@ FLEET_ASAN_TESTS=(
   test_project_refs test_workload_fields test_record_fields test_cli_new test_cli_fields
   test_job_log test_tenant_metering test_cli_replay test_commitments test_apply_plan test_gangs
   fuzz_replay_project_json fuzz_replay_project_sqlite fuzz_replay_catalog fuzz_replay_trace
-  fuzz_replay_job_log fuzz_replay_sweep fuzz_replay_typed_input test_column_generation test_field_input
+  fuzz_replay_job_log fuzz_replay_sweep fuzz_replay_typed_input fuzz_replay_references
+  test_column_generation test_field_input
   fuzz_known_project_json fuzz_known_project_sqlite fuzz_known_catalog fuzz_known_trace
   fuzz_known_job_log
   test_calibration test_serving_model

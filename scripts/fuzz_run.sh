@@ -4,7 +4,7 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/asan_build.sh"
 
-FLEET_FUZZ_TARGETS=(project_json project_sqlite catalog trace job_log exports sweep typed_input)
+FLEET_FUZZ_TARGETS=(project_json project_sqlite catalog trace job_log exports sweep typed_input references)
 FLEET_FUZZ_SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/fuzz"
 
 # fleet_fuzz_run SECONDS OUTDIR TARGET: fuzzes one target for SECONDS.

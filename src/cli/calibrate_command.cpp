@@ -2,9 +2,11 @@
 
 #include "calibration/calibration.h"
 #include "cli_support.h"
+#include "io/regular_file.h"
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleet::cli {
@@ -55,7 +57,9 @@ int runCalibrateCommand(const QStringList& args)
         "Inference and Training, NVIDIA TensorRT-LLM tables, Meta's Llama 3 training runs) and\n"
         "print the tool's figure, the published one, their ratio and the family's tolerance, and\n"
         "the error of each set apart: the references factors were fitted on (fit) and those only\n"
-        "checked (held_out). Exit status 0 even when a reference is outside its tolerance."));
+        "checked (held_out). Exit status 0 even when a reference is outside its tolerance.\n"
+        "With --references, your own measurements instead, in the same format: each must be\n"
+        "held_out, and may name the built-in families or families of its own."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("family"), QStringLiteral("Only the references of this family."),
@@ -63,6 +67,10 @@ int runCalibrateCommand(const QStringList& args)
         {QStringLiteral("set"), QStringLiteral("Only the references of this set: fit or held_out."),
          QStringLiteral("SET")},
         {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+        {QStringLiteral("references"),
+         QStringLiteral("Check these measurements instead of the built-in ones (the format of "
+                        "data/perf/references.json; every reference held_out)."),
+         QStringLiteral("FILE")},
     });
     const QCommandLineOption catalogOption = addCatalogOption(parser);
     int parseExit = Ok;
@@ -77,6 +85,18 @@ int runCalibrateCommand(const QStringList& args)
         printErr(QStringLiteral("fleetplanner-cli calibrate: %1\n")
                      .arg(QString::fromStdString(set.error().toString())));
         return InternalError;
+    }
+    if (parser.isSet(QStringLiteral("references"))) {
+        const std::string path = parser.value(QStringLiteral("references")).toStdString();
+        auto text = readRegularFile(path, kMaxUserReferencesFileBytes);
+        auto own = text ? parseUserReferences(text.value(), path, set.value())
+                        : Result<ReferenceSet>(text.error());
+        if (!own) {
+            printErr(QStringLiteral("fleetplanner-cli calibrate: --references: %1\n")
+                         .arg(QString::fromStdString(own.error().toString())));
+            return UserError;
+        }
+        set = std::move(own);
     }
     const QString family = parser.value(QStringLiteral("family"));
     if (!family.isEmpty() && !set.value().family(family.toStdString())) {
@@ -100,6 +120,20 @@ int runCalibrateCommand(const QStringList& args)
         if ((family.isEmpty() || QString::fromStdString(row.family) == family) &&
             (use.isEmpty() || QString::fromUtf8(referenceUseKey(row.use)) == use))
             rows.push_back(std::move(row));
+    // Each family's rows of a user's file together, in the order of the
+    // families (the built-in set keeps the order of its file, which
+    // docs/MODEL.md's calibration table follows).
+    const auto familyIndex = [&set](const CalibrationRow& row) {
+        const auto& families = set.value().families;
+        return std::find_if(families.begin(), families.end(),
+                            [&row](const ReferenceFamily& f) { return f.id == row.family; }) -
+               families.begin();
+    };
+    if (parser.isSet(QStringLiteral("references")))
+        std::stable_sort(rows.begin(), rows.end(),
+                         [&familyIndex](const CalibrationRow& a, const CalibrationRow& b) {
+                             return familyIndex(a) < familyIndex(b);
+                         });
     const CalibrationSummary fit = summarizeCalibration(rows, ReferenceUse::Fit);
     const CalibrationSummary heldOut = summarizeCalibration(rows, ReferenceUse::HeldOut);
 
@@ -154,6 +188,9 @@ int runCalibrateCommand(const QStringList& args)
                     .arg(figure(row.published), 10)
                     .arg(row.tool > 0 ? QString::number(row.ratio, 'f', 2) : QStringLiteral("—"), 6)
                     .arg((row.within ? QStringLiteral("ok") : QStringLiteral("OUTSIDE")) +
+                         (row.tool > 0 ? QString()
+                                       : QStringLiteral(" (refused: %1)")
+                                             .arg(QString::fromStdString(row.detail))) +
                          (row.toleranceWhy.empty()
                               ? QString()
                               : QStringLiteral(" (±%1 %: %2)")
@@ -163,7 +200,7 @@ int runCalibrateCommand(const QStringList& args)
     text += QStringLiteral("\n%1 of %2 references within their tolerance. Units: output tokens/s "
                            "per GPU (inference), a ratio of them (vendor ratios), GPU-hours "
                            "(training), a ratio of training samples/s per GPU (training vendor "
-                           "ratios). Sources and conditions: --json, data/perf/references.json.\n")
+                           "ratios). Sources and conditions: --json, and the references file.\n")
                 .arg(within)
                 .arg(rows.size());
     text += summaryText("fit (factors were chosen on these)", fit);

@@ -252,6 +252,62 @@ private slots:
         QVERIFY(model.err.contains(QStringLiteral("--model 'nonsense' is not a known model")));
     }
 
+    /// calibrate --references: a user's own measurements, each held out, one
+    /// figure per reference and the refusal's reason in the text; a file that
+    /// would pass for a fit exits 1 naming the field.
+    void calibrateChecksMeasurementsOfYourOwn()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ours.json"));
+        const QByteArray ours = R"({"format": "fleetplanner-perf-references", "format_version": 1,
+            "families": [{"id": "our-lab", "tolerance": 0.2, "why": "our runs"}],
+            "references": [{"id": "ours-70b", "family": "our-lab", "set": "held_out",
+              "kind": "inference", "source": "our lab", "as_of": "2026-12", "model":
+              "llama-3.1-70b", "input_tokens": 1000, "output_tokens": 1000,
+              "tensor_parallel": 2, "system": {"gpu": "h100-sxm-80gb", "stack":
+              "tensorrt-llm", "gpus": 2, "published_tokens_per_second": 2000}},
+             {"id": "ours-unknown", "family": "our-lab", "set": "held_out", "kind":
+              "inference", "source": "our lab", "as_of": "2026-12", "model": "no-such-model",
+              "input_tokens": 100, "output_tokens": 100, "system": {"gpu": "h100-sxm-80gb",
+              "gpus": 1, "published_tokens_per_second": 100}}]})";
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(ours) == ours.size());
+        file.close();
+        const CliRun run = runCli({"calibrate", "--references", path, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const QJsonArray references = out.value("references").toArray();
+        QCOMPARE(references.size(), 2);
+        const QJsonObject first = references.at(0).toObject();
+        QCOMPARE(first.value("id").toString(), QStringLiteral("ours-70b"));
+        QCOMPARE(first.value("set").toString(), QStringLiteral("held_out"));
+        QCOMPARE(first.value("tolerance").toDouble(), 0.2);
+        // published_tokens_per_second covers the system's GPUs; the figure is per GPU.
+        QCOMPARE(first.value("published").toDouble(), 1000.0);
+        QVERIFY(first.value("tool").toDouble() > 0);
+        QVERIFY(std::abs(first.value("ratio").toDouble() - first.value("tool").toDouble() / 1000) <
+                1e-12);
+        const QJsonObject sets = out.value("sets").toObject();
+        QCOMPARE(sets.value("held_out").toObject().value("count").toInt(), 2);
+        QCOMPARE(sets.value("held_out").toObject().value("refused").toInt(), 1);
+        QCOMPARE(sets.value("fit").toObject().value("count").toInt(), 0);
+        const CliRun text = runCli({"calibrate", "--references", path});
+        QVERIFY2(text.out.contains(
+                     QStringLiteral("(refused: data/perf/models.json has no model no-such-model)")),
+                 qPrintable(text.out));
+
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray(ours).replace("\"set\": \"held_out\"", "\"set\": \"fit\""));
+        file.close();
+        const CliRun fit = runCli({"calibrate", "--references", path});
+        QCOMPARE(fit.exitCode, 1);
+        QVERIFY2(fit.err.contains(QStringLiteral("/references/0/set: must be held_out")),
+                 qPrintable(fit.err));
+        const CliRun missing = runCli({"calibrate", "--references", dir.filePath("none.json")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(QStringLiteral("no such file")), qPrintable(missing.err));
+    }
+
     void tcoBreakdownFromSourcedDefaults()
     {
         const CliRun run = runCli({"tco", "--json"});

@@ -172,6 +172,69 @@ private slots:
         QVERIFY2(message.find("must be fit") != std::string::npos, message.c_str());
     }
 
+    // A user's own measurements (calibrate --references): the same machinery
+    // as the built-in set, so a built-in measurement copied under a new id
+    // into a family of the user's gets the built-in row's figure; a file
+    // that would pass for a fit, reuse a built-in id or family, or name an
+    // id twice is refused naming the field.
+    void aUsersOwnReferencesAreCheckedAsTheBuiltInOnesAre()
+    {
+        const ReferenceSet builtin = builtinReferences().value();
+        const std::string own = R"({"format": "fleetplanner-perf-references", "format_version": 1,
+            "families": [{"id": "our-lab", "tolerance": 0.1, "why": "our runs"}],
+            "references": [{"id": "ours-8b", "family": "our-lab", "set": "held_out",
+              "kind": "inference", "source": "our lab", "as_of": "2026-12", "model":
+              "llama-3.1-8b", "precision": "fp8", "input_tokens": 1000, "output_tokens": 1000,
+              "tensor_parallel": 1, "system": {"gpu": "h100-sxm-80gb", "stack": "tensorrt-llm",
+              "gpus": 1, "published_tokens_per_second": 14879}},
+             {"id": "ours-moe", "family": "trtllm-moe", "set": "held_out", "kind": "inference",
+              "source": "our lab", "as_of": "2026-12", "model": "qwen3-235b-a22b",
+              "input_tokens": 1000, "output_tokens": 1000, "tensor_parallel": 8,
+              "system": {"gpu": "h200-sxm-141gb", "stack": "tensorrt-llm", "gpus": 8,
+              "published_tokens_per_second": 1000}}]})";
+        const auto parsed = parseUserReferences(own, "ours.json", builtin);
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QCOMPARE(parsed.value().references.size(), std::size_t(2));
+        QVERIFY(parsed.value().family("our-lab") && parsed.value().family("trtllm-moe"));
+        const Catalog catalog = loadBuiltinCatalog().value();
+        const auto rows = calibrate(parsed.value(), catalog);
+        QCOMPARE(rows.size(), std::size_t(2));
+        QCOMPARE(rows[0].tolerance, 0.1);
+        QCOMPARE(rows[1].tolerance, builtin.family("trtllm-moe")->tolerance);
+        ReferenceSet one = builtin;
+        one.references = {*builtin.reference("trtllm-1.0-llama-3.1-8b-h100-tp1-1000-1000")};
+        const auto theirs = calibrate(one, catalog);
+        QVERIFY(rows[0].tool > 0);
+        QCOMPARE(rows[0].tool, theirs[0].tool);
+        QVERIFY(summarizeCalibration(rows, ReferenceUse::Fit).count == 0);
+
+        const auto refusedFor = [&](const std::string& from, const std::string& to) {
+            const std::string bad = std::regex_replace(own, std::regex(from), to,
+                                                       std::regex_constants::format_first_only);
+            const auto result = parseUserReferences(bad, "ours.json", builtin);
+            return result.ok() ? std::string() : result.error().toString();
+        };
+        std::string message = refusedFor("\"held_out\"", "\"fit\"");
+        QVERIFY2(message.find("/references/0/set: must be held_out") != std::string::npos,
+                 message.c_str());
+        message = refusedFor("\"our-lab\", \"tolerance\"", "\"trtllm-moe\", \"tolerance\"");
+        QVERIFY2(message.find("/families/0/id: 'trtllm-moe' is a built-in family") !=
+                     std::string::npos,
+                 message.c_str());
+        message = refusedFor("\"ours-8b\"", "\"trtllm-1.0-llama-3.1-8b-h100-tp1-128-128\"");
+        QVERIFY2(message.find("/references/0/id: 'trtllm-1.0-llama-3.1-8b-h100-tp1-128-128' is "
+                              "a built-in reference's id") != std::string::npos,
+                 message.c_str());
+        message = refusedFor("\"ours-moe\"", "\"ours-8b\"");
+        QVERIFY2(message.find("/references/1/id: 'ours-8b' names an earlier reference too") !=
+                     std::string::npos,
+                 message.c_str());
+        message = refusedFor("\"family\": \"trtllm-moe\"", "\"family\": \"nobody\"");
+        QVERIFY2(message.find("/references/1/family: names no family of /families nor a "
+                              "built-in one") != std::string::npos,
+                 message.c_str());
+    }
+
     // Issue 16: with one MFU for every vendor, MI300X's higher peak made it
     // need fewer GPU-hours than H100 for the same run; published training
     // throughput says the opposite.

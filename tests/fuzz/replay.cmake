@@ -4,7 +4,8 @@
 #   fuzz_known_<target>   every open finding must still fail (when one passes,
 #                         its fix landed: move it to regressions/).
 set(FLEET_FUZZ_DIR "${CMAKE_CURRENT_LIST_DIR}")
-set(FLEET_FUZZ_TARGETS project_json project_sqlite catalog trace job_log exports sweep typed_input)
+set(FLEET_FUZZ_TARGETS project_json project_sqlite catalog trace job_log exports sweep typed_input
+    references)
 
 # fleet_fuzz_sources(out target): the sources of one fuzz target's entry function.
 function(fleet_fuzz_sources out target)

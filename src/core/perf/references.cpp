@@ -120,7 +120,12 @@ const ReferenceFamily* ReferenceSet::family(std::string_view id) const
     return nullptr;
 }
 
-Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string& file)
+namespace {
+
+/// Reads a references document; with `builtin`, as a user's file (see
+/// parseUserReferences()).
+Result<ReferenceSet> parseReferences(std::string_view text, const std::string& file,
+                                     const ReferenceSet* builtin)
 {
     auto parsed = json::parse(text, file);
     if (!parsed)
@@ -142,21 +147,58 @@ Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string&
             f.id = r.identifier(*o, "id", path).value_or("");
             f.tolerance = r.number(*o, "tolerance", path, perf::range(0, true, 1)).value_or(0);
             f.why = r.string(*o, "why", path).value_or("");
+            if (builtin && builtin->family(f.id))
+                r.report(path + "/id", "'" + f.id +
+                                           "' is a built-in family: name yours differently, or "
+                                           "leave it out and use the built-in one");
             set.families.push_back(std::move(f));
         }
-    if (const auto* list = r.array(*root, "references", ""))
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            const std::string path = json::pointer("/references", i);
-            if (const auto* o = r.asObject((*list)[i], path)) {
-                PerfReference ref = readReference(r, *o, path);
-                if (!set.family(ref.family))
-                    r.report(path + "/family", "names no family of /families");
-                set.references.push_back(std::move(ref));
+    if (builtin)
+        set.families.insert(set.families.begin(), builtin->families.begin(),
+                            builtin->families.end());
+    if (const auto* list = r.array(*root, "references", "")) {
+        if (builtin && list->size() > kMaxUserReferences)
+            r.report("/references", "holds " + std::to_string(list->size()) +
+                                        " references; the limit is " +
+                                        std::to_string(kMaxUserReferences));
+        else
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                const std::string path = json::pointer("/references", i);
+                if (const auto* o = r.asObject((*list)[i], path)) {
+                    PerfReference ref = readReference(r, *o, path);
+                    if (!set.family(ref.family))
+                        r.report(path + "/family",
+                                 "names no family of /families" +
+                                     std::string(builtin ? " nor a built-in one" : ""));
+                    if (!ref.id.empty() && set.reference(ref.id))
+                        r.report(path + "/id", "'" + ref.id + "' names an earlier reference too");
+                    if (builtin && builtin->reference(ref.id))
+                        r.report(path + "/id", "'" + ref.id +
+                                                   "' is a built-in reference's id: name yours "
+                                                   "differently");
+                    if (builtin && ref.use != ReferenceUse::HeldOut)
+                        r.report(path + "/set", "must be held_out: no factor of data/perf was "
+                                                "chosen on a measurement of your own");
+                    set.references.push_back(std::move(ref));
+                }
             }
-        }
+    }
     if (r.failed())
         return Error(r.issues());
     return set;
+}
+
+} // namespace
+
+Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string& file)
+{
+    return parseReferences(text, file, nullptr);
+}
+
+Result<ReferenceSet> parseUserReferences(std::string_view text, const std::string& file,
+                                         const ReferenceSet& builtin)
+{
+    return parseReferences(text, file, &builtin);
 }
 
 Result<ReferenceSet> builtinReferences()

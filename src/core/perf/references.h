@@ -6,6 +6,7 @@
 
 #include "util/result.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +85,20 @@ struct ReferenceSet
 };
 
 Result<ReferenceSet> parseReferenceSet(std::string_view text, const std::string& file);
+
+/// The most references a user's file may hold (each runs the engine once).
+inline constexpr std::size_t kMaxUserReferences = 10000;
+/// The largest user references file read (`calibrate --references`).
+inline constexpr std::size_t kMaxUserReferencesFileBytes = 16u << 20;
+
+/// A user's own measurements (`calibrate --references FILE`), in the format
+/// of data/perf/references.json. Nothing of data/perf was chosen on them, so
+/// every one must be "held_out"; its families may be its own or the built-in
+/// ones (`builtin`'s), but no id of its own may be a built-in family's or
+/// reference's. The set returned holds the built-in families and the file's,
+/// and the file's references only. Every problem names the entry and field.
+Result<ReferenceSet> parseUserReferences(std::string_view text, const std::string& file,
+                                         const ReferenceSet& builtin);
 
 /// The built-in set (data/perf/references.json).
 Result<ReferenceSet> builtinReferences();
