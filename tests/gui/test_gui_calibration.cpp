@@ -14,7 +14,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace fleet;
@@ -99,6 +101,62 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.grab().toImage().save(
             QStringLiteral(FLEET_BINARY_DIR "/calibration-held-out-misses.png")));
+    }
+
+    // "Check your own measurements…": a user's file shown in the same table
+    // (as calibrate --references shows it); a file that would pass for a fit
+    // is refused naming the field, and the table keeps what it showed.
+    void showsMeasurementsOfYourOwnAndGoesBack()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ours.json"));
+        const QByteArray ours = R"({"format": "fleetplanner-perf-references", "format_version": 1,
+            "families": [{"id": "our-lab", "tolerance": 0.2, "why": "our runs"}],
+            "references": [{"id": "ours-70b", "family": "our-lab", "set": "held_out",
+              "kind": "inference", "source": "our lab, 2026-12", "as_of": "2026-12", "model":
+              "llama-3.1-70b", "input_tokens": 1000, "output_tokens": 1000,
+              "tensor_parallel": 2, "system": {"gpu": "h100-sxm-80gb", "stack":
+              "tensorrt-llm", "gpus": 2, "published_tokens_per_second": 4000}},
+             {"id": "ours-unknown", "family": "our-lab", "set": "held_out", "kind":
+              "inference", "source": "our lab", "as_of": "2026-12", "model": "no-such-model",
+              "input_tokens": 100, "output_tokens": 100, "system": {"gpu": "h100-sxm-80gb",
+              "gpus": 1, "published_tokens_per_second": 100}}]})";
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(ours) == ours.size());
+        file.close();
+        CalibrationView view;
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int publicRows = view.table()->rowCount();
+        auto* back = view.findChild<QPushButton*>(QStringLiteral("calibrationPublic"));
+        QVERIFY(back && back->isHidden());
+        QVERIFY(view.showOwnReferences(path));
+        QCOMPARE(view.table()->rowCount(), 2);
+        QCOMPARE(view.table()->item(0, 2)->text(), QStringLiteral("ours-70b"));
+        QCOMPARE(view.table()->item(0, 0)->text(), QStringLiteral("held out"));
+        QCOMPARE(view.table()->item(1, 3)->text(), QStringLiteral("—"));
+        QVERIFY2(view.table()->item(1, 3)->toolTip().contains(QStringLiteral("no-such-model")),
+                 qPrintable(view.table()->item(1, 3)->toolTip()));
+        const QLabel* summary = view.findChild<QLabel*>(QStringLiteral("calibrationSummary"));
+        QVERIFY2(summary->text().contains(
+                     QStringLiteral("The engine on your 2 measurements of ours.json")),
+                 qPrintable(summary->text()));
+        QVERIFY(!back->isHidden());
+        QVERIFY(
+            view.grab().toImage().save(QStringLiteral(FLEET_BINARY_DIR "/calibration-own.png")));
+
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray(ours).replace("\"set\": \"held_out\"", "\"set\": \"fit\""));
+        file.close();
+        QVERIFY(!view.showOwnReferences(path));
+        const QLabel* error = view.findChild<QLabel*>(QStringLiteral("calibrationError"));
+        QVERIFY(error && !error->isHidden());
+        QVERIFY2(error->text().contains(QStringLiteral("/references/0/set: must be held_out")),
+                 qPrintable(error->text()));
+        QCOMPARE(view.table()->rowCount(), 2); // unchanged
+        back->click();
+        QCOMPARE(view.table()->rowCount(), publicRows);
+        QVERIFY(error->isHidden() && back->isHidden());
     }
 
     void theHelpMenuOpensIt()

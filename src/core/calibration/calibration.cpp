@@ -28,6 +28,12 @@ std::string shapeText(const PerfReference& ref)
     return out.str();
 }
 
+/// " (stack)", or the default's words when the reference names none.
+std::string stackText(const std::string& stack)
+{
+    return stack.empty() ? " (the GPU vendor's default stack)" : " (" + stack + ")";
+}
+
 /// Output tokens/s per GPU the engine gives `system` under `ref`'s conditions.
 Result<InferenceEstimate> inferenceOn(const PerfReference& ref, const MeasuredSystem& system,
                                       const Catalog& catalog, const Assumptions& assumptions)
@@ -154,10 +160,10 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
             row.unit = "output tokens/s per GPU";
             row.what = modelName + " " + ref.precision + " on " +
                        std::to_string(ref.tensorParallel > 0 ? ref.tensorParallel : 0) + "× " +
-                       ref.system.gpu + " (" + ref.system.stack + "), " + shapeText(ref);
+                       ref.system.gpu + stackText(ref.system.stack) + ", " + shapeText(ref);
             if (ref.tensorParallel == 0)
-                row.what = modelName + " " + ref.precision + " on " + ref.system.gpu + " (" +
-                           ref.system.stack + "), " + shapeText(ref);
+                row.what = modelName + " " + ref.precision + " on " + ref.system.gpu +
+                           stackText(ref.system.stack) + ", " + shapeText(ref);
             row.published = ref.system.published / ref.system.gpus;
             auto e = inferenceOn(ref, ref.system, catalog, assumptions);
             if (e) {
@@ -170,9 +176,9 @@ std::vector<CalibrationRow> calibrate(const ReferenceSet& set, const Catalog& ca
         }
         case ReferenceKind::InferenceRatio: {
             row.unit = "ratio of tokens/s per GPU";
-            row.what = modelName + " " + ref.precision + ", " + ref.system.gpu + " (" +
-                       ref.system.stack + ") ÷ " + ref.baseline.gpu + " (" + ref.baseline.stack +
-                       "), " + shapeText(ref);
+            row.what = modelName + " " + ref.precision + ", " + ref.system.gpu +
+                       stackText(ref.system.stack) + " ÷ " + ref.baseline.gpu +
+                       stackText(ref.baseline.stack) + ", " + shapeText(ref);
             row.published = (ref.system.published / ref.system.gpus) /
                             (ref.baseline.published / ref.baseline.gpus);
             auto a = inferenceOn(ref, ref.system, catalog, assumptions);

@@ -1,14 +1,18 @@
 #include "views/calibration_view.h"
 
 #include "calibration/calibration.h"
+#include "io/regular_file.h"
 #include "store/catalog_loader.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -44,10 +48,16 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Calibration against public measurements"));
     auto* layout = new QVBoxLayout(this);
-    auto* summary = new QLabel(this);
-    summary->setObjectName(QStringLiteral("calibrationSummary"));
-    summary->setWordWrap(true);
-    layout->addWidget(summary);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("calibrationSummary"));
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("calibrationError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b02020"));
+    m_error->hide();
+    layout->addWidget(m_error);
     // Filters: a set, and the misses alone (what the model gets wrong).
     auto* filters = new QHBoxLayout;
     filters->addWidget(new QLabel(tr("Show"), this));
@@ -80,17 +90,77 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     layout->addWidget(m_table, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* own =
+        buttons->addButton(tr("Check your own measurements…"), QDialogButtonBox::ActionRole);
+    own->setObjectName(QStringLiteral("calibrationOwn"));
+    own->setToolTip(tr("A file in the format of data/perf/references.json, every reference "
+                       "held out: a lab's or a customer's benchmarks beside the engine"));
+    connect(own, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Your measurements"), QString(),
+                                                          tr("References (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            showOwnReferences(path);
+    });
+    m_public = buttons->addButton(tr("Public measurements"), QDialogButtonBox::ActionRole);
+    m_public->setObjectName(QStringLiteral("calibrationPublic"));
+    m_public->hide();
+    connect(m_public, &QPushButton::clicked, this, &CalibrationView::showPublicReferences);
     layout->addWidget(buttons);
+    connect(m_set, &QComboBox::currentIndexChanged, this, &CalibrationView::applyFilters);
+    connect(m_outside, &QCheckBox::toggled, this, &CalibrationView::applyFilters);
+    showPublicReferences();
+    resize(1280, 640);
+}
 
+void CalibrationView::showPublicReferences()
+{
+    m_error->hide();
+    m_public->hide();
     const auto catalog = loadBuiltinCatalog();
     const auto set = builtinReferences();
     if (!catalog || !set) {
-        summary->setText(
+        m_summary->setText(
             tr("The built-in references could not be read: %1")
                 .arg(QString::fromStdString((catalog ? set.error() : catalog.error()).messages())));
         return;
     }
     const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
+    showRows(rows, tr("The engine on %1 public measurements (MLPerf Inference and Training, "
+                      "vendor and NVIDIA TensorRT-LLM tables, published training runs)")
+                       .arg(rows.size()));
+}
+
+bool CalibrationView::showOwnReferences(const QString& path)
+{
+    const auto catalog = loadBuiltinCatalog();
+    const auto builtin = builtinReferences();
+    if (!catalog || !builtin)
+        return false;
+    const std::string file = path.toStdString();
+    const auto text = readRegularFile(file, kMaxUserReferencesFileBytes);
+    const auto set = text ? parseUserReferences(text.value(), file, builtin.value())
+                          : Result<ReferenceSet>(text.error());
+    if (!set) {
+        m_error->setText(
+            tr("%1 was not read; the table is unchanged:\n%2")
+                .arg(QFileInfo(path).fileName(), QString::fromStdString(set.error().toString())));
+        m_error->show();
+        return false;
+    }
+    m_error->hide();
+    const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
+    showRows(rows, tr("The engine on your %1 measurements of %2 (each held out)")
+                       .arg(rows.size())
+                       .arg(QFileInfo(path).fileName()));
+    m_public->show();
+    return true;
+}
+
+void CalibrationView::showRows(const std::vector<CalibrationRow>& rows, const QString& heading)
+{
+    m_heldOut.clear();
+    m_within.clear();
+    m_table->clearContents();
     m_table->setRowCount(int(rows.size()));
     for (const CalibrationRow& r : rows) {
         m_heldOut.push_back(r.use == ReferenceUse::HeldOut);
@@ -124,22 +194,22 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
             m_table->item(i, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
     const auto setText = [](const QString& name, const CalibrationSummary& s) {
+        if (s.count == 0)
+            return tr("%1: none.").arg(name);
         return tr("%1: %2 references, median error %3 %, max %4 %, %5 outside their tolerance, "
-                  "%6 beyond ±35 %.")
+                  "%6 beyond ±35 %%7.")
             .arg(name)
             .arg(s.count)
             .arg(s.medianAbsError * 100, 0, 'f', 1)
             .arg(s.maxAbsError * 100, 0, 'f', 1)
             .arg(s.outsideTolerance)
-            .arg(s.beyondIssueBound);
+            .arg(s.beyondIssueBound)
+            .arg(s.refused
+                     ? tr(" (%1 refused by the engine: hover its figure for why)").arg(s.refused)
+                     : QString());
     };
-    summary->setText(
-        tr("The engine on %1 public measurements (MLPerf Inference and Training, "
-           "vendor and NVIDIA TensorRT-LLM tables, published training runs): %2 within their "
-           "tolerance.")
-            .arg(rows.size())
-            .arg(within) +
-        QLatin1Char(' ') +
+    m_summary->setText(
+        tr("%1: %2 within their tolerance.").arg(heading).arg(within) + QLatin1Char(' ') +
         setText(tr("Fit (factors were chosen on these)"),
                 summarizeCalibration(rows, ReferenceUse::Fit)) +
         QLatin1Char(' ') +
@@ -150,10 +220,7 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
            "same table: fleetplanner-cli calibrate."));
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    connect(m_set, &QComboBox::currentIndexChanged, this, &CalibrationView::applyFilters);
-    connect(m_outside, &QCheckBox::toggled, this, &CalibrationView::applyFilters);
     applyFilters();
-    resize(1280, 640);
 }
 
 void CalibrationView::applyFilters()

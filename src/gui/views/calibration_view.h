@@ -3,7 +3,8 @@
 // Help ▸ Calibration: a read-only table of the engine beside every public
 // measurement of data/perf/references.json (the same rows as
 // `fleetplanner-cli calibrate`), so a user sees the error bars of the numbers
-// before trusting them.
+// before trusting them. "Check your own measurements…" shows a file of the
+// user's instead (`calibrate --references`), "Public measurements" goes back.
 
 #include <QDialog>
 
@@ -12,7 +13,12 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QTableWidget;
+
+namespace fleet {
+struct CalibrationRow;
+}
 
 namespace fleet::gui {
 
@@ -30,14 +36,27 @@ public:
     /// Show only the references outside their tolerance (for tests).
     QCheckBox* outsideOnly() const { return m_outside; }
 
+    /// Shows the measurements of the user's file at `path` (the format of
+    /// data/perf/references.json, each held out). On a file that cannot be
+    /// read, says why under the summary and keeps the rows shown; false.
+    bool showOwnReferences(const QString& path);
+    /// Shows the built-in public measurements again.
+    void showPublicReferences();
+
 private:
+    /// Fills the table with `rows` and the summary with `heading` and each
+    /// set's error.
+    void showRows(const std::vector<CalibrationRow>& rows, const QString& heading);
     /// Hides the rows the filters leave out and says how many show.
     void applyFilters();
 
+    QLabel* m_summary = nullptr;
+    QLabel* m_error = nullptr;
     QTableWidget* m_table = nullptr;
     QComboBox* m_set = nullptr;
     QCheckBox* m_outside = nullptr;
     QLabel* m_shown = nullptr;
+    QPushButton* m_public = nullptr;
     std::vector<bool> m_heldOut, m_within;
 };
 
