@@ -3,6 +3,7 @@
 
 #include "cli_run.h"
 #include "support/fleet_test.h"
+#include "support/own_references.h"
 
 #include <QImage>
 #include <QJsonArray>
@@ -259,20 +260,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("ours.json"));
-        const QByteArray ours = R"({"format": "fleetplanner-perf-references", "format_version": 1,
-            "families": [{"id": "our-lab", "tolerance": 0.2, "why": "our runs"}],
-            "references": [{"id": "ours-70b", "family": "our-lab", "set": "held_out",
-              "kind": "inference", "source": "our lab", "as_of": "2026-12", "model":
-              "llama-3.1-70b", "input_tokens": 1000, "output_tokens": 1000,
-              "tensor_parallel": 2, "system": {"gpu": "h100-sxm-80gb", "stack":
-              "tensorrt-llm", "gpus": 2, "published_tokens_per_second": 2000}},
-             {"id": "ours-unknown", "family": "our-lab", "set": "held_out", "kind":
-              "inference", "source": "our lab", "as_of": "2026-12", "model": "no-such-model",
-              "input_tokens": 100, "output_tokens": 100, "system": {"gpu": "h100-sxm-80gb",
-              "gpus": 1, "published_tokens_per_second": 100}}]})";
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(ours) == ours.size());
-        file.close();
+        QVERIFY(fleet::test_support::writeOwnReferences(path));
         const CliRun run = runCli({"calibrate", "--references", path, "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8()).object();
@@ -296,9 +284,7 @@ private slots:
                      QStringLiteral("(refused: data/perf/models.json has no model no-such-model)")),
                  qPrintable(text.out));
 
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(QByteArray(ours).replace("\"set\": \"held_out\"", "\"set\": \"fit\""));
-        file.close();
+        QVERIFY(fleet::test_support::writeOwnReferences(path, true));
         const CliRun fit = runCli({"calibrate", "--references", path});
         QCOMPARE(fit.exitCode, 1);
         QVERIFY2(fit.err.contains(QStringLiteral("/references/0/set: must be held_out")),

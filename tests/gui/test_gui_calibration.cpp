@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
+#include "support/own_references.h"
 #include "views/calibration_view.h"
 
 #include <QApplication>
@@ -110,20 +111,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("ours.json"));
-        const QByteArray ours = R"({"format": "fleetplanner-perf-references", "format_version": 1,
-            "families": [{"id": "our-lab", "tolerance": 0.2, "why": "our runs"}],
-            "references": [{"id": "ours-70b", "family": "our-lab", "set": "held_out",
-              "kind": "inference", "source": "our lab, 2026-12", "as_of": "2026-12", "model":
-              "llama-3.1-70b", "input_tokens": 1000, "output_tokens": 1000,
-              "tensor_parallel": 2, "system": {"gpu": "h100-sxm-80gb", "stack":
-              "tensorrt-llm", "gpus": 2, "published_tokens_per_second": 4000}},
-             {"id": "ours-unknown", "family": "our-lab", "set": "held_out", "kind":
-              "inference", "source": "our lab", "as_of": "2026-12", "model": "no-such-model",
-              "input_tokens": 100, "output_tokens": 100, "system": {"gpu": "h100-sxm-80gb",
-              "gpus": 1, "published_tokens_per_second": 100}}]})";
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(ours) == ours.size());
-        file.close();
+        QVERIFY(fleet::test_support::writeOwnReferences(path));
         CalibrationView view;
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -141,13 +129,14 @@ private slots:
         QVERIFY2(summary->text().contains(
                      QStringLiteral("The engine on your 2 measurements of ours.json")),
                  qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains(
+                     QStringLiteral("fleetplanner-cli calibrate --references \"%1\"").arg(path)),
+                 qPrintable(summary->text()));
         QVERIFY(!back->isHidden());
         QVERIFY(
             view.grab().toImage().save(QStringLiteral(FLEET_BINARY_DIR "/calibration-own.png")));
 
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(QByteArray(ours).replace("\"set\": \"held_out\"", "\"set\": \"fit\""));
-        file.close();
+        QVERIFY(fleet::test_support::writeOwnReferences(path, true));
         QVERIFY(!view.showOwnReferences(path));
         const QLabel* error = view.findChild<QLabel*>(QStringLiteral("calibrationError"));
         QVERIFY(error && !error->isHidden());

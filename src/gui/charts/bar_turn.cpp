@@ -144,7 +144,6 @@ void deleteReplacedGraphics(QChart* chart)
             QCoreApplication::sendPostedEvents(receiver, QEvent::DeferredDelete);
 }
 
-/// Puts `categories` and `values` on the chart at the given sides, in that order.
 /// The hidden axis of category positions a bar's whisker stands on
 /// (cost_per_token_chart.cpp): a value axis across, not drawn, beside the
 /// bars' `values`; null for any other fan series.
@@ -189,6 +188,7 @@ void readdBand(QChart* chart, QAbstractSeries* series,
         marker->setVisible(bandInLegend(series));
 }
 
+/// Puts `categories` and `values` on the chart at the given sides, in that order.
 void placeAxes(QChart* chart, QAbstractAxis* categories, Qt::Alignment categoriesAt,
                QAbstractAxis* values, Qt::Alignment valuesAt)
 {

@@ -125,9 +125,11 @@ void CalibrationView::showPublicReferences()
         return;
     }
     const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
-    showRows(rows, tr("The engine on %1 public measurements (MLPerf Inference and Training, "
-                      "vendor and NVIDIA TensorRT-LLM tables, published training runs)")
-                       .arg(rows.size()));
+    showRows(rows,
+             tr("The engine on %1 public measurements (MLPerf Inference and Training, "
+                "vendor and NVIDIA TensorRT-LLM tables, published training runs)")
+                 .arg(rows.size()),
+             QStringLiteral("fleetplanner-cli calibrate"));
 }
 
 bool CalibrationView::showOwnReferences(const QString& path)
@@ -149,14 +151,17 @@ bool CalibrationView::showOwnReferences(const QString& path)
     }
     m_error->hide();
     const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
-    showRows(rows, tr("The engine on your %1 measurements of %2 (each held out)")
-                       .arg(rows.size())
-                       .arg(QFileInfo(path).fileName()));
+    showRows(rows,
+             tr("The engine on your %1 measurements of %2 (each held out)")
+                 .arg(rows.size())
+                 .arg(QFileInfo(path).fileName()),
+             QStringLiteral("fleetplanner-cli calibrate --references \"%1\"").arg(path));
     m_public->show();
     return true;
 }
 
-void CalibrationView::showRows(const std::vector<CalibrationRow>& rows, const QString& heading)
+void CalibrationView::showRows(const std::vector<CalibrationRow>& rows, const QString& heading,
+                               const QString& command)
 {
     m_heldOut.clear();
     m_within.clear();
@@ -217,7 +222,8 @@ void CalibrationView::showRows(const std::vector<CalibrationRow>& rows, const QS
                 summarizeCalibration(rows, ReferenceUse::HeldOut)) +
         QLatin1Char(' ') +
         tr("Hover a reference for its source, a figure for the engine's configuration. The "
-           "same table: fleetplanner-cli calibrate."));
+           "same table: %1.")
+            .arg(command));
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
     applyFilters();

@@ -44,9 +44,10 @@ public:
     void showPublicReferences();
 
 private:
-    /// Fills the table with `rows` and the summary with `heading` and each
-    /// set's error.
-    void showRows(const std::vector<CalibrationRow>& rows, const QString& heading);
+    /// Fills the table with `rows` and the summary with `heading`, each
+    /// set's error and the `command` that prints the same table.
+    void showRows(const std::vector<CalibrationRow>& rows, const QString& heading,
+                  const QString& command);
     /// Hides the rows the filters leave out and says how many show.
     void applyFilters();
 
