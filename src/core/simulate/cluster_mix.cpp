@@ -114,6 +114,34 @@ std::string parseGpuCountCdf(const boost::json::value& value, const std::string&
     return {};
 }
 
+/// Reads a mix's "hourly_gpu_job_submissions": "mean_per_hour", 24
+/// numbers of at least 0 (hours 0 to 23) not all 0, with "source" and
+/// "read"; kept scaled to a mean of 1. Returns the problem, or "".
+std::string parseHourlySubmissions(const boost::json::value& value, const std::string& at,
+                                   ClusterMix& mix)
+{
+    const boost::json::object* o = sourcedObject(value);
+    if (!o)
+        return at + " needs a non-empty source and read (every figure states its source and date)";
+    const auto* perHour = o->if_contains("mean_per_hour");
+    if (!perHour || !perHour->is_array() || perHour->as_array().size() != 24)
+        return at + "/mean_per_hour must be a list of 24 numbers (hours 0 to 23)";
+    double sum = 0;
+    for (std::size_t h = 0; h < 24; ++h) {
+        const auto& v = perHour->as_array()[h];
+        const double count = v.is_number() ? v.to_number<double>() : -1;
+        if (!(count >= 0) || !std::isfinite(count))
+            return at + "/mean_per_hour/" + std::to_string(h) + " must be a number of at least 0";
+        mix.hourlySubmissions.push_back(count);
+        sum += count;
+    }
+    if (!(sum > 0))
+        return at + "/mean_per_hour must not be all 0";
+    for (double& share : mix.hourlySubmissions)
+        share *= 24.0 / sum;
+    return {};
+}
+
 } // namespace
 
 Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::string_view file)
@@ -192,6 +220,11 @@ Result<std::vector<ClusterMix>> parseClusterMixes(std::string_view text, std::st
         mix.maxGpus = int(maxGpus);
         if (const auto* cdf = o.if_contains("gpu_count_cdf")) {
             auto problem = parseGpuCountCdf(*cdf, at + "/gpu_count_cdf", mix);
+            if (!problem.empty())
+                return Error(problem);
+        }
+        if (const auto* hourly = o.if_contains("hourly_gpu_job_submissions")) {
+            auto problem = parseHourlySubmissions(*hourly, at + "/hourly_gpu_job_submissions", mix);
             if (!problem.empty())
                 return Error(problem);
         }
@@ -336,13 +369,15 @@ namespace {
 
 /// The load `jobs` offer over the window the simulator measures (from the
 /// arrival of the first job past the warm-up to the last arrival), with the
-/// arrivals at or after `firstStream` stretched by `stretch`: each job's
+/// arrivals at or after `firstStream` stretched by `stretch` (then through
+/// the day's shape `perHour`, if any): each job's
 /// GPU-hours within the window, ÷ (GPUs × the window).
 double offeredInWindow(const std::vector<SimJob>& jobs, std::size_t firstStream, double stretch,
-                       int capacity)
+                       int capacity, const std::vector<double>& perHour)
 {
     const auto at = [&](std::size_t i) {
-        return i >= firstStream ? jobs[i].arrivalHours * stretch : jobs[i].arrivalHours;
+        return i >= firstStream ? diurnalClockHours(jobs[i].arrivalHours * stretch, perHour)
+                                : jobs[i].arrivalHours;
     };
     const std::size_t skip = std::size_t(double(jobs.size()) * kDefaultWarmupFraction);
     const double from = at(std::min(skip, jobs.size() - 1)), to = at(jobs.size() - 1);
@@ -374,16 +409,37 @@ std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const Clus
     // pressed, alike, until the jobs drawn offer the load asked over the
     // window measured (bisection on ln stretch within ×1/4 to ×4; the offered
     // load falls as the arrivals stretch).
+    // With the day's shape, the stream is drawn at one rate and each arrival
+    // then moved to the clock time at which the day's rates bring as many.
     const int capacity = cluster.nodes * cluster.gpusPerNode;
+    const std::vector<double> none;
+    const std::vector<double>& perHour = mix.useDiurnalArrivals ? mix.hourlySubmissions : none;
     double low = std::log(0.25), high = std::log(4.0);
     for (int i = 0; i < 40; ++i) {
         const double mid = (low + high) / 2;
-        (offeredInWindow(jobs, firstStream, std::exp(mid), capacity) > load ? low : high) = mid;
+        (offeredInWindow(jobs, firstStream, std::exp(mid), capacity, perHour) > load ? low
+                                                                                       : high) =
+            mid;
     }
     const double stretch = std::exp((low + high) / 2);
     for (std::size_t i = firstStream; i < jobs.size(); ++i)
-        jobs[i].arrivalHours *= stretch;
+        jobs[i].arrivalHours = diurnalClockHours(jobs[i].arrivalHours * stretch, perHour);
     return jobs;
+}
+
+double diurnalClockHours(double operationalHours, const std::vector<double>& perHour)
+{
+    if (perHour.size() != 24 || operationalHours <= 0)
+        return operationalHours;
+    // A whole day of the shape brings 24 hours' arrivals at the mean rate.
+    const double days = std::floor(operationalHours / 24.0);
+    double left = operationalHours - days * 24.0;
+    for (std::size_t h = 0; h < 24; ++h) {
+        if (left < perHour[h])
+            return days * 24.0 + double(h) + left / perHour[h];
+        left -= perHour[h];
+    }
+    return (days + 1) * 24.0; // rounding at the day's end
 }
 
 double overallWaitToRun(const SimulationResult& result)

@@ -61,6 +61,14 @@ struct ClusterMix
     std::vector<GpuCount> publishedGpuCounts;
     /// Draw GPU counts from publishedGpuCounts instead of the log-normal.
     bool usePublishedGpuCounts = false;
+    /// The published mean GPU-job submissions in each hour of the day
+    /// (Helios: the paper's Figure 3b, read from the artefact's vector
+    /// figure), 24 values scaled to a mean of 1. Empty if none published.
+    std::vector<double> hourlySubmissions;
+    /// Arrivals follow hourlySubmissions through the day (a Poisson process
+    /// whose rate is the mean rate times the hour's share) instead of one
+    /// rate all day.
+    bool useDiurnalArrivals = false;
 };
 
 /// The mixes of data/perf/cluster_mixes.json (a refusal says which field of
@@ -136,6 +144,14 @@ std::vector<SimJob> clusterMixInService(const ClusterShape& cluster, const Clust
 /// load asked is the load offered, not its expectation.
 std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const ClusterMix& mix,
                                          double load, int count, std::uint64_t seed);
+
+/// The clock time (hours from midnight of day 0) at which a Poisson process
+/// whose rate follows `perHour` (24 factors of mean 1, the hour of the day's
+/// rate ÷ the mean rate) has the arrivals a constant unit rate has by
+/// `operationalHours`: arrivals drawn at one rate and passed through this
+/// follow the day's shape and keep their count over whole days. Empty
+/// `perHour`: the time unchanged.
+double diurnalClockHours(double operationalHours, const std::vector<double>& perHour);
 
 /// Mean wait ÷ mean run over every measured job (both classes together),
 /// as a published cluster summary states it (Helios: avg_que_time_gpu ÷
