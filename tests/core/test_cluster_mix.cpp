@@ -334,8 +334,7 @@ private slots:
         // hold most GPU-hours smooth the day out (docs/MODEL.md, "The day's
         // arrivals").
         QEXPECT_FAIL("helios-venus, published day", "waits ×3.6 the published", Continue);
-        QEXPECT_FAIL("helios-earth, published day", "one pool of small jobs never waits",
-                     Continue);
+        QEXPECT_FAIL("helios-earth, published day", "one pool of small jobs never waits", Continue);
         QEXPECT_FAIL("helios-uranus, published day", "waits ×0.13 the published", Continue);
         QVERIFY2(ratio >= 0.5 && ratio <= 2.0, qPrintable(QStringLiteral("×%1").arg(ratio)));
     }

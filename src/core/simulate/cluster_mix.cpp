@@ -417,8 +417,7 @@ std::vector<SimJob> clusterMixSteadyJobs(const ClusterShape& cluster, const Clus
     double low = std::log(0.25), high = std::log(4.0);
     for (int i = 0; i < 40; ++i) {
         const double mid = (low + high) / 2;
-        (offeredInWindow(jobs, firstStream, std::exp(mid), capacity, perHour) > load ? low
-                                                                                       : high) =
+        (offeredInWindow(jobs, firstStream, std::exp(mid), capacity, perHour) > load ? low : high) =
             mid;
     }
     const double stretch = std::exp((low + high) / 2);
