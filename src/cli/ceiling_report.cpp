@@ -50,9 +50,10 @@ CeilingReport ceilingReport(const Project& project, const Project* stated, bool 
         if (!report.planned.onMeasured())
             report.statement = *statement;
     }
-    report.sentence = plannedCeilingSentence(report.planned, measured && !report.planned.measured
-                                                                 ? report.how + "; " + kToMeasure
-                                                                 : kToMeasure);
+    // A measurement just tried and refused says why; measuring again would
+    // say the same, so the sentence does not ask for it.
+    report.sentence = plannedCeilingSentence(
+        report.planned, measured && !report.planned.measured ? report.how : kToMeasure);
     return report;
 }
 

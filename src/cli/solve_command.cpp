@@ -12,6 +12,7 @@
 #include "optimize/regime_mix_json.h"
 #include "optimizer_options.h"
 #include "project_commands.h"
+#include "simulate/carried_ceiling.h"
 #include "store/evaluation_export.h"
 #include "store/project_json.h"
 #include "util/number_text.h"
@@ -238,8 +239,16 @@ int runSolveCommand(const QStringList& args)
                          .arg(QString::fromUtf8(solveStatusKey(result.status).data())));
             return UserError;
         }
-        return writeProject(kSolveCommand, applyPlan(*project, result),
-                            parser.value(QStringLiteral("output")),
+        // The knee the plan was solved on stays the applied project's when
+        // the plan leaves the simulated jobs as they were; otherwise the
+        // applied project says its measurement is stale, and so does this.
+        Project applied = applyPlan(*project, result);
+        if (auto carried = withMeasuredCeilingCarried(*project, applied))
+            applied = std::move(carried).value();
+        else
+            printErr(QStringLiteral("fleetplanner-cli solve: note: %1\n")
+                         .arg(QString::fromStdString(carried.error().messages())));
+        return writeProject(kSolveCommand, applied, parser.value(QStringLiteral("output")),
                             parser.isSet(QStringLiteral("json")));
     }
     return Ok;

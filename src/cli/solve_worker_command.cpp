@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "io/export_target.h"
 #include "optimize/solve_request.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 
 #include <QFile>
@@ -137,11 +138,18 @@ int runSolveWorkerCommand(const QStringList& args)
     if (!request)
         return answer(Result<RegimeMixResult>(request.error()), Objective::Cost);
     const OptimizeOptions& options = request.value().options;
-    auto project = request.value().scenario.empty()
-                       ? Result<Project>(std::move(request.value().project))
-                       : applyScenario(request.value().project, request.value().scenario);
-    if (!project)
-        return answer(Result<RegimeMixResult>(project.error()), options.objective);
+    const Project& stated = request.value().project;
+    const bool scenario = !request.value().scenario.empty();
+    auto applied =
+        scenario ? applyScenario(stated, request.value().scenario) : Result<Project>(stated);
+    if (!applied)
+        return answer(Result<RegimeMixResult>(applied.error()), options.objective);
+    // Planned on the ceiling `solve` and evaluate plan on (the measured knee
+    // of these inputs unless pinned), so that the worker's answer is solve's.
+    // The app sends its project already on its planned ceiling (a knee it
+    // measured this session included); planning it again keeps that.
+    const Result<Project> project = onPlannedCeiling(
+        applied.value(), plannedCeiling(applied.value(), scenario ? &stated : nullptr));
     if (parser.isSet(QStringLiteral("write-mps"))) {
         // Through the one writer (io/export_target): in memory, then an exclusive
         // temporary, checked and renamed; never through a planted link.

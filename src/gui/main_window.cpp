@@ -304,6 +304,7 @@ void MainWindow::setProject(Project project, const QString& path)
     ProjectDocument* old = m_document;
     m_openedFile = path; // openFile sets the file a JSON project was imported from
     m_document = new ProjectDocument(std::move(project), path, this);
+    m_document->setMeasuredKnees(m_recompute->measuredKnees());
     connect(m_document, &ProjectDocument::changed, this, [this] {
         m_recompute->request(m_document->project(), m_document->scenario(),
                              m_document->appliedScenarioProject());

@@ -79,4 +79,18 @@ inline bool writeFileBytes(const QString& path, const QByteArray& bytes)
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.flush();
 }
 
+/// A solve-worker request for `project` as the app sends one: the base (no
+/// scenario), cost, the exact solve within 1 % and 10 s.
+inline QJsonObject solveRequest(const QJsonObject& project)
+{
+    return QJsonObject{{"format", "fleetplanner-solve-request"},
+                       {"format_version", 1},
+                       {"scenario", ""},
+                       {"options", QJsonObject{{"objective", "cost"},
+                                               {"fast_path", false},
+                                               {"time_limit_seconds", 10},
+                                               {"relative_gap", 0.01}}},
+                       {"project", project}};
+}
+
 } // namespace fleet::test

@@ -560,14 +560,7 @@ private slots:
         QTemporaryDir dir;
         const QJsonObject project = exportedSample(dir);
         QVERIFY(!project.isEmpty());
-        const QJsonObject request{{"format", "fleetplanner-solve-request"},
-                                  {"format_version", 1},
-                                  {"scenario", ""},
-                                  {"options", QJsonObject{{"objective", "cost"},
-                                                          {"fast_path", false},
-                                                          {"time_limit_seconds", 10},
-                                                          {"relative_gap", 0.01}}},
-                                  {"project", project}};
+        const QJsonObject request = fleet::test::solveRequest(project);
         const CliRun run = runCli({"solve-worker"}, QJsonDocument(request).toJson());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject reply = QJsonDocument::fromJson(run.out.toUtf8()).object();

@@ -5,6 +5,7 @@
 
 #include "cli_run.h"
 #include "support/fleet_test.h"
+#include "sweep_support.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,6 +13,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using fleet::test::runCli;
 
@@ -165,6 +168,85 @@ private slots:
         QCOMPARE(ceiling.value("basis").toString(), QStringLiteral("measured"));
         QCOMPARE(ceiling.value("measured_how").toString(),
                  QStringLiteral("measured for the project as stated"));
+    }
+
+    /// One figure for a project whose knee is stored: solve plans on it, and
+    /// so do the app's solve worker (given the project as the app sends it,
+    /// or as stated) and a sweep's evaluate and solve (a start scenario
+    /// planned as evaluate --scenario plans it); the project `solve --apply`
+    /// writes keeps the knee (the plan pins the engine's own choices of the
+    /// simulated work, so the jobs simulated are the same; its fresh
+    /// measurement is the same knee, test_measured_ceiling) and evaluates to
+    /// what solve said.
+    void everyPathPlansOnTheStoredKnee()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("m.fleetplan.json"));
+        const QString applied = dir.filePath(QStringLiteral("a.fleetplan.json"));
+        QCOMPARE(runCli({"measure-ceiling", ":sample", "-o", path, "--seeds", "1"}).exitCode, 0);
+        const auto solve = runCli({"solve", path, "--json", "--apply", "-o", applied});
+        QVERIFY2(solve.exitCode == 0, qPrintable(solve.err));
+        QVERIFY2(!solve.err.contains(QLatin1String("not carried over")), qPrintable(solve.err));
+        const double said =
+            QJsonDocument::fromJson(solve.out.toUtf8()).object().value("cost_usd").toDouble();
+        const Evaluated after = ceilingOf(applied);
+        QCOMPARE(after.ceiling.value("basis").toString(), QStringLiteral("measured"));
+        QCOMPARE(after.ceiling.value("planned").toDouble(),
+                 ceilingOf(path).ceiling.value("planned").toDouble());
+        const double costed = after.kpis.value("total_cost_usd").toDouble();
+        QVERIFY2(said > 0 && std::abs(costed - said) <= 1e-6 * said,
+                 qPrintable(QStringLiteral("solve $%1, evaluate of the applied plan $%2")
+                                .arg(said, 0, 'f', 0)
+                                .arg(costed, 0, 'f', 0)));
+
+        // The worker, given the project as stated, answers as solve does.
+        const QJsonObject request = fleet::test::solveRequest(readJson(path));
+        const auto worker = runCli({"solve-worker"}, QJsonDocument(request).toJson());
+        QCOMPARE(worker.exitCode, 0);
+        const QJsonObject reply = QJsonDocument::fromJson(worker.out.toUtf8()).object();
+        QVERIFY2(reply.value("ok").toBool(), qPrintable(worker.out));
+        const auto direct = runCli({"solve", path, "--gap", "0.01", "--json"});
+        QCOMPARE(direct.exitCode, 0);
+        QCOMPARE(reply.value("result").toObject().value("objective_usd").toDouble(),
+                 QJsonDocument::fromJson(direct.out.toUtf8())
+                     .object()
+                     .value("objective_usd")
+                     .toDouble());
+
+        // A sweep from a scenario, no inputs: the scenario as evaluate sees it.
+        const QJsonObject sweep{
+            {"format", "fleetplanner-sweep"},
+            {"format_version", 1},
+            {"name", "measured"},
+            {"project", path},
+            {"scenario", "reserve-60"},
+            {"inputs", QJsonArray{}},
+            {"commands", QJsonArray{QJsonObject{{"command", "evaluate"},
+                                                {"outputs", QJsonArray{"total_cost_usd"}}}}}};
+        const QString sweepPath = dir.filePath(QStringLiteral("s.fleetsweep.json"));
+        writeJson(sweepPath, sweep);
+        const auto ran =
+            runCli({"sweep", "run", sweepPath, "--backend", "local", "--out", dir.filePath("out")});
+        QVERIFY2(ran.exitCode == 0, qPrintable(ran.out + ran.err));
+        const QString results = dir.filePath(QStringLiteral("s.sqlite"));
+        QCOMPARE(runCli({"sweep", "collect", sweepPath, "--out", dir.filePath("out"), "--results",
+                         results})
+                     .exitCode,
+                 0);
+        const QStringList rows = fleet::test::sweep::sweepRows(results, "evaluate");
+        QCOMPARE(rows.size(), 1);
+        const auto scenario = runCli({"evaluate", path, "--scenario", "reserve-60", "--json"});
+        const double expected = QJsonDocument::fromJson(scenario.out.toUtf8())
+                                    .object()
+                                    .value("kpis")
+                                    .toObject()
+                                    .value("total_cost_usd")
+                                    .toDouble();
+        const QString cell =
+            rows.front().section(QStringLiteral("total_cost_usd="), 1).section('|', 0, 0);
+        QVERIFY2(
+            std::abs(cell.toDouble() - expected) <= 1e-9 * expected,
+            qPrintable(QStringLiteral("sweep %1, evaluate --scenario %2").arg(cell).arg(expected)));
     }
 };
 

@@ -4,7 +4,12 @@
 // ceiling drifts from it.
 
 #include "engine/evaluate.h"
+#include "optimize/apply_plan.h"
+#include "optimize/regime_mix.h"
+#include "simulate/carried_ceiling.h"
 #include "simulate/measured_ceiling.h"
+#include "simulate/planned_ceiling.h"
+#include "simulate/project_knee.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
@@ -236,6 +241,67 @@ private slots:
         old.erase(old.find("; inputs "), std::string("; inputs ").size() + 16);
         QVERIFY(!staleMeasuredCeiling(
             applyFieldEdits(changed, {{"/note", boost::json::value(old)}}, "s").value().project));
+    }
+
+    /// `solve --apply` pins the plan's choices, which changes the inputs'
+    /// fingerprint; when the pins are the engine's own choices of the work
+    /// simulated, the knee is carried over (and a fresh measurement of the
+    /// applied project is that knee to the last digit); a plan that changes
+    /// a training run's choice is refused, naming it.
+    void aPlanThatKeepsTheJobsKeepsItsKnee()
+    {
+        const Project sample = loadSampleProject().value();
+        const std::vector<double> loads = defaultProjectLoads();
+        const auto knee = [&](const Project& p) {
+            const Evaluation e = evaluate(p);
+            const SeededFrontier seeded =
+                seededProjectFrontier(p, e, projectCluster(p, e),
+                                      placementPolicyOf(p.scheduler.policy), loads, 60, 42, 1);
+            return measuredCeiling(seeded.frontier);
+        };
+        const auto measured = knee(sample);
+        QVERIFY(measured);
+        CeilingProvenance provenance = kProvenance;
+        provenance.days = 60;
+        auto stored =
+            applyFieldEdits(sample, measurementEdits(sample, measured.value(), provenance), "s");
+        QVERIFY(stored);
+        const Project source = stored.value().project;
+        const Project planned = onPlannedCeiling(source, plannedCeiling(source));
+        QVERIFY(plannedCeiling(source).onMeasured());
+        const auto plan = optimizeRegimeMix(planned, OptimizeOptions{});
+        QVERIFY(plan);
+        const auto carried = withMeasuredCeilingCarried(source, applyPlan(source, plan.value()));
+        QVERIFY2(carried, carried ? "" : carried.error().messages().c_str());
+        const Project& applied = carried.value();
+        QVERIFY(measuredInputsFingerprint(applied) != measuredInputsFingerprint(source));
+        QCOMPARE(notedMeasuredInputs(applied, applied.scheduler.policy),
+                 std::optional<std::string>(measuredInputsFingerprint(applied)));
+        QVERIFY(applied.note.find("carried over by solve --apply from inputs " +
+                                  measuredInputsFingerprint(source)) != std::string::npos);
+        QVERIFY(plannedCeiling(applied).onMeasured());
+        const auto again = knee(applied);
+        QVERIFY(again);
+        QCOMPARE(again.value().ceiling, measured.value().ceiling);
+
+        // A training run moved to another regime: other jobs, not carried.
+        Project moved = applyPlan(source, plan.value());
+        bool pinned = false;
+        for (Workload& w : moved.workloads)
+            if (w.kind() == WorkloadKind::Training && w.choice.regime && !pinned) {
+                w.choice.regime = *w.choice.regime == RegimeKind::BareMetal
+                                      ? RegimeKind::VmPassthrough
+                                      : RegimeKind::BareMetal;
+                pinned = true;
+            }
+        QVERIFY(pinned);
+        const auto refused = withMeasuredCeilingCarried(source, moved);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().messages().find("the plan changes the choice of workload") !=
+                     std::string::npos,
+                 refused.error().messages().c_str());
+        // Nothing measured: nothing to carry, the project as applied.
+        QVERIFY(withMeasuredCeilingCarried(sample, applyPlan(sample, plan.value())));
     }
 
     void theMeasuredCeilingSurvivesBothFileForms()

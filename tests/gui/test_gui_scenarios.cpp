@@ -15,6 +15,8 @@
 #include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "main_window.h"
+#include "simulate/measured_ceiling.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "support/fleet_test.h"
@@ -350,6 +352,33 @@ private slots:
         m_window->showPage(QStringLiteral("Scenarios"));
         const double cost = evaluate(doc()->project()).kpis.meanMonthlyCostUsd;
         QTRY_COMPARE(table->item(0, 0)->text(), formatUsd(cost));
+    }
+
+    /// With a knee stored for the project's inputs, the side-by-side KPIs
+    /// are planned on it, as the KPI panel's are: the baseline is the
+    /// project on the knee, a scenario on the knee of the project as stated.
+    void theSideBySideKpisArePlannedOnTheStoredKnee()
+    {
+        const Project sample = loadSampleProject().value();
+        const MeasuredCeiling knee{sample.scheduler.policy, 0.6, 0.62};
+        const CeilingProvenance how{"by a test", "2026-12-07", 0.3, 1.0, 180, 42, 1.0};
+        auto stored = applyFieldEdits(sample, measurementEdits(sample, knee, how), "test");
+        QVERIFY(stored);
+        const Project measured = stored.value().project;
+        m_window->setProject(measured);
+        m_window->showPage(QStringLiteral("Scenarios"));
+        auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
+        auto* comparison = scenarios()->findChild<ScenarioComparison*>();
+        QVERIFY(table && comparison);
+        const double baseline =
+            evaluate(onPlannedCeiling(measured, plannedCeiling(measured))).kpis.meanMonthlyCostUsd;
+        const Project applied = applyScenario(measured, measured.scenarios[0].id).value();
+        const double first = evaluate(onPlannedCeiling(applied, plannedCeiling(applied, &measured)))
+                                 .kpis.meanMonthlyCostUsd;
+        QVERIFY(baseline != evaluate(measured).kpis.meanMonthlyCostUsd); // the knee matters
+        QTRY_VERIFY_WITH_TIMEOUT(!comparison->updating() && table->item(0, 1), test::kPatienceMs);
+        QTRY_COMPARE(table->item(0, 0)->text(), formatUsd(baseline));
+        QCOMPARE(table->item(0, 1)->text(), formatUsd(first));
     }
 
     void theTitlesNameTheShownScenario()

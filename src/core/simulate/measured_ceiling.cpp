@@ -172,6 +172,25 @@ std::optional<std::string> notedMeasuredInputs(const Project& project, Scheduler
     return note.substr(word + std::string(kInputsWord).size(), 16);
 }
 
+std::string noteWithInputsRenoted(const std::string& note, SchedulerPolicy policy,
+                                  const std::string& inputs, const std::string& why)
+{
+    const std::size_t at = note.find(sentenceStart(policy));
+    if (at == std::string::npos)
+        return note;
+    const std::size_t end = note.find("not assumed.", at);
+    const std::size_t word = note.find(kInputsWord, at);
+    if (word == std::string::npos || (end != std::string::npos && word > end))
+        return note;
+    const std::size_t from = word + std::string(kInputsWord).size();
+    // The inputs noted, and any earlier bracket after them, up to the "; ".
+    const std::size_t to = note.find("; ", from);
+    std::string renoted = note;
+    renoted.replace(from, (to == std::string::npos || to > end ? end : to) - from,
+                    inputs + (why.empty() ? std::string() : " (" + why + ")"));
+    return renoted;
+}
+
 std::optional<std::string> staleMeasuredCeiling(const Project& project)
 {
     const SchedulerPolicy policy = project.scheduler.policy;

@@ -72,6 +72,13 @@ std::string measuredInputsFingerprint(const Project& project);
 /// sentence or it was written before fingerprints were noted.
 std::optional<std::string> notedMeasuredInputs(const Project& project, SchedulerPolicy policy);
 
+/// `note` with `policy`'s measured-ceiling sentence noting `inputs` (a
+/// measuredInputsFingerprint()) in place of the inputs it noted, followed by
+/// `why` in brackets; `note` unchanged when it has no such sentence with
+/// inputs.
+std::string noteWithInputsRenoted(const std::string& note, SchedulerPolicy policy,
+                                  const std::string& inputs, const std::string& why);
+
 /// When the project's note says its policy's ceiling was measured on inputs
 /// other than the project's now: the sentence saying so, for evaluate and
 /// the app. None when it was not measured, or measured before fingerprints

@@ -7,6 +7,7 @@
 #include "optimize/regime_mix.h"
 #include "optimize/regime_mix_json.h"
 #include "simulate/measured_ceiling.h"
+#include "simulate/planned_ceiling.h"
 #include "simulate/project_jobs.h"
 #include "store/catalog_loader.h"
 #include "store/evaluation_export.h"
@@ -107,13 +108,20 @@ bj::object monthSeries(const Project& project, const Evaluation& evaluation)
 /// Runs `command` on `project`: the outputs kept, and into `months` (when the
 /// command keeps any: monthlyOutputs) its series per month.
 Result<bj::object> runCommand(const SweepCommand& command, const Project& project,
-                              std::optional<std::uint64_t> seed, bj::object* months)
+                              const Project& stated, std::optional<std::uint64_t> seed,
+                              bj::object* months)
 {
+    // Evaluated and solved on the ceiling evaluate and solve plan a scenario
+    // on; simulated as measure-ceiling simulates (the project as it states).
+    const auto planned = [&] {
+        return onPlannedCeiling(project, plannedCeiling(project, &stated));
+    };
     switch (command.kind) {
     case CommandKind::Evaluate: {
-        const Evaluation evaluation = evaluate(project);
-        const bj::object json = evaluationToJson(project, evaluation, {});
-        *months = monthSeries(project, evaluation);
+        const Project onCeiling = planned();
+        const Evaluation evaluation = evaluate(onCeiling);
+        const bj::object json = evaluationToJson(onCeiling, evaluation, {});
+        *months = monthSeries(onCeiling, evaluation);
         return keptOutputs(command, json.at("kpis").as_object());
     }
     case CommandKind::Solve: {
@@ -121,7 +129,8 @@ Result<bj::object> runCommand(const SweepCommand& command, const Project& projec
         options.objective = command.marginObjective ? Objective::Margin : Objective::Cost;
         options.solve.timeLimitSeconds = command.timeLimitSeconds;
         options.solve.relativeGap = command.relativeGap;
-        auto solved = optimizeRegimeMix(project, options);
+        const Project onCeiling = planned();
+        auto solved = optimizeRegimeMix(onCeiling, options);
         if (!solved)
             return solved.error();
         // No plan is an answer, not a cost of 0: the task says why (the
@@ -192,6 +201,7 @@ Result<SweepBase> loadSweepBase(const SweepSpec& spec)
     bj::object document = projectToJson(project.value());
     document.erase("scenarios");
     base.document = std::move(document);
+    base.stated = project.value();
     // Every input's path must name a field the project has (by row id), as a
     // scenario's must: checked once here, not found out task by task.
     std::vector<Issue> issues;
@@ -239,7 +249,7 @@ bj::object runTask(const SweepSpec& spec, const SweepBase& base, std::int64_t in
             error = project.error().messages();
         } else {
             bj::object months;
-            auto outputs = runCommand(command, project.value(), task.seed, &months);
+            auto outputs = runCommand(command, project.value(), base.stated, task.seed, &months);
             if (outputs) {
                 result["outputs"] = std::move(outputs).value();
                 if (!monthlyOutputs(command.kind).empty())

@@ -8,6 +8,7 @@
 // one result file, atomically (io/atomic_file.h), named by its index, in
 // which nothing depends on the machine, the time or the back-end.
 
+#include "model/project.h"
 #include "sweep/sweep_spec.h"
 
 #include <boost/json/object.hpp>
@@ -27,6 +28,10 @@ struct SweepBase
     boost::json::value document;
     boost::json::array baseOverrides;
     std::string projectFile;
+    /// The project as loaded (no scenario applied): every point is planned
+    /// on the utilization ceiling `evaluate --scenario` plans a scenario on
+    /// (simulate/planned_ceiling.h), the knee measured for it included.
+    Project stated;
 };
 
 /// Loads the sweep's project (and checks its scenario); the error names the

@@ -24,6 +24,10 @@
 class QTimer;
 class QUndoStack;
 
+namespace fleet {
+class MeasuredKnees;
+}
+
 namespace fleet::gui {
 
 /// One field's new value: JSON pointer → value.
@@ -142,6 +146,15 @@ public:
     /// revision `from`; null when it replaced the project whole (setProject).
     std::shared_ptr<const ProjectReplay> lastReplay() const { return m_lastReplay; }
 
+    /// The knees the app simulated this session (the recompute service's),
+    /// so that a view evaluating on its own plans on the ceiling the KPI
+    /// panel plans on (simulate/planned_ceiling.h); null when none is kept.
+    void setMeasuredKnees(std::shared_ptr<const MeasuredKnees> knees)
+    {
+        m_knees = std::move(knees);
+    }
+    std::shared_ptr<const MeasuredKnees> measuredKnees() const { return m_knees; }
+
 signals:
     /// The inputs changed (an edit, undo, redo): recompute. lastChange()
     /// says what changed, for views that refresh only that.
@@ -159,6 +172,7 @@ private:
     ProjectChange m_lastChange;
     quint64 m_revision = 0;
     std::shared_ptr<const ProjectReplay> m_lastReplay;
+    std::shared_ptr<const MeasuredKnees> m_knees;
     QString m_path;
     QString m_scenario;
     QUndoStack* m_undo = nullptr;

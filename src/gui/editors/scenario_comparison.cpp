@@ -2,6 +2,7 @@
 
 #include "charts/scenario_chart.h"
 #include "engine/evaluate.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 #include "views/number_format.h"
 
@@ -176,29 +177,40 @@ void ScenarioComparison::refresh()
                 if (const auto columns = watcher->result())
                     showColumns(*columns);
             });
-    watcher->setFuture(
-        QtConcurrent::run([project = std::make_shared<const Project>(project), ids = std::move(ids),
-                           cancel]() -> std::shared_ptr<Columns> {
-            auto columns = std::make_shared<Columns>();
-            for (const auto& [id, name] : ids) {
-                if (cancel->load())
-                    return nullptr;
-                if (id.empty()) {
-                    columns->chosen.push_back({"Baseline", evaluate(*project).kpis});
-                } else {
-                    auto applied = applyScenario(*project, id);
-                    if (!applied) {
-                        columns->refusals
-                            << tr("%1 does not apply: %2")
-                                   .arg(name, QString::fromStdString(applied.error().messages()));
-                        continue;
-                    }
-                    columns->chosen.push_back({name.toStdString(), evaluate(applied.value()).kpis});
+    watcher->setFuture(QtConcurrent::run([project = std::make_shared<const Project>(project),
+                                          ids = std::move(ids), knees = m_document->measuredKnees(),
+                                          cancel]() -> std::shared_ptr<Columns> {
+        auto columns = std::make_shared<Columns>();
+        for (const auto& [id, name] : ids) {
+            if (cancel->load())
+                return nullptr;
+            // Each on the ceiling the KPI panel plans it on: the knee
+            // measured for it (stored, or simulated this session), else
+            // the assumed one.
+            if (id.empty()) {
+                columns->chosen.push_back(
+                    {"Baseline",
+                     evaluate(
+                         onPlannedCeiling(*project, plannedCeiling(*project, nullptr, knees.get())))
+                         .kpis});
+            } else {
+                auto applied = applyScenario(*project, id);
+                if (!applied) {
+                    columns->refusals
+                        << tr("%1 does not apply: %2")
+                               .arg(name, QString::fromStdString(applied.error().messages()));
+                    continue;
                 }
-                columns->headers << name;
+                const PlannedCeiling ceiling =
+                    plannedCeiling(applied.value(), project.get(), knees.get());
+                columns->chosen.push_back(
+                    {name.toStdString(),
+                     evaluate(onPlannedCeiling(std::move(applied).value(), ceiling)).kpis});
             }
-            return columns;
-        }));
+            columns->headers << name;
+        }
+        return columns;
+    }));
 }
 
 void ScenarioComparison::showColumns(const Columns& columns)
