@@ -3,6 +3,7 @@
 #include "store/catalog_loader.h"
 #include "store/project_json.h"
 #include "store/project_templates.h"
+#include "views/error_label.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -108,11 +109,7 @@ NewProjectDialog::NewProjectDialog(QWidget* parent) : QDialog(parent)
     if (m_templates->currentItem())
         m_templateDescription->setText(m_templates->currentItem()->toolTip());
 
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("newProjectError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
-    m_error->hide();
+    m_error = newErrorLabel(this, QStringLiteral("newProjectError"));
     layout->addWidget(m_error);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

@@ -1,6 +1,7 @@
 #include "editors/new_price_book_dialog.h"
 
 #include "document/price_book_edit.h"
+#include "views/error_label.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -36,11 +37,7 @@ NewPriceBookDialog::NewPriceBookDialog(ProjectDocument* document, QWidget* paren
                             QString::fromStdString(book.id));
     form->addRow(tr("Start from:"), m_copyFrom);
     layout->addLayout(form);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("bookError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
-    m_error->hide();
+    m_error = newErrorLabel(this, QStringLiteral("bookError"));
     layout->addWidget(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Create book"));

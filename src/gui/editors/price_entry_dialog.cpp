@@ -2,6 +2,7 @@
 
 #include "document/price_book_edit.h"
 #include "model/price_fields.h"
+#include "views/error_label.h"
 #include "views/number_format.h"
 
 #include <QCheckBox>
@@ -169,11 +170,7 @@ PriceEntryDialog::PriceEntryDialog(ProjectDocument* document, QWidget* parent)
     m_preview = new QLabel(this);
     m_preview->setObjectName(QStringLiteral("pricePreview"));
     layout->addWidget(m_preview);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("priceError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a00; }"));
-    m_error->hide();
+    m_error = newErrorLabel(this, QStringLiteral("priceError"));
     layout->addWidget(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Add price"));
