@@ -3,6 +3,7 @@
 // `fleetplanner-cli calibrate`, nothing editable; a screenshot to look at.
 
 #include "calibration/calibration.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "store/catalog_loader.h"
 #include "support/fleet_test.h"
@@ -119,6 +120,8 @@ private slots:
         auto* back = view.findChild<QPushButton*>(QStringLiteral("calibrationPublic"));
         QVERIFY(back && back->isHidden());
         QVERIFY(view.showOwnReferences(path));
+        // Checked on a worker thread: the dialog answers meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(!view.checking(), gui::test::kPatienceMs);
         QCOMPARE(view.table()->rowCount(), 2);
         QCOMPARE(view.table()->item(0, 2)->text(), QStringLiteral("ours-70b"));
         QCOMPARE(view.table()->item(0, 0)->text(), QStringLiteral("held out"));

@@ -3,18 +3,21 @@
 #include "calibration/calibration.h"
 #include "io/regular_file.h"
 #include "store/catalog_loader.h"
+#include "views/error_label.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -52,11 +55,7 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     m_summary->setObjectName(QStringLiteral("calibrationSummary"));
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("calibrationError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b02020"));
-    m_error->hide();
+    m_error = newErrorLabel(this, QStringLiteral("calibrationError"));
     layout->addWidget(m_error);
     // Filters: a set, and the misses alone (what the model gets wrong).
     auto* filters = new QHBoxLayout;
@@ -90,8 +89,8 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
     layout->addWidget(m_table, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* own =
-        buttons->addButton(tr("Check your own measurements…"), QDialogButtonBox::ActionRole);
+    m_own = buttons->addButton(tr("Check your own measurements…"), QDialogButtonBox::ActionRole);
+    auto* own = m_own;
     own->setObjectName(QStringLiteral("calibrationOwn"));
     own->setToolTip(tr("A file in the format of data/perf/references.json, every reference "
                        "held out: a lab's or a customer's benchmarks beside the engine"));
@@ -114,6 +113,8 @@ CalibrationView::CalibrationView(QWidget* parent) : QDialog(parent)
 
 void CalibrationView::showPublicReferences()
 {
+    ++m_generation; // a check of the user's file still running is dropped
+    m_own->setEnabled(true);
     m_error->hide();
     m_public->hide();
     const auto catalog = loadBuiltinCatalog();
@@ -150,14 +151,39 @@ bool CalibrationView::showOwnReferences(const QString& path)
         return false;
     }
     m_error->hide();
-    const std::vector<CalibrationRow> rows = calibrate(set.value(), catalog.value());
-    showRows(rows,
-             tr("The engine on your %1 measurements of %2 (each held out)")
-                 .arg(rows.size())
-                 .arg(QFileInfo(path).fileName()),
-             QStringLiteral("fleetplanner-cli calibrate --references \"%1\"").arg(path));
-    m_public->show();
+    // The engine runs once per reference (up to kMaxUserReferences, about
+    // 10 s of CPU at that many): on a worker thread, so the dialog and the
+    // window stay live; the table shows what it showed until the rows land.
+    const QString name = QFileInfo(path).fileName();
+    m_summary->setText(
+        tr("Checking your %1 measurements of %2…").arg(set.value().references.size()).arg(name));
+    m_own->setEnabled(false);
+    const quint64 generation = ++m_generation;
+    auto* watcher = new QFutureWatcher<std::vector<CalibrationRow>>(this);
+    connect(watcher, &QFutureWatcher<std::vector<CalibrationRow>>::finished, this,
+            [this, watcher, generation, name, path] {
+                watcher->deleteLater();
+                if (generation != m_generation)
+                    return; // the public set was shown meanwhile
+                m_own->setEnabled(true);
+                const std::vector<CalibrationRow> rows = watcher->result();
+                showRows(
+                    rows,
+                    tr("The engine on your %1 measurements of %2 (each held out)")
+                        .arg(rows.size())
+                        .arg(name),
+                    QStringLiteral("fleetplanner-cli calibrate --references \"%1\"").arg(path));
+                m_public->show();
+            });
+    watcher->setFuture(QtConcurrent::run([set = std::move(set).value(), catalog = catalog.value()] {
+        return calibrate(set, catalog);
+    }));
     return true;
+}
+
+bool CalibrationView::checking() const
+{
+    return !m_own->isEnabled();
 }
 
 void CalibrationView::showRows(const std::vector<CalibrationRow>& rows, const QString& heading,

@@ -37,9 +37,13 @@ public:
     QCheckBox* outsideOnly() const { return m_outside; }
 
     /// Shows the measurements of the user's file at `path` (the format of
-    /// data/perf/references.json, each held out). On a file that cannot be
-    /// read, says why under the summary and keeps the rows shown; false.
+    /// data/perf/references.json, each held out): read here, and the engine
+    /// run on them on a worker thread; the rows replace the table's when it
+    /// ends (checking() until then). On a file that cannot be read, says why
+    /// under the summary and keeps the rows shown; false.
     bool showOwnReferences(const QString& path);
+    /// A user's file is being checked (its rows not shown yet).
+    bool checking() const;
     /// Shows the built-in public measurements again.
     void showPublicReferences();
 
@@ -58,6 +62,8 @@ private:
     QCheckBox* m_outside = nullptr;
     QLabel* m_shown = nullptr;
     QPushButton* m_public = nullptr;
+    QPushButton* m_own = nullptr;
+    quint64 m_generation = 0; ///< of the rows asked for last
     std::vector<bool> m_heldOut, m_within;
 };
 
