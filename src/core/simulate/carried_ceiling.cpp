@@ -63,7 +63,6 @@ Result<Project> withMeasuredCeilingCarried(const Project& source, Project applie
                      ", so the frontier would simulate other jobs; measure it again "
                      "(fleetplanner-cli measure-ceiling)");
     }
-    applied.scheduler.measuredUtilizationCeiling = source.scheduler.measuredUtilizationCeiling;
     applied.note = noteWithInputsRenoted(
         applied.note, policy, measuredInputsFingerprint(applied),
         "carried over by solve --apply from inputs " + sourceInputs +
