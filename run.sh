@@ -14,19 +14,16 @@ fi
 echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless equivalent."
 cli="$top/build/src/cli/fleetplanner-cli"
 mkdir -p "$top/out"
-# As the app does in the background when it opens a project: the knee of the
-# sample's scheduler policy is simulated and planned on (docs/MODEL.md,
-# "Planning on the measured knee"); the sample itself is left as it ships.
-sample="$top/out/sample.fleetplan.json"
-echo "The bundled sample project, its utilization ceiling measured by the simulator"
-echo "(fleetplanner-cli measure-ceiling :sample -o $sample):"
-"$cli" measure-ceiling :sample -o "$sample"
-echo
-echo "Evaluated by the engine (fleetplanner-cli evaluate $sample):"
+# The sample ships with the knee of its scheduler policy measured by the
+# simulator (fleetplanner-cli measure-ceiling), and is planned on it, as the
+# app plans it (docs/MODEL.md, "Planning on the measured knee").
+sample=:sample
+echo "The bundled sample project, planned on the utilization ceiling the simulator"
+echo "measured for it. Evaluated by the engine (fleetplanner-cli evaluate :sample):"
 echo
 "$cli" evaluate "$sample"
 echo
-echo "Its utilization frontier per scheduling policy (fleetplanner-cli simulate $sample):"
+echo "Its utilization frontier per scheduling policy (fleetplanner-cli simulate :sample):"
 "$cli" simulate "$sample"
 echo
 for kind in cost-per-token cost-per-training-token cost-curve frontier regime-mix break-even \

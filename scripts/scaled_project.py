@@ -83,6 +83,15 @@ def main():
                         if not any(r["path"].startswith(g) for g in gone)]
     if not sample["ranges"]:
         sample.pop("ranges", None)
+    # The sample's measured knee is of the sample's inputs, not these: a
+    # customer's project of this size carries no stale one. Its sentence in
+    # the note ends "not assumed." (simulate/measured_ceiling.cpp).
+    sample["scheduler"].pop("measured_utilization_ceiling", None)
+    note = sample.get("note", "")
+    at = note.find(" Utilization ceiling of ")
+    if at >= 0 and note.find("not assumed.", at) >= 0:
+        end = note.find("not assumed.", at) + len("not assumed.")
+        sample["note"] = note[:at] + note[end:]
     with open(args.output, "w", encoding="utf-8") as f:
         json.dump(sample, f, indent=1)
     print(f"Wrote {args.output}: {args.workloads} workloads, {args.mode} mode")

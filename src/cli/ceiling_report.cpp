@@ -95,6 +95,7 @@ boost::json::object ceilingReportJson(const CeilingReport& report)
                                {"planned", c.planned()},
                                {"basis", c.onMeasured() ? "measured" : "assumed"},
                                {"pinned", c.pinned},
+                               {"plans_work", c.plansWork},
                                {"measured_not_current", optional(c.notCurrent)},
                                {"planned_statement", report.sentence},
                                {"tolerance", kCeilingToleranceFraction},

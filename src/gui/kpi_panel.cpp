@@ -237,6 +237,17 @@ QString plannedCeilingText(const PlanResults& results)
                         ? "nothing to simulate: no training or batch work"
                         : "the frontier simulated for these inputs has no knee within its loads";
     QString text = QString::fromStdString(plannedCeilingSentence(results.ceiling, toMeasure));
+    // A knee stored in the file for earlier inputs while the plan is on the
+    // one simulated for these: said here, not as a warning (the plan is
+    // current; what is out of date is the file's copy, which the frontier
+    // view's button replaces). Planned on the assumed ceiling, the sentence
+    // already says the stored knee is not of these inputs.
+    const auto stored = results.project.scheduler.measuredCeiling();
+    if (results.ceiling.onMeasured() && results.scenario.empty() && stored &&
+        staleMeasuredCeiling(results.project))
+        text += QObject::tr("; the knee stored in the file, %1, is of an earlier version (the "
+                            "frontier view's button stores this one)")
+                    .arg(*stored, 0, 'f', 3);
     if (!text.isEmpty())
         text[0] = text[0].toUpper();
     return text;
@@ -313,10 +324,10 @@ void KpiPanel::showResults(const PlanResults& results)
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(alert);
     if (const auto shortfall = peakShortfallAlert(project, results.evaluation))
         alerts << QStringLiteral("⚠ ") + QString::fromStdString(*shortfall);
-    // Of the project as stated: a scenario differs from what was measured by design.
-    if (const auto stale =
-            results.scenario.empty() ? staleMeasuredCeiling(project) : std::optional<std::string>())
-        alerts << QStringLiteral("⚠ ") + QString::fromStdString(*stale);
+    // A measured ceiling stored for earlier inputs is no warning here: the
+    // app measures these inputs' knee in the background and the ceiling line
+    // says which knee the plan is on, and that the stored one is out of date
+    // (plannedCeilingText). `evaluate`, which does not measure, warns.
     // The ceiling planned on against this plan's own simulated knee (the
     // frontier the app simulates in the background), when they differ.
     if (const auto ceiling = frontierCeilingAlert(results))

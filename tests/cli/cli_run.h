@@ -3,6 +3,8 @@
 // Running fleetplanner-cli from a test: its exit status and what it printed.
 // FLEET_CLI_PATH is the built executable (tests/CMakeLists.txt).
 
+#include "support/unmeasured_sample.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QJsonDocument>
@@ -63,6 +65,20 @@ inline QJsonObject exportedSample(const QTemporaryDir& dir)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+/// The sample without the knee it ships with (support/unmeasured_sample.h),
+/// written into `dir`: the project the tests of the unmeasured path start
+/// from. Empty when it could not be written.
+inline QString unmeasuredSampleFile(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("unmeasured.fleetplan.json"));
+    const std::string text = test_support::unmeasuredSampleJson();
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.flush())
+        return {};
+    return path;
 }
 
 /// The bytes of the file at `path` (empty when it cannot be read).

@@ -60,9 +60,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("p.fleetplan.json"));
-        QVERIFY(runCli({"measure-ceiling", ":sample"}).exitCode != 0); // -o is required
+        // The sample without the knee it ships with: measured here.
+        const QString sample = fleet::test::unmeasuredSampleFile(dir);
+        QVERIFY(!sample.isEmpty());
+        QVERIFY(runCli({"measure-ceiling", sample}).exitCode != 0); // -o is required
         // One seed, to be quick; written over nothing the first time, then in place.
-        const auto measured = runCli({"measure-ceiling", ":sample", "-o", path, "--seeds", "1"});
+        const auto measured = runCli({"measure-ceiling", sample, "-o", path, "--seeds", "1"});
         QVERIFY2(measured.exitCode == 0, qPrintable(measured.err));
         QVERIFY2(measured.out.contains(QStringLiteral("Measured the knee of topology_aware: ")),
                  qPrintable(measured.out));
@@ -83,7 +86,7 @@ private slots:
         QCOMPARE(hit.ceiling.value("basis").toString(), QStringLiteral("measured"));
         QCOMPARE(hit.ceiling.value("planned").toDouble(), knee);
         QCOMPARE(hit.ceiling.value("assumed").toDouble(), 0.85);
-        const Evaluated assumed = ceilingOf(QStringLiteral(":sample"));
+        const Evaluated assumed = ceilingOf(sample);
         QVERIFY(hit.kpis.value("utilization").toDouble() <
                 assumed.kpis.value("utilization").toDouble());
         QVERIFY(hit.kpis.value("mean_monthly_cost_usd").toDouble() >
@@ -140,7 +143,7 @@ private slots:
 
         // solve plans on the ceiling evaluate plans on: a different plan than on the assumed one.
         const auto solveMeasured = runCli({"solve", path, "--json"});
-        const auto solveAssumed = runCli({"solve", ":sample", "--json"});
+        const auto solveAssumed = runCli({"solve", sample, "--json"});
         QCOMPARE(solveMeasured.exitCode, 0);
         const double costMeasured = QJsonDocument::fromJson(solveMeasured.out.toUtf8())
                                         .object()

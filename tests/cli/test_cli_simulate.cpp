@@ -221,8 +221,20 @@ private slots:
 
     void evaluateSaysAssumedAgainstMeasured()
     {
-        // Not measured: said so, in text and JSON.
-        const CliRun plain = runCli({"evaluate", ":sample", "--json"});
+        // The sample as it ships is planned on the knee it carries.
+        const CliRun shipped = runCli({"evaluate", ":sample", "--json"});
+        QCOMPARE(shipped.exitCode, 0);
+        const QJsonObject stored = QJsonDocument::fromJson(shipped.out.toUtf8())
+                                       .object()
+                                       .value("utilization_ceiling")
+                                       .toObject();
+        QCOMPARE(stored.value("basis").toString(), QStringLiteral("measured"));
+        QVERIFY(stored.value("planned").toDouble() < 0.8);
+        // Not measured (the sample without its knee): said so, in text and JSON.
+        QTemporaryDir dir;
+        const QString sample = fleet::test::unmeasuredSampleFile(dir);
+        QVERIFY(!sample.isEmpty());
+        const CliRun plain = runCli({"evaluate", sample, "--json"});
         QCOMPARE(plain.exitCode, 0);
         const QJsonObject none = QJsonDocument::fromJson(plain.out.toUtf8())
                                      .object()
@@ -234,14 +246,14 @@ private slots:
         QCOMPARE(none.value("differs").toBool(), false);
         QCOMPARE(none.value("basis").toString(), QStringLiteral("assumed"));
         QCOMPARE(none.value("planned").toDouble(), 0.85);
-        QVERIFY(runCli({"evaluate", ":sample"})
+        QVERIFY(runCli({"evaluate", sample})
                     .out.contains(QStringLiteral(
                         "Utilization ceiling of topology_aware: planned on assumed 0.85 (not "
                         "measured for these inputs; run fleetplanner-cli measure-ceiling")));
         // Measured now (one seed, to be quick): the sample's knee is far
         // below the assumed 0.85; planned on it, both said.
         const CliRun measured =
-            runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "1", "--json"});
+            runCli({"evaluate", sample, "--measure-ceiling", "--seeds", "1", "--json"});
         QCOMPARE(measured.exitCode, 0);
         const QJsonObject both = QJsonDocument::fromJson(measured.out.toUtf8())
                                      .object()
@@ -259,7 +271,7 @@ private slots:
                                                 "on measured %1 (assumed 0.85; simulated now")
                                      .arg(knee, 0, 'f', 2)),
                  qPrintable(both.value("planned_statement").toString()));
-        QCOMPARE(runCli({"evaluate", ":sample", "--measure-ceiling", "--seeds", "0"}).exitCode, 1);
+        QCOMPARE(runCli({"evaluate", sample, "--measure-ceiling", "--seeds", "0"}).exitCode, 1);
     }
 
     void simulateSyntheticJson()

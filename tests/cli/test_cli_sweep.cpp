@@ -138,6 +138,16 @@ private slots:
             }
         fleet["pools"] = pools;
         project["fleet"] = fleet;
+        // A sweep plans each point on the knee of the project as stated
+        // (docs/SWEEPS.md); the sample ships with one. The edited file
+        // states that knee as its ceiling, its inputs being others.
+        QJsonObject scheduler = project["scheduler"].toObject();
+        const double knee =
+            scheduler["measured_utilization_ceiling"].toObject()["topology_aware"].toDouble();
+        QVERIFY(knee > 0.3 && knee < 0.85);
+        scheduler.remove("measured_utilization_ceiling");
+        scheduler["utilization_ceiling"] = QJsonObject{{"topology_aware", knee}};
+        project["scheduler"] = scheduler;
         const QString edited = dir.filePath("edited.fleetplan.json");
         writeFileBytes(edited, QJsonDocument(project).toJson());
         const auto direct = runCli({"evaluate", edited, "--json"});

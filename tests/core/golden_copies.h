@@ -7,6 +7,7 @@
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_salvage.h"
+#include "support/unmeasured_sample.h"
 
 #include <QString>
 #include <QTemporaryDir>
@@ -38,11 +39,19 @@ private:
     std::string m_golden;
 };
 
-/// The sample as it ships, without its input ranges (format 7): what a golden
-/// file of an earlier format reads as, written back.
+/// The sample as the golden files hold it: without the measured knee it
+/// ships with since 2026-12-07 (support/unmeasured_sample.h).
+inline std::string sampleAsGolden()
+{
+    return test_support::unmeasuredSampleJson();
+}
+
+/// The sample as it ships, without its input ranges (format 7) and its
+/// measured knee: what a golden file of an earlier format reads as, written
+/// back.
 inline std::string sampleWithoutRanges()
 {
-    Project sample = loadSampleProject().value();
+    Project sample = test_support::unmeasuredSample();
     sample.ranges.clear();
     return projectToJsonText(sample);
 }

@@ -5,6 +5,7 @@
 #include "engine/options.h"
 #include "engine/sensitivity.h"
 #include "sample_fixture.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
 
@@ -88,15 +89,25 @@ private slots:
 
     void sampleNumbersAreFiniteAndPositive()
     {
-        const Project project = sample();
+        // The sample as every view plans it: on the knee it ships with.
+        const Project stated = sample();
+        const PlannedCeiling ceiling = plannedCeiling(stated);
+        QVERIFY(ceiling.onMeasured());
+        const Project project = onPlannedCeiling(stated, ceiling);
         const Evaluation e = evaluate(project);
-        // No other warning: the sample's 1,600 reserved GPUs are at most 17 more
-        // than its demand in any month (1.1 %, under the 10 % that warns,
-        // issue 15; 88 before the 70B run's gang was held at its peak), and
-        // its workloads' summed peaks (at most 2,065 GPUs) fit its 2,400.
-        // Its services are sized for their TTFT target at the 99th percentile
-        // (ttft_target_quantile 0.99), so none warns that it misses it.
+        // No warning: the sample's 1,600 reserved GPUs are below its demand
+        // in every month at the knee (on the assumed 0.85 they were at most
+        // 17 more, 1.1 %, under the 10 % that warns, issue 15), and its
+        // workloads' summed peaks fit its 2,400. Its services are sized for
+        // their TTFT target at the 99th percentile (ttft_target_quantile
+        // 0.99), so none warns that it misses it.
         QVERIFY2(e.warnings.empty(), e.warnings.empty() ? "" : e.warnings.front().c_str());
+        // On the assumed ceiling, the one warning is that it is above the knee.
+        const Evaluation onAssumed = evaluate(stated);
+        QCOMPARE(onAssumed.warnings.size(), std::size_t(1));
+        QVERIFY2(onAssumed.warnings.front().find("above the knee the simulator measured") !=
+                     std::string::npos,
+                 onAssumed.warnings.front().c_str());
         const Kpis& k = e.kpis;
         QCOMPARE(k.monthlyCostUsd.size(), std::size_t(12));
         for (double month : k.monthlyCostUsd)

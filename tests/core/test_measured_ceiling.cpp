@@ -7,13 +7,16 @@
 #include "optimize/apply_plan.h"
 #include "optimize/regime_mix.h"
 #include "simulate/carried_ceiling.h"
+#include "simulate/knee_spread.h"
 #include "simulate/measured_ceiling.h"
 #include "simulate/planned_ceiling.h"
 #include "simulate/project_knee.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
+#include "store/project_templates.h"
 #include "support/fleet_test.h"
+#include "support/unmeasured_sample.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -147,7 +150,7 @@ private slots:
 
     void appliedThenDriftedThenWarned()
     {
-        const Project sample = loadSampleProject().value();
+        const Project sample = test_support::unmeasuredSample();
         QVERIFY(!sample.scheduler.measuredCeiling());
         QVERIFY(!hasCeilingAlert(evaluate(sample)));
         const MeasuredCeiling measured{sample.scheduler.policy, 0.46, 0.55};
@@ -189,7 +192,7 @@ private slots:
 
     void aCeilingMeasuredOnEarlierInputsIsSaidToBeStale()
     {
-        const Project sample = loadSampleProject().value();
+        const Project sample = test_support::unmeasuredSample();
         QVERIFY(!staleMeasuredCeiling(sample)); // never measured
         const MeasuredCeiling measured{sample.scheduler.policy, 0.80, 0.9};
         const Project project =
@@ -241,6 +244,45 @@ private slots:
         old.erase(old.find("; inputs "), std::string("; inputs ").size() + 16);
         QVERIFY(!staleMeasuredCeiling(
             applyFieldEdits(changed, {{"/note", boost::json::value(old)}}, "s").value().project));
+    }
+
+    /// The sample and the private-cloud template ship with the knee of their
+    /// policy measured (`measure-ceiling`, five seeds): that knee is what the
+    /// simulator measures on them now, and is of their inputs, so a change of
+    /// the simulator, the catalog or the performance data that moves it
+    /// fails here rather than shipping a knee the files do not have. The
+    /// other two templates have none: training-lab's knee is beyond the
+    /// loads swept, inference-saas has no job work (docs/TEMPLATES.md).
+    void theShippedKneesAreWhatTheSimulatorMeasuresNow()
+    {
+        const auto measuredNow = [](const Project& p) {
+            const Evaluation e = evaluate(p);
+            const SeededFrontier seeded = seededProjectFrontier(
+                p, e, projectCluster(p, e), placementPolicyOf(p.scheduler.policy),
+                defaultProjectLoads(), kDefaultSimulationDays, kDefaultSimulationSeed,
+                kDefaultKneeSeeds);
+            return measuredCeiling(seeded.frontier);
+        };
+        const std::pair<const char*, Result<Project>> shipped[] = {
+            {"sample", loadSampleProject()}, {"private-cloud", loadTemplate("private-cloud")}};
+        for (const auto& [name, loaded] : shipped) {
+            QVERIFY2(loaded, name);
+            const Project& project = loaded.value();
+            const auto stored = project.scheduler.measuredCeiling();
+            QVERIFY2(stored, name);
+            QCOMPARE(notedMeasuredInputs(project, project.scheduler.policy),
+                     std::optional<std::string>(measuredInputsFingerprint(project)));
+            const PlannedCeiling planned = plannedCeiling(project);
+            QVERIFY2(planned.onMeasured() && planned.planned() == *stored, name);
+            const auto now = measuredNow(project);
+            QVERIFY2(now, name);
+            QVERIFY2(std::abs(now.value().ceiling - *stored) <= 1e-12,
+                     (std::string(name) + ": measured now " + std::to_string(now.value().ceiling) +
+                      ", shipped " + std::to_string(*stored))
+                         .c_str());
+        }
+        for (const char* bare : {"training-lab", "inference-saas"})
+            QVERIFY2(!loadTemplate(bare).value().scheduler.measuredCeiling(), bare);
     }
 
     /// `solve --apply` pins the plan's choices, which changes the inputs'
@@ -328,7 +370,7 @@ private slots:
 
     void aMeasuredCeilingOutsideItsRangeIsRefusedByName()
     {
-        std::string text = projectToJsonText(loadSampleProject().value());
+        std::string text = projectToJsonText(test_support::unmeasuredSample());
         const std::string from = "\"scheduler\": {";
         const auto at = text.find(from);
         QVERIFY(at != std::string::npos);

@@ -11,6 +11,7 @@
 #include "store/project_json_writer.h"
 #include "store/project_sqlite.h"
 #include "support/fleet_test.h"
+#include "support/unmeasured_sample.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -33,7 +34,7 @@ Project pinEdited(const Project& project, const std::string& pointer, boost::jso
 /// measure-ceiling stores it: the assumed ceiling left as it is).
 Project measuredSample(double knee)
 {
-    const Project sample = loadSampleProject().value();
+    const Project sample = test_support::unmeasuredSample();
     auto result = applyFieldEdits(
         sample, measurementEdits(sample, {sample.scheduler.policy, knee, 0.66}, kTestMeasurement),
         "s");
@@ -51,7 +52,7 @@ class TestPlannedCeiling : public QObject
 private slots:
     void notMeasuredPlansOnTheAssumedCeilingAndSaysSo()
     {
-        const Project sample = loadSampleProject().value();
+        const Project sample = test_support::unmeasuredSample();
         const PlannedCeiling c = plannedCeiling(sample);
         QVERIFY(!c.onMeasured());
         QVERIFY(!c.measured && !c.notCurrent && !c.pinned);
@@ -62,6 +63,27 @@ private slots:
         // Nothing changes what the engine evaluates.
         QCOMPARE(evaluate(onPlannedCeiling(sample, c)).kpis.totalCostUsd,
                  evaluate(sample).kpis.totalCostUsd);
+    }
+
+    /// Only training and batch work is planned on the ceiling: a project
+    /// without it is told so, not asked to measure what cannot be measured,
+    /// and no ceiling moves any of its figures.
+    void aProjectWithoutJobWorkIsNotAskedToMeasure()
+    {
+        Project services = test_support::unmeasuredSample();
+        std::erase_if(services.workloads, [](const Workload& w) {
+            return w.kind() == WorkloadKind::Training || w.kind() == WorkloadKind::Batch;
+        });
+        QVERIFY(!services.workloads.empty());
+        const PlannedCeiling c = plannedCeiling(services);
+        QVERIFY(!c.plansWork);
+        QVERIFY(plannedCeiling(test_support::unmeasuredSample()).plansWork);
+        QCOMPARE(plannedCeilingSentence(c, "run x to measure it"),
+                 std::string("utilization ceiling of topology_aware: assumed 0.85, which plans "
+                             "no workload here (no training or batch work; nothing to measure)"));
+        Project lower = services;
+        lower.scheduler.utilizationCeiling[std::size_t(SchedulerPolicy::TopologyAware)] = 0.5;
+        QCOMPARE(evaluate(lower).kpis.totalCostUsd, evaluate(services).kpis.totalCostUsd);
     }
 
     void aKneeOfTheseInputsIsPlannedOn()
@@ -98,7 +120,7 @@ private slots:
         // The note the measurement writes is no input: measured without one,
         // the knee is of the project's inputs (before, erasing the note from
         // the fingerprint's JSON reordered its keys, and this read as stale).
-        Project sample = loadSampleProject().value();
+        Project sample = test_support::unmeasuredSample();
         sample.note.clear();
         const Project project =
             applyFieldEdits(
@@ -154,7 +176,7 @@ private slots:
 
     void kneesSimulatedThisSessionArePlannedOn()
     {
-        const Project sample = loadSampleProject().value();
+        const Project sample = test_support::unmeasuredSample();
         MeasuredKnees knees;
         knees.add(measuredInputsFingerprint(sample), SchedulerPolicy::TopologyAware, 0.62);
         const PlannedCeiling c = plannedCeiling(sample, nullptr, &knees);
@@ -168,7 +190,7 @@ private slots:
                      .onMeasured());
         // A scenario plans on the knee of the project as stated (here: one
         // that changes the pools' counts), saying so.
-        const Project scenario = loadSampleProject("reserve-60").value();
+        const Project scenario = test_support::unmeasuredSample("reserve-60");
         const PlannedCeiling ofScenario = plannedCeiling(scenario, &sample, &knees);
         QVERIFY(ofScenario.onMeasured());
         QCOMPARE(ofScenario.measuredHow,
@@ -180,8 +202,8 @@ private slots:
 
     void thePinSurvivesBothFileFormsAndOnlyTwoWordsAreTaken()
     {
-        const Project project =
-            pinEdited(loadSampleProject().value(), "/scheduler/ceiling_source/naive", "assumed");
+        const Project project = pinEdited(test_support::unmeasuredSample(),
+                                          "/scheduler/ceiling_source/naive", "assumed");
         const auto fromJson = parseProject(projectToJsonText(project), "round-trip");
         QVERIFY(fromJson.ok());
         QVERIFY(fromJson.value().scheduler.ceilingSource[0] == CeilingSource::Assumed);
@@ -193,7 +215,7 @@ private slots:
         QVERIFY2(fromSqlite.ok(), fromSqlite ? "" : fromSqlite.error().toString().c_str());
         QVERIFY(fromSqlite.value().scheduler.ceilingSource[0] == CeilingSource::Assumed);
         // Written only when stated: a project without a pin writes none.
-        QVERIFY(projectToJsonText(loadSampleProject().value()).find("ceiling_source") ==
+        QVERIFY(projectToJsonText(test_support::unmeasuredSample()).find("ceiling_source") ==
                 std::string::npos);
         const auto refused = applyFieldEdits(
             project, {{"/scheduler/ceiling_source/naive", boost::json::value("pinned")}}, "p");

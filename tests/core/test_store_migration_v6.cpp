@@ -87,7 +87,7 @@ private slots:
         QVERIFY(saveProjectFile(withRanges, file).ok());
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOfStoreMigrationV6(reopened).c_str());
-        QCOMPARE(projectToJsonText(reopened.value()), std::string(sampleProjectJson()));
+        QCOMPARE(projectToJsonText(reopened.value()), test::sampleAsGolden());
     }
 
     void aV6FileIsSalvagedWithoutLosses()

@@ -71,7 +71,7 @@ private slots:
         auto project = openProjectFile(file);
         QVERIFY2(project.ok(), errorOfStoreMigrationV7(project).c_str());
         QVERIFY(readBytes(file) == readBytes(kGoldenV7Sqlite));
-        QCOMPARE(projectToJsonText(project.value()), std::string(sampleProjectJson()));
+        QCOMPARE(projectToJsonText(project.value()), test::sampleAsGolden());
         QVERIFY(saveProjectFile(project.value(), file).ok());
         QVERIFY(fs::is_regular_file(file + ".v7"));
         QVERIFY(readBytes(file + ".v7") == readBytes(kGoldenV7Sqlite));
@@ -84,7 +84,7 @@ private slots:
                  rawSql(kGoldenV7Sqlite, "SELECT count(*) FROM segment_regime"));
         auto reopened = openProjectFile(file);
         QVERIFY2(reopened.ok(), errorOfStoreMigrationV7(reopened).c_str());
-        QCOMPARE(projectToJsonText(reopened.value()), std::string(sampleProjectJson()));
+        QCOMPARE(projectToJsonText(reopened.value()), test::sampleAsGolden());
     }
 
     void anUnknownRegimeIsRefusedByTheReaderNamingTheField()
@@ -119,8 +119,8 @@ private slots:
 
     void aV7FileIsSalvagedWithoutLosses()
     {
-        const std::string problem = test::salvageProblem(m_copies.copy("salvage.fleetplan"),
-                                                         std::string(sampleProjectJson()));
+        const std::string problem =
+            test::salvageProblem(m_copies.copy("salvage.fleetplan"), test::sampleAsGolden());
         QVERIFY2(problem.empty(), problem.c_str());
     }
 };

@@ -11,6 +11,7 @@
 #include "kpi_panel.h"
 #include "main_window.h"
 #include "store/project_json.h"
+#include "support/as_planned.h"
 #include "support/fleet_test.h"
 #include "views/number_format.h"
 
@@ -120,8 +121,11 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(window.recompute()->upToDate(), gui::test::kPatienceMs);
             QCoreApplication::processEvents();
             const Project shown = applyScenario(project, scenario.toStdString()).value();
-            const Kpis kpis = evaluate(shown).kpis;
-            const Kpis base = evaluate(project).kpis;
+            // As the panel plans them: on the sample's stored knee.
+            const Kpis kpis =
+                evaluate(test_support::asPlanned(shown, scenario.isEmpty() ? nullptr : &project))
+                    .kpis;
+            const Kpis base = evaluate(test_support::asPlanned(project)).kpis;
             for (const char* key :
                  {"mean_monthly_cost_usd", "cost_per_trillion_training_tokens_usd",
                   "cost_per_million_output_tokens_usd", "cost_per_notebook_user_month_usd",

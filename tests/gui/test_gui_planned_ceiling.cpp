@@ -15,6 +15,7 @@
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
+#include "support/unmeasured_sample.h"
 #include "views/number_format.h"
 
 #include <QLabel>
@@ -42,7 +43,8 @@ private slots:
         };
         connect(&recompute, &RecomputeService::kpisReady, this, show);
         connect(&recompute, &RecomputeService::resultsReady, this, show);
-        const Project sample = loadSampleProject().value();
+        // The sample without the knee it ships with: measured here.
+        const Project sample = test_support::unmeasuredSample();
         recompute.request(sample, {});
         QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->ceiling.onMeasured() &&
                                      recompute.latest()->frontiersCurrent &&
@@ -102,6 +104,36 @@ private slots:
                                                             "project")
                                                  .arg(knee, 0, 'f', 2)),
                  qPrintable(panel.alertsText()));
+    }
+
+    /// The sample as it ships carries its knee (five seeds): its very first
+    /// figures are planned on it, and the background frontier of the same
+    /// inputs and seeds finds the same knee, so nothing is planned again.
+    void theShippedSampleIsPlannedOnItsKneeFromTheFirstFigures()
+    {
+        RecomputeService recompute;
+        recompute.setSettleDelayMs(0);
+        KpiPanel panel;
+        QStringList said;
+        const auto show = [&](const ResultsPtr& results) {
+            panel.showResults(*results);
+            if (said.isEmpty() || said.back() != panel.ceilingText())
+                said << panel.ceilingText();
+        };
+        connect(&recompute, &RecomputeService::kpisReady, this, show);
+        connect(&recompute, &RecomputeService::resultsReady, this, show);
+        const Project sample = loadSampleProject().value();
+        const double stored = *sample.scheduler.measuredCeiling();
+        recompute.request(sample, {});
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->frontiersCurrent &&
+                                     !recompute.slowBusy() && recompute.upToDate(),
+                                 test::kPatienceMs);
+        QCOMPARE(said, QStringList{QStringLiteral("Utilization ceiling of topology_aware: planned "
+                                                  "on measured %1 (assumed 0.85; the project's "
+                                                  "measured ceiling, of these inputs)")
+                                       .arg(stored, 0, 'f', 2)});
+        QCOMPARE(recompute.replans(), 0);
+        QCOMPARE(recompute.latest()->project.scheduler.ceiling(), stored);
     }
 
     void theMonthlyCostNamesItsNetworkPart()

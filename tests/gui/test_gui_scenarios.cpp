@@ -19,6 +19,7 @@
 #include "simulate/planned_ceiling.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
+#include "support/as_planned.h"
 #include "support/fleet_test.h"
 #include "views/number_format.h"
 
@@ -315,7 +316,8 @@ private slots:
         QCOMPARE(table->horizontalHeaderItem(1)->toolTip(),
                  QString::fromStdString(p.scenarios[0].name));
         const double cost =
-            evaluate(applyScenario(p, p.scenarios[0].id).value()).kpis.meanMonthlyCostUsd;
+            evaluate(test_support::asPlanned(applyScenario(p, p.scenarios[0].id).value(), &p))
+                .kpis.meanMonthlyCostUsd;
         QCOMPARE(table->item(0, 1)->text(), formatUsd(cost));
         // A refresh costs the GUI thread no evaluation: it returns at once,
         // the table marked as updating until the worker's figures are in.

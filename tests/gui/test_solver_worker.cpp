@@ -7,6 +7,7 @@
 #include "compute/solver_process.h"
 #include "kpi_panel.h"
 #include "main_window.h"
+#include "simulate/planned_ceiling.h"
 #include "store/project_edit.h"
 #include "store/project_json.h"
 #include "support/fleet_test.h"
@@ -179,7 +180,11 @@ private slots:
             clock.restart();
             const Project applied =
                 scenario.empty() ? sample : applyScenario(sample, scenario).value();
-            const auto local = optimizeRegimeMix(applied, options);
+            // On the ceiling the worker plans on: the sample's stored knee.
+            const PlannedCeiling ceiling =
+                plannedCeiling(applied, scenario.empty() ? nullptr : &sample);
+            QVERIFY(ceiling.onMeasured());
+            const auto local = optimizeRegimeMix(onPlannedCeiling(applied, ceiling), options);
             const double localMs = double(clock.nsecsElapsed()) / 1e6;
             QVERIFY(local.ok());
             compareResults(*outcome.result, local.value());

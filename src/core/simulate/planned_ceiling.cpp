@@ -2,6 +2,7 @@
 
 #include "simulate/measured_ceiling.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace fleet {
@@ -34,6 +35,10 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
     c.policy = scheduler.policy;
     c.assumed = scheduler.ceiling();
     c.pinned = scheduler.ceilingPinned();
+    c.plansWork =
+        std::any_of(planned.workloads.begin(), planned.workloads.end(), [](const Workload& w) {
+            return w.kind() == WorkloadKind::Training || w.kind() == WorkloadKind::Batch;
+        });
     if (measuredNow) {
         c.measured = measuredNow;
         c.measuredHow = measuredNowHow;
@@ -91,6 +96,12 @@ std::string plannedCeilingSentence(const PlannedCeiling& ceiling, const std::str
         std::snprintf(text, sizeof text, "planned on measured %.2f (assumed %.2f; ",
                       *ceiling.measured, ceiling.assumed);
         return "utilization ceiling of " + policy + ": " + text + ceiling.measuredHow + ")";
+    }
+    if (!ceiling.plansWork) {
+        std::snprintf(text, sizeof text, "assumed %.2f, which plans no workload here",
+                      ceiling.assumed);
+        return "utilization ceiling of " + policy + ": " + text +
+               " (no training or batch work; nothing to measure)";
     }
     std::snprintf(text, sizeof text, "planned on assumed %.2f", ceiling.assumed);
     std::string sentence = "utilization ceiling of " + policy + ": " + text;

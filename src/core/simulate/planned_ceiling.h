@@ -47,6 +47,11 @@ struct PlannedCeiling
     /// A measured ceiling the project holds that is not of these inputs (of
     /// an earlier version, or noted without its inputs): said, not planned on.
     std::optional<double> notCurrent;
+    /// Whether any workload is planned on the ceiling: only training and
+    /// batch work is (engine/option_context.h, heldHoursForJobs). Without
+    /// it there is nothing to simulate and nothing to measure, and the
+    /// sentence says so rather than asking for a measurement.
+    bool plansWork = true;
 
     bool onMeasured() const { return measured && !pinned; }
     double planned() const { return onMeasured() ? *measured : assumed; }
@@ -76,7 +81,8 @@ Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling);
 /// measured 0.65 for this project)", "planned on assumed 0.85 (not measured
 /// for these inputs; …)". `toMeasure` ends the last: how to measure (the CLI:
 /// "run fleetplanner-cli measure-ceiling PROJECT -o PROJECT"; the app:
-/// "measuring…").
+/// "measuring…"). A ceiling that plans no work: "assumed 0.85, which plans
+/// no workload here (no training or batch work)", whatever `toMeasure`.
 std::string plannedCeilingSentence(const PlannedCeiling& ceiling, const std::string& toMeasure);
 
 } // namespace fleet
