@@ -92,6 +92,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_recompute, &RecomputeService::resultsReady, this, [this](ResultsPtr results) {
         m_ranges->request(std::shared_ptr<const Project>(results, &results->project),
                           m_recompute->shownGeneration());
+        if (results->frontiersCurrent)
+            m_document->noteKneesMeasured();
     });
     connect(m_ranges, &RangeService::started, this, [this] { m_kpi->setRangesUpdating(true); });
     connect(m_ranges, &RangeService::ready, this,

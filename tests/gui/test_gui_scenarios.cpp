@@ -383,6 +383,37 @@ private slots:
         QCOMPARE(table->item(0, 1)->text(), formatUsd(first));
     }
 
+    /// The scenario shown has its own knee simulated in the background;
+    /// when it lands the KPI panel plans on it, and so does the scenario's
+    /// column, with no edit to prompt a refresh.
+    void aKneeLandingMovesTheSideBySideKpis()
+    {
+        m_window->recompute()->setKneeSeeds(1);
+        m_window->recompute()->setSlowEnabled(true);
+        auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
+        auto* comparison = scenarios()->findChild<ScenarioComparison*>();
+        QVERIFY(table && comparison);
+        const Project& p = doc()->project();
+        const std::string id = p.scenarios[0].id;
+        doc()->setScenario(QString::fromStdString(id));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->recompute()->latest() && m_window->recompute()->latest()->frontiersCurrent &&
+                !m_window->recompute()->slowBusy() && m_window->recompute()->upToDate(),
+            test::kPatienceMs);
+        const Project applied = applyScenario(p, id).value();
+        const PlannedCeiling own =
+            plannedCeiling(applied, &p, m_window->recompute()->measuredKnees().get());
+        QCOMPARE(own.measuredHow, std::string("simulated in the background for these inputs"));
+        const double onOwnKnee = evaluate(onPlannedCeiling(applied, own)).kpis.meanMonthlyCostUsd;
+        QVERIFY(onOwnKnee !=
+                evaluate(test_support::asPlanned(applied, &p)).kpis.meanMonthlyCostUsd);
+        QTRY_VERIFY_WITH_TIMEOUT(!comparison->updating() &&
+                                     table->item(0, 1)->text() == formatUsd(onOwnKnee),
+                                 test::kPatienceMs);
+        QCOMPARE(m_window->kpiPanel()->valueText(QStringLiteral("mean_monthly_cost_usd")),
+                 formatUsd(onOwnKnee));
+    }
+
     void theTitlesNameTheShownScenario()
     {
         // The window and the KPI panel say "Reserve 60 % of the H100s", as the

@@ -10,7 +10,16 @@ namespace fleet {
 void MeasuredKnees::add(const std::string& inputs, SchedulerPolicy policy, double knee)
 {
     const std::lock_guard lock(m_mutex);
-    m_knees[inputs][static_cast<std::size_t>(policy)] = knee;
+    std::optional<double>& kept = m_knees[inputs][static_cast<std::size_t>(policy)];
+    if (kept != knee)
+        ++m_generation;
+    kept = knee;
+}
+
+std::uint64_t MeasuredKnees::generation() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_generation;
 }
 
 std::optional<double> MeasuredKnees::find(const std::string& inputs, SchedulerPolicy policy) const

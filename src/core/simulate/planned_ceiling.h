@@ -15,6 +15,7 @@
 #include "model/project.h"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -30,9 +31,13 @@ public:
     void add(const std::string& inputs, SchedulerPolicy policy, double knee);
     std::optional<double> find(const std::string& inputs, SchedulerPolicy policy) const;
     bool empty() const;
+    /// Counts the knees added that were new or moved: a view that planned
+    /// on these knees is out of date when it differs from what it saw.
+    std::uint64_t generation() const;
 
 private:
     mutable std::mutex m_mutex;
+    std::uint64_t m_generation = 0;
     std::map<std::string, std::array<std::optional<double>, 3>> m_knees;
 };
 

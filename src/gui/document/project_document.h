@@ -154,6 +154,9 @@ public:
         m_knees = std::move(knees);
     }
     std::shared_ptr<const MeasuredKnees> measuredKnees() const { return m_knees; }
+    /// A frontier simulated in the background has landed (its knee, if it
+    /// has one, is in measuredKnees()): views planned on them look again.
+    void noteKneesMeasured() { emit kneesMeasured(); }
 
 signals:
     /// The inputs changed (an edit, undo, redo): recompute. lastChange()
@@ -162,6 +165,7 @@ signals:
     void scenarioChanged(const QString& scenario);
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
+    void kneesMeasured();
 
 private:
     /// After a change: whether scenarioProject() was brought up to date at

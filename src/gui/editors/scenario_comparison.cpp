@@ -102,6 +102,13 @@ ScenarioComparison::ScenarioComparison(ProjectDocument* document, QWidget* paren
     m_pending->setInterval(0);
     connect(m_pending, &QTimer::timeout, this, &ScenarioComparison::refresh);
     connect(document, &ProjectDocument::changed, this, &ScenarioComparison::scheduleRefresh);
+    // A knee landing moves the figures of what it was simulated for (the
+    // scenario shown, the baseline): the columns follow, with no edit.
+    connect(document, &ProjectDocument::kneesMeasured, this, [this] {
+        const auto knees = m_document->measuredKnees();
+        if (knees && knees->generation() != m_kneesSeen)
+            scheduleRefresh();
+    });
     connect(m_choices, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         const QString id = item->data(Qt::UserRole).toString();
         m_unchecked.removeAll(id);
@@ -161,6 +168,8 @@ void ScenarioComparison::refresh()
     }
     if (m_running)
         m_running->store(true); // superseded
+    if (const auto knees = m_document->measuredKnees())
+        m_kneesSeen = knees->generation();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = cancel;
     m_updating->show();

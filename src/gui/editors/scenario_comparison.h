@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 
 class QChartView;
@@ -49,6 +50,8 @@ private:
 
     ProjectDocument* m_document;
     bool m_stale = false;
+    /// MeasuredKnees::generation() of the knees the columns were planned on.
+    std::uint64_t m_kneesSeen = 0;
     QListWidget* m_choices = nullptr;
     QTableWidget* m_table = nullptr;
     QChartView* m_chart = nullptr;
