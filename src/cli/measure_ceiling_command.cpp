@@ -69,8 +69,13 @@ int runMeasureCeilingCommand(const QStringList& args)
         kDefaultSimulationDays, kDefaultSimulationSeed, seeds);
     const auto measured = measuredCeiling(seeded.frontier);
     if (!measured) {
-        printErr(QStringLiteral("fleetplanner-cli measure-ceiling: nothing written: %1\n")
-                     .arg(QString::fromStdString(measured.error().messages())));
+        // measure-ceiling sweeps the default loads only: say where a wider
+        // sweep is, and what is planned on meanwhile.
+        printErr(QStringLiteral("fleetplanner-cli measure-ceiling: nothing written: %1\n"
+                                "The project plans on its assumed ceiling, %2; fleetplanner-cli "
+                                "simulate PROJECT --loads FROM:TO:STEP sweeps other loads.\n")
+                     .arg(QString::fromStdString(measured.error().messages()))
+                     .arg(project->scheduler.ceiling(), 0, 'f', 2));
         return UserError;
     }
     const CeilingProvenance provenance =

@@ -157,6 +157,35 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2").arg(costMeasured).arg(costAssumed)));
     }
 
+    /// The templates without a stored knee say why, and what is planned on:
+    /// training-lab's knee is beyond the loads measure-ceiling sweeps (it
+    /// writes nothing and names the command that sweeps others);
+    /// inference-saas has no job work, so nothing is asked of the user.
+    void theTemplatesWithoutAKneeSayWhy()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("lab.fleetplan.json"));
+        const auto lab = runCli(
+            {"measure-ceiling",
+             QStringLiteral(FLEET_SOURCE_DIR "/resources/templates/training-lab.fleetplan.json"),
+             "-o", out, "--seeds", "1"});
+        QCOMPARE(lab.exitCode, 1);
+        QVERIFY(!QFile::exists(out));
+        QVERIFY2(lab.err.contains(QStringLiteral("no knee for topology_aware within the loads "
+                                                 "swept (loads 0.30 to 1.00)")) &&
+                     lab.err.contains(QStringLiteral("The project plans on its assumed ceiling, "
+                                                     "0.85; fleetplanner-cli simulate PROJECT "
+                                                     "--loads FROM:TO:STEP sweeps other loads.")),
+                 qPrintable(lab.err));
+        const Evaluated saas = ceilingOf(
+            QStringLiteral(FLEET_SOURCE_DIR "/resources/templates/inference-saas.fleetplan.json"));
+        QCOMPARE(saas.ceiling.value("plans_work").toBool(), false);
+        QCOMPARE(saas.ceiling.value("planned_statement").toString(),
+                 QStringLiteral("utilization ceiling of topology_aware: assumed 0.85, which plans "
+                                "no workload here (no training or batch work; nothing to "
+                                "measure)"));
+    }
+
     void aScenarioPlansOnTheKneeOfTheProjectAsStated()
     {
         QTemporaryDir dir;
