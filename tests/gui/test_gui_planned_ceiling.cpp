@@ -24,6 +24,23 @@
 using namespace fleet;
 using namespace fleet::gui;
 
+namespace {
+
+/// Shows every result of `recompute` in `panel`, and appends each ceiling
+/// sentence the panel shows to `said` (once, in order).
+void showCeilings(RecomputeService& recompute, KpiPanel& panel, QStringList& said)
+{
+    const auto show = [&panel, &said](const ResultsPtr& results) {
+        panel.showResults(*results);
+        if (said.isEmpty() || said.back() != panel.ceilingText())
+            said << panel.ceilingText();
+    };
+    QObject::connect(&recompute, &RecomputeService::kpisReady, &panel, show);
+    QObject::connect(&recompute, &RecomputeService::resultsReady, &panel, show);
+}
+
+} // namespace
+
 class TestGuiPlannedCeiling : public QObject
 {
     Q_OBJECT
@@ -36,13 +53,7 @@ private slots:
         recompute.setSettleDelayMs(0);
         KpiPanel panel;
         QStringList said; // every ceiling sentence the panel showed, in order
-        const auto show = [&](const ResultsPtr& results) {
-            panel.showResults(*results);
-            if (said.isEmpty() || said.back() != panel.ceilingText())
-                said << panel.ceilingText();
-        };
-        connect(&recompute, &RecomputeService::kpisReady, this, show);
-        connect(&recompute, &RecomputeService::resultsReady, this, show);
+        showCeilings(recompute, panel, said);
         // The sample without the knee it ships with: measured here.
         const Project sample = test_support::unmeasuredSample();
         recompute.request(sample, {});
@@ -114,14 +125,8 @@ private slots:
         RecomputeService recompute;
         recompute.setSettleDelayMs(0);
         KpiPanel panel;
-        QStringList said;
-        const auto show = [&](const ResultsPtr& results) {
-            panel.showResults(*results);
-            if (said.isEmpty() || said.back() != panel.ceilingText())
-                said << panel.ceilingText();
-        };
-        connect(&recompute, &RecomputeService::kpisReady, this, show);
-        connect(&recompute, &RecomputeService::resultsReady, this, show);
+        QStringList said; // every ceiling sentence the panel showed, in order
+        showCeilings(recompute, panel, said);
         const Project sample = loadSampleProject().value();
         const double stored = *sample.scheduler.measuredCeiling();
         recompute.request(sample, {});
