@@ -231,6 +231,11 @@ QString plannedCeilingText(const PlanResults& results)
             .arg(QString::fromUtf8(policyKey(results.ceiling.policy).data()))
             .arg(*results.replanOnKnee, 0, 'f', 2)
             .arg(results.ceiling.assumed, 0, 'f', 2);
+    if (results.replanOnAssumed)
+        return QObject::tr("Utilization ceiling of %1: the frontier simulated for these inputs "
+                           "has no knee within its loads; planning on the assumed %2…")
+            .arg(QString::fromUtf8(policyKey(results.ceiling.policy).data()))
+            .arg(results.ceiling.assumed, 0, 'f', 2);
     std::string toMeasure = "measuring in the background…";
     if (results.frontiersCurrent)
         toMeasure = results.frontiers.empty()
@@ -243,8 +248,8 @@ QString plannedCeilingText(const PlanResults& results)
     // view's button replaces). Planned on the assumed ceiling, the sentence
     // already says the stored knee is not of these inputs.
     const auto stored = results.project.scheduler.measuredCeiling();
-    if (results.ceiling.onMeasured() && results.scenario.empty() && stored &&
-        staleMeasuredCeiling(results.project))
+    if (results.ceiling.onMeasured() && !results.ceiling.provisional && results.scenario.empty() &&
+        stored && staleMeasuredCeiling(results.project))
         text += QObject::tr("; the knee stored in the file, %1, is of an earlier version (the "
                             "frontier view's button stores this one)")
                     .arg(*stored, 0, 'f', 3);

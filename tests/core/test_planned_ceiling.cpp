@@ -86,6 +86,37 @@ private slots:
         QCOMPARE(evaluate(lower).kpis.totalCostUsd, evaluate(services).kpis.totalCostUsd);
     }
 
+    /// While the app measures in the background, inputs with no knee yet are
+    /// planned on the knee of earlier ones (the last simulated, else the
+    /// stored one), said; never when nothing measures, when pinned, or when
+    /// these inputs' frontier was simulated and had no knee.
+    void aKneeOfEarlierInputsIsPlannedOnWhileMeasuring()
+    {
+        const Project shipped = loadSampleProject().value();
+        const double stored = *shipped.scheduler.measuredCeiling();
+        const Project edited = pinEdited(shipped, "/fleet/pools/0/count", 1500);
+        MeasuredKnees knees;
+        QVERIFY(!plannedCeiling(edited, nullptr, &knees).onMeasured()); // not measuring
+        knees.setMeasuring(true);
+        PlannedCeiling c = plannedCeiling(edited, nullptr, &knees);
+        QVERIFY(c.onMeasured() && c.provisional);
+        QCOMPARE(c.planned(), stored); // the file's, of earlier inputs
+        QCOMPARE(plannedCeilingSentence(c, "x"),
+                 std::string("utilization ceiling of topology_aware: planned on measured 0.65 "
+                             "(assumed 0.85; a knee of earlier inputs, until these are measured "
+                             "in the background)"));
+        knees.add("other inputs", SchedulerPolicy::TopologyAware, 0.61);
+        QCOMPARE(plannedCeiling(edited, nullptr, &knees).planned(), 0.61); // the last simulated
+        QVERIFY(!plannedCeiling(
+                     pinEdited(edited, "/scheduler/ceiling_source/topology_aware", "assumed"),
+                     nullptr, &knees)
+                     .onMeasured());
+        knees.addWithoutKnee(measuredInputsFingerprint(edited), SchedulerPolicy::TopologyAware);
+        c = plannedCeiling(edited, nullptr, &knees);
+        QVERIFY(!c.onMeasured() && !c.provisional);
+        QCOMPARE(c.planned(), 0.85);
+    }
+
     void aKneeOfTheseInputsIsPlannedOn()
     {
         const Project project = measuredSample(0.653);

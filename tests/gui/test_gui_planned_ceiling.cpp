@@ -14,6 +14,7 @@
 #include "simulate/measured_ceiling.h"
 #include "store/project_edit.h"
 #include "store/project_json.h"
+#include "store/project_templates.h"
 #include "support/fleet_test.h"
 #include "support/unmeasured_sample.h"
 #include "views/number_format.h"
@@ -139,6 +140,67 @@ private slots:
                                        .arg(stored, 0, 'f', 2)});
         QCOMPARE(recompute.replans(), 0);
         QCOMPARE(recompute.latest()->project.scheduler.ceiling(), stored);
+    }
+
+    /// An edit once a knee is known: the new inputs' first figures are
+    /// planned on the knee of the earlier ones, said so, never on the
+    /// assumed ceiling (a what-if slider's every move would otherwise jump
+    /// the KPIs to it and back); their own knee replaces it when it lands.
+    /// Inputs whose frontier has no knee go back to the assumed ceiling.
+    void anEditIsPlannedOnTheEarlierKneeUntilItsOwnLands()
+    {
+        RecomputeService recompute;
+        recompute.setKneeSeeds(1);
+        recompute.setSettleDelayMs(0);
+        KpiPanel panel;
+        QStringList said;
+        showCeilings(recompute, panel, said);
+        const auto settled = [&recompute] {
+            return recompute.latest() && recompute.latest()->frontiersCurrent &&
+                   !recompute.slowBusy() && recompute.upToDate();
+        };
+        const Project sample = loadSampleProject().value();
+        recompute.request(sample, {});
+        QTRY_VERIFY_WITH_TIMEOUT(settled(), test::kPatienceMs);
+        QVERIFY(recompute.latest()->ceiling.onMeasured());
+        const double before = *recompute.latest()->ceiling.measured;
+
+        said.clear();
+        const Project edited =
+            applyFieldEdits(
+                sample,
+                {{"/fleet/pools/0/count", boost::json::value(sample.fleet.pools[0].count - 8)}},
+                "edit")
+                .value()
+                .project;
+        recompute.request(edited, {});
+        QTRY_VERIFY_WITH_TIMEOUT(settled() && !said.isEmpty() &&
+                                     said.back().contains(QStringLiteral(
+                                         "simulated in the background for these inputs")),
+                                 test::kPatienceMs);
+        QCOMPARE(said.front(),
+                 QStringLiteral("Utilization ceiling of topology_aware: planned on measured %1 "
+                                "(assumed 0.85; a knee of earlier inputs, until these are "
+                                "measured in the background)")
+                     .arg(before, 0, 'f', 2));
+        for (const QString& sentence : said)
+            QVERIFY2(!sentence.contains(QStringLiteral("planned on assumed")),
+                     qPrintable(sentence));
+        QVERIFY(!recompute.latest()->ceiling.provisional);
+
+        // training-lab: no knee within the loads; provisional first, then assumed.
+        said.clear();
+        recompute.request(loadTemplate("training-lab").value(), {});
+        QTRY_VERIFY_WITH_TIMEOUT(settled() && !said.isEmpty() &&
+                                     said.back().contains(QStringLiteral("planned on assumed")),
+                                 test::kPatienceMs);
+        QVERIFY2(said.front().contains(QStringLiteral("a knee of earlier inputs")),
+                 qPrintable(said.join(QStringLiteral(" | "))));
+        QCOMPARE(said.back(),
+                 QStringLiteral("Utilization ceiling of topology_aware: planned on assumed 0.85 "
+                                "(not measured for these inputs; the frontier simulated for these "
+                                "inputs has no knee within its loads)"));
+        QCOMPARE(recompute.latest()->project.scheduler.ceiling(), 0.85);
     }
 
     void theMonthlyCostNamesItsNetworkPart()

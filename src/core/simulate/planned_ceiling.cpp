@@ -14,6 +14,39 @@ void MeasuredKnees::add(const std::string& inputs, SchedulerPolicy policy, doubl
     if (kept != knee)
         ++m_generation;
     kept = knee;
+    m_latest[static_cast<std::size_t>(policy)] = knee;
+    m_withoutKnee.erase({inputs, policy});
+}
+
+void MeasuredKnees::addWithoutKnee(const std::string& inputs, SchedulerPolicy policy)
+{
+    const std::lock_guard lock(m_mutex);
+    if (m_withoutKnee.insert({inputs, policy}).second)
+        ++m_generation;
+}
+
+bool MeasuredKnees::foundNoKnee(const std::string& inputs, SchedulerPolicy policy) const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_withoutKnee.count({inputs, policy}) > 0;
+}
+
+std::optional<double> MeasuredKnees::latest(SchedulerPolicy policy) const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_latest[static_cast<std::size_t>(policy)];
+}
+
+void MeasuredKnees::setMeasuring(bool measuring)
+{
+    const std::lock_guard lock(m_mutex);
+    m_measuring = measuring;
+}
+
+bool MeasuredKnees::measuring() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_measuring;
 }
 
 std::uint64_t MeasuredKnees::generation() const
@@ -34,6 +67,30 @@ bool MeasuredKnees::empty() const
     const std::lock_guard lock(m_mutex);
     return m_knees.empty();
 }
+
+namespace {
+
+/// Nothing current for `planned`: while the session measures in the
+/// background, the plan is on a knee of earlier inputs (the last simulated,
+/// else the stored one) until these inputs' lands — unless their frontier
+/// was simulated and had none. `own` is planned's fingerprint when known.
+PlannedCeiling provisionally(PlannedCeiling c, const Project& planned, const MeasuredKnees* session,
+                             const std::string& own)
+{
+    if (!session || !session->measuring() || c.pinned || !c.plansWork)
+        return c;
+    const std::optional<double> knee =
+        session->latest(c.policy) ? session->latest(c.policy) : c.notCurrent;
+    if (!knee ||
+        session->foundNoKnee(own.empty() ? measuredInputsFingerprint(planned) : own, c.policy))
+        return c;
+    c.measured = knee;
+    c.provisional = true;
+    c.measuredHow = "a knee of earlier inputs, until these are measured in the background";
+    return c;
+}
+
+} // namespace
 
 PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
                               const MeasuredKnees* session, std::optional<double> measuredNow,
@@ -61,7 +118,7 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
     // Nothing to compare: no fingerprint computed (evaluate's path at scale).
     if (!noted && !sessionKnees) {
         c.notCurrent = stored;
-        return c;
+        return provisionally(c, planned, session, {});
     }
     // Each fingerprint once: a serialization of the whole project.
     const std::string own =
@@ -87,7 +144,7 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
             return c;
         }
     c.notCurrent = stored;
-    return c;
+    return provisionally(c, planned, session, own);
 }
 
 Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling)

@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace fleet {
@@ -29,8 +30,19 @@ class MeasuredKnees
 {
 public:
     void add(const std::string& inputs, SchedulerPolicy policy, double knee);
+    /// The frontier of `policy` simulated on `inputs` has no knee within its
+    /// loads: no provisional knee is planned on for them.
+    void addWithoutKnee(const std::string& inputs, SchedulerPolicy policy);
     std::optional<double> find(const std::string& inputs, SchedulerPolicy policy) const;
+    bool foundNoKnee(const std::string& inputs, SchedulerPolicy policy) const;
+    /// The knee of `policy` added last, whatever its inputs.
+    std::optional<double> latest(SchedulerPolicy policy) const;
     bool empty() const;
+    /// Whether the knees of new inputs are being simulated (the app's
+    /// background part is on): only then is a knee of earlier inputs planned
+    /// on provisionally (plannedCeiling()).
+    void setMeasuring(bool measuring);
+    bool measuring() const;
     /// Counts the knees added that were new or moved: a view that planned
     /// on these knees is out of date when it differs from what it saw.
     std::uint64_t generation() const;
@@ -38,6 +50,9 @@ public:
 private:
     mutable std::mutex m_mutex;
     std::uint64_t m_generation = 0;
+    std::array<std::optional<double>, 3> m_latest{};
+    std::set<std::pair<std::string, SchedulerPolicy>> m_withoutKnee;
+    bool m_measuring = false;
     std::map<std::string, std::array<std::optional<double>, 3>> m_knees;
 };
 
@@ -52,6 +67,12 @@ struct PlannedCeiling
     /// A measured ceiling the project holds that is not of these inputs (of
     /// an earlier version, or noted without its inputs): said, not planned on.
     std::optional<double> notCurrent;
+    /// `measured` is a knee of other inputs (the last simulated this session,
+    /// else the project's stored one), planned on until the knee of these
+    /// inputs lands from the background: the figures do not jump to the
+    /// assumed ceiling and back on every edit. Only with a session that is
+    /// measuring.
+    bool provisional = false;
     /// Whether any workload is planned on the ceiling: only training and
     /// batch work is (engine/option_context.h, heldHoursForJobs). Without
     /// it there is nothing to simulate and nothing to measure, and the
@@ -67,7 +88,9 @@ struct PlannedCeiling
 /// ceiling counts when its noted inputs are its own (a scenario plans on the
 /// knee of the project as stated, saying so, unless one was simulated for
 /// the scenario's own inputs). Without `stated`, `planned` is the project as
-/// stated. `session`, when given, holds knees simulated in the background. `measuredNow` (evaluate
+/// stated. `session`, when given, holds knees simulated in the background;
+/// when it is measuring and nothing is current, the plan is on a knee of
+/// earlier inputs (PlannedCeiling::provisional). `measuredNow` (evaluate
 /// --measure-ceiling) is a knee simulated just now on `planned`'s inputs
 /// and comes before both. Fingerprints are computed only when there is a
 /// measurement to compare (not when pinned).

@@ -60,6 +60,10 @@ struct PlanResults
     /// Set by the slow part: the knee it measured for these inputs, when the
     /// results are not planned on it (the service plans them again on it).
     std::optional<double> replanOnKnee;
+    /// Set by the slow part: planned on a provisional knee (of other
+    /// inputs), and these inputs' frontier has none: planned again on the
+    /// assumed ceiling.
+    bool replanOnAssumed = false;
     std::string scenario;
     Evaluation evaluation;
     std::optional<Kpis> baselineKpis;      ///< the project without a scenario, when one is applied

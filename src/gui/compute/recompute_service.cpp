@@ -64,6 +64,7 @@ template <typename... Args> std::shared_ptr<PlanResults> newResults(Args&&... ar
 
 RecomputeService::RecomputeService(QObject* parent) : QObject(parent)
 {
+    m_knees->setMeasuring(m_slowEnabled);
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
     connect(&m_settle, &QTimer::timeout, this, &RecomputeService::startSlow);
@@ -532,14 +533,23 @@ void RecomputeService::startSlow()
             // Each policy's knee, for the inputs simulated; the snapshot is planned
             // again on its policy's unless pinned (docs/MODEL.md).
             if (!cancel->load()) {
-                for (const Frontier& frontier : results->frontiers)
+                for (const Frontier& frontier : results->frontiers) {
                     if (const auto measured = measuredCeiling(frontier))
                         knees->add(simulated, measured.value().policy, measured.value().ceiling);
+                    else if (const auto policy = schedulerPolicyOf(frontier.policy))
+                        knees->addWithoutKnee(simulated, *policy);
+                }
                 const PlannedCeiling again = plannedCeiling(results->project, nullptr, knees.get());
-                if (!results->ceiling.pinned && again.onMeasured() &&
-                    (!results->ceiling.onMeasured() ||
-                     *again.measured != *results->ceiling.measured))
+                const PlannedCeiling& was = results->ceiling;
+                // Planned again on these inputs' knee when it differs from
+                // the one planned on, or replaces a provisional one; and on
+                // the assumed ceiling when these inputs have no knee after
+                // all (the provisional one was of other inputs).
+                if (!was.pinned && again.onMeasured() && !again.provisional &&
+                    (!was.onMeasured() || was.provisional || *again.measured != *was.measured))
                     results->replanOnKnee = again.measured;
+                else if (was.provisional && !again.onMeasured())
+                    results->replanOnAssumed = true;
             }
             results->frontiersCurrent = !cancel->load();
             return results;
@@ -628,7 +638,7 @@ void RecomputeService::finishSlow()
         if (!exact.refused.empty())
             results->optimizerRefusal = Error(exact.refused).toString();
         results->exactFailure = exact.failure;
-        const bool replan = results->replanOnKnee.has_value();
+        const bool replan = results->replanOnKnee.has_value() || results->replanOnAssumed;
         m_latest = std::move(results);
         emit resultsReady(m_latest);
         emit slowFinished(cancelled);

@@ -58,7 +58,11 @@ public:
     /// Runs the slow part now instead of after the settle delay.
     void settleNow();
     void setSettleDelayMs(int ms) { m_settle.setInterval(ms); }
-    void setSlowEnabled(bool enabled) { m_slowEnabled = enabled; }
+    void setSlowEnabled(bool enabled)
+    {
+        m_slowEnabled = enabled;
+        m_knees->setMeasuring(enabled); // no provisional knee when nothing measures
+    }
     /// Seeds each frontier's knee is the median of: the CLI's default
     /// (kDefaultKneeSeeds); tests may run fewer.
     void setKneeSeeds(int seeds) { m_kneeSeeds = seeds; }
