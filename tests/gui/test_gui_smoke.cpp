@@ -210,17 +210,16 @@ private slots:
             {{"/fleet/pools/0/count", boost::json::value(project.fleet.pools[0].count - 1)}}));
         QTRY_VERIFY_WITH_TIMEOUT(
             window.kpiPanel()->ceilingText().contains(
-                QStringLiteral("simulated in the background for these inputs); the knee "
-                               "stored in the file, ")) &&
-                window.kpiPanel()->ceilingText().contains(
-                    QStringLiteral("is of an earlier version (the frontier view's button stores "
-                                   "this one)")),
+                QStringLiteral("simulated in the background for these inputs); the file's "
+                               "knee, ")) &&
+                window.kpiPanel()->ceilingText().endsWith(QStringLiteral("is of earlier inputs")),
             gui::test::kPatienceMs);
         QVERIFY2(!window.kpiPanel()->alertsText().contains(QStringLiteral("earlier version")),
                  qPrintable(window.kpiPanel()->alertsText()));
+        screenshot(window, QStringLiteral("kpis-after-an-edit"));
         window.document()->undoStack()->undo();
         QTRY_VERIFY_WITH_TIMEOUT(
-            !window.kpiPanel()->ceilingText().contains(QStringLiteral("earlier version")),
+            !window.kpiPanel()->ceilingText().contains(QStringLiteral("earlier inputs")),
             gui::test::kPatienceMs);
         QVERIFY(!window.document()->edit(
             QStringLiteral("ceiling"),
