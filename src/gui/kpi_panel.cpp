@@ -245,12 +245,13 @@ QString plannedCeilingText(const PlanResults& results)
     // A knee stored in the file for earlier inputs while the plan is on the
     // one simulated for these: said here, not as a warning (the plan is
     // current; what is out of date is the file's copy, which the frontier
-    // view's button replaces; one line at 1440 px). Planned on the assumed ceiling, the sentence
-    // already says the stored knee is not of these inputs.
-    const auto stored = results.project.scheduler.measuredCeiling();
-    if (results.ceiling.onMeasured() && !results.ceiling.provisional && results.scenario.empty() &&
-        stored && staleMeasuredCeiling(results.project))
-        text += QObject::tr("; the file's knee, %1, is of earlier inputs").arg(*stored, 0, 'f', 3);
+    // view's button replaces; one line at 1440 px). Planned on the assumed
+    // ceiling, the sentence already says the stored knee is not of these
+    // inputs. plannedCeiling() compared the fingerprints, off this thread.
+    const PlannedCeiling& c = results.ceiling;
+    if (c.onMeasured() && !c.provisional && results.scenario.empty() && c.notCurrent)
+        text += QObject::tr("; the file's knee, %1, is of earlier inputs")
+                    .arg(*c.notCurrent, 0, 'f', 3);
     if (!text.isEmpty())
         text[0] = text[0].toUpper();
     return text;

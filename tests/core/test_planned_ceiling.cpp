@@ -115,6 +115,13 @@ private slots:
         c = plannedCeiling(edited, nullptr, &knees);
         QVERIFY(!c.onMeasured() && !c.provisional);
         QCOMPARE(c.planned(), 0.85);
+        // These inputs' own knee lands: planned on it, the file's named as not of them.
+        knees.add(measuredInputsFingerprint(edited), SchedulerPolicy::TopologyAware, 0.63);
+        c = plannedCeiling(edited, nullptr, &knees);
+        QVERIFY(c.onMeasured() && !c.provisional);
+        QCOMPARE(c.planned(), 0.63);
+        QCOMPARE(c.notCurrent, std::optional<double>(stored));
+        QVERIFY(!plannedCeiling(shipped, nullptr, &knees).notCurrent); // the file's own inputs
     }
 
     void aKneeOfTheseInputsIsPlannedOn()

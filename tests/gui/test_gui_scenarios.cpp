@@ -372,11 +372,10 @@ private slots:
         auto* table = child<QTableWidget>(scenarios(), "scenarioKpis");
         auto* comparison = scenarios()->findChild<ScenarioComparison*>();
         QVERIFY(table && comparison);
-        const double baseline =
-            evaluate(onPlannedCeiling(measured, plannedCeiling(measured))).kpis.meanMonthlyCostUsd;
+        const double baseline = evaluate(test_support::asPlanned(measured)).kpis.meanMonthlyCostUsd;
         const Project applied = applyScenario(measured, measured.scenarios[0].id).value();
-        const double first = evaluate(onPlannedCeiling(applied, plannedCeiling(applied, &measured)))
-                                 .kpis.meanMonthlyCostUsd;
+        const double first =
+            evaluate(test_support::asPlanned(applied, &measured)).kpis.meanMonthlyCostUsd;
         QVERIFY(baseline != evaluate(measured).kpis.meanMonthlyCostUsd); // the knee matters
         QTRY_VERIFY_WITH_TIMEOUT(!comparison->updating() && table->item(0, 1), test::kPatienceMs);
         QTRY_COMPARE(table->item(0, 0)->text(), formatUsd(baseline));

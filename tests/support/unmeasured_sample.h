@@ -5,6 +5,7 @@
 // path without a measurement (planned on the assumed ceiling, said so, and
 // measured in the background in the app) start from it.
 
+#include "simulate/measured_ceiling.h"
 #include "store/project_json.h"
 #include "store/project_json_writer.h"
 
@@ -20,11 +21,7 @@ inline Project unmeasuredSample(const std::string& scenario = {})
     std::erase_if(project.settingOverrides, [](const SettingOverride& o) {
         return o.section == "scheduler/measured_utilization_ceiling";
     });
-    const std::string end = "not assumed.";
-    const std::size_t at = project.note.find(" Utilization ceiling of ");
-    const std::size_t stop = project.note.find(end, at);
-    if (at != std::string::npos && stop != std::string::npos)
-        project.note.erase(at, stop + end.size() - at);
+    project.note = noteWithoutMeasuredCeiling(project.note, project.scheduler.policy);
     return project;
 }
 

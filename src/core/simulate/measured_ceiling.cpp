@@ -73,8 +73,9 @@ std::string sentenceStart(SchedulerPolicy policy)
     return "Utilization ceiling of " + std::string(policyKey(policy)) + " ";
 }
 
-/// `note` without an earlier measured-ceiling sentence for `policy`.
-std::string withoutEarlierSentence(std::string note, SchedulerPolicy policy)
+} // namespace
+
+std::string noteWithoutMeasuredCeiling(std::string note, SchedulerPolicy policy)
 {
     const std::string start = sentenceStart(policy);
     const std::string end = "not assumed.";
@@ -92,8 +93,6 @@ std::string withoutEarlierSentence(std::string note, SchedulerPolicy policy)
     }
     return note;
 }
-
-} // namespace
 
 std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
                                     const CeilingProvenance& provenance, const std::string& inputs)
@@ -124,7 +123,7 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
     if (!inputs.empty())
         sentence += "; " + std::string(kInputsWord) + inputs;
     sentence += "; not assumed.";
-    const std::string kept = withoutEarlierSentence(note, measured.policy);
+    const std::string kept = noteWithoutMeasuredCeiling(note, measured.policy);
     return (kept.empty() ? std::string() : kept + " ") + sentence;
 }
 

@@ -59,6 +59,10 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
                                     const CeilingProvenance& provenance,
                                     const std::string& inputs = {});
 
+/// `note` without its measured-ceiling sentence for `policy` (the one
+/// noteWithMeasuredCeiling() writes), if it has one.
+std::string noteWithoutMeasuredCeiling(std::string note, SchedulerPolicy policy);
+
 /// 16 hex digits naming what a frontier of `project` simulates: the project's
 /// canonical JSON without what the measurement itself writes or never reads
 /// (name, description, note, scenarios, the format's version, the scheduler's

@@ -128,6 +128,10 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
         if (const auto knee = session->find(own, c.policy)) {
             c.measured = knee;
             c.measuredHow = "simulated in the background for these inputs";
+            // The project's own knee, when of other inputs: the app says so
+            // (both fingerprints are at hand here, off the GUI thread).
+            if (!stated && noted && *noted != own)
+                c.notCurrent = stored;
             return c;
         }
     const std::string inputs = stated ? measuredInputsFingerprint(*stated) : own;

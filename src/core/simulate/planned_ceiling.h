@@ -66,6 +66,8 @@ struct PlannedCeiling
     bool pinned = false;     ///< ceiling_source "assumed"
     /// A measured ceiling the project holds that is not of these inputs (of
     /// an earlier version, or noted without its inputs): said, not planned on.
+    /// Also set beside a knee simulated this session for these inputs, when
+    /// the project's stored one is of others.
     std::optional<double> notCurrent;
     /// `measured` is a knee of other inputs (the last simulated this session,
     /// else the project's stored one), planned on until the knee of these
