@@ -542,15 +542,26 @@ bool MainWindow::openFile(const QString& path)
     return true;
 }
 
+QString MainWindow::storeKneeOnSave()
+{
+    const ResultsPtr results = m_recompute->latest();
+    const auto knee = results ? storeKneeBeforeSave(m_document, *results) : std::nullopt;
+    return knee ? tr(", with the knee its figures were planned on (%1, measured for these "
+                     "inputs in the background)")
+                      .arg(*knee, 0, 'f', 3)
+                : QString();
+}
+
 bool MainWindow::saveProject()
 {
     if (m_document->path().isEmpty())
         return saveProjectAs();
+    const QString knee = storeKneeOnSave();
     if (const auto error = m_document->save()) {
         QMessageBox::warning(this, tr("Not saved"), *error);
         return false;
     }
-    statusBar()->showMessage(tr("Saved %1").arg(m_document->path()), 5000);
+    statusBar()->showMessage(tr("Saved %1%2").arg(m_document->path(), knee), 8000);
     return true;
 }
 
@@ -567,12 +578,13 @@ bool MainWindow::saveProjectAs()
         return false;
     if (!path.endsWith(QLatin1String(".fleetplan")))
         path += QStringLiteral(".fleetplan");
+    const QString knee = storeKneeOnSave();
     if (const auto error = m_document->saveAs(path)) {
         QMessageBox::warning(this, tr("Not saved"), *error);
         return false;
     }
     addRecent(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    statusBar()->showMessage(tr("Saved %1%2").arg(path, knee), 8000);
     return true;
 }
 

@@ -142,6 +142,9 @@ private:
     void newProject();
     void openDialog();
     bool saveProject();
+    /// Stores the background knee of the document's inputs before a save
+    /// (views/frontier_ceiling.h): the status message's words for it, or "".
+    QString storeKneeOnSave();
     bool saveProjectAs();
     void exportDialog();
     void exportSolverModelDialog();

@@ -230,7 +230,8 @@ private slots:
                      std::string("the utilization ceiling of topology_aware, 0.800, was measured "
                                  "on an earlier version of this project (its workloads, fleet, "
                                  "prices or assumptions have changed since); measure again "
-                                 "(simulate --apply, or the frontier view's button)"));
+                                 "(fleetplanner-cli measure-ceiling PROJECT -o PROJECT; the app "
+                                 "measures it in the background and stores it on saving)"));
         }
         // Measuring again on the edited project: current again.
         const Project changed = edited("/fleet/pools/0/count", boost::json::value(1500));

@@ -190,6 +190,37 @@ private slots:
         QVERIFY(!plannedCeiling(unnoted).onMeasured());
     }
 
+    /// The engine's alert "the assumed ceiling is N points above the knee
+    /// the simulator measured for this project" speaks of the knee of these
+    /// inputs only: a stale stored knee is said once, as stale (evaluate's
+    /// warning), not also as this project's; a pinned ceiling beside a
+    /// current knee still raises it.
+    void theEngineAlertsOnlyAgainstAKneeOfTheseInputs()
+    {
+        const auto alertsOn = [](const Project& project) {
+            const Project planned = onPlannedCeiling(project, plannedCeiling(project));
+            int count = 0;
+            for (const std::string& alert : evaluate(planned).kpis.alerts)
+                count += alert.find("the knee the simulator measured for this project") !=
+                         std::string::npos;
+            return count;
+        };
+        const Project stale = pinEdited(measuredSample(0.653), "/fleet/pools/0/count", 1500);
+        QCOMPARE(*stale.scheduler.measuredCeiling(), 0.653); // the file still holds it
+        QCOMPARE(alertsOn(stale), 0);
+        const Project pinned =
+            pinEdited(measuredSample(0.653), "/scheduler/ceiling_source/topology_aware", "assumed");
+        QCOMPARE(alertsOn(pinned), 1);
+        QCOMPARE(alertsOn(measuredSample(0.653)), 0); // planned on it: nothing to disagree with
+        // A provisional knee (of earlier inputs, while measuring) is not this project's either.
+        MeasuredKnees session;
+        session.setMeasuring(true);
+        session.add("earlier inputs", SchedulerPolicy::TopologyAware, 0.6);
+        const PlannedCeiling provisional = plannedCeiling(stale, nullptr, &session);
+        QVERIFY(provisional.provisional);
+        QVERIFY(!onPlannedCeiling(stale, provisional).scheduler.measuredCeiling());
+    }
+
     void aPinnedCeilingPlansOnTheAssumedOneAndStatesTheMeasuredOne()
     {
         const Project project =

@@ -9,17 +9,22 @@
 
 #include "compute/recompute_service.h"
 #include "engine/evaluate.h"
+#include "main_window.h"
 #include "gui_test_support.h"
 #include "kpi_panel.h"
 #include "simulate/measured_ceiling.h"
 #include "store/project_edit.h"
+#include "document/project_document.h"
 #include "store/project_json.h"
+#include "store/project_sqlite.h"
 #include "store/project_templates.h"
 #include "support/fleet_test.h"
 #include "support/unmeasured_sample.h"
 #include "views/number_format.h"
 
+#include <QAction>
 #include <QLabel>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace fleet;
@@ -201,6 +206,53 @@ private slots:
                                 "(not measured for these inputs; the frontier simulated for these "
                                 "inputs has no knee within its loads)"));
         QCOMPARE(recompute.latest()->project.scheduler.ceiling(), 0.85);
+    }
+
+    /// One number everywhere: a project edited and saved in the app plans in
+    /// the CLI on the knee the app's figures were planned on. File → Save
+    /// stores the knee the background measured for the saved inputs (the
+    /// file's own was of the inputs before the edit), one undo step; saving
+    /// again stores nothing more.
+    void aSavedEditPlansInTheCliOnTheKneeTheAppPlannedOn()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("edited.fleetplan"));
+        const Project sample = loadSampleProject().value();
+        QVERIFY(saveProjectFile(sample, path.toStdString()));
+        MainWindow window;
+        window.recompute()->setSettleDelayMs(0);
+        QVERIFY(window.openFile(path));
+        QVERIFY(!window.document()->edit(
+            QStringLiteral("pool"),
+            {{"/fleet/pools/0/count", boost::json::value(sample.fleet.pools[0].count - 8)}}));
+        RecomputeService& recompute = *window.recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->frontiersCurrent &&
+                                     recompute.latest()->ceiling.onMeasured() &&
+                                     !recompute.latest()->ceiling.provisional &&
+                                     !recompute.slowBusy() && recompute.upToDate(),
+                                 test::kPatienceMs);
+        const PlanResults& app = *recompute.latest();
+        QVERIFY(staleMeasuredCeiling(window.document()->project())); // the file's is of before
+        const int steps = window.document()->undoStack()->count();
+
+        window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
+        QVERIFY(!window.document()->isModified());
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+        const Project saved = openProjectFile(path.toStdString()).value();
+        QVERIFY(!staleMeasuredCeiling(saved));
+        const PlannedCeiling cli = plannedCeiling(saved); // what evaluate FILE plans on
+        QVERIFY(cli.onMeasured());
+        QCOMPARE(*cli.measured, *app.ceiling.measured);
+        QCOMPARE(*saved.scheduler.measuredCeiling(), *app.ceiling.measured);
+        QCOMPARE(saved.scheduler.ceiling(), sample.scheduler.ceiling()); // the assumed one kept
+        QCOMPARE(evaluate(onPlannedCeiling(saved, cli)).kpis.meanMonthlyCostUsd,
+                 app.evaluation.kpis.meanMonthlyCostUsd);
+        QVERIFY2(saved.note.find("stored when saved") != std::string::npos, saved.note.c_str());
+
+        // Current now: saving again adds no step.
+        window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
     }
 
     void theMonthlyCostNamesItsNetworkPart()

@@ -203,8 +203,9 @@ std::optional<std::string> staleMeasuredCeiling(const Project& project)
     std::snprintf(ceiling, sizeof ceiling, "%.3f", *measured);
     return "the utilization ceiling of " + std::string(policyKey(policy)) + ", " + ceiling +
            ", was measured on an earlier version of this project (its workloads, fleet, prices "
-           "or assumptions have changed since); measure again (simulate --apply, or the "
-           "frontier view's button)";
+           "or assumptions have changed since); measure again (fleetplanner-cli measure-ceiling "
+           "PROJECT -o PROJECT; the app measures it in the background and stores it on "
+           "saving)";
 }
 
 std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,

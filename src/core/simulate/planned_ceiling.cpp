@@ -153,8 +153,15 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
 
 Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling)
 {
-    project.scheduler.utilizationCeiling[static_cast<std::size_t>(ceiling.policy)] =
-        ceiling.planned();
+    const auto index = static_cast<std::size_t>(ceiling.policy);
+    project.scheduler.utilizationCeiling[index] = ceiling.planned();
+    // The knee the engine's assumed-against-measured alert compares with is
+    // the one measured for these inputs, if any: not a stored knee of other
+    // inputs, nor a provisional one of earlier inputs. Those are said in
+    // their own words (the ceiling sentence, evaluate's stale warning); the
+    // alert would call them "measured for this project".
+    project.scheduler.measuredUtilizationCeiling[index] =
+        ceiling.provisional ? std::nullopt : ceiling.measured;
     return project;
 }
 

@@ -101,9 +101,10 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated = nu
                               std::optional<double> measuredNow = std::nullopt,
                               const std::string& measuredNowHow = {});
 
-/// `project` with its policy's utilization ceiling set to the planned one:
-/// what the engine evaluates. Never saved: the assumed ceiling stays in the
-/// PlannedCeiling.
+/// `project` with its policy's utilization ceiling set to the planned one,
+/// and its measured ceiling to the knee measured for these inputs (none for
+/// a stale or provisional knee): what the engine evaluates. Never saved: the
+/// assumed ceiling stays in the PlannedCeiling.
 Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling);
 
 /// What every KPI view says about the ceiling: "planned on measured 0.65

@@ -29,6 +29,21 @@ const Frontier* policyFrontier(const PlanResults& results)
     return index ? &results.frontiers[*index] : nullptr;
 }
 
+/// The provenance of the knee of `results`' own policy's frontier: the seeds
+/// computeFrontiers() ran (one, kDefaultSimulationSeed, when the results
+/// carry no spread), noted as `simulate --apply` notes them.
+CeilingProvenance frontierProvenance(const PlanResults& results, const std::string& how)
+{
+    const std::size_t index = *policyIndex(results);
+    const SeededFrontier seeded{results.frontiers[index],
+                                index < results.kneeSpreads.size()
+                                    ? results.kneeSpreads[index]
+                                    : kneeSpread({results.frontiers[index]}, {kDefaultSimulationSeed})};
+    return seededProvenance(
+        how, QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+        defaultProjectLoads(), kDefaultSimulationDays, seeded);
+}
+
 CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults& results)
 {
     const auto refused = [](const QString& why) { return CeilingOutcome{false, why}; };
@@ -46,16 +61,8 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
     if (!measured)
         return refused(QObject::tr("Not applied: %1")
                            .arg(QString::fromStdString(measured.error().messages())));
-    // The seeds computeFrontiers() ran (one, kDefaultSimulationSeed, when
-    // the results carry no spread), noted as `simulate --apply` notes them.
-    const std::size_t index = *policyIndex(results);
-    const SeededFrontier seeded{*frontier, index < results.kneeSpreads.size()
-                                               ? results.kneeSpreads[index]
-                                               : kneeSpread({*frontier}, {kDefaultSimulationSeed})};
     const CeilingProvenance provenance =
-        seededProvenance("in FleetPlanner's frontier view",
-                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
-                         defaultProjectLoads(), kDefaultSimulationDays, seeded);
+        frontierProvenance(results, "in FleetPlanner's frontier view");
     const QString policy = QString::fromUtf8(policyKey(measured.value().policy).data());
     if (auto refusal = document->edit(
             QObject::tr("Use the measured knee as the %1 ceiling").arg(policy),
@@ -66,6 +73,31 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
                       .arg(policy)
                       .arg(measured.value().ceiling, 0, 'f', 3)
                       .arg(measured.value().kneeLoad, 0, 'f', 2)};
+}
+
+std::optional<double> storeKneeBeforeSave(ProjectDocument* document, const PlanResults& results)
+{
+    // Only the project as stated, simulated to the end: a scenario's
+    // frontier is not the baseline's, and edits made while a scenario is
+    // shown would go to its overrides.
+    if (!results.frontiersCurrent || !results.scenario.empty() || !document->scenario().isEmpty() ||
+        !policyFrontier(results))
+        return std::nullopt;
+    const auto measured = measuredCeiling(*policyFrontier(results));
+    if (!measured)
+        return std::nullopt;
+    const Project& project = document->project();
+    const std::string inputs = measuredInputsFingerprint(project);
+    if (measuredInputsFingerprint(results.project) != inputs ||
+        (project.scheduler.measuredUtilizationCeiling[std::size_t(measured.value().policy)] &&
+         notedMeasuredInputs(project, measured.value().policy) == inputs))
+        return std::nullopt;
+    const CeilingProvenance provenance =
+        frontierProvenance(results, "by FleetPlanner in the background (stored when saved)");
+    if (document->edit(QObject::tr("Store the measured knee of these inputs"),
+                       measurementEdits(project, measured.value(), provenance)))
+        return std::nullopt; // refused (a read-only document): saved as it is
+    return measured.value().ceiling;
 }
 
 } // namespace fleet::gui

@@ -3,7 +3,8 @@
 // The frontier view's "Use the knee as the ceiling": the knee the results'
 // frontier shows for the project's own policy, written into the project as
 // that policy's utilization ceiling (simulate/measured_ceiling.h, the rule
-// `simulate --apply` uses), one undo step.
+// `simulate --apply` uses), one undo step. And, as a project is saved, the
+// knee its figures were planned on, stored as `measure-ceiling` stores it.
 
 #include "compute/plan_results.h"
 
@@ -24,5 +25,15 @@ struct CeilingOutcome
     QString message; ///< what was set, or why nothing was
 };
 CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults& results);
+
+/// Before `document` is saved: stores the knee the background simulated for
+/// its inputs (`results`: the project as stated, frontiers current, the same
+/// inputs' fingerprint) as its policy's measured ceiling, with the inputs
+/// noted (measurementEdits(): the assumed ceiling as it is), one undo step —
+/// when the document's own stored knee is of other inputs or none. Then the
+/// saved file plans in `fleetplanner-cli evaluate` on the knee the app's
+/// figures were planned on, not on the assumed ceiling. The knee stored, or
+/// none when nothing was stored.
+std::optional<double> storeKneeBeforeSave(ProjectDocument* document, const PlanResults& results);
 
 } // namespace fleet::gui
