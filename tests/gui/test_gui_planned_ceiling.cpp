@@ -8,13 +8,13 @@
 // shows: the idle commitment and the network of pooled GPUs.
 
 #include "compute/recompute_service.h"
+#include "document/project_document.h"
 #include "engine/evaluate.h"
-#include "main_window.h"
 #include "gui_test_support.h"
 #include "kpi_panel.h"
+#include "main_window.h"
 #include "simulate/measured_ceiling.h"
 #include "store/project_edit.h"
-#include "document/project_document.h"
 #include "store/project_json.h"
 #include "store/project_sqlite.h"
 #include "store/project_templates.h"

@@ -35,10 +35,11 @@ const Frontier* policyFrontier(const PlanResults& results)
 CeilingProvenance frontierProvenance(const PlanResults& results, const std::string& how)
 {
     const std::size_t index = *policyIndex(results);
-    const SeededFrontier seeded{results.frontiers[index],
-                                index < results.kneeSpreads.size()
-                                    ? results.kneeSpreads[index]
-                                    : kneeSpread({results.frontiers[index]}, {kDefaultSimulationSeed})};
+    const SeededFrontier seeded{
+        results.frontiers[index],
+        index < results.kneeSpreads.size()
+            ? results.kneeSpreads[index]
+            : kneeSpread({results.frontiers[index]}, {kDefaultSimulationSeed})};
     return seededProvenance(
         how, QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
         defaultProjectLoads(), kDefaultSimulationDays, seeded);
