@@ -15,6 +15,7 @@
 #include "store/project_json.h"
 #include "support/fleet_test.h"
 #include "views/chart_tabs.h"
+#include "views/fitted_chart_view.h"
 #include "views/frontier_ceiling.h"
 #include "views/packing_panel.h"
 
@@ -144,6 +145,10 @@ private slots:
             QChart* shown = window.charts()->view(kind)->chart();
             QVERIFY2(!shown->series().isEmpty(), qPrintable(gui::chartKindKey(kind)));
             QVERIFY(!shown->title().isEmpty());
+            // As a user sees it: fitted to its view (titles and legends wrapped).
+            auto* fitted = qobject_cast<gui::FittedChartView*>(window.charts()->view(kind));
+            QVERIFY(fitted);
+            QTRY_VERIFY_WITH_TIMEOUT(fitted->isFitted(), gui::test::kPatienceMs);
             screenshot(window, QStringLiteral("chart-") + gui::chartKindKey(kind));
         }
         // The sample's own knee, far below the assumed 0.85, stored in the
