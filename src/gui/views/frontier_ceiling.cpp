@@ -29,6 +29,8 @@ const Frontier* policyFrontier(const PlanResults& results)
     return index ? &results.frontiers[*index] : nullptr;
 }
 
+namespace {
+
 /// The provenance of the knee of `results`' own policy's frontier: the seeds
 /// computeFrontiers() ran (one, kDefaultSimulationSeed, when the results
 /// carry no spread), noted as `simulate --apply` notes them.
@@ -44,6 +46,8 @@ CeilingProvenance frontierProvenance(const PlanResults& results, const std::stri
         how, QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
         defaultProjectLoads(), kDefaultSimulationDays, seeded);
 }
+
+} // namespace
 
 CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults& results)
 {
