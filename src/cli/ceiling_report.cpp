@@ -96,6 +96,7 @@ boost::json::object ceilingReportJson(const CeilingReport& report)
                                {"basis", c.onMeasured() ? "measured" : "assumed"},
                                {"pinned", c.pinned},
                                {"plans_work", c.plansWork},
+                               {"measured_no_knee", c.noKnee},
                                {"measured_not_current", optional(c.notCurrent)},
                                {"planned_statement", report.sentence},
                                {"tolerance", kCeilingToleranceFraction},

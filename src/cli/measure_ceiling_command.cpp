@@ -27,7 +27,9 @@ int runMeasureCeilingCommand(const QStringList& args)
             "the seeds' knees from %3) and store it as the measured utilization ceiling of the "
             "project's current inputs, with their fingerprint in the note. The assumed ceiling "
             "stays as it is; evaluate and the app plan on the measured one while the inputs are "
-            "the same, unless scheduler.ceiling_source pins the assumed one.")
+            "the same, unless scheduler.ceiling_source pins the assumed one. A frontier without "
+            "a knee within the loads is recorded too (in the note, for these inputs): the "
+            "assumed ceiling then stands, and the project says so.")
             .arg(QString::fromLatin1(kDefaultProjectLoads))
             .arg(kDefaultSimulationDays)
             .arg(kDefaultSimulationSeed));
@@ -68,6 +70,36 @@ int runMeasureCeilingCommand(const QStringList& args)
         *project, evaluation, cluster, placementPolicyOf(project->scheduler.policy), loads,
         kDefaultSimulationDays, kDefaultSimulationSeed, seeds);
     const auto measured = measuredCeiling(seeded.frontier);
+    const CeilingProvenance provenance =
+        seededProvenance("by fleetplanner-cli measure-ceiling",
+                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
+                         loads, kDefaultSimulationDays, seeded);
+    if (!measured && kneeBound(seeded.frontier) == KneeBound::AboveSweep) {
+        // No knee within the loads: a result for these inputs, recorded, so
+        // that the project says its assumed ceiling stands rather than asking
+        // for this measurement again.
+        const auto edited = applyFieldEdits(
+            *project, noKneeEdits(*project, project->scheduler.policy, provenance), project->name);
+        if (!edited) {
+            printErr(QStringLiteral("fleetplanner-cli measure-ceiling: the record was refused: "
+                                    "%1\n")
+                         .arg(QString::fromStdString(edited.error().toString())));
+            return UserError;
+        }
+        printOut(QStringLiteral("No knee of %1 within loads %2 to %3 (seeds %4 to %5): no class "
+                                "of jobs waited longer than it ran. Recorded for inputs %6: the "
+                                "project plans on its assumed ceiling, %7; fleetplanner-cli "
+                                "simulate PROJECT --loads FROM:TO:STEP sweeps other loads.\n")
+                     .arg(QString::fromUtf8(policyKey(project->scheduler.policy).data()))
+                     .arg(loads.front(), 0, 'f', 2)
+                     .arg(loads.back(), 0, 'f', 2)
+                     .arg(kDefaultSimulationSeed)
+                     .arg(kDefaultSimulationSeed + std::uint64_t(seeds) - 1)
+                     .arg(QString::fromStdString(measuredInputsFingerprint(*project)))
+                     .arg(project->scheduler.ceiling(), 0, 'f', 2));
+        return writeProject(kCommand, edited.value().project,
+                            parser.value(QStringLiteral("output")));
+    }
     if (!measured) {
         // measure-ceiling sweeps the default loads only: say where a wider
         // sweep is, and what is planned on meanwhile.
@@ -78,10 +110,6 @@ int runMeasureCeilingCommand(const QStringList& args)
                      .arg(project->scheduler.ceiling(), 0, 'f', 2));
         return UserError;
     }
-    const CeilingProvenance provenance =
-        seededProvenance("by fleetplanner-cli measure-ceiling",
-                         QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate).toStdString(),
-                         loads, kDefaultSimulationDays, seeded);
     const auto edited = applyFieldEdits(
         *project, measurementEdits(*project, measured.value(), provenance), project->name);
     if (!edited) {

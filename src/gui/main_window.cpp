@@ -545,11 +545,14 @@ bool MainWindow::openFile(const QString& path)
 QString MainWindow::storeKneeOnSave()
 {
     const ResultsPtr results = m_recompute->latest();
-    const auto knee = results ? storeKneeBeforeSave(m_document, *results) : std::nullopt;
-    return knee ? tr(", with the knee its figures were planned on (%1, measured for these "
-                     "inputs in the background)")
-                      .arg(*knee, 0, 'f', 3)
-                : QString();
+    const auto stored = results ? storeKneeBeforeSave(m_document, *results) : std::nullopt;
+    if (!stored)
+        return {};
+    return stored->knee ? tr(", with the knee its figures were planned on (%1, measured for "
+                             "these inputs in the background)")
+                              .arg(*stored->knee, 0, 'f', 3)
+                        : tr(", with the record that these inputs' frontier has no knee within "
+                             "its loads (the assumed ceiling stands)");
 }
 
 bool MainWindow::saveProject()

@@ -158,25 +158,34 @@ private slots:
     }
 
     /// The templates without a stored knee say why, and what is planned on:
-    /// training-lab's knee is beyond the loads measure-ceiling sweeps (it
-    /// writes nothing and names the command that sweeps others);
-    /// inference-saas has no job work, so nothing is asked of the user.
+    /// training-lab's knee is beyond the loads measure-ceiling sweeps, which
+    /// it ships recorded for its inputs (evaluate says the assumed ceiling
+    /// stands, asking for no measurement); measuring it again records the
+    /// same and names the command that sweeps other loads; inference-saas has
+    /// no job work, so nothing is asked of the user.
     void theTemplatesWithoutAKneeSayWhy()
     {
+        const QString template_ =
+            QStringLiteral(FLEET_SOURCE_DIR "/resources/templates/training-lab.fleetplan.json");
+        const Evaluated shipped = ceilingOf(template_);
+        QCOMPARE(shipped.ceiling.value("measured_no_knee").toBool(), true);
+        QCOMPARE(shipped.ceiling.value("basis").toString(), QStringLiteral("assumed"));
+        QCOMPARE(shipped.ceiling.value("planned_statement").toString(),
+                 QStringLiteral("utilization ceiling of topology_aware: planned on assumed 0.85 "
+                                "(its frontier, simulated for these inputs, has no knee within "
+                                "the loads swept: the assumed ceiling stands)"));
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("lab.fleetplan.json"));
-        const auto lab = runCli(
-            {"measure-ceiling",
-             QStringLiteral(FLEET_SOURCE_DIR "/resources/templates/training-lab.fleetplan.json"),
-             "-o", out, "--seeds", "1"});
-        QCOMPARE(lab.exitCode, 1);
-        QVERIFY(!QFile::exists(out));
-        QVERIFY2(lab.err.contains(QStringLiteral("no knee for topology_aware within the loads "
-                                                 "swept (loads 0.30 to 1.00)")) &&
-                     lab.err.contains(QStringLiteral("The project plans on its assumed ceiling, "
+        const auto lab = runCli({"measure-ceiling", template_, "-o", out, "--seeds", "1"});
+        QCOMPARE(lab.exitCode, 0);
+        QVERIFY2(lab.out.contains(QStringLiteral("No knee of topology_aware within loads 0.30 to "
+                                                 "1.00 (seeds 42 to 42)")) &&
+                     lab.out.contains(QStringLiteral("the project plans on its assumed ceiling, "
                                                      "0.85; fleetplanner-cli simulate PROJECT "
                                                      "--loads FROM:TO:STEP sweeps other loads.")),
-                 qPrintable(lab.err));
+                 qPrintable(lab.out));
+        const Evaluated again = ceilingOf(out);
+        QCOMPARE(again.ceiling.value("measured_no_knee").toBool(), true);
         const Evaluated saas = ceilingOf(
             QStringLiteral(FLEET_SOURCE_DIR "/resources/templates/inference-saas.fleetplan.json"));
         QCOMPARE(saas.ceiling.value("plans_work").toBool(), false);

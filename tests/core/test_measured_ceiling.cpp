@@ -284,6 +284,68 @@ private slots:
         }
         for (const char* bare : {"training-lab", "inference-saas"})
             QVERIFY2(!loadTemplate(bare).value().scheduler.measuredCeiling(), bare);
+        // training-lab ships the record that its frontier has no knee within
+        // the loads: of its inputs, and still what the simulator finds.
+        const Project lab = loadTemplate("training-lab").value();
+        QCOMPARE(notedNoKneeInputs(lab, lab.scheduler.policy),
+                 std::optional<std::string>(measuredInputsFingerprint(lab)));
+        QVERIFY(plannedCeiling(lab).noKnee);
+        const Evaluation e = evaluate(lab);
+        const SeededFrontier seeded = seededProjectFrontier(
+            lab, e, projectCluster(lab, e), placementPolicyOf(lab.scheduler.policy),
+            defaultProjectLoads(), kDefaultSimulationDays, kDefaultSimulationSeed,
+            kDefaultKneeSeeds);
+        QCOMPARE(int(kneeBound(seeded.frontier)), int(KneeBound::AboveSweep));
+    }
+
+    /// A frontier without a knee within its loads is recorded for its inputs
+    /// (measure-ceiling, the app's save): the project then says the assumed
+    /// ceiling stands for these inputs instead of asking for a measurement;
+    /// an edit makes the record stale; a knee found later replaces it; one
+    /// record per policy.
+    void aFrontierWithoutAKneeIsRecordedForItsInputs()
+    {
+        const Project sample = test_support::unmeasuredSample();
+        const auto recorded = [](const Project& p) {
+            return applyFieldEdits(p, noKneeEdits(p, p.scheduler.policy, kProvenance), "s")
+                .value()
+                .project;
+        };
+        const Project once = recorded(sample);
+        const PlannedCeiling c = plannedCeiling(once);
+        QVERIFY(c.noKnee && !c.onMeasured() && !c.provisional);
+        QCOMPARE(c.planned(), sample.scheduler.ceiling());
+        QCOMPARE(plannedCeilingSentence(c, "measure it"),
+                 std::string("utilization ceiling of topology_aware: planned on assumed 0.85 (its "
+                             "frontier, simulated for these inputs, has no knee within the loads "
+                             "swept: the assumed ceiling stands)"));
+        // Recorded twice: one sentence.
+        const Project twice = recorded(once);
+        QCOMPARE(twice.note, once.note);
+        // Not even provisionally planned on a session's knee of other inputs.
+        MeasuredKnees session;
+        session.setMeasuring(true);
+        session.add("other inputs", SchedulerPolicy::TopologyAware, 0.6);
+        QVERIFY(plannedCeiling(once, nullptr, &session).noKnee);
+        // An edit: the record is of other inputs, and nothing is said of it.
+        const Project edited =
+            applyFieldEdits(once, {{"/fleet/pools/0/count", boost::json::value(1500)}}, "e")
+                .value()
+                .project;
+        QVERIFY(!plannedCeiling(edited).noKnee);
+        QVERIFY(plannedCeilingSentence(plannedCeiling(edited), "measure it")
+                    .ends_with("(not measured for these inputs; measure it)"));
+        // A knee found later replaces the record.
+        const Project measured =
+            applyFieldEdits(
+                once,
+                measurementEdits(once, {SchedulerPolicy::TopologyAware, 0.7, 0.7}, kProvenance),
+                "m")
+                .value()
+                .project;
+        QVERIFY(!notedNoKneeInputs(measured, SchedulerPolicy::TopologyAware));
+        QVERIFY(plannedCeiling(measured).onMeasured());
+        QVERIFY(measured.note.find("without a knee") == std::string::npos);
     }
 
     /// `solve --apply` pins the plan's choices, which changes the inputs'

@@ -193,9 +193,12 @@ private slots:
                      qPrintable(sentence));
         QVERIFY(!recompute.latest()->ceiling.provisional);
 
-        // training-lab: no knee within the loads; provisional first, then assumed.
+        // training-lab without its record of no knee: no knee within the
+        // loads; provisional first, then assumed.
         said.clear();
-        recompute.request(loadTemplate("training-lab").value(), {});
+        Project lab = loadTemplate("training-lab").value();
+        lab.note = noteWithoutNoKnee(lab.note, lab.scheduler.policy);
+        recompute.request(lab, {});
         QTRY_VERIFY_WITH_TIMEOUT(settled() && !said.isEmpty() &&
                                      said.back().contains(QStringLiteral("planned on assumed")),
                                  test::kPatienceMs);
@@ -206,6 +209,16 @@ private slots:
                                 "(not measured for these inputs; the frontier simulated for these "
                                 "inputs has no knee within its loads)"));
         QCOMPARE(recompute.latest()->project.scheduler.ceiling(), 0.85);
+
+        // As it ships, with that record: said from its first figures, never
+        // planned on another project's knee.
+        said.clear();
+        recompute.request(loadTemplate("training-lab").value(), {});
+        QTRY_VERIFY_WITH_TIMEOUT(settled() && !said.isEmpty(), test::kPatienceMs);
+        QCOMPARE(said, QStringList{QStringLiteral(
+                           "Utilization ceiling of topology_aware: planned on assumed 0.85 (its "
+                           "frontier, simulated for these inputs, has no knee within the loads "
+                           "swept: the assumed ceiling stands)")});
     }
 
     /// One number everywhere: a project edited and saved in the app plans in
@@ -253,6 +266,34 @@ private slots:
         // Current now: saving again adds no step.
         window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+    }
+
+    /// The same for inputs whose frontier has no knee within its loads: the
+    /// save records it, and the file then says the assumed ceiling stands.
+    void aSavedFrontierWithoutAKneeIsRecorded()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("lab.fleetplan"));
+        Project lab = loadTemplate("training-lab").value();
+        lab.note = noteWithoutNoKnee(lab.note, lab.scheduler.policy);
+        QVERIFY(!plannedCeiling(lab).noKnee);
+        QVERIFY(saveProjectFile(lab, path.toStdString()));
+        MainWindow window;
+        window.recompute()->setSettleDelayMs(0);
+        QVERIFY(window.openFile(path));
+        RecomputeService& recompute = *window.recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(recompute.latest() && recompute.latest()->frontiersCurrent &&
+                                     !recompute.slowBusy() && recompute.upToDate(),
+                                 test::kPatienceMs);
+        window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
+        const Project saved = openProjectFile(path.toStdString()).value();
+        QVERIFY(plannedCeiling(saved).noKnee);
+        QVERIFY(!saved.scheduler.measuredCeiling());
+        QVERIFY2(saved.note.find("without a knee within loads 0.30 to 1.00 (simulated by "
+                                 "FleetPlanner in the background (stored when saved)") !=
+                     std::string::npos,
+                 saved.note.c_str());
     }
 
     void theMonthlyCostNamesItsNetworkPart()

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <string_view>
+#include <utility>
 
 namespace fleet {
 
@@ -73,12 +74,16 @@ std::string sentenceStart(SchedulerPolicy policy)
     return "Utilization ceiling of " + std::string(policyKey(policy)) + " ";
 }
 
-} // namespace
-
-std::string noteWithoutMeasuredCeiling(std::string note, SchedulerPolicy policy)
+std::string noKneeStart(SchedulerPolicy policy)
 {
-    const std::string start = sentenceStart(policy);
-    const std::string end = "not assumed.";
+    return "Frontier of " + std::string(policyKey(policy)) + " without a knee ";
+}
+
+constexpr const char* kNoKneeEnd = "the assumed ceiling stands.";
+
+/// `note` without the sentences from `start` to `end` (and one space beside each).
+std::string noteWithoutSentences(std::string note, const std::string& start, const std::string& end)
+{
     for (std::size_t at = note.find(start); at != std::string::npos; at = note.find(start, at)) {
         const std::size_t stop = note.find(end, at);
         if (stop == std::string::npos)
@@ -92,6 +97,13 @@ std::string noteWithoutMeasuredCeiling(std::string note, SchedulerPolicy policy)
         at = from;
     }
     return note;
+}
+
+} // namespace
+
+std::string noteWithoutMeasuredCeiling(std::string note, SchedulerPolicy policy)
+{
+    return noteWithoutSentences(std::move(note), sentenceStart(policy), "not assumed.");
 }
 
 std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeiling& measured,
@@ -123,8 +135,52 @@ std::string noteWithMeasuredCeiling(const std::string& note, const MeasuredCeili
     if (!inputs.empty())
         sentence += "; " + std::string(kInputsWord) + inputs;
     sentence += "; not assumed.";
-    const std::string kept = noteWithoutMeasuredCeiling(note, measured.policy);
+    // A knee found replaces the record of a frontier without one.
+    const std::string kept =
+        noteWithoutNoKnee(noteWithoutMeasuredCeiling(note, measured.policy), measured.policy);
     return (kept.empty() ? std::string() : kept + " ") + sentence;
+}
+
+std::string noteWithNoKnee(const std::string& note, SchedulerPolicy policy,
+                           const CeilingProvenance& provenance, const std::string& inputs)
+{
+    char figures[256];
+    std::snprintf(figures, sizeof figures,
+                  "within loads %.2f to %.2f (simulated %s on %s, %.0f days, seed %llu",
+                  provenance.fromLoad, provenance.toLoad, provenance.how.c_str(),
+                  provenance.date.c_str(), provenance.days,
+                  static_cast<unsigned long long>(provenance.seed));
+    std::string sentence = noKneeStart(policy) + figures;
+    if (provenance.seeds > 1) {
+        char seeds[64];
+        std::snprintf(seeds, sizeof seeds, " to %llu",
+                      static_cast<unsigned long long>(provenance.seed + provenance.seeds - 1));
+        sentence.replace(sentence.rfind(", seed "), 7, ", seeds ");
+        sentence += seeds;
+    }
+    sentence += ": no class of jobs waited longer than it ran; " + std::string(kInputsWord) +
+                inputs + "); " + kNoKneeEnd;
+    const std::string kept = noteWithoutNoKnee(note, policy);
+    return (kept.empty() ? std::string() : kept + " ") + sentence;
+}
+
+std::string noteWithoutNoKnee(std::string note, SchedulerPolicy policy)
+{
+    return noteWithoutSentences(std::move(note), noKneeStart(policy), kNoKneeEnd);
+}
+
+std::optional<std::string> notedNoKneeInputs(const Project& project, SchedulerPolicy policy)
+{
+    const std::string& note = project.note;
+    const std::size_t at = note.find(noKneeStart(policy));
+    if (at == std::string::npos)
+        return std::nullopt;
+    const std::size_t end = note.find(kNoKneeEnd, at);
+    const std::size_t word = note.find(kInputsWord, at);
+    if (end == std::string::npos || word == std::string::npos || word > end ||
+        word + std::string(kInputsWord).size() + 16 > end)
+        return std::nullopt;
+    return note.substr(word + std::string(kInputsWord).size(), 16);
 }
 
 std::string measuredInputsFingerprint(const Project& project)
@@ -232,6 +288,13 @@ std::vector<FieldEdit> measurementEdits(const Project& project, const MeasuredCe
         {"/scheduler/measured_utilization_ceiling/" + key, boost::json::value(measured.ceiling)},
         {"/note", boost::json::value(noteWithMeasuredCeiling(project.note, measured, provenance,
                                                              measuredInputsFingerprint(project)))}};
+}
+
+std::vector<FieldEdit> noKneeEdits(const Project& project, SchedulerPolicy policy,
+                                   const CeilingProvenance& provenance)
+{
+    return {{"/note", boost::json::value(noteWithNoKnee(project.note, policy, provenance,
+                                                        measuredInputsFingerprint(project)))}};
 }
 
 std::vector<FieldEdit> measuredCeilingEdits(const Project& project, const MeasuredCeiling& measured,

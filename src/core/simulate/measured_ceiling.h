@@ -100,6 +100,29 @@ std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
                                                  std::optional<double> measured,
                                                  const std::string& how);
 
+/// A frontier of `policy` simulated on a project's inputs without a knee
+/// within its loads (not a bound below the first load: that is no
+/// measurement): recorded so that the project says its assumed ceiling
+/// stands for these inputs rather than asking for a measurement that would
+/// find none. The note's sentence: "Frontier of POLICY without a knee within
+/// loads 0.30 to 1.00 (…; inputs FINGERPRINT); the assumed ceiling stands."
+/// `note` with that sentence, an earlier one for the policy replaced.
+std::string noteWithNoKnee(const std::string& note, SchedulerPolicy policy,
+                           const CeilingProvenance& provenance, const std::string& inputs);
+
+/// `note` without `policy`'s no-knee sentence (noteWithNoKnee()), if any.
+std::string noteWithoutNoKnee(std::string note, SchedulerPolicy policy);
+
+/// The fingerprint of the inputs whose frontier of `policy` the note records
+/// as without a knee; none when it records none.
+std::optional<std::string> notedNoKneeInputs(const Project& project, SchedulerPolicy policy);
+
+/// The edit that records `policy`'s frontier of `project`'s current inputs
+/// as without a knee (`measure-ceiling` when it finds none): the note only;
+/// the ceilings are left as they are.
+std::vector<FieldEdit> noKneeEdits(const Project& project, SchedulerPolicy policy,
+                                   const CeilingProvenance& provenance);
+
 /// The edits that store `measured` in `project` as the knee of its current
 /// inputs, leaving the assumed ceiling as it is: the policy's measured
 /// ceiling and the note with the inputs' fingerprint (`measure-ceiling`).

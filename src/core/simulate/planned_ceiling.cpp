@@ -114,9 +114,10 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
     const auto stored =
         asStated.scheduler.measuredUtilizationCeiling[static_cast<std::size_t>(c.policy)];
     const auto noted = stored ? notedMeasuredInputs(asStated, c.policy) : std::nullopt;
+    const auto noKnee = notedNoKneeInputs(asStated, c.policy);
     const bool sessionKnees = session && !session->empty();
     // Nothing to compare: no fingerprint computed (evaluate's path at scale).
-    if (!noted && !sessionKnees) {
+    if (!noted && !noKnee && !sessionKnees) {
         c.notCurrent = stored;
         return provisionally(c, planned, session, {});
     }
@@ -148,6 +149,12 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
             return c;
         }
     c.notCurrent = stored;
+    // These inputs' frontier is recorded as without a knee: nothing to plan
+    // on provisionally, nothing to measure again.
+    if (noKnee && *noKnee == inputs) {
+        c.noKnee = true;
+        return c;
+    }
     return provisionally(c, planned, session, own);
 }
 
@@ -189,8 +196,12 @@ std::string plannedCeilingSentence(const PlannedCeiling& ceiling, const std::str
                           *ceiling.measured);
             return sentence + text + ceiling.measuredHow + ")";
         }
-        return sentence + "; not measured for these inputs";
+        return sentence + (ceiling.noKnee ? "; no knee for these inputs within the loads swept"
+                                          : "; not measured for these inputs");
     }
+    if (ceiling.noKnee)
+        return sentence + " (its frontier, simulated for these inputs, has no knee within the "
+                          "loads swept: the assumed ceiling stands)";
     if (ceiling.notCurrent) {
         std::snprintf(text, sizeof text,
                       " (the measured %.3f is not of these inputs: an earlier version, or its "

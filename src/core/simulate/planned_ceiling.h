@@ -80,6 +80,11 @@ struct PlannedCeiling
     /// it there is nothing to simulate and nothing to measure, and the
     /// sentence says so rather than asking for a measurement.
     bool plansWork = true;
+    /// Nothing measured, because the project records that its frontier for
+    /// exactly these inputs has no knee within the loads swept
+    /// (notedNoKneeInputs()): the assumed ceiling stands, and there is
+    /// nothing to measure again.
+    bool noKnee = false;
 
     bool onMeasured() const { return measured && !pinned; }
     double planned() const { return onMeasured() ? *measured : assumed; }

@@ -80,29 +80,40 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
                       .arg(measured.value().kneeLoad, 0, 'f', 2)};
 }
 
-std::optional<double> storeKneeBeforeSave(ProjectDocument* document, const PlanResults& results)
+std::optional<StoredKnee> storeKneeBeforeSave(ProjectDocument* document, const PlanResults& results)
 {
     // Only the project as stated, simulated to the end: a scenario's
     // frontier is not the baseline's, and edits made while a scenario is
     // shown would go to its overrides.
     if (!results.frontiersCurrent || !results.scenario.empty() || !document->scenario().isEmpty() ||
         !policyFrontier(results))
-        return std::nullopt;
-    const auto measured = measuredCeiling(*policyFrontier(results));
-    if (!measured)
-        return std::nullopt;
+        return {};
+    const Frontier& frontier = *policyFrontier(results);
+    const auto measured = measuredCeiling(frontier);
+    // A frontier without a knee within its loads is a result too, recorded
+    // as measure-ceiling records it; a bound below the first load is none.
+    const bool noKnee = !measured && kneeBound(frontier) == KneeBound::AboveSweep;
+    if (!measured && !noKnee)
+        return {};
     const Project& project = document->project();
+    const SchedulerPolicy policy = project.scheduler.policy;
     const std::string inputs = measuredInputsFingerprint(project);
-    if (measuredInputsFingerprint(results.project) != inputs ||
-        (project.scheduler.measuredUtilizationCeiling[std::size_t(measured.value().policy)] &&
-         notedMeasuredInputs(project, measured.value().policy) == inputs))
-        return std::nullopt;
+    if (measuredInputsFingerprint(results.project) != inputs)
+        return {};
+    if (noKnee ? notedNoKneeInputs(project, policy) == inputs
+               : project.scheduler.measuredUtilizationCeiling[std::size_t(policy)] &&
+                     notedMeasuredInputs(project, policy) == inputs)
+        return {}; // already recorded for these inputs
     const CeilingProvenance provenance =
         frontierProvenance(results, "by FleetPlanner in the background (stored when saved)");
-    if (document->edit(QObject::tr("Store the measured knee of these inputs"),
-                       measurementEdits(project, measured.value(), provenance)))
-        return std::nullopt; // refused (a read-only document): saved as it is
-    return measured.value().ceiling;
+    const auto refused =
+        noKnee ? document->edit(QObject::tr("Record that these inputs' frontier has no knee"),
+                                noKneeEdits(project, policy, provenance))
+               : document->edit(QObject::tr("Store the measured knee of these inputs"),
+                                measurementEdits(project, measured.value(), provenance));
+    if (refused)
+        return {}; // a read-only document: saved as it is
+    return StoredKnee{noKnee ? std::nullopt : std::optional<double>(measured.value().ceiling)};
 }
 
 } // namespace fleet::gui

@@ -32,8 +32,14 @@ CeilingOutcome applyMeasuredCeiling(ProjectDocument* document, const PlanResults
 /// noted (measurementEdits(): the assumed ceiling as it is), one undo step —
 /// when the document's own stored knee is of other inputs or none. Then the
 /// saved file plans in `fleetplanner-cli evaluate` on the knee the app's
-/// figures were planned on, not on the assumed ceiling. The knee stored, or
-/// none when nothing was stored.
-std::optional<double> storeKneeBeforeSave(ProjectDocument* document, const PlanResults& results);
+/// figures were planned on, not on the assumed ceiling. A frontier without a
+/// knee within its loads is recorded the same way (noKneeEdits()). What was
+/// stored (`knee` none: the record of no knee), or none when nothing was.
+struct StoredKnee
+{
+    std::optional<double> knee;
+};
+std::optional<StoredKnee> storeKneeBeforeSave(ProjectDocument* document,
+                                              const PlanResults& results);
 
 } // namespace fleet::gui
