@@ -19,6 +19,7 @@
 #include <cmath>
 #include <regex>
 #include <set>
+#include <tuple>
 
 using namespace fleet;
 
@@ -318,6 +319,42 @@ private slots:
         const std::string text = bad.error().toString();
         QVERIFY2(text.find("/models/0/active_params") != std::string::npos, text.c_str());
         QVERIFY2(text.find("must not exceed total_params") != std::string::npos, text.c_str());
+    }
+
+    /// A model is also found by the other ids of its shape (a reference or a
+    /// workload naming "llama-3.3-70b" or "deepseek-r1" is sized, not
+    /// refused); an alias that is not an id, or names two models, is refused
+    /// naming the entry.
+    void aModelIsFoundByItsAliases()
+    {
+        QCOMPARE(findModel("llama-3.3-70b"), findModel("llama-3.1-70b"));
+        QCOMPARE(findModel("deepseek-r1"), findModel("deepseek-v3"));
+        QVERIFY(findModel("llama-3.1-70b") != nullptr);
+        QVERIFY(findModel("no-such-model") == nullptr);
+        const auto table = [](const std::string& aliasesA, const std::string& aliasesB) {
+            const std::string entry = R"("total_params": 1e9, "active_params": 1e9, "layers": 4,
+                "hidden_size": 512, "kv_heads": 2, "head_dim": 64, "attention": "gqa", "source": "s",
+                "as_of": "2024")";
+            return parseModelTable(R"({"format": "fleetplanner-perf-models", "format_version": 1,
+                "models": [{"id": "a", "name": "A", "aliases": )" +
+                                       aliasesA + ", " + entry + R"(}, {"id": "b", "name": "B",
+                "aliases": )" + aliasesB +
+                                       ", " + entry + "}]}",
+                                   "test.json");
+        };
+        QVERIFY(table(R"(["a2"])", R"(["b2"])").ok());
+        for (const auto& [a, b, where, says] :
+             std::vector<std::tuple<std::string, std::string, std::string, std::string>>{
+                 {R"(["b"])", "[]", "/models/1", "the id or alias \"b\" is already model a's"},
+                 {R"(["x"])", R"(["x"])", "/models/1",
+                  "the id or alias \"x\" is already model a's"},
+                 {R"(["Not An Id"])", "[]", "/models/0/aliases/0", "must be an id"}}) {
+            const auto bad = table(a, b);
+            QVERIFY(!bad.ok());
+            const std::string text = bad.error().toString();
+            QVERIFY2(text.find(where) != std::string::npos && text.find(says) != std::string::npos,
+                     text.c_str());
+        }
     }
 };
 

@@ -36,6 +36,8 @@ std::string typeName(const boost::json::value& value)
     return "a value";
 }
 
+} // namespace
+
 bool isValidIdentifier(const std::string& text)
 {
     if (text.empty() || text.size() > 64)
@@ -47,8 +49,6 @@ bool isValidIdentifier(const std::string& text)
         (text[0] >= 'a' && text[0] <= 'z') || (text[0] >= '0' && text[0] <= '9');
     return alnumStart && std::all_of(text.begin(), text.end(), allowed);
 }
-
-} // namespace
 
 namespace {
 

@@ -108,4 +108,7 @@ private:
     std::vector<Issue> m_issues;
 };
 
+/// Whether `text` is an identifier as Reader::identifier() takes one.
+bool isValidIdentifier(const std::string& text);
+
 } // namespace fleet::json

@@ -3,8 +3,10 @@
 #include "perf/json_rules.h"
 #include "perf/perf_data.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 
 namespace fleet {
 
@@ -141,7 +143,8 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
                      "source", "as_of"},
                     {"attention", "kv_heads", "head_dim", "kv_latent_dims", "kv_lora_rank",
                      "query_heads", "experts", "experts_per_token", "shared_experts", "moe_layers",
-                     "attention_dim", "attention_chunk_tokens", "chunked_attention_layers"});
+                     "attention_dim", "attention_chunk_tokens", "chunked_attention_layers",
+                     "aliases"});
         ModelShape m;
         m.id = r.identifier(*o, "id", path).value_or("");
         r.setEntry(m.id);
@@ -174,6 +177,15 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
         readAttention(r, *o, path, m);
         m.source = r.string(*o, "source", path).value_or("");
         m.asOf = r.string(*o, "as_of", path).value_or("");
+        if (const auto* aliases = r.array(*o, "aliases", path, false))
+            for (std::size_t a = 0; a < aliases->size(); ++a) {
+                const auto* alias = (*aliases)[a].if_string();
+                if (!alias || !json::isValidIdentifier(std::string(*alias)))
+                    r.report(json::pointer(path + "/aliases", a),
+                             "must be an id: 1–64 characters of a–z, 0–9, '-', '_' or '.'");
+                else
+                    m.aliases.emplace_back(*alias);
+            }
         if (m.activeParams > m.totalParams)
             r.report(path + "/active_params", "must not exceed total_params");
         if (m.kvLatentDims == 0 && (m.kvHeads == 0 || m.headDim == 0))
@@ -186,6 +198,19 @@ Result<std::vector<ModelShape>> parseModelTable(std::string_view text, const std
         checkExperts(r, *o, path, m);
         r.setEntry("");
         models.push_back(std::move(m));
+    }
+    // Every id and alias names one model.
+    std::map<std::string, std::size_t> names;
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        std::vector<std::string> own = models[i].aliases;
+        own.push_back(models[i].id);
+        for (const std::string& name : own) {
+            const auto [at, added] = names.emplace(name, i);
+            if (!added)
+                r.report(json::pointer("/models", i), "the id or alias \"" + name +
+                                                          "\" is already model " +
+                                                          models[at->second].id + "'s");
+        }
     }
     if (r.failed())
         return Error(r.issues());
@@ -204,7 +229,7 @@ const std::vector<ModelShape>& builtinModels()
 const ModelShape* findModel(std::string_view id)
 {
     for (const ModelShape& m : builtinModels())
-        if (m.id == id)
+        if (m.id == id || std::find(m.aliases.begin(), m.aliases.end(), id) != m.aliases.end())
             return &m;
     return nullptr;
 }

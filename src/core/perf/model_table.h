@@ -51,6 +51,10 @@ struct ModelShape
     int chunkedAttentionLayers = 0;
     std::string source;
     std::string asOf;
+    /// Other ids the model is known by (a release of the same weights' shape:
+    /// "llama-3.3-70b" for llama-3.1-70b, "deepseek-r1" for deepseek-v3);
+    /// findModel() takes them as the id.
+    std::vector<std::string> aliases;
 
     bool mixtureOfExperts() const { return experts > 0; }
     /// Values cached per token over all layers (K and V, or the latent).
