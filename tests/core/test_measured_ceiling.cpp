@@ -346,6 +346,13 @@ private slots:
         QVERIFY(!notedNoKneeInputs(measured, SchedulerPolicy::TopologyAware));
         QVERIFY(plannedCeiling(measured).onMeasured());
         QVERIFY(measured.note.find("without a knee") == std::string::npos);
+        // And the latest measurement wins the other way too: recorded again,
+        // the knee's sentence goes, and the stored knee is not planned on.
+        const Project again = recorded(measured);
+        QVERIFY(!notedMeasuredInputs(again, SchedulerPolicy::TopologyAware));
+        const PlannedCeiling last = plannedCeiling(again);
+        QVERIFY(last.noKnee && !last.onMeasured());
+        QCOMPARE(*last.notCurrent, 0.7);
     }
 
     /// `solve --apply` pins the plan's choices, which changes the inputs'

@@ -160,7 +160,9 @@ std::string noteWithNoKnee(const std::string& note, SchedulerPolicy policy,
     }
     sentence += ": no class of jobs waited longer than it ran; " + std::string(kInputsWord) +
                 inputs + "); " + kNoKneeEnd;
-    const std::string kept = noteWithoutNoKnee(note, policy);
+    // The latest measurement wins: a knee noted earlier is no longer said
+    // to be of any inputs.
+    const std::string kept = noteWithoutNoKnee(noteWithoutMeasuredCeiling(note, policy), policy);
     return (kept.empty() ? std::string() : kept + " ") + sentence;
 }
 

@@ -106,7 +106,9 @@ std::optional<std::string> assumedVersusMeasured(const Scheduler& scheduler,
 /// stands for these inputs rather than asking for a measurement that would
 /// find none. The note's sentence: "Frontier of POLICY without a knee within
 /// loads 0.30 to 1.00 (…; inputs FINGERPRINT); the assumed ceiling stands."
-/// `note` with that sentence, an earlier one for the policy replaced.
+/// `note` with that sentence, an earlier one for the policy replaced, and
+/// the policy's measured-ceiling sentence removed (the latest measurement
+/// wins: a stored knee is then of no noted inputs, and not planned on).
 std::string noteWithNoKnee(const std::string& note, SchedulerPolicy policy,
                            const CeilingProvenance& provenance, const std::string& inputs);
 

@@ -100,10 +100,12 @@ std::optional<StoredKnee> storeKneeBeforeSave(ProjectDocument* document, const P
     const std::string inputs = measuredInputsFingerprint(project);
     if (measuredInputsFingerprint(results.project) != inputs)
         return {};
-    if (noKnee ? notedNoKneeInputs(project, policy) == inputs
-               : project.scheduler.measuredUtilizationCeiling[std::size_t(policy)] &&
-                     notedMeasuredInputs(project, policy) == inputs)
-        return {}; // already recorded for these inputs
+    // Anything already recorded for these inputs is left as it is (a knee
+    // measured with other seeds included): a save changes no measurement.
+    if (notedNoKneeInputs(project, policy) == inputs ||
+        (project.scheduler.measuredUtilizationCeiling[std::size_t(policy)] &&
+         notedMeasuredInputs(project, policy) == inputs))
+        return {};
     const CeilingProvenance provenance =
         frontierProvenance(results, "by FleetPlanner in the background (stored when saved)");
     const auto refused =
