@@ -96,7 +96,12 @@ std::optional<StoredKnee> storeKneeBeforeSave(ProjectDocument* document, const P
     if (!measured && !noKnee)
         return {};
     const Project& project = document->project();
-    const SchedulerPolicy policy = project.scheduler.policy;
+    // The frontier's own policy: the fingerprint leaves the policy out, so
+    // the results may be of the policy the document had before.
+    const auto frontierPolicy = schedulerPolicyOf(frontier.policy);
+    if (!frontierPolicy)
+        return {};
+    const SchedulerPolicy policy = *frontierPolicy;
     const std::string inputs = measuredInputsFingerprint(project);
     if (measuredInputsFingerprint(results.project) != inputs)
         return {};
