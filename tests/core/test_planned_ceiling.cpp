@@ -114,7 +114,16 @@ private slots:
         knees.addWithoutKnee(measuredInputsFingerprint(edited), SchedulerPolicy::TopologyAware);
         c = plannedCeiling(edited, nullptr, &knees);
         QVERIFY(!c.onMeasured() && !c.provisional);
+        QVERIFY(c.noKnee); // said as a project's record of no knee is
         QCOMPARE(c.planned(), 0.85);
+        // An empty session that simulated only frontiers without a knee is
+        // not "nothing simulated".
+        MeasuredKnees withoutAny;
+        withoutAny.setMeasuring(true);
+        withoutAny.addWithoutKnee(measuredInputsFingerprint(edited),
+                                  SchedulerPolicy::TopologyAware);
+        QVERIFY(!withoutAny.empty());
+        QVERIFY(plannedCeiling(edited, nullptr, &withoutAny).noKnee);
         // These inputs' own knee lands: planned on it, the file's named as not of them.
         knees.add(measuredInputsFingerprint(edited), SchedulerPolicy::TopologyAware, 0.63);
         c = plannedCeiling(edited, nullptr, &knees);

@@ -204,10 +204,11 @@ private slots:
                                  test::kPatienceMs);
         QVERIFY2(said.front().contains(QStringLiteral("a knee of earlier inputs")),
                  qPrintable(said.join(QStringLiteral(" | "))));
+        // Said as the record of no knee says it: one sentence for one fact.
         QCOMPARE(said.back(),
                  QStringLiteral("Utilization ceiling of topology_aware: planned on assumed 0.85 "
-                                "(not measured for these inputs; the frontier simulated for these "
-                                "inputs has no knee within its loads)"));
+                                "(its frontier, simulated for these inputs, has no knee within the "
+                                "loads swept: the assumed ceiling stands)"));
         QCOMPARE(recompute.latest()->project.scheduler.ceiling(), 0.85);
 
         // As it ships, with that record: said from its first figures, never

@@ -65,24 +65,21 @@ std::optional<double> MeasuredKnees::find(const std::string& inputs, SchedulerPo
 bool MeasuredKnees::empty() const
 {
     const std::lock_guard lock(m_mutex);
-    return m_knees.empty();
+    return m_knees.empty() && m_withoutKnee.empty();
 }
 
 namespace {
 
-/// Nothing current for `planned`: while the session measures in the
+/// Nothing current for the snapshot: while the session measures in the
 /// background, the plan is on a knee of earlier inputs (the last simulated,
-/// else the stored one) until these inputs' lands — unless their frontier
-/// was simulated and had none. `own` is planned's fingerprint when known.
-PlannedCeiling provisionally(PlannedCeiling c, const Project& planned, const MeasuredKnees* session,
-                             const std::string& own)
+/// else the stored one) until these inputs' lands.
+PlannedCeiling provisionally(PlannedCeiling c, const MeasuredKnees* session)
 {
     if (!session || !session->measuring() || c.pinned || !c.plansWork)
         return c;
     const std::optional<double> knee =
         session->latest(c.policy) ? session->latest(c.policy) : c.notCurrent;
-    if (!knee ||
-        session->foundNoKnee(own.empty() ? measuredInputsFingerprint(planned) : own, c.policy))
+    if (!knee)
         return c;
     c.measured = knee;
     c.provisional = true;
@@ -119,7 +116,7 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
     // Nothing to compare: no fingerprint computed (evaluate's path at scale).
     if (!noted && !noKnee && !sessionKnees) {
         c.notCurrent = stored;
-        return provisionally(c, planned, session, {});
+        return provisionally(c, session);
     }
     // Each fingerprint once: a serialization of the whole project.
     const std::string own =
@@ -149,13 +146,14 @@ PlannedCeiling plannedCeiling(const Project& planned, const Project* stated,
             return c;
         }
     c.notCurrent = stored;
-    // These inputs' frontier is recorded as without a knee: nothing to plan
-    // on provisionally, nothing to measure again.
-    if (noKnee && *noKnee == inputs) {
+    // These inputs' frontier has no knee, as the project records it or this
+    // session simulated it: nothing to plan on provisionally, nothing to
+    // measure again.
+    if ((noKnee && *noKnee == inputs) || (sessionKnees && session->foundNoKnee(own, c.policy))) {
         c.noKnee = true;
         return c;
     }
-    return provisionally(c, planned, session, own);
+    return provisionally(c, session);
 }
 
 Project onPlannedCeiling(Project project, const PlannedCeiling& ceiling)

@@ -31,12 +31,14 @@ class MeasuredKnees
 public:
     void add(const std::string& inputs, SchedulerPolicy policy, double knee);
     /// The frontier of `policy` simulated on `inputs` has no knee within its
-    /// loads: no provisional knee is planned on for them.
+    /// loads: those inputs plan on the assumed ceiling, said so
+    /// (PlannedCeiling::noKnee), never on a provisional knee.
     void addWithoutKnee(const std::string& inputs, SchedulerPolicy policy);
     std::optional<double> find(const std::string& inputs, SchedulerPolicy policy) const;
     bool foundNoKnee(const std::string& inputs, SchedulerPolicy policy) const;
     /// The knee of `policy` added last, whatever its inputs.
     std::optional<double> latest(SchedulerPolicy policy) const;
+    /// Nothing simulated yet: no knee and no frontier without one.
     bool empty() const;
     /// Whether the knees of new inputs are being simulated (the app's
     /// background part is on): only then is a knee of earlier inputs planned
@@ -80,10 +82,11 @@ struct PlannedCeiling
     /// it there is nothing to simulate and nothing to measure, and the
     /// sentence says so rather than asking for a measurement.
     bool plansWork = true;
-    /// Nothing measured, because the project records that its frontier for
-    /// exactly these inputs has no knee within the loads swept
-    /// (notedNoKneeInputs()): the assumed ceiling stands, and there is
-    /// nothing to measure again.
+    /// Nothing measured, because the frontier of exactly these inputs has no
+    /// knee within the loads swept — as the project records it
+    /// (notedNoKneeInputs()) or as this session simulated it
+    /// (MeasuredKnees::foundNoKnee()): the assumed ceiling stands, and there
+    /// is nothing to measure again.
     bool noKnee = false;
 
     bool onMeasured() const { return measured && !pinned; }
