@@ -548,11 +548,10 @@ QString MainWindow::storeKneeOnSave()
     const auto stored = results ? storeKneeBeforeSave(m_document, *results) : std::nullopt;
     if (!stored)
         return {};
-    return stored->knee ? tr(", with the knee its figures were planned on (%1, measured for "
-                             "these inputs in the background)")
-                              .arg(*stored->knee, 0, 'f', 3)
-                        : tr(", with the record that these inputs' frontier has no knee within "
-                             "its loads (the assumed ceiling stands)");
+    // Short: the status bar shares its line with the background's progress.
+    return stored->knee
+               ? tr(" with the knee measured for these inputs, %1").arg(*stored->knee, 0, 'f', 3)
+               : tr(" with the record that these inputs have no knee");
 }
 
 bool MainWindow::saveProject()

@@ -24,6 +24,7 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -252,6 +253,10 @@ private slots:
 
         window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
         QVERIFY(!window.document()->isModified());
+        QVERIFY2(window.statusBar()->currentMessage().endsWith(
+                     QStringLiteral(" with the knee measured for these inputs, %1")
+                         .arg(*app.ceiling.measured, 0, 'f', 3)),
+                 qPrintable(window.statusBar()->currentMessage()));
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
         const Project saved = openProjectFile(path.toStdString()).value();
         QVERIFY(!staleMeasuredCeiling(saved));
@@ -281,6 +286,8 @@ private slots:
         QVERIFY(!plannedCeiling(lab).noKnee);
         QVERIFY(saveProjectFile(lab, path.toStdString()));
         MainWindow window;
+        window.resize(1440, 900);
+        window.show();
         window.recompute()->setSettleDelayMs(0);
         QVERIFY(window.openFile(path));
         RecomputeService& recompute = *window.recompute();
@@ -288,6 +295,13 @@ private slots:
                                      !recompute.slowBusy() && recompute.upToDate(),
                                  test::kPatienceMs);
         window.findChild<QAction*>(QStringLiteral("actionSave"))->trigger();
+        QVERIFY2(window.statusBar()->currentMessage().contains(
+                     QStringLiteral("with the record that these inputs have no knee")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        // The strip and the status bar as a user sees them after the save.
+        QCoreApplication::processEvents();
+        QVERIFY(window.grab().toImage().save(
+            QStringLiteral(FLEET_BINARY_DIR "/gui_no-knee-saved.png")));
         const Project saved = openProjectFile(path.toStdString()).value();
         QVERIFY(plannedCeiling(saved).noKnee);
         QVERIFY(!saved.scheduler.measuredCeiling());
