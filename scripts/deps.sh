@@ -3,13 +3,15 @@
 # As root it installs what is missing; otherwise it prints the exact command
 # to run and exits 1. Sourced by run.sh and test.sh.
 
+# `file`: CPack's DEB generator needs it for its shared-library dependencies
+# (test_deb_package failed without it on a minimal Debian 12, 2026-12-07).
 FLEET_DEBIAN_PACKAGES=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
   qt6-tools-dev qt6-l10n-tools
   libeigen3-dev libboost-json1.81-dev libsqlite3-dev coinor-libcbc-dev libbenchmark-dev
   fonts-dejavu-core xvfb xauth python3 python3-jsonschema glpk-utils
-  dpkg-dev desktop-file-utils appstream
+  dpkg-dev file desktop-file-utils appstream
   libxlsxwriter-dev python3-openpyxl libzip-dev
   ccache mold
 )
