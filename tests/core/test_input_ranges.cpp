@@ -282,22 +282,33 @@ private slots:
             std::vector<WorkloadRequirements> built;
             for (const Workload& workload : project.workloads)
                 built.push_back(workloadRequirements(project, naive, workload));
-            for (const double factor : {0.5, 1.0, 1.7}) {
-                Project drawn = project;
+            // As a Monte Carlo thread draws: one project and one repriced
+            // evaluation kept from draw to draw (nothing of the draw before
+            // may stay), and each draw priced afresh too.
+            Project drawn = project;
+            Project drawnNaive = naive;
+            RepricedEvaluation kept = startRepricing(project, built);
+            for (const double factor : {0.5, 1.0, 1.7, 0.5}) {
                 for (std::size_t j = 0; j < prices.size(); ++j) {
                     QVERIFY(prices[j].priceOnly);
                     // Alternate directions, so the cheapest GPU and plan change too.
-                    prices[j].set(drawn, prices[j].get(project) * (j % 2 ? factor : 1 / factor));
+                    const double price = prices[j].get(project) * (j % 2 ? factor : 1 / factor);
+                    prices[j].set(drawn, price);
+                    prices[j].set(drawnNaive, price);
                 }
                 const std::string full = fleet::test::text(evaluate(drawn));
+                const QString where = QStringLiteral("%1 at ×%2")
+                                          .arg(QString::fromStdString(project.name))
+                                          .arg(factor);
                 QVERIFY2(fleet::test::text(evaluateRepriced(drawn, built)) == full,
-                         qPrintable(QStringLiteral("%1 at ×%2")
-                                        .arg(QString::fromStdString(project.name))
-                                        .arg(factor)));
+                         qPrintable(where));
+                reprice(drawn, drawnNaive, kept);
+                QVERIFY2(fleet::test::text(kept.evaluation) == full,
+                         qPrintable(where + QStringLiteral(", repriced in place")));
                 ++compared;
             }
         }
-        QCOMPARE(compared, 27);
+        QCOMPARE(compared, 36);
     }
 
     void theSamplesCostMovesWithItsRanges()

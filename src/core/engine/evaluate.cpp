@@ -113,21 +113,23 @@ std::vector<OptionResult> baselineOptions(const Project& naive, const Workload& 
     return buildOptions(naive, workload, filter, nullptr);
 }
 
-/// The baseline: the candidate cheapest on demand.
-void priceBaseline(const Project& project, std::vector<OptionResult> candidates,
-                   WorkloadEvaluation& result)
+/// Prices the baseline's candidates in place; the index of the one cheapest
+/// on demand (the baseline), -1 when none is priced on demand.
+int priceBaseline(const Project& project, std::vector<OptionResult>& candidates)
 {
     double best = std::numeric_limits<double>::infinity();
-    for (OptionResult& option : candidates) {
+    int cheapest = -1;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        OptionResult& option = candidates[i];
         const GpuModel* gpu = project.catalog().gpu(option.gpuId);
         option.planCosts = planCosts(project, *gpu, option, false);
         const PlanCost* onDemand = option.cost(Plan::OnDemand);
         if (onDemand && onDemand->totalUsd < best) {
             best = onDemand->totalUsd;
-            result.baselineMonthlyCostUsd = onDemand->monthlyUsd;
-            result.baseline = std::move(option);
+            cheapest = int(i);
         }
     }
+    return cheapest;
 }
 
 std::string shortNumber(double value)
@@ -472,16 +474,19 @@ WorkloadEvaluation evaluateWorkload(const Project& project, const Project& naive
                          warnings);
 }
 
-WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
-                                 const Workload& workload, WorkloadRequirements built,
-                                 std::vector<std::string>& warnings)
+namespace {
+
+/// What a price moves in a workload's evaluation whose options are built
+/// (`result.options`, their requirements): every option's plan costs, the
+/// choice, the attributed cost and its warnings, all set anew (nothing of an
+/// earlier pricing is kept). The baseline is priced apart.
+void priceChoice(const Project& project, const Workload& workload, WorkloadEvaluation& result,
+                 std::vector<std::string>& warnings)
 {
-    WorkloadEvaluation result;
-    result.id = workload.id;
-    result.name = workload.name;
-    result.kind = workload.kind();
-    result.options = std::move(built.options);
-    result.rejected = std::move(built.rejected);
+    result.chosen = -1;
+    result.chosenPlan = Plan::OnDemand;
+    result.problem.clear();
+    result.monthlyCostUsd.clear();
     // Spot takes preemptible work on whole GPUs (spotRefusal, the rule of the
     // optimizer's spot columns): a size-mode partition or share on spot was
     // a plan the model cannot hold (issue 27, item 3).
@@ -498,7 +503,26 @@ WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
         warnings.push_back("workload " + workload.id + ": " + result.problem);
     if (const OptionResult* option = result.chosenOption())
         warnAboutService(project, workload, *option, warnings);
-    priceBaseline(naive, std::move(built.baselineOptions), result);
+}
+
+} // namespace
+
+WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
+                                 const Workload& workload, WorkloadRequirements built,
+                                 std::vector<std::string>& warnings)
+{
+    WorkloadEvaluation result;
+    result.id = workload.id;
+    result.name = workload.name;
+    result.kind = workload.kind();
+    result.options = std::move(built.options);
+    result.rejected = std::move(built.rejected);
+    priceChoice(project, workload, result, warnings);
+    if (const int cheapest = priceBaseline(naive, built.baselineOptions); cheapest >= 0) {
+        OptionResult& baseline = built.baselineOptions[std::size_t(cheapest)];
+        result.baselineMonthlyCostUsd = baseline.cost(Plan::OnDemand)->monthlyUsd;
+        result.baseline = std::move(baseline);
+    }
     result.servedPerMonth = servedPerMonth(project, workload);
     return result;
 }
@@ -510,16 +534,52 @@ void completeEvaluation(const Project& project, Evaluation& evaluation)
     flagSuspicious(project, evaluation);
 }
 
+RepricedEvaluation startRepricing(const Project& project, std::vector<WorkloadRequirements> built)
+{
+    RepricedEvaluation state;
+    for (std::size_t i = 0; i < project.workloads.size() && i < built.size(); ++i) {
+        const Workload& workload = project.workloads[i];
+        WorkloadEvaluation result;
+        result.id = workload.id;
+        result.name = workload.name;
+        result.kind = workload.kind();
+        result.options = std::move(built[i].options);
+        result.rejected = std::move(built[i].rejected);
+        // What a workload serves moves with its demand, never with a price.
+        result.servedPerMonth = servedPerMonth(project, workload);
+        state.evaluation.workloads.push_back(std::move(result));
+        state.baselineCandidates.push_back(std::move(built[i].baselineOptions));
+    }
+    return state;
+}
+
+void reprice(const Project& project, const Project& naive, RepricedEvaluation& state)
+{
+    Evaluation& evaluation = state.evaluation;
+    evaluation.kpis = Kpis{};
+    evaluation.gpus = GpuCounts{};
+    evaluation.warnings.clear();
+    for (std::size_t i = 0; i < evaluation.workloads.size(); ++i) {
+        const Workload& workload = project.workloads[i];
+        WorkloadEvaluation& result = evaluation.workloads[i];
+        priceChoice(project, workload, result, evaluation.warnings);
+        std::vector<OptionResult>& candidates = state.baselineCandidates[i];
+        result.baseline.reset();
+        result.baselineMonthlyCostUsd.clear();
+        if (const int cheapest = priceBaseline(naive, candidates); cheapest >= 0) {
+            result.baseline = candidates[std::size_t(cheapest)];
+            result.baselineMonthlyCostUsd = result.baseline->cost(Plan::OnDemand)->monthlyUsd;
+        }
+    }
+    completeEvaluation(project, evaluation);
+}
+
 Evaluation evaluateRepriced(const Project& project,
                             const std::vector<WorkloadRequirements>& requirements)
 {
-    Evaluation evaluation;
-    const Project naive = baselineProject(project);
-    for (std::size_t i = 0; i < project.workloads.size() && i < requirements.size(); ++i)
-        evaluation.workloads.push_back(priceWorkload(project, naive, project.workloads[i],
-                                                     requirements[i], evaluation.warnings));
-    completeEvaluation(project, evaluation);
-    return evaluation;
+    RepricedEvaluation state = startRepricing(project, requirements);
+    reprice(project, baselineProject(project), state);
+    return std::move(state.evaluation);
 }
 
 Evaluation evaluate(const Project& project)

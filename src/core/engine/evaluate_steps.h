@@ -49,6 +49,28 @@ WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
 Evaluation evaluateRepriced(const Project& project,
                             const std::vector<WorkloadRequirements>& requirements);
 
+/// One project's workloads kept between draws of its prices alone (the
+/// Monte Carlo's threads, one each): every workload's options and baseline
+/// candidates as built once, priced anew in place by reprice() — no option
+/// is copied or built again for a draw.
+struct RepricedEvaluation
+{
+    Evaluation evaluation;
+    std::vector<std::vector<OptionResult>> baselineCandidates; ///< per workload
+};
+/// The state before its first reprice(): `requirements` follow the
+/// project's workloads, in order. What each workload serves is set here
+/// (demand, not prices, moves it).
+RepricedEvaluation startRepricing(const Project& project,
+                                  std::vector<WorkloadRequirements> requirements);
+/// Prices `state` at `project`'s prices, every field a price moves set anew
+/// (each option's plan costs, the choice, the attributed cost, the baseline,
+/// the warnings, the KPIs and GPU counts): state.evaluation is then what
+/// evaluate(project) gives, for a `project` that differs from the one the
+/// requirements were built under in its prices alone, whatever was priced
+/// before. `naive` is baselineProject(project).
+void reprice(const Project& project, const Project& naive, RepricedEvaluation& state);
+
 /// The steps across every workload of `evaluation` (in the project's order):
 /// a fixed fleet's cash (which sets each workload's attributed cost), the
 /// KPIs, the fleet's capacity per month and the alerts.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <thread>
 
 namespace fleet {
@@ -169,9 +170,10 @@ Result<RangeRun> runRanges(const Project& project, const RangeOptions& options)
     run.threads = std::clamp(options.threads > 0 ? options.threads : cores, 1, options.draws);
 
     // Draws of prices alone size nothing anew: every workload's options are
-    // built once and only priced again per draw (evaluateRepriced, the
-    // same Evaluation as evaluate: test_input_ranges). 1,000 scaled
-    // workloads with one price range: 0.08 s of CPU a draw evaluated whole.
+    // built once and only priced again per draw (reprice(), on each
+    // thread's own copy; the same Evaluation as evaluate: test_input_ranges).
+    // 1,000 scaled workloads with one price range: 0.08 s of CPU a draw
+    // evaluated whole.
     const bool pricesOnly =
         !targets.empty() && std::all_of(targets.begin(), targets.end(),
                                         [](const RangeTarget& t) { return t.priceOnly; });
@@ -187,6 +189,19 @@ Result<RangeRun> runRanges(const Project& project, const RangeOptions& options)
     const auto work = [&] {
         if (options.workerStart)
             options.workerStart();
+        // The thread's own project, set at every draw by every range (a
+        // range's target is one field, set outright: a draw keeps nothing
+        // of the one before), and for prices alone its own evaluation,
+        // priced anew in place: copying the project and every workload's
+        // options for each draw was most of a draw's time at 10,000
+        // workloads (docs/MODEL.md, "Ranges").
+        Project drawn = project;
+        std::optional<Project> drawnNaive;
+        std::optional<RepricedEvaluation> repriced;
+        if (pricesOnly) {
+            drawnNaive = baselineProject(project);
+            repriced = startRepricing(project, built);
+        }
         while (true) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 stopped = true;
@@ -196,18 +211,23 @@ Result<RangeRun> runRanges(const Project& project, const RangeOptions& options)
             if (i >= options.draws)
                 return;
             DrawResult& result = results[std::size_t(i)];
-            Project drawn = project;
             for (std::size_t j = 0; j < targets.size(); ++j) {
                 double value = drawFromRange(project.ranges[j], run.seed, std::uint64_t(i), j);
                 if (targets[j].integer)
                     value = std::clamp(std::round(value), std::ceil(project.ranges[j].low),
                                        std::floor(project.ranges[j].high));
                 targets[j].set(drawn, value);
+                if (drawnNaive)
+                    targets[j].set(*drawnNaive, value);
                 result.inputs.push_back(value);
             }
             try {
-                const Evaluation evaluation =
-                    pricesOnly ? evaluateRepriced(drawn, built) : evaluate(drawn);
+                std::optional<Evaluation> evaluated;
+                if (repriced)
+                    reprice(drawn, *drawnNaive, *repriced);
+                else
+                    evaluated = evaluate(drawn);
+                const Evaluation& evaluation = repriced ? repriced->evaluation : *evaluated;
                 for (std::size_t k = 0; k < kKpiCount; ++k)
                     result.kpis[k] = kpiValue(evaluation.kpis, kAllKpis[k]).value_or(kUndefined);
                 result.months = evaluation.kpis.monthlyCostUsd;
