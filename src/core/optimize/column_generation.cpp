@@ -36,9 +36,6 @@ namespace {
 /// Rounds of pricing before giving up on column generation (the LP is then
 /// solved whole): the sample's scaled projects end in 3–6.
 constexpr int kMaxPricingRounds = 200;
-/// The idiot crash's passes before the master's first primal simplex
-/// (ClpSolve's "use idiot and look at further info").
-constexpr int kIdiotPasses = 10;
 
 /// Column generation is used only where the master keeps less than this
 /// fraction (1/k) of the LP's rows (usesColumnGeneration).
@@ -310,19 +307,19 @@ double Master::price(const Block& block, const BlockOption& option, const double
 
 Result<MilpSolution> Master::solve()
 {
-    // The first master from scratch: CLP's presolve, then its "idiot" crash
-    // (an approximate solve by penalties) and the primal simplex from the
-    // basis it ends near; later rounds start from the basis found. On
-    // `scripts/scaled_project.py 10000`'s master (6,433 rows × 44,521
-    // columns, 6,200 of the rows convexity rows) CLP's own choice (its dual
-    // simplex) took 13.2 s and 31,585 iterations, this 1.3 s and 6,247, to
-    // the same optimum (2026-12-07; barrier with crossover 2.9 s, sprint
-    // 2.2 s and it prints to stdout). Dual alone took 11.1 s on a
-    // customer-like 10,000 master where CLP's choice took 4.1 s.
-    ClpSolve idiot;
-    idiot.setSolveType(ClpSolve::usePrimalorSprint);
-    idiot.setSpecialOption(1, 2, kIdiotPasses);
-    m_clp.initialSolve(idiot);
+    // The first master from scratch: CLP's presolve, its barrier (interior
+    // point) method and a crossover to a vertex; later rounds start from the
+    // basis found. Chosen over CLP's own choice for being never far from the
+    // fastest of CLP's methods on the masters measured (2026-12-07, this
+    // machine; docs/OPTIMIZER.md, "The master's first solve"): on
+    // `scripts/scaled_project.py 10000`'s (6,433 rows × 44,521 columns,
+    // 6,200 of the rows workloads' convexity rows) CLP's choice (its dual
+    // simplex) 13.2 s, the idiot crash and primal 1.3 s, barrier 2.6 s; on
+    // bench_optimizer's 1,000 generated workloads over 9 GPU models (2,823 ×
+    // 36,535) CLP's choice 10.4 s, idiot 14.6 s, dual 2.5 s, barrier 5.4 s.
+    ClpSolve barrier;
+    barrier.setSolveType(ClpSolve::useBarrier);
+    m_clp.initialSolve(barrier);
     for (int round = 0; round < kMaxPricingRounds; ++round) {
         if (m_cancel && m_cancel->load()) { // superseded: no answer is wanted
             MilpSolution stopped;
