@@ -8,6 +8,7 @@
 // the inputs people think in are in test_invariants_quantities.cpp.
 
 #include "invariant_edits.h"
+#include "model/regime_descriptor.h"
 #include "support/fleet_test.h"
 
 #include <algorithm>
@@ -152,38 +153,62 @@ Outcome renamedIdsChangeNothing(const Case& c)
     return sameFigures(c.evaluation(), evaluate(renamed));
 }
 
+/// GPUs one allocation of `workload`'s chosen option holds at a time: a whole
+/// NVLink domain (an NVL72 rack) under bare metal on a rack-scale part
+/// (engine/resource_unit.h), else 1; 1 when nothing is chosen.
+int allocationGpusOf(const Project& project, const Evaluation& evaluation,
+                     const std::string& workload)
+{
+    for (const WorkloadEvaluation& w : evaluation.workloads)
+        if (w.id == workload)
+            if (const OptionResult* option = w.chosenOption())
+                if (const GpuModel* gpu = project.catalog().gpu(option->gpuId);
+                    gpu && gpu->rackScale() &&
+                    regimeDescriptor(option->regime).rackScaleByDomain == RegimeFlag::Yes)
+                    return gpu->nvlinkDomainGpus;
+    return 1;
+}
+
 // Two halves of a workload are the same work: the project's cost moves by no
-// more than the rounding of each half to whole replicas, GPUs and gangs.
+// more than the rounding of each half to whole replicas, GPUs and gangs — and
+// to whole allocations, where bare metal on a rack-scale part holds a rack
+// (seed 54982736 of the long mode: 400 notebook users of half a GPU each on
+// GB200 NVL72 bare metal, a rack each, split in two).
 Outcome splitWorkloadChangesLittle(const Case& c)
 {
     Project split = c.project;
     split.workloads.clear();
-    bool any = false;
-    double roundingGpus = 0;
+    std::vector<std::pair<std::string, double>> halvedGpus; // per halved workload: its unit
     for (const Workload& w : c.project.workloads) {
         Workload half = w;
-        bool halved = true;
         if (auto* b = std::get_if<BatchSpec>(&half.spec)) {
             b->gpuHoursPerMonth /= 2;
-            roundingGpus += b->gpusPerJob;
+            halvedGpus.emplace_back(w.id, b->gpusPerJob);
         } else if (auto* n = std::get_if<NotebookSpec>(&half.spec); n && n->users % 2 == 0) {
             n->users /= 2;
-            roundingGpus += std::ceil(n->gpusPerUser);
-        } else
-            halved = false;
-        if (!halved) {
+            halvedGpus.emplace_back(w.id, std::ceil(n->gpusPerUser));
+        } else {
             split.workloads.push_back(w);
             continue;
         }
-        any = true;
         Workload other = half;
         other.id += "-half";
         split.workloads.push_back(std::move(half));
         split.workloads.push_back(std::move(other));
     }
-    if (!any)
+    if (halvedGpus.empty())
         return notApplicable();
     const Evaluation after = evaluate(split);
+    // Each half rounds its unit up to whole allocations of the option it
+    // takes, before or after the split.
+    double roundingGpus = 0;
+    for (const auto& [id, gpus] : halvedGpus) {
+        const int allocation =
+            std::max({allocationGpusOf(c.project, c.evaluation(), id),
+                      allocationGpusOf(split, after, id),
+                      allocationGpusOf(split, after, id + "-half")});
+        roundingGpus += std::ceil(gpus / allocation) * allocation;
+    }
     const double was = c.evaluation().kpis.totalCostUsd, now = after.kpis.totalCostUsd;
     // Batch GPU-hours and users are linear; each half rounds its own GPUs up
     // (a batch job's gang, a session's GPUs), at most that many GPUs a month
