@@ -203,10 +203,9 @@ Outcome splitWorkloadChangesLittle(const Case& c)
     // takes, before or after the split.
     double roundingGpus = 0;
     for (const auto& [id, gpus] : halvedGpus) {
-        const int allocation =
-            std::max({allocationGpusOf(c.project, c.evaluation(), id),
-                      allocationGpusOf(split, after, id),
-                      allocationGpusOf(split, after, id + "-half")});
+        const int allocation = std::max({allocationGpusOf(c.project, c.evaluation(), id),
+                                         allocationGpusOf(split, after, id),
+                                         allocationGpusOf(split, after, id + "-half")});
         roundingGpus += std::ceil(gpus / allocation) * allocation;
     }
     const double was = c.evaluation().kpis.totalCostUsd, now = after.kpis.totalCostUsd;
