@@ -2,7 +2,8 @@
 // evaluate() gives, after edits of every kind — a workload's field, a pool's
 // count, an assumption, a scenario switch, rows added and removed, a price
 // — on the sample and on generated projects; and it recomputes only the
-// workloads an edit reached.
+// workloads an edit reached (and, for a change of prices alone, prices every
+// workload again without building its options again).
 
 #include "engine/evaluate.h"
 #include "engine/evaluation_cache.h"
@@ -158,7 +159,9 @@ class TestEvaluationCache : public QObject
         project.workloads.push_back(added);
         checkSame(cache, project, "workload added");
         QCOMPARE(cache.computed(), std::size_t(1));
-        // A price changed in memory: the catalog, shared with the cache, is copied first.
+        // A price changed in memory: the catalog, shared with the cache, is
+        // copied first. What a book charges alone: every workload priced
+        // again, none built again.
         if (const PriceBook* book = project.activePriceBook()) {
             const std::string id = book->id;
             for (PriceBook& b : project.mutableCatalog().priceBooks)
@@ -167,7 +170,41 @@ class TestEvaluationCache : public QObject
                         if (prices.onDemand)
                             prices.onDemand->usdPerGpuHour *= 1.25;
             checkSame(cache, project, "price");
-            QCOMPARE(cache.computed(), project.workloads.size());
+            QCOMPARE(cache.computed(), std::size_t(0));
+            QCOMPARE(cache.repriced(), project.workloads.size());
+            checkSame(cache, project, "price, again");
+            QCOMPARE(cache.reused(), project.workloads.size());
+            // As the what-if price slider scales a book: every rented and
+            // owned price, the notes and the book's description.
+            for (PriceBook& b : project.mutableCatalog().priceBooks)
+                if (b.id == id) {
+                    b.description += " (what-if ×0.7)";
+                    for (GpuPrices& prices : b.gpus) {
+                        for (Plan plan : kAllPlans)
+                            if (plan != Plan::Owned && prices.has(plan)) {
+                                prices.hourly(plan)->usdPerGpuHour *= 0.7;
+                                prices.hourly(plan)->note = "what-if";
+                            }
+                        if (prices.owned)
+                            prices.owned->capexUsdPerGpu.value *= 0.7;
+                    }
+                }
+            checkSame(cache, project, "prices scaled");
+            QCOMPARE(cache.computed(), std::size_t(0));
+            QCOMPARE(cache.repriced(), project.workloads.size());
+            // What a book offers is not a charge: spot's interruption rate
+            // sizes a preemptible workload's options, so everything is built again.
+            for (PriceBook& b : project.mutableCatalog().priceBooks)
+                if (b.id == id)
+                    for (GpuPrices& prices : b.gpus)
+                        if (prices.spot)
+                            prices.spot->interruptionsPerHour =
+                                prices.spot->interruptionsPerHour.value_or(0.01) * 2;
+            checkSame(cache, project, "spot interruptions");
+            const bool anySpot = std::any_of(project.activePriceBook()->gpus.begin(),
+                                             project.activePriceBook()->gpus.end(),
+                                             [](const GpuPrices& p) { return p.spot.has_value(); });
+            QCOMPARE(cache.computed(), anySpot ? project.workloads.size() : std::size_t(0));
         }
         // A scenario switch, and back.
         for (const Scenario& scenario : project.scenarios) {

@@ -491,9 +491,18 @@ void priceChoice(const Project& project, const Workload& workload, WorkloadEvalu
     // optimizer's spot columns): a size-mode partition or share on spot was
     // a plan the model cannot hold (issue 27, item 3).
     const bool preemptible = isPreemptible(project, workload);
-    for (OptionResult& option : result.options)
-        option.planCosts = planCosts(project, *project.catalog().gpu(option.gpuId), option,
-                                     preemptible && isWholeGpu(option.regime));
+    for (OptionResult& option : result.options) {
+        const GpuModel& gpu = *project.catalog().gpu(option.gpuId);
+        option.planCosts =
+            planCosts(project, gpu, option, preemptible && isWholeGpu(option.regime));
+        // The overflow's price per GPU-hour, among the option's figures, is a
+        // charge: set again where the option is priced, so a price changed
+        // alone (the cache's and the Monte Carlo's repricing) moves it too.
+        for (auto& [key, value] : option.details)
+            if (key == "overflow_usd_per_gpu_hour")
+                value = overflowUsdPerGpuHour(project, gpu, option.overflowPreemptionRate)
+                            .value_or(0.0);
+    }
     choose(project, workload, result);
     if (const OptionResult* option = result.chosenOption())
         result.monthlyCostUsd =
@@ -534,20 +543,39 @@ void completeEvaluation(const Project& project, Evaluation& evaluation)
     flagSuspicious(project, evaluation);
 }
 
+WorkloadEvaluation unpricedWorkload(const Project& project, const Workload& workload,
+                                    WorkloadRequirements& requirements)
+{
+    WorkloadEvaluation result;
+    result.id = workload.id;
+    result.name = workload.name;
+    result.kind = workload.kind();
+    result.options = std::move(requirements.options);
+    result.rejected = std::move(requirements.rejected);
+    // What a workload serves moves with its demand, never with a price.
+    result.servedPerMonth = servedPerMonth(project, workload);
+    return result;
+}
+
+void priceBuiltWorkload(const Project& project, const Project& naive, const Workload& workload,
+                        WorkloadEvaluation& result, std::vector<OptionResult>& baselineCandidates,
+                        std::vector<std::string>& warnings)
+{
+    priceChoice(project, workload, result, warnings);
+    result.baseline.reset();
+    result.baselineMonthlyCostUsd.clear();
+    if (const int cheapest = priceBaseline(naive, baselineCandidates); cheapest >= 0) {
+        result.baseline = baselineCandidates[std::size_t(cheapest)];
+        result.baselineMonthlyCostUsd = result.baseline->cost(Plan::OnDemand)->monthlyUsd;
+    }
+}
+
 RepricedEvaluation startRepricing(const Project& project, std::vector<WorkloadRequirements> built)
 {
     RepricedEvaluation state;
     for (std::size_t i = 0; i < project.workloads.size() && i < built.size(); ++i) {
-        const Workload& workload = project.workloads[i];
-        WorkloadEvaluation result;
-        result.id = workload.id;
-        result.name = workload.name;
-        result.kind = workload.kind();
-        result.options = std::move(built[i].options);
-        result.rejected = std::move(built[i].rejected);
-        // What a workload serves moves with its demand, never with a price.
-        result.servedPerMonth = servedPerMonth(project, workload);
-        state.evaluation.workloads.push_back(std::move(result));
+        state.evaluation.workloads.push_back(
+            unpricedWorkload(project, project.workloads[i], built[i]));
         state.baselineCandidates.push_back(std::move(built[i].baselineOptions));
     }
     return state;
@@ -559,18 +587,9 @@ void reprice(const Project& project, const Project& naive, RepricedEvaluation& s
     evaluation.kpis = Kpis{};
     evaluation.gpus = GpuCounts{};
     evaluation.warnings.clear();
-    for (std::size_t i = 0; i < evaluation.workloads.size(); ++i) {
-        const Workload& workload = project.workloads[i];
-        WorkloadEvaluation& result = evaluation.workloads[i];
-        priceChoice(project, workload, result, evaluation.warnings);
-        std::vector<OptionResult>& candidates = state.baselineCandidates[i];
-        result.baseline.reset();
-        result.baselineMonthlyCostUsd.clear();
-        if (const int cheapest = priceBaseline(naive, candidates); cheapest >= 0) {
-            result.baseline = candidates[std::size_t(cheapest)];
-            result.baselineMonthlyCostUsd = result.baseline->cost(Plan::OnDemand)->monthlyUsd;
-        }
-    }
+    for (std::size_t i = 0; i < evaluation.workloads.size(); ++i)
+        priceBuiltWorkload(project, naive, project.workloads[i], evaluation.workloads[i],
+                           state.baselineCandidates[i], evaluation.warnings);
     completeEvaluation(project, evaluation);
 }
 

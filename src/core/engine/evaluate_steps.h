@@ -49,6 +49,22 @@ WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
 Evaluation evaluateRepriced(const Project& project,
                             const std::vector<WorkloadRequirements>& requirements);
 
+/// A workload's evaluation before any price is read: its options and those
+/// ruled out, taken from `requirements` (their baseline candidates stay),
+/// and what it serves. priceBuiltWorkload() prices it.
+WorkloadEvaluation unpricedWorkload(const Project& project, const Workload& workload,
+                                    WorkloadRequirements& requirements);
+/// Prices a workload's built evaluation at `project`'s prices, in place:
+/// each option's plan costs, the choice, the attributed cost, the baseline
+/// (the cheapest of `baselineCandidates` on demand, which are priced too)
+/// and the warnings, appended to `warnings`; nothing of an earlier pricing
+/// stays. The result is evaluateWorkload()'s, for a `project` that differs
+/// from the one the options were built under in its charges alone
+/// (model/catalog.h, sameContentButCharges). `naive` is baselineProject(project).
+void priceBuiltWorkload(const Project& project, const Project& naive, const Workload& workload,
+                        WorkloadEvaluation& result, std::vector<OptionResult>& baselineCandidates,
+                        std::vector<std::string>& warnings);
+
 /// One project's workloads kept between draws of its prices alone (the
 /// Monte Carlo's threads, one each): every workload's options and baseline
 /// candidates as built once, priced anew in place by reprice() — no option

@@ -129,28 +129,32 @@ bool sameWorkloadSettings(const Project& a, const Project& b)
            same(a.assumptions, b.assumptions) && sameList(a.segments, b.segments);
 }
 
-bool EvaluationCache::holdsUnder(const Project& project)
+EvaluationCache::Holds EvaluationCache::holdsUnder(const Project& project)
 {
     if (!m_context || !sameWorkloadSettings(*m_context, project))
-        return false;
+        return Holds::No;
     if (&m_context->catalog() == &project.catalog())
-        return true;
+        return Holds::Yes;
     // Another catalog object (an edit re-reads the project, and its
     // catalog): the same if its content is (model/catalog.h). The context
     // then takes the new one, whose address stays taken while the context
     // holds it.
-    if (!sameContent(project.catalog(), m_context->catalog()))
-        return false;
+    const bool same = sameContent(project.catalog(), m_context->catalog());
+    if (!same && !sameContentButCharges(project.catalog(), m_context->catalog()))
+        return Holds::No;
     Project context = project;
     context.workloads.clear();
+    if (!same)
+        m_naive = baselineProject(context);
     m_context = std::move(context);
-    return true;
+    return same ? Holds::Yes : Holds::OnceRepriced;
 }
 
 Evaluation EvaluationCache::evaluate(const Project& project)
 {
     const std::lock_guard lock(m_mutex);
-    if (!holdsUnder(project)) {
+    const Holds holds = holdsUnder(project);
+    if (holds == Holds::No) {
         m_entries.clear();
         m_context.reset();
         m_naive.reset();
@@ -159,21 +163,46 @@ Evaluation EvaluationCache::evaluate(const Project& project)
         m_naive = baselineProject(context);
         m_context = std::move(context);
     }
-    m_reused = m_computed = 0;
+    m_reused = m_repriced = m_computed = 0;
     Evaluation evaluation;
     evaluation.workloads.reserve(project.workloads.size());
     std::unordered_map<std::string, Entry> kept;
     kept.reserve(project.workloads.size());
+    // Entries left unpriced by a throw would pass for priced at the new
+    // charges (the context already says them): none is kept then.
+    struct ForgetUnlessDone
+    {
+        EvaluationCache& cache;
+        bool done = false;
+        ~ForgetUnlessDone()
+        {
+            if (!done) {
+                cache.m_entries.clear();
+                cache.m_context.reset();
+                cache.m_naive.reset();
+            }
+        }
+    } guard{*this};
     for (const Workload& workload : project.workloads) {
         auto found = m_entries.find(workload.id);
         Entry entry;
         if (found != m_entries.end() && sameWorkload(found->second.workload, workload)) {
             entry = std::move(found->second);
             m_entries.erase(found);
-            ++m_reused;
+            if (holds == Holds::OnceRepriced) {
+                entry.warnings.clear();
+                priceBuiltWorkload(project, *m_naive, workload, entry.result,
+                                   entry.baselineCandidates, entry.warnings);
+                ++m_repriced;
+            } else
+                ++m_reused;
         } else {
             entry.workload = workload;
-            entry.result = evaluateWorkload(project, *m_naive, workload, entry.warnings);
+            WorkloadRequirements built = workloadRequirements(project, *m_naive, workload);
+            entry.result = unpricedWorkload(project, workload, built);
+            entry.baselineCandidates = std::move(built.baselineOptions);
+            priceBuiltWorkload(project, *m_naive, workload, entry.result, entry.baselineCandidates,
+                               entry.warnings);
             ++m_computed;
         }
         evaluation.workloads.push_back(entry.result);
@@ -182,6 +211,7 @@ Evaluation EvaluationCache::evaluate(const Project& project)
         kept.insert_or_assign(workload.id, std::move(entry));
     }
     m_entries = std::move(kept); // workloads removed since are forgotten
+    guard.done = true;
     completeEvaluation(project, evaluation);
     return evaluation;
 }

@@ -26,6 +26,22 @@ template <typename T> bool sameEntries(const std::vector<T>& a, const std::vecto
         return x == copy;
     });
 }
+/// `book` with what it charges left out (sameContentButCharges).
+PriceBook withoutCharges(PriceBook book)
+{
+    book.description.clear();
+    for (GpuPrices& prices : book.gpus) {
+        for (Plan plan : kAllPlans)
+            if (plan != Plan::Owned && prices.has(plan)) {
+                std::optional<HourlyPrice>& hourly = prices.hourly(plan);
+                hourly->usdPerGpuHour = 0;
+                hourly->note.clear();
+            }
+        if (prices.owned)
+            prices.owned = OwnedCost{};
+    }
+    return book;
+}
 } // namespace
 
 const GpuModel* Catalog::gpu(const std::string& id) const
@@ -47,6 +63,19 @@ bool sameContent(const Catalog& a, const Catalog& b)
 {
     return a.engineDefaults == b.engineDefaults && sameEntries(a.sources, b.sources) &&
            sameEntries(a.gpus, b.gpus) && sameEntries(a.priceBooks, b.priceBooks);
+}
+
+bool sameContentButCharges(const Catalog& a, const Catalog& b)
+{
+    if (!(a.engineDefaults == b.engineDefaults && sameEntries(a.sources, b.sources) &&
+          sameEntries(a.gpus, b.gpus) && a.priceBooks.size() == b.priceBooks.size()))
+        return false;
+    std::vector<PriceBook> offeredA, offeredB;
+    for (const PriceBook& book : a.priceBooks)
+        offeredA.push_back(withoutCharges(book));
+    for (const PriceBook& book : b.priceBooks)
+        offeredB.push_back(withoutCharges(book));
+    return sameEntries(offeredA, offeredB);
 }
 
 } // namespace fleet

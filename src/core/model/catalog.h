@@ -33,4 +33,13 @@ public:
 /// and the same project read anew, and nothing computed reads it.
 bool sameContent(const Catalog& a, const Catalog& b);
 
+/// Whether two catalogs differ at most in what their price books charge:
+/// the rented plans' prices per GPU-hour, every figure of an owned GPU's
+/// cost, and the notes and book descriptions beside them (what the what-if
+/// price slider and a price range change). What a book offers — which GPUs,
+/// which plans, spot's interruption rates — the GPUs and the engine defaults
+/// are the same: the engine sizes a workload's options from those alone and
+/// reads a charge only to price them (engine/evaluate_steps.h, reprice()).
+bool sameContentButCharges(const Catalog& a, const Catalog& b);
+
 } // namespace fleet
