@@ -36,6 +36,8 @@ namespace {
 /// Rounds of pricing before giving up on column generation (the LP is then
 /// solved whole): the sample's scaled projects end in 3–6.
 constexpr int kMaxPricingRounds = 200;
+/// Masters of more rows than this start by the barrier (Master::solve).
+constexpr int kBarrierAboveRows = 1500;
 
 /// Column generation is used only where the master keeps less than this
 /// fraction (1/k) of the LP's rows (usesColumnGeneration).
@@ -307,19 +309,25 @@ double Master::price(const Block& block, const BlockOption& option, const double
 
 Result<MilpSolution> Master::solve()
 {
-    // The first master from scratch: CLP's presolve, its barrier (interior
-    // point) method and a crossover to a vertex; later rounds start from the
-    // basis found. Chosen over CLP's own choice for being never far from the
-    // fastest of CLP's methods on the masters measured (2026-12-07, this
-    // machine; docs/OPTIMIZER.md, "The master's first solve"): on
-    // `scripts/scaled_project.py 10000`'s (6,433 rows × 44,521 columns,
-    // 6,200 of the rows workloads' convexity rows) CLP's choice (its dual
-    // simplex) 13.2 s, the idiot crash and primal 1.3 s, barrier 2.6 s; on
-    // bench_optimizer's 1,000 generated workloads over 9 GPU models (2,823 ×
-    // 36,535) CLP's choice 10.4 s, idiot 14.6 s, dual 2.5 s, barrier 5.4 s.
-    ClpSolve barrier;
-    barrier.setSolveType(ClpSolve::useBarrier);
-    m_clp.initialSolve(barrier);
+    // The first master from scratch, through CLP's presolve; later rounds
+    // start from the basis found. Large masters by CLP's barrier (interior
+    // point) and a crossover to a vertex, small ones by CLP's own choice of
+    // method. Measured on masters written out and solved by each method
+    // (2026-12-07, this machine; docs/OPTIMIZER.md, "The master's first
+    // solve"), CPU s, CLP's choice against barrier: `scripts/scaled_project.py`
+    // at 1,000 workloads (835 rows) 0.05 / 0.16, 1,500 (1,142) 0.11 / 0.25,
+    // 2,000 (1,452) 0.15 / 0.38, 3,000 (2,054) 1.42 / 0.56, 10,000 (6,433)
+    // 12.9 / 2.8; bench_optimizer's 1,000 generated workloads over 9 GPU
+    // models (2,823) 10.2 / 5.6 (there the dual simplex alone takes 2.5, and
+    // on the 10,000 master 13.8; the idiot crash 15.0 and 1.2: no method
+    // but the barrier is near the fastest on both).
+    if (m_clp.numberRows() > kBarrierAboveRows) {
+        ClpSolve barrier;
+        barrier.setSolveType(ClpSolve::useBarrier);
+        m_clp.initialSolve(barrier);
+    } else {
+        m_clp.initialSolve();
+    }
     for (int round = 0; round < kMaxPricingRounds; ++round) {
         if (m_cancel && m_cancel->load()) { // superseded: no answer is wanted
             MilpSolution stopped;
