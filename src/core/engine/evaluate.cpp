@@ -520,19 +520,15 @@ WorkloadEvaluation priceWorkload(const Project& project, const Project& naive,
                                  const Workload& workload, WorkloadRequirements built,
                                  std::vector<std::string>& warnings)
 {
-    WorkloadEvaluation result;
-    result.id = workload.id;
-    result.name = workload.name;
-    result.kind = workload.kind();
-    result.options = std::move(built.options);
-    result.rejected = std::move(built.rejected);
+    // priceBuiltWorkload()'s steps, the baseline moved rather than copied:
+    // its candidates are not kept.
+    WorkloadEvaluation result = unpricedWorkload(project, workload, built);
     priceChoice(project, workload, result, warnings);
     if (const int cheapest = priceBaseline(naive, built.baselineOptions); cheapest >= 0) {
         OptionResult& baseline = built.baselineOptions[std::size_t(cheapest)];
         result.baselineMonthlyCostUsd = baseline.cost(Plan::OnDemand)->monthlyUsd;
         result.baseline = std::move(baseline);
     }
-    result.servedPerMonth = servedPerMonth(project, workload);
     return result;
 }
 
