@@ -113,6 +113,19 @@ std::vector<OptionResult> baselineOptions(const Project& naive, const Workload& 
     return buildOptions(naive, workload, filter, nullptr);
 }
 
+/// The overflow's price per GPU-hour among `option`'s figures, if it has
+/// one, at `project`'s prices. It is a charge: set where the option is
+/// priced, so a price changed alone (the cache's and the Monte Carlo's
+/// repricing) moves it too (it was set where the option was built, and
+/// stayed stale: test_evaluation_cache).
+void setOverflowPrice(const Project& project, const GpuModel& gpu, OptionResult& option)
+{
+    for (auto& [key, value] : option.details)
+        if (key == "overflow_usd_per_gpu_hour")
+            value =
+                overflowUsdPerGpuHour(project, gpu, option.overflowPreemptionRate).value_or(0.0);
+}
+
 /// Prices the baseline's candidates in place; the index of the one cheapest
 /// on demand (the baseline), -1 when none is priced on demand.
 int priceBaseline(const Project& project, std::vector<OptionResult>& candidates)
@@ -123,6 +136,7 @@ int priceBaseline(const Project& project, std::vector<OptionResult>& candidates)
         OptionResult& option = candidates[i];
         const GpuModel* gpu = project.catalog().gpu(option.gpuId);
         option.planCosts = planCosts(project, *gpu, option, false);
+        setOverflowPrice(project, *gpu, option);
         const PlanCost* onDemand = option.cost(Plan::OnDemand);
         if (onDemand && onDemand->totalUsd < best) {
             best = onDemand->totalUsd;
@@ -495,13 +509,7 @@ void priceChoice(const Project& project, const Workload& workload, WorkloadEvalu
         const GpuModel& gpu = *project.catalog().gpu(option.gpuId);
         option.planCosts =
             planCosts(project, gpu, option, preemptible && isWholeGpu(option.regime));
-        // The overflow's price per GPU-hour, among the option's figures, is a
-        // charge: set again where the option is priced, so a price changed
-        // alone (the cache's and the Monte Carlo's repricing) moves it too.
-        for (auto& [key, value] : option.details)
-            if (key == "overflow_usd_per_gpu_hour")
-                value = overflowUsdPerGpuHour(project, gpu, option.overflowPreemptionRate)
-                            .value_or(0.0);
+        setOverflowPrice(project, gpu, option);
     }
     choose(project, workload, result);
     if (const OptionResult* option = result.chosenOption())
