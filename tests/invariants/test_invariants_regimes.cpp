@@ -34,7 +34,7 @@ std::vector<std::vector<OptionResult>> optionsUnder(const Project& project,
     for (const Workload& w : project.workloads) {
         std::vector<OptionResult> options = buildOptions(project, w, filter, nullptr);
         for (OptionResult& o : options)
-            o.planCosts = planCosts(project, *project.catalog().gpu(o.gpuId), o, false);
+            pricePlans(project, *project.catalog().gpu(o.gpuId), o, false);
         all.push_back(std::move(options));
     }
     return all;

@@ -135,7 +135,7 @@ int priceBaseline(const Project& project, std::vector<OptionResult>& candidates)
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         OptionResult& option = candidates[i];
         const GpuModel* gpu = project.catalog().gpu(option.gpuId);
-        option.planCosts = planCosts(project, *gpu, option, false);
+        pricePlans(project, *gpu, option, false);
         setOverflowPrice(project, *gpu, option);
         const PlanCost* onDemand = option.cost(Plan::OnDemand);
         if (onDemand && onDemand->totalUsd < best) {
@@ -416,50 +416,64 @@ std::optional<double> fleetBlendedUsdPerGpuHour(const Project& project, const st
     return canonicalSum(std::move(usd)) / count;
 }
 
-std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
-                                const OptionResult& option, bool allowSpot)
+void pricePlans(const Project& project, const GpuModel& gpu, OptionResult& option, bool allowSpot)
 {
-    std::vector<PlanCost> costs;
+    // Filled in place: a repriced option (the cache's, the Monte Carlo's)
+    // keeps its buffers.
+    std::vector<PlanCost>& costs = option.planCosts;
+    std::size_t filled = 0;
     const PriceBook* book = project.activePriceBook();
-    if (!book)
-        return costs;
+    if (!book) {
+        costs.clear();
+        return;
+    }
     // A commitment holds the most GPUs the option sets up in a month, as the
     // optimizer's reserved columns count them (OptionResult::setUpGpuHours:
     // a gang its runs' hours, a service or notebooks towards their peak).
     const double committedGpus = option.committedGpusAlone();
+    // A service's overflow replicas are paid by the hour at their own
+    // price, whatever the plan of the dedicated ones; a network-pooled
+    // regime's network is paid on the hours held: the same each plan.
+    const std::size_t months = option.months.size();
+    std::vector<double> overflowUsd(months), networkUsd(months);
+    for (std::size_t m = 0; m < months; ++m) {
+        overflowUsd[m] = overflowCostUsd(project, option, m);
+        networkUsd[m] = networkCostUsd(project, option, m);
+    }
     for (Plan plan : kAllPlans) {
         const auto price = book->usdPerGpuHour(gpu, plan);
         if (!price)
             continue;
-        PlanCost cost;
-        cost.plan = plan;
-        cost.effectiveUsdPerGpuHour = *price;
+        double effectiveUsdPerGpuHour = *price;
         if (plan == Plan::Spot) {
             // Spot's effective price includes the work lost to interruptions.
             const auto effective =
                 spotEffectiveUsdPerGpuHour(*price, option.lostWorkFractionOnSpot);
             if (!allowSpot || !effective)
                 continue;
-            cost.effectiveUsdPerGpuHour = *effective;
+            effectiveUsdPerGpuHour = *effective;
         }
+        if (filled == costs.size())
+            costs.emplace_back();
+        PlanCost& cost = costs[filled++];
+        cost.plan = plan;
+        cost.effectiveUsdPerGpuHour = effectiveUsdPerGpuHour;
+        cost.monthlyUsd.clear();
+        cost.totalUsd = 0;
         const bool committed = isCommitted(plan);
-        for (std::size_t m = 0; m < option.months.size(); ++m) {
-            const MonthRequirement& month = option.months[m];
+        for (std::size_t m = 0; m < months; ++m) {
             // Reserved and owned GPUs are held at that count for the whole
             // horizon (terms of one year or more); on-demand and spot bill the
-            // GPU-hours held. A service's overflow replicas are paid by the
-            // hour at their own price, whatever the plan of the dedicated ones.
-            // A network-pooled regime's network is paid on the hours held.
+            // GPU-hours held.
             const double usd =
                 (committed ? committedGpus * kHoursPerMonth * cost.effectiveUsdPerGpuHour
-                           : month.gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
-                overflowCostUsd(project, option, m) + networkCostUsd(project, option, m);
+                           : option.months[m].gpuHoursHeld * cost.effectiveUsdPerGpuHour) +
+                overflowUsd[m] + networkUsd[m];
             cost.monthlyUsd.push_back(usd);
             cost.totalUsd += usd;
         }
-        costs.push_back(std::move(cost));
     }
-    return costs;
+    costs.resize(filled);
 }
 
 Project baselineProject(const Project& project)
@@ -507,8 +521,7 @@ void priceChoice(const Project& project, const Workload& workload, WorkloadEvalu
     const bool preemptible = isPreemptible(project, workload);
     for (OptionResult& option : result.options) {
         const GpuModel& gpu = *project.catalog().gpu(option.gpuId);
-        option.planCosts =
-            planCosts(project, gpu, option, preemptible && isWholeGpu(option.regime));
+        pricePlans(project, gpu, option, preemptible && isWholeGpu(option.regime));
         setOverflowPrice(project, gpu, option);
     }
     choose(project, workload, result);

@@ -11,9 +11,10 @@ namespace fleet {
 /// the all-bare-metal, all-on-demand baseline. Same project, same result.
 Evaluation evaluate(const Project& project);
 
-/// Plan costs of an option on `gpu` under the project's active price book.
-std::vector<PlanCost> planCosts(const Project& project, const GpuModel& gpu,
-                                const OptionResult& option, bool allowSpot);
+/// Sets `option.planCosts`, the option's cost under each plan of the
+/// project's active price book on `gpu`, in place (a repriced option keeps
+/// its buffers).
+void pricePlans(const Project& project, const GpuModel& gpu, OptionResult& option, bool allowSpot);
 
 /// Fixed fleet: the fleet's blended USD per GPU-hour for `gpuId` (its pools'
 /// prices weighted by GPU count, spot pools left out: only preemptible work
